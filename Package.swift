@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierTesting", targets: ["CourierTesting"]),
+    ],
+    targets: [
+        .target(name: "Courier"),
+        .target(name: "CourierTesting", dependencies: ["Courier"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting"]),
+        // Models Apple's `import Foundation`, which re-exports ObjectiveC's `typealias Method`.
+        .target(name: "ObjectiveCMethodFixture", path: "Tests/Fixtures/ObjectiveCMethodFixture"),
+        .target(
+            name: "FoundationReexportFixture",
+            dependencies: ["ObjectiveCMethodFixture"],
+            path: "Tests/Fixtures/FoundationReexportFixture"
+        ),
+        .testTarget(
+            name: "CourierMethodShadowingTests",
+            dependencies: ["Courier", "FoundationReexportFixture"]
+        ),
+        .testTarget(name: "CourierIntegrationTests", dependencies: ["Courier", "CourierTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

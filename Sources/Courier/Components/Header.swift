@@ -1,0 +1,76 @@
+import Foundation
+
+/// Declares a header field inside an endpoint block.
+///
+/// ```swift
+/// Header.accept(.json)
+/// Header.bearer(token)
+/// Header("X-Request-ID", requestID)
+/// Header("X-Api-Key", key, isSecret: true)    // redacted in cURL, logs and errors
+/// ```
+///
+/// Names and values are validated when the request is built: a name must be an RFC 9110 token,
+/// a value must not contain CR, LF, NUL or other control characters, and the framing headers
+/// (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) cannot be set by an endpoint.
+/// A `nil` value omits the field.
+public struct Header: EndpointComponent {
+    let field: (name: String, value: String, isSecret: Bool)?
+
+    /// Declares a field by name; `nil` omits it.
+    public init(_ name: HeaderName, _ value: String?, isSecret: Bool = false) {
+        field = value.map { (name.rawValue, $0, isSecret) }
+    }
+
+    /// Declares a field with a name chosen at run time; `nil` omits it.
+    public init(_ name: String, _ value: String?, isSecret: Bool = false) {
+        field = value.map { (name, $0, isSecret) }
+    }
+
+    /// The component as request parts.
+    public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
+        EndpointParts(field.map { [.header(name: $0.name, value: $0.value, isSecret: $0.isSecret)] } ?? [])
+    }
+}
+
+extension Header {
+    /// `Accept` listing the given media types, in order of preference.
+    public static func accept(_ types: MediaType...) -> Header {
+        Header(.accept, types.map(\.rawValue).joined(separator: ", "))
+    }
+
+    /// `Content-Type`, overriding the type the ``Body`` would set.
+    public static func contentType(_ type: MediaType) -> Header {
+        Header(.contentType, type.rawValue)
+    }
+
+    /// `Authorization: Bearer <token>`; always redacted.
+    public static func bearer(_ token: String) -> Header {
+        Header(.authorization, "Bearer \(token)", isSecret: true)
+    }
+
+    /// `Authorization: Basic <base64(username:password)>` (RFC 7617, UTF-8); always redacted.
+    public static func basic(username: String, password: String) -> Header {
+        let credentials = Data("\(username):\(password)".utf8).base64EncodedString()
+        return Header(.authorization, "Basic \(credentials)", isSecret: true)
+    }
+
+    /// An API key in a header of your choice, for example `X-Api-Key`; always redacted.
+    public static func apiKey(_ key: String, in name: String = "X-Api-Key") -> Header {
+        Header(name, key, isSecret: true)
+    }
+
+    /// `User-Agent`.
+    public static func userAgent(_ value: String) -> Header {
+        Header(.userAgent, value)
+    }
+
+    /// `Accept-Language` with languages in order of preference, for example `["fr-CH", "en"]`.
+    public static func acceptLanguage(_ languages: String...) -> Header {
+        Header(.acceptLanguage, languages.joined(separator: ", "))
+    }
+
+    /// `Idempotency-Key`, which lets a server (and Courier's retry policy) de-duplicate a request.
+    public static func idempotencyKey(_ key: String) -> Header {
+        Header(.idempotencyKey, key)
+    }
+}

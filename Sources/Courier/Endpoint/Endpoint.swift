@@ -1,0 +1,63 @@
+import Foundation
+
+/// An HTTP endpoint: how to build its request, and what its responses decode to.
+///
+/// `Success` is what a 2xx response decodes to; `Failure` is the error body the API documents
+/// (use `Never` when it documents none, or a ``DocumentedErrors`` type for per-status models).
+///
+/// ```swift
+/// enum API {
+///     static func user(_ id: Int) -> Endpoint<User, APIError> {
+///         Endpoint {
+///             Method.get
+///             Path("users", id)
+///             Header.accept(.json)
+///         }
+///     }
+/// }
+/// ```
+///
+/// The compiler rejects a block without a method, with two methods, with two bodies, or with a
+/// body on `GET`/`HEAD`. Everything else is checked by ``request(encoder:)``.
+public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable {
+    let parts: [RequestPart]
+    /// The decoder for this endpoint's responses, overriding the client's.
+    public let decoder: JSONDecoder?
+
+    /// Declares an endpoint from a block of components.
+    ///
+    /// - Parameters:
+    ///   - decoder: A decoder for this endpoint's JSON responses; `nil` uses the client's.
+    ///   - build: The components: exactly one ``Method``, plus ``Path``, ``Query``, ``Header``,
+    ///     ``Body``, ``Timeout`` and ``Components``.
+    public init<M: DeclaredMethodState, B: BodyState>(
+        decoder: JSONDecoder? = nil,
+        @EndpointBuilder _ build: () -> EndpointParts<M, B>
+    ) {
+        self.parts = build().parts
+        self.decoder = decoder
+    }
+
+    /// Rejects a block without a method.
+    @available(*, unavailable, message: "an endpoint needs a Method; add Method.get, Method.post, …")
+    public init<B: BodyState>(
+        decoder: JSONDecoder? = nil,
+        @EndpointBuilder _ build: () -> EndpointParts<EndpointState.NoMethod, B>
+    ) {
+        self.parts = []
+        self.decoder = decoder
+    }
+
+    init(parts: [RequestPart], decoder: JSONDecoder?) {
+        self.parts = parts
+        self.decoder = decoder
+    }
+
+    /// Builds the validated request value, with no client and no I/O.
+    ///
+    /// - Parameter encoder: The encoder for a ``Body/json(_:encoder:)`` body that names none.
+    /// - Throws: ``CourierError`` at the ``CourierError/Stage/building`` stage, naming what is wrong.
+    public func request(encoder: JSONEncoder = JSONEncoder()) throws(CourierError) -> EndpointRequest {
+        try RequestAssembly.build(parts, defaultEncoder: encoder)
+    }
+}

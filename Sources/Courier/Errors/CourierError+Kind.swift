@@ -1,0 +1,77 @@
+extension CourierError {
+    /// An extensible kind of failure, compared by name.
+    ///
+    /// ```swift
+    /// if error.kind == .timedOut { … }
+    /// ```
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        /// The kind's name, for example `"timedOut"`.
+        public let name: String
+
+        /// Creates a kind; define your own as static members in an extension.
+        public init(_ name: String) {
+            self.name = name
+        }
+
+        /// The kind's name.
+        public var description: String { name }
+
+        // MARK: Building
+
+        /// A method token is not a valid RFC 9110 token.
+        public static let invalidMethod = Kind("invalidMethod")
+        /// The block declared no method, or more than one.
+        public static let methodCount = Kind("methodCount")
+        /// The block declared more than one body.
+        public static let multipleBodies = Kind("multipleBodies")
+        /// The block declared more than one timeout, or a timeout that is not positive.
+        public static let invalidTimeout = Kind("invalidTimeout")
+        /// A body was declared for a method that forbids one (`GET`, `HEAD`).
+        public static let bodyNotAllowed = Kind("bodyNotAllowed")
+        /// A path segment is empty, `.` or `..` (also percent-encoded).
+        public static let invalidPathSegment = Kind("invalidPathSegment")
+        /// A header name is not an RFC 9110 token.
+        public static let invalidHeaderName = Kind("invalidHeaderName")
+        /// A header value contains CR, LF, NUL or another control character.
+        public static let invalidHeaderValue = Kind("invalidHeaderValue")
+        /// A framing header (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) was set.
+        public static let reservedHeader = Kind("reservedHeader")
+        /// The body could not be encoded.
+        public static let bodyEncodingFailed = Kind("bodyEncodingFailed")
+        /// The base URL is not an absolute http(s) URL without userinfo, query or fragment.
+        public static let invalidBaseURL = Kind("invalidBaseURL")
+
+        // MARK: Middleware
+
+        /// A middleware threw an error that was not a `CourierError`.
+        public static let middlewareFailed = Kind("middlewareFailed")
+
+        // MARK: Transport
+
+        /// The request took longer than its timeout.
+        public static let timedOut = Kind("timedOut")
+        /// The request was cancelled (task cancellation or `URLError.cancelled`).
+        public static let cancelled = Kind("cancelled")
+        /// The connection was lost before the response was complete.
+        public static let connectionLost = Kind("connectionLost")
+        /// No connection could be made to the server.
+        public static let cannotConnect = Kind("cannotConnect")
+        /// The response body was larger than the configured limit.
+        public static let responseTooLarge = Kind("responseTooLarge")
+        /// More redirects than the limit, or a redirect cycle.
+        public static let tooManyRedirects = Kind("tooManyRedirects")
+        /// A redirect pointed to a URL Courier will not follow (not http or https, or malformed).
+        public static let unsupportedRedirect = Kind("unsupportedRedirect")
+        /// The server's response could not be read as HTTP.
+        public static let invalidResponse = Kind("invalidResponse")
+        /// Any other transport failure; see ``CourierError/underlying``.
+        public static let transportFailed = Kind("transportFailed")
+
+        // MARK: Status and decoding
+
+        /// The status is neither a success nor documented by the endpoint's `Failure`.
+        public static let undocumentedStatus = Kind("undocumentedStatus")
+        /// The body did not decode as the expected type.
+        public static let decodingFailed = Kind("decodingFailed")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The one error Courier throws: what went wrong, at which stage, with the request and response.
+///
+/// Documented API errors are not thrown as `CourierError`; they arrive as the `Failure` of an
+/// ``EndpointResponse``. Everything else is a `CourierError`:
+///
+/// ```swift
+/// do {
+///     let response = try await client.send(API.user(42))
+/// } catch {
+///     print(error.stage, error.kind, error.response?.status as Any)
+/// }
+/// ```
+///
+/// The request is stored redacted: credential headers never appear in an error.
+public struct CourierError: Error, CustomStringConvertible {
+    /// Where in the exchange the error happened.
+    public enum Stage: String, Sendable, Hashable {
+        /// Turning the endpoint into a request value, or resolving its URL.
+        case building
+        /// Inside a middleware.
+        case middleware
+        /// Sending the request or receiving the response.
+        case transport
+        /// The response status was neither a success nor a documented error.
+        case status
+        /// The response body did not decode as the expected type.
+        case decoding
+    }
+
+    /// The stage the error happened at.
+    public let stage: Stage
+    /// What kind of failure it is.
+    public let kind: Kind
+    /// A sentence describing the failure; never contains a secret header or body value.
+    public let message: String
+    /// The request as sent, with secret header values redacted, when one was built.
+    public let request: EndpointRequest?
+    /// The URL the request was sent to, when it was resolved.
+    public let url: URL?
+    /// The response, when one arrived, with its status, headers and raw body.
+    public let response: RawResponse?
+    /// The underlying error, for example a `DecodingError` or a `URLError`.
+    public let underlying: (any Error)?
+
+    /// Creates an error; the request is redacted before it is stored.
+    public init(
+        stage: Stage,
+        kind: Kind,
+        message: String,
+        request: EndpointRequest? = nil,
+        url: URL? = nil,
+        response: RawResponse? = nil,
+        underlying: (any Error)? = nil
+    ) {
+        self.stage = stage
+        self.kind = kind
+        self.message = message
+        self.request = request?.redacted()
+        self.url = url
+        self.response = response
+        self.underlying = underlying
+    }
+
+    /// A one-line description: stage, kind, message and, when known, the request line and status.
+    public var description: String {
+        var text = "Courier \(stage) error (\(kind)): \(message)"
+        if let request {
+            text += " [\(request.method) \(url.map(redactedURLString) ?? request.percentEncodedPath)"
+            if let response { text += " → \(response.status)" }
+            text += "]"
+        }
+        return text
+    }
+
+    /// Returns a copy with the request, URL and response filled in where they were missing.
+    func adding(request: EndpointRequest?, url: URL? = nil, response: RawResponse? = nil) -> CourierError {
+        CourierError(
+            stage: stage, kind: kind, message: message,
+            request: self.request ?? request, url: self.url ?? url,
+            response: self.response ?? response, underlying: underlying
+        )
+    }
+
+    private func redactedURLString(_ url: URL) -> String {
+        url.absoluteString
+    }
+}

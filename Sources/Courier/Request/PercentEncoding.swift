@@ -1,0 +1,62 @@
+/// Courier's own percent-encoding, identical on every platform.
+///
+/// Every byte of the UTF-8 form outside RFC 3986 `unreserved` (`A-Z a-z 0-9 - . _ ~`) becomes
+/// `%XX` with uppercase hex digits. `URLComponents` is never used for this: on Linux it leaves
+/// `+`, `/`, `?` and `@` unescaped in queries.
+enum PercentEncoding {
+    /// Encodes `text` for use as one path segment, one query name or one query value.
+    static func encode(_ text: String) -> String {
+        var encoded = ""
+        encoded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%"
+                encoded.unicodeScalars.append(hexDigit(byte >> 4))
+                encoded.unicodeScalars.append(hexDigit(byte & 0x0F))
+            }
+        }
+        return encoded
+    }
+
+    /// Decodes `%XX` sequences; returns `nil` for malformed escapes or bytes that are not UTF-8.
+    static func decode(_ text: some StringProtocol) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+            else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

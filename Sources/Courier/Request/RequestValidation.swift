@@ -1,0 +1,43 @@
+/// The checks every request value passes, shared by building and by later modification.
+enum RequestValidation {
+    static func validate(header field: HeaderField) throws(CourierError) {
+        if HeaderName.framing.contains(field.name) {
+            throw CourierError(
+                stage: .building, kind: .reservedHeader,
+                message: "The header '\(field.name)' frames the message; Courier sets it from the body and transport."
+            )
+        }
+        guard field.hasValidValue else {
+            throw CourierError(
+                stage: .building, kind: .invalidHeaderValue,
+                message: "The value of header '\(field.name)' contains a control character (CR, LF, NUL or similar)."
+            )
+        }
+    }
+
+    static func headerName(_ name: String) throws(CourierError) -> HeaderName {
+        guard let headerName = HeaderName(validating: name) else {
+            throw CourierError(
+                stage: .building, kind: .invalidHeaderName,
+                message: "The header name \(name.debugDescription) is not a valid RFC 9110 token."
+            )
+        }
+        return headerName
+    }
+
+    static func validate(pathSegment segment: String) throws(CourierError) {
+        if segment.isEmpty {
+            throw CourierError(
+                stage: .building, kind: .invalidPathSegment,
+                message: "A path segment is empty; an empty value would address a different resource."
+            )
+        }
+        let decoded = PercentEncoding.decode(segment) ?? segment
+        if segment == "." || segment == ".." || decoded == "." || decoded == ".." {
+            throw CourierError(
+                stage: .building, kind: .invalidPathSegment,
+                message: "The path segment \(segment.debugDescription) is a dot segment, which could climb out of the path."
+            )
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// A response as it arrived: status, headers and the whole body, before any decoding.
+public struct RawResponse: Sendable, Hashable {
+    /// The status code.
+    public let status: HTTPStatus
+    /// The header fields; look them up case-insensitively.
+    public let headers: HeaderFields
+    /// The body bytes (empty when there were none).
+    public let body: Data
+    /// The URL that produced this response (after any redirects Courier followed).
+    public let url: URL?
+
+    /// Creates a response.
+    public init(status: HTTPStatus, headers: HeaderFields = [], body: Data = Data(), url: URL? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+}

@@ -1,0 +1,18 @@
+/// Performs one HTTP exchange and nothing else: no redirects, retries, decoding or policy.
+///
+/// Courier ships ``URLSessionTransport``; `CourierTesting` has stub and recording transports.
+/// Throw a ``CourierError`` at the ``CourierError/Stage/transport`` stage with a Courier kind
+/// (``CourierError/Kind/timedOut``, ``CourierError/Kind/cancelled``, …); any other error is
+/// wrapped as ``CourierError/Kind/transportFailed``.
+///
+/// ```swift
+/// struct EchoTransport: Transport {
+///     func send(_ request: TransportRequest) async throws -> RawResponse {
+///         RawResponse(status: .ok, body: request.body ?? Data(), url: request.url)
+///     }
+/// }
+/// ```
+public protocol Transport: Sendable {
+    /// Sends `request` and returns the complete response.
+    func send(_ request: TransportRequest) async throws -> RawResponse
+}

@@ -1,0 +1,30 @@
+/// One header field: a name, a value, and whether the value is a secret to redact.
+public struct HeaderField: Sendable, Hashable {
+    /// The field name, compared case-insensitively.
+    public var name: HeaderName
+    /// The field value as sent on the wire.
+    public var value: String
+    /// Whether the value is redacted in cURL renderings, logs and errors.
+    ///
+    /// Names in ``HeaderName/sensitiveByDefault`` are always treated as secret.
+    public var isSecret: Bool
+
+    /// Creates a field.
+    public init(name: HeaderName, value: String, isSecret: Bool = false) {
+        self.name = name
+        self.value = value
+        self.isSecret = isSecret
+    }
+
+    /// Whether the value must be hidden: marked secret, or a credential header by name.
+    public var isSensitive: Bool {
+        isSecret || HeaderName.sensitiveByDefault.contains(name)
+    }
+
+    /// Whether `value` is free of control characters (only horizontal tab is allowed).
+    var hasValidValue: Bool {
+        value.unicodeScalars.allSatisfy { scalar in
+            scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// An ordered list of header fields: duplicates allowed, names compared case-insensitively.
+///
+/// ```swift
+/// let fields: HeaderFields = [HeaderField(name: .accept, value: "application/json")]
+/// fields[.accept]          // "application/json"
+/// fields["ACCEPT"]         // "application/json"
+/// ```
+public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    /// The fields in the order they were added.
+    public private(set) var fields: [HeaderField]
+
+    /// Creates a list from fields, keeping their order.
+    public init(_ fields: [HeaderField] = []) {
+        self.fields = fields
+    }
+
+    /// Creates a list from an array literal of fields.
+    public init(arrayLiteral elements: HeaderField...) {
+        fields = elements
+    }
+
+    /// The index of the first field.
+    public var startIndex: Int { fields.startIndex }
+    /// The index past the last field.
+    public var endIndex: Int { fields.endIndex }
+    /// The field at `position`.
+    public subscript(position: Int) -> HeaderField { fields[position] }
+
+    /// The first value for `name`, or `nil`.
+    public subscript(name: HeaderName) -> String? {
+        fields.first { $0.name == name }?.value
+    }
+
+    /// The first value for a name given as a string (case-insensitive), or `nil`.
+    public subscript(name: String) -> String? {
+        HeaderName(validating: name).flatMap { self[$0] }
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: HeaderName) -> [String] {
+        fields.filter { $0.name == name }.map(\.value)
+    }
+
+    /// Whether any field has `name`.
+    public func contains(_ name: HeaderName) -> Bool {
+        fields.contains { $0.name == name }
+    }
+
+    /// Appends a field, keeping any existing fields of the same name.
+    public mutating func append(_ field: HeaderField) {
+        fields.append(field)
+    }
+
+    /// Removes every field named `name`.
+    public mutating func removeAll(named name: HeaderName) {
+        fields.removeAll { $0.name == name }
+    }
+
+    /// Replaces every field named `name` with a single field, at the position of the first one.
+    public mutating func set(_ field: HeaderField) {
+        if let index = fields.firstIndex(where: { $0.name == field.name }) {
+            fields[index] = field
+            fields.removeAll { $0.name == field.name && $0 != field }
+        } else {
+            fields.append(field)
+        }
+    }
+}

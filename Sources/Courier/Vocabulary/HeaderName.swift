@@ -1,0 +1,82 @@
+/// An HTTP header field name, compared case-insensitively and validated as an RFC 9110 token.
+public struct HeaderName: Sendable, Hashable, CustomStringConvertible {
+    /// The name as it was written, which is the spelling sent on the wire.
+    public let rawValue: String
+    /// The lowercased name, used for comparison and hashing.
+    public let canonicalName: String
+
+    /// Creates a name from a runtime string, or returns `nil` when it is not an RFC 9110 token.
+    public init?(validating name: String) {
+        guard HTTPToken.isValid(name) else { return nil }
+        rawValue = name
+        canonicalName = name.lowercased()
+    }
+
+    /// Creates a name from a literal; an invalid literal is a programmer error and traps.
+    public init(_ literal: StaticString) {
+        let name = literal.description
+        precondition(HTTPToken.isValid(name), "'\(name)' is not a valid HTTP header name (RFC 9110).")
+        rawValue = name
+        canonicalName = name.lowercased()
+    }
+
+    /// The name as written.
+    public var description: String { rawValue }
+
+    /// Compares names case-insensitively.
+    public static func == (lhs: HeaderName, rhs: HeaderName) -> Bool {
+        lhs.canonicalName == rhs.canonicalName
+    }
+
+    /// Hashes the lowercased name, consistent with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(canonicalName)
+    }
+}
+
+extension HeaderName {
+    /// `Accept`.
+    public static let accept = HeaderName("Accept")
+    /// `Accept-Encoding`.
+    public static let acceptEncoding = HeaderName("Accept-Encoding")
+    /// `Accept-Language`.
+    public static let acceptLanguage = HeaderName("Accept-Language")
+    /// `Authorization`: redacted by default in logs, errors and cURL output.
+    public static let authorization = HeaderName("Authorization")
+    /// `Cache-Control`.
+    public static let cacheControl = HeaderName("Cache-Control")
+    /// `Connection`: set by the transport; endpoints may not set it.
+    public static let connection = HeaderName("Connection")
+    /// `Content-Length`: derived from the body; endpoints may not set it.
+    public static let contentLength = HeaderName("Content-Length")
+    /// `Content-Type`.
+    public static let contentType = HeaderName("Content-Type")
+    /// `Cookie`: redacted by default.
+    public static let cookie = HeaderName("Cookie")
+    /// `Host`: derived from the base URL; endpoints may not set it.
+    public static let host = HeaderName("Host")
+    /// `Idempotency-Key`.
+    public static let idempotencyKey = HeaderName("Idempotency-Key")
+    /// `If-None-Match`.
+    public static let ifNoneMatch = HeaderName("If-None-Match")
+    /// `Location`.
+    public static let location = HeaderName("Location")
+    /// `Proxy-Authorization`: redacted by default.
+    public static let proxyAuthorization = HeaderName("Proxy-Authorization")
+    /// `Retry-After`.
+    public static let retryAfter = HeaderName("Retry-After")
+    /// `Set-Cookie`: redacted by default.
+    public static let setCookie = HeaderName("Set-Cookie")
+    /// `Transfer-Encoding`: set by the transport; endpoints may not set it.
+    public static let transferEncoding = HeaderName("Transfer-Encoding")
+    /// `User-Agent`.
+    public static let userAgent = HeaderName("User-Agent")
+
+    /// Names whose values are credentials and are redacted unless a rendering explicitly asks.
+    public static let sensitiveByDefault: Set<HeaderName> = [
+        .authorization, .cookie, .setCookie, .proxyAuthorization,
+    ]
+
+    /// Names that frame the message; they come from the body and transport, never from an endpoint.
+    public static let framing: Set<HeaderName> = [.contentLength, .transferEncoding, .host, .connection]
+}
