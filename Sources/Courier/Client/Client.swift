@@ -1,0 +1,152 @@
+import Foundation
+
+/// Sends endpoints through middleware and a transport, and decodes typed results.
+///
+/// ```swift
+/// let client = try Client(baseURL: "api.example.com")
+/// let response = try await client.send(API.user(42))
+/// switch response.result {
+/// case .success(let user): print(user.name)
+/// case .failure(let error): print(error.message)
+/// }
+/// ```
+///
+/// A client is a value; copies share their ``defaults`` and transport.
+public struct Client: Sendable {
+    /// Where endpoints are resolved.
+    public let baseURL: BaseURL
+    /// Performs the exchanges.
+    public let transport: any Transport
+    /// Applied in order, the first one outermost.
+    public let middleware: [any Middleware]
+    /// Encodes ``Body/json(_:encoder:)`` bodies that name no encoder.
+    public let encoder: JSONEncoder
+    /// Decodes JSON responses of endpoints that name no decoder.
+    public let decoder: JSONDecoder
+    /// Headers and query parameters added to every request; change them at any time.
+    public let defaults: ClientDefaults
+    /// The most redirects followed for one request.
+    public let redirectLimit: Int
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: Where endpoints are resolved.
+    ///   - transport: Performs the exchanges; a ``URLSessionTransport`` by default.
+    ///   - middleware: Applied in order, the first one outermost.
+    ///   - encoder: The default encoder for JSON bodies.
+    ///   - decoder: The default decoder for JSON responses.
+    ///   - defaults: Headers and query parameters added to every request.
+    ///   - redirectLimit: The most redirects followed for one request (10 by default).
+    public init(
+        baseURL: BaseURL,
+        transport: any Transport = URLSessionTransport(),
+        middleware: [any Middleware] = [],
+        encoder: JSONEncoder = JSONEncoder(),
+        decoder: JSONDecoder = JSONDecoder(),
+        defaults: ClientDefaults = ClientDefaults(),
+        redirectLimit: Int = 10
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.middleware = middleware
+        self.encoder = encoder
+        self.decoder = decoder
+        self.defaults = defaults
+        self.redirectLimit = redirectLimit
+    }
+
+    /// Sends an endpoint and returns its typed response.
+    ///
+    /// A 2xx status decodes as `Success`; a non-2xx status whose body decodes as the documented
+    /// `Failure` becomes `.failure`. Anything else throws.
+    ///
+    /// - Throws: ``CourierError`` for building, middleware, transport, an undocumented status, or
+    ///   decoding.
+    public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError) -> EndpointResponse<
+        E.Success, E.Failure
+    > {
+        let endpoint = endpointValue.endpoint
+        let request = await defaults.apply(to: try endpoint.request(encoder: encoder))
+        let raw = try await chain(from: 0)(request, baseURL)
+        let url = raw.url
+        let decoder = endpoint.decoder ?? self.decoder
+        if raw.status.isSuccess {
+            do {
+                let value = try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
+                return EndpointResponse(status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .success(value))
+            } catch {
+                throw CourierError.decoding(error, type: E.Success.self, response: raw, request: request, url: url)
+            }
+        }
+        let (failure, decodingError) = ResponseDecoding.documentedFailure(E.Failure.self, from: raw, decoder: decoder)
+        if let failure {
+            return EndpointResponse(status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure))
+        }
+        var message = "The server answered \(raw.status), which the endpoint does not document"
+        if let decodingError = decodingError as? DecodingError {
+            message += "; the body did not decode as \(E.Failure.self): " + CourierError.describe(decodingError)
+        }
+        throw CourierError(
+            stage: .status, kind: .undocumentedStatus, message: message + ".",
+            request: request, url: url, response: raw, underlying: decodingError
+        )
+    }
+
+    /// Sends an endpoint and returns the success value, throwing the documented error as a value.
+    ///
+    /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
+    ///   ``EndpointError/courier(_:)``.
+    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<E.Failure>) -> E.Success {
+        let response: EndpointResponse<E.Success, E.Failure>
+        do {
+            response = try await send(endpoint)
+        } catch {
+            throw .courier(error)
+        }
+        switch response.result {
+        case .success(let value): return value
+        case .failure(let failure): throw .documented(failure)
+        }
+    }
+
+    /// Sends an endpoint that documents no error and returns the success value.
+    ///
+    /// - Throws: ``CourierError``.
+    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError) -> E.Success
+    where E.Failure == Never {
+        switch try await send(endpoint).result {
+        case .success(let value): return value
+        }
+    }
+
+    /// The middleware chain starting at `index`, ending in redirect handling and the transport.
+    private func chain(from index: Int) -> Middleware.Next {
+        guard index < middleware.count else {
+            let follower = RedirectFollower(transport: transport, limit: redirectLimit)
+            return { request, baseURL throws(CourierError) in
+                let transportRequest = try request.transportRequest(baseURL: baseURL)
+                do throws(CourierError) {
+                    return try await follower.send(transportRequest)
+                } catch {
+                    throw error.adding(request: request, url: transportRequest.url)
+                }
+            }
+        }
+        let middleware = middleware[index]
+        let next = chain(from: index + 1)
+        return { request, baseURL throws(CourierError) in
+            do {
+                return try await middleware.intercept(request, baseURL: baseURL, next: next)
+            } catch let error as CourierError {
+                throw error
+            } catch {
+                throw CourierError(
+                    stage: .middleware, kind: .middlewareFailed,
+                    message: "The middleware \(type(of: middleware)) failed: \(error).",
+                    request: request, underlying: error
+                )
+            }
+        }
+    }
+}

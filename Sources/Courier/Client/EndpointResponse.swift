@@ -1,0 +1,38 @@
+import Foundation
+
+/// A response decoded for an endpoint: its status and headers, and either the success value or
+/// the documented error.
+///
+/// ```swift
+/// let response = try await client.send(API.user(42))
+/// switch response.result {
+/// case .success(let user): print(user.name)
+/// case .failure(let apiError): print(apiError.message)
+/// }
+/// ```
+public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
+    /// The status code.
+    public let status: HTTPStatus
+    /// The header fields; look them up case-insensitively, `response.headers["content-type"]`.
+    public let headers: HeaderFields
+    /// The raw body, always reachable whatever it decoded to.
+    public let body: Data
+    /// The final URL, after any redirects.
+    public let url: URL?
+    /// The success value for a 2xx status, or the documented error.
+    public let result: Result<Success, Failure>
+
+    /// Creates a response; used by the client and by test doubles.
+    public init(status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.result = result
+    }
+
+    /// The success value, or `nil` for a documented error.
+    public var value: Success? {
+        try? result.get()
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Success types with their own rules for turning a body into a value.
+protocol SpecialResponseBody {
+    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Self
+}
+
+extension Data: SpecialResponseBody {
+    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Data {
+        response.body
+    }
+}
+
+extension Empty: SpecialResponseBody {
+    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Empty {
+        Empty()
+    }
+}
+
+extension String: SpecialResponseBody {
+    /// Text in the charset the `Content-Type` names: UTF-8 when it names none, also US-ASCII
+    /// and ISO-8859-1; anything else, or bytes invalid in that charset, fail to decode.
+    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> String {
+        let charset = response.headers[.contentType].flatMap(ResponseDecoding.charset) ?? "utf-8"
+        let encoding: String.Encoding? =
+            switch charset {
+            case "utf-8", "utf8": .utf8
+            case "us-ascii", "ascii": .ascii
+            case "iso-8859-1", "latin1": .isoLatin1
+            default: nil
+            }
+        guard let encoding, let text = String(data: response.body, encoding: encoding) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The body is not valid text in charset \(charset).")
+            )
+        }
+        return text
+    }
+}
+
+extension Optional: SpecialResponseBody where Wrapped: Decodable {
+    /// `nil` for an empty body; otherwise the wrapped type's decoding.
+    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Wrapped? {
+        response.body.isEmpty ? nil : try ResponseDecoding.decode(Wrapped.self, from: response, decoder: decoder)
+    }
+}
+
+/// Decoding of success and documented-error bodies.
+enum ResponseDecoding {
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
+    ) throws -> Value {
+        if let special = type as? any SpecialResponseBody.Type {
+            let value = try special.decodeResponseBody(response, decoder: decoder)
+            guard let typed = value as? Value else {
+                throw DecodingError.typeMismatch(Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))
+            }
+            return typed
+        }
+        return try decoder.decode(Value.self, from: response.body)
+    }
+
+    /// The documented failure for a non-2xx response, or `nil` when the status is undocumented.
+    ///
+    /// The second value is the decoding error of a documented model that failed to decode.
+    static func documentedFailure<Failure: Error>(
+        _ type: Failure.Type, from response: RawResponse, decoder: JSONDecoder
+    ) -> (failure: Failure?, decodingError: (any Error)?) {
+        if let documented = type as? any DocumentedErrors.Type {
+            return documentedFailure(documented, from: response, decoder: decoder)
+        }
+        guard type != Never.self, let decodable = type as? any Decodable.Type else { return (nil, nil) }
+        do {
+            return (try decoder.decode(decodable, from: response.body) as? Failure, nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    private static func documentedFailure<Documented: DocumentedErrors, Failure>(
+        _ type: Documented.Type, from response: RawResponse, decoder: JSONDecoder
+    ) -> (failure: Failure?, decodingError: (any Error)?) {
+        guard let entry = Documented.documentedStatuses.first(where: { $0.statuses.contains(response.status.code) })
+        else { return (nil, nil) }
+        do {
+            return (try entry.decode(response.body, decoder) as? Failure, nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    /// The lowercased `charset` parameter of a media type, if any.
+    static func charset(in contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                continue
+            }
+            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\""]).lowercased()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension CourierError {
+    /// A decoding-stage error naming the coding path and quoting a redacted body snippet.
+    static func decoding(
+        _ error: any Error, type: Any.Type, response: RawResponse, request: EndpointRequest, url: URL?
+    ) -> CourierError {
+        var message = "The response body did not decode as \(type)"
+        if let decodingError = error as? DecodingError {
+            message += ": " + describe(decodingError)
+        }
+        message += ". Body: " + BodySnippet.redacted(response.body)
+        return CourierError(
+            stage: .decoding, kind: .decodingFailed, message: message,
+            request: request, url: url, response: response, underlying: error
+        )
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            "key '\(key.stringValue)' not found at \(path(context.codingPath))"
+        case .valueNotFound(_, let context):
+            "value missing at \(path(context.codingPath))"
+        case .typeMismatch(let type, let context):
+            "expected \(type) at \(path(context.codingPath))"
+        case .dataCorrupted(let context):
+            "data corrupted at \(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            "\(error)"
+        }
+    }
+
+    /// A coding path as `items[0].name`, or `the top level`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        guard !codingPath.isEmpty else { return "the top level" }
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+}
+
+/// A short, redacted quotation of a response body for error messages.
+enum BodySnippet {
+    /// At most this many bytes of body text appear in an error.
+    static let limit = 512
+
+    /// JSON keys whose values are replaced, matched case-insensitively as substrings.
+    static let sensitiveKeys = ["password", "token", "secret", "authorization", "apikey", "api_key", "cookie"]
+
+    /// The body as text of at most ``limit`` bytes, with sensitive JSON values redacted.
+    static func redacted(_ body: Data) -> String {
+        if body.isEmpty { return "<empty>" }
+        var text: String
+        if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(withJSONObject: redact(json), options: [.sortedKeys, .fragmentsAllowed]),
+            let serialized = String(data: data, encoding: .utf8)
+        {
+            text = serialized
+        } else if let plain = String(data: body, encoding: .utf8) {
+            text = plain
+        } else {
+            return "<\(body.count) bytes of binary data>"
+        }
+        guard text.utf8.count > limit else { return text }
+        var truncated = ""
+        for character in text {
+            guard truncated.utf8.count + character.utf8.count <= limit else { break }
+            truncated.append(character)
+        }
+        return truncated + "…"
+    }
+
+    private static func redact(_ value: Any) -> Any {
+        if let object = value as? [String: Any] {
+            var result: [String: Any] = [:]
+            for (key, value) in object {
+                let lowered = key.lowercased()
+                result[key] = sensitiveKeys.contains { lowered.contains($0) } ? "<redacted>" : redact(value)
+            }
+            return result
+        }
+        if let array = value as? [Any] { return array.map(redact) }
+        return value
+    }
+}

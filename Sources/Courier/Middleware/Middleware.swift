@@ -1,0 +1,24 @@
+/// Policy around the transport: authentication, retries, logging, metrics, …
+///
+/// The client applies middleware in the order given, onion style: the first middleware sees the
+/// request first and the response last. Call `next` to continue (zero, one or several times).
+///
+/// ```swift
+/// struct UserAgentMiddleware: Middleware {
+///     func intercept(
+///         _ request: EndpointRequest, baseURL: BaseURL, next: Next
+///     ) async throws -> RawResponse {
+///         try await next(request.settingHeader(HeaderField(name: .userAgent, value: "MyApp/1.0")), baseURL)
+///     }
+/// }
+/// ```
+///
+/// An error thrown by a middleware that is not a ``CourierError`` reaches the caller as a
+/// ``CourierError`` at the ``CourierError/Stage/middleware`` stage, with the error as its cause.
+public protocol Middleware: Sendable {
+    /// The rest of the chain: later middleware, redirect handling and the transport.
+    typealias Next = @Sendable (EndpointRequest, BaseURL) async throws(CourierError) -> RawResponse
+
+    /// Handles `request`, usually by calling `next` with it or with a modified copy.
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse
+}

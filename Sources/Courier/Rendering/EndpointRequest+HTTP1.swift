@@ -1,0 +1,39 @@
+import Foundation
+
+extension EndpointRequest {
+    /// The request as canonical HTTP/1.1 text, for golden tests and documentation.
+    ///
+    /// The request line, `Host`, the headers in declared order, `Content-Length` when there is a
+    /// body, a blank line, and the body as UTF-8 text (or a size note for binary data). Lines end
+    /// in `\r\n`. Sensitive values read `<redacted>` unless `revealingSecrets` is `true`.
+    ///
+    /// ```text
+    /// POST /api/todos HTTP/1.1
+    /// Host: api.example.com
+    /// Content-Type: application/json
+    /// Content-Length: 17
+    ///
+    /// {"title":"Write"}
+    /// ```
+    public func http1Text(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
+        let shown = revealingSecrets ? self : redacted()
+        let url = try baseURL.url(for: self)
+        let target = (url.path(percentEncoded: true).isEmpty ? "/" : url.path(percentEncoded: true))
+            + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(baseURL.hostHeader)"]
+        lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }
+        var bodyText = ""
+        if let body {
+            lines.append("Content-Length: \(body.data.count)")
+            bodyText = String(data: body.data, encoding: .utf8) ?? "<\(body.data.count) bytes of binary data>"
+        }
+        return lines.joined(separator: "\r\n") + "\r\n\r\n" + bodyText
+    }
+}
+
+extension BaseURL {
+    /// The `Host` header value: the host, with the port when it is explicit.
+    var hostHeader: String {
+        (host.contains(":") ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
+    }
+}

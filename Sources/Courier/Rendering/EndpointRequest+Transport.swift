@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension EndpointRequest {
+    /// The exchange a transport performs for this request against `baseURL`.
+    public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
+        TransportRequest(
+            method: method, url: try baseURL.url(for: self), headers: headers, body: body?.data, timeout: timeout
+        )
+    }
+
+    /// A `URLRequest` for this request against `baseURL`, for use with other networking code.
+    ///
+    /// Repeated header names are joined with `, ` because `URLRequest` stores one value per name.
+    public func urlRequest(baseURL: BaseURL) throws(CourierError) -> URLRequest {
+        try transportRequest(baseURL: baseURL).urlRequest
+    }
+}
+
+extension TransportRequest {
+    /// The `URLRequest` a URLSession-based transport sends.
+    public var urlRequest: URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        for field in headers {
+            request.addValue(field.value, forHTTPHeaderField: field.name.rawValue)
+        }
+        request.httpBody = body
+        if let timeout {
+            request.timeoutInterval = timeout.timeInterval
+        }
+        return request
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Where a client's endpoints live: scheme, host, optional port and an optional base path.
+///
+/// Accepts a URL or a host string; a missing scheme means `https`:
+///
+/// ```swift
+/// try BaseURL(validating: "example.com")                 // https://example.com
+/// try BaseURL(validating: "example.com/base/path")       // https://example.com/base/path
+/// try BaseURL(validating: "http://localhost:8080/api")   // http://localhost:8080/api
+/// ```
+///
+/// A base with userinfo (`https://user:pass@host`), a query or a fragment is rejected: credentials
+/// belong in headers, where Courier can redact them.
+public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
+    /// `http` or `https`, lowercased.
+    public let scheme: String
+    /// The host, lowercased; IPv6 addresses without brackets.
+    public let host: String
+    /// The explicit port, if any.
+    public let port: Int?
+    /// The base path segments, percent-encoded as given.
+    public let percentEncodedPathSegments: [String]
+
+    /// Parses a URL or host string.
+    ///
+    /// - Throws: ``CourierError/Kind/invalidBaseURL`` when it is not an http(s) URL with a host,
+    ///   or has userinfo, a query or a fragment.
+    public init(validating text: String) throws(CourierError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let withScheme = trimmed.contains("://") ? trimmed : "https://" + trimmed
+        guard let components = URLComponents(string: withScheme) else {
+            throw Self.invalid(text, reason: "it is not a URL")
+        }
+        try self.init(components: components, original: text)
+    }
+
+    /// Uses an absolute http(s) URL as the base.
+    ///
+    /// - Throws: ``CourierError/Kind/invalidBaseURL`` as for ``init(validating:)``.
+    public init(_ url: URL) throws(CourierError) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            throw Self.invalid(url.absoluteString, reason: "it is not a URL")
+        }
+        try self.init(components: components, original: url.absoluteString)
+    }
+
+    /// Parses a literal base; an invalid literal is a programmer error and traps.
+    public init(_ literal: StaticString) {
+        do {
+            try self.init(validating: literal.description)
+        } catch {
+            preconditionFailure(error.message)
+        }
+    }
+
+    private init(components: URLComponents, original: String) throws(CourierError) {
+        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw Self.invalid(original, reason: "its scheme is not http or https")
+        }
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+            throw CourierError(
+                stage: .building, kind: .invalidBaseURL,
+                message: "The base URL contains userinfo; put credentials in an Authorization header instead."
+            )
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw Self.invalid(original, reason: "it has no host")
+        }
+        guard components.percentEncodedQuery == nil, components.percentEncodedFragment == nil else {
+            throw Self.invalid(original, reason: "it has a query or fragment; declare query parameters with Query")
+        }
+        self.scheme = scheme
+        self.host = host.lowercased()
+        self.port = components.port
+        self.percentEncodedPathSegments = components.percentEncodedPath.split(separator: "/").map(String.init)
+    }
+
+    /// `scheme://host[:port]`, with an IPv6 host in brackets.
+    public var origin: String {
+        let hostText = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(hostText)" + (port.map { ":\($0)" } ?? "")
+    }
+
+    /// The base as a URL string, without a trailing slash.
+    public var description: String {
+        origin + percentEncodedPathSegments.map { "/" + $0 }.joined()
+    }
+
+    /// Resolves `request` against this base: exactly one `/` between base path and endpoint path,
+    /// and the endpoint can never change scheme, host or port.
+    public func url(for request: EndpointRequest) throws(CourierError) -> URL {
+        let segments = percentEncodedPathSegments + request.pathSegments.map(PercentEncoding.encode)
+        var text = origin + "/" + segments.joined(separator: "/")
+        if let query = request.percentEncodedQuery { text += "?" + query }
+        guard let url = URL(string: text) else {
+            throw CourierError(
+                stage: .building, kind: .invalidBaseURL,
+                message: "The request could not be resolved against \(self) into a URL.", request: request
+            )
+        }
+        return url
+    }
+
+    private static func invalid(_ text: String, reason: String) -> CourierError {
+        CourierError(
+            stage: .building, kind: .invalidBaseURL,
+            message: "The base URL \(text.debugDescription) is not usable: \(reason)."
+        )
+    }
+}
