@@ -1,0 +1,105 @@
+import Courier
+import Testing
+
+@Suite struct EndpointBuilderTests {
+    static let v2 = Components {
+        Path("api", "v2")
+        Header.accept(.json)
+    }
+
+    static func authenticated(_ token: String?) -> Components<EndpointState.NoMethod, EndpointState.NoBody> {
+        Components {
+            if let token { Header.bearer(token) }
+        }
+    }
+
+    enum Visibility { case open, hidden(String) }
+
+    static func search(
+        page: Int?, tags: [String], visibility: Visibility, verbose: Bool
+    ) -> Endpoint<[User], APIError> {
+        Endpoint {
+            Method.get
+            v2
+            authenticated("t")
+            Path("users")
+            Query("page", page)
+            for tag in tags { Query("tag", tag) }
+            switch visibility {
+            case .open: Query("visibility", "open")
+            case .hidden(let reason): Header("X-Reason", reason)
+            }
+            if verbose { Header("X-Verbose", "1") } else { Header("X-Verbose", "0") }
+            if #available(macOS 13, iOS 16, *) { Timeout(.seconds(5)) }
+        }
+    }
+
+    @Test func groupsNestAndControlFlowSelectsParts() throws {
+        let request = try Self.search(page: 2, tags: ["a", "b"], visibility: .hidden("x"), verbose: false).built()
+        #expect(request.method == .get)
+        #expect(request.percentEncodedTarget == "/api/v2/users?page=2&tag=a&tag=b")
+        #expect(request.headers.map(\.name.rawValue) == ["Accept", "Authorization", "X-Reason", "X-Verbose"])
+        #expect(request.headers["X-Verbose"] == "0")
+        #expect(request.timeout == .seconds(5))
+    }
+
+    @Test func otherBranchesAndEmptyLoops() throws {
+        let request = try Self.search(page: nil, tags: [], visibility: .open, verbose: true).built()
+        #expect(request.percentEncodedTarget == "/api/v2/users?visibility=open")
+        #expect(request.headers["X-Verbose"] == "1")
+        #expect(request.headers["X-Reason"] == nil)
+    }
+
+    @Test func methodsAndBodiesMayBeChosenPerBranch() throws {
+        func save(_ user: User, isNew: Bool) -> Endpoint<User, APIError> {
+            Endpoint {
+                if isNew { Method.post } else { Method.put }
+                Path("users")
+                Body.json(user)
+            }
+        }
+        #expect(try save(User(id: 1, name: "a"), isNew: true).built().method == .post)
+        #expect(try save(User(id: 1, name: "a"), isNew: false).built().method == .put)
+    }
+
+    @Test func optionalBodyOnAMethodThatAllowsOne() throws {
+        func patch(_ note: String?) -> Endpoint<Empty, Never> {
+            Endpoint {
+                Method.patch
+                if let note { Body.text(note) }
+            }
+        }
+        #expect(try patch(nil).built().body == nil)
+        #expect(try patch("n").built().body?.data == Data("n".utf8))
+    }
+
+    @Test func equalDeclarationsBuildEqualRequests() throws {
+        let first = try Self.search(page: 1, tags: ["a"], visibility: .open, verbose: true).built()
+        let second = try Self.search(page: 1, tags: ["a"], visibility: .open, verbose: true).built()
+        let other = try Self.search(page: 2, tags: ["a"], visibility: .open, verbose: true).built()
+        #expect(first == second)
+        #expect(first.hashValue == second.hashValue)
+        #expect(first != other)
+        #expect(Set([first, second, other]).count == 2)
+    }
+
+    @Test func runtimeMethodTokensAreValidatedWhenBuilt() throws {
+        #expect(try Endpoint<Empty, Never> { Method("PURGE") }.built().method.rawValue == "PURGE")
+        let error = expectCourierError { _ = try Endpoint<Empty, Never> { Method("BAD METHOD") }.built() }
+        #expect(error?.kind == .invalidMethod)
+        #expect(error?.message == #"The method "BAD METHOD" is not a valid RFC 9110 token."#)
+    }
+
+    @Test func timeoutMustBePositive() {
+        let error = expectCourierError { _ = try Endpoint<Empty, Never> { Method.get; Timeout(.zero) }.built() }
+        #expect(error?.kind == .invalidTimeout)
+    }
+
+    @Test func everyDeclaredMethodBuilds() throws {
+        #expect(try Endpoint<Empty, Never> { Method.head }.built().method == .head)
+        #expect(try Endpoint<Empty, Never> { Method.options }.built().method == .options)
+        #expect(try Endpoint<Empty, Never> { Method.delete; Body.text("x") }.built().method == .delete)
+    }
+}
+
+import Foundation

@@ -1,0 +1,63 @@
+import Courier
+import Foundation
+
+struct User: Codable, Sendable, Equatable {
+    let id: Int
+    let name: String
+}
+
+struct APIError: Error, Codable, Equatable {
+    let message: String
+}
+
+struct NotFound: Codable, Sendable, Equatable {
+    let resource: String
+}
+
+struct ValidationErrors: Codable, Sendable, Equatable {
+    let fields: [String]
+}
+
+enum UserError: DocumentedErrors, Equatable {
+    case notFound(NotFound)
+    case invalid(ValidationErrors)
+    case server(APIError)
+
+    static let documentedStatuses: [DocumentedStatus<UserError>] = [
+        .status(404, NotFound.self, UserError.notFound),
+        .status(422, ValidationErrors.self, UserError.invalid),
+        .statuses(500...599, APIError.self, UserError.server),
+    ]
+}
+
+enum Sort: String, ParameterValue {
+    case newest, oldest
+}
+
+let exampleBase = BaseURL("api.example.com")
+
+/// Sorted-key JSON so byte comparisons are stable across runs and platforms.
+let sortedEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+}()
+
+extension Endpoint {
+    /// The built request, or a test failure with the error.
+    func built() throws -> EndpointRequest {
+        try request(encoder: sortedEncoder)
+    }
+}
+
+/// Runs `body` expecting a `CourierError`, and returns it.
+func expectCourierError(_ body: () throws -> Void) -> CourierError? {
+    do {
+        try body()
+        return nil
+    } catch let error as CourierError {
+        return error
+    } catch {
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import Courier
+import Foundation
+import Testing
+
+@Suite struct HeaderTests {
+    @Test func typedHeadersProduceTheirFields() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header.accept(.json, .any)
+            Header.userAgent("Courier/1.0")
+            Header.acceptLanguage("fr-CH", "en")
+            Header.bearer("t0k3n")
+            Header.idempotencyKey("k1")
+            Header("X-Trace", "abc")
+            Header("X-Absent", nil)
+        }.built()
+        #expect(request.headers.map(\.name.rawValue) == [
+            "Accept", "User-Agent", "Accept-Language", "Authorization", "Idempotency-Key", "X-Trace",
+        ])
+        #expect(request.headers[.accept] == "application/json, */*")
+        #expect(request.headers[.acceptLanguage] == "fr-CH, en")
+        #expect(request.headers[.authorization] == "Bearer t0k3n")
+    }
+
+    @Test func basicAuthorizationIsBase64OfUTF8Credentials() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header.basic(username: "Aladdin", password: "open sesame")
+        }.built()
+        #expect(request.headers[.authorization] == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+    }
+
+    @Test func apiKeyIsSecret() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header.apiKey("k")
+        }.built()
+        #expect(request.headers.first?.isSecret == true)
+        #expect(request.headers.first?.name.rawValue == "X-Api-Key")
+    }
+
+    @Test(arguments: ["a\r\nInjected: 1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b", "a\u{1B}b"])
+    func controlCharactersInValuesAreRejectedWithoutPrintingTheValue(value: String) {
+        let error = expectCourierError {
+            _ = try Endpoint<User, Never> {
+                Method.get
+                Header("X-Secret", value)
+            }.built()
+        }
+        #expect(error?.kind == .invalidHeaderValue)
+        #expect(error?.message == "The value of header 'X-Secret' contains a control character (CR, LF, NUL or similar).")
+        #expect(error.map { !$0.description.contains(value) } == true)
+    }
+
+    @Test func tabIsAllowedInValues() throws {
+        let request = try Endpoint<User, Never> { Method.get; Header("X-A", "a\tb") }.built()
+        #expect(request.headers["X-A"] == "a\tb")
+    }
+
+    @Test(arguments: ["Bad Name", "Bad:Name", "", "Bad\r\nName"])
+    func invalidNamesAreRejected(name: String) {
+        let error = expectCourierError {
+            _ = try Endpoint<User, Never> { Method.get; Header(name, "v") }.built()
+        }
+        #expect(error?.kind == .invalidHeaderName)
+        #expect(error?.message == "The header name \(name.debugDescription) is not a valid RFC 9110 token.")
+    }
+
+    @Test(arguments: ["Content-Length", "transfer-encoding", "HOST", "Connection"])
+    func framingHeadersAreReserved(name: String) {
+        let error = expectCourierError {
+            _ = try Endpoint<User, Never> { Method.get; Header(name, "1") }.built()
+        }
+        #expect(error?.kind == .reservedHeader)
+        #expect(error?.message == "The header '\(name)' frames the message; Courier sets it from the body and transport.")
+    }
+}

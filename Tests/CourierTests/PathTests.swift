@@ -1,0 +1,79 @@
+import Courier
+import Foundation
+import Testing
+
+@Suite struct PathTests {
+    @Test func everyArgumentIsOneSegment() throws {
+        let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("users", 42, Sort.newest, id)
+        }.built()
+        #expect(request.pathSegments == ["users", "42", "newest", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
+        #expect(request.percentEncodedPath == "/users/42/newest/E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    }
+
+    @Test func reservedCharactersInAValueStayInsideTheSegment() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("files", "a/b c+d?e#f%g@h")
+        }.built()
+        #expect(request.percentEncodedPath == "/files/a%2Fb%20c%2Bd%3Fe%23f%25g%40h")
+    }
+
+    @Test(arguments: [
+        ("https://evil/x", "/files/https%3A%2F%2Fevil%2Fx"),
+        ("//evil/x", "/files/%2F%2Fevil%2Fx"),
+        ("../admin", "/files/..%2Fadmin"),
+        ("?q=1", "/files/%3Fq%3D1"),
+    ])
+    func urlLikeValuesCannotEscapeTheSegment(value: String, path: String) throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("files", value)
+        }.built()
+        let url = try exampleBase.url(for: request)
+        #expect(url.absoluteString == "https://api.example.com" + path)
+        #expect(url.host == "api.example.com")
+        #expect(url.query == nil)
+    }
+
+    @Test(arguments: [".", "..", "%2e%2e", "%2E%2e", "%2e"])
+    func dotSegmentsAreRejected(segment: String) {
+        let error = expectCourierError {
+            _ = try Endpoint<User, Never> {
+                Method.get
+                Path("files", segment)
+            }.built()
+        }
+        #expect(error?.kind == .invalidPathSegment)
+        #expect(error?.stage == .building)
+    }
+
+    @Test func emptySegmentsAreRejected() {
+        let error = expectCourierError {
+            _ = try Endpoint<User, Never> {
+                Method.get
+                Path("users", "")
+            }.built()
+        }
+        #expect(error?.kind == .invalidPathSegment)
+        #expect(error?.message == "A path segment is empty; an empty value would address a different resource.")
+    }
+
+    @Test func nonASCIIIsEncodedAsUTF8() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("tags", "café ☕️")
+        }.built()
+        #expect(request.percentEncodedPath == "/tags/caf%C3%A9%20%E2%98%95%EF%B8%8F")
+    }
+
+    @Test func segmentsFromAnArray() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path(segments: ["a", 1, true])
+        }.built()
+        #expect(request.percentEncodedPath == "/a/1/true")
+    }
+}
