@@ -1,12 +1,13 @@
-/// What ``Client/value(_:)`` throws: the endpoint's documented error, or a ``CourierError``.
+/// What ``Client/value(_:)-1ytyd`` throws: the endpoint's documented error, or a ``CourierError``.
 ///
 /// ```swift
-/// do {
+/// do throws(EndpointError<APIError>) {
 ///     let user = try await client.value(API.user(42))
-/// } catch .documented(let apiError) {
-///     showAlert(apiError.message)
-/// } catch .courier(let error) {
-///     log(error)
+/// } catch {
+///     switch error {
+///     case .documented(let apiError): showAlert(apiError.message)
+///     case .courier(let error): log(error)
+///     }
 /// }
 /// ```
 public enum EndpointError<Failure: Error>: Error {

@@ -71,7 +71,8 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
             throw Self.invalid(original, reason: "it has a query or fragment; declare query parameters with Query")
         }
         self.scheme = scheme
-        self.host = host.lowercased()
+        let unbracketed = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        self.host = unbracketed.lowercased()
         self.port = components.port
         self.percentEncodedPathSegments = components.percentEncodedPath.split(separator: "/").map(String.init)
     }

@@ -1,0 +1,53 @@
+import Courier
+import Foundation
+import Testing
+
+@Suite struct BaseURLTests {
+    static let users = Endpoint<User, Never> {
+        Method.get
+        Path("users", 1)
+        Query("q", "a b")
+    }
+
+    @Test(arguments: [
+        ("example.com", "https://example.com/users/1?q=a%20b"),
+        ("example.com/", "https://example.com/users/1?q=a%20b"),
+        ("example.com/base/path", "https://example.com/base/path/users/1?q=a%20b"),
+        ("example.com/base/path/", "https://example.com/base/path/users/1?q=a%20b"),
+        ("example.com//base//path//", "https://example.com/base/path/users/1?q=a%20b"),
+        ("http://localhost:8080/api", "http://localhost:8080/api/users/1?q=a%20b"),
+        ("HTTP://LocalHost:8080/api/", "http://localhost:8080/api/users/1?q=a%20b"),
+        ("http://127.0.0.1:9", "http://127.0.0.1:9/users/1?q=a%20b"),
+        ("http://[::1]:8080/v1", "http://[::1]:8080/v1/users/1?q=a%20b"),
+    ])
+    func exactlyOneSlashJoinsBaseAndEndpoint(base: String, expected: String) throws {
+        let url = try BaseURL(validating: base).url(for: Self.users.built())
+        #expect(url.absoluteString == expected)
+    }
+
+    @Test func endpointWithoutPathResolvesToTheBase() throws {
+        let request = try Endpoint<Empty, Never> { Method.get }.built()
+        #expect(try BaseURL(validating: "example.com/api/").url(for: request).absoluteString == "https://example.com/api")
+        #expect(try BaseURL(validating: "example.com").url(for: request).absoluteString == "https://example.com/")
+    }
+
+    @Test func urlInitializerAcceptsAbsoluteURLs() throws {
+        let url = try #require(URL(string: "https://example.com:8443/root"))
+        let base = try BaseURL(url)
+        #expect(base.scheme == "https")
+        #expect(base.port == 8443)
+        #expect(base.description == "https://example.com:8443/root")
+    }
+
+    @Test func userinfoIsRejectedWithoutEchoingIt() {
+        let error = expectCourierError { _ = try BaseURL(validating: "https://user:hunter2@example.com") }
+        #expect(error?.kind == .invalidBaseURL)
+        #expect(error?.message == "The base URL contains userinfo; put credentials in an Authorization header instead.")
+        #expect(error.map { !$0.description.contains("hunter2") } == true)
+    }
+
+    @Test(arguments: ["ftp://example.com", "file:///etc/passwd", "https://", "example.com?x=1", "example.com/#frag"])
+    func unusableBasesAreRejected(base: String) {
+        #expect(expectCourierError { _ = try BaseURL(validating: base) }?.kind == .invalidBaseURL)
+    }
+}

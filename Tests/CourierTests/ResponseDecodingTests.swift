@@ -1,0 +1,167 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+@Suite struct ResponseDecodingTests {
+    static func client(status: HTTPStatus, body: String, headers: HeaderFields = []) -> Client {
+        Client(
+            baseURL: exampleBase,
+            transport: StubTransport { RawResponse(status: status, headers: headers, body: Data(body.utf8), url: $0.url) }
+        )
+    }
+
+    static func get<Success: Decodable & Sendable, Failure: Error>(
+        _: Success.Type, _: Failure.Type = Never.self
+    ) -> Endpoint<Success, Failure> {
+        Endpoint { Method.get; Path("x") }
+    }
+
+    @Test func successDecodesJSON() async throws {
+        let response = try await Self.client(status: .ok, body: #"{"id":1,"name":"Ada"}"#).send(Self.get(User.self, APIError.self))
+        #expect(response.status == .ok)
+        #expect(response.value == User(id: 1, name: "Ada"))
+        #expect(response.body == Data(#"{"id":1,"name":"Ada"}"#.utf8))
+    }
+
+    @Test func documentedErrorDecodesAsTheFailure() async throws {
+        let response = try await Self.client(status: 400, body: #"{"message":"bad"}"#).send(Self.get(User.self, APIError.self))
+        #expect(response.status == 400)
+        guard case .failure(let error) = response.result else {
+            Issue.record("expected the documented error")
+            return
+        }
+        #expect(error == APIError(message: "bad"))
+    }
+
+    @Test(arguments: [
+        (404, #"{"resource":"user"}"#, UserError.notFound(NotFound(resource: "user"))),
+        (422, #"{"fields":["name"]}"#, UserError.invalid(ValidationErrors(fields: ["name"]))),
+        (503, #"{"message":"down"}"#, UserError.server(APIError(message: "down"))),
+    ])
+    func perStatusModels(status: Int, body: String, expected: UserError) async throws {
+        let response = try await Self.client(status: HTTPStatus(status), body: body).send(Self.get(User.self, UserError.self))
+        guard case .failure(let error) = response.result else {
+            Issue.record("expected a documented error")
+            return
+        }
+        #expect(error == expected)
+    }
+
+    @Test func undocumentedStatusKeepsStatusHeadersAndBody() async throws {
+        let headers: HeaderFields = [HeaderField(name: .contentType, value: "text/html")]
+        do {
+            _ = try await Self.client(status: 409, body: "<html>conflict</html>", headers: headers)
+                .send(Self.get(User.self, UserError.self))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.stage == .status)
+            #expect(error.kind == .undocumentedStatus)
+            #expect(error.response?.status == 409)
+            #expect(error.response?.headers["content-type"] == "text/html")
+            #expect(error.response?.body == Data("<html>conflict</html>".utf8))
+            #expect(error.message == "The server answered 409, which the endpoint does not document.")
+        }
+    }
+
+    @Test func statusIsCheckedBeforeDecoding() async throws {
+        do {
+            _ = try await Self.client(status: 502, body: "<html>Bad gateway</html>").send(Self.get(User.self, APIError.self))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.stage == .status)
+            #expect(error.kind == .undocumentedStatus)
+            #expect(error.underlying is DecodingError)
+        }
+    }
+
+    @Test func neverMeansEveryErrorStatusIsUndocumented() async throws {
+        await #expect(throws: CourierError.self) {
+            _ = try await Self.client(status: 404, body: #"{"message":"x"}"#).send(Self.get(User.self))
+        }
+    }
+
+    @Test func decodingErrorNamesThePathAndQuotesARedactedSnippet() async throws {
+        let body = #"{"items":[{"id":"one","token":"abc123"}]}"#
+        struct Page: Decodable, Sendable { let items: [User] }
+        do {
+            _ = try await Self.client(status: .ok, body: body).send(Self.get(Page.self))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.stage == .decoding)
+            #expect(error.kind == .decodingFailed)
+            #expect(error.message.contains("at items[0].id"))
+            #expect(error.message.hasSuffix(#"Body: {"items":[{"id":"one","token":"<redacted>"}]}"#))
+            #expect(!error.description.contains("abc123"))
+        }
+    }
+
+    @Test func snippetIsAtMost512Bytes() async throws {
+        let long = String(repeating: "é", count: 2000)
+        do {
+            _ = try await Self.client(status: .ok, body: long).send(Self.get(User.self))
+            Issue.record("expected an error")
+        } catch {
+            let snippet = try #require(error.message.components(separatedBy: "Body: ").last)
+            #expect(snippet.utf8.count <= 512 + "…".utf8.count)
+            #expect(snippet.hasSuffix("…"))
+        }
+    }
+
+    @Test func emptyOptionalStringAndData() async throws {
+        #expect(try await Self.client(status: .noContent, body: "").send(Self.get(Empty.self)).value == Empty())
+        #expect(try await Self.client(status: .ok, body: "ignored").send(Self.get(Empty.self)).value == Empty())
+        #expect(try await Self.client(status: .ok, body: "").send(Self.get(User?.self)).value == .some(nil))
+        #expect(
+            try await Self.client(status: .ok, body: #"{"id":2,"name":"B"}"#).send(Self.get(User?.self)).value
+                == .some(User(id: 2, name: "B"))
+        )
+        #expect(try await Self.client(status: .ok, body: "héllo").send(Self.get(String.self)).value == "héllo")
+        #expect(try await Self.client(status: .ok, body: "\u{1}\u{2}").send(Self.get(Data.self)).value == Data([1, 2]))
+    }
+
+    @Test func textHonoursTheDeclaredCharset() async throws {
+        let latin1: HeaderFields = [HeaderField(name: .contentType, value: "text/plain; charset=ISO-8859-1")]
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { RawResponse(status: .ok, headers: latin1, body: Data([0x63, 0x61, 0x66, 0xE9]), url: $0.url) }
+        )
+        #expect(try await client.send(Self.get(String.self)).value == "café")
+        let invalidUTF8 = Client(
+            baseURL: exampleBase, transport: StubTransport { RawResponse(status: .ok, body: Data([0xFF, 0xFE]), url: $0.url) }
+        )
+        await #expect(throws: CourierError.self) { _ = try await invalidUTF8.send(Self.get(String.self)) }
+    }
+
+    @Test func endpointDecoderWinsOverTheClients() async throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        struct Profile: Decodable, Sendable, Equatable { let firstName: String }
+        let endpoint = Endpoint<Profile, Never>(decoder: decoder) { Method.get }
+        let response = try await Self.client(status: .ok, body: #"{"first_name":"Ada"}"#).send(endpoint)
+        #expect(response.value == Profile(firstName: "Ada"))
+    }
+
+    @Test func valueThrowsTheDocumentedErrorTyped() async {
+        do throws(EndpointError<UserError>) {
+            _ = try await Self.client(status: 404, body: #"{"resource":"u"}"#).value(Self.get(User.self, UserError.self))
+            Issue.record("expected an error")
+        } catch {
+            switch error {
+            case .documented(let error): #expect(error == .notFound(NotFound(resource: "u")))
+            case .courier(let error): Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func valueForNeverThrowsCourierError() async throws {
+        let user = try await Self.client(status: .ok, body: #"{"id":3,"name":"C"}"#).value(Self.get(User.self))
+        #expect(user == User(id: 3, name: "C"))
+        do {
+            _ = try await Self.client(status: 500, body: "").value(Self.get(User.self))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .undocumentedStatus)
+        }
+    }
+}
