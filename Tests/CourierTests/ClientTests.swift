@@ -1,0 +1,150 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Records its name on the way in and out, into a shared trail.
+struct TracingMiddleware: Middleware {
+    let name: String
+    let trail: Trail
+
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        await trail.append("\(name) in")
+        let tagged = try request.addingHeader(HeaderField(name: HeaderName("X-Trail"), value: name))
+        let response = try await next(tagged, baseURL)
+        await trail.append("\(name) out")
+        return response
+    }
+}
+
+actor Trail {
+    private(set) var entries: [String] = []
+    func append(_ entry: String) { entries.append(entry) }
+}
+
+struct FailingMiddleware: Middleware {
+    struct Refused: Error {}
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        throw Refused()
+    }
+}
+
+@Suite struct ClientTests {
+    static let ping = Endpoint<Empty, Never> { Method.get; Path("ping") }
+
+    @Test func middlewareRunsInOrderOnionStyle() async throws {
+        let trail = Trail()
+        let recorder = RecordingTransport()
+        let client = Client(
+            baseURL: exampleBase, transport: recorder,
+            middleware: [TracingMiddleware(name: "outer", trail: trail), TracingMiddleware(name: "inner", trail: trail)]
+        )
+        _ = try await client.send(Self.ping)
+        #expect(await trail.entries == ["outer in", "inner in", "inner out", "outer out"])
+        #expect(await recorder.requests.first?.headers.values(for: HeaderName("X-Trail")) == ["outer", "inner"])
+    }
+
+    @Test func middlewareErrorsAreWrappedWithTheirStage() async {
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport(), middleware: [FailingMiddleware()])
+        do {
+            _ = try await client.send(Self.ping)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.stage == .middleware)
+            #expect(error.kind == .middlewareFailed)
+            #expect(error.underlying is FailingMiddleware.Refused)
+            #expect(error.request?.percentEncodedPath == "/ping")
+        }
+    }
+
+    @Test func defaultsApplyAndCanChangeAtRuntime() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        _ = try await client.send(Self.ping)
+        try await client.defaults.setHeader(.authorization, "Bearer one")
+        await client.defaults.setQuery("apiKey", "1234")
+        _ = try await client.send(Self.ping)
+        try await client.defaults.setHeader(.authorization, "Bearer two")
+        _ = try await client.send(Endpoint<Empty, Never> { Method.get; Query("apiKey", "mine"); Header("Accept", "x") })
+        await client.defaults.removeHeader(.authorization)
+        await client.defaults.removeQuery("apiKey")
+        _ = try await client.send(Self.ping)
+
+        let sent = await recorder.requests
+        #expect(sent.map { $0.headers[.authorization] } == [nil, "Bearer one", "Bearer two", nil])
+        #expect(sent.map(\.url.absoluteString) == [
+            "https://api.example.com/ping",
+            "https://api.example.com/ping?apiKey=1234",
+            "https://api.example.com/?apiKey=mine",
+            "https://api.example.com/ping",
+        ])
+    }
+
+    @Test func endpointHeadersOverrideDefaultsOfTheSameName() async throws {
+        let recorder = RecordingTransport()
+        let defaults = try ClientDefaults(headers: [HeaderField(name: .accept, value: "text/plain")])
+        let client = Client(baseURL: exampleBase, transport: recorder, defaults: defaults)
+        _ = try await client.send(Endpoint<Empty, Never> { Method.get; Header.accept(.json) })
+        _ = try await client.send(Self.ping)
+        #expect(await recorder.requests.map { $0.headers.values(for: .accept) } == [["application/json"], ["text/plain"]])
+    }
+
+    @Test func invalidDefaultsAreRejected() async {
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+        await #expect(throws: CourierError.self) { try await client.defaults.setHeader(.authorization, "a\r\nb") }
+        await #expect(throws: CourierError.self) { try await client.defaults.setHeader(.contentLength, "1") }
+    }
+
+    @Test func buildingErrorsHappenBeforeAnyIO() async {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        do {
+            _ = try await client.send(Endpoint<Empty, Never> { Method.get; Path("..") })
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.stage == .building)
+        }
+        #expect(await recorder.requests.isEmpty)
+    }
+
+    @Test(arguments: [
+        (URLError(.cancelled) as any Error, CourierError.Kind.cancelled),
+        (CancellationError(), .cancelled),
+        (URLError(.timedOut), .timedOut),
+        (URLError(.networkConnectionLost), .connectionLost),
+        (URLError(.cannotConnectToHost), .cannotConnect),
+        (URLError(.badServerResponse), .invalidResponse),
+        (URLError(.secureConnectionFailed), .transportFailed),
+    ])
+    func transportErrorsMapToCourierKinds(thrown: any Error, kind: CourierError.Kind) async {
+        let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw thrown })
+        do {
+            _ = try await client.send(Self.ping)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.stage == .transport)
+            #expect(error.kind == kind)
+            #expect(error.request?.percentEncodedPath == "/ping")
+            #expect(error.url?.absoluteString == "https://api.example.com/ping")
+        }
+    }
+
+    @Test func errorsCarryARedactedRequest() async {
+        let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw URLError(.timedOut) })
+        do {
+            _ = try await client.send(Endpoint<Empty, Never> { Method.get; Header.bearer("s3cr3t") })
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.request?.headers[.authorization] == "<redacted>")
+            #expect(!error.description.contains("s3cr3t"))
+            #expect(
+                error.description
+                    == "Courier transport error (timedOut): The request timed out. [GET https://api.example.com/]"
+            )
+        }
+    }
+}

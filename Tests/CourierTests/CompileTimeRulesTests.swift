@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// Type-checks snippets against the built `Courier` module and expects our diagnostics.
+///
+/// Each rule is one function in a snippet; the test asserts the exact message on the exact line,
+/// and that a valid snippet produces no error at all (so a broken harness cannot pass).
+@Suite(.serialized) struct CompileTimeRulesTests {
+    static let rules: [(name: String, code: String, message: String)] = [
+        (
+            "body on GET", "Endpoint<Empty, Never> { Method.get; Body.text(\"x\") }",
+            "GET and HEAD requests cannot have a Body; use another Method or drop the Body"
+        ),
+        (
+            "body before HEAD", "Endpoint<Empty, Never> { Body.text(\"x\"); Method.head }",
+            "GET and HEAD requests cannot have a Body; use another Method or drop the Body"
+        ),
+        (
+            "two methods", "Endpoint<Empty, Never> { Method.post; Method.put }",
+            "an endpoint declares exactly one Method; remove the extra one"
+        ),
+        (
+            "two bodies", "Endpoint<Empty, Never> { Method.post; Body.text(\"a\"); Body.text(\"b\") }",
+            "an endpoint has at most one Body; remove the extra one"
+        ),
+        (
+            "missing method", "Endpoint<Empty, Never> { Path(\"x\") }",
+            "an endpoint needs a Method; add Method.get, Method.post, …"
+        ),
+        (
+            "stray value", "Endpoint<Empty, Never> { Method.get; 42 }",
+            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout or Components"
+        ),
+        (
+            "method only in if", "Endpoint<Empty, Never> { if flag { Method.post } }",
+            "a Method inside 'if' without 'else' may be missing; declare it in every branch"
+        ),
+        (
+            "body in for", "Endpoint<Empty, Never> { Method.post; for x in [1] { Body.text(\"\\(x)\") } }",
+            "a Method or Body inside 'for' could repeat; declare it once outside the loop"
+        ),
+        (
+            "group with body on GET",
+            "Endpoint<Empty, Never> { Method.get; Components { Body.text(\"x\") } }",
+            "GET and HEAD requests cannot have a Body; use another Method or drop the Body"
+        ),
+    ]
+
+    @Test func eachRuleIsRejectedWithItsMessageOnItsLine() throws {
+        var source = "import Courier\nlet flag = Bool.random()\n"
+        var lines: [Int] = []
+        for (index, rule) in Self.rules.enumerated() {
+            source += "// \(rule.name)\n"
+            lines.append(source.split(separator: "\n", omittingEmptySubsequences: false).count)
+            source += "let rule\(index) = \(rule.code)\n"
+        }
+        let diagnostics = try Self.typecheck(source)
+        for (rule, line) in zip(Self.rules, lines) {
+            let found = diagnostics.contains { $0.contains("snippet.swift:\(line):") && $0.contains("error: ") && $0.contains(rule.message) }
+            #expect(found, "rule '\(rule.name)' was not rejected on line \(line) with: \(rule.message)\n\(diagnostics.joined(separator: "\n"))")
+        }
+    }
+
+    @Test func validBlocksTypeCheckWithoutErrors() throws {
+        let source = """
+            import Courier
+            let shared = Components { Path("api"); Header.accept(.json) }
+            func make(_ flag: Bool, _ page: Int?, _ tags: [String]) -> Endpoint<Empty, Never> {
+                Endpoint {
+                    if flag { Method.post } else { Method.put }
+                    shared
+                    if let page { Query("page", page) }
+                    for tag in tags { Query("tag", tag) }
+                    if flag { Body.text("x") }
+                }
+            }
+            """
+        let errors = try Self.typecheck(source).filter { $0.contains("error:") }
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    @Test func objectiveCStyleMethodIsAmbiguousOnlyInTypePositions() throws {
+        // The fixture models Apple's Foundation re-exporting ObjectiveC's `typealias Method`.
+        let source = """
+            import Courier
+            import FoundationReexportFixture
+            let endpoint = Endpoint<Empty, Never> { Method.post; Path("a") }
+            let typed: Method? = nil
+            let explicit: Courier.Method = .post
+            let vocabulary: HTTPMethod = .get
+            """
+        let errors = try Self.typecheck(source).filter { $0.contains("error:") }
+        #expect(errors.contains { $0.contains("snippet.swift:4:") && $0.contains("'Method' is ambiguous for type lookup") })
+        #expect(!errors.contains { $0.contains("snippet.swift:3:") || $0.contains("snippet.swift:5:") || $0.contains("snippet.swift:6:") })
+    }
+
+    /// Runs `swiftc -typecheck` on `source` with the test build's module directory.
+    static func typecheck(_ source: String) throws -> [String] {
+        let modules = try modulesDirectory()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-snippets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("snippet.swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// The `Modules` directory next to the running test bundle, where `Courier.swiftmodule` is.
+    static func modulesDirectory() throws -> URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Courier.swiftmodule").path) {
+                return candidate
+            }
+            directory.deleteLastPathComponent()
+        }
+        throw ModulesNotFound(start: CommandLine.arguments[0])
+    }
+
+    struct ModulesNotFound: Error, CustomStringConvertible {
+        let start: String
+        var description: String { "No Modules/Courier.swiftmodule found near \(start)" }
+    }
+}

@@ -1,0 +1,127 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+@Suite struct RedirectFollowerTests {
+    /// A server map: absolute URL → (status, Location); anything else answers 200 and echoes the method.
+    static func transport(_ routes: [String: (Int, String)]) -> RecordingTransport {
+        RecordingTransport(
+            answeringWith: StubTransport { request in
+                if let (status, location) = routes[request.url.absoluteString] {
+                    return RawResponse(
+                        status: HTTPStatus(status), headers: [HeaderField(name: .location, value: location)], url: request.url
+                    )
+                }
+                return RawResponse(status: .ok, body: Data(request.method.rawValue.utf8), url: request.url)
+            }
+        )
+    }
+
+    static let post = Endpoint<String, Never> {
+        Method.post
+        Path("start")
+        Header.bearer("token")
+        Header("Cookie", "c=1")
+        Header("X-Secret", "s", isSecret: true)
+        Header("X-Plain", "p")
+        Body.text("payload")
+    }
+
+    @Test(arguments: [301, 302, 303])
+    func postBecomesGETWithoutBody(status: Int) async throws {
+        let recorder = Self.transport(["https://api.example.com/start": (status, "/next")])
+        let response = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        let sent = await recorder.requests
+        #expect(response.value == "GET")
+        #expect(sent.map(\.method) == [.post, .get])
+        #expect(sent.last?.body == nil)
+        #expect(sent.last?.headers[.contentType] == nil)
+        #expect(sent.last?.url.absoluteString == "https://api.example.com/next")
+        #expect(response.url?.absoluteString == "https://api.example.com/next")
+    }
+
+    @Test(arguments: [307, 308])
+    func temporaryAndPermanentRedirectsKeepMethodAndBody(status: Int) async throws {
+        let recorder = Self.transport(["https://api.example.com/start": (status, "https://api.example.com/other")])
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        let sent = await recorder.requests
+        #expect(sent.map(\.method) == [.post, .post])
+        #expect(sent.last?.body == Data("payload".utf8))
+        #expect(sent.last?.headers[.authorization] == "Bearer token")
+    }
+
+    @Test(arguments: [
+        "https://evil.example.org/x", "http://api.example.com/x", "https://api.example.com:8443/x",
+    ])
+    func crossOriginHopsDropSecretsForTheRestOfTheChain(target: String) async throws {
+        let recorder = Self.transport([
+            "https://api.example.com/start": (307, target),
+            target: (307, "https://api.example.com/back"),
+        ])
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        let sent = await recorder.requests
+        #expect(sent.count == 3)
+        for request in sent.dropFirst() {
+            #expect(request.headers.map(\.name.rawValue) == ["X-Plain", "Content-Type"])
+        }
+    }
+
+    @Test func sameOriginHopsKeepHeaders() async throws {
+        let recorder = Self.transport(["https://api.example.com/start": (308, "https://API.example.com:443/again")])
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        #expect(await recorder.requests.last?.headers[.authorization] == "Bearer token")
+    }
+
+    @Test func cyclesAreDetected() async {
+        let recorder = Self.transport([
+            "https://api.example.com/start": (307, "/a"),
+            "https://api.example.com/a": (307, "/start"),
+        ])
+        do {
+            _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .tooManyRedirects)
+            #expect(error.message == "The redirects form a cycle back to https://api.example.com/start.")
+        }
+        #expect(await recorder.requests.count == 2)
+    }
+
+    @Test func atMostTenHops() async {
+        var routes: [String: (Int, String)] = [:]
+        for hop in 0..<20 { routes["https://api.example.com/\(hop == 0 ? "start" : "hop\(hop)")"] = (302, "/hop\(hop + 1)") }
+        let recorder = Self.transport(routes)
+        do {
+            _ = try await Client(baseURL: exampleBase, transport: recorder).send(Endpoint<String, Never> { Method.get; Path("start") })
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .tooManyRedirects)
+            #expect(error.message == "The server redirected more than 10 times.")
+        }
+        #expect(await recorder.requests.count == 11)
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "ftp://example.com/x", "javascript:alert(1)", "http://"])
+    func nonHTTPTargetsAreRefused(location: String) async {
+        let recorder = Self.transport(["https://api.example.com/start": (302, location)])
+        do {
+            _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .unsupportedRedirect)
+        }
+        #expect(await recorder.requests.count == 1)
+    }
+
+    @Test func redirectWithoutLocationIsReturnedAsIs() async {
+        let client = Client(baseURL: exampleBase, transport: StubTransport { RawResponse(status: 302, url: $0.url) })
+        do {
+            _ = try await client.send(Self.post)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .undocumentedStatus)
+            #expect(error.response?.status == 302)
+        }
+    }
+}
