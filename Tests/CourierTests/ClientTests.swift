@@ -148,3 +148,26 @@ struct FailingMiddleware: Middleware {
         }
     }
 }
+
+@Suite struct ClientRequestPreviewTests {
+    @Test func previewIncludesDefaultsAndTheClientsEncoder() async throws {
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+        try await client.defaults.setHeader(.authorization, "Bearer t")
+        let request = try await client.request(for: Endpoint<Empty, Never> {
+            Method.post
+            Body.json(["b": 1, "a": 2, "c": 3])
+        })
+        #expect(request.headers.map(\.name) == [.authorization, .contentType])
+        #expect(request.body?.data == Data(#"{"a":2,"b":1,"c":3}"#.utf8))
+    }
+
+    @Test func emptyBodiedUndocumentedStatusEndsWithAPeriod() async {
+        let client = Client(baseURL: exampleBase, transport: StubTransport { RawResponse(status: 500, url: $0.url) })
+        do {
+            _ = try await client.send(Endpoint<Empty, Never> { Method.get })
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "The server answered 500, which the endpoint does not document.")
+        }
+    }
+}

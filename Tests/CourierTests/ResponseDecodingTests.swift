@@ -60,7 +60,7 @@ import Testing
             #expect(error.response?.status == 409)
             #expect(error.response?.headers["content-type"] == "text/html")
             #expect(error.response?.body == Data("<html>conflict</html>".utf8))
-            #expect(error.message == "The server answered 409, which the endpoint does not document.")
+            #expect(error.message == "The server answered 409, which the endpoint does not document. Body: <html>conflict</html>")
         }
     }
 

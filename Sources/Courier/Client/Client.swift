@@ -3,7 +3,7 @@ import Foundation
 /// Sends endpoints through middleware and a transport, and decodes typed results.
 ///
 /// ```swift
-/// let client = try Client(baseURL: "api.example.com")
+/// let client = Client(baseURL: BaseURL("api.example.com"))
 /// let response = try await client.send(API.user(42))
 /// switch response.result {
 /// case .success(let user): print(user.name)
@@ -34,7 +34,8 @@ public struct Client: Sendable {
     ///   - baseURL: Where endpoints are resolved.
     ///   - transport: Performs the exchanges; a ``URLSessionTransport`` by default.
     ///   - middleware: Applied in order, the first one outermost.
-    ///   - encoder: The default encoder for JSON bodies.
+    ///   - encoder: The default encoder for JSON bodies; sorted keys by default, so bodies,
+    ///     cURL lines and golden files are byte-for-byte stable.
     ///   - decoder: The default decoder for JSON responses.
     ///   - defaults: Headers and query parameters added to every request.
     ///   - redirectLimit: The most redirects followed for one request (10 by default).
@@ -42,7 +43,7 @@ public struct Client: Sendable {
         baseURL: BaseURL,
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
-        encoder: JSONEncoder = JSONEncoder(),
+        encoder: JSONEncoder = .sortedKeys(),
         decoder: JSONDecoder = JSONDecoder(),
         defaults: ClientDefaults = ClientDefaults(),
         redirectLimit: Int = 10
@@ -67,7 +68,7 @@ public struct Client: Sendable {
         E.Success, E.Failure
     > {
         let endpoint = endpointValue.endpoint
-        let request = await defaults.apply(to: try endpoint.request(encoder: encoder))
+        let request = try await request(for: endpointValue)
         let raw = try await chain(from: 0)(request, baseURL)
         let url = raw.url
         let decoder = endpoint.decoder ?? self.decoder
@@ -87,8 +88,9 @@ public struct Client: Sendable {
         if let decodingError = decodingError as? DecodingError {
             message += "; the body did not decode as \(E.Failure.self): " + CourierError.describe(decodingError)
         }
+        if !raw.body.isEmpty { message += ". Body: " + BodySnippet.redacted(raw.body) }
         throw CourierError(
-            stage: .status, kind: .undocumentedStatus, message: message + ".",
+            stage: .status, kind: .undocumentedStatus, message: message + (raw.body.isEmpty ? "." : ""),
             request: request, url: url, response: raw, underlying: decodingError
         )
     }

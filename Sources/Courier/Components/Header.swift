@@ -69,7 +69,7 @@ extension Header {
         Header(.acceptLanguage, languages.joined(separator: ", "))
     }
 
-    /// `Idempotency-Key`, which lets a server (and Courier's retry policy) de-duplicate a request.
+    /// `Idempotency-Key`, which lets a server recognise a repeated request.
     public static func idempotencyKey(_ key: String) -> Header {
         Header(.idempotencyKey, key)
     }

@@ -55,9 +55,10 @@ public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable 
 
     /// Builds the validated request value, with no client and no I/O.
     ///
-    /// - Parameter encoder: The encoder for a ``Body/json(_:encoder:)`` body that names none.
+    /// - Parameter encoder: The encoder for a ``Body/json(_:encoder:)`` body that names none;
+    ///   by default one with sorted keys, as the client's.
     /// - Throws: ``CourierError`` at the ``CourierError/Stage/building`` stage, naming what is wrong.
-    public func request(encoder: JSONEncoder = JSONEncoder()) throws(CourierError) -> EndpointRequest {
+    public func request(encoder: JSONEncoder = .sortedKeys()) throws(CourierError) -> EndpointRequest {
         try RequestAssembly.build(parts, defaultEncoder: encoder)
     }
 }

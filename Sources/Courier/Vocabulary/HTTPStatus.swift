@@ -52,3 +52,8 @@ public struct HTTPStatus: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// 503 Service Unavailable.
     public static let serviceUnavailable: HTTPStatus = 503
 }
+
+extension HTTPStatus: ParameterValue {
+    /// The three-digit code, so a status can stand in a path or query.
+    public var parameterText: String { String(code) }
+}

@@ -1,0 +1,19 @@
+extension Client {
+    /// The request this client would send for `endpoint`, before middleware: built with the
+    /// client's encoder and with its current ``defaults`` applied. No I/O happens.
+    ///
+    /// ```swift
+    /// let request = try await client.request(for: API.user(42))
+    /// print(try request.curlCommand(baseURL: client.baseURL))
+    /// ```
+    public func request(for endpoint: some EndpointRepresentable) async throws(CourierError) -> EndpointRequest {
+        await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder))
+    }
+}
+
+extension EndpointRepresentable {
+    /// Builds the request value with no client and no I/O; see ``Endpoint/request(encoder:)``.
+    public func request() throws(CourierError) -> EndpointRequest {
+        try endpoint.request()
+    }
+}
