@@ -103,3 +103,30 @@ import Testing
 }
 
 import Foundation
+
+@Suite struct MixedMethodBranchTests {
+    static func fetch(preview: Bool, note: String?) -> Endpoint<Empty, Never> {
+        Endpoint {
+            if preview { Method.get } else { Method.post }
+            Path("notes")
+            if let note { Body.text(note) }
+        }
+    }
+
+    @Test func branchesMayMixBodilessAndBodyMethods() throws {
+        #expect(try Self.fetch(preview: true, note: nil).built().method == .get)
+        #expect(try Self.fetch(preview: false, note: "n").built().method == .post)
+    }
+
+    @Test func theBodyRuleIsThenCheckedWhenBuilt() {
+        let error = expectCourierError { _ = try Self.fetch(preview: true, note: "n").built() }
+        #expect(error?.kind == .bodyNotAllowed)
+    }
+
+    @Test func twoBodilessBranchesStillBuild() throws {
+        func probe(_ full: Bool) -> Endpoint<Empty, Never> {
+            Endpoint { if full { Method.get } else { Method.head } }
+        }
+        #expect(try probe(false).built().method == .head)
+    }
+}

@@ -158,6 +158,27 @@ public enum EndpointBuilder {
         parts
     }
 
+    /// Lets one branch declare `GET`/`HEAD` and another a method that allows a body:
+    ///
+    /// ```swift
+    /// if isPreview { Method.head } else { Method.post }
+    /// ```
+    ///
+    /// The branch's body rule is then checked when the request is built
+    /// (``CourierError/Kind/bodyNotAllowed``) instead of by the compiler.
+    public static func buildEither(
+        first parts: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
+    ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody> {
+        EndpointParts(parts.parts)
+    }
+
+    /// The other branch of a mix of `GET`/`HEAD` and a method that allows a body.
+    public static func buildEither(
+        second parts: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
+    ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody> {
+        EndpointParts(parts.parts)
+    }
+
     /// Supports `for` loops over parts that declare neither a method nor a body:
     ///
     /// ```swift

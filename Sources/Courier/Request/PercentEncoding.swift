@@ -1,3 +1,5 @@
+import Foundation
+
 /// Courier's own percent-encoding, identical on every platform.
 ///
 /// Every byte of the UTF-8 form outside RFC 3986 `unreserved` (`A-Z a-z 0-9 - . _ ~`) becomes
@@ -33,7 +35,7 @@ enum PercentEncoding {
             else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(bytes: bytes, encoding: .utf8)
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -28,20 +28,24 @@ final class ExchangeTable: @unchecked Sendable {
     private var exchanges: [Int: Exchange] = [:]
 
     func start(_ id: Int, _ exchange: Exchange) {
-        lock.withLock { exchanges[id] = exchange }
+        lock.lock()
+        defer { lock.unlock() }
+        exchanges[id] = exchange
     }
 
     func update<Result>(_ id: Int, _ body: (inout Exchange) -> Result) -> Result? {
-        lock.withLock {
-            guard var exchange = exchanges[id] else { return nil }
-            let result = body(&exchange)
-            exchanges[id] = exchange
-            return result
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard var exchange = exchanges[id] else { return nil }
+        let result = body(&exchange)
+        exchanges[id] = exchange
+        return result
     }
 
     func finish(_ id: Int) -> Exchange? {
-        lock.withLock { exchanges.removeValue(forKey: id) }
+        lock.lock()
+        defer { lock.unlock() }
+        return exchanges.removeValue(forKey: id)
     }
 }
 
