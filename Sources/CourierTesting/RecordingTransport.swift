@@ -15,7 +15,9 @@ public struct RecordingTransport: Transport {
     private let upstream: any Transport
 
     /// Records requests and answers them with `upstream`; by default every answer is `204`.
-    public init(answeringWith upstream: any Transport = StubTransport { RawResponse(status: .noContent, url: $0.url) }) {
+    public init(
+        answeringWith upstream: any Transport = StubTransport { RawResponse(status: .noContent, url: $0.url) }
+    ) {
         self.upstream = upstream
     }
 

@@ -25,10 +25,12 @@ public struct StubTransport: Transport {
                 let known = responses.map(\.requestLine).joined(separator: ", ")
                 throw CourierError(
                     stage: .transport, kind: .transportFailed,
-                    message: "No canned response for \(request.method) \(request.url.absoluteString); stubs: \(known)."
+                    message:
+                        "No canned response for \(request.method) \(request.url.absoluteString); stubs: \(known)."
                 )
             }
-            return RawResponse(status: match.status, headers: match.headers, body: match.body, url: request.url)
+            return RawResponse(
+                status: match.status, headers: match.headers, body: match.body, url: request.url)
         }
     }
 

@@ -57,7 +57,10 @@ struct URLSessionTransportTests {
     }
 
     @Test func documentedErrorDecodesAsTheErrorModel() async throws {
-        let endpoint = Endpoint<User, ServerError> { Method.get; Path("error", 404) }
+        let endpoint = Endpoint<User, ServerError> {
+            Method.get
+            Path("error", 404)
+        }
         let response = try await loopback.send(endpoint)
         #expect(response.status == .notFound)
         guard case .failure(let error) = response.result else {
@@ -69,7 +72,11 @@ struct URLSessionTransportTests {
 
     @Test func htmlErrorPageIsAStatusErrorNotADecodingError() async throws {
         do {
-            _ = try await loopback.send(Endpoint<User, ServerError> { Method.get; Path("html-error", 502) })
+            _ = try await loopback.send(
+                Endpoint<User, ServerError> {
+                    Method.get
+                    Path("html-error", 502)
+                })
             Issue.record("expected an error")
         } catch {
             #expect(error.stage == .status)
@@ -158,11 +165,12 @@ struct URLSessionTransportTests {
 
     @Test func fileRedirectIsRefused() async {
         do {
-            _ = try await loopback.send(Endpoint<Echo, Never> {
-                Method.get
-                Path("redirect")
-                Query("to", "file:///etc/passwd")
-            })
+            _ = try await loopback.send(
+                Endpoint<Echo, Never> {
+                    Method.get
+                    Path("redirect")
+                    Query("to", "file:///etc/passwd")
+                })
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .unsupportedRedirect)
@@ -170,11 +178,20 @@ struct URLSessionTransportTests {
     }
 
     @Test func responseOverTheLimitFailsAndUnderTheLimitSucceeds() async throws {
-        let limited = Client(baseURL: servers.loopback, transport: URLSessionTransport(responseLimit: 1024 * 1024))
-        let small = try await limited.send(Endpoint<Data, Never> { Method.get; Path("bytes", 1024 * 1024) })
+        let limited = Client(
+            baseURL: servers.loopback, transport: URLSessionTransport(responseLimit: 1024 * 1024))
+        let small = try await limited.send(
+            Endpoint<Data, Never> {
+                Method.get
+                Path("bytes", 1024 * 1024)
+            })
         #expect(small.value?.count == 1024 * 1024)
         do {
-            _ = try await limited.send(Endpoint<Data, Never> { Method.get; Path("bytes", 8 * 1024 * 1024) })
+            _ = try await limited.send(
+                Endpoint<Data, Never> {
+                    Method.get
+                    Path("bytes", 8 * 1024 * 1024)
+                })
             Issue.record("expected an error")
         } catch {
             #expect(error.stage == .transport)
@@ -188,12 +205,13 @@ struct URLSessionTransportTests {
         let client = loopback
         let started = ContinuousClock.now
         let task = Task {
-            try await client.send(Endpoint<Empty, Never> {
-                Method.get
-                Path("stall")
-                Query("seconds", 20)
-                Header("X-Count-Key", key)
-            })
+            try await client.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Path("stall")
+                    Query("seconds", 20)
+                    Header("X-Count-Key", key)
+                })
         }
         try await waitUntilReceived(key: key)
         task.cancel()
@@ -209,12 +227,13 @@ struct URLSessionTransportTests {
 
     @Test func endpointTimeoutEndsAStalledRequest() async throws {
         do {
-            _ = try await loopback.send(Endpoint<Empty, Never> {
-                Method.get
-                Path("stall")
-                Query("seconds", 10)
-                Timeout(.seconds(1))
-            })
+            _ = try await loopback.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Path("stall")
+                    Query("seconds", 10)
+                    Timeout(.seconds(1))
+                })
             Issue.record("expected a timeout")
         } catch {
             #expect(error.kind == .timedOut)
@@ -222,10 +241,32 @@ struct URLSessionTransportTests {
     }
 
     @Test func emptyTextAndHeadResponses() async throws {
-        #expect(try await loopback.send(Endpoint<Empty, Never> { Method.get; Path("empty", 204) }).status == .noContent)
-        #expect(try await loopback.send(Endpoint<String, Never> { Method.get; Path("text") }).value == "héllo wörld")
-        #expect(try await loopback.send(Endpoint<Empty, Never> { Method.head; Path("json") }).status == .ok)
-        let optional = try await loopback.send(Endpoint<Echo?, Never> { Method.get; Path("empty", 200) })
+        #expect(
+            try await loopback.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Path("empty", 204)
+                }
+            ).status == .noContent)
+        #expect(
+            try await loopback.send(
+                Endpoint<String, Never> {
+                    Method.get
+                    Path("text")
+                }
+            ).value == "héllo wörld")
+        #expect(
+            try await loopback.send(
+                Endpoint<Empty, Never> {
+                    Method.head
+                    Path("json")
+                }
+            ).status == .ok)
+        let optional = try await loopback.send(
+            Endpoint<Echo?, Never> {
+                Method.get
+                Path("empty", 200)
+            })
         #expect(optional.status == .ok)
         #expect(optional.value.map { $0 == nil } == true)
     }
@@ -244,7 +285,11 @@ struct URLSessionTransportTests {
     private func waitUntilReceived(key: String) async throws {
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
-            let count = try await loopback.value(Endpoint<RequestCount, Never> { Method.get; Path("count", key) })
+            let count = try await loopback.value(
+                Endpoint<RequestCount, Never> {
+                    Method.get
+                    Path("count", key)
+                })
             if count.received > 0 { return }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -27,8 +27,11 @@ import Testing
 
     @Test func endpointWithoutPathResolvesToTheBase() throws {
         let request = try Endpoint<Empty, Never> { Method.get }.built()
-        #expect(try BaseURL(validating: "example.com/api/").url(for: request).absoluteString == "https://example.com/api")
-        #expect(try BaseURL(validating: "example.com").url(for: request).absoluteString == "https://example.com/")
+        #expect(
+            try BaseURL(validating: "example.com/api/").url(for: request).absoluteString
+                == "https://example.com/api")
+        #expect(
+            try BaseURL(validating: "example.com").url(for: request).absoluteString == "https://example.com/")
     }
 
     @Test func urlInitializerAcceptsAbsoluteURLs() throws {
@@ -42,11 +45,15 @@ import Testing
     @Test func userinfoIsRejectedWithoutEchoingIt() {
         let error = expectCourierError { _ = try BaseURL(validating: "https://user:hunter2@example.com") }
         #expect(error?.kind == .invalidBaseURL)
-        #expect(error?.message == "The base URL contains userinfo; put credentials in an Authorization header instead.")
+        #expect(
+            error?.message
+                == "The base URL contains userinfo; put credentials in an Authorization header instead.")
         #expect(error.map { !$0.description.contains("hunter2") } == true)
     }
 
-    @Test(arguments: ["ftp://example.com", "file:///etc/passwd", "https://", "example.com?x=1", "example.com/#frag"])
+    @Test(arguments: [
+        "ftp://example.com", "file:///etc/passwd", "https://", "example.com?x=1", "example.com/#frag",
+    ])
     func unusableBasesAreRejected(base: String) {
         #expect(expectCourierError { _ = try BaseURL(validating: base) }?.kind == .invalidBaseURL)
     }

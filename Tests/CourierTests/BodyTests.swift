@@ -25,10 +25,16 @@ import Testing
 
     @Test func dataAndTextBodies() throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47])
-        let data = try Endpoint<User, Never> { Method.post; Body.data(png, contentType: MediaType("image/png")) }.built()
+        let data = try Endpoint<User, Never> {
+            Method.post
+            Body.data(png, contentType: MediaType("image/png"))
+        }.built()
         #expect(data.body == RequestBody(data: png, contentType: MediaType("image/png")))
         #expect(data.headers[.contentType] == "image/png")
-        let text = try Endpoint<User, Never> { Method.post; Body.text("héllo") }.built()
+        let text = try Endpoint<User, Never> {
+            Method.post
+            Body.text("héllo")
+        }.built()
         #expect(text.body?.data == Data("héllo".utf8))
         #expect(text.headers[.contentType] == "text/plain; charset=utf-8")
     }
@@ -49,7 +55,10 @@ import Testing
             }
         }
         let error = expectCourierError {
-            _ = try Endpoint<User, Never> { Method.post; Body.json(Failing()) }.built()
+            _ = try Endpoint<User, Never> {
+                Method.post
+                Body.json(Failing())
+            }.built()
         }
         #expect(error?.kind == .bodyEncodingFailed)
         #expect(error?.underlying is EncodingError)
@@ -58,7 +67,10 @@ import Testing
     @Test func runtimeGETWithBodyIsRejectedWhenBuilt() {
         let method = HTTPMethod.get
         let error = expectCourierError {
-            _ = try Endpoint<User, Never> { Method(method); Body.text("x") }.built()
+            _ = try Endpoint<User, Never> {
+                Method(method)
+                Body.text("x")
+            }.built()
         }
         #expect(error?.kind == .bodyNotAllowed)
         #expect(error?.message == "A GET request cannot have a body.")

@@ -34,22 +34,30 @@ struct FailingMiddleware: Middleware {
 }
 
 @Suite struct ClientTests {
-    static let ping = Endpoint<Empty, Never> { Method.get; Path("ping") }
+    static let ping = Endpoint<Empty, Never> {
+        Method.get
+        Path("ping")
+    }
 
     @Test func middlewareRunsInOrderOnionStyle() async throws {
         let trail = Trail()
         let recorder = RecordingTransport()
         let client = Client(
             baseURL: exampleBase, transport: recorder,
-            middleware: [TracingMiddleware(name: "outer", trail: trail), TracingMiddleware(name: "inner", trail: trail)]
+            middleware: [
+                TracingMiddleware(name: "outer", trail: trail),
+                TracingMiddleware(name: "inner", trail: trail),
+            ]
         )
         _ = try await client.send(Self.ping)
         #expect(await trail.entries == ["outer in", "inner in", "inner out", "outer out"])
-        #expect(await recorder.requests.first?.headers.values(for: HeaderName("X-Trail")) == ["outer", "inner"])
+        #expect(
+            await recorder.requests.first?.headers.values(for: HeaderName("X-Trail")) == ["outer", "inner"])
     }
 
     @Test func middlewareErrorsAreWrappedWithTheirStage() async {
-        let client = Client(baseURL: exampleBase, transport: RecordingTransport(), middleware: [FailingMiddleware()])
+        let client = Client(
+            baseURL: exampleBase, transport: RecordingTransport(), middleware: [FailingMiddleware()])
         do {
             _ = try await client.send(Self.ping)
             Issue.record("expected an error")
@@ -69,33 +77,48 @@ struct FailingMiddleware: Middleware {
         await client.defaults.setQuery("apiKey", "1234")
         _ = try await client.send(Self.ping)
         try await client.defaults.setHeader(.authorization, "Bearer two")
-        _ = try await client.send(Endpoint<Empty, Never> { Method.get; Query("apiKey", "mine"); Header("Accept", "x") })
+        _ = try await client.send(
+            Endpoint<Empty, Never> {
+                Method.get
+                Query("apiKey", "mine")
+                Header("Accept", "x")
+            })
         await client.defaults.removeHeader(.authorization)
         await client.defaults.removeQuery("apiKey")
         _ = try await client.send(Self.ping)
 
         let sent = await recorder.requests
         #expect(sent.map { $0.headers[.authorization] } == [nil, "Bearer one", "Bearer two", nil])
-        #expect(sent.map(\.url.absoluteString) == [
-            "https://api.example.com/ping",
-            "https://api.example.com/ping?apiKey=1234",
-            "https://api.example.com/?apiKey=mine",
-            "https://api.example.com/ping",
-        ])
+        #expect(
+            sent.map(\.url.absoluteString) == [
+                "https://api.example.com/ping",
+                "https://api.example.com/ping?apiKey=1234",
+                "https://api.example.com/?apiKey=mine",
+                "https://api.example.com/ping",
+            ])
     }
 
     @Test func endpointHeadersOverrideDefaultsOfTheSameName() async throws {
         let recorder = RecordingTransport()
         let defaults = try ClientDefaults(headers: [HeaderField(name: .accept, value: "text/plain")])
         let client = Client(baseURL: exampleBase, transport: recorder, defaults: defaults)
-        _ = try await client.send(Endpoint<Empty, Never> { Method.get; Header.accept(.json) })
+        _ = try await client.send(
+            Endpoint<Empty, Never> {
+                Method.get
+                Header.accept(.json)
+            })
         _ = try await client.send(Self.ping)
-        #expect(await recorder.requests.map { $0.headers.values(for: .accept) } == [["application/json"], ["text/plain"]])
+        #expect(
+            await recorder.requests.map { $0.headers.values(for: .accept) } == [
+                ["application/json"], ["text/plain"],
+            ])
     }
 
     @Test func invalidDefaultsAreRejected() async {
         let client = Client(baseURL: exampleBase, transport: RecordingTransport())
-        await #expect(throws: CourierError.self) { try await client.defaults.setHeader(.authorization, "a\r\nb") }
+        await #expect(throws: CourierError.self) {
+            try await client.defaults.setHeader(.authorization, "a\r\nb")
+        }
         await #expect(throws: CourierError.self) { try await client.defaults.setHeader(.contentLength, "1") }
     }
 
@@ -103,7 +126,11 @@ struct FailingMiddleware: Middleware {
         let recorder = RecordingTransport()
         let client = Client(baseURL: exampleBase, transport: recorder)
         do {
-            _ = try await client.send(Endpoint<Empty, Never> { Method.get; Path("..") })
+            _ = try await client.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Path("..")
+                })
             Issue.record("expected an error")
         } catch {
             #expect(error.stage == .building)
@@ -136,7 +163,11 @@ struct FailingMiddleware: Middleware {
     @Test func errorsCarryARedactedRequest() async {
         let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw URLError(.timedOut) })
         do {
-            _ = try await client.send(Endpoint<Empty, Never> { Method.get; Header.bearer("s3cr3t") })
+            _ = try await client.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Header.bearer("s3cr3t")
+                })
             Issue.record("expected an error")
         } catch {
             #expect(error.request?.headers[.authorization] == "<redacted>")
@@ -153,16 +184,18 @@ struct FailingMiddleware: Middleware {
     @Test func previewIncludesDefaultsAndTheClientsEncoder() async throws {
         let client = Client(baseURL: exampleBase, transport: RecordingTransport())
         try await client.defaults.setHeader(.authorization, "Bearer t")
-        let request = try await client.request(for: Endpoint<Empty, Never> {
-            Method.post
-            Body.json(["b": 1, "a": 2, "c": 3])
-        })
+        let request = try await client.request(
+            for: Endpoint<Empty, Never> {
+                Method.post
+                Body.json(["b": 1, "a": 2, "c": 3])
+            })
         #expect(request.headers.map(\.name) == [.authorization, .contentType])
         #expect(request.body?.data == Data(#"{"a":2,"b":1,"c":3}"#.utf8))
     }
 
     @Test func emptyBodiedUndocumentedStatusEndsWithAPeriod() async {
-        let client = Client(baseURL: exampleBase, transport: StubTransport { RawResponse(status: 500, url: $0.url) })
+        let client = Client(
+            baseURL: exampleBase, transport: StubTransport { RawResponse(status: 500, url: $0.url) })
         do {
             _ = try await client.send(Endpoint<Empty, Never> { Method.get })
             Issue.record("expected an error")

@@ -56,8 +56,13 @@ import Testing
         }
         let diagnostics = try Self.typecheck(source)
         for (rule, line) in zip(Self.rules, lines) {
-            let found = diagnostics.contains { $0.contains("snippet.swift:\(line):") && $0.contains("error: ") && $0.contains(rule.message) }
-            #expect(found, "rule '\(rule.name)' was not rejected on line \(line) with: \(rule.message)\n\(diagnostics.joined(separator: "\n"))")
+            let found = diagnostics.contains {
+                $0.contains("snippet.swift:\(line):") && $0.contains("error: ") && $0.contains(rule.message)
+            }
+            #expect(
+                found,
+                "rule '\(rule.name)' was not rejected on line \(line) with: \(rule.message)\n\(diagnostics.joined(separator: "\n"))"
+            )
         }
     }
 
@@ -90,14 +95,22 @@ import Testing
             let vocabulary: HTTPMethod = .get
             """
         let errors = try Self.typecheck(source).filter { $0.contains("error:") }
-        #expect(errors.contains { $0.contains("snippet.swift:4:") && $0.contains("'Method' is ambiguous for type lookup") })
-        #expect(!errors.contains { $0.contains("snippet.swift:3:") || $0.contains("snippet.swift:5:") || $0.contains("snippet.swift:6:") })
+        #expect(
+            errors.contains {
+                $0.contains("snippet.swift:4:") && $0.contains("'Method' is ambiguous for type lookup")
+            })
+        #expect(
+            !errors.contains {
+                $0.contains("snippet.swift:3:") || $0.contains("snippet.swift:5:")
+                    || $0.contains("snippet.swift:6:")
+            })
     }
 
     /// Runs `swiftc -typecheck` on `source` with the test build's module directory.
     static func typecheck(_ source: String) throws -> [String] {
         let modules = try modulesDirectory()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-snippets-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-snippets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("snippet.swift")
@@ -120,7 +133,9 @@ import Testing
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Courier.swiftmodule").path) {
+            if FileManager.default.fileExists(
+                atPath: candidate.appendingPathComponent("Courier.swiftmodule").path)
+            {
                 return candidate
             }
             directory.deleteLastPathComponent()

@@ -5,13 +5,17 @@ import Testing
 
 @Suite struct CourierTestingTests {
     static func user(_ id: Int) -> Endpoint<User, APIError> {
-        Endpoint { Method.get; Path("users", id) }
+        Endpoint {
+            Method.get
+            Path("users", id)
+        }
     }
 
     @Test func cannedResponsesMatchTheEndpointsRequest() async throws {
         let transport = StubTransport([
             try CannedResponse(for: Self.user(1), baseURL: exampleBase, json: User(id: 1, name: "Ada")),
-            try CannedResponse(for: Self.user(2), baseURL: exampleBase, status: .notFound, json: APIError(message: "gone")),
+            try CannedResponse(
+                for: Self.user(2), baseURL: exampleBase, status: .notFound, json: APIError(message: "gone")),
         ])
         let client = Client(baseURL: exampleBase, transport: transport)
         #expect(try await client.send(Self.user(1)).value == User(id: 1, name: "Ada"))
@@ -25,7 +29,9 @@ import Testing
     }
 
     @Test func unmatchedRequestsListTheStubs() async throws {
-        let transport = StubTransport([try CannedResponse(for: Self.user(1), baseURL: exampleBase, body: Data())])
+        let transport = StubTransport([
+            try CannedResponse(for: Self.user(1), baseURL: exampleBase, body: Data())
+        ])
         do {
             _ = try await Client(baseURL: exampleBase, transport: transport).send(Self.user(3))
             Issue.record("expected an error")
@@ -40,11 +46,23 @@ import Testing
     @Test func recordingTransportKeepsEveryRequestInOrder() async throws {
         let recorder = RecordingTransport()
         let client = Client(baseURL: exampleBase, transport: recorder)
-        _ = try await client.send(Endpoint<Empty, Never> { Method.delete; Path("users", 1) })
-        _ = try await client.send(Endpoint<Empty, Never> { Method.post; Path("users"); Body.text("x") })
+        _ = try await client.send(
+            Endpoint<Empty, Never> {
+                Method.delete
+                Path("users", 1)
+            })
+        _ = try await client.send(
+            Endpoint<Empty, Never> {
+                Method.post
+                Path("users")
+                Body.text("x")
+            })
         let sent = await recorder.requests
         #expect(sent.map(\.method) == [.delete, .post])
-        #expect(sent.map(\.url.absoluteString) == ["https://api.example.com/users/1", "https://api.example.com/users"])
+        #expect(
+            sent.map(\.url.absoluteString) == [
+                "https://api.example.com/users/1", "https://api.example.com/users",
+            ])
         #expect(sent.last?.body == Data("x".utf8))
     }
 }

@@ -1,4 +1,5 @@
 import Courier
+import Foundation
 import Testing
 
 @Suite struct EndpointBuilderTests {
@@ -13,7 +14,10 @@ import Testing
         }
     }
 
-    enum Visibility { case open, hidden(String) }
+    enum Visibility {
+        case open
+        case hidden(String)
+    }
 
     static func search(
         page: Int?, tags: [String], visibility: Visibility, verbose: Bool
@@ -35,7 +39,8 @@ import Testing
     }
 
     @Test func groupsNestAndControlFlowSelectsParts() throws {
-        let request = try Self.search(page: 2, tags: ["a", "b"], visibility: .hidden("x"), verbose: false).built()
+        let request = try Self.search(page: 2, tags: ["a", "b"], visibility: .hidden("x"), verbose: false)
+            .built()
         #expect(request.method == .get)
         #expect(request.percentEncodedTarget == "/api/v2/users?page=2&tag=a&tag=b")
         #expect(request.headers.map(\.name.rawValue) == ["Accept", "Authorization", "X-Reason", "X-Verbose"])
@@ -91,18 +96,25 @@ import Testing
     }
 
     @Test func timeoutMustBePositive() {
-        let error = expectCourierError { _ = try Endpoint<Empty, Never> { Method.get; Timeout(.zero) }.built() }
+        let error = expectCourierError {
+            _ = try Endpoint<Empty, Never> {
+                Method.get
+                Timeout(.zero)
+            }.built()
+        }
         #expect(error?.kind == .invalidTimeout)
     }
 
     @Test func everyDeclaredMethodBuilds() throws {
         #expect(try Endpoint<Empty, Never> { Method.head }.built().method == .head)
         #expect(try Endpoint<Empty, Never> { Method.options }.built().method == .options)
-        #expect(try Endpoint<Empty, Never> { Method.delete; Body.text("x") }.built().method == .delete)
+        #expect(
+            try Endpoint<Empty, Never> {
+                Method.delete
+                Body.text("x")
+            }.built().method == .delete)
     }
 }
-
-import Foundation
 
 @Suite struct MixedMethodBranchTests {
     static func fetch(preview: Bool, note: String?) -> Endpoint<Empty, Never> {

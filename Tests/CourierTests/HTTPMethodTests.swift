@@ -20,7 +20,10 @@ import Testing
     }
 
     @Test func onlyGetAndHeadForbidBodies() {
-        #expect([HTTPMethod.get, .head, .post, .put, .patch, .delete, .options].filter(\.forbidsBody) == [.get, .head])
+        #expect(
+            [HTTPMethod.get, .head, .post, .put, .patch, .delete, .options].filter(\.forbidsBody) == [
+                .get, .head,
+            ])
     }
 
     @Test func idempotentMethodsFollowRFC9110() {

@@ -14,9 +14,10 @@ import Testing
             Header("X-Trace", "abc")
             Header("X-Absent", nil)
         }.built()
-        #expect(request.headers.map(\.name.rawValue) == [
-            "Accept", "User-Agent", "Accept-Language", "Authorization", "Idempotency-Key", "X-Trace",
-        ])
+        #expect(
+            request.headers.map(\.name.rawValue) == [
+                "Accept", "User-Agent", "Accept-Language", "Authorization", "Idempotency-Key", "X-Trace",
+            ])
         #expect(request.headers[.accept] == "application/json, */*")
         #expect(request.headers[.acceptLanguage] == "fr-CH, en")
         #expect(request.headers[.authorization] == "Bearer t0k3n")
@@ -48,19 +49,27 @@ import Testing
             }.built()
         }
         #expect(error?.kind == .invalidHeaderValue)
-        #expect(error?.message == "The value of header 'X-Secret' contains a control character (CR, LF, NUL or similar).")
+        #expect(
+            error?.message
+                == "The value of header 'X-Secret' contains a control character (CR, LF, NUL or similar).")
         #expect(error.map { !$0.description.contains(value) } == true)
     }
 
     @Test func tabIsAllowedInValues() throws {
-        let request = try Endpoint<User, Never> { Method.get; Header("X-A", "a\tb") }.built()
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header("X-A", "a\tb")
+        }.built()
         #expect(request.headers["X-A"] == "a\tb")
     }
 
     @Test(arguments: ["Bad Name", "Bad:Name", "", "Bad\r\nName"])
     func invalidNamesAreRejected(name: String) {
         let error = expectCourierError {
-            _ = try Endpoint<User, Never> { Method.get; Header(name, "v") }.built()
+            _ = try Endpoint<User, Never> {
+                Method.get
+                Header(name, "v")
+            }.built()
         }
         #expect(error?.kind == .invalidHeaderName)
         #expect(error?.message == "The header name \(name.debugDescription) is not a valid RFC 9110 token.")
@@ -69,9 +78,14 @@ import Testing
     @Test(arguments: ["Content-Length", "transfer-encoding", "HOST", "Connection"])
     func framingHeadersAreReserved(name: String) {
         let error = expectCourierError {
-            _ = try Endpoint<User, Never> { Method.get; Header(name, "1") }.built()
+            _ = try Endpoint<User, Never> {
+                Method.get
+                Header(name, "1")
+            }.built()
         }
         #expect(error?.kind == .reservedHeader)
-        #expect(error?.message == "The header '\(name)' frames the message; Courier sets it from the body and transport.")
+        #expect(
+            error?.message
+                == "The header '\(name)' frames the message; Courier sets it from the body and transport.")
     }
 }

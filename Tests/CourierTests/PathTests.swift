@@ -58,7 +58,8 @@ import Testing
             }.built()
         }
         #expect(error?.kind == .invalidPathSegment)
-        #expect(error?.message == "A path segment is empty; an empty value would address a different resource.")
+        #expect(
+            error?.message == "A path segment is empty; an empty value would address a different resource.")
     }
 
     @Test func nonASCIIIsEncodedAsUTF8() throws {

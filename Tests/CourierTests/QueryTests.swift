@@ -11,7 +11,11 @@ import Testing
             Query("a", 1)
             Query("b", "3")
         }.built()
-        #expect(request.query == [QueryItem(name: "b", value: "2"), QueryItem(name: "a", value: "1"), QueryItem(name: "b", value: "3")])
+        #expect(
+            request.query == [
+                QueryItem(name: "b", value: "2"), QueryItem(name: "a", value: "1"),
+                QueryItem(name: "b", value: "3"),
+            ])
         #expect(request.percentEncodedQuery == "b=2&a=1&b=3")
     }
 
@@ -33,7 +37,10 @@ import Testing
     }
 
     @Test func noQueryMeansNoQuestionMark() throws {
-        let request = try Endpoint<User, Never> { Method.get; Path("a") }.built()
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("a")
+        }.built()
         #expect(request.percentEncodedQuery == nil)
         #expect(request.percentEncodedTarget == "/a")
     }

@@ -10,7 +10,8 @@ import Testing
             answeringWith: StubTransport { request in
                 if let (status, location) = routes[request.url.absoluteString] {
                     return RawResponse(
-                        status: HTTPStatus(status), headers: [HeaderField(name: .location, value: location)], url: request.url
+                        status: HTTPStatus(status), headers: [HeaderField(name: .location, value: location)],
+                        url: request.url
                     )
                 }
                 return RawResponse(status: .ok, body: Data(request.method.rawValue.utf8), url: request.url)
@@ -43,7 +44,9 @@ import Testing
 
     @Test(arguments: [307, 308])
     func temporaryAndPermanentRedirectsKeepMethodAndBody(status: Int) async throws {
-        let recorder = Self.transport(["https://api.example.com/start": (status, "https://api.example.com/other")])
+        let recorder = Self.transport([
+            "https://api.example.com/start": (status, "https://api.example.com/other")
+        ])
         _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         let sent = await recorder.requests
         #expect(sent.map(\.method) == [.post, .post])
@@ -68,7 +71,9 @@ import Testing
     }
 
     @Test func sameOriginHopsKeepHeaders() async throws {
-        let recorder = Self.transport(["https://api.example.com/start": (308, "https://API.example.com:443/again")])
+        let recorder = Self.transport([
+            "https://api.example.com/start": (308, "https://API.example.com:443/again")
+        ])
         _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         #expect(await recorder.requests.last?.headers[.authorization] == "Bearer token")
     }
@@ -90,10 +95,16 @@ import Testing
 
     @Test func atMostTenHops() async {
         var routes: [String: (Int, String)] = [:]
-        for hop in 0..<20 { routes["https://api.example.com/\(hop == 0 ? "start" : "hop\(hop)")"] = (302, "/hop\(hop + 1)") }
+        for hop in 0..<20 {
+            routes["https://api.example.com/\(hop == 0 ? "start" : "hop\(hop)")"] = (302, "/hop\(hop + 1)")
+        }
         let recorder = Self.transport(routes)
         do {
-            _ = try await Client(baseURL: exampleBase, transport: recorder).send(Endpoint<String, Never> { Method.get; Path("start") })
+            _ = try await Client(baseURL: exampleBase, transport: recorder).send(
+                Endpoint<String, Never> {
+                    Method.get
+                    Path("start")
+                })
             Issue.record("expected an error")
         } catch {
             #expect(error.kind == .tooManyRedirects)
@@ -115,7 +126,8 @@ import Testing
     }
 
     @Test func redirectWithoutLocationIsReturnedAsIs() async {
-        let client = Client(baseURL: exampleBase, transport: StubTransport { RawResponse(status: 302, url: $0.url) })
+        let client = Client(
+            baseURL: exampleBase, transport: StubTransport { RawResponse(status: 302, url: $0.url) })
         do {
             _ = try await client.send(Self.post)
             Issue.record("expected an error")

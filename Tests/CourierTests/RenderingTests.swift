@@ -38,30 +38,35 @@ import Testing
 
     @Test func quotingSurvivesAShell() throws {
         let hostile = "'; rm -rf / #"
-        let curl = try Endpoint<Empty, Never> { Method.post; Body.text(hostile) }.built().curlCommand(baseURL: exampleBase)
+        let curl = try Endpoint<Empty, Never> {
+            Method.post
+            Body.text(hostile)
+        }.built().curlCommand(baseURL: exampleBase)
         #expect(curl.hasSuffix(#"--data-binary ''\''; rm -rf / #'"#))
     }
 
     @Test func http1TextIsCanonical() throws {
         let text = try Self.create.built().http1Text(baseURL: BaseURL("http://localhost:8080"))
         #expect(
-            text == [
-                "POST /api/users?notify=it%27s HTTP/1.1",
-                "Host: localhost:8080",
-                "Accept: application/json",
-                "Authorization: <redacted>",
-                "Cookie: <redacted>",
-                "X-Api-Key: <redacted>",
-                "Content-Type: application/json",
-                "Content-Length: 25",
-                "",
-                #"{"id":1,"name":"O'Brien"}"#,
-            ].joined(separator: "\r\n")
+            text
+                == [
+                    "POST /api/users?notify=it%27s HTTP/1.1",
+                    "Host: localhost:8080",
+                    "Accept: application/json",
+                    "Authorization: <redacted>",
+                    "Cookie: <redacted>",
+                    "X-Api-Key: <redacted>",
+                    "Content-Type: application/json",
+                    "Content-Length: 25",
+                    "",
+                    #"{"id":1,"name":"O'Brien"}"#,
+                ].joined(separator: "\r\n")
         )
     }
 
     @Test func http1TextOfABodilessRequest() throws {
-        let text = try Endpoint<Empty, Never> { Method.get }.built().http1Text(baseURL: BaseURL("example.com/base"))
+        let text = try Endpoint<Empty, Never> { Method.get }.built().http1Text(
+            baseURL: BaseURL("example.com/base"))
         #expect(text == "GET /base HTTP/1.1\r\nHost: example.com\r\n\r\n")
     }
 

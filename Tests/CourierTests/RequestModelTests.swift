@@ -1,4 +1,5 @@
 import Courier
+import Foundation
 import Testing
 
 struct GetUser: RequestModel {
@@ -50,5 +51,3 @@ struct RenameUser: RequestModel {
         #expect(request.body?.data == Data(#"{"name":"Ada"}"#.utf8))
     }
 }
-
-import Foundation

@@ -7,25 +7,32 @@ import Testing
     static func client(status: HTTPStatus, body: String, headers: HeaderFields = []) -> Client {
         Client(
             baseURL: exampleBase,
-            transport: StubTransport { RawResponse(status: status, headers: headers, body: Data(body.utf8), url: $0.url) }
+            transport: StubTransport {
+                RawResponse(status: status, headers: headers, body: Data(body.utf8), url: $0.url)
+            }
         )
     }
 
     static func get<Success: Decodable & Sendable, Failure: Error>(
         _: Success.Type, _: Failure.Type = Never.self
     ) -> Endpoint<Success, Failure> {
-        Endpoint { Method.get; Path("x") }
+        Endpoint {
+            Method.get
+            Path("x")
+        }
     }
 
     @Test func successDecodesJSON() async throws {
-        let response = try await Self.client(status: .ok, body: #"{"id":1,"name":"Ada"}"#).send(Self.get(User.self, APIError.self))
+        let response = try await Self.client(status: .ok, body: #"{"id":1,"name":"Ada"}"#).send(
+            Self.get(User.self, APIError.self))
         #expect(response.status == .ok)
         #expect(response.value == User(id: 1, name: "Ada"))
         #expect(response.body == Data(#"{"id":1,"name":"Ada"}"#.utf8))
     }
 
     @Test func documentedErrorDecodesAsTheFailure() async throws {
-        let response = try await Self.client(status: 400, body: #"{"message":"bad"}"#).send(Self.get(User.self, APIError.self))
+        let response = try await Self.client(status: 400, body: #"{"message":"bad"}"#).send(
+            Self.get(User.self, APIError.self))
         #expect(response.status == 400)
         guard case .failure(let error) = response.result else {
             Issue.record("expected the documented error")
@@ -40,7 +47,8 @@ import Testing
         (503, #"{"message":"down"}"#, UserError.server(APIError(message: "down"))),
     ])
     func perStatusModels(status: Int, body: String, expected: UserError) async throws {
-        let response = try await Self.client(status: HTTPStatus(status), body: body).send(Self.get(User.self, UserError.self))
+        let response = try await Self.client(status: HTTPStatus(status), body: body).send(
+            Self.get(User.self, UserError.self))
         guard case .failure(let error) = response.result else {
             Issue.record("expected a documented error")
             return
@@ -60,13 +68,17 @@ import Testing
             #expect(error.response?.status == 409)
             #expect(error.response?.headers["content-type"] == "text/html")
             #expect(error.response?.body == Data("<html>conflict</html>".utf8))
-            #expect(error.message == "The server answered 409, which the endpoint does not document. Body: <html>conflict</html>")
+            #expect(
+                error.message
+                    == "The server answered 409, which the endpoint does not document. Body: <html>conflict</html>"
+            )
         }
     }
 
     @Test func statusIsCheckedBeforeDecoding() async throws {
         do {
-            _ = try await Self.client(status: 502, body: "<html>Bad gateway</html>").send(Self.get(User.self, APIError.self))
+            _ = try await Self.client(status: 502, body: "<html>Bad gateway</html>").send(
+                Self.get(User.self, APIError.self))
             Issue.record("expected an error")
         } catch {
             #expect(error.stage == .status)
@@ -109,26 +121,34 @@ import Testing
     }
 
     @Test func emptyOptionalStringAndData() async throws {
-        #expect(try await Self.client(status: .noContent, body: "").send(Self.get(Empty.self)).value == Empty())
-        #expect(try await Self.client(status: .ok, body: "ignored").send(Self.get(Empty.self)).value == Empty())
+        #expect(
+            try await Self.client(status: .noContent, body: "").send(Self.get(Empty.self)).value == Empty())
+        #expect(
+            try await Self.client(status: .ok, body: "ignored").send(Self.get(Empty.self)).value == Empty())
         #expect(try await Self.client(status: .ok, body: "").send(Self.get(User?.self)).value == .some(nil))
         #expect(
             try await Self.client(status: .ok, body: #"{"id":2,"name":"B"}"#).send(Self.get(User?.self)).value
                 == .some(User(id: 2, name: "B"))
         )
-        #expect(try await Self.client(status: .ok, body: "héllo").send(Self.get(String.self)).value == "héllo")
-        #expect(try await Self.client(status: .ok, body: "\u{1}\u{2}").send(Self.get(Data.self)).value == Data([1, 2]))
+        #expect(
+            try await Self.client(status: .ok, body: "héllo").send(Self.get(String.self)).value == "héllo")
+        #expect(
+            try await Self.client(status: .ok, body: "\u{1}\u{2}").send(Self.get(Data.self)).value
+                == Data([1, 2]))
     }
 
     @Test func textHonoursTheDeclaredCharset() async throws {
         let latin1: HeaderFields = [HeaderField(name: .contentType, value: "text/plain; charset=ISO-8859-1")]
         let client = Client(
             baseURL: exampleBase,
-            transport: StubTransport { RawResponse(status: .ok, headers: latin1, body: Data([0x63, 0x61, 0x66, 0xE9]), url: $0.url) }
+            transport: StubTransport {
+                RawResponse(status: .ok, headers: latin1, body: Data([0x63, 0x61, 0x66, 0xE9]), url: $0.url)
+            }
         )
         #expect(try await client.send(Self.get(String.self)).value == "café")
         let invalidUTF8 = Client(
-            baseURL: exampleBase, transport: StubTransport { RawResponse(status: .ok, body: Data([0xFF, 0xFE]), url: $0.url) }
+            baseURL: exampleBase,
+            transport: StubTransport { RawResponse(status: .ok, body: Data([0xFF, 0xFE]), url: $0.url) }
         )
         await #expect(throws: CourierError.self) { _ = try await invalidUTF8.send(Self.get(String.self)) }
     }
@@ -144,7 +164,8 @@ import Testing
 
     @Test func valueThrowsTheDocumentedErrorTyped() async {
         do throws(EndpointError<UserError>) {
-            _ = try await Self.client(status: 404, body: #"{"resource":"u"}"#).value(Self.get(User.self, UserError.self))
+            _ = try await Self.client(status: 404, body: #"{"resource":"u"}"#).value(
+                Self.get(User.self, UserError.self))
             Issue.record("expected an error")
         } catch {
             switch error {
@@ -155,7 +176,8 @@ import Testing
     }
 
     @Test func valueForNeverThrowsCourierError() async throws {
-        let user = try await Self.client(status: .ok, body: #"{"id":3,"name":"C"}"#).value(Self.get(User.self))
+        let user = try await Self.client(status: .ok, body: #"{"id":3,"name":"C"}"#).value(
+            Self.get(User.self))
         #expect(user == User(id: 3, name: "C"))
         do {
             _ = try await Self.client(status: 500, body: "").value(Self.get(User.self))

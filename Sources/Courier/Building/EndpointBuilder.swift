@@ -13,8 +13,9 @@
 /// ```
 ///
 /// The builder tracks, in the types, whether a method and a body were declared, so the compiler
-/// rejects two methods, two bodies, and a body on `GET` or `HEAD`, with a message on the
-/// offending line.
+/// rejects two methods, two bodies, and a body on `GET` or `HEAD`, with a sentence of ours
+/// reported at the block's opening brace. A value that is not a component is reported on its
+/// own line.
 @resultBuilder
 public enum EndpointBuilder {
     /// Turns a component on its own line into parts.
@@ -27,7 +28,8 @@ public enum EndpointBuilder {
     /// Rejects a value that is not an endpoint component, with a readable message.
     @available(
         *, unavailable,
-        message: "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout or Components"
+        message:
+            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout or Components"
     )
     public static func buildExpression<Value>(
         _ value: Value
@@ -104,7 +106,10 @@ public enum EndpointBuilder {
     }
 
     /// Rejects a body after `GET` or `HEAD`.
-    @available(*, unavailable, message: "GET and HEAD requests cannot have a Body; use another Method or drop the Body")
+    @available(
+        *, unavailable,
+        message: "GET and HEAD requests cannot have a Body; use another Method or drop the Body"
+    )
     public static func buildPartialBlock(
         accumulated: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody>
@@ -113,7 +118,10 @@ public enum EndpointBuilder {
     }
 
     /// Rejects `GET` or `HEAD` after a body.
-    @available(*, unavailable, message: "GET and HEAD requests cannot have a Body; use another Method or drop the Body")
+    @available(
+        *, unavailable,
+        message: "GET and HEAD requests cannot have a Body; use another Method or drop the Body"
+    )
     public static func buildPartialBlock(
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody>,
         next: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
@@ -133,7 +141,10 @@ public enum EndpointBuilder {
     }
 
     /// Rejects a method that is only declared on some paths.
-    @available(*, unavailable, message: "a Method inside 'if' without 'else' may be missing; declare it in every branch")
+    @available(
+        *, unavailable,
+        message: "a Method inside 'if' without 'else' may be missing; declare it in every branch"
+    )
     public static func buildOptional<M: DeclaredMethodState, B>(
         _ parts: EndpointParts<M, B>?
     ) -> EndpointParts<M, B> {
@@ -191,7 +202,10 @@ public enum EndpointBuilder {
     }
 
     /// Rejects a method or body inside a `for` loop, which could repeat it.
-    @available(*, unavailable, message: "a Method or Body inside 'for' could repeat; declare it once outside the loop")
+    @available(
+        *, unavailable,
+        message: "a Method or Body inside 'for' could repeat; declare it once outside the loop"
+    )
     public static func buildArray<M, B>(_ parts: [EndpointParts<M, B>]) -> EndpointParts<M, B> {
         EndpointParts([])
     }

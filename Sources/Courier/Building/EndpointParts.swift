@@ -2,7 +2,8 @@
 ///
 /// Every component converts to this type inside an ``EndpointBuilder`` block. You rarely name
 /// it; ``Components`` is the value to store and reuse.
-public struct EndpointParts<MethodDeclared: MethodState, BodyDeclared: BodyState>: Sendable, EndpointComponent {
+public struct EndpointParts<MethodDeclared: MethodState, BodyDeclared: BodyState>: Sendable, EndpointComponent
+{
     let parts: [RequestPart]
 
     init(_ parts: [RequestPart]) {

@@ -2,7 +2,9 @@ import Foundation
 
 /// Folds declared parts into a validated ``EndpointRequest``, failing on the first problem.
 enum RequestAssembly {
-    static func build(_ parts: [RequestPart], defaultEncoder: JSONEncoder) throws(CourierError) -> EndpointRequest {
+    static func build(_ parts: [RequestPart], defaultEncoder: JSONEncoder) throws(CourierError)
+        -> EndpointRequest
+    {
         var methods: [MethodToken] = []
         var segments: [String] = []
         var query: [QueryItem] = []
@@ -18,7 +20,8 @@ enum RequestAssembly {
                 segments.append(segment)
             case .query(let name, let value): query.append(QueryItem(name: name, value: value))
             case .header(let name, let value, let isSecret):
-                let field = HeaderField(name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
+                let field = HeaderField(
+                    name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
                 try RequestValidation.validate(header: field)
                 headers.append(field)
             case .body(let source): bodies.append(source)
@@ -33,7 +36,8 @@ enum RequestAssembly {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
         return EndpointRequest(
-            method: method, pathSegments: segments, query: query, headers: headers, body: body, timeout: timeout
+            method: method, pathSegments: segments, query: query, headers: headers, body: body,
+            timeout: timeout
         )
     }
 

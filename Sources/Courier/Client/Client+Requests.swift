@@ -6,7 +6,9 @@ extension Client {
     /// let request = try await client.request(for: API.user(42))
     /// print(try request.curlCommand(baseURL: client.baseURL))
     /// ```
-    public func request(for endpoint: some EndpointRepresentable) async throws(CourierError) -> EndpointRequest {
+    public func request(for endpoint: some EndpointRepresentable) async throws(CourierError)
+        -> EndpointRequest
+    {
         await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder))
     }
 }

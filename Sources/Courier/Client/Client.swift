@@ -64,9 +64,11 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``CourierError`` for building, middleware, transport, an undocumented status, or
     ///   decoding.
-    public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError) -> EndpointResponse<
-        E.Success, E.Failure
-    > {
+    public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError)
+        -> EndpointResponse<
+            E.Success, E.Failure
+        >
+    {
         let endpoint = endpointValue.endpoint
         let request = try await request(for: endpointValue)
         let raw = try await chain(from: 0)(request, baseURL)
@@ -75,18 +77,24 @@ public struct Client: Sendable {
         if raw.status.isSuccess {
             do {
                 let value = try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
-                return EndpointResponse(status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .success(value))
+                return EndpointResponse(
+                    status: raw.status, headers: raw.headers, body: raw.body, url: url,
+                    result: .success(value))
             } catch {
-                throw CourierError.decoding(error, type: E.Success.self, response: raw, request: request, url: url)
+                throw CourierError.decoding(
+                    error, type: E.Success.self, response: raw, request: request, url: url)
             }
         }
-        let (failure, decodingError) = ResponseDecoding.documentedFailure(E.Failure.self, from: raw, decoder: decoder)
+        let (failure, decodingError) = ResponseDecoding.documentedFailure(
+            E.Failure.self, from: raw, decoder: decoder)
         if let failure {
-            return EndpointResponse(status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure))
+            return EndpointResponse(
+                status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure))
         }
         var message = "The server answered \(raw.status), which the endpoint does not document"
         if let decodingError = decodingError as? DecodingError {
-            message += "; the body did not decode as \(E.Failure.self): " + CourierError.describe(decodingError)
+            message +=
+                "; the body did not decode as \(E.Failure.self): " + CourierError.describe(decodingError)
         }
         if !raw.body.isEmpty { message += ". Body: " + BodySnippet.redacted(raw.body) }
         throw CourierError(
@@ -99,7 +107,9 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
     ///   ``EndpointError/courier(_:)``.
-    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<E.Failure>) -> E.Success {
+    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<E.Failure>)
+        -> E.Success
+    {
         let response: EndpointResponse<E.Success, E.Failure>
         do {
             response = try await send(endpoint)

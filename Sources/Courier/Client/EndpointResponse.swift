@@ -23,7 +23,9 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     public let result: Result<Success, Failure>
 
     /// Creates a response; used by the client and by test doubles.
-    public init(status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>) {
+    public init(
+        status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>
+    ) {
         self.status = status
         self.headers = headers
         self.body = body

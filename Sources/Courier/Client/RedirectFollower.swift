@@ -23,15 +23,19 @@ struct RedirectFollower: Sendable {
             } catch {
                 throw CourierError.transport(error)
             }
-            guard response.status.isRedirect, let location = response.headers[.location] else { return response }
+            guard response.status.isRedirect, let location = response.headers[.location] else {
+                return response
+            }
             guard hops < limit else {
                 throw CourierError(
                     stage: .transport, kind: .tooManyRedirects,
-                    message: "The server redirected more than \(limit) times.", url: current.url, response: response
+                    message: "The server redirected more than \(limit) times.", url: current.url,
+                    response: response
                 )
             }
             hops += 1
-            current = try nextRequest(after: current, status: response.status, location: location, response: response)
+            current = try nextRequest(
+                after: current, status: response.status, location: location, response: response)
             guard visited.insert("\(current.method) \(current.url.absoluteString)").inserted else {
                 throw CourierError(
                     stage: .transport, kind: .tooManyRedirects,
@@ -64,11 +68,13 @@ struct RedirectFollower: Sendable {
             || ([301, 302].contains(status.code) && request.method == .post)
         guard becomesGET else {
             return TransportRequest(
-                method: request.method, url: target, headers: headers, body: request.body, timeout: request.timeout
+                method: request.method, url: target, headers: headers, body: request.body,
+                timeout: request.timeout
             )
         }
         headers.removeAll(named: .contentType)
-        return TransportRequest(method: .get, url: target, headers: headers, body: nil, timeout: request.timeout)
+        return TransportRequest(
+            method: .get, url: target, headers: headers, body: nil, timeout: request.timeout)
     }
 
     /// Scheme, host and effective port.

@@ -41,7 +41,8 @@ extension String: SpecialResponseBody {
 extension Optional: SpecialResponseBody where Wrapped: Decodable {
     /// `nil` for an empty body; otherwise the wrapped type's decoding.
     static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Wrapped? {
-        response.body.isEmpty ? nil : try ResponseDecoding.decode(Wrapped.self, from: response, decoder: decoder)
+        response.body.isEmpty
+            ? nil : try ResponseDecoding.decode(Wrapped.self, from: response, decoder: decoder)
     }
 }
 
@@ -53,7 +54,8 @@ enum ResponseDecoding {
         if let special = type as? any SpecialResponseBody.Type {
             let value = try special.decodeResponseBody(response, decoder: decoder)
             guard let typed = value as? Value else {
-                throw DecodingError.typeMismatch(Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))
+                throw DecodingError.typeMismatch(
+                    Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))
             }
             return typed
         }
@@ -80,7 +82,10 @@ enum ResponseDecoding {
     private static func documentedFailure<Documented: DocumentedErrors, Failure>(
         _ type: Documented.Type, from response: RawResponse, decoder: JSONDecoder
     ) -> (failure: Failure?, decodingError: (any Error)?) {
-        guard let entry = Documented.documentedStatuses.first(where: { $0.statuses.contains(response.status.code) })
+        guard
+            let entry = Documented.documentedStatuses.first(where: {
+                $0.statuses.contains(response.status.code)
+            })
         else { return (nil, nil) }
         do {
             return (try entry.decode(response.body, decoder) as? Failure, nil)
@@ -93,7 +98,8 @@ enum ResponseDecoding {
     static func charset(in contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+            else {
                 continue
             }
             return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\""]).lowercased()

@@ -52,14 +52,17 @@ enum BodySnippet {
     static let limit = 512
 
     /// JSON keys whose values are replaced, matched case-insensitively as substrings.
-    static let sensitiveKeys = ["password", "token", "secret", "authorization", "apikey", "api_key", "cookie"]
+    static let sensitiveKeys = [
+        "password", "token", "secret", "authorization", "apikey", "api_key", "cookie",
+    ]
 
     /// The body as text of at most ``limit`` bytes, with sensitive JSON values redacted.
     static func redacted(_ body: Data) -> String {
         if body.isEmpty { return "<empty>" }
         var text: String
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-            let data = try? JSONSerialization.data(withJSONObject: redact(json), options: [.sortedKeys, .fragmentsAllowed]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: redact(json), options: [.sortedKeys, .fragmentsAllowed]),
             let serialized = String(data: data, encoding: .utf8)
         {
             text = serialized

@@ -11,11 +11,13 @@ extension CourierError {
     static func transport(_ error: any Error) -> CourierError {
         if let error = error as? CourierError { return error }
         if error is CancellationError {
-            return CourierError(stage: .transport, kind: .cancelled, message: "The request was cancelled.", underlying: error)
+            return CourierError(
+                stage: .transport, kind: .cancelled, message: "The request was cancelled.", underlying: error)
         }
         guard let urlError = error as? URLError else {
             return CourierError(
-                stage: .transport, kind: .transportFailed, message: "The transport failed: \(error).", underlying: error
+                stage: .transport, kind: .transportFailed, message: "The transport failed: \(error).",
+                underlying: error
             )
         }
         let (kind, message) = kindAndMessage(for: urlError.code)

@@ -18,7 +18,8 @@ extension EndpointRequest {
     public func http1Text(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
         let url = try baseURL.url(for: self)
-        let target = (url.path(percentEncoded: true).isEmpty ? "/" : url.path(percentEncoded: true))
+        let target =
+            (url.path(percentEncoded: true).isEmpty ? "/" : url.path(percentEncoded: true))
             + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
         var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(baseURL.hostHeader)"]
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }

@@ -8,7 +8,8 @@ extension EndpointRequest {
     /// The exchange a transport performs for this request against `baseURL`.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
         TransportRequest(
-            method: method, url: try baseURL.url(for: self), headers: headers, body: body?.data, timeout: timeout
+            method: method, url: try baseURL.url(for: self), headers: headers, body: body?.data,
+            timeout: timeout
         )
     }
 

@@ -13,7 +13,10 @@ extension EndpointRequest {
     /// ```
     public func curlCommand(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        var words = ["curl", "-X", Self.quoted(method.rawValue), Self.quoted(try baseURL.url(for: self).absoluteString)]
+        var words = [
+            "curl", "-X", Self.quoted(method.rawValue),
+            Self.quoted(try baseURL.url(for: self).absoluteString),
+        ]
         for field in shown.headers {
             words += ["-H", Self.quoted("\(field.name.rawValue): \(field.value)")]
         }

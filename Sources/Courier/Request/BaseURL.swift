@@ -68,10 +68,12 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
             throw Self.invalid(original, reason: "it has no host")
         }
         guard components.percentEncodedQuery == nil, components.percentEncodedFragment == nil else {
-            throw Self.invalid(original, reason: "it has a query or fragment; declare query parameters with Query")
+            throw Self.invalid(
+                original, reason: "it has a query or fragment; declare query parameters with Query")
         }
         self.scheme = scheme
-        let unbracketed = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let unbracketed =
+            host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         self.host = unbracketed.lowercased()
         self.port = components.port
         self.percentEncodedPathSegments = components.percentEncodedPath.split(separator: "/").map(String.init)

@@ -4,13 +4,15 @@ enum RequestValidation {
         if HeaderName.framing.contains(field.name) {
             throw CourierError(
                 stage: .building, kind: .reservedHeader,
-                message: "The header '\(field.name)' frames the message; Courier sets it from the body and transport."
+                message:
+                    "The header '\(field.name)' frames the message; Courier sets it from the body and transport."
             )
         }
         guard field.hasValidValue else {
             throw CourierError(
                 stage: .building, kind: .invalidHeaderValue,
-                message: "The value of header '\(field.name)' contains a control character (CR, LF, NUL or similar)."
+                message:
+                    "The value of header '\(field.name)' contains a control character (CR, LF, NUL or similar)."
             )
         }
     }
@@ -36,7 +38,8 @@ enum RequestValidation {
         if segment == "." || segment == ".." || decoded == "." || decoded == ".." {
             throw CourierError(
                 stage: .building, kind: .invalidPathSegment,
-                message: "The path segment \(segment.debugDescription) is a dot segment, which could climb out of the path."
+                message:
+                    "The path segment \(segment.debugDescription) is a dot segment, which could climb out of the path."
             )
         }
     }

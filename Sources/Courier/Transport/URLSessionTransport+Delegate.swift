@@ -116,7 +116,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         fields.sort { $0.name.canonicalName < $1.name.canonicalName }
         return RawResponse(
-            status: HTTPStatus(response.statusCode), headers: HeaderFields(fields), body: body, url: response.url
+            status: HTTPStatus(response.statusCode), headers: HeaderFields(fields), body: body,
+            url: response.url
         )
     }
 }

@@ -31,7 +31,9 @@ public final class URLSessionTransport: Transport {
     /// - Parameters:
     ///   - configuration: The session configuration; ephemeral (no cookies, no cache) by default.
     ///   - responseLimit: The largest response body to keep, in bytes.
-    public init(configuration: URLSessionConfiguration = .ephemeral, responseLimit: Int = defaultResponseLimit) {
+    public init(
+        configuration: URLSessionConfiguration = .ephemeral, responseLimit: Int = defaultResponseLimit
+    ) {
         self.responseLimit = responseLimit
         let exchanges = ExchangeTable()
         self.exchanges = exchanges
@@ -52,7 +54,8 @@ public final class URLSessionTransport: Transport {
         let task = session.dataTask(with: request.urlRequest)
         let limit = responseLimit
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<RawResponse, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<RawResponse, any Error>) in
                 exchanges.start(task.taskIdentifier, Exchange(continuation: continuation, limit: limit))
                 task.resume()
             }
