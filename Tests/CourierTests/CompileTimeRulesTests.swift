@@ -66,6 +66,27 @@ import Testing
         }
     }
 
+    @Test func requestModelWithoutMethodIsRejected() throws {
+        let source = """
+            import Courier
+            struct Ping: RequestModel {
+                typealias Success = Empty
+                typealias Failure = Never
+                var definition: some EndpointDefinition {
+                    Path("ping")
+                }
+            }
+            """
+        let errors = try Self.typecheck(source).filter { $0.contains("error:") }
+        #expect(
+            errors.contains {
+                $0.contains("snippet.swift:5:")
+                    && $0.contains("'EndpointState.NoMethod' conform to 'DeclaredMethodState'")
+            },
+            "\(errors)"
+        )
+    }
+
     @Test func validBlocksTypeCheckWithoutErrors() throws {
         let source = """
             import Courier

@@ -95,6 +95,18 @@ import Testing
         #expect(error?.message == #"The method "BAD METHOD" is not a valid RFC 9110 token."#)
     }
 
+    @Test func twoTimeoutsAreRejectedNotSilentlyMerged() {
+        let error = expectCourierError {
+            _ = try Endpoint<Empty, Never> {
+                Method.get
+                Timeout(.seconds(1))
+                Timeout(.seconds(2))
+            }.built()
+        }
+        #expect(error?.kind == .invalidTimeout)
+        #expect(error?.message == "An endpoint declares at most one Timeout; this one declares 2.")
+    }
+
     @Test func timeoutMustBePositive() {
         let error = expectCourierError {
             _ = try Endpoint<Empty, Never> {
