@@ -40,6 +40,16 @@ import Testing
             "a Method or Body inside 'for' could repeat; declare it once outside the loop"
         ),
         (
+            "body after GET or HEAD branches",
+            "Endpoint<Empty, Never> { if flag { Method.get } else { Method.head }; Body.text(\"x\") }",
+            "GET and HEAD requests cannot have a Body; use another Method or drop the Body"
+        ),
+        (
+            "branches mixing GET and POST",
+            "Endpoint<Empty, Never> { if flag { Method.get } else { Method.post } }",
+            "branches mix GET/HEAD with a method that allows a Body; write Method(HTTPMethod.get) so the body rule is checked when the request is built"
+        ),
+        (
             "group with body on GET",
             "Endpoint<Empty, Never> { Method.get; Components { Body.text(\"x\") } }",
             "GET and HEAD requests cannot have a Body; use another Method or drop the Body"

@@ -131,13 +131,13 @@ import Testing
 @Suite struct MixedMethodBranchTests {
     static func fetch(preview: Bool, note: String?) -> Endpoint<Empty, Never> {
         Endpoint {
-            if preview { Method.get } else { Method.post }
+            if preview { Method(HTTPMethod.get) } else { Method.post }
             Path("notes")
             if let note { Body.text(note) }
         }
     }
 
-    @Test func branchesMayMixBodilessAndBodyMethods() throws {
+    @Test func runtimeMethodsLetBranchesMixGETAndPOST() throws {
         #expect(try Self.fetch(preview: true, note: nil).built().method == .get)
         #expect(try Self.fetch(preview: false, note: "n").built().method == .post)
     }

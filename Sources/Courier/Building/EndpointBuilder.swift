@@ -169,21 +169,24 @@ public enum EndpointBuilder {
         parts
     }
 
-    /// Lets one branch declare `GET`/`HEAD` and another a method that allows a body:
-    ///
-    /// ```swift
-    /// if isPreview { Method.head } else { Method.post }
-    /// ```
-    ///
-    /// The branch's body rule is then checked when the request is built
-    /// (``CourierError/Kind/bodyNotAllowed``) instead of by the compiler.
+    /// Rejects branches where one declares `GET`/`HEAD` and another a method that allows a body.
+    @available(
+        *, unavailable,
+        message:
+            "branches mix GET/HEAD with a method that allows a Body; write Method(HTTPMethod.get) so the body rule is checked when the request is built"
+    )
     public static func buildEither(
         first parts: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
     ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody> {
         EndpointParts(parts.parts)
     }
 
-    /// The other branch of a mix of `GET`/`HEAD` and a method that allows a body.
+    /// Rejects branches where one declares `GET`/`HEAD` and another a method that allows a body.
+    @available(
+        *, unavailable,
+        message:
+            "branches mix GET/HEAD with a method that allows a Body; write Method(HTTPMethod.get) so the body rule is checked when the request is built"
+    )
     public static func buildEither(
         second parts: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
     ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody> {
