@@ -14,6 +14,7 @@ accepted on every route:
     /html-error/<code>       <code> with a small text/html body
     /bytes/<n>               200 with n bytes of application/octet-stream (max 64 MiB)
     /stall?seconds=<s>       waits s seconds (max 30) before answering {"stalled": s}
+    /drip?bytes=&interval=   200 at once, then one byte every interval seconds (max 1000, 5 s)
     /empty/<code>            <code> with no body
     /text                    200 text/plain; charset=utf-8 "héllo wörld"
     /json                    200 {"id": 42, "name": "Ada"}
@@ -238,6 +239,8 @@ class Handler(BaseHTTPRequestHandler):
             self.route_bytes(path[len("/bytes/"):])
         elif path == "/stall":
             self.route_stall(query)
+        elif path == "/drip":
+            self.route_drip(query)
         elif path.startswith("/empty/"):
             code = parse_code(path[len("/empty/"):])
             if code is None:
@@ -327,6 +330,26 @@ class Handler(BaseHTTPRequestHandler):
         time.sleep(seconds)
         value = int(seconds) if seconds == int(seconds) else seconds
         self.send_json(200, {"stalled": value})
+
+
+    def route_drip(self, query):
+        """Headers at once, then `bytes` bytes one at a time, `interval` seconds apart (bounded)."""
+        params = parse_query(query)
+        try:
+            count = max(0, min(int(params.get("bytes", "10")), 1000))
+            interval = max(0.0, min(float(params.get("interval", "0.5")), 5.0))
+        except ValueError:
+            self.send_json(400, {"message": "invalid bytes or interval"})
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(count))
+        self.end_headers()
+        self.wfile.flush()
+        for _ in range(count):
+            time.sleep(interval)
+            self.wfile.write(b"x")
+            self.wfile.flush()
 
 
 class Server(ThreadingHTTPServer):

@@ -50,7 +50,19 @@ public struct CannedResponse: Sendable {
     }
 
     func matches(_ request: TransportRequest) -> Bool {
-        request.method == method && request.url.absoluteString == url.absoluteString
+        guard request.method == method,
+            request.url.path(percentEncoded: true) == url.path(percentEncoded: true)
+        else { return false }
+        var sent = Self.queryPairs(of: request.url)
+        for pair in Self.queryPairs(of: url) {
+            guard let index = sent.firstIndex(of: pair) else { return false }
+            sent.remove(at: index)
+        }
+        return true
+    }
+
+    private static func queryPairs(of url: URL) -> [Substring] {
+        (url.query(percentEncoded: true) ?? "").split(separator: "&")
     }
 
     var requestLine: String { "\(method) \(url.absoluteString)" }

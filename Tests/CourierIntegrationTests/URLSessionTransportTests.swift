@@ -240,6 +240,53 @@ struct URLSessionTransportTests {
         }
     }
 
+    @Test func endpointTimeoutIsATotalDeadlineEvenForASlowDrip() async throws {
+        // 20 bytes, one every 0.3 s: the connection is never idle for long, so only a total
+        // deadline can end it (URLSession on Linux treats its timeout as an idle timeout).
+        let started = ContinuousClock.now
+        do {
+            _ = try await loopback.send(
+                Endpoint<Data, Never> {
+                    Method.get
+                    Path("drip")
+                    Query("bytes", 20)
+                    Query("interval", 0.3)
+                    Timeout(.seconds(1))
+                })
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error.kind == .timedOut)
+        }
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test func anAlreadyCancelledTaskSendsNothing() async throws {
+        let key = UUID().uuidString
+        let client = loopback
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(
+                Endpoint<Empty, Never> {
+                    Method.post
+                    Path("echo")
+                    Header("X-Count-Key", key)
+                    Body.text("must not arrive")
+                })
+        }
+        do {
+            _ = try await task.value
+            Issue.record("expected cancellation")
+        } catch let error as CourierError {
+            #expect(error.kind == .cancelled)
+        }
+        let count = try await loopback.value(
+            Endpoint<RequestCount, Never> {
+                Method.get
+                Path("count", key)
+            })
+        #expect(count.received == 0)
+    }
+
     @Test func emptyTextAndHeadResponses() async throws {
         #expect(
             try await loopback.send(

@@ -33,7 +33,25 @@ struct FailingMiddleware: Middleware {
     }
 }
 
+struct CancelledMiddleware: Middleware {
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        throw CancellationError()
+    }
+}
+
 @Suite struct ClientTests {
+    @Test func cancellationInsideMiddlewareIsTheCancelledKind() async {
+        let client = Client(
+            baseURL: exampleBase, transport: RecordingTransport(), middleware: [CancelledMiddleware()])
+        do {
+            _ = try await client.send(Self.ping)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .cancelled)
+            #expect(error.stage == .middleware)
+        }
+    }
+
     static let ping = Endpoint<Empty, Never> {
         Method.get
         Path("ping")

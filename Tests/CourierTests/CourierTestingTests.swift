@@ -43,6 +43,26 @@ import Testing
         }
     }
 
+    @Test func cannedResponsesStillMatchWhenTheClientAddsDefaults() async throws {
+        let endpoint = Endpoint<User, APIError> {
+            Method.get
+            Path("users")
+            Query("page", 2)
+        }
+        let transport = StubTransport([
+            try CannedResponse(for: endpoint, baseURL: exampleBase, json: User(id: 1, name: "A"))
+        ])
+        let client = Client(baseURL: exampleBase, transport: transport)
+        await client.defaults.setQuery("apiKey", "k")
+        #expect(try await client.send(endpoint).value == User(id: 1, name: "A"))
+        let otherPage = Endpoint<User, APIError> {
+            Method.get
+            Path("users")
+            Query("page", 3)
+        }
+        await #expect(throws: CourierError.self) { _ = try await client.send(otherPage) }
+    }
+
     @Test func recordingTransportKeepsEveryRequestInOrder() async throws {
         let recorder = RecordingTransport()
         let client = Client(baseURL: exampleBase, transport: recorder)

@@ -40,7 +40,9 @@ import Testing
         #expect(request.headers.first?.name.rawValue == "X-Api-Key")
     }
 
-    @Test(arguments: ["a\r\nInjected: 1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b", "a\u{1B}b"])
+    @Test(arguments: [
+        "a\r\nInjected: 1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b", "a\u{1B}b", "a\u{85}b", "a\u{9F}b",
+    ])
     func controlCharactersInValuesAreRejectedWithoutPrintingTheValue(value: String) {
         let error = expectCourierError {
             _ = try Endpoint<User, Never> {

@@ -92,3 +92,24 @@ import Testing
         #expect(redacted.headers[.accept] == "application/json")
     }
 }
+
+@Suite struct CurlSpecialCaseTests {
+    @Test func headUsesTheHeadFlag() throws {
+        let curl = try Endpoint<Empty, Never> {
+            Method.head
+            Path("a")
+        }.built().curlCommand(baseURL: exampleBase)
+        #expect(curl == "curl --head 'https://api.example.com/a'")
+    }
+
+    @Test func binaryBodiesAreFedFromPrintfEscapes() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.put
+            Body.data(Data([0x00, 0xFF, 0x0A, 0x27]))
+        }.built()
+        #expect(
+            try request.curlCommand(baseURL: exampleBase)
+                == #"curl -X 'PUT' 'https://api.example.com/' -H 'Content-Type: application/octet-stream' --data-binary @<(printf '\x00\xFF\x0A\x27')"#
+        )
+    }
+}

@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -49,5 +50,32 @@ struct RenameUser: RequestModel {
         let request = try RenameUser(id: 1, name: "Ada").endpoint.built()
         #expect(request.method == .patch)
         #expect(request.body?.data == Data(#"{"name":"Ada"}"#.utf8))
+    }
+}
+
+struct SnakeProfile: RequestModel {
+    typealias Success = Profile
+    typealias Failure = Never
+
+    struct Profile: Decodable, Sendable, Equatable { let firstName: String }
+
+    var definition: some EndpointDefinition { Method.get }
+
+    var decoder: JSONDecoder? {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}
+
+@Suite struct RequestModelDecoderTests {
+    @Test func modelsCanNameTheirDecoder() async throws {
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport {
+                RawResponse(status: .ok, body: Data(#"{"first_name":"Ada"}"#.utf8), url: $0.url)
+            }
+        )
+        #expect(try await client.value(SnakeProfile()) == SnakeProfile.Profile(firstName: "Ada"))
     }
 }

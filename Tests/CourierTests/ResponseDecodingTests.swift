@@ -88,9 +88,11 @@ import Testing
     }
 
     @Test func neverMeansEveryErrorStatusIsUndocumented() async throws {
-        await #expect(throws: CourierError.self) {
+        let error = await #expect(throws: CourierError.self) {
             _ = try await Self.client(status: 404, body: #"{"message":"x"}"#).send(Self.get(User.self))
         }
+        #expect(error?.kind == .undocumentedStatus)
+        #expect(error?.underlying == nil)
     }
 
     @Test func decodingErrorNamesThePathAndQuotesARedactedSnippet() async throws {
@@ -115,8 +117,34 @@ import Testing
             Issue.record("expected an error")
         } catch {
             let snippet = try #require(error.message.components(separatedBy: "Body: ").last)
-            #expect(snippet.utf8.count <= 512 + "…".utf8.count)
+            #expect(snippet.utf8.count <= 512)
             #expect(snippet.hasSuffix("…"))
+        }
+    }
+
+    @Test func secretsEchoedBackByTheServerAreRedactedInErrors() async throws {
+        let echoing = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                let echoed = request.headers.fields.map { "\($0.name.rawValue)=\($0.value)" }.joined(
+                    separator: "; ")
+                return RawResponse(status: 418, body: Data("seen: \(echoed)".utf8), url: request.url)
+            }
+        )
+        let endpoint = Endpoint<User, Never> {
+            Method.get
+            Header.bearer("bearer-secret-1")
+            Header("X-Api-Key", "key-secret-2", isSecret: true)
+            Header("X-Plain", "visible")
+        }
+        do {
+            _ = try await echoing.send(endpoint)
+            Issue.record("expected an error")
+        } catch {
+            #expect(!error.description.contains("bearer-secret-1"))
+            #expect(!error.description.contains("key-secret-2"))
+            #expect(error.message.contains("X-Plain=visible"))
+            #expect(error.message.contains("Authorization=<redacted>"))
         }
     }
 
@@ -150,7 +178,11 @@ import Testing
             baseURL: exampleBase,
             transport: StubTransport { RawResponse(status: .ok, body: Data([0xFF, 0xFE]), url: $0.url) }
         )
-        await #expect(throws: CourierError.self) { _ = try await invalidUTF8.send(Self.get(String.self)) }
+        let error = await #expect(throws: CourierError.self) {
+            _ = try await invalidUTF8.send(Self.get(String.self))
+        }
+        #expect(error?.kind == .decodingFailed)
+        #expect(error?.message.contains("not valid text in charset utf-8") == true)
     }
 
     @Test func endpointDecoderWinsOverTheClients() async throws {

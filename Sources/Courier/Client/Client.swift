@@ -27,6 +27,8 @@ public struct Client: Sendable {
     public let defaults: ClientDefaults
     /// The most redirects followed for one request.
     public let redirectLimit: Int
+    /// The total time allowed for endpoints that declare no ``Timeout``; `nil` for none.
+    public let timeout: Duration?
 
     /// Creates a client.
     ///
@@ -39,6 +41,8 @@ public struct Client: Sendable {
     ///   - decoder: The default decoder for JSON responses.
     ///   - defaults: Headers and query parameters added to every request.
     ///   - redirectLimit: The most redirects followed for one request (10 by default).
+    ///   - timeout: The total time allowed for endpoints that declare no ``Timeout``. A timeout
+    ///     covers middleware, every redirect hop and the whole body; Courier enforces it itself.
     public init(
         baseURL: BaseURL,
         transport: any Transport = URLSessionTransport(),
@@ -46,7 +50,8 @@ public struct Client: Sendable {
         encoder: JSONEncoder = .sortedKeys(),
         decoder: JSONDecoder = JSONDecoder(),
         defaults: ClientDefaults = ClientDefaults(),
-        redirectLimit: Int = 10
+        redirectLimit: Int = 10,
+        timeout: Duration? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -55,6 +60,7 @@ public struct Client: Sendable {
         self.decoder = decoder
         self.defaults = defaults
         self.redirectLimit = redirectLimit
+        self.timeout = timeout
     }
 
     /// Sends an endpoint and returns its typed response.
@@ -71,7 +77,7 @@ public struct Client: Sendable {
     {
         let endpoint = endpointValue.endpoint
         let request = try await request(for: endpointValue)
-        let raw = try await chain(from: 0)(request, baseURL)
+        let raw = try await exchange(request)
         let url = raw.url
         let decoder = endpoint.decoder ?? self.decoder
         if raw.status.isSuccess {
@@ -96,7 +102,9 @@ public struct Client: Sendable {
             message +=
                 "; the body did not decode as \(E.Failure.self): " + CourierError.describe(decodingError)
         }
-        if !raw.body.isEmpty { message += ". Body: " + BodySnippet.redacted(raw.body) }
+        if !raw.body.isEmpty {
+            message += ". Body: " + BodySnippet.redacted(raw.body, hiding: BodySnippet.secrets(of: request))
+        }
         throw CourierError(
             stage: .status, kind: .undocumentedStatus, message: message + (raw.body.isEmpty ? "." : ""),
             request: request, url: url, response: raw, underlying: decodingError
@@ -132,6 +140,20 @@ public struct Client: Sendable {
         }
     }
 
+    /// Runs the middleware chain, within the endpoint's or the client's total timeout.
+    private func exchange(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
+        let chain = chain(from: 0)
+        let baseURL = baseURL
+        guard let timeout = request.timeout ?? timeout else { return try await chain(request, baseURL) }
+        do {
+            return try await Deadline.run(within: timeout) { () throws(CourierError) in
+                try await chain(request, baseURL)
+            }
+        } catch {
+            throw error.adding(request: request)
+        }
+    }
+
     /// The middleware chain starting at `index`, ending in redirect handling and the transport.
     private func chain(from index: Int) -> Middleware.Next {
         guard index < middleware.count else {
@@ -152,6 +174,11 @@ public struct Client: Sendable {
                 return try await middleware.intercept(request, baseURL: baseURL, next: next)
             } catch let error as CourierError {
                 throw error
+            } catch is CancellationError {
+                throw CourierError(
+                    stage: .middleware, kind: .cancelled, message: "The request was cancelled.",
+                    request: request, underlying: CancellationError()
+                )
             } catch {
                 throw CourierError(
                     stage: .middleware, kind: .middlewareFailed,

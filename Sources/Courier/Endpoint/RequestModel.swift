@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request declared as a type: stored properties are its parameters, `definition` its shape.
 ///
 /// ```swift
@@ -21,12 +23,17 @@ public protocol RequestModel: EndpointRepresentable {
     associatedtype Definition: EndpointDefinition
     /// The request's components: exactly one ``Method``, plus paths, queries, headers and a body.
     @EndpointBuilder var definition: Definition { get }
+    /// The decoder for this request's JSON responses; `nil` (the default) uses the client's.
+    var decoder: JSONDecoder? { get }
 }
 
 extension RequestModel {
+    /// Uses the client's decoder.
+    public var decoder: JSONDecoder? { nil }
+
     /// The endpoint built from ``definition``.
     public var endpoint: Endpoint<Success, Failure> {
-        Endpoint(parts: definition.endpointParts.parts, decoder: nil)
+        Endpoint(parts: definition.endpointParts.parts, decoder: decoder)
     }
 }
 

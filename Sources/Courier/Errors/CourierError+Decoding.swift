@@ -9,7 +9,7 @@ extension CourierError {
         if let decodingError = error as? DecodingError {
             message += ": " + describe(decodingError)
         }
-        message += ". Body: " + BodySnippet.redacted(response.body)
+        message += ". Body: " + BodySnippet.redacted(response.body, hiding: BodySnippet.secrets(of: request))
         return CourierError(
             stage: .decoding, kind: .decodingFailed, message: message,
             request: request, url: url, response: response, underlying: error
@@ -48,36 +48,54 @@ extension CourierError {
 
 /// A short, redacted quotation of a response body for error messages.
 enum BodySnippet {
-    /// At most this many bytes of body text appear in an error.
+    /// At most this many bytes of body text appear in an error, the closing `…` included.
     static let limit = 512
 
     /// JSON keys whose values are replaced, matched case-insensitively as substrings.
     static let sensitiveKeys = [
-        "password", "token", "secret", "authorization", "apikey", "api_key", "cookie",
+        "password", "passwd", "token", "secret", "authorization", "apikey", "api_key", "api-key", "cookie",
+        "session", "credential", "private_key", "signature",
     ]
 
-    /// The body as text of at most ``limit`` bytes, with sensitive JSON values redacted.
-    static func redacted(_ body: Data) -> String {
-        if body.isEmpty { return "<empty>" }
-        var text: String
-        if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-            let data = try? JSONSerialization.data(
-                withJSONObject: redact(json), options: [.sortedKeys, .fragmentsAllowed]),
-            let serialized = String(data: data, encoding: .utf8)
-        {
-            text = serialized
-        } else if let plain = String(data: body, encoding: .utf8) {
-            text = plain
-        } else {
-            return "<\(body.count) bytes of binary data>"
+    /// The sensitive header values of `request` (and the credential after an auth scheme such as
+    /// `Bearer`), which a server that echoes its input could send back.
+    static func secrets(of request: EndpointRequest) -> [String] {
+        request.headers.filter(\.isSensitive).flatMap { field -> [String] in
+            let parts = field.value.split(separator: " ", maxSplits: 1).map(String.init)
+            return [field.value] + (parts.count == 2 ? [parts[1]] : [])
+        }
+        .filter { $0.count >= 4 }
+    }
+
+    /// The body as text of at most ``limit`` bytes, with sensitive JSON values and every
+    /// occurrence of `secrets` redacted.
+    static func redacted(_ body: Data, hiding secrets: [String] = []) -> String {
+        guard var text = text(of: body) else { return "<\(body.count) bytes of binary data>" }
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: secret, with: "<redacted>")
         }
         guard text.utf8.count > limit else { return text }
+        let ellipsis = "…"
         var truncated = ""
         for character in text {
-            guard truncated.utf8.count + character.utf8.count <= limit else { break }
+            guard truncated.utf8.count + character.utf8.count + ellipsis.utf8.count <= limit else { break }
             truncated.append(character)
         }
-        return truncated + "…"
+        return truncated + ellipsis
+    }
+
+    /// The body as text: JSON re-serialized with sensitive keys redacted, else UTF-8, else `nil`.
+    private static func text(of body: Data) -> String? {
+        if body.isEmpty { return "<empty>" }
+        if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: redact(json), options: [.sortedKeys, .fragmentsAllowed]
+            ),
+            let serialized = String(data: data, encoding: .utf8)
+        {
+            return serialized
+        }
+        return String(data: body, encoding: .utf8)
     }
 
     private static func redact(_ value: Any) -> Any {

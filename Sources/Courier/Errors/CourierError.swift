@@ -67,7 +67,7 @@ public struct CourierError: Error, CustomStringConvertible {
     public var description: String {
         var text = "Courier \(stage) error (\(kind)): \(message)"
         if let request {
-            text += " [\(request.method) \(url.map(redactedURLString) ?? request.percentEncodedPath)"
+            text += " [\(request.method) \(url?.absoluteString ?? request.percentEncodedPath)"
             if let response { text += " → \(response.status)" }
             text += "]"
         }
@@ -81,9 +81,5 @@ public struct CourierError: Error, CustomStringConvertible {
             request: self.request ?? request, url: self.url ?? url,
             response: self.response ?? response, underlying: underlying
         )
-    }
-
-    private func redactedURLString(_ url: URL) -> String {
-        url.absoluteString
     }
 }

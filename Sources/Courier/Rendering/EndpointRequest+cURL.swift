@@ -5,7 +5,8 @@ extension EndpointRequest {
     ///
     /// Every argument is single-quoted, so no value can break out of it. Values of
     /// `Authorization`, `Cookie`, `Proxy-Authorization` and headers marked secret read
-    /// `<redacted>` unless `revealingSecrets` is `true`.
+    /// `<redacted>` unless `revealingSecrets` is `true`. `HEAD` uses `--head`; a body that is not
+    /// UTF-8 text is fed from `printf` escapes through bash process substitution.
     ///
     /// ```swift
     /// print(try request.curlCommand(baseURL: BaseURL("api.example.com")))
@@ -13,10 +14,9 @@ extension EndpointRequest {
     /// ```
     public func curlCommand(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        var words = [
-            "curl", "-X", Self.quoted(method.rawValue),
-            Self.quoted(try baseURL.url(for: self).absoluteString),
-        ]
+        let url = Self.quoted(try baseURL.url(for: self).absoluteString)
+        var words =
+            method == .head ? ["curl", "--head", url] : ["curl", "-X", Self.quoted(method.rawValue), url]
         for field in shown.headers {
             words += ["-H", Self.quoted("\(field.name.rawValue): \(field.value)")]
         }
@@ -24,10 +24,19 @@ extension EndpointRequest {
             if let text = String(data: body.data, encoding: .utf8) {
                 words += ["--data-binary", Self.quoted(text)]
             } else {
-                words += ["--data-binary", Self.quoted("<\(body.data.count) bytes of binary data>")]
+                words += ["--data-binary", "@<(printf " + Self.quoted(Self.printfEscaped(body.data)) + ")"]
             }
         }
         return words.joined(separator: " ")
+    }
+
+    /// Bytes as a `printf` format of `\xHH` escapes, so binary bodies (NUL included) survive bash.
+    static func printfEscaped(_ data: Data) -> String {
+        data.map { byte in
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+        .joined()
     }
 
     /// Wraps `text` in single quotes for a POSIX shell; an embedded `'` becomes `'\''`.

@@ -29,17 +29,30 @@ public final class URLSessionTransport: Transport {
     /// Creates a transport with its own session.
     ///
     /// - Parameters:
-    ///   - configuration: The session configuration; ephemeral (no cookies, no cache) by default.
+    ///   - configuration: The session configuration; by default an ephemeral one with no cookie
+    ///     storage and no cache, so everything sent is in the request value.
     ///   - responseLimit: The largest response body to keep, in bytes.
     public init(
-        configuration: URLSessionConfiguration = .ephemeral, responseLimit: Int = defaultResponseLimit
+        configuration: URLSessionConfiguration? = nil, responseLimit: Int = defaultResponseLimit
     ) {
         self.responseLimit = responseLimit
+        let configuration = configuration ?? Self.defaultConfiguration()
         let exchanges = ExchangeTable()
         self.exchanges = exchanges
         self.session = URLSession(
             configuration: configuration, delegate: SessionDelegate(exchanges: exchanges), delegateQueue: nil
         )
+    }
+
+    /// Ephemeral, without cookies or a cache: cookies the request value does not show would not
+    /// appear in cURL renderings or errors, and caching is policy, not transport.
+    private static func defaultConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
     }
 
     deinit {
@@ -52,14 +65,18 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         let task = session.dataTask(with: request.urlRequest)
+        let id = task.taskIdentifier
         let limit = responseLimit
+        defer { exchanges.forget(id) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<RawResponse, any Error>) in
-                exchanges.start(task.taskIdentifier, Exchange(continuation: continuation, limit: limit))
-                task.resume()
+                if exchanges.start(id, Exchange(continuation: continuation, limit: limit)) {
+                    task.resume()
+                }
             }
         } onCancel: {
+            exchanges.cancel(id)
             task.cancel()
         }
     }

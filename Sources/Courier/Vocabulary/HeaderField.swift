@@ -21,10 +21,10 @@ public struct HeaderField: Sendable, Hashable {
         isSecret || HeaderName.sensitiveByDefault.contains(name)
     }
 
-    /// Whether `value` is free of control characters (only horizontal tab is allowed).
+    /// Whether `value` is free of control characters: C0, DEL and C1; only horizontal tab is allowed.
     var hasValidValue: Bool {
         value.unicodeScalars.allSatisfy { scalar in
-            scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F)
+            scalar == "\t" || (scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value))
         }
     }
 }

@@ -3,9 +3,29 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// The full value, for example `"application/json"` or `"text/plain; charset=utf-8"`.
     public let rawValue: String
 
-    /// Creates a media type from a runtime string; validated with the header value when sent.
-    public init(_ rawValue: String) {
+    /// Creates a media type from a runtime string, or returns `nil` unless it is `type/subtype`
+    /// (RFC 9110 tokens) with optional parameters and no control characters.
+    public init?(validating rawValue: String) {
+        guard Self.isValid(rawValue) else { return nil }
         self.rawValue = rawValue
+    }
+
+    /// Creates a media type from a literal such as `"image/png"`; an invalid literal traps.
+    public init(_ literal: StaticString) {
+        let text = literal.description
+        precondition(Self.isValid(text), "'\(text)' is not a valid media type (type/subtype).")
+        rawValue = text
+    }
+
+    private init(known rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    private static func isValid(_ text: String) -> Bool {
+        let essence = text.prefix { $0 != ";" }.trimmingCharacters(in: " \t")
+        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy(HTTPToken.isValid)
+            && HeaderField(name: .contentType, value: text).hasValidValue
     }
 
     /// The full value.
@@ -17,26 +37,26 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `application/json`.
-    public static let json = MediaType("application/json")
+    public static let json = MediaType(known: "application/json")
     /// `application/problem+json` (RFC 9457).
-    public static let problemJSON = MediaType("application/problem+json")
+    public static let problemJSON = MediaType(known: "application/problem+json")
     /// `application/octet-stream`.
-    public static let octetStream = MediaType("application/octet-stream")
+    public static let octetStream = MediaType(known: "application/octet-stream")
     /// `application/x-www-form-urlencoded`.
-    public static let formURLEncoded = MediaType("application/x-www-form-urlencoded")
+    public static let formURLEncoded = MediaType(known: "application/x-www-form-urlencoded")
     /// `multipart/form-data` (the boundary parameter is added by the body).
-    public static let multipartFormData = MediaType("multipart/form-data")
+    public static let multipartFormData = MediaType(known: "multipart/form-data")
     /// `text/plain; charset=utf-8`.
-    public static let plainText = MediaType("text/plain; charset=utf-8")
+    public static let plainText = MediaType(known: "text/plain; charset=utf-8")
     /// `text/html; charset=utf-8`.
-    public static let html = MediaType("text/html; charset=utf-8")
+    public static let html = MediaType(known: "text/html; charset=utf-8")
     /// `*/*`.
-    public static let any = MediaType("*/*")
+    public static let any = MediaType(known: "*/*")
 }
 
-extension String {
+extension StringProtocol {
     fileprivate func trimmingCharacters(in characters: String) -> String {
-        var slice = Substring(self)
+        var slice = Substring(String(self))
         while let first = slice.first, characters.contains(first) { slice.removeFirst() }
         while let last = slice.last, characters.contains(last) { slice.removeLast() }
         return String(slice)
