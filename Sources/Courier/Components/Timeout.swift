@@ -1,4 +1,7 @@
-/// Declares how long the endpoint's request may take, overriding the client's default.
+/// Declares the total time the endpoint's request may take, overriding the client's `timeout`.
+///
+/// Courier enforces it as one deadline over middleware, every redirect hop and the whole body,
+/// and fails with ``CourierError/Kind/timedOut``; it is also the transport's idle timeout.
 ///
 /// ```swift
 /// Timeout(.seconds(5))
