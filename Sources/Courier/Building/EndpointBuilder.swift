@@ -164,7 +164,11 @@ public enum EndpointBuilder {
         parts
     }
 
-    /// Supports the other branches of `if`/`else` and `switch`.
+    /// Supports the other branches of `if`/`else` and `switch`:
+    ///
+    /// ```swift
+    /// if let token { Header.bearer(token) } else { Header.apiKey(publicKey) }
+    /// ```
     public static func buildEither<M, B>(second parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }
@@ -213,7 +217,11 @@ public enum EndpointBuilder {
         EndpointParts([])
     }
 
-    /// Supports `if #available` around parts.
+    /// Supports `if #available` around parts:
+    ///
+    /// ```swift
+    /// if #available(macOS 14, *) { Header("X-Feature", "new") }
+    /// ```
     public static func buildLimitedAvailability<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }

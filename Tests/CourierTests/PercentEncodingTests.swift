@@ -1,0 +1,36 @@
+import Courier
+import Testing
+
+@Suite struct PercentEncodingTests {
+    /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
+    static let unreserved = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".unicodeScalars)
+
+    @Test func everyASCIICharacterOutsideUnreservedIsEncoded() {
+        for value in UInt8(0)...UInt8(127) {
+            let scalar = Unicode.Scalar(value)
+            let text = String(Character(scalar))
+            let expected =
+                Self.unreserved.contains(scalar)
+                ? text : "%" + (value < 16 ? "0" : "") + String(value, radix: 16, uppercase: true)
+            #expect(QueryItem(name: "k", value: text).percentEncoded == "k=" + expected, "byte \(value)")
+        }
+    }
+
+    @Test func namesAreEncodedLikeValues() {
+        #expect(QueryItem(name: "a b+c", value: "").percentEncoded == "a%20b%2Bc=")
+    }
+
+    @Test func multiByteUTF8IsEncodedBytewise() {
+        #expect(QueryItem(name: "k", value: "é😀").percentEncoded == "k=%C3%A9%F0%9F%98%80")
+    }
+
+    @Test func pathsAndQueriesUseTheSameRules() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("a+b c/d")
+            Query("a+b c/d", "a+b c/d")
+        }.request()
+        #expect(request.percentEncodedTarget == "/a%2Bb%20c%2Fd?a%2Bb%20c%2Fd=a%2Bb%20c%2Fd")
+    }
+}
