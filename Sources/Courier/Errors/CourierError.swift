@@ -74,12 +74,12 @@ public struct CourierError: Error, CustomStringConvertible {
         return text
     }
 
-    /// Returns a copy with the request, URL and response filled in where they were missing.
-    func adding(request: EndpointRequest?, url: URL? = nil, response: RawResponse? = nil) -> CourierError {
+    /// Returns a copy with the request and URL filled in where they were missing.
+    func adding(request: EndpointRequest?, url: URL? = nil) -> CourierError {
         CourierError(
-            stage: stage, kind: kind, message: message,
-            request: self.request ?? request, url: self.url ?? url,
-            response: self.response ?? response, underlying: underlying
+            stage: stage, kind: kind, message: message, request: self.request ?? request,
+            url: self.url ?? url,
+            response: response, underlying: underlying
         )
     }
 }

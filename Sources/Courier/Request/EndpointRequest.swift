@@ -61,14 +61,12 @@ public struct EndpointRequest: Sendable, Hashable {
         return replacing(headers: HeaderFields(fields))
     }
 
-    func replacing(
-        pathSegments: [String]? = nil, query: [QueryItem]? = nil, headers: HeaderFields? = nil,
-        body: RequestBody?? = nil, method: HTTPMethod? = nil
-    ) -> EndpointRequest {
+    /// A copy with other query parameters or headers; callers validate what they add.
+    func replacing(query: [QueryItem]? = nil, headers: HeaderFields? = nil) -> EndpointRequest {
         EndpointRequest(
-            method: method ?? self.method, pathSegments: pathSegments ?? self.pathSegments,
-            query: query ?? self.query, headers: headers ?? self.headers, body: body ?? self.body,
-            timeout: timeout
+            method: method, pathSegments: pathSegments, query: query ?? self.query,
+            headers: headers ?? self.headers,
+            body: body, timeout: timeout
         )
     }
 }
