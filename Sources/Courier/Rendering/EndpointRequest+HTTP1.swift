@@ -31,10 +31,3 @@ extension EndpointRequest {
         return lines.joined(separator: "\r\n") + "\r\n\r\n" + bodyText
     }
 }
-
-extension BaseURL {
-    /// The `Host` header value: the host, with the port when it is explicit.
-    var hostHeader: String {
-        (host.contains(":") ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
-    }
-}

@@ -81,8 +81,12 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `scheme://host[:port]`, with an IPv6 host in brackets.
     public var origin: String {
-        let hostText = host.contains(":") ? "[\(host)]" : host
-        return "\(scheme)://\(hostText)" + (port.map { ":\($0)" } ?? "")
+        "\(scheme)://\(hostHeader)"
+    }
+
+    /// The `Host` header value: the host (bracketed when IPv6), with the port when it is explicit.
+    var hostHeader: String {
+        (host.contains(":") ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
     }
 
     /// The base as a URL string, without a trailing slash.
