@@ -83,6 +83,6 @@ import Testing
             sent.map(\.url.absoluteString) == [
                 "https://api.example.com/users/1", "https://api.example.com/users",
             ])
-        #expect(sent.last?.body == Data("x".utf8))
+        #expect(sent.last?.body?.data == Data("x".utf8))
     }
 }

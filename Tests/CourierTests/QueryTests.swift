@@ -31,7 +31,7 @@ import Testing
     @Test func repeatedValuesFromAnArray() throws {
         let request = try Endpoint<User, Never> {
             Method.get
-            Query("tag", values: ["x", "y"])
+            Query("tag", ["x", "y"])
         }.built()
         #expect(request.percentEncodedQuery == "tag=x&tag=y")
     }

@@ -50,7 +50,7 @@ import Testing
         _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         let sent = await recorder.requests
         #expect(sent.map(\.method) == [.post, .post])
-        #expect(sent.last?.body == Data("payload".utf8))
+        #expect(sent.last?.body?.data == Data("payload".utf8))
         #expect(sent.last?.headers[.authorization] == "Bearer token")
     }
 

@@ -2,15 +2,16 @@ import Foundation
 
 /// Folds declared parts into a validated ``EndpointRequest``, failing on the first problem.
 enum RequestAssembly {
-    static func build(_ parts: [RequestPart], defaultEncoder: JSONEncoder) throws(CourierError)
-        -> EndpointRequest
-    {
+    static func build(
+        _ parts: [RequestPart], defaultEncoder: JSONEncoder, formEncoding defaultFormEncoding: FormEncoding
+    ) throws(CourierError) -> EndpointRequest {
         var methods: [MethodToken] = []
         var segments: [String] = []
-        var query: [QueryItem] = []
+        var queries: [QueryDeclaration] = []
         var headers = HeaderFields()
         var bodies: [BodySource] = []
         var timeouts: [Duration] = []
+        var formEncodings: [FormEncoding] = []
 
         for part in parts {
             switch part {
@@ -18,7 +19,7 @@ enum RequestAssembly {
             case .pathSegment(let segment):
                 try RequestValidation.validate(pathSegment: segment)
                 segments.append(segment)
-            case .query(let name, let value): query.append(QueryItem(name: name, value: value))
+            case .query(let declaration): queries.append(declaration)
             case .header(let name, let value, let isSecret):
                 let field = HeaderField(
                     name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
@@ -26,12 +27,16 @@ enum RequestAssembly {
                 headers.append(field)
             case .body(let source): bodies.append(source)
             case .timeout(let duration): timeouts.append(duration)
+            case .formEncoding(let encoding): formEncodings.append(encoding)
             }
         }
 
         let method = try resolveMethod(methods)
         let timeout = try resolveTimeout(timeouts)
-        let body = try resolveBody(bodies, method: method, encoder: defaultEncoder)
+        let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
+        let query = try resolveQuery(queries, encoding: formEncoding)
+        let body = try resolveBody(
+            bodies, method: method, encoders: BodyEncoders(json: defaultEncoder, form: formEncoding))
         if let body, !headers.contains(.contentType) {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
@@ -77,8 +82,45 @@ enum RequestAssembly {
         return timeouts.first
     }
 
+    private static func resolveFormEncoding(_ encodings: [FormEncoding]) throws(CourierError)
+        -> FormEncoding?
+    {
+        guard encodings.count <= 1 else {
+            throw CourierError(
+                stage: .building, kind: .formEncodingFailed,
+                message:
+                    "An endpoint declares at most one FormEncoding; this one declares \(encodings.count)."
+            )
+        }
+        return encodings.first
+    }
+
+    private static func resolveQuery(
+        _ declarations: [QueryDeclaration], encoding: FormEncoding
+    ) throws(CourierError) -> [QueryItem] {
+        var items: [QueryItem] = []
+        for declaration in declarations {
+            do throws(FormEncodingError) {
+                switch declaration {
+                case .text(let name, let value):
+                    items.append(QueryItem(name: name, value: value))
+                case .named(let name, let value):
+                    items += try encoding.queryItems(name: name, value: value)
+                case .whole(let value):
+                    items += try encoding.queryItems(for: value)
+                }
+            } catch {
+                throw CourierError(
+                    stage: .building, kind: .formEncodingFailed,
+                    message: "The query could not be encoded: \(error)", underlying: error
+                )
+            }
+        }
+        return items
+    }
+
     private static func resolveBody(
-        _ bodies: [BodySource], method: HTTPMethod, encoder: JSONEncoder
+        _ bodies: [BodySource], method: HTTPMethod, encoders: BodyEncoders
     ) throws(CourierError) -> RequestBody? {
         guard bodies.count <= 1 else {
             throw CourierError(
@@ -93,19 +135,6 @@ enum RequestAssembly {
                 message: "A \(method) request cannot have a body."
             )
         }
-        switch source {
-        case .bytes(let data, let type):
-            return RequestBody(data: data, contentType: type)
-        case .json(let payload):
-            do {
-                return RequestBody(data: try payload.encode(defaultEncoder: encoder), contentType: .json)
-            } catch {
-                throw CourierError(
-                    stage: .building, kind: .bodyEncodingFailed,
-                    message: "The JSON body of type \(type(of: payload.value)) could not be encoded.",
-                    underlying: error
-                )
-            }
-        }
+        return try encoders.body(for: source)
     }
 }

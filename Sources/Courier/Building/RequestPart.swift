@@ -3,14 +3,15 @@ import Foundation
 /// One declared piece of a request, kept as data so a declaration can be read back.
 ///
 /// Components erase to this list as soon as they enter a builder; nothing is resolved or
-/// validated until ``Endpoint/request(encoder:)`` builds the ``EndpointRequest``.
+/// validated until ``Endpoint/request(encoder:formEncoding:)`` builds the ``EndpointRequest``.
 enum RequestPart: Sendable {
     case method(MethodToken)
     case pathSegment(String)
-    case query(name: String, value: String)
+    case query(QueryDeclaration)
     case header(name: String, value: String, isSecret: Bool)
     case body(BodySource)
     case timeout(Duration)
+    case formEncoding(FormEncoding)
 }
 
 /// A method as declared: a known value, or a runtime token validated when the request is built.
@@ -19,11 +20,22 @@ enum MethodToken: Sendable, Hashable {
     case unchecked(String)
 }
 
-/// Where a body's bytes come from; JSON is encoded when the request is built, so the
-/// client's default encoder can apply.
+/// A query declaration: text as it is, or a value written by the endpoint's ``FormEncoding``.
+enum QueryDeclaration: Sendable {
+    case text(name: String, value: String)
+    case named(String, any Encodable & Sendable)
+    case whole(any Encodable & Sendable)
+}
+
+/// Where a body's bytes come from; encoders run when the request is built, so the client's
+/// defaults can apply.
 enum BodySource: Sendable {
     case bytes(Data, MediaType)
     case json(JSONPayload)
+    case form(FormPayload)
+    case text(String, MediaType)
+    case file(URL, MediaType?)
+    case multipart([MultipartPart], boundary: String?)
 }
 
 /// An `Encodable` value waiting for an encoder.
@@ -34,4 +46,10 @@ struct JSONPayload: Sendable {
     func encode(defaultEncoder: JSONEncoder) throws -> Data {
         try (encoder ?? defaultEncoder).encode(value)
     }
+}
+
+/// A form body: a value for the endpoint's ``FormEncoding``, or pairs as given.
+enum FormPayload: Sendable {
+    case value(any Encodable & Sendable)
+    case items([QueryItem])
 }

@@ -9,12 +9,12 @@ extension Client {
     public func request(for endpoint: some EndpointRepresentable) async throws(CourierError)
         -> EndpointRequest
     {
-        await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder))
+        await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder, formEncoding: formEncoding))
     }
 }
 
 extension EndpointRepresentable {
-    /// Builds the request value with no client and no I/O; see ``Endpoint/request(encoder:)``.
+    /// Builds the request value with no client and no I/O; see ``Endpoint/request(encoder:formEncoding:)``.
     public func request() throws(CourierError) -> EndpointRequest {
         try endpoint.request()
     }

@@ -21,6 +21,8 @@ public struct Client: Sendable {
     public let middleware: [any Middleware]
     /// Encodes ``Body/json(_:encoder:)`` bodies that name no encoder.
     public let encoder: JSONEncoder
+    /// Writes queries and form bodies of endpoints that declare no ``FormEncoding``.
+    public let formEncoding: FormEncoding
     /// Decodes JSON responses of endpoints that name no decoder.
     public let decoder: JSONDecoder
     /// Headers and query parameters added to every request; change them at any time.
@@ -38,6 +40,8 @@ public struct Client: Sendable {
     ///   - middleware: Applied in order, the first one outermost.
     ///   - encoder: The default encoder for JSON bodies; sorted keys by default, so bodies,
     ///     cURL lines and golden files are byte-for-byte stable.
+    ///   - formEncoding: The default rules for queries and form bodies (arrays, booleans,
+    ///     nesting, dates, keys, spaces).
     ///   - decoder: The default decoder for JSON responses.
     ///   - defaults: Headers and query parameters added to every request.
     ///   - redirectLimit: The most redirects followed for one request (10 by default).
@@ -48,6 +52,7 @@ public struct Client: Sendable {
         transport: any Transport = URLSessionTransport(),
         middleware: [any Middleware] = [],
         encoder: JSONEncoder = .sortedKeys(),
+        formEncoding: FormEncoding = FormEncoding(),
         decoder: JSONDecoder = JSONDecoder(),
         defaults: ClientDefaults = ClientDefaults(),
         redirectLimit: Int = 10,
@@ -57,6 +62,7 @@ public struct Client: Sendable {
         self.transport = transport
         self.middleware = middleware
         self.encoder = encoder
+        self.formEncoding = formEncoding
         self.decoder = decoder
         self.defaults = defaults
         self.redirectLimit = redirectLimit

@@ -3,10 +3,13 @@ import Foundation
 /// Declares the request body inside an endpoint block.
 ///
 /// ```swift
-/// Body.json(newTodo)                                // client's encoder
-/// Body.json(newTodo, encoder: snakeCaseEncoder)     // this endpoint's encoder
+/// Body.json(newTodo)                                   // client's encoder
+/// Body.json(newTodo, encoder: snakeCaseEncoder)        // this endpoint's encoder
+/// Body.form(signIn)                                    // application/x-www-form-urlencoded
 /// Body.data(png, contentType: MediaType("image/png"))
-/// Body.text("hello")
+/// Body.text("hello")                                   // text/plain; charset=utf-8
+/// Body.file(videoURL)                                  // streamed from disk
+/// Body.multipart(.text("title", "Holiday"), .file("photo", photoURL))
 /// ```
 ///
 /// The body sets `Content-Type` unless the block also declares ``Header/contentType(_:)``.
@@ -26,13 +29,58 @@ public struct Body: EndpointComponent {
         Body(source: .json(JSONPayload(value: value, encoder: encoder)))
     }
 
+    /// An `application/x-www-form-urlencoded` body from the stored properties of `value`, written
+    /// by the endpoint's ``FormEncoding`` (arrays, nesting, dates, keys and spaces).
+    ///
+    /// A failure is reported as ``CourierError/Kind/formEncodingFailed``.
+    public static func form(_ value: some Encodable & Sendable) -> Body {
+        Body(source: .form(.value(value)))
+    }
+
+    /// An `application/x-www-form-urlencoded` body from pairs, in order; names may repeat.
+    public static func form(items: [QueryItem]) -> Body {
+        Body(source: .form(.items(items)))
+    }
+
     /// Raw bytes with their content type.
     public static func data(_ data: Data, contentType: MediaType = .octetStream) -> Body {
         Body(source: .bytes(data, contentType))
     }
 
-    /// UTF-8 text, sent as `text/plain; charset=utf-8` unless another type is given.
+    /// Text in the charset `contentType` names: UTF-8 when it names none (and `; charset=utf-8`
+    /// is then sent), or US-ASCII, ISO-8859-1, UTF-16, UTF-16LE, UTF-16BE.
+    ///
+    /// A charset Courier does not know, or a character the charset cannot represent, is reported
+    /// as ``CourierError/Kind/bodyEncodingFailed`` when the request is built; nothing is replaced
+    /// or dropped.
     public static func text(_ text: String, contentType: MediaType = .plainText) -> Body {
-        Body(source: .bytes(Data(text.utf8), contentType))
+        Body(source: .text(text, contentType))
+    }
+
+    /// A file streamed from disk while the request is sent, never loaded whole.
+    ///
+    /// Its length is read when the request is built, sent as `Content-Length`, and checked again
+    /// before sending. A missing or unreadable file is ``CourierError/Kind/bodyFileUnreadable``.
+    ///
+    /// - Parameters:
+    ///   - url: The file; it must exist and be readable when the request is built.
+    ///   - contentType: The type; by default from the extension (``MediaType/init(fileURL:)``).
+    public static func file(_ url: URL, contentType: MediaType? = nil) -> Body {
+        Body(source: .file(url, contentType))
+    }
+
+    /// A `multipart/form-data` body; file parts are streamed from disk.
+    ///
+    /// - Parameters:
+    ///   - parts: The parts, in order.
+    ///   - boundary: A fixed boundary, for golden files and tests; by default a fresh one with
+    ///     192 random bits. Either way it is checked not to occur in any in-memory part.
+    public static func multipart(_ parts: MultipartPart..., boundary: String? = nil) -> Body {
+        multipart(parts: parts, boundary: boundary)
+    }
+
+    /// A `multipart/form-data` body from an array of parts.
+    public static func multipart(parts: [MultipartPart], boundary: String? = nil) -> Body {
+        Body(source: .multipart(parts, boundary: boundary))
     }
 }

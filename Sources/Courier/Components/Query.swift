@@ -1,28 +1,43 @@
-/// Declares a query parameter inside an endpoint block.
+/// Declares query parameters inside an endpoint block.
 ///
-/// A `nil` value omits the pair; repeated names keep their declared order:
+/// A named value gives one pair, or several for an array or object, written by the endpoint's
+/// ``FormEncoding`` (the client's unless the block declares one). `nil` omits the pair; pairs
+/// keep their declared order and names may repeat:
 ///
 /// ```swift
-/// Query("page", page)                 // omitted when page is nil
-/// for tag in tags { Query("tag", tag) }
+/// Query("page", page)                 // page=2, omitted when page is nil
+/// Query("tag", tags)                  // tag=a&tag=b (or tag[]=a…, tag=a,b by strategy)
+/// Query("since", date)                // since=2024-05-01T12:00:00Z
+/// Query(filters)                      // every stored property of an Encodable value
 /// ```
 ///
 /// Names and values are percent-encoded by Courier: `+` is sent as `%2B`, a space as `%20`.
 public struct Query: EndpointComponent {
-    let items: [(name: String, value: String)]
+    let declarations: [QueryDeclaration]
 
-    /// Declares `name=value`, or nothing when `value` is `nil`.
-    public init(_ name: String, _ value: (some ParameterValue)?) {
-        items = value.map { [(name, $0.parameterText)] } ?? []
+    /// Declares `name=value`, written by the endpoint's ``FormEncoding``; nothing when `value`
+    /// is `nil`.
+    public init(_ name: String, _ value: (some Encodable & Sendable)?) {
+        declarations = value.map { [.named(name, $0)] } ?? []
     }
 
-    /// Declares one `name=value` pair per element, in order.
-    public init(_ name: String, values: [some ParameterValue]) {
-        items = values.map { (name, $0.parameterText) }
+    /// Declares `name=value` for a value that is not `Encodable`, with its ``ParameterValue`` text.
+    @_disfavoredOverload
+    public init(_ name: String, _ value: (some ParameterValue)?) {
+        declarations = value.map { [.text(name: name, value: $0.parameterText)] } ?? []
+    }
+
+    /// Declares one pair per stored property of `value` (a struct or dictionary), written by the
+    /// endpoint's ``FormEncoding``: its key strategy, nesting, arrays and dates apply.
+    ///
+    /// Properties marked ``FormExcluded`` are left out, so a request model can be its own query
+    /// while its identifier feeds the path.
+    public init(_ value: some Encodable & Sendable) {
+        declarations = [.whole(value)]
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts(items.map { RequestPart.query(name: $0.name, value: $0.value) })
+        EndpointParts(declarations.map(RequestPart.query))
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// ```
 ///
 /// The compiler rejects a block without a method, with two methods, with two bodies, or with a
-/// body on `GET`/`HEAD`. Everything else is checked by ``request(encoder:)``.
+/// body on `GET`/`HEAD`. Everything else is checked by ``request(encoder:formEncoding:)``.
 public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable {
     let parts: [RequestPart]
     /// The decoder for this endpoint's responses, overriding the client's.
@@ -55,10 +55,14 @@ public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable 
 
     /// Builds the validated request value, with no client and no I/O.
     ///
-    /// - Parameter encoder: The encoder for a ``Body/json(_:encoder:)`` body that names none;
-    ///   by default one with sorted keys, as the client's.
+    /// - Parameters:
+    ///   - encoder: The encoder for a ``Body/json(_:encoder:)`` body that names none; by default
+    ///     one with sorted keys, as the client's.
+    ///   - formEncoding: The encoding for queries and form bodies when the block declares none.
     /// - Throws: ``CourierError`` at the ``CourierError/Stage/building`` stage, naming what is wrong.
-    public func request(encoder: JSONEncoder = .sortedKeys()) throws(CourierError) -> EndpointRequest {
-        try RequestAssembly.build(parts, defaultEncoder: encoder)
+    public func request(
+        encoder: JSONEncoder = .sortedKeys(), formEncoding: FormEncoding = FormEncoding()
+    ) throws(CourierError) -> EndpointRequest {
+        try RequestAssembly.build(parts, defaultEncoder: encoder, formEncoding: formEncoding)
     }
 }

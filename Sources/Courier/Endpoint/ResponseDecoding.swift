@@ -18,20 +18,20 @@ extension Empty: SpecialResponseBody {
 }
 
 extension String: SpecialResponseBody {
-    /// Text in the charset the `Content-Type` names: UTF-8 when it names none, also US-ASCII
-    /// and ISO-8859-1; anything else, or bytes invalid in that charset, fail to decode.
+    /// Text in the charset the `Content-Type` names: UTF-8 when it names none; also US-ASCII,
+    /// ISO-8859-1, UTF-16 (a byte-order mark decides, big-endian without one), UTF-16LE and
+    /// UTF-16BE. Another charset, or bytes invalid in the charset, fail to decode: nothing is
+    /// replaced with U+FFFD.
     static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> String {
-        let charset = response.headers[.contentType].flatMap(ResponseDecoding.charset) ?? "utf-8"
-        let encoding: String.Encoding? =
-            switch charset {
-            case "utf-8", "utf8": .utf8
-            case "us-ascii", "ascii": .ascii
-            case "iso-8859-1", "latin1": .isoLatin1
-            default: nil
-            }
-        guard let encoding, let text = String(data: response.body, encoding: encoding) else {
+        let name = response.headers[.contentType].flatMap(ResponseDecoding.charset) ?? "utf-8"
+        guard let charset = Charset(name: name) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [], debugDescription: "The body is not valid text in charset \(charset).")
+                .init(codingPath: [], debugDescription: "Courier does not decode charset \(name).")
+            )
+        }
+        guard let text = charset.decode(response.body) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The body is not valid text in charset \(name).")
             )
         }
         return text
@@ -94,16 +94,8 @@ enum ResponseDecoding {
         }
     }
 
-    /// The lowercased `charset` parameter of a media type, if any.
+    /// The lowercased `charset` parameter of a `Content-Type` value, if any.
     static func charset(in contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
-            else {
-                continue
-            }
-            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\""]).lowercased()
-        }
-        return nil
+        MediaType(validating: contentType)?.charset
     }
 }

@@ -38,6 +38,10 @@ extension CourierError {
         public static let reservedHeader = Kind("reservedHeader")
         /// The body could not be encoded.
         public static let bodyEncodingFailed = Kind("bodyEncodingFailed")
+        /// A query or form value could not be written by the endpoint's ``FormEncoding``.
+        public static let formEncodingFailed = Kind("formEncodingFailed")
+        /// A file to stream as a body is missing, unreadable, or changed length before sending.
+        public static let bodyFileUnreadable = Kind("bodyFileUnreadable")
         /// The base URL is not an absolute http(s) URL without userinfo, query or fragment.
         public static let invalidBaseURL = Kind("invalidBaseURL")
 

@@ -4,8 +4,8 @@ extension EndpointRequest {
     /// The request as canonical HTTP/1.1 text, for golden tests and documentation.
     ///
     /// The request line, `Host`, the headers in declared order, `Content-Length` when there is a
-    /// body, a blank line, and the body as UTF-8 text (or a size note for binary data). Lines end
-    /// in `\r\n`. Sensitive values read `<redacted>` unless `revealingSecrets` is `true`.
+    /// body, a blank line, and the body as UTF-8 text (a size note for binary data, a name and
+    /// size for each file streamed from disk). Lines end in `\r\n`. Sensitive values read `<redacted>` unless `revealingSecrets` is `true`.
     ///
     /// ```text
     /// POST /api/todos HTTP/1.1
@@ -25,8 +25,15 @@ extension EndpointRequest {
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }
         var bodyText = ""
         if let body {
-            lines.append("Content-Length: \(body.data.count)")
-            bodyText = String(data: body.data, encoding: .utf8) ?? "<\(body.data.count) bytes of binary data>"
+            lines.append("Content-Length: \(body.length)")
+            bodyText = body.segments.map { segment in
+                switch segment {
+                case .data(let data):
+                    String(data: data, encoding: .utf8) ?? "<\(data.count) bytes of binary data>"
+                case .file(let url, let length):
+                    "<file \(url.lastPathComponent): \(length) bytes>"
+                }
+            }.joined()
         }
         return lines.joined(separator: "\r\n") + "\r\n\r\n" + bodyText
     }

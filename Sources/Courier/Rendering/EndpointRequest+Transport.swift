@@ -8,7 +8,7 @@ extension EndpointRequest {
     /// The exchange a transport performs for this request against `baseURL`.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
         TransportRequest(
-            method: method, url: try baseURL.url(for: self), headers: headers, body: body?.data,
+            method: method, url: try baseURL.url(for: self), headers: headers, body: body,
             timeout: timeout
         )
     }
@@ -23,13 +23,23 @@ extension EndpointRequest {
 
 extension TransportRequest {
     /// The `URLRequest` a URLSession-based transport sends.
+    ///
+    /// An in-memory body is `httpBody`; a body streamed from files is `httpBodyStream`, which
+    /// `URLSession` sends with chunked transfer coding. (``URLSessionTransport`` uploads such
+    /// bodies from a file instead, with their `Content-Length`.)
     public var urlRequest: URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         for field in headers {
             request.addValue(field.value, forHTTPHeaderField: field.name.rawValue)
         }
-        request.httpBody = body
+        if let body {
+            if let data = body.data {
+                request.httpBody = data
+            } else {
+                request.httpBodyStream = body.makeInputStream()
+            }
+        }
         if let timeout {
             request.timeoutInterval = timeout.timeInterval
         }

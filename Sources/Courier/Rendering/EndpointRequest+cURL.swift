@@ -6,7 +6,8 @@ extension EndpointRequest {
     /// Every argument is single-quoted, so no value can break out of it. Values of
     /// `Authorization`, `Cookie`, `Proxy-Authorization` and headers marked secret read
     /// `<redacted>` unless `revealingSecrets` is `true`. `HEAD` uses `--head`; a body that is not
-    /// UTF-8 text is fed from `printf` escapes through bash process substitution.
+    /// UTF-8 text is fed from `printf` escapes through bash process substitution, and a body
+    /// streamed from files is the concatenation of its in-memory pieces and the files' paths.
     ///
     /// ```swift
     /// print(try request.curlCommand(baseURL: BaseURL("api.example.com")))
@@ -21,13 +22,32 @@ extension EndpointRequest {
             words += ["-H", Self.quoted("\(field.name.rawValue): \(field.value)")]
         }
         if let body {
-            if let text = String(data: body.data, encoding: .utf8) {
-                words += ["--data-binary", Self.quoted(text)]
-            } else {
-                words += ["--data-binary", "@<(printf " + Self.quoted(Self.printfEscaped(body.data)) + ")"]
-            }
+            words += ["--data-binary", Self.curlData(body)]
         }
         return words.joined(separator: " ")
+    }
+
+    /// The `--data-binary` argument for a body.
+    private static func curlData(_ body: RequestBody) -> String {
+        if let data = body.data {
+            if let text = String(data: data, encoding: .utf8) { return quoted(text) }
+            return "@<(printf " + quoted(printfEscaped(data)) + ")"
+        }
+        if body.segments.count == 1, case .file(let url, _) = body.segments[0] {
+            return "@" + quoted(url.path)
+        }
+        let pieces = body.segments.map { segment in
+            switch segment {
+            case .data(let data):
+                if let text = String(data: data, encoding: .utf8), !text.contains("\r") {
+                    return "<(printf '%s' " + quoted(text) + ")"
+                }
+                return "<(printf " + quoted(printfEscaped(data)) + ")"
+            case .file(let url, _):
+                return quoted(url.path)
+            }
+        }
+        return "@<(cat " + pieces.joined(separator: " ") + ")"
     }
 
     /// Bytes as a `printf` format of `\xHH` escapes, so binary bodies (NUL included) survive bash.

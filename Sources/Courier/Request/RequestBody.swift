@@ -1,15 +1,156 @@
 import Foundation
 
-/// The bytes of a request body and their media type.
+/// The bytes of a request body, in memory or streamed from files, with their media type.
+///
+/// A body is a list of ``Segment``s: in-memory bytes and regions of files that are read from
+/// disk only while the request is sent. A multipart upload of a 1 GiB file is a few small
+/// in-memory segments around one file segment, so sending it never loads the file.
+///
+/// ```swift
+/// if let bytes = request.body?.data { … }          // in-memory bodies
+/// let stream = request.body?.makeInputStream()     // any body, read in chunks
+/// ```
 public struct RequestBody: Sendable, Hashable {
-    /// The encoded bytes.
-    public let data: Data
     /// The media type the body declares; sent as `Content-Type` unless the endpoint sets one.
     public let contentType: MediaType
+    /// The pieces of the body, in order.
+    public let segments: [Segment]
 
-    /// Creates a body.
+    /// One piece of a body.
+    public enum Segment: Sendable, Hashable {
+        /// Bytes held in memory.
+        case data(Data)
+        /// The first `length` bytes of a file, read while the request is sent.
+        case file(URL, length: Int64)
+
+        /// The number of bytes in the segment.
+        public var length: Int64 {
+            switch self {
+            case .data(let data): Int64(data.count)
+            case .file(_, let length): length
+            }
+        }
+    }
+
+    /// Creates an in-memory body.
     public init(data: Data, contentType: MediaType) {
-        self.data = data
+        self.init(segments: [.data(data)], contentType: contentType)
+    }
+
+    /// Creates a body from segments; adjacent in-memory segments are joined.
+    public init(segments: [Segment], contentType: MediaType) {
+        var joined: [Segment] = []
+        for segment in segments {
+            if case .data(let next) = segment, case .data(let previous)? = joined.last {
+                joined[joined.count - 1] = .data(previous + next)
+            } else {
+                joined.append(segment)
+            }
+        }
+        self.segments = joined
         self.contentType = contentType
+    }
+
+    /// The total length in bytes, sent as `Content-Length`.
+    public var length: Int64 {
+        segments.reduce(0) { $0 + $1.length }
+    }
+
+    /// The bytes, when the whole body is in memory; `nil` when part of it is read from a file.
+    public var data: Data? {
+        var bytes = Data()
+        for segment in segments {
+            guard case .data(let data) = segment else { return nil }
+            bytes.append(data)
+        }
+        return bytes
+    }
+
+    /// Whether part of the body is read from a file while sending.
+    public var isStreamed: Bool { data == nil }
+
+    /// A new stream over the whole body, reading files in chunks as it goes.
+    ///
+    /// The stream fails if a file ends before its declared length.
+    public func makeInputStream() -> InputStream {
+        BodyInputStream(segments: segments)
+    }
+
+    /// Every byte of the body, reading files completely; for tests and small bodies.
+    ///
+    /// - Throws: ``CourierError`` with ``CourierError/Kind/bodyFileUnreadable`` when a file
+    ///   cannot be read or has changed length since the request was built.
+    public func collectData() throws(CourierError) -> Data {
+        try checkFiles()
+        var bytes = Data()
+        for segment in segments {
+            switch segment {
+            case .data(let data):
+                bytes.append(data)
+            case .file(let url, let length):
+                do {
+                    let handle = try FileHandle(forReadingFrom: url)
+                    defer { try? handle.close() }
+                    bytes.append(try handle.read(upToCount: Int(length)) ?? Data())
+                } catch {
+                    throw BodyFile.unreadable(url, underlying: error)
+                }
+            }
+        }
+        return bytes
+    }
+
+    /// Checks that every file still has the length it had when the request was built, so a
+    /// body is never sent shorter or longer than its `Content-Length`.
+    ///
+    /// - Throws: ``CourierError`` with ``CourierError/Kind/bodyFileUnreadable``.
+    public func checkFiles() throws(CourierError) {
+        for case .file(let url, let length) in segments {
+            let current = try BodyFile.length(of: url)
+            guard current == length else {
+                throw CourierError(
+                    stage: .transport, kind: .bodyFileUnreadable,
+                    message:
+                        "The file \(url.lastPathComponent) changed length from \(length) to \(current) bytes "
+                        + "after the request was built; nothing was sent."
+                )
+            }
+        }
+    }
+}
+
+/// Checks on files that bodies stream from.
+enum BodyFile {
+    /// The length of a readable regular file.
+    static func length(of url: URL) throws(CourierError) -> Int64 {
+        guard url.isFileURL else {
+            throw CourierError(
+                stage: .building, kind: .bodyFileUnreadable,
+                message: "A body file must be a file URL, not \(url.scheme ?? "a relative URL")."
+            )
+        }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw unreadable(url, underlying: error)
+        }
+        guard (attributes[.type] as? FileAttributeType) == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.int64Value,
+            FileManager.default.isReadableFile(atPath: url.path)
+        else {
+            throw CourierError(
+                stage: .building, kind: .bodyFileUnreadable,
+                message: "The body file \(url.lastPathComponent) is not a readable regular file."
+            )
+        }
+        return size
+    }
+
+    static func unreadable(_ url: URL, underlying: any Error) -> CourierError {
+        CourierError(
+            stage: .building, kind: .bodyFileUnreadable,
+            message: "The body file \(url.lastPathComponent) cannot be read.", underlying: underlying
+        )
     }
 }

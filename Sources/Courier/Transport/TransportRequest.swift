@@ -10,13 +10,15 @@ public struct TransportRequest: Sendable, Hashable {
     public let url: URL
     /// The header fields to send, in order.
     public let headers: HeaderFields
-    /// The body bytes, if any.
-    public let body: Data?
+    /// The body, if any: in memory, or streamed from files (``RequestBody/makeInputStream()``).
+    public let body: RequestBody?
     /// How long the exchange may take.
     public let timeout: Duration?
 
     /// Creates a transport request.
-    public init(method: HTTPMethod, url: URL, headers: HeaderFields, body: Data?, timeout: Duration?) {
+    public init(
+        method: HTTPMethod, url: URL, headers: HeaderFields, body: RequestBody?, timeout: Duration?
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

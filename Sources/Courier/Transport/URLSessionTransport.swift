@@ -12,6 +12,11 @@ import Foundation
 ///   bytes are dropped, the task is cancelled and the request fails with
 ///   ``CourierError/Kind/responseTooLarge``.
 /// - Cancelling the calling task cancels the `URLSession` task at once.
+/// - A body streamed from files is uploaded from a file with its `Content-Length`: a single
+///   file directly, several pieces (a multipart body with file parts) after copying them in
+///   1 MiB chunks to a temporary file that is removed afterwards. Memory stays bounded whatever
+///   the size; the disk needs room for one copy. (A stream body would go out chunked on Linux,
+///   where `URLSession` also keeps a `Content-Length` header, which is malformed HTTP.)
 ///
 /// ```swift
 /// let transport = URLSessionTransport(responseLimit: 50 * 1024 * 1024)
@@ -64,14 +69,25 @@ public final class URLSessionTransport: Transport {
     /// - Throws: ``CourierError`` at the transport stage.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
-        let task = session.dataTask(with: request.urlRequest)
+        var urlRequest = request.urlRequest
+        let upload = try BodyUpload(request.body)
+        defer { upload?.removeTemporaryFile() }
+        let task: URLSessionTask
+        switch upload {
+        case .file(let url, _)?:
+            urlRequest.httpBodyStream = nil
+            task = session.uploadTask(with: urlRequest, fromFile: url)
+        case nil:
+            task = session.dataTask(with: urlRequest)
+        }
         let id = task.taskIdentifier
         let limit = responseLimit
         defer { exchanges.forget(id) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<RawResponse, any Error>) in
-                if exchanges.start(id, Exchange(continuation: continuation, limit: limit)) {
+                let exchange = Exchange(continuation: continuation, limit: limit)
+                if exchanges.start(id, exchange) {
                     task.resume()
                 }
             }

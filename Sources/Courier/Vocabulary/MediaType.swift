@@ -17,7 +17,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         rawValue = text
     }
 
-    private init(known rawValue: String) {
+    init(known rawValue: String) {
         self.rawValue = rawValue
     }
 
@@ -34,6 +34,32 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// The type and subtype without parameters, lowercased (`"application/json"`).
     public var essence: String {
         String(rawValue.prefix { $0 != ";" }).trimmingCharacters(in: " \t").lowercased()
+    }
+
+    /// The value of a parameter such as `charset`, matched case-insensitively, without quotes.
+    ///
+    /// ```swift
+    /// MediaType("text/plain; charset=UTF-8").parameter("charset")   // "UTF-8"
+    /// ```
+    public func parameter(_ name: String) -> String? {
+        for parameter in rawValue.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: " \t").lowercased() == name.lowercased()
+            else { continue }
+            return pair[1].trimmingCharacters(in: " \t").trimmingCharacters(in: "\"")
+        }
+        return nil
+    }
+
+    /// The `charset` parameter, lowercased, if the type names one.
+    public var charset: String? {
+        parameter("charset")?.lowercased()
+    }
+
+    /// Whether the type is JSON: `application/json` or any `+json` suffix such as
+    /// `application/problem+json`.
+    public var isJSON: Bool {
+        essence == "application/json" || essence.hasSuffix("+json")
     }
 
     /// `application/json`.

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One part of a `multipart/form-data` body: a text field, bytes in memory, or a file streamed
+/// from disk while the request is sent.
+///
+/// ```swift
+/// Body.multipart(
+///     .text("title", "Holiday"),
+///     .data("thumbnail", thumbnail, filename: "thumb.png", contentType: MediaType("image/png")),
+///     .file("video", videoURL)                    // streamed; type from the extension
+/// )
+/// ```
+///
+/// Field names and filenames are escaped (`"` → `%22`, CR → `%0D`, LF → `%0A`); a filename with
+/// characters outside ASCII is also sent as RFC 5987 `filename*=UTF-8''…`.
+public struct MultipartPart: Sendable, Hashable {
+    /// The field name.
+    public let name: String
+    /// The filename, for data and file parts.
+    public let filename: String?
+    /// The part's content type; `nil` for text fields, which send none (meaning `text/plain`).
+    public let contentType: MediaType?
+    let content: Content
+
+    enum Content: Sendable, Hashable {
+        case text(String)
+        case data(Data)
+        case file(URL)
+    }
+
+    /// A text field, sent as UTF-8 with no content type of its own.
+    public static func text(_ name: String, _ value: String) -> MultipartPart {
+        MultipartPart(name: name, filename: nil, contentType: nil, content: .text(value))
+    }
+
+    /// Bytes in memory, optionally with a filename.
+    public static func data(
+        _ name: String, _ data: Data, filename: String? = nil, contentType: MediaType = .octetStream
+    ) -> MultipartPart {
+        MultipartPart(name: name, filename: filename, contentType: contentType, content: .data(data))
+    }
+
+    /// A file read from disk in chunks while the request is sent, never loaded whole.
+    ///
+    /// - Parameters:
+    ///   - name: The field name.
+    ///   - url: The file, read when the request is sent.
+    ///   - filename: The name the server sees; the file's own name by default.
+    ///   - contentType: The type; by default from the file extension (``MediaType/init(fileURL:)``),
+    ///     `application/octet-stream` when unknown.
+    public static func file(
+        _ name: String, _ url: URL, filename: String? = nil, contentType: MediaType? = nil
+    ) -> MultipartPart {
+        MultipartPart(
+            name: name, filename: filename ?? url.lastPathComponent,
+            contentType: contentType ?? MediaType(fileURL: url), content: .file(url))
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+extension JSONDecoder.DateDecodingStrategy {
+    /// ISO 8601 with or without fractional seconds (`2024-05-01T12:00:00Z`,
+    /// `2024-05-01T12:00:00.123Z`, or with an offset); `.iso8601` alone rejects fractions.
+    ///
+    /// ```swift
+    /// let decoder = JSONDecoder()
+    /// decoder.dateDecodingStrategy = .iso8601WithFractionalSeconds
+    /// ```
+    public static var iso8601WithFractionalSeconds: Self {
+        .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+            if let date = (try? fractional.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) {
+                return date
+            }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\(text.debugDescription) is not an ISO 8601 date.")
+        }
+    }
+}

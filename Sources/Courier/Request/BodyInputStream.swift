@@ -1,0 +1,99 @@
+import Foundation
+
+/// An `InputStream` over a body's segments that reads files in chunks, so a large upload never
+/// sits in memory. Used by ``RequestBody/makeInputStream()``.
+///
+/// Streams are used by one reader at a time, as `InputStream` requires,
+/// and `URLSession` reads it on its own queue, one read at a time.
+final class BodyInputStream: InputStream {
+    private let segments: [RequestBody.Segment]
+    private var index = 0
+    private var offsetInSegment: Int64 = 0
+    private var handle: FileHandle?
+    private var pending = Data()
+    private var status: Stream.Status = .notOpen
+    private var error: (any Error)?
+
+    init(segments: [RequestBody.Segment]) {
+        self.segments = segments
+        super.init(data: Data())
+    }
+
+    override func open() {
+        status = .open
+    }
+
+    override func close() {
+        try? handle?.close()
+        handle = nil
+        status = .closed
+    }
+
+    override var streamStatus: Stream.Status { status }
+    override var streamError: (any Error)? { error }
+
+    override var hasBytesAvailable: Bool {
+        status == .open && (index < segments.count || !pending.isEmpty)
+    }
+
+    override func getBuffer(
+        _ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length len: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        false
+    }
+
+    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
+        guard status == .open || status == .atEnd else { return status == .error ? -1 : 0 }
+        do {
+            while pending.isEmpty, index < segments.count {
+                try fill(upTo: max(len, 64 * 1024))
+            }
+        } catch {
+            self.error = error
+            status = .error
+            return -1
+        }
+        guard !pending.isEmpty else {
+            status = .atEnd
+            return 0
+        }
+        let count = min(len, pending.count)
+        pending.copyBytes(to: buffer, count: count)
+        pending.removeFirst(count)
+        if pending.isEmpty { pending = Data() }
+        return count
+    }
+
+    /// Loads the next bytes of the current segment into `pending`.
+    private func fill(upTo size: Int) throws {
+        switch segments[index] {
+        case .data(let data):
+            pending = data
+            advance()
+        case .file(let url, let length):
+            if handle == nil {
+                handle = try FileHandle(forReadingFrom: url)
+            }
+            let remaining = length - offsetInSegment
+            let chunk = try handle?.read(upToCount: Int(min(Int64(size), remaining))) ?? Data()
+            guard !chunk.isEmpty || remaining == 0 else {
+                throw CourierError(
+                    stage: .transport, kind: .bodyFileUnreadable,
+                    message: "The file \(url.lastPathComponent) ended before its declared \(length) bytes."
+                )
+            }
+            pending = chunk
+            offsetInSegment += Int64(chunk.count)
+            if offsetInSegment >= length {
+                try? handle?.close()
+                handle = nil
+                advance()
+            }
+        }
+    }
+
+    private func advance() {
+        index += 1
+        offsetInSegment = 0
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The character sets Courier encodes request text in and decodes response text from.
+///
+/// Names are matched case-insensitively, with their common aliases: `utf-8`/`utf8`,
+/// `us-ascii`/`ascii`, `iso-8859-1`/`latin1`, `utf-16` (big-endian unless a byte-order mark
+/// says otherwise), `utf-16le` and `utf-16be`. Other charsets are refused with an error rather
+/// than guessed.
+enum Charset: String, Sendable, CaseIterable {
+    case utf8 = "utf-8"
+    case usASCII = "us-ascii"
+    case isoLatin1 = "iso-8859-1"
+    case utf16 = "utf-16"
+    case utf16LittleEndian = "utf-16le"
+    case utf16BigEndian = "utf-16be"
+
+    init?(name: String) {
+        switch name.lowercased() {
+        case "utf-8", "utf8": self = .utf8
+        case "us-ascii", "ascii": self = .usASCII
+        case "iso-8859-1", "iso8859-1", "latin1", "iso-latin-1": self = .isoLatin1
+        case "utf-16", "utf16": self = .utf16
+        case "utf-16le": self = .utf16LittleEndian
+        case "utf-16be": self = .utf16BigEndian
+        default: return nil
+        }
+    }
+
+    /// The bytes of `text`, or `nil` when a character has no representation in this charset.
+    func encode(_ text: String) -> Data? {
+        switch self {
+        case .utf8: Data(text.utf8)
+        case .usASCII: text.data(using: .ascii, allowLossyConversion: false)
+        case .isoLatin1: text.data(using: .isoLatin1, allowLossyConversion: false)
+        case .utf16, .utf16BigEndian: text.data(using: .utf16BigEndian, allowLossyConversion: false)
+        case .utf16LittleEndian: text.data(using: .utf16LittleEndian, allowLossyConversion: false)
+        }
+    }
+
+    /// The text in `data`, or `nil` when the bytes are not valid in this charset.
+    func decode(_ data: Data) -> String? {
+        switch self {
+        case .utf8:
+            return String(data: data, encoding: .utf8)
+        case .usASCII:
+            return data.allSatisfy { $0 < 0x80 } ? String(data: data, encoding: .ascii) : nil
+        case .isoLatin1:
+            return String(data: data, encoding: .isoLatin1)
+        case .utf16:
+            if data.starts(with: [0xFF, 0xFE]) {
+                return String(data: data.dropFirst(2), encoding: .utf16LittleEndian)
+            }
+            let body = data.starts(with: [0xFE, 0xFF]) ? data.dropFirst(2) : data
+            return String(data: body, encoding: .utf16BigEndian)
+        case .utf16LittleEndian:
+            return String(data: data, encoding: .utf16LittleEndian)
+        case .utf16BigEndian:
+            return String(data: data, encoding: .utf16BigEndian)
+        }
+    }
+}
