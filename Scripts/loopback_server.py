@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Courier's loopback HTTP/1.1 test server (Python standard library only).
+"""Courier's loopback HTTP/1.1 test server (Python standard library; /multipart and /parsed need Werkzeug).
 
 Usage:
     python3 Scripts/loopback_server.py --host 127.0.0.1 --port 0 --port-file PATH
@@ -19,15 +19,34 @@ accepted on every route:
     /text                    200 text/plain; charset=utf-8 "héllo wörld"
     /json                    200 {"id": 42, "name": "Ada"}
     /count/<key>             {"key", "received", "complete"} for requests with X-Count-Key: <key>
+    /sink                    200 {"size", "sha256", "content_length", "transfer_encoding",
+                             "content_type"} of the body, hashed as it streams in
+    /multipart               200 {"fields": [[name, value], ...], "files": [{"name", "filename",
+                             "content_type", "size", "sha256"}, ...], "content_length",
+                             "transfer_encoding", "boundary"} of a multipart/form-data body,
+                             parsed by Werkzeug (imported on first use; large files spool to
+                             temporary files); 400 {"message"} if it cannot be parsed
+    /parsed                  200 {"target", "args": [[name, value], ...], "form": [[name, value], ...],
+                             "content_type", "content_length", "body"}: the query and an
+                             urlencoded form body as Werkzeug parses them (imported on first
+                             use), every pair in order, repeats included; body is the body
+                             as UTF-8 text, or null
     anything else            404 {"message": "not found"}
 
-The request body is always read (Content-Length or chunked) before answering,
-so keep-alive connections stay in sync. Nothing is logged per request; errors
-go to stderr. SIGTERM stops the server cleanly.
+The *_length, transfer_encoding and content_type members are the request's header
+values as sent (strings), or null when absent.
+
+The request body is always read completely (Content-Length or chunked) before
+answering, so keep-alive connections stay in sync. /sink and /multipart read it
+in 64 KiB pieces without holding it in memory (bodies of several GiB are fine);
+every other route reads it into memory first. Nothing is logged per request;
+errors go to stderr. SIGTERM stops the server cleanly.
 """
 
 import argparse
 import base64
+import hashlib
+import io
 import json
 import os
 import signal
@@ -41,6 +60,7 @@ from urllib.parse import parse_qsl, unquote
 MAX_BYTES = 64 * 1024 * 1024
 CHUNK = 64 * 1024
 MAX_STALL = 30.0
+MAX_MULTIPART = 2 * 1024 * 1024 * 1024
 HTML_ERROR_BODY = b"<html><body>Bad gateway</body></html>"
 TEXT_BODY = "héllo wörld".encode("utf-8")
 JSON_BODY = b'{"id": 42, "name": "Ada"}'
@@ -49,6 +69,35 @@ COUNT_HEADER = "X-Count-Key"
 
 class BodyError(Exception):
     """The request body could not be read completely."""
+
+
+class BodyStream(io.RawIOBase):
+    """A read-only file object over an iterator of body pieces (for Werkzeug's parser)."""
+
+    def __init__(self, pieces):
+        super().__init__()
+        self._pieces = pieces
+        self._pending = memoryview(b"")
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        while not self._pending:
+            piece = next(self._pieces, None)
+            if piece is None:
+                return 0
+            self._pending = memoryview(piece)
+        count = min(len(buffer), len(self._pending))
+        buffer[:count] = self._pending[:count]
+        self._pending = self._pending[count:]
+        return count
+
+    def drain(self):
+        """Reads and discards whatever the parser left unread (such as an epilogue)."""
+        self._pending = memoryview(b"")
+        for _ in self._pieces:
+            pass
 
 
 class Counters:
@@ -71,6 +120,40 @@ class Counters:
 
 
 COUNTERS = Counters()
+
+
+_ORDERED_REQUEST = []
+
+
+def ordered_werkzeug_request():
+    """Werkzeug's Request whose args and form also keep every pair in parsed order.
+
+    A MultiDict's items(multi=True) groups the values of a name together, so a=1&b=2&a=3
+    would read a=1, a=3, b=2. Werkzeug builds args and form by calling
+    parameter_storage_class with the parsed list of pairs (its documented hook "if the
+    order of the form data is important"); this one keeps that list as .pairs.
+    Imports Werkzeug on first use; raises ImportError without it.
+    """
+    if not _ORDERED_REQUEST:
+        from werkzeug.datastructures import ImmutableMultiDict
+        from werkzeug.wrappers import Request
+
+        class OrderedPairs(ImmutableMultiDict):
+            def __init__(self, mapping=None):
+                if mapping is None:
+                    pairs = []
+                elif isinstance(mapping, (list, tuple)):
+                    pairs = list(mapping)
+                else:
+                    pairs = list(ImmutableMultiDict(mapping).items(multi=True))
+                super().__init__(pairs)
+                self.pairs = pairs
+
+        class OrderedRequest(Request):
+            parameter_storage_class = OrderedPairs
+
+        _ORDERED_REQUEST.append(OrderedRequest)
+    return _ORDERED_REQUEST[0]
 
 
 def parse_query(query):
@@ -121,13 +204,14 @@ class Handler(BaseHTTPRequestHandler):
             return parts[1]
         return self.path
 
-    def read_body(self):
-        transfer_encoding = (self.headers.get("Transfer-Encoding") or "").lower()
-        if "chunked" in transfer_encoding:
-            return self.read_chunked()
+    def is_chunked(self):
+        return "chunked" in (self.headers.get("Transfer-Encoding") or "").lower()
+
+    def content_length(self):
+        """The declared body length (0 when absent); ignored for chunked bodies."""
         lengths = self.headers.get_all("Content-Length") or []
         if not lengths:
-            return b""
+            return 0
         values = {v.strip() for v in lengths}
         if len(values) != 1:
             raise BodyError("conflicting Content-Length headers")
@@ -137,21 +221,27 @@ class Handler(BaseHTTPRequestHandler):
             raise BodyError("invalid Content-Length")
         if length < 0:
             raise BodyError("negative Content-Length")
-        return self.read_exactly(length)
+        return length
 
-    def read_exactly(self, length):
-        chunks = []
+    def iter_body(self):
+        """The body in pieces of at most CHUNK bytes; framing errors raise BodyError."""
+        if self.is_chunked():
+            return self.iter_chunked()
+        return self.iter_exactly(self.content_length())
+
+    def read_body(self):
+        return b"".join(self.iter_body())
+
+    def iter_exactly(self, length):
         remaining = length
         while remaining > 0:
             data = self.rfile.read(min(remaining, CHUNK))
             if not data:
                 raise BodyError("body truncated: expected %d more bytes" % remaining)
-            chunks.append(data)
             remaining -= len(data)
-        return b"".join(chunks)
+            yield data
 
-    def read_chunked(self):
-        chunks = []
+    def iter_chunked(self):
         while True:
             line = self.rfile.readline(65537)
             if not line:
@@ -169,8 +259,8 @@ class Handler(BaseHTTPRequestHandler):
                         raise BodyError("chunked trailer truncated")
                     if trailer in (b"\r\n", b"\n"):
                         break
-                return b"".join(chunks)
-            chunks.append(self.read_exactly(size))
+                return
+            yield from self.iter_exactly(size)
             crlf = self.rfile.readline(65537)
             if crlf not in (b"\r\n", b"\n"):
                 raise BodyError("missing CRLF after chunk")
@@ -200,18 +290,6 @@ class Handler(BaseHTTPRequestHandler):
         count_key = self.headers.get(COUNT_HEADER)
         if count_key is not None:
             COUNTERS.received(count_key)
-        try:
-            body = self.read_body()
-        except BodyError as error:
-            self.log_error("%s", error)
-            self.close_connection = True
-            try:
-                self.send_json(400, {"message": "bad request body: %s" % error})
-            except OSError:
-                pass
-            return
-        if count_key is not None:
-            COUNTERS.complete(count_key)
 
         target = self.raw_target()
         path, _, query = target.partition("?")
@@ -219,8 +297,26 @@ class Handler(BaseHTTPRequestHandler):
         if "://" in path:
             path = "/" + path.split("://", 1)[1].partition("/")[2]
 
+        streaming_route = {"/sink": self.route_sink, "/multipart": self.route_multipart}.get(path)
+        if streaming_route is not None:
+            # These routes read the body themselves, piece by piece, and call body_received().
+            try:
+                streaming_route(count_key)
+            except BodyError as error:
+                self.reject_body(error)
+            return
+
+        try:
+            body = self.read_body()
+        except BodyError as error:
+            self.reject_body(error)
+            return
+        self.body_received(count_key)
+
         if path.startswith("/echo"):
             self.route_echo(target, path, query, body)
+        elif path == "/parsed":
+            self.route_parsed(target, path, query, body)
         elif path == "/redirect":
             self.route_redirect(query)
         elif path.startswith("/error/"):
@@ -258,6 +354,18 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_json(404, {"message": "not found"})
 
+    def body_received(self, count_key):
+        if count_key is not None:
+            COUNTERS.complete(count_key)
+
+    def reject_body(self, error):
+        self.log_error("%s", error)
+        self.close_connection = True
+        try:
+            self.send_json(400, {"message": "bad request body: %s" % error})
+        except OSError:
+            pass
+
     def route_echo(self, target, path, query, body):
         try:
             text = body.decode("utf-8")
@@ -277,6 +385,161 @@ class Handler(BaseHTTPRequestHandler):
                 "host": self.headers.get("Host"),
             },
         )
+
+    def route_parsed(self, target, path, query, body):
+        """What Werkzeug (the parser behind httpbin and Flask) reads from the query and body."""
+        try:
+            Request = ordered_werkzeug_request()
+        except ImportError:
+            self.send_json(500, {"message": "/parsed needs Werkzeug (pip install Werkzeug)"})
+            return
+        host, port = self.server.server_address[:2]
+        environ = {
+            "REQUEST_METHOD": self.command,
+            "SCRIPT_NAME": "",
+            # As a WSGI server passes it: percent-decoded, as latin-1 text.
+            "PATH_INFO": unquote(path, encoding="latin-1"),
+            # As a WSGI server passes it: still percent-encoded.
+            "QUERY_STRING": query,
+            "SERVER_NAME": str(host),
+            "SERVER_PORT": str(port),
+            "SERVER_PROTOCOL": self.request_version,
+            "wsgi.version": (1, 0),
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(body),
+            "wsgi.errors": sys.stderr,
+            "wsgi.multithread": True,
+            "wsgi.multiprocess": False,
+            "wsgi.run_once": False,
+            # The body is already read (chunked or not); Werkzeug sees exactly its bytes.
+            "CONTENT_LENGTH": str(len(body)),
+            "wsgi.input_terminated": True,
+        }
+        content_type = self.headers.get("Content-Type")
+        if content_type is not None:
+            environ["CONTENT_TYPE"] = content_type
+        for name, value in self.headers.items():
+            key = "HTTP_" + name.upper().replace("-", "_")
+            if key not in ("HTTP_CONTENT_TYPE", "HTTP_CONTENT_LENGTH"):
+                environ[key] = value
+        request = Request(environ)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        self.send_json(
+            200,
+            {
+                "target": target,
+                "args": [[name, value] for name, value in request.args.pairs],
+                "form": [[name, value] for name, value in request.form.pairs],
+                "content_type": content_type,
+                "content_length": self.headers.get("Content-Length"),
+                "body": text,
+            },
+        )
+
+    def route_sink(self, count_key):
+        digest = hashlib.sha256()
+        size = 0
+        for piece in self.iter_body():
+            digest.update(piece)
+            size += len(piece)
+        self.body_received(count_key)
+        self.send_json(
+            200,
+            {
+                "size": size,
+                "sha256": digest.hexdigest(),
+                "content_length": self.headers.get("Content-Length"),
+                "transfer_encoding": self.headers.get("Transfer-Encoding"),
+                "content_type": self.headers.get("Content-Type"),
+            },
+        )
+
+    def route_multipart(self, count_key):
+        content_type = self.headers.get("Content-Type")
+        chunked = self.is_chunked()
+        length = None if chunked else self.content_length()
+        stream = BodyStream(self.iter_body())
+        try:
+            from werkzeug.exceptions import HTTPException
+            from werkzeug.formparser import parse_form_data
+            from werkzeug.http import parse_options_header
+        except ImportError:
+            stream.drain()
+            self.body_received(count_key)
+            self.send_json(500, {"message": "/multipart needs Werkzeug (pip install Werkzeug)"})
+            return
+
+        mimetype, options = parse_options_header(content_type)
+        if mimetype != "multipart/form-data":
+            stream.drain()
+            self.body_received(count_key)
+            self.send_json(400, {"message": "expected multipart/form-data, got %r" % content_type})
+            return
+
+        environ = {
+            "wsgi.input": stream,
+            "REQUEST_METHOD": self.command,
+            "CONTENT_TYPE": content_type,
+        }
+        if chunked:
+            # The stream ends where the chunked body ends; Werkzeug may read it to the end.
+            environ["wsgi.input_terminated"] = True
+        else:
+            environ["CONTENT_LENGTH"] = str(length)
+
+        files = []
+        try:
+            try:
+                _, fields, files = parse_form_data(
+                    environ,
+                    max_form_memory_size=MAX_MULTIPART,
+                    max_content_length=MAX_MULTIPART,
+                    cls=list,  # lists of (name, value) pairs keep the parts in body order
+                    silent=False,
+                )
+            except (ValueError, HTTPException) as error:
+                stream.drain()
+                self.body_received(count_key)
+                self.send_json(400, {"message": "cannot parse multipart/form-data: %s" % error})
+                return
+            stream.drain()
+            self.body_received(count_key)
+            described = [self.describe_file(name, storage) for name, storage in files]
+        finally:
+            for _, storage in files:
+                storage.close()
+        self.send_json(
+            200,
+            {
+                "fields": [[name, value] for name, value in fields],
+                "files": described,
+                "content_length": self.headers.get("Content-Length"),
+                "transfer_encoding": self.headers.get("Transfer-Encoding"),
+                "boundary": options.get("boundary"),
+            },
+        )
+
+    @staticmethod
+    def describe_file(name, storage):
+        digest = hashlib.sha256()
+        size = 0
+        storage.stream.seek(0)
+        while True:
+            piece = storage.stream.read(CHUNK)
+            if not piece:
+                break
+            digest.update(piece)
+            size += len(piece)
+        return {
+            "name": name,
+            "filename": storage.filename,
+            "content_type": storage.content_type,
+            "size": size,
+            "sha256": digest.hexdigest(),
+        }
 
     def route_redirect(self, query):
         # Parse by hand: "to" is percent-decoded without turning "+" into a space,
