@@ -122,6 +122,11 @@ class Counters:
 COUNTERS = Counters()
 
 
+# Held while importing Werkzeug: two threads importing it for the first time at once can fail
+# with importlib's _DeadlockError (or a partially initialized module), as concurrent first
+# requests to /multipart and /parsed did.
+WERKZEUG_IMPORT_LOCK = threading.Lock()
+
 _ORDERED_REQUEST = []
 
 
@@ -134,26 +139,31 @@ def ordered_werkzeug_request():
     order of the form data is important"); this one keeps that list as .pairs.
     Imports Werkzeug on first use; raises ImportError without it.
     """
-    if not _ORDERED_REQUEST:
-        from werkzeug.datastructures import ImmutableMultiDict
-        from werkzeug.wrappers import Request
-
-        class OrderedPairs(ImmutableMultiDict):
-            def __init__(self, mapping=None):
-                if mapping is None:
-                    pairs = []
-                elif isinstance(mapping, (list, tuple)):
-                    pairs = list(mapping)
-                else:
-                    pairs = list(ImmutableMultiDict(mapping).items(multi=True))
-                super().__init__(pairs)
-                self.pairs = pairs
-
-        class OrderedRequest(Request):
-            parameter_storage_class = OrderedPairs
-
-        _ORDERED_REQUEST.append(OrderedRequest)
+    with WERKZEUG_IMPORT_LOCK:
+        if not _ORDERED_REQUEST:
+            _ORDERED_REQUEST.append(_make_ordered_werkzeug_request())
     return _ORDERED_REQUEST[0]
+
+
+def _make_ordered_werkzeug_request():
+    from werkzeug.datastructures import ImmutableMultiDict
+    from werkzeug.wrappers import Request
+
+    class OrderedPairs(ImmutableMultiDict):
+        def __init__(self, mapping=None):
+            if mapping is None:
+                pairs = []
+            elif isinstance(mapping, (list, tuple)):
+                pairs = list(mapping)
+            else:
+                pairs = list(ImmutableMultiDict(mapping).items(multi=True))
+            super().__init__(pairs)
+            self.pairs = pairs
+
+    class OrderedRequest(Request):
+        parameter_storage_class = OrderedPairs
+
+    return OrderedRequest
 
 
 def parse_query(query):
@@ -390,8 +400,8 @@ class Handler(BaseHTTPRequestHandler):
         """What Werkzeug (the parser behind httpbin and Flask) reads from the query and body."""
         try:
             Request = ordered_werkzeug_request()
-        except ImportError:
-            self.send_json(500, {"message": "/parsed needs Werkzeug (pip install Werkzeug)"})
+        except ImportError as error:
+            self.send_json(500, {"message": "/parsed needs Werkzeug (pip install Werkzeug): %s" % error})
             return
         host, port = self.server.server_address[:2]
         environ = {
@@ -463,9 +473,10 @@ class Handler(BaseHTTPRequestHandler):
         length = None if chunked else self.content_length()
         stream = BodyStream(self.iter_body())
         try:
-            from werkzeug.exceptions import HTTPException
-            from werkzeug.formparser import parse_form_data
-            from werkzeug.http import parse_options_header
+            with WERKZEUG_IMPORT_LOCK:
+                from werkzeug.exceptions import HTTPException
+                from werkzeug.formparser import parse_form_data
+                from werkzeug.http import parse_options_header
         except ImportError:
             stream.drain()
             self.body_received(count_key)

@@ -71,6 +71,9 @@ public struct Body: EndpointComponent {
 
     /// A `multipart/form-data` body; file parts are streamed from disk.
     ///
+    /// The body's `Content-Type` carries the boundary, so two builds of the same declaration
+    /// differ unless you pass a `boundary`.
+    ///
     /// - Parameters:
     ///   - parts: The parts, in order.
     ///   - boundary: A fixed boundary, for golden files and tests; by default a fresh one with

@@ -52,14 +52,18 @@ extension FormEncoding {
             case .iso8601:
                 return date.formatted(Date.ISO8601FormatStyle())
             case .secondsSince1970:
-                let seconds = date.timeIntervalSince1970
-                return seconds.rounded() == seconds && abs(seconds) < 1e15
-                    ? String(Int64(seconds)) : String(seconds)
+                return Self.text(date.timeIntervalSince1970)
             case .millisecondsSince1970:
-                return String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+                return Self.text((date.timeIntervalSince1970 * 1000).rounded())
             case .custom(let format):
                 return format(date)
             }
+        }
+
+        /// A whole number without a fraction, and anything else (too large for `Int64` included)
+        /// as Swift prints it.
+        private static func text(_ number: Double) -> String {
+            number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         }
     }
 

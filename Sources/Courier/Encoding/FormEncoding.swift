@@ -77,8 +77,13 @@ public struct FormEncoding: Sendable {
     ///
     /// - Throws: ``FormEncodingError`` when the value cannot be written with these strategies.
     public func queryItems(name: String, value: some Encodable) throws(FormEncodingError) -> [QueryItem] {
-        try FormFlattening(encoding: self).items(
-            for: FormValueEncoder.node(for: value, encoding: self), name: name)
+        let node: FormNode
+        do throws(FormEncodingError) {
+            node = try FormValueEncoder.node(for: value, encoding: self)
+        } catch {
+            throw FormEncodingError(error.message, codingPath: [name] + error.codingPath)
+        }
+        return try FormFlattening(encoding: self).items(for: node, name: name)
     }
 
     /// An `application/x-www-form-urlencoded` body for `items`, with spaces as ``spaces`` says.

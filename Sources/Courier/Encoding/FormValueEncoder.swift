@@ -101,9 +101,7 @@ struct FormSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Bool) throws { slot.content = .scalar(encoding.booleans.text(for: value)) }
     mutating func encode(_ value: String) throws { slot.content = .scalar(value) }
     mutating func encode(_ value: Double) throws { slot.content = .scalar(try Self.text(value, codingPath)) }
-    mutating func encode(_ value: Float) throws {
-        slot.content = .scalar(try Self.text(Double(value), codingPath))
-    }
+    mutating func encode(_ value: Float) throws { slot.content = .scalar(try Self.text(value, codingPath)) }
     mutating func encode(_ value: Int) throws { slot.content = .scalar(String(value)) }
     mutating func encode(_ value: Int8) throws { slot.content = .scalar(String(value)) }
     mutating func encode(_ value: Int16) throws { slot.content = .scalar(String(value)) }
@@ -119,8 +117,11 @@ struct FormSingleValueContainer: SingleValueEncodingContainer {
         try FormValueEncoder.encode(value, into: slot, encoding: encoding, codingPath: codingPath)
     }
 
-    /// A finite number as Swift prints it (`1.5`, `0.1`); NaN and infinity have no form.
-    static func text(_ value: Double, _ codingPath: [any CodingKey]) throws -> String {
+    /// A finite number as Swift prints it in its own precision (`1.5`, a `Float` `0.1` as `0.1`);
+    /// NaN and infinity have no form.
+    static func text<Number: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: Number, _ codingPath: [any CodingKey]
+    ) throws -> String {
         guard value.isFinite else {
             throw FormEncodingError(
                 "\(value) cannot be sent as a parameter.", codingPath: codingPath.map(\.stringValue))

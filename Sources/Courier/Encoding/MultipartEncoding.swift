@@ -22,7 +22,10 @@ enum MultipartEncoding {
             segments.append(.data(Data("\r\n".utf8)))
         }
         segments.append(.data(Data(("--" + finalBoundary + "--\r\n").utf8)))
-        let contentType = MediaType(known: "multipart/form-data; boundary=" + finalBoundary)
+        // `( ) , / : = ?` are allowed in a boundary but not in an RFC 9110 token, so such a
+        // boundary is a quoted-string in the header (no boundary character needs escaping).
+        let parameter = HTTPToken.isValid(finalBoundary) ? finalBoundary : "\"" + finalBoundary + "\""
+        let contentType = MediaType(known: "multipart/form-data; boundary=" + parameter)
         return RequestBody(segments: segments, contentType: contentType)
     }
 

@@ -103,6 +103,8 @@ private struct JSONFragment: Decodable {
                 text = bool ? "true" : "false"
             } else if let int = try? container.decode(Int64.self) {
                 text = String(int)
+            } else if let unsigned = try? container.decode(UInt64.self) {
+                text = String(unsigned)
             } else if let double = try? container.decode(Double.self) {
                 text = String(double)
             } else {
@@ -119,7 +121,9 @@ private struct JSONFragment: Decodable {
     }
 
     private static func quoted(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode(text)) ?? Data()
         return String(data: data, encoding: .utf8) ?? "\"\""
     }
 }

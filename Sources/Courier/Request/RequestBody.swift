@@ -131,7 +131,8 @@ enum BodyFile {
         }
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            // Follows symbolic links: a link to a regular file is that file.
+            attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
         } catch {
             throw unreadable(url, underlying: error)
         }

@@ -46,6 +46,15 @@ enum Charset: String, Sendable, CaseIterable {
             return data.allSatisfy { $0 < 0x80 } ? String(data: data, encoding: .ascii) : nil
         case .isoLatin1:
             return String(data: data, encoding: .isoLatin1)
+        case .utf16, .utf16LittleEndian, .utf16BigEndian:
+            guard data.count.isMultiple(of: 2) else { return nil }
+            return decodeUTF16(data)
+        }
+    }
+
+    /// UTF-16 of an even number of bytes, by this charset's byte order.
+    private func decodeUTF16(_ data: Data) -> String? {
+        switch self {
         case .utf16:
             if data.starts(with: [0xFF, 0xFE]) {
                 return String(data: data.dropFirst(2), encoding: .utf16LittleEndian)
@@ -54,7 +63,7 @@ enum Charset: String, Sendable, CaseIterable {
             return String(data: body, encoding: .utf16BigEndian)
         case .utf16LittleEndian:
             return String(data: data, encoding: .utf16LittleEndian)
-        case .utf16BigEndian:
+        default:
             return String(data: data, encoding: .utf16BigEndian)
         }
     }

@@ -41,14 +41,11 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// MediaType("text/plain; charset=UTF-8").parameter("charset")   // "UTF-8"
     /// ```
+    ///
+    /// Quoted values are read as RFC 9110 quoted strings: `title="a;b"` is `a;b`, and `\"` inside
+    /// the quotes is a quote.
     public func parameter(_ name: String) -> String? {
-        for parameter in rawValue.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: " \t").lowercased() == name.lowercased()
-            else { continue }
-            return pair[1].trimmingCharacters(in: " \t").trimmingCharacters(in: "\"")
-        }
-        return nil
+        MediaTypeParameters.parse(rawValue).first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The `charset` parameter, lowercased, if the type names one.
