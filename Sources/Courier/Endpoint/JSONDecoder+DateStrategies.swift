@@ -14,7 +14,8 @@ extension JSONDecoder.DateDecodingStrategy {
             let text = try container.decode(String.self)
             let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
             if isWholeISO8601(text),
-                let date = (try? fractional.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) {
+                let date = (try? fractional.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
+            {
                 return date
             }
             throw DecodingError.dataCorruptedError(
