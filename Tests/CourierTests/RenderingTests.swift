@@ -112,4 +112,51 @@ import Testing
                 == #"curl -X 'PUT' 'https://api.example.com/' -H 'Content-Type: application/octet-stream' --data-binary @<(printf '\x00\xFF\x0A\x27')"#
         )
     }
+
+    /// Runs the `--data-binary @…` argument of a cURL line through bash and returns its bytes.
+    private static func bytesBashFeeds(_ curl: String) throws -> Data {
+        let marker = "--data-binary @"
+        let range = try #require(curl.range(of: marker))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "cat " + curl[range.upperBound...]]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return data
+    }
+
+    @Test func bashFeedsExactlyTheBodyBytesForBinaryAndStreamedBodies() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("courier-curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("it's a file.bin")
+        try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 * 7) }).write(to: file)
+        let binary = Data([0x00, 0xFF, 0x0A, 0x27, 0x25, 0x5C, 0x41, 0x0D])
+
+        let requests = [
+            try Endpoint<Empty, Never> {
+                Method.put
+                Body.data(binary)
+            }.built(),
+            try Endpoint<Empty, Never> {
+                Method.post
+                Body.multipart(
+                    .text("note", "100% 'quoted' \\ back\r\nslash é"),
+                    .data("raw", binary, filename: "r.bin"),
+                    .file("file", file), boundary: "b-o-u-n-d")
+            }.built(),
+        ]
+        for request in requests {
+            let body = try #require(request.body)
+            let curl = try request.curlCommand(baseURL: exampleBase)
+            let fed = try Self.bytesBashFeeds(curl)
+            let expected = try body.collectData()
+            #expect(fed == expected, "bash fed \(fed.count) bytes, the body has \(expected.count): \(curl)")
+        }
+    }
 }

@@ -39,9 +39,6 @@ extension EndpointRequest {
         let pieces = body.segments.map { segment in
             switch segment {
             case .data(let data):
-                if let text = String(data: data, encoding: .utf8), !text.contains("\r") {
-                    return "<(printf '%s' " + quoted(text) + ")"
-                }
                 return "<(printf " + quoted(printfEscaped(data)) + ")"
             case .file(let url, _):
                 return quoted(url.path)
@@ -50,13 +47,24 @@ extension EndpointRequest {
         return "@<(cat " + pieces.joined(separator: " ") + ")"
     }
 
-    /// Bytes as a `printf` format of `\xHH` escapes, so binary bodies (NUL included) survive bash.
+    /// Bytes as a `printf` format: printable ASCII as itself (`%` doubled, a backslash doubled);
+    /// every other byte, `'`, and a leading `-` (which `printf` would read as an option) as a
+    /// `\xHH` escape, so binary bodies (NUL included) survive bash.
     static func printfEscaped(_ data: Data) -> String {
-        data.map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        var format = ""
+        for byte in data {
+            switch byte {
+            case UInt8(ascii: "%"): format += "%%"
+            case UInt8(ascii: "\\"): format += "\\\\"
+            case UInt8(ascii: "'"): format += "\\x27"
+            case UInt8(ascii: "-") where format.isEmpty: format += "\\x2D"
+            case 0x20...0x7E: format.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                format += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
         }
-        .joined()
+        return format
     }
 
     /// Wraps `text` in single quotes for a POSIX shell; an embedded `'` becomes `'\''`.
