@@ -4,6 +4,8 @@ import Foundation
 struct BodyEncoders {
     let json: JSONEncoder
     let form: FormEncoding
+    /// A `Content-Type` the block declares as a header, which wins over the body's own type.
+    let declaredContentType: MediaType?
 
     func body(for source: BodySource) throws(CourierError) -> RequestBody {
         switch source {
@@ -22,7 +24,9 @@ struct BodyEncoders {
         case .form(let payload):
             return RequestBody(data: form.formBody(try formItems(payload)), contentType: .formURLEncoded)
         case .text(let text, let type):
-            return try textBody(text, contentType: type)
+            // The bytes must be in the charset the sent header names, whichever declared it.
+            let sent = declaredContentType.flatMap { $0.charset == nil ? nil : $0 } ?? type
+            return try textBody(text, contentType: sent)
         case .file(let url, let type):
             let length = try BodyFile.length(of: url)
             return RequestBody(

@@ -36,7 +36,10 @@ enum RequestAssembly {
         let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
         let query = try resolveQuery(queries, encoding: formEncoding)
         let body = try resolveBody(
-            bodies, method: method, encoders: BodyEncoders(json: defaultEncoder, form: formEncoding))
+            bodies, method: method,
+            encoders: BodyEncoders(
+                json: defaultEncoder, form: formEncoding,
+                declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
         if let body, !headers.contains(.contentType) {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }

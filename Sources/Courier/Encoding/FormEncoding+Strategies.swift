@@ -38,8 +38,11 @@ extension FormEncoding {
 
     /// How a `Date` is written.
     public enum DateStrategy: Sendable {
-        /// ISO 8601 in UTC with seconds, `2024-05-01T12:00:00Z` (the default).
+        /// ISO 8601 in UTC with whole seconds, `2024-05-01T12:00:00Z` (the default); a fraction is
+        /// dropped, as `JSONEncoder`'s `.iso8601` drops it.
         case iso8601
+        /// ISO 8601 in UTC with milliseconds, `2024-05-01T12:00:00.250Z`.
+        case iso8601WithFractionalSeconds
         /// Seconds since 1970-01-01T00:00:00Z, without a fraction when it is whole.
         case secondsSince1970
         /// Whole milliseconds since 1970-01-01T00:00:00Z.
@@ -51,6 +54,8 @@ extension FormEncoding {
             switch self {
             case .iso8601:
                 return date.formatted(Date.ISO8601FormatStyle())
+            case .iso8601WithFractionalSeconds:
+                return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
             case .secondsSince1970:
                 return Self.text(date.timeIntervalSince1970)
             case .millisecondsSince1970:

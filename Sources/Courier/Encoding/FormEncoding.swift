@@ -10,7 +10,7 @@ import Foundation
 /// | arrays | `tag=a&tag=b` | `tag[]=a`, `tag[0]=a`, `tag=a,b` |
 /// | booleans | `true` / `false` | `1` / `0` |
 /// | nested objects | `filter[status]=open` | `filter.status=open` |
-/// | dates | ISO 8601 (`2024-05-01T12:00:00Z`) | seconds or milliseconds since 1970, a formatter |
+/// | dates | ISO 8601 (`2024-05-01T12:00:00Z`) | with milliseconds, seconds or milliseconds since 1970, a formatter |
 /// | keys | as declared | `snake_case`, a function |
 /// | spaces in form bodies | `%20` | `+` |
 ///

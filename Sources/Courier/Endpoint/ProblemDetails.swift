@@ -105,6 +105,8 @@ private struct JSONFragment: Decodable {
                 text = String(int)
             } else if let unsigned = try? container.decode(UInt64.self) {
                 text = String(unsigned)
+            } else if let decimal = try? container.decode(Decimal.self) {
+                text = decimal.description
             } else if let double = try? container.decode(Double.self) {
                 text = String(double)
             } else {
