@@ -1,4 +1,5 @@
 import Courier
+import Foundation
 
 /// Endpoints of Courier's loopback test server, `Scripts/loopback_server.py`.
 ///
@@ -52,6 +53,29 @@ public enum Loopback {
                 Query("tag", tag)
             }
             Query("page", page)
+        }
+    }
+
+    /// `GET /echo/todos?state=open&tags[]=…&page_number=…`: a whole `Encodable` value as the
+    /// query, with this endpoint's own encoding rules instead of the client's.
+    public static func filterTodos(_ filter: TodoFilter) -> Endpoint<Echo, Never> {
+        Endpoint {
+            Method.get
+            echo
+            Path("todos")
+            FormEncoding(arrays: .brackets, keys: .convertToSnakeCase)
+            Query(filter)
+        }
+    }
+
+    /// `POST /sink`: a title and a file as `multipart/form-data`; the file is streamed from
+    /// disk while the request is sent, and its type comes from its extension.
+    public static func uploadAttachment(title: String, file: URL) -> Endpoint<SinkReport, APIError> {
+        Endpoint {
+            Method.post
+            json
+            Path("sink")
+            Body.multipart(.text("title", title), .file("attachment", file))
         }
     }
 

@@ -75,3 +75,38 @@ public struct Echo: Decodable, Sendable, Hashable {
         case bodyLength = "body_length"
     }
 }
+
+/// A todo filter sent as the whole query string: every stored property is a parameter.
+public struct TodoFilter: Encodable, Sendable, Hashable {
+    /// Only todos in this state.
+    public enum State: String, Encodable, Sendable { case open, done }
+
+    /// The state to match, or every state when `nil` (then the parameter is left out).
+    public let state: State?
+    /// Tags that must all be present.
+    public let tags: [String]
+    /// The page to return, from 1.
+    public let pageNumber: Int
+
+    /// Creates a filter.
+    public init(state: State?, tags: [String], pageNumber: Int) {
+        self.state = state
+        self.tags = tags
+        self.pageNumber = pageNumber
+    }
+}
+
+/// What the loopback server's `/sink` route counted of a request body it discarded.
+public struct SinkReport: Decodable, Sendable, Hashable {
+    /// The bytes received.
+    public let size: Int64
+    /// Their SHA-256, as lowercase hex.
+    public let sha256: String
+    /// The `Content-Length` header the request carried, if any.
+    public let contentLength: String?
+
+    enum CodingKeys: String, CodingKey {
+        case size, sha256
+        case contentLength = "content_length"
+    }
+}

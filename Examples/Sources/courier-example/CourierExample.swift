@@ -54,6 +54,21 @@ struct CourierExample {
             }
         }
 
+        let filter = TodoFilter(state: .open, tags: ["home", "a&b"], pageNumber: 2)
+        await run.step("Filter with a whole Encodable value as the query", Loopback.filterTodos(filter)) {
+            response in
+            switch response.result {
+            case .success(let echo):
+                return expect(
+                    echo.target
+                        == "/echo/todos?state=open&tags%5B%5D=home&tags%5B%5D=a%26b&page_number=2",
+                    "the server saw \(echo.method) \(echo.target)"
+                )
+            }
+        }
+
+        await uploadAttachment(with: &run)
+
         let todo = NewTodo(title: "Write the README")
         await run.step("Create a todo with a JSON body", Loopback.createTodo(todo)) { response in
             switch response.result {
@@ -128,6 +143,32 @@ struct CourierExample {
         }
         print("\(run.unexpected) of \(run.steps) exchanges did not go as expected.")
         exit(1)
+    }
+
+    /// Uploads a 3 MiB file written to a temporary directory as one part of a multipart body.
+    private static func uploadAttachment(with run: inout ExampleRun) async {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("courier-example-\(UUID().uuidString).txt")
+        let contents = Data(repeating: UInt8(ascii: "x"), count: 3 * 1024 * 1024)
+        do {
+            try contents.write(to: file)
+        } catch {
+            print("courier-example: cannot write \(file.path): \(error)")
+            exit(1)
+        }
+        defer { try? FileManager.default.removeItem(at: file) }
+        let upload = Loopback.uploadAttachment(title: "Notes", file: file)
+        await run.step("Upload a file as multipart, streamed from disk", upload) { response in
+            switch response.result {
+            case .success(let report):
+                return expect(
+                    report.size > Int64(contents.count) && report.contentLength == String(report.size),
+                    "the server received \(report.size) bytes with Content-Length \(report.contentLength ?? "none")"
+                )
+            case .failure(let error):
+                return .unexpected("documented error \(error.message)")
+            }
+        }
     }
 
     private static func fail(usage message: String) -> Never {
