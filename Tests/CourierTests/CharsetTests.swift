@@ -168,3 +168,19 @@ private func receiveTextError(_ bytes: [UInt8], contentType: String?) async -> C
         #expect(ResponseDecoding.charset(in: "text/plain") == nil)
     }
 }
+
+@Suite struct UTF16SurrogateTests {
+    @Test(arguments: [
+        (Data([0xD8, 0x00, 0x00, 0x41]), "utf-16be"), (Data([0x00, 0xD8, 0x41, 0x00]), "utf-16le"),
+        (Data([0xFE, 0xFF, 0xDC, 0x00]), "utf-16"),
+    ])
+    func unpairedSurrogatesAreRefusedNotReplaced(bytes: Data, charset: String) throws {
+        let decoded = try #require(Charset(name: charset)).decode(bytes)
+        #expect(decoded == nil)
+    }
+
+    @Test func pairedSurrogatesDecode() throws {
+        #expect(Charset.utf16BigEndian.decode(Data([0xD8, 0x3D, 0xDC, 0x4D])) == "👍")
+        #expect(Charset.utf16.decode(Data([0xFF, 0xFE, 0x3D, 0xD8, 0x4D, 0xDC])) == "👍")
+    }
+}

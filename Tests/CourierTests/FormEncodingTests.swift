@@ -736,3 +736,28 @@ private struct Failing: Encodable, Sendable {
         #expect(fractional == [QueryItem(name: "at", value: "2024-05-01T12:00:00.250Z")])
     }
 }
+
+@Suite struct FormEncodingReviewFindingsTests {
+    enum Status: String, Encodable, Sendable { case open, closed }
+
+    @Test(arguments: [
+        (1_674_036_251.123, "2023-01-18T10:04:11.123Z"), (1.001, "1970-01-01T00:00:01.001Z"),
+        (-0.5, "1969-12-31T23:59:59.500Z"), (59.9996, "1970-01-01T00:01:00.000Z"),
+    ])
+    func fractionalSecondsAreRoundedToTheMillisecond(seconds: Double, text: String) throws {
+        let items = try FormEncoding(dates: .iso8601WithFractionalSeconds)
+            .queryItems(name: "at", value: Date(timeIntervalSince1970: seconds))
+        #expect(items == [QueryItem(name: "at", value: text)])
+    }
+
+    @Test func dictionariesWithIntKeysSortNumerically() throws {
+        let items = try FormEncoding().queryItems(name: "d", value: [10: "b", 2: "a"])
+        #expect(items == [QueryItem(name: "d[2]", value: "a"), QueryItem(name: "d[10]", value: "b")])
+    }
+
+    @Test func dictionariesWithOtherKeysAreRejectedNotSentInHashOrder() {
+        #expect(throws: FormEncodingError.self) {
+            try FormEncoding().queryItems(name: "counts", value: [Status.open: 1, .closed: 2])
+        }
+    }
+}

@@ -85,9 +85,46 @@ private func text(_ data: Data?) -> String? {
         #expect(body.length == Int64(expected.count))
     }
 
-    @Test func noPartsIsJustTheClosingDelimiter() throws {
-        let request = try upload(boundary: "b")
-        #expect(request.body?.data == Data("--b--\r\n".utf8))
+    @Test func noPartsIsRejectedAsRFC2046Requires() {
+        #expect {
+            try upload(boundary: "b")
+        } throws: { error in
+            (error as? CourierError)?.kind == .bodyEncodingFailed
+        }
+    }
+
+    @Test func aContentTypeHeaderWithoutTheBoundaryIsRejected() throws {
+        #expect {
+            try Endpoint<Empty, Never> {
+                Method.post
+                Header.contentType(MediaType("multipart/form-data"))
+                Body.multipart(.text("a", "b"))
+            }.request()
+        } throws: { error in
+            (error as? CourierError)?.kind == .bodyEncodingFailed
+        }
+        let matching = try Endpoint<Empty, Never> {
+            Method.post
+            Header.contentType(MediaType("multipart/form-data; boundary=b"))
+            Body.multipart(.text("a", "b"), boundary: "b")
+        }.request()
+        #expect(matching.headers.values(for: .contentType) == ["multipart/form-data; boundary=b"])
+    }
+
+    @Test func smallReadsCrossInMemorySegmentsWithoutLosingBytes() throws {
+        let big = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0) })
+        let body = RequestBody(segments: [.data(big), .data(Data([1]))], contentType: .octetStream)
+        let stream = body.makeInputStream()
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        var read = Data()
+        while true {
+            let count = stream.read(&buffer, maxLength: buffer.count)
+            if count <= 0 { break }
+            read.append(contentsOf: buffer[..<count])
+        }
+        #expect(read == big + Data([1]))
     }
 
     @Test func quotesCRAndLFInNamesAndFilenamesAreEscaped() throws {

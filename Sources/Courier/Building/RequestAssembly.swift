@@ -40,6 +40,16 @@ enum RequestAssembly {
             encoders: BodyEncoders(
                 json: defaultEncoder, form: formEncoding,
                 declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
+        if let body, body.contentType.essence.hasPrefix("multipart/"), let declared = headers[.contentType],
+            MediaType(validating: declared)?.parameter("boundary") != body.contentType.parameter("boundary")
+        {
+            throw CourierError(
+                stage: .building, kind: .bodyEncodingFailed,
+                message:
+                    "A Content-Type header next to a multipart body must carry the body's boundary; "
+                    + "leave the header out and the body sets it."
+            )
+        }
         if let body, !headers.contains(.contentType) {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }

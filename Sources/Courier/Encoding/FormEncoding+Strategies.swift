@@ -55,7 +55,14 @@ extension FormEncoding {
             case .iso8601:
                 return date.formatted(Date.ISO8601FormatStyle())
             case .iso8601WithFractionalSeconds:
-                return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+                // Rounded to the millisecond here: the format style truncates, so .123 could
+                // print as .122.
+                let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+                let seconds = (milliseconds / 1000).rounded(.down)
+                let whole = Date(timeIntervalSince1970: seconds).formatted(Date.ISO8601FormatStyle())
+                let fraction = Int(milliseconds - seconds * 1000)
+                let digits = String(fraction)
+                return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
             case .secondsSince1970:
                 return Self.text(date.timeIntervalSince1970)
             case .millisecondsSince1970:

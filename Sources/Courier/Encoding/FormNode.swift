@@ -74,9 +74,17 @@ final class FormNodeSlot {
         }
     }
 
-    /// Orders an object's keys; used for dictionaries, which have no declared order.
+    /// Orders an object's keys, integers numerically; for dictionaries, which have no order.
     func sortKeys() {
         guard case .object(let entries) = content else { return }
-        content = .object(entries.sorted { $0.key < $1.key })
+        content = .object(
+            entries.sorted { left, right in
+                switch (Int(left.key), Int(right.key)) {
+                case (let a?, let b?): a < b
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): left.key < right.key
+                }
+            })
     }
 }

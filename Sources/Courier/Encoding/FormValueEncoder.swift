@@ -53,7 +53,16 @@ struct FormValueEncoder: Encoder {
             try value.encode(
                 to: FormValueEncoder(
                     slot: slot, encoding: encoding, codingPath: codingPath, keepsKeys: isDictionary))
-            if isDictionary { slot.sortKeys() }
+            if isDictionary {
+                // A dictionary whose keys are not strings or integers encodes as a flat
+                // [key, value, …] list in hash order, which would change from run to run.
+                if case .list = slot.content {
+                    throw FormEncodingError(
+                        "A dictionary needs String or Int keys to be sent as parameters.",
+                        codingPath: codingPath.map(\.stringValue))
+                }
+                slot.sortKeys()
+            }
         }
     }
 

@@ -5,6 +5,12 @@ import Foundation
 enum MultipartEncoding {
     /// The body for `parts`, with a random boundary unless one is given.
     static func body(_ parts: [MultipartPart], boundary: String?) throws(CourierError) -> RequestBody {
+        guard !parts.isEmpty else {
+            throw CourierError(
+                stage: .building, kind: .bodyEncodingFailed,
+                message: "A multipart body needs at least one part (RFC 2046)."
+            )
+        }
         var files: [URL: Int64] = [:]
         for part in parts {
             if case .file(let url) = part.content { files[url] = try BodyFile.length(of: url) }

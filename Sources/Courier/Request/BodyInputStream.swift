@@ -11,6 +11,7 @@ final class BodyInputStream: InputStream {
     private var offsetInSegment: Int64 = 0
     private var handle: FileHandle?
     private var pending = Data()
+    private var pendingOffset = 0
     private var status: Stream.Status = .notOpen
     private var error: (any Error)?
 
@@ -33,7 +34,7 @@ final class BodyInputStream: InputStream {
     override var streamError: (any Error)? { error }
 
     override var hasBytesAvailable: Bool {
-        status == .open && (index < segments.count || !pending.isEmpty)
+        status == .open && (index < segments.count || pendingOffset < pending.count)
     }
 
     override func getBuffer(
@@ -45,7 +46,7 @@ final class BodyInputStream: InputStream {
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
         guard status == .open || status == .atEnd else { return status == .error ? -1 : 0 }
         do {
-            while pending.isEmpty, index < segments.count {
+            while pendingOffset >= pending.count, index < segments.count {
                 try fill(upTo: max(len, 64 * 1024))
             }
         } catch {
@@ -53,14 +54,14 @@ final class BodyInputStream: InputStream {
             status = .error
             return -1
         }
-        guard !pending.isEmpty else {
+        guard pendingOffset < pending.count else {
             status = .atEnd
             return 0
         }
-        let count = min(len, pending.count)
-        pending.copyBytes(to: buffer, count: count)
-        pending.removeFirst(count)
-        if pending.isEmpty { pending = Data() }
+        let count = min(len, pending.count - pendingOffset)
+        let start = pending.startIndex + pendingOffset
+        pending.copyBytes(to: buffer, from: start..<start + count)
+        pendingOffset += count
         return count
     }
 
@@ -69,6 +70,7 @@ final class BodyInputStream: InputStream {
         switch segments[index] {
         case .data(let data):
             pending = data
+            pendingOffset = 0
             advance()
         case .file(let url, let length):
             if handle == nil {
@@ -83,6 +85,7 @@ final class BodyInputStream: InputStream {
                 )
             }
             pending = chunk
+            pendingOffset = 0
             offsetInSegment += Int64(chunk.count)
             if offsetInSegment >= length {
                 try? handle?.close()

@@ -58,6 +58,7 @@ public struct RequestBody: Sendable, Hashable {
 
     /// The bytes, when the whole body is in memory; `nil` when part of it is read from a file.
     public var data: Data? {
+        if segments.count == 1, case .data(let data) = segments[0] { return data }
         var bytes = Data()
         for segment in segments {
             guard case .data(let data) = segment else { return nil }
@@ -67,7 +68,9 @@ public struct RequestBody: Sendable, Hashable {
     }
 
     /// Whether part of the body is read from a file while sending.
-    public var isStreamed: Bool { data == nil }
+    public var isStreamed: Bool {
+        segments.contains { if case .file = $0 { true } else { false } }
+    }
 
     /// A new stream over the whole body, reading files in chunks as it goes.
     ///

@@ -23,12 +23,16 @@ enum BodyUpload {
         }
     }
 
-    /// Copies the body into a new temporary file, 1 MiB at a time.
+    /// Copies the body into a new temporary file only its owner can read, 1 MiB at a time,
+    /// stopping as soon as the task is cancelled (a deadline cancels it too).
     private static func spool(_ body: RequestBody) throws(CourierError) -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-upload-\(UUID().uuidString)")
         do {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            guard
+                FileManager.default.createFile(
+                    atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
                 throw CocoaError(.fileWriteUnknown)
             }
             let output = try FileHandle(forWritingTo: url)
@@ -40,11 +44,15 @@ enum BodyUpload {
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
             defer { buffer.deallocate() }
             while true {
+                try Task.checkCancellation()
                 let count = input.read(buffer, maxLength: size)
                 if count < 0 { throw input.streamError ?? CocoaError(.fileReadUnknown) }
                 if count == 0 { break }
                 try output.write(contentsOf: Data(bytesNoCopy: buffer, count: count, deallocator: .none))
             }
+        } catch is CancellationError {
+            try? FileManager.default.removeItem(at: url)
+            throw CourierError(stage: .transport, kind: .cancelled, message: "The request was cancelled.")
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw CourierError(

@@ -8,7 +8,7 @@
 /// ```swift
 /// struct EchoTransport: Transport {
 ///     func send(_ request: TransportRequest) async throws -> RawResponse {
-///         RawResponse(status: .ok, body: request.body?.data ?? Data(), url: request.url)
+///         RawResponse(status: .ok, body: try request.body?.collectData() ?? Data(), url: request.url)
 ///     }
 /// }
 /// ```

@@ -52,19 +52,29 @@ enum Charset: String, Sendable, CaseIterable {
         }
     }
 
-    /// UTF-16 of an even number of bytes, by this charset's byte order.
+    /// UTF-16 of an even number of bytes, by this charset's byte order; `nil` for an unpaired
+    /// surrogate. Decoded by Courier, so every platform refuses the same bytes.
     private func decodeUTF16(_ data: Data) -> String? {
-        switch self {
-        case .utf16:
-            if data.starts(with: [0xFF, 0xFE]) {
-                return String(data: data.dropFirst(2), encoding: .utf16LittleEndian)
+        var bytes = Array(data)
+        var littleEndian = self == .utf16LittleEndian
+        if self == .utf16, bytes.count >= 2 {
+            if bytes[0] == 0xFF, bytes[1] == 0xFE {
+                littleEndian = true
+                bytes.removeFirst(2)
+            } else if bytes[0] == 0xFE, bytes[1] == 0xFF {
+                bytes.removeFirst(2)
             }
-            let body = data.starts(with: [0xFE, 0xFF]) ? data.dropFirst(2) : data
-            return String(data: body, encoding: .utf16BigEndian)
-        case .utf16LittleEndian:
-            return String(data: data, encoding: .utf16LittleEndian)
-        default:
-            return String(data: data, encoding: .utf16BigEndian)
         }
+        let units = stride(from: 0, to: bytes.count, by: 2).map { index in
+            littleEndian
+                ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+        }
+        var text = ""
+        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF32.self, stoppingOnError: true)
+        {
+            text.unicodeScalars.append(Unicode.Scalar($0) ?? "\u{FFFD}")
+        }
+        return failed ? nil : text
     }
 }
