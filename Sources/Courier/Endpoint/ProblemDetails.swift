@@ -47,25 +47,18 @@ public struct ProblemDetails: Error, Sendable, Hashable, Decodable {
         self.extensions = extensions
     }
 
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     private static let standardMembers: Set<String> = ["type", "title", "status", "detail", "instance"]
 
     /// Decodes the standard members (ignoring ones of the wrong JSON type, as RFC 9457 asks) and
     /// keeps every other member's JSON text.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
+        let container = try decoder.container(keyedBy: JSONMemberKey.self)
         func text(_ name: String) -> String? {
-            try? container.decodeIfPresent(String.self, forKey: AnyKey(stringValue: name))
+            try? container.decodeIfPresent(String.self, forKey: JSONMemberKey(stringValue: name))
         }
         type = text("type") ?? "about:blank"
         title = text("title")
-        status = try? container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: "status"))
+        status = try? container.decodeIfPresent(Int.self, forKey: JSONMemberKey(stringValue: "status"))
         detail = text("detail")
         instance = text("instance")
         var extensions: [String: String] = [:]
@@ -82,7 +75,7 @@ private struct JSONFragment: Decodable {
     let text: String
 
     init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
+        if let container = try? decoder.container(keyedBy: JSONMemberKey.self) {
             var members: [String] = []
             for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
                 let value = try container.decode(JSONFragment.self, forKey: key)
@@ -115,17 +108,18 @@ private struct JSONFragment: Decodable {
         }
     }
 
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     private static func quoted(_ text: String) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let data = (try? encoder.encode(text)) ?? Data()
         return String(data: data, encoding: .utf8) ?? "\"\""
     }
+}
+
+/// Any member name of a JSON object.
+private struct JSONMemberKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
