@@ -13,12 +13,6 @@ import Testing
             }.request().body)
     }
 
-    static func spooledFiles() throws -> Set<String> {
-        Set(
-            try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-                .filter { $0.hasPrefix("courier-upload-") })
-    }
-
     @Test func inMemoryBodiesAreNotUploadedFromAFile() throws {
         #expect(try BodyUpload(RequestBody(data: Data("x".utf8), contentType: .plainText)) == nil)
         #expect(try BodyUpload(nil) == nil)
@@ -58,14 +52,17 @@ import Testing
         try Data(repeating: 2, count: 3 << 20).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let body = try Self.multipartBody(file: file)
-        let before = try Self.spooledFiles()
+        // Its own directory: other tests' uploads spool into the shared one at the same time.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let task = Task { () throws -> BodyUpload? in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try BodyUpload(body)
+            return try BodyUpload(body, directory: directory)
         }
         let result = await task.result
         #expect(throws: CourierError.self) { try result.get() }
         if case .failure(let error) = result { #expect((error as? CourierError)?.kind == .cancelled) }
-        #expect(try Self.spooledFiles().subtracting(before).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }

@@ -6,14 +6,16 @@ enum BodyUpload {
     /// Upload this file; `isTemporary` when Courier made it and removes it afterwards.
     case file(URL, isTemporary: Bool)
 
-    /// `nil` for no body or an in-memory one (sent as `httpBody`).
-    init?(_ body: RequestBody?) throws(CourierError) {
+    /// `nil` for no body or an in-memory one (sent as `httpBody`); a copy goes in `directory`.
+    init?(
+        _ body: RequestBody?, directory: URL = FileManager.default.temporaryDirectory
+    ) throws(CourierError) {
         guard let body, body.isStreamed else { return nil }
         try body.checkFiles()
         if body.segments.count == 1, case .file(let url, _) = body.segments[0] {
             self = .file(url, isTemporary: false)
         } else {
-            self = .file(try Self.spool(body), isTemporary: true)
+            self = .file(try Self.spool(body, into: directory), isTemporary: true)
         }
     }
 
@@ -25,9 +27,8 @@ enum BodyUpload {
 
     /// Copies the body into a new temporary file only its owner can read, 1 MiB at a time,
     /// stopping as soon as the task is cancelled (a deadline cancels it too).
-    private static func spool(_ body: RequestBody) throws(CourierError) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-upload-\(UUID().uuidString)")
+    private static func spool(_ body: RequestBody, into directory: URL) throws(CourierError) -> URL {
+        let url = directory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
         do {
             guard
                 FileManager.default.createFile(
