@@ -12,6 +12,8 @@ enum RequestAssembly {
         var bodies: [BodySource] = []
         var timeouts: [Duration] = []
         var formEncodings: [FormEncoding] = []
+        var declaresIdempotent = false
+        var validations: [ResponseValidation] = []
 
         for part in parts {
             switch part {
@@ -28,11 +30,20 @@ enum RequestAssembly {
             case .body(let source): bodies.append(source)
             case .timeout(let duration): timeouts.append(duration)
             case .formEncoding(let encoding): formEncodings.append(encoding)
+            case .idempotent: declaresIdempotent = true
+            case .validation(let validation): validations.append(validation)
             }
         }
 
         let method = try resolveMethod(methods)
         let timeout = try resolveTimeout(timeouts)
+        guard validations.count <= 1 else {
+            throw CourierError(
+                stage: .building, kind: .multipleValidations,
+                message:
+                    "An endpoint declares at most one ResponseValidation; this one declares \(validations.count)."
+            )
+        }
         let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
         let query = try resolveQuery(queries, encoding: formEncoding)
         let body = try resolveBody(
@@ -55,7 +66,7 @@ enum RequestAssembly {
         }
         return EndpointRequest(
             method: method, pathSegments: segments, query: query, headers: headers, body: body,
-            timeout: timeout
+            timeout: timeout, declaresIdempotent: declaresIdempotent, validation: validations.first
         )
     }
 

@@ -12,6 +12,8 @@ enum RequestPart: Sendable {
     case body(BodySource)
     case timeout(Duration)
     case formEncoding(FormEncoding)
+    case idempotent
+    case validation(ResponseValidation)
 }
 
 /// A method as declared: a known value, or a runtime token validated when the request is built.

@@ -16,13 +16,18 @@ struct RedirectFollower: Sendable {
         var current = first
         var visited: Set<String> = ["\(first.method) \(first.url.absoluteString)"]
         var hops = 0
+        let recorder = ExchangeRecorder.current
+        recorder?.recordAttempt()
         while true {
             let response: RawResponse
             do {
+                recorder?.recordSent(bytes: current.body?.length ?? 0)
                 response = try await transport.send(current)
             } catch {
                 throw CourierError.transport(error)
             }
+            recorder?.recordResponseHeaders()
+            recorder?.recordReceived(bytes: Int64(response.body.count))
             guard response.status.isRedirect, let location = response.headers[.location] else {
                 return response
             }
@@ -34,6 +39,7 @@ struct RedirectFollower: Sendable {
                 )
             }
             hops += 1
+            recorder?.recordRedirect()
             current = try nextRequest(
                 after: current, status: response.status, location: location, response: response)
             guard visited.insert("\(current.method) \(current.url.absoluteString)").inserted else {

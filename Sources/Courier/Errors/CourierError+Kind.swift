@@ -42,6 +42,8 @@ extension CourierError {
         public static let formEncodingFailed = Kind("formEncodingFailed")
         /// A file to stream as a body is missing, unreadable, or changed length before sending.
         public static let bodyFileUnreadable = Kind("bodyFileUnreadable")
+        /// The block declared more than one ``ResponseValidation``.
+        public static let multipleValidations = Kind("multipleValidations")
         /// The base URL is not an absolute http(s) URL without userinfo, query or fragment.
         public static let invalidBaseURL = Kind("invalidBaseURL")
 
@@ -49,6 +51,12 @@ extension CourierError {
 
         /// A middleware threw an error that was not a `CourierError`.
         public static let middlewareFailed = Kind("middlewareFailed")
+        /// Credentials could not be obtained or refreshed (the token provider failed).
+        public static let authenticationFailed = Kind("authenticationFailed")
+        /// The response status is outside the accepted ranges of a ``ResponseValidation``.
+        public static let unacceptableStatus = Kind("unacceptableStatus")
+        /// The response body's content type is not one a ``ResponseValidation`` accepts.
+        public static let unacceptableContentType = Kind("unacceptableContentType")
 
         // MARK: Transport
 
@@ -56,8 +64,11 @@ extension CourierError {
         public static let timedOut = Kind("timedOut")
         /// The request was cancelled (task cancellation or `URLError.cancelled`).
         public static let cancelled = Kind("cancelled")
-        /// The connection was lost before the response was complete.
+        /// The connection closed or was reset before a response arrived.
         public static let connectionLost = Kind("connectionLost")
+        /// The connection closed or was reset after the response began, before its whole body
+        /// arrived; a truncated body is never delivered as a success.
+        public static let truncatedResponse = Kind("truncatedResponse")
         /// No connection could be made to the server.
         public static let cannotConnect = Kind("cannotConnect")
         /// The response body was larger than the configured limit.
@@ -66,8 +77,11 @@ extension CourierError {
         public static let tooManyRedirects = Kind("tooManyRedirects")
         /// A redirect pointed to a URL Courier will not follow (not http or https, or malformed).
         public static let unsupportedRedirect = Kind("unsupportedRedirect")
-        /// The server's response could not be read as HTTP.
+        /// The server's response could not be read as HTTP, or its framing contradicts itself
+        /// (for example two different `Content-Length` values).
         public static let invalidResponse = Kind("invalidResponse")
+        /// A downloaded body could not be written to its destination file.
+        public static let downloadFileUnwritable = Kind("downloadFileUnwritable")
         /// Any other transport failure; see ``CourierError/underlying``.
         public static let transportFailed = Kind("transportFailed")
 

@@ -25,10 +25,15 @@ public struct EndpointRequest: Sendable, Hashable {
     public let body: RequestBody?
     /// The endpoint's timeout, if it declared one.
     public let timeout: Duration?
+    /// Whether the endpoint declared itself ``Idempotent``.
+    public let declaresIdempotent: Bool
+    /// The endpoint's own ``ResponseValidation``, if it declared one.
+    public let validation: ResponseValidation?
 
     init(
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,
-        body: RequestBody?, timeout: Duration?
+        body: RequestBody?, timeout: Duration?, declaresIdempotent: Bool = false,
+        validation: ResponseValidation? = nil
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -36,6 +41,15 @@ public struct EndpointRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.declaresIdempotent = declaresIdempotent
+        self.validation = validation
+    }
+
+    /// Whether sending the request twice has the effect of sending it once: an idempotent method
+    /// (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`), a declared ``Idempotent``, or an
+    /// `Idempotency-Key` header.
+    public var isIdempotent: Bool {
+        method.isIdempotent || declaresIdempotent || headers.contains(.idempotencyKey)
     }
 
     /// The path, percent-encoded, with a leading `/` (`"/"` when there are no segments).
@@ -66,7 +80,7 @@ public struct EndpointRequest: Sendable, Hashable {
         EndpointRequest(
             method: method, pathSegments: pathSegments, query: query ?? self.query,
             headers: headers ?? self.headers,
-            body: body, timeout: timeout
+            body: body, timeout: timeout, declaresIdempotent: declaresIdempotent, validation: validation
         )
     }
 }

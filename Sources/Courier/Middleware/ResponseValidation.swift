@@ -1,0 +1,59 @@
+/// Which responses an endpoint or client accepts: status codes and body content types.
+///
+/// Write one in an endpoint's block to override the ``ValidationMiddleware``'s default for that
+/// endpoint:
+///
+/// ```swift
+/// Method(.get)
+/// Path("report")
+/// ResponseValidation(statuses: [200...299, 404...404], contentTypes: [.json, .problemJSON])
+/// ```
+///
+/// Statuses are ranges of codes; content types match by essence (`type/subtype`, parameters
+/// ignored), and `type/*` or `*/*` match a whole family. A response without a body is not held
+/// to the content types.
+public struct ResponseValidation: Sendable, Hashable {
+    /// The accepted status ranges.
+    public let statuses: [ClosedRange<HTTPStatus>]
+    /// The accepted content types of a non-empty body; empty accepts any.
+    public let contentTypes: [MediaType]
+
+    /// Creates a validation.
+    ///
+    /// - Parameters:
+    ///   - statuses: The accepted status ranges; 2xx by default.
+    ///   - contentTypes: The accepted content types of a non-empty body; any by default.
+    public init(statuses: [ClosedRange<HTTPStatus>] = [200...299], contentTypes: [MediaType] = []) {
+        self.statuses = statuses
+        self.contentTypes = contentTypes
+    }
+
+    /// Whether `status` lies in one of the accepted ranges.
+    public func accepts(status: HTTPStatus) -> Bool {
+        statuses.contains { $0.contains(status) }
+    }
+
+    /// Whether a body of type `contentType` (or no declared type, `nil`) is accepted.
+    public func accepts(contentType: MediaType?) -> Bool {
+        guard !contentTypes.isEmpty else { return true }
+        guard let contentType else { return false }
+        return contentTypes.contains { accepted in
+            let (type, subtype) = Self.split(accepted.essence)
+            let (candidateType, candidateSubtype) = Self.split(contentType.essence)
+            return (type == "*" || type == candidateType) && (subtype == "*" || subtype == candidateSubtype)
+        }
+    }
+
+    private static func split(_ essence: String) -> (Substring, Substring) {
+        let pieces = essence.split(separator: "/", maxSplits: 1)
+        return (pieces.first ?? "", pieces.count > 1 ? pieces[1] : "")
+    }
+}
+
+extension ResponseValidation: EndpointComponent {
+    /// The component as request parts: this endpoint's responses are validated with these rules
+    /// instead of the client's.
+    public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
+        EndpointParts([.validation(self)])
+    }
+}
