@@ -10,7 +10,7 @@ enum RequestAssembly {
         var queries: [QueryDeclaration] = []
         var headers = HeaderFields()
         var bodies: [BodySource] = []
-        var timeouts: [Duration] = []
+        var timeouts: [Timeout] = []
         var formEncodings: [FormEncoding] = []
         var declaresIdempotent = false
         var validations: [ResponseValidation] = []
@@ -28,7 +28,7 @@ enum RequestAssembly {
                 try RequestValidation.validate(header: field)
                 headers.append(field)
             case .body(let source): bodies.append(source)
-            case .timeout(let duration): timeouts.append(duration)
+            case .timeout(let timeout): timeouts.append(timeout)
             case .formEncoding(let encoding): formEncodings.append(encoding)
             case .idempotent: declaresIdempotent = true
             case .validation(let validation): validations.append(validation)
@@ -66,7 +66,8 @@ enum RequestAssembly {
         }
         return EndpointRequest(
             method: method, pathSegments: segments, query: query, headers: headers, body: body,
-            timeout: timeout, declaresIdempotent: declaresIdempotent, validation: validations.first
+            timeout: timeout?.total, connectTimeout: timeout?.connect, idleTimeout: timeout?.idle,
+            declaresIdempotent: declaresIdempotent, validation: validations.first
         )
     }
 
@@ -91,19 +92,25 @@ enum RequestAssembly {
         }
     }
 
-    private static func resolveTimeout(_ timeouts: [Duration]) throws(CourierError) -> Duration? {
+    private static func resolveTimeout(_ timeouts: [Timeout]) throws(CourierError) -> Timeout? {
         guard timeouts.count <= 1 else {
             throw CourierError(
                 stage: .building, kind: .invalidTimeout,
                 message: "An endpoint declares at most one Timeout; this one declares \(timeouts.count)."
             )
         }
-        if let timeout = timeouts.first, timeout <= .zero {
-            throw CourierError(
-                stage: .building, kind: .invalidTimeout, message: "The timeout \(timeout) is not positive."
-            )
+        guard let timeout = timeouts.first else { return nil }
+        for (name, duration) in [
+            ("total", timeout.total), ("connect", timeout.connect), ("idle", timeout.idle),
+        ] {
+            if let duration, duration <= .zero {
+                throw CourierError(
+                    stage: .building, kind: .invalidTimeout,
+                    message: "The \(name) timeout \(duration) is not positive."
+                )
+            }
         }
-        return timeouts.first
+        return timeout
     }
 
     private static func resolveFormEncoding(_ encodings: [FormEncoding]) throws(CourierError)

@@ -10,7 +10,7 @@ enum RequestPart: Sendable {
     case query(QueryDeclaration)
     case header(name: String, value: String, isSecret: Bool)
     case body(BodySource)
-    case timeout(Duration)
+    case timeout(Timeout)
     case formEncoding(FormEncoding)
     case idempotent
     case validation(ResponseValidation)

@@ -1,6 +1,7 @@
 extension Client {
     /// The request this client would send for `endpoint`, before middleware: built with the
-    /// client's encoder and with its current ``defaults`` applied. No I/O happens.
+    /// client's encoder, its current ``defaults`` and its timeouts where the endpoint declares
+    /// none. No I/O happens.
     ///
     /// ```swift
     /// let request = try await client.request(for: API.user(42))
@@ -10,6 +11,7 @@ extension Client {
         -> EndpointRequest
     {
         await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder, formEncoding: formEncoding))
+            .applying(timeout: timeout, connectTimeout: connectTimeout, idleTimeout: idleTimeout)
     }
 }
 

@@ -31,6 +31,11 @@ public struct Client: Sendable {
     public let redirectLimit: Int
     /// The total time allowed for endpoints that declare no ``Timeout``; `nil` for none.
     public let timeout: Duration?
+    /// The time allowed until the server shows a sign of life, for endpoints that declare none.
+    public let connectTimeout: Duration?
+    /// The longest silence allowed, for endpoints that declare none; `nil` uses the total timeout
+    /// (or the transport's own default).
+    public let idleTimeout: Duration?
 
     /// Creates a client.
     ///
@@ -46,7 +51,12 @@ public struct Client: Sendable {
     ///   - defaults: Headers and query parameters added to every request.
     ///   - redirectLimit: The most redirects followed for one request (10 by default).
     ///   - timeout: The total time allowed for endpoints that declare no ``Timeout``. A timeout
-    ///     covers middleware, every redirect hop and the whole body; Courier enforces it itself.
+    ///     covers middleware, retries and their waits, every redirect hop and the whole body;
+    ///     Courier enforces it itself.
+    ///   - connectTimeout: The time allowed until the request body starts to flow or the
+    ///     response begins, for endpoints that declare none.
+    ///   - idleTimeout: The longest silence allowed while sending or receiving, for endpoints
+    ///     that declare none.
     public init(
         baseURL: BaseURL,
         transport: any Transport = URLSessionTransport(),
@@ -56,7 +66,9 @@ public struct Client: Sendable {
         decoder: JSONDecoder = JSONDecoder(),
         defaults: ClientDefaults = ClientDefaults(),
         redirectLimit: Int = 10,
-        timeout: Duration? = nil
+        timeout: Duration? = nil,
+        connectTimeout: Duration? = nil,
+        idleTimeout: Duration? = nil
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -67,6 +79,8 @@ public struct Client: Sendable {
         self.defaults = defaults
         self.redirectLimit = redirectLimit
         self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
     }
 
     /// Sends an endpoint and returns its typed response.
@@ -81,21 +95,31 @@ public struct Client: Sendable {
             E.Success, E.Failure
         >
     {
-        let endpoint = endpointValue.endpoint
         let request = try await request(for: endpointValue)
         let raw = try await exchange(request)
-        let url = raw.url
-        let decoder = endpoint.decoder ?? self.decoder
-        if raw.status.isSuccess {
+        let decoder = endpointValue.endpoint.decoder ?? self.decoder
+        return try response(E.self, from: raw, request: request, decoder: decoder) {
+            raw throws(CourierError) in
             do {
-                let value = try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
-                return EndpointResponse(
-                    status: raw.status, headers: raw.headers, body: raw.body, url: url,
-                    result: .success(value))
+                return try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
             } catch {
                 throw CourierError.decoding(
-                    error, type: E.Success.self, response: raw, request: request, url: url)
+                    error, type: E.Success.self, response: raw, request: request, url: raw.url)
             }
+        }
+    }
+
+    /// Turns a raw response into the endpoint's result: `success` for a 2xx status, the
+    /// documented `Failure` when the body decodes as one, else an `undocumentedStatus` error.
+    func response<E: EndpointRepresentable, Success>(
+        _ endpointType: E.Type, from raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder,
+        success: (RawResponse) throws(CourierError) -> Success
+    ) throws(CourierError) -> EndpointResponse<Success, E.Failure> {
+        let url = raw.url
+        if raw.status.isSuccess {
+            return EndpointResponse(
+                status: raw.status, headers: raw.headers, body: raw.body, url: url,
+                result: .success(try success(raw)))
         }
         let (failure, decodingError) = ResponseDecoding.documentedFailure(
             E.Failure.self, from: raw, decoder: decoder)
@@ -147,10 +171,10 @@ public struct Client: Sendable {
     }
 
     /// Runs the middleware chain, within the endpoint's or the client's total timeout.
-    private func exchange(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
+    func exchange(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
         let chain = chain(from: 0)
         let baseURL = baseURL
-        guard let timeout = request.timeout ?? timeout else { return try await chain(request, baseURL) }
+        guard let timeout = request.timeout else { return try await chain(request, baseURL) }
         do {
             return try await Deadline.run(within: timeout) { () throws(CourierError) in
                 try await chain(request, baseURL)

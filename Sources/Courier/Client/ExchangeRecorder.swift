@@ -1,11 +1,10 @@
 import Foundation
 
-/// Counts what happens during one ``Client/send(_:)`` call, for metrics and progress.
+/// Counts what happens during one ``Client/send(_:)`` call, for metrics.
 ///
-/// A ``MetricsMiddleware`` (or a transfer) installs a recorder as a task-local value; the
-/// redirect follower counts attempts, hops and body bytes, and transports that can tell report
-/// when the response headers arrived and how far an upload or download got. Without a recorder
-/// in scope, recording costs one task-local read.
+/// A ``MetricsMiddleware`` installs a recorder as a task-local value; the redirect follower
+/// counts attempts, hops and body bytes, and transports that can tell report when the response
+/// headers arrived. Without a recorder in scope, recording costs one task-local read.
 final class ExchangeRecorder: Sendable {
     /// The recorder of the exchange the current task belongs to, if one is being observed.
     @TaskLocal static var current: ExchangeRecorder?
@@ -27,12 +26,10 @@ final class ExchangeRecorder: Sendable {
     /// When the recorder was created: the start of the exchange.
     let startedAt: ContinuousClock.Instant
     private let counters = LockedValue(Counters())
-    private let progress: (@Sendable (TransferProgress) -> Void)?
 
-    /// Creates a recorder; `progress` receives upload and download progress when set.
-    init(progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+    /// Creates a recorder, starting the clock.
+    init() {
         self.startedAt = .now
-        self.progress = progress
     }
 
     /// The counts so far.
@@ -59,13 +56,5 @@ final class ExchangeRecorder: Sendable {
         counters.withLock { counters in
             if counters.firstResponseAt == nil { counters.firstResponseAt = instant }
         }
-    }
-
-    /// Whether anyone listens for progress; transports skip the bookkeeping otherwise.
-    var wantsProgress: Bool { progress != nil }
-
-    /// Passes a progress report on to the listener, if any.
-    func report(_ transferProgress: TransferProgress) {
-        progress?(transferProgress)
     }
 }

@@ -73,14 +73,11 @@ struct RedirectFollower: Sendable {
             (status.code == 303 && request.method != .head)
             || ([301, 302].contains(status.code) && request.method == .post)
         guard becomesGET else {
-            return TransportRequest(
-                method: request.method, url: target, headers: headers, body: request.body,
-                timeout: request.timeout
-            )
+            return request.redirected(
+                method: request.method, url: target, headers: headers, body: request.body)
         }
         headers.removeAll(named: .contentType)
-        return TransportRequest(
-            method: .get, url: target, headers: headers, body: nil, timeout: request.timeout)
+        return request.redirected(method: .get, url: target, headers: headers, body: nil)
     }
 
     /// Scheme, host and effective port.

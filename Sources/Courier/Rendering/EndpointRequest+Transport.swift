@@ -9,7 +9,8 @@ extension EndpointRequest {
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
         TransportRequest(
             method: method, url: try baseURL.url(for: self), headers: headers, body: body,
-            timeout: timeout
+            connectTimeout: connectTimeout, idleTimeout: idleTimeout ?? timeout, isIdempotent: isIdempotent,
+            responseBodyFile: responseBodyFile
         )
     }
 
@@ -40,8 +41,8 @@ extension TransportRequest {
                 request.httpBodyStream = body.makeInputStream()
             }
         }
-        if let timeout {
-            request.timeoutInterval = timeout.timeInterval
+        if let idleTimeout {
+            request.timeoutInterval = idleTimeout.timeInterval
         }
         return request
     }

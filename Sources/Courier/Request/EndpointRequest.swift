@@ -23,8 +23,16 @@ public struct EndpointRequest: Sendable, Hashable {
     public let headers: HeaderFields
     /// The body, if any.
     public let body: RequestBody?
-    /// The endpoint's timeout, if it declared one.
+    /// The total deadline: the endpoint's ``Timeout``, else the client's (see
+    /// ``Client/request(for:)``); `nil` for none.
     public let timeout: Duration?
+    /// The time allowed until the server shows a sign of life, if set.
+    public let connectTimeout: Duration?
+    /// The longest silence allowed while sending or receiving, if set (else ``timeout`` is used).
+    public let idleTimeout: Duration?
+    /// Where a download's successful response body is written, when the request is a download
+    /// (``Client/download(_:to:)``); `nil` keeps the body in memory.
+    public let responseBodyFile: URL?
     /// Whether the endpoint declared itself ``Idempotent``.
     public let declaresIdempotent: Bool
     /// The endpoint's own ``ResponseValidation``, if it declared one.
@@ -32,8 +40,9 @@ public struct EndpointRequest: Sendable, Hashable {
 
     init(
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,
-        body: RequestBody?, timeout: Duration?, declaresIdempotent: Bool = false,
-        validation: ResponseValidation? = nil
+        body: RequestBody?, timeout: Duration?, connectTimeout: Duration? = nil,
+        idleTimeout: Duration? = nil, declaresIdempotent: Bool = false,
+        validation: ResponseValidation? = nil, responseBodyFile: URL? = nil
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -41,6 +50,9 @@ public struct EndpointRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
+        self.responseBodyFile = responseBodyFile
         self.declaresIdempotent = declaresIdempotent
         self.validation = validation
     }
@@ -79,8 +91,22 @@ public struct EndpointRequest: Sendable, Hashable {
     func replacing(query: [QueryItem]? = nil, headers: HeaderFields? = nil) -> EndpointRequest {
         EndpointRequest(
             method: method, pathSegments: pathSegments, query: query ?? self.query,
-            headers: headers ?? self.headers,
-            body: body, timeout: timeout, declaresIdempotent: declaresIdempotent, validation: validation
+            headers: headers ?? self.headers, body: body, timeout: timeout,
+            connectTimeout: connectTimeout, idleTimeout: idleTimeout,
+            declaresIdempotent: declaresIdempotent, validation: validation, responseBodyFile: responseBodyFile
+        )
+    }
+
+    /// A copy whose unset timeouts take the given defaults, and with a download destination.
+    func applying(
+        timeout defaultTimeout: Duration?, connectTimeout defaultConnect: Duration?,
+        idleTimeout defaultIdle: Duration?, responseBodyFile file: URL? = nil
+    ) -> EndpointRequest {
+        EndpointRequest(
+            method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
+            timeout: timeout ?? defaultTimeout, connectTimeout: connectTimeout ?? defaultConnect,
+            idleTimeout: idleTimeout ?? defaultIdle, declaresIdempotent: declaresIdempotent,
+            validation: validation, responseBodyFile: file ?? responseBodyFile
         )
     }
 }

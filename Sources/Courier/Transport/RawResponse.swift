@@ -10,12 +10,26 @@ public struct RawResponse: Sendable, Hashable {
     public let body: Data
     /// The URL that produced this response (after any redirects Courier followed).
     public let url: URL?
+    /// The file holding the body, for a download (``TransportRequest/responseBodyFile``); ``body``
+    /// is then empty.
+    public let bodyFile: URL?
 
     /// Creates a response.
-    public init(status: HTTPStatus, headers: HeaderFields = [], body: Data = Data(), url: URL? = nil) {
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    ///   - body: The body bytes.
+    ///   - url: The URL that produced the response.
+    ///   - bodyFile: The file holding the body, for a download written to disk.
+    public init(
+        status: HTTPStatus, headers: HeaderFields = [], body: Data = Data(), url: URL? = nil,
+        bodyFile: URL? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.bodyFile = bodyFile
     }
 }

@@ -4,91 +4,6 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The state of one data task: where its bytes go and who waits for them.
-struct Exchange {
-    let continuation: CheckedContinuation<RawResponse, any Error>
-    let limit: Int
-    var response: HTTPURLResponse?
-    var body = Data()
-    var receivedBytes = 0
-
-    init(continuation: CheckedContinuation<RawResponse, any Error>, limit: Int) {
-        self.continuation = continuation
-        self.limit = limit
-    }
-}
-
-/// In-flight exchanges by task identifier.
-///
-/// Every continuation is resumed exactly once: an exchange is removed from the table under the
-/// lock before its continuation is resumed, by whichever of completion, cancellation or the size
-/// limit gets there first.
-///
-/// `@unchecked Sendable` is safe: the stored dictionaries are only read or written while `lock`
-/// is held, and nothing inside them escapes the lock except exchanges that are removed first.
-final class ExchangeTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var exchanges: [Int: Exchange] = [:]
-    private var cancelledBeforeStart: Set<Int> = []
-
-    /// Registers an exchange; returns `false` (after failing it) when its task was already cancelled.
-    func start(_ id: Int, _ exchange: Exchange) -> Bool {
-        lock.lock()
-        if cancelledBeforeStart.remove(id) != nil {
-            lock.unlock()
-            exchange.continuation.resume(throwing: Self.cancelled)
-            return false
-        }
-        exchanges[id] = exchange
-        lock.unlock()
-        return true
-    }
-
-    /// Fails the exchange with a cancellation at once, without waiting for `URLSession`.
-    func cancel(_ id: Int) {
-        lock.lock()
-        guard let exchange = exchanges.removeValue(forKey: id) else {
-            cancelledBeforeStart.insert(id)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        exchange.continuation.resume(throwing: Self.cancelled)
-    }
-
-    /// Fails the exchange with `error` if it is still in flight.
-    func fail(_ id: Int, with error: CourierError) {
-        guard let exchange = finish(id) else { return }
-        exchange.continuation.resume(throwing: error)
-    }
-
-    /// Drops any record of a cancellation that arrived after the exchange ended.
-    func forget(_ id: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        cancelledBeforeStart.remove(id)
-    }
-
-    func update<Result>(_ id: Int, _ body: (inout Exchange) -> Result) -> Result? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard var exchange = exchanges[id] else { return nil }
-        let result = body(&exchange)
-        exchanges[id] = exchange
-        return result
-    }
-
-    func finish(_ id: Int) -> Exchange? {
-        lock.lock()
-        defer { lock.unlock() }
-        return exchanges.removeValue(forKey: id)
-    }
-
-    private static let cancelled = CourierError(
-        stage: .transport, kind: .cancelled, message: "The request was cancelled."
-    )
-}
-
 /// Routes `URLSession` callbacks to the matching ``Exchange``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges: ExchangeTable
@@ -105,15 +20,57 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let sink = exchanges.update(task.taskIdentifier) { exchange -> ProgressSink? in
+            exchange.isAlive = true
+            return exchange.progress
+        }
+        guard let sink = sink ?? nil else { return }
+        sink.report(
+            TransferProgress(
+                direction: .upload, completedBytes: totalBytesSent,
+                expectedBytes: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil))
+    }
+
+    func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let limit = exchanges.update(dataTask.taskIdentifier) { exchange -> Int in
-            exchange.response = response as? HTTPURLResponse
-            return exchange.limit
+        let id = dataTask.taskIdentifier
+        let verdict = exchanges.update(id) { exchange -> CourierError? in
+            exchange.isAlive = true
+            exchange.recorder?.recordResponseHeaders()
+            guard let http = response as? HTTPURLResponse else { return nil }
+            exchange.response = http
+            exchange.headers = Self.headerFields(of: http)
+            switch ResponseFraming.contentLength(in: exchange.headers) {
+            case .failure(let error): return error
+            case .success(let length): exchange.expectedLength = length
+            }
+            let status = HTTPStatus(http.statusCode)
+            if status.isSuccess, let destination = exchange.request.responseBodyFile {
+                do throws(CourierError) {
+                    exchange.download = try DownloadFile(destination: destination)
+                } catch {
+                    return error
+                }
+                if let downloadLimit = exchange.downloadLimit, let length = exchange.expectedLength,
+                    length > downloadLimit
+                {
+                    return Self.tooLarge(downloadLimit)
+                }
+            } else if let length = exchange.expectedLength, length > Int64(exchange.limit) {
+                return Self.tooLarge(Int64(exchange.limit))
+            }
+            exchange.progress?.report(
+                TransferProgress(
+                    direction: .download, completedBytes: 0, expectedBytes: exchange.expectedLength))
+            return nil
         }
-        if let limit, response.expectedContentLength > Int64(limit) {
-            exchanges.fail(dataTask.taskIdentifier, with: Self.tooLarge(limit))
+        if let error = verdict ?? nil {
+            exchanges.fail(id, with: error)
             completionHandler(.cancel)
             return
         }
@@ -123,22 +80,40 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Counts delivered (decoded) bytes; past the limit the exchange fails at once, the bytes are
     /// dropped, and the task is cancelled.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let exceededLimit = exchanges.update(dataTask.taskIdentifier) { exchange -> Int? in
-            exchange.receivedBytes += data.count
-            guard exchange.receivedBytes <= exchange.limit else {
-                exchange.body = Data()
-                return exchange.limit
+        let id = dataTask.taskIdentifier
+        let verdict = exchanges.update(id) { exchange -> CourierError? in
+            exchange.receivedBytes += Int64(data.count)
+            if let download = exchange.download {
+                if let downloadLimit = exchange.downloadLimit, exchange.receivedBytes > downloadLimit {
+                    return Self.tooLarge(downloadLimit)
+                }
+                do throws(CourierError) {
+                    try download.write(data)
+                } catch {
+                    return error
+                }
+            } else {
+                guard exchange.receivedBytes <= Int64(exchange.limit) else {
+                    exchange.body = Data()
+                    return Self.tooLarge(Int64(exchange.limit))
+                }
+                exchange.body.append(data)
             }
-            exchange.body.append(data)
+            exchange.progress?.report(
+                TransferProgress(
+                    direction: .download, completedBytes: exchange.receivedBytes,
+                    expectedBytes: exchange.expectedLength))
             return nil
         }
-        if let limit = exceededLimit.flatMap({ $0 }) {
-            exchanges.fail(dataTask.taskIdentifier, with: Self.tooLarge(limit))
-            dataTask.cancel()
+        if let error = verdict ?? nil {
+            exchanges.fail(id, with: error)
+            // On Linux `cancel()` waits for the session's work queue, which stays busy while
+            // libcurl decodes the rest of a compressed body; don't hold the delegate queue.
+            DispatchQueue.global().async { dataTask.cancel() }
         }
     }
 
-    private static func tooLarge(_ limit: Int) -> CourierError {
+    private static func tooLarge(_ limit: Int64) -> CourierError {
         CourierError(
             stage: .transport, kind: .responseTooLarge,
             message: "The response body exceeded the limit of \(limit) bytes."
@@ -148,28 +123,69 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let exchange = exchanges.finish(task.taskIdentifier) else { return }
         if let error {
-            exchange.continuation.resume(throwing: CourierError.transport(error))
-        } else if let response = exchange.response {
-            exchange.continuation.resume(returning: Self.rawResponse(response, body: exchange.body))
-        } else {
-            exchange.continuation.resume(
-                throwing: CourierError(
-                    stage: .transport, kind: .invalidResponse, message: "The server's response was not HTTP."
-                )
-            )
+            exchange.fail(Self.failure(error, afterResponse: exchange.response != nil))
+            return
         }
+        guard let response = exchange.response else {
+            exchange.fail(
+                CourierError(
+                    stage: .transport, kind: .invalidResponse, message: "The server's response was not HTTP.")
+            )
+            return
+        }
+        let status = HTTPStatus(response.statusCode)
+        if let expected = exchange.expectedLength, exchange.receivedBytes != expected,
+            ResponseFraming.deliveredLengthMustMatch(
+                headers: exchange.headers, status: status, method: exchange.request.method)
+        {
+            exchange.fail(
+                ResponseFraming.lengthMismatch(delivered: exchange.receivedBytes, expected: expected))
+            return
+        }
+        var bodyFile: URL?
+        if let download = exchange.download {
+            do throws(CourierError) {
+                bodyFile = try download.complete()
+            } catch {
+                exchange.continuation.resume(throwing: error)
+                return
+            }
+        }
+        exchange.continuation.resume(
+            returning: RawResponse(
+                status: status, headers: exchange.headers, body: exchange.body, url: response.url,
+                bodyFile: bodyFile))
     }
 
-    private static func rawResponse(_ response: HTTPURLResponse, body: Data) -> RawResponse {
+    /// A transport failure; a lost connection after the response began is a truncated response.
+    ///
+    /// A connection closed before any answer is ``CourierError/Kind/connectionLost``: libcurl
+    /// reports it as "Empty reply from server", which `URLSession` on Linux turns into
+    /// `URLError(.badServerResponse)`.
+    private static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
+        let courierError = CourierError.transport(error)
+        if !afterResponse, (error as? URLError)?.code == .badServerResponse {
+            return CourierError(
+                stage: .transport, kind: .connectionLost,
+                message: "The server closed the connection without answering.", underlying: error
+            )
+        }
+        guard afterResponse, courierError.kind == .connectionLost else { return courierError }
+        return CourierError(
+            stage: .transport, kind: .truncatedResponse,
+            message:
+                "The connection closed before the whole response body arrived; the partial body was discarded.",
+            underlying: error
+        )
+    }
+
+    private static func headerFields(of response: HTTPURLResponse) -> HeaderFields {
         var fields: [HeaderField] = []
         for (key, value) in response.allHeaderFields {
             guard let name = HeaderName(validating: "\(key)") else { continue }
             fields.append(HeaderField(name: name, value: "\(value)"))
         }
         fields.sort { $0.name.canonicalName < $1.name.canonicalName }
-        return RawResponse(
-            status: HTTPStatus(response.statusCode), headers: HeaderFields(fields), body: body,
-            url: response.url
-        )
+        return HeaderFields(fields)
     }
 }

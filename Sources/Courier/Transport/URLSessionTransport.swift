@@ -8,45 +8,64 @@ import Foundation
 ///
 /// - Redirects are never followed by `URLSession` (which would copy credentials to other hosts
 ///   on Linux); Courier's client follows them itself.
-/// - The response size limit is enforced by counting bytes as they arrive; past the limit the
-///   bytes are dropped, the task is cancelled and the request fails with
-///   ``CourierError/Kind/responseTooLarge``.
+/// - A request that is not idempotent is never sent twice by the transport: it goes out on a
+///   connection of its own (`Connection: close`, from a second session whose connections are
+///   never reused). `URLSession` on Linux silently re-sends a request when a reused keep-alive
+///   connection closes without an answer; on a fresh connection it does not. Idempotent
+///   requests share pooled connections.
+/// - Response size limits are enforced by counting delivered (decoded) bytes as they arrive:
+///   past the limit the bytes are dropped, the task is cancelled and the request fails with
+///   ``CourierError/Kind/responseTooLarge`` at once, so a gzip bomb cannot fill memory.
+/// - A body shorter or longer than its `Content-Length`, a connection lost mid-body, and
+///   conflicting `Content-Length` values fail with ``CourierError/Kind/truncatedResponse`` or
+///   ``CourierError/Kind/invalidResponse``; partial bodies are never returned.
+/// - The connect timeout is enforced by the transport (until the body starts to flow or the
+///   response begins); the idle timeout is `URLSession`'s; the total deadline is the client's.
 /// - Cancelling the calling task cancels the `URLSession` task at once.
 /// - A body streamed from files is uploaded from a file with its `Content-Length`: a single
 ///   file directly, several pieces (a multipart body with file parts) after copying them in
 ///   1 MiB chunks to a temporary file that is removed afterwards. Memory stays bounded whatever
 ///   the size; the disk needs room for one copy. (A stream body would go out chunked on Linux,
 ///   where `URLSession` also keeps a `Content-Length` header, which is malformed HTTP.)
+/// - A download (``TransportRequest/responseBodyFile``) is written to a temporary file as it
+///   arrives and moved into place when complete.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(responseLimit: 50 * 1024 * 1024)
 /// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
 /// ```
 public final class URLSessionTransport: Transport {
-    /// The largest response body kept by default: 10 MiB.
+    /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
 
-    /// The largest response body, in bytes, this transport keeps.
+    /// The largest response body, in bytes, this transport keeps in memory.
     public let responseLimit: Int
+    /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
+    public let downloadLimit: Int64?
     private let session: URLSession
+    private let freshConnectionSession: URLSession
     private let exchanges: ExchangeTable
 
-    /// Creates a transport with its own session.
+    /// Creates a transport with its own sessions.
     ///
     /// - Parameters:
     ///   - configuration: The session configuration; by default an ephemeral one with no cookie
     ///     storage and no cache, so everything sent is in the request value.
-    ///   - responseLimit: The largest response body to keep, in bytes.
+    ///   - responseLimit: The largest response body to keep in memory, in bytes.
+    ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
     public init(
-        configuration: URLSessionConfiguration? = nil, responseLimit: Int = defaultResponseLimit
+        configuration: URLSessionConfiguration? = nil, responseLimit: Int = defaultResponseLimit,
+        downloadLimit: Int64? = nil
     ) {
         self.responseLimit = responseLimit
+        self.downloadLimit = downloadLimit
         let configuration = configuration ?? Self.defaultConfiguration()
         let exchanges = ExchangeTable()
         self.exchanges = exchanges
-        self.session = URLSession(
-            configuration: configuration, delegate: SessionDelegate(exchanges: exchanges), delegateQueue: nil
-        )
+        let delegate = SessionDelegate(exchanges: exchanges)
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.freshConnectionSession = URLSession(
+            configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// Ephemeral, without cookies or a cache: cookies the request value does not show would not
@@ -62,6 +81,7 @@ public final class URLSessionTransport: Transport {
 
     deinit {
         session.finishTasksAndInvalidate()
+        freshConnectionSession.finishTasksAndInvalidate()
     }
 
     /// Sends `request` and returns the complete response.
@@ -70,6 +90,13 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         var urlRequest = request.urlRequest
+        let session: URLSession
+        if request.isIdempotent {
+            session = self.session
+        } else {
+            session = freshConnectionSession
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
         let upload = try BodyUpload(request.body)
         defer { upload?.removeTemporaryFile() }
         let task: URLSessionTask
@@ -81,13 +108,33 @@ public final class URLSessionTransport: Transport {
             task = session.dataTask(with: urlRequest)
         }
         let id = task.taskIdentifier
-        let limit = responseLimit
-        defer { exchanges.forget(id) }
+        let exchanges = exchanges
+        let connectTimer = request.connectTimeout.map { timeout in
+            Task {
+                try await Task.sleep(for: timeout)
+                let error = CourierError(
+                    stage: .transport, kind: .timedOut,
+                    message: "The server showed no sign of life within the connect timeout of \(timeout)."
+                )
+                if exchanges.failIfSilent(id, with: error) { task.cancel() }
+            }
+        }
+        defer {
+            connectTimer?.cancel()
+            exchanges.forget(id)
+        }
+        let exchange = (
+            request: request, limit: responseLimit, downloadLimit: downloadLimit,
+            recorder: ExchangeRecorder.current, progress: ProgressSink.current
+        )
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<RawResponse, any Error>) in
-                let exchange = Exchange(continuation: continuation, limit: limit)
-                if exchanges.start(id, exchange) {
+                let state = Exchange(
+                    continuation: continuation, request: exchange.request, limit: exchange.limit,
+                    downloadLimit: exchange.downloadLimit, recorder: exchange.recorder,
+                    progress: exchange.progress)
+                if exchanges.start(id, state) {
                     task.resume()
                 }
             }

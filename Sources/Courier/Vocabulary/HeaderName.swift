@@ -47,6 +47,8 @@ extension HeaderName {
     public static let cacheControl = HeaderName("Cache-Control")
     /// `Connection`: set by the transport; endpoints may not set it.
     public static let connection = HeaderName("Connection")
+    /// `Content-Encoding`.
+    public static let contentEncoding = HeaderName("Content-Encoding")
     /// `Content-Length`: derived from the body; endpoints may not set it.
     public static let contentLength = HeaderName("Content-Length")
     /// `Content-Type`.

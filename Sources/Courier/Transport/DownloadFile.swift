@@ -1,0 +1,68 @@
+import Foundation
+
+/// A download on its way to disk: written to a temporary file beside the destination, and moved
+/// into place only once the whole body arrived, so a failed or cancelled download never leaves a
+/// partial file at the destination.
+final class DownloadFile {
+    /// Where the finished body goes.
+    let destination: URL
+    private let temporary: URL
+    private let handle: FileHandle
+    /// Bytes written so far.
+    private(set) var written: Int64 = 0
+
+    /// Creates the temporary file (mode 0600) in the destination's directory.
+    init(destination: URL) throws(CourierError) {
+        self.destination = destination
+        let directory = destination.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".courier-download-\(UUID().uuidString)")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let handle = try? FileHandle(forWritingTo: temporary)
+        else {
+            throw Self.unwritable(destination, reason: "its directory is missing or not writable")
+        }
+        self.temporary = temporary
+        self.handle = handle
+    }
+
+    /// Appends `data`.
+    func write(_ data: Data) throws(CourierError) {
+        do {
+            try handle.write(contentsOf: data)
+            written += Int64(data.count)
+        } catch {
+            throw Self.unwritable(destination, reason: "\(error)")
+        }
+    }
+
+    /// Closes the file and moves it to the destination, replacing what was there.
+    func complete() throws(CourierError) -> URL {
+        do {
+            try handle.close()
+            if FileManager.default.fileExists(atPath: destination.path) {
+                _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: destination)
+            }
+            return destination
+        } catch {
+            discard()
+            throw Self.unwritable(destination, reason: "\(error)")
+        }
+    }
+
+    /// Closes and removes the temporary file.
+    func discard() {
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    private static func unwritable(_ destination: URL, reason: String) -> CourierError {
+        CourierError(
+            stage: .transport, kind: .downloadFileUnwritable,
+            message: "The download could not be written to \(destination.path): \(reason)."
+        )
+    }
+}

@@ -1,0 +1,283 @@
+import Courier
+import Foundation
+import Testing
+
+/// The URLSession transport against the fault-injecting server: every fault ends in exactly one
+/// typed outcome within its deadline, partial bodies are never successes, and requests that are
+/// not idempotent reach the server exactly once.
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.skipReason), .timeLimit(.minutes(1)))
+struct TransportFaultTests {
+    let server: FaultServer
+    let client: Client
+
+    init() throws {
+        server = try FaultServer.current()
+        client = Client(baseURL: server.primary, timeout: .seconds(5))
+    }
+
+    /// Sends `endpoint` and returns its one outcome, checking it came within `limit`.
+    private func outcome<E: EndpointRepresentable>(
+        _ endpoint: E, with client: Client? = nil, within limit: Duration = .seconds(5),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Result<EndpointResponse<E.Success, E.Failure>, CourierError> {
+        let start = ContinuousClock.now
+        let result: Result<EndpointResponse<E.Success, E.Failure>, CourierError>
+        do {
+            result = .success(try await (client ?? self.client).send(endpoint))
+        } catch {
+            result = .failure(error)
+        }
+        let elapsed = ContinuousClock.now - start
+        #expect(elapsed < limit, "the outcome took \(elapsed)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    private func bytes(
+        _ path: String, key: String, method: HTTPMethod = .get, _ query: [(String, String)] = []
+    )
+        -> Endpoint<Data, Never>
+    {
+        Endpoint<Data, Never> {
+            Method(method)
+            Path(segments: path.split(separator: "/").map { String($0) })
+            for (name, value) in query { Query(name, value) }
+            Header("X-Count-Key", key)
+        }
+    }
+
+    // MARK: Framing
+
+    @Test func aTruncatedBodyIsATypedErrorNotAPartialSuccess() async throws {
+        let key = FaultServer.uniqueKey()
+        let result = await outcome(bytes("truncate", key: key, [("size", "1000"), ("send", "400")]))
+        let error = try #require(result.failure)
+        #expect(error.kind == .truncatedResponse, "\(error)")
+        #expect(error.response == nil)
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func aResetMidBodyIsATypedError() async throws {
+        let key = FaultServer.uniqueKey()
+        let result = await outcome(bytes("reset", key: key, [("size", "100000"), ("send", "1000")]))
+        let error = try #require(result.failure)
+        #expect([.truncatedResponse, .connectionLost].contains(error.kind), "\(error)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test(arguments: ["conflicting", "list"])
+    func conflictingContentLengthsAreRejected(route: String) async throws {
+        let key = FaultServer.uniqueKey()
+        let result = await outcome(bytes("content-length/\(route)", key: key))
+        let error = try #require(result.failure)
+        #expect(error.kind == .invalidResponse, "\(error)")
+        #expect(error.message.contains("conflicting"), "\(error.message)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func repeatedEqualContentLengthsAreAccepted() async throws {
+        let key = FaultServer.uniqueKey()
+        let response = try await outcome(bytes("content-length/duplicate-same", key: key)).get()
+        #expect(response.value == FaultServer.pattern(10))
+    }
+
+    @Test func aSuccessfulBodyEqualsWhatTheServerSent() async throws {
+        let key = FaultServer.uniqueKey()
+        let response = try await outcome(bytes("ok", key: key, [("size", "300000")])).get()
+        #expect(response.value == FaultServer.pattern(300_000))
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    // MARK: Connections closed without an answer
+
+    @Test(arguments: ["close-before-headers", "reset-before-headers", "drop"])
+    func aPostIsSentExactlyOnceWhenTheConnectionDies(route: String) async throws {
+        let key = FaultServer.uniqueKey()
+        let result = await outcome(bytes(route, key: key, method: .post))
+        let error = try #require(result.failure)
+        #expect(error.kind == .connectionLost, "\(error)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func aPostOnAWarmKeepAliveConnectionIsNotResentWhenTheServerDropsIt() async throws {
+        let key = FaultServer.uniqueKey()
+        // One client, so one connection pool: the first exchange leaves a connection open.
+        let warm = try await outcome(bytes("drop-on-reuse", key: "warm-\(key)")).get()
+        #expect(warm.status == .ok)
+        let posts = [
+            await outcome(bytes("drop-on-reuse", key: key, method: .post)),
+            await outcome(bytes("drop-on-reuse", key: key, method: .post)),
+        ]
+        // Each POST went out on a connection of its own, so the server answered both and
+        // counted each exactly once; none was re-sent behind the caller's back.
+        for post in posts {
+            #expect(post.success?.status == .ok, "\(String(describing: post.failure))")
+        }
+        try await server.expectCounts(key, received: 2...2)
+        let counts = try await server.counts(key)
+        #expect(counts.requests.allSatisfy { $0.header("Connection")?.lowercased() == "close" })
+    }
+
+    // MARK: Stalls and timeouts
+
+    @Test func aServerThatNeverAnswersHitsTheConnectTimeout() async throws {
+        let key = FaultServer.uniqueKey()
+        let endpoint = Endpoint<Data, Never> {
+            Method(.get)
+            Path("stall-headers")
+            Query("seconds", "10")
+            Header("X-Count-Key", key)
+            Timeout(.seconds(5), connect: .milliseconds(300))
+        }
+        let error = try #require(await outcome(endpoint, within: .seconds(2)).failure)
+        #expect(error.kind == .timedOut)
+        #expect(error.message.contains("connect timeout"), "\(error.message)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func aStallMidBodyHitsTheIdleTimeout() async throws {
+        let key = FaultServer.uniqueKey()
+        let endpoint = Endpoint<Data, Never> {
+            Method(.get)
+            Path("stall-body")
+            Query("size", "1000")
+            Query("send", "100")
+            Query("seconds", "10")
+            Header("X-Count-Key", key)
+            Timeout(.seconds(5), idle: .milliseconds(500))
+        }
+        let error = try #require(await outcome(endpoint, within: .seconds(3)).failure)
+        #expect(error.kind == .timedOut, "\(error)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func aSlowDripHitsTheTotalDeadlineThoughItIsNeverIdle() async throws {
+        let key = FaultServer.uniqueKey()
+        let endpoint = Endpoint<Data, Never> {
+            Method(.get)
+            Path("drip")
+            Query("size", "100")
+            Query("interval", "0.1")
+            Header("X-Count-Key", key)
+            Timeout(.milliseconds(800), idle: .seconds(2))
+        }
+        let error = try #require(await outcome(endpoint, within: .milliseconds(1500)).failure)
+        #expect(error.kind == .timedOut, "\(error)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    // MARK: Bodies that do not decode
+
+    @Test func invalidJSONIsADecodingErrorWithTheRawBody() async throws {
+        struct User: Decodable, Sendable { let id: Int }
+        let endpoint = Endpoint<User, Never> {
+            Method(.get)
+            Path("invalid-json")
+        }
+        let error = try #require(await outcome(endpoint).failure)
+        #expect(error.stage == .decoding)
+        #expect(error.response?.body == Data(#"{"id": 4"#.utf8))
+    }
+
+    @Test func invalidUTF8IsADecodingErrorNotReplacementCharacters() async throws {
+        let endpoint = Endpoint<String, Never> {
+            Method(.get)
+            Path("invalid-utf8")
+        }
+        let error = try #require(await outcome(endpoint).failure)
+        #expect(error.stage == .decoding)
+        #expect(error.response?.body == Data([0x63, 0x61, 0x66, 0xC3, 0x20, 0xFF, 0xFE]))
+    }
+
+    // MARK: Redirects
+
+    @Test func aRedirectLoopEndsInATypedError() async throws {
+        let error = try #require(await outcome(bytes("redirect/loop", key: FaultServer.uniqueKey())).failure)
+        #expect(error.kind == .tooManyRedirects)
+        #expect(error.message.contains("cycle"), "\(error.message)")
+    }
+
+    @Test func aLongChainStopsAtTheLimitAndAShortOneArrives() async throws {
+        let short = try await outcome(bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "3")]))
+            .get()
+        #expect(short.value == FaultServer.pattern(16))
+        let limited = Client(baseURL: server.primary, redirectLimit: 5, timeout: .seconds(5))
+        let error = try #require(
+            await outcome(bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "8")]), with: limited)
+                .failure)
+        #expect(error.kind == .tooManyRedirects)
+    }
+
+    @Test func aFileRedirectIsRefused() async throws {
+        let error = try #require(await outcome(bytes("redirect/file", key: FaultServer.uniqueKey())).failure)
+        #expect(error.kind == .unsupportedRedirect)
+    }
+
+    @Test func aCrossHostRedirectCarriesNoSecretToTheOtherHost() async throws {
+        let key = FaultServer.uniqueKey()
+        let endpoint = Endpoint<Data, Never> {
+            Method(.get)
+            Path("redirect", "cross-host")
+            Query("status", "307")
+            Query("to", "/echo")
+            Header("X-Count-Key", key)
+            Header("Authorization", "Bearer s3cr3t-token")
+            Header("Cookie", "session=s3cr3t-cookie")
+            Header("X-Api-Key", "s3cr3t-key", isSecret: true)
+        }
+        let response = try await outcome(endpoint).get()
+        #expect(response.status == .ok)
+        let counts = try await server.counts(key)
+        #expect(counts.requests.count == 2)
+        let second = try #require(counts.requests.last)
+        #expect(second.host?.hasPrefix("127.0.0.2") == true, "\(String(describing: second.host))")
+        let seen = second.headers.flatMap { $0 }.joined(separator: " ")
+        for secret in ["s3cr3t-token", "s3cr3t-cookie", "s3cr3t-key"] {
+            #expect(!seen.contains(secret), "\(secret) reached the other host")
+        }
+    }
+
+    // MARK: Limits under compression
+
+    /// A 64 MiB bomb here; `Scripts/measure-gzip-bomb` sends the 1 GiB one and measures memory.
+    /// (Decoding a bomb keeps `URLSession`'s shared work queue on Linux busy, which stalls other
+    /// exchanges in the process meanwhile, so the big one does not run beside the other tests.)
+    @Test func aGzipBombEndsInATypedErrorAtTheLimit() async throws {
+        let key = FaultServer.uniqueKey()
+        let transport = URLSessionTransport(responseLimit: 8 * 1024 * 1024)
+        let bombed = Client(baseURL: server.primary, transport: transport, timeout: .seconds(20))
+        let error = try #require(
+            await outcome(
+                bytes("gzip-bomb", key: key, [("size", "\(64 << 20)")]), with: bombed, within: .seconds(20)
+            ).failure)
+        #expect(error.kind == .responseTooLarge, "\(error)")
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func anHonestGzipBodyArrivesDecoded() async throws {
+        let response = try await outcome(bytes("gzip", key: FaultServer.uniqueKey(), [("size", "70000")]))
+            .get()
+        #expect(response.value == FaultServer.pattern(70_000))
+    }
+
+    @Test func aHeaderFloodEndsInOneTypedOutcome() async throws {
+        let result = await outcome(bytes("header-flood", key: FaultServer.uniqueKey()))
+        switch result {
+        case .success(let response):
+            #expect(response.headers.values(for: HeaderName("X-Flood-9999")).count == 1)
+        case .failure(let error):
+            #expect(error.stage == .transport, "\(error)")
+        }
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+}
