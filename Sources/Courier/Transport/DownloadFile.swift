@@ -37,20 +37,21 @@ final class DownloadFile {
         }
     }
 
-    /// Closes the file and moves it to the destination, replacing what was there.
+    /// Closes the file and renames it to the destination, atomically replacing what was there.
     func complete() throws(CourierError) -> URL {
         do {
             try handle.close()
-            if FileManager.default.fileExists(atPath: destination.path) {
-                _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: destination)
-            }
-            return destination
         } catch {
             discard()
             throw Self.unwritable(destination, reason: "\(error)")
         }
+        // rename(2) replaces an existing file in one step; FileManager's move refuses to.
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw Self.unwritable(destination, reason: reason)
+        }
+        return destination
     }
 
     /// Closes and removes the temporary file.

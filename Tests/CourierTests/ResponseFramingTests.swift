@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+struct ResponseFramingTests {
+    private func headers(_ pairs: [(String, String)]) -> HeaderFields {
+        HeaderFields(
+            pairs.compactMap { name, value in
+                HeaderName(validating: name).map { HeaderField(name: $0, value: value) }
+            })
+    }
+
+    @Test func noContentLengthIsUnknown() throws {
+        #expect(try ResponseFraming.contentLength(in: headers([])).get() == nil)
+    }
+
+    @Test(arguments: [
+        [("Content-Length", "10")],
+        [("Content-Length", "10"), ("content-length", "10")],
+        [("Content-Length", "10, 10")],
+    ])
+    func agreeingValuesAreOneLength(fields: [(String, String)]) throws {
+        #expect(try ResponseFraming.contentLength(in: headers(fields)).get() == 10)
+    }
+
+    @Test(arguments: [
+        [("Content-Length", "5"), ("Content-Length", "10")],
+        [("Content-Length", "5, 10")],
+        [("Content-Length", "-1")],
+        [("Content-Length", "ten")],
+        [("Content-Length", "１０")],
+    ])
+    func conflictingOrInvalidValuesAreRejected(fields: [(String, String)]) {
+        let result = ResponseFraming.contentLength(in: headers(fields))
+        guard case .failure(let error) = result else {
+            Issue.record("accepted \(fields)")
+            return
+        }
+        #expect(error.kind == .invalidResponse)
+        #expect(
+            error.message.hasPrefix("The response announces conflicting or invalid Content-Length values"))
+    }
+
+    @Test func onlyUncodedBodiesOfBodyCarryingResponsesAreHeldToTheLength() {
+        let plain = headers([("Content-Length", "10")])
+        #expect(ResponseFraming.deliveredLengthMustMatch(headers: plain, status: .ok, method: .get))
+        #expect(!ResponseFraming.deliveredLengthMustMatch(headers: plain, status: .ok, method: .head))
+        #expect(!ResponseFraming.deliveredLengthMustMatch(headers: plain, status: .noContent, method: .get))
+        #expect(!ResponseFraming.deliveredLengthMustMatch(headers: plain, status: 304, method: .get))
+        let gzip = headers([("Content-Length", "10"), ("Content-Encoding", "gzip")])
+        #expect(!ResponseFraming.deliveredLengthMustMatch(headers: gzip, status: .ok, method: .get))
+        let identity = headers([("Content-Length", "10"), ("Content-Encoding", "identity")])
+        #expect(ResponseFraming.deliveredLengthMustMatch(headers: identity, status: .ok, method: .get))
+    }
+
+    @Test func mismatchesNameBothCounts() {
+        let short = ResponseFraming.lengthMismatch(delivered: 400, expected: 1000)
+        #expect(short.kind == .truncatedResponse)
+        #expect(
+            short.message
+                == "The response body ended after 400 of the 1000 bytes its Content-Length announced; the partial body was discarded."
+        )
+        let long = ResponseFraming.lengthMismatch(delivered: 12, expected: 10)
+        #expect(long.kind == .invalidResponse)
+    }
+}

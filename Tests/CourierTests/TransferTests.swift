@@ -1,0 +1,84 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+struct TransferTests {
+    private let base = BaseURL("api.example.com")
+
+    @Test func aTransferDeliversItsValueAndFinishesItsProgress() async throws {
+        let client = Client(
+            baseURL: base,
+            transport: StubTransport { RawResponse(status: .ok, body: Data("hi".utf8), url: $0.url) })
+        let transfer = client.transfer(
+            Endpoint<String, Never> {
+                Method.get
+                Path("greeting")
+            })
+        var reports = 0
+        for await _ in transfer.progress { reports += 1 }
+        // A stub transport reports no progress; the sequence still ends with the exchange.
+        #expect(reports == 0)
+        #expect(try await transfer.value.value == "hi")
+    }
+
+    @Test func cancellingATransferCancelsTheExchange() async throws {
+        let client = Client(
+            baseURL: base,
+            transport: StubTransport { request in
+                try await Task.sleep(for: .seconds(60))
+                return RawResponse(status: .ok, url: request.url)
+            })
+        let transfer = client.transfer(Endpoint<Empty, Never> { Method.get })
+        transfer.cancel()
+        let start = ContinuousClock.now
+        await #expect {
+            _ = try await transfer.value
+        } throws: { error in
+            (error as? CourierError)?.kind == .cancelled
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test func aDownloadThroughATransportWithoutFileSupportStillLandsInTheFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-transfer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("report.csv")
+        let seen = RequestLog()
+        let client = Client(
+            baseURL: base,
+            transport: StubTransport { request in
+                seen.append(request)
+                return RawResponse(status: .ok, body: Data("a,b\n1,2\n".utf8), url: request.url)
+            })
+        let response = try await client.download(
+            Endpoint<Data, Never> {
+                Method.get
+                Path("report")
+            }, to: destination)
+        #expect(response.value == destination)
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "a,b\n1,2\n")
+        #expect(seen.requests.first?.responseBodyFile == destination)
+    }
+}
+
+/// Requests a stub transport saw, in order.
+final class RequestLog: @unchecked Sendable {
+    // @unchecked Sendable is safe: `stored` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: [TransportRequest] = []
+
+    func append(_ request: TransportRequest) {
+        lock.lock()
+        stored.append(request)
+        lock.unlock()
+    }
+
+    var requests: [TransportRequest] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
