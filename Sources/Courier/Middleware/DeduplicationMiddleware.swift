@@ -6,11 +6,10 @@
 /// finished starts a new one.
 ///
 /// ```swift
-/// let client = Client(
-///     baseURL: BaseURL("api.example.com"),
-///     middleware: [AuthenticationMiddleware(…), RetryMiddleware(), DeduplicationMiddleware()]
-/// )
-/// // Ten views asking for the same profile at once cause one request.
+/// let client = Client(baseURL: BaseURL("api.example.com"), middleware: [DeduplicationMiddleware()])
+/// // Ten views that ask for the same user at once cause one request.
+/// async let first = client.value(API.user(42))
+/// async let second = client.value(API.user(42))
 /// ```
 ///
 /// Two requests are identical when the base URL and the whole request value are equal: method,
@@ -18,7 +17,7 @@
 /// never merged), the body, and the endpoint's timeout, idempotency and validation declarations.
 /// Requests are compared by value, not only by hash, so a hash collision can never merge two
 /// different requests. Place the middleware after anything that sets headers, such as
-/// authentication, so the key sees the headers that are sent.
+/// authentication, so that it compares the headers that are sent.
 ///
 /// Only the safe methods `GET` and `HEAD` are shared. Every other method, `OPTIONS` included,
 /// passes straight through: `OPTIONS` is safe too, but it asks about a server's capabilities
@@ -29,10 +28,11 @@
 /// it was cancelled.
 ///
 /// The shared call runs in a task of its own, so it outlives a cancelled first request. That task
-/// keeps the task-local values of the request that started it: its deadline and its metrics
-/// recorder. A request that joins an existing call still ends by its own deadline, but its
-/// metrics record no attempt, redirect or byte: the call is counted once, for the request that
-/// started it, so totals match what went over the wire.
+/// keeps the task-local values of the request that started it, its deadline and its metrics
+/// recorder included. A request that joins an existing call still ends by its own deadline, but
+/// middleware after this one sees the first request's deadline. The joining request's metrics
+/// record no attempt, redirect or byte: the call is counted once, for the request that started
+/// it, so totals match what went over the wire.
 ///
 /// Copies of a middleware value share their in-flight calls; two separate instances never do.
 public struct DeduplicationMiddleware: Middleware {
