@@ -97,24 +97,17 @@ struct ConcurrencyLimitFaultTests {
         let client = Client(
             baseURL: server.primary, middleware: [ConcurrencyLimitMiddleware(limit: 2), inside],
             timeout: .seconds(5))
+        // Four dropped connections, two at a time: each fails in the transport.
         let dropKeys = (0..<4).map { FaultServer.uniqueKey("drop\($0)") }
-        let stallKeys = (0..<4).map { FaultServer.uniqueKey("stall\($0)") }
-        let failures = await withTaskGroup(of: (String, CourierError.Kind?).self) { group in
-            for key in dropKeys {
-                group.addTask { (key, await Self.failureKind(of: Self.drop(key: key), on: client)) }
-            }
-            for key in stallKeys {
-                group.addTask { (key, await Self.failureKind(of: Self.stall(key: key), on: client)) }
-            }
-            return await group.reduce(into: [String: CourierError.Kind?]()) { $0[$1.0] = $1.1 }
-        }
-        // A dropped connection fails in the transport; a stall ends at the endpoint's timeout,
-        // which cancels the call while it holds its slot.
-        for key in dropKeys {
-            let kind = try #require(failures[key])
-            #expect(kind != nil && kind != .timedOut, "\(String(describing: kind))")
-        }
-        for key in stallKeys { #expect(failures[key] == .timedOut) }
+        let dropKinds = await Self.failureKinds(of: dropKeys.map(Self.drop), on: client)
+        #expect(dropKinds.count == 4)
+        for kind in dropKinds { #expect(kind != nil && kind != .timedOut, "\(String(describing: kind))") }
+        // Two stalls fill both slots; their timeout cancels the calls while they hold the slots.
+        await inside.gauge.restart()
+        let stallKeys = (0..<2).map { FaultServer.uniqueKey("stall\($0)") }
+        let stallKinds = await Self.failureKinds(of: stallKeys.map(Self.stall), on: client)
+        #expect(stallKinds == [.timedOut, .timedOut])
+        #expect(await inside.gauge.most == 2)
         #expect(await inside.gauge.current == 0)
         // Both slots are free again: two slow calls run side by side.
         await inside.gauge.restart()
@@ -131,14 +124,22 @@ struct ConcurrencyLimitFaultTests {
         }
     }
 
-    static func failureKind(of endpoint: Endpoint<Empty, Never>, on client: Client) async -> CourierError
-        .Kind?
-    {
-        do throws(CourierError) {
-            _ = try await client.send(endpoint)
-            return nil
-        } catch {
-            return error.kind
+    /// Sends the endpoints concurrently and returns each one's error kind, `nil` for a success.
+    static func failureKinds(
+        of endpoints: [Endpoint<Empty, Never>], on client: Client
+    ) async -> [CourierError.Kind?] {
+        await withTaskGroup(of: CourierError.Kind?.self) { group in
+            for endpoint in endpoints {
+                group.addTask {
+                    do throws(CourierError) {
+                        _ = try await client.send(endpoint)
+                        return nil
+                    } catch {
+                        return error.kind
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
         }
     }
 
@@ -148,7 +149,7 @@ struct ConcurrencyLimitFaultTests {
             Path("stall-headers")
             Query("seconds", "3")
             Header("X-Count-Key", key)
-            Timeout(.milliseconds(200))
+            Timeout(.milliseconds(500))
         }
     }
 }
