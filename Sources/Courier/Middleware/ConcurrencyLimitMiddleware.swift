@@ -26,6 +26,8 @@ public struct ConcurrencyLimitMiddleware: Middleware {
 
     /// Creates a middleware with its own slots.
     ///
+    /// A limit below 1 could never let a request through: it is a programmer error and traps.
+    ///
     /// - Parameters:
     ///   - limit: The most requests in flight at once; at least 1.
     ///   - perHostLimit: The most requests in flight at once to one host; at least 1, or `nil`
