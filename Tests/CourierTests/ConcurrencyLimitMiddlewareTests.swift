@@ -222,13 +222,17 @@ private final class HeldCalls: Sendable {
             let cancelledQueued = try await Self.send("queued\(round)", through: middleware, calls: calls)
             try await Self.waitUntil("two run") { calls.inFlight == 2 }
             cancelledQueued.cancel()
-            await #expect(throws: CourierError.self) { try await cancelledQueued.value }
+            let queuedError = await #expect(throws: CourierError.self) { try await cancelledQueued.value }
+            #expect(
+                queuedError?.message == "The request was cancelled while it waited for a concurrency slot.")
             cancelledInside.cancel()
-            await #expect(throws: CourierError.self) { try await cancelledInside.value }
+            let insideError = await #expect(throws: CourierError.self) { try await cancelledInside.value }
+            #expect(insideError?.message == "The held call was cancelled.")
             calls.finish(
                 "fail\(round)",
                 with: .failure(CourierError(stage: .transport, kind: .connectionLost, message: "Gone.")))
-            await #expect(throws: CourierError.self) { try await failing.value }
+            let failure = await #expect(throws: CourierError.self) { try await failing.value }
+            #expect(failure?.kind == .connectionLost)
         }
         #expect(middleware.counts == (inFlight: 0, waiting: 0))
         // Full capacity: two new requests both get inside at once.

@@ -219,7 +219,8 @@ private final class GatedNext: Sendable {
         let tasks = try await Self.start(50, Self.profile(), through: middleware, gate: gate)
         for task in tasks { task.cancel() }
         for task in tasks {
-            await #expect(throws: CourierError.self) { try await task.value }
+            let error = await #expect(throws: CourierError.self) { try await task.value }
+            #expect(error?.kind == .cancelled)
         }
         try await Self.waitUntil("the shared call was cancelled") { gate.cancelledCount == 1 }
         #expect(gate.callCount == 1)
