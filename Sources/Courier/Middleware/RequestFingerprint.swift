@@ -1,0 +1,17 @@
+/// What makes two requests the same request for ``DeduplicationMiddleware``: the whole request
+/// value and the base URL it is sent to.
+///
+/// The request value carries the method, the path, the query, every header field in order
+/// (credentials included, so two users' requests are never merged) and the body, plus the
+/// endpoint's own timeout, idempotency and validation declarations. Together with the base URL
+/// (scheme, host, port, base path) that is the full URL as sent.
+///
+/// Used as a dictionary key, a fingerprint is compared with `==` after the hashes match, so two
+/// different requests never share a call because of a hash collision: bodies are compared byte
+/// for byte (``RequestBody`` is `Hashable`), and file segments by file URL and length.
+struct RequestFingerprint: Hashable, Sendable {
+    /// The base URL the request is resolved against.
+    let baseURL: BaseURL
+    /// The request as the middleware received it.
+    let request: EndpointRequest
+}
