@@ -20,5 +20,10 @@ public protocol Middleware: Sendable {
     typealias Next = @Sendable (EndpointRequest, BaseURL) async throws(CourierError) -> RawResponse
 
     /// Handles `request`, usually by calling `next` with it or with a modified copy.
-    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse
+    ///
+    /// `next` may outlive the call: ``DeduplicationMiddleware`` hands it to a task of its own. A
+    /// middleware that only calls it in place can declare the parameter without `@escaping`.
+    func intercept(
+        _ request: EndpointRequest, baseURL: BaseURL, next: @escaping Next
+    ) async throws -> RawResponse
 }
