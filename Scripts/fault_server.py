@@ -1,0 +1,1219 @@
+#!/usr/bin/env python3
+"""Courier's fault-injecting HTTP/1.1 test server (Python standard library only).
+
+Usage:
+    python3 Scripts/fault_server.py --port 0 --port-file PATH
+
+Listens on the SAME port on both 127.0.0.1 and 127.0.0.2 (and nowhere else), so a
+redirect can cross hosts without changing port. Port 0 picks a port that is free on
+both; the port is written to --port-file (atomically) once both listen.
+
+It speaks HTTP/1.1 over raw sockets with a parser of its own, so it can break the
+protocol on purpose: truncated and reset bodies, conflicting framing, connections that
+die before or instead of an answer, stalls, drips, gzip bombs and rotating credentials.
+Every method (including custom tokens such as PURGE) is accepted on every route. Query
+values are percent-decoded; "+" stays "+" (send %20 for a space).
+
+Every body the server generates of N bytes is the pattern byte i = i % 251
+(00 01 02 ... fa 00 01 ...), so clients can verify it byte for byte. Sizes clamp to
+64 MiB (4 GiB for /download and /gzip-bomb); seconds clamp to 0...30.
+
+    /ok?size=N                  200 application/octet-stream, N pattern bytes (default 16)
+    /json                       200 {"id": 42, "name": "Ada"}
+    /status/<code>?retry_after=V
+                                <code> (200...599) with {"code": <code>}; Retry-After: V verbatim
+                                when given
+    /truncate?size=N&send=M     Content-Length: N, then only M < N pattern bytes, then FIN
+                                (defaults 1000 and 100)
+    /reset?size=N&send=M        Content-Length: N, M <= N pattern bytes (waits up to 5 s until
+                                the client acknowledged them), then RST (SO_LINGER 0)
+                                (defaults 1000 and 100)
+    /reset-before-headers       reads the request, then RST; no byte of a response
+    /close-before-headers       reads the request, then FIN; no byte of a response
+    /drop-on-reuse              first request on a connection: 200 {"first": true}, keep-alive;
+                                any later request on it: read completely, then FIN unanswered
+    /drop                       reads the request completely, then FIN unanswered
+    /stall-headers?seconds=S    reads the request, waits S seconds (default 5), then
+                                200 {"stalled": S}
+    /stall-body?size=N&send=M&seconds=S
+                                Content-Length: N, M pattern bytes, waits S seconds, the rest
+                                (defaults 1000, 100, 5)
+    /drip?size=N&interval=T     Content-Length: N, then one pattern byte every T seconds
+                                (defaults 10 and 0.5)
+    /content-length/conflicting two lines "Content-Length: 5" and "Content-Length: 10",
+                                10 pattern bytes, Connection: close, FIN
+    /content-length/duplicate-same
+                                two lines "Content-Length: 10", 10 pattern bytes (keep-alive)
+    /content-length/list        one line "Content-Length: 5, 10", 10 pattern bytes,
+                                Connection: close, FIN
+    /content-length/too-short   "Content-Length: 5" but 10 pattern bytes, Connection: close, FIN
+    /invalid-json               200 application/json {"id": 4   (cut short; correct length)
+    /invalid-utf8               200 text/plain; charset=utf-8, body b"caf\\xc3 \\xff\\xfe"
+    /invalid-utf8-json          200 application/json b'{"name": "\\xff\\xfe"}'
+    /redirect/chain?n=N&to=PATH 302 Location: /redirect/chain?n=<N-1>&to=PATH while N > 0;
+                                N = 0 is 302 Location: PATH. So n=N takes N+1 redirects to
+                                reach PATH (default n=3, to=/ok)
+    /redirect/loop              302 Location: /redirect/loop-b
+    /redirect/loop-b            302 Location: /redirect/loop
+    /redirect/cross-host?status=S&to=PATH
+                                S (3xx, default 307) with Location: http://<other host>:<port>PATH
+                                where the other host is 127.0.0.2 for a request that arrived on
+                                127.0.0.1 and 127.0.0.1 otherwise (default to=/ok)
+    /redirect/file              302 Location: file:///etc/passwd
+    /retry-after?key=K&fail=F&status=S&after=V
+                                the first F (default 1) requests for K answer S (default 503)
+                                with {"attempt": i} and, when after= is given, Retry-After: V:
+                                "date+S" is an IMF-fixdate at least S seconds in the future
+                                (rounded up to a whole second), "date-S" one S seconds in the
+                                past, anything else verbatim; later requests 200
+                                {"attempt": i, "ok": true}. i counts from 1.
+    /flaky-connection?key=K&fail=F
+                                the first F (default 1) requests for K are read completely and
+                                the connection FIN-closed unanswered; then 200 {"ok": true}
+    /gzip-bomb?size=N           200 Content-Encoding: gzip, application/octet-stream: one gzip
+                                member (with Content-Length) that inflates to N zero bytes
+                                (default 1 GiB; about 1 KB per MiB on the wire). Built once per
+                                size and kept in memory.
+    /gzip?size=N                200 Content-Encoding: gzip of N pattern bytes (default 1000)
+    /header-flood?count=C&size=S
+                                200 with C headers "X-Flood-<i>: <S times a>" (defaults 10000
+                                and 100; at most 64 MiB of headers), body {}
+    /delay?seconds=S            waits S seconds (default 1), then 200 {"token": "<uuid4 hex>"},
+                                a fresh token for every response
+    /download?size=N            200 application/octet-stream, N pattern bytes (default 1 MiB,
+                                at most 4 GiB), written in 64 KiB pieces
+    /upload-sink                reads the body (Content-Length or chunked) in 64 KiB pieces;
+                                200 {"size": n, "sha256": hex}
+    /auth/token?key=K&delay=S   waits S seconds (default 0), then starts generation g+1 of K's
+                                token: 200 {"access_token": "tok-K-g", "token_type": "Bearer",
+                                "expires_in": 3600}
+    /auth/resource?key=K        200 {"ok": true, "token": T} when "Authorization: Bearer T"
+                                carries K's current token; else 401 with
+                                WWW-Authenticate: Bearer error="invalid_token" and
+                                {"error": "invalid_token"}
+    /auth/rotate?key=K          no token of K is valid until the next /auth/token; 200 {}
+    /auth/stats?key=K           200 {"refreshes", "accepted", "rejected", "generation"}
+    /echo                       200 {"method", "target", "host", "headers": [[name, value], ...],
+                                "body_length"}
+    /counts/<key>               200 {"received", "complete", "requests": [{"method", "target",
+                                "host", "headers", "body_length"}, ...]} for the requests that
+                                carried X-Count-Key: <key> (never counting /counts itself)
+    anything else               404 {"message": "not found"}
+
+Counting: a request with X-Count-Key: K counts as received once its headers are parsed
+and as complete once its body was read completely (body_length is null until then).
+Every route reads the request body completely before it answers or breaks anything,
+streaming it (never held in memory); "Expect: 100-continue" gets a 100 Continue first.
+
+Connections are persistent (HTTP/1.1 keep-alive) unless the request says
+"Connection: close" (or is HTTP/1.0 without keep-alive); then the answer carries
+Connection: close and the server closes. A FIN close shuts down writing and drains what
+the client still sends (up to 1 s), so it never turns into a RST by accident. Waits
+(stalls, drips, delays) poll the socket every 50 ms and give up when the client has
+gone. HEAD gets the headers of the ordinary routes without the body.
+
+Nothing is logged per request; unexpected errors go to stderr. SIGTERM stops the server.
+"""
+
+import argparse
+import errno
+import fcntl
+import hashlib
+import json
+import math
+import os
+import select
+import selectors
+import signal
+import socket
+import struct
+import sys
+import termios
+import threading
+import time
+import traceback
+import uuid
+import zlib
+from email.utils import formatdate
+from http import HTTPStatus
+from urllib.parse import quote, unquote
+
+HOSTS = ("127.0.0.1", "127.0.0.2")
+CHUNK = 64 * 1024
+MIB = 1024 * 1024
+MAX_BYTES = 64 * MIB
+MAX_DOWNLOAD = 4 * 1024 * MIB
+MAX_SECONDS = 30.0
+MAX_LINE = 64 * 1024
+MAX_HEADER_BYTES = 1024 * 1024
+IDLE_TIMEOUT = 300
+POLL_INTERVAL = 0.05
+COUNT_HEADER = "x-count-key"
+JSON_BODY = b'{"id": 42, "name": "Ada"}'
+PATTERN_PERIOD = 251
+# PATTERN[j] == j % 251; a slice starting at offset % 251 continues the pattern at offset.
+PATTERN = bytes(i % PATTERN_PERIOD for i in range(CHUNK + PATTERN_PERIOD))
+
+
+def pattern(offset, count):
+    """count pattern bytes (count <= CHUNK) of the stream, starting at offset."""
+    start = offset % PATTERN_PERIOD
+    return PATTERN[start:start + count]
+
+
+def iter_pattern(count, offset=0):
+    """The pattern bytes offset..<offset+count, in pieces of at most CHUNK bytes."""
+    end = offset + count
+    while offset < end:
+        n = min(CHUNK, end - offset)
+        yield pattern(offset, n)
+        offset += n
+
+
+class BadRequest(Exception):
+    """The request cannot be parsed; answered with 400 (or 431) and the connection closed."""
+
+    def __init__(self, message, status=400):
+        super().__init__(message)
+        self.status = status
+
+
+class ClientGone(Exception):
+    """The client disconnected (EOF or reset) while the server was reading or waiting."""
+
+
+# ---- shared state ------------------------------------------------------------------------
+
+
+class Counters:
+    """Per X-Count-Key records of received and completed requests."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._keys = {}
+
+    def received(self, key, request):
+        record = {
+            "method": request.method,
+            "target": request.target,
+            "host": request.header("host"),
+            "headers": [[name, value] for name, value in request.headers],
+            "body_length": None,
+        }
+        with self._lock:
+            entry = self._keys.setdefault(key, {"received": 0, "complete": 0, "requests": []})
+            entry["received"] += 1
+            entry["requests"].append(record)
+        return record
+
+    def complete(self, key, record, body_length):
+        with self._lock:
+            self._keys[key]["complete"] += 1
+            record["body_length"] = body_length
+
+    def snapshot(self, key):
+        with self._lock:
+            entry = self._keys.get(key, {"received": 0, "complete": 0, "requests": []})
+            return json.loads(json.dumps(entry))
+
+
+class Attempts:
+    """Per (route, key) attempt numbers for /retry-after and /flaky-connection."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._counts = {}
+
+    def next(self, route, key):
+        with self._lock:
+            n = self._counts.get((route, key), 0) + 1
+            self._counts[(route, key)] = n
+            return n
+
+
+class AuthState:
+    """Rotating bearer tokens per key."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._keys = {}
+
+    def _entry(self, key):
+        return self._keys.setdefault(
+            key, {"generation": 0, "valid": False, "refreshes": 0, "accepted": 0, "rejected": 0}
+        )
+
+    def refresh(self, key):
+        with self._lock:
+            entry = self._entry(key)
+            entry["generation"] += 1
+            entry["valid"] = True
+            entry["refreshes"] += 1
+            return "tok-%s-%d" % (key, entry["generation"])
+
+    def check(self, key, token):
+        with self._lock:
+            entry = self._entry(key)
+            ok = (
+                entry["valid"]
+                and entry["generation"] >= 1
+                and token == "tok-%s-%d" % (key, entry["generation"])
+            )
+            entry["accepted" if ok else "rejected"] += 1
+            return ok
+
+    def rotate(self, key):
+        with self._lock:
+            self._entry(key)["valid"] = False
+
+    def stats(self, key):
+        with self._lock:
+            entry = self._entry(key)
+            return {
+                "refreshes": entry["refreshes"],
+                "accepted": entry["accepted"],
+                "rejected": entry["rejected"],
+                "generation": entry["generation"],
+            }
+
+
+class GzipBombs:
+    """Gzip members that inflate to N zero bytes, built once per size."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._cache = {}
+        self._steady = None
+
+    def get(self, size):
+        with self._lock:
+            bomb = self._cache.get(size)
+            if bomb is None:
+                bomb = self._build(size)
+                self._cache[size] = bomb
+            return bomb
+
+    def _build(self, size):
+        # One honest zlib stream (level 9, gzip wrapper) compresses the first MiB of zeros;
+        # each Z_SYNC_FLUSH ends byte-aligned. From the second MiB on, the window holds only
+        # zeros, so every further MiB compresses to the same bytes: repeat them instead of
+        # compressing 1024 MiB per GiB again (~0.3 s instead of ~5 s per GiB). A separate
+        # raw deflate stream (whose last block is final) carries the remainder, then the
+        # gzip trailer (CRC-32 and size mod 2**32) follows. One valid gzip member.
+        zeros = bytes(MIB)
+        if self._steady is None:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            first = compressor.compress(zeros) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            second = compressor.compress(zeros) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            third = compressor.compress(zeros) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            if second != third:
+                raise RuntimeError("zlib output for zeros did not settle")
+            self._steady = (first, second)
+        first, steady = self._steady
+        whole, rest = divmod(size, MIB)
+        parts = [first[:10]]  # the 10-byte gzip header written by zlib
+        if whole:
+            parts = [first]
+            parts.append(steady * (whole - 1))
+        tail = zlib.compressobj(9, zlib.DEFLATED, -15)
+        parts.append(tail.compress(bytes(rest)) + tail.flush())
+        crc = 0
+        for _ in range(whole):
+            crc = zlib.crc32(zeros, crc)
+        crc = zlib.crc32(bytes(rest), crc)
+        parts.append(struct.pack("<II", crc, size & 0xFFFFFFFF))
+        return b"".join(parts)
+
+
+COUNTERS = Counters()
+ATTEMPTS = Attempts()
+AUTH = AuthState()
+BOMBS = GzipBombs()
+
+
+# ---- parameters --------------------------------------------------------------------------
+
+
+def parse_query(query):
+    """Query pairs, percent-decoded without turning "+" into a space; the first of a name wins."""
+    params = {}
+    for pair in query.split("&"):
+        if not pair:
+            continue
+        name, _, value = pair.partition("=")
+        params.setdefault(unquote(name), unquote(value))
+    return params
+
+
+def int_param(params, name, default, maximum, minimum=0):
+    text = params.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise BadRequest("invalid %s: %r" % (name, text))
+    return max(minimum, min(value, maximum))
+
+
+def seconds_param(params, name, default):
+    text = params.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadRequest("invalid %s: %r" % (name, text))
+    if value != value:  # NaN
+        return 0.0
+    return max(0.0, min(value, MAX_SECONDS))
+
+
+def number(value):
+    """A float that is a whole number as an int, for JSON."""
+    return int(value) if value == int(value) else value
+
+
+def retry_after_value(text):
+    """date+S / date-S as an IMF-fixdate, anything else verbatim."""
+    for prefix, sign in (("date+", 1), ("date-", -1)):
+        if text.startswith(prefix):
+            try:
+                seconds = float(text[len(prefix):])
+            except ValueError:
+                break
+            if sign > 0:
+                when = math.ceil(time.time() + seconds)
+            else:
+                when = math.floor(time.time() - seconds)
+            return formatdate(when, usegmt=True)
+    return text
+
+
+# ---- requests ----------------------------------------------------------------------------
+
+
+class Request:
+    def __init__(self, method, target, version, headers):
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers  # [(name, value)] exactly as received (values trimmed)
+        path, _, query = target.partition("?")
+        if "://" in path:  # absolute-form: keep only the path
+            path = "/" + path.split("://", 1)[1].partition("/")[2]
+        self.path = path
+        self.params = parse_query(query)
+        self.body_length = None
+        self.count_record = None
+        self.count_key = None
+
+    def header(self, name):
+        name = name.lower()
+        for key, value in self.headers:
+            if key.lower() == name:
+                return value
+        return None
+
+    def header_all(self, name):
+        name = name.lower()
+        return [value for key, value in self.headers if key.lower() == name]
+
+    def wants_close(self):
+        tokens = set()
+        for value in self.header_all("connection"):
+            tokens.update(t.strip().lower() for t in value.split(","))
+        if "close" in tokens:
+            return True
+        return self.version == "HTTP/1.0" and "keep-alive" not in tokens
+
+    def is_chunked(self):
+        encodings = ",".join(self.header_all("transfer-encoding")).lower()
+        return "chunked" in encodings
+
+    def content_length(self):
+        values = self.header_all("content-length")
+        if not values:
+            return 0
+        parts = {part.strip() for value in values for part in value.split(",")}
+        if len(parts) != 1:
+            raise BadRequest("conflicting Content-Length: %r" % values)
+        text = parts.pop()
+        if not text.isdigit():
+            raise BadRequest("invalid Content-Length: %r" % text)
+        return int(text)
+
+
+def head_bytes(status, fields):
+    """The status line and header section of a response."""
+    try:
+        reason = HTTPStatus(status).phrase
+    except ValueError:
+        reason = "Status %d" % status
+    lines = ["HTTP/1.1 %d %s" % (status, reason)]
+    lines.extend("%s: %s" % (name, value) for name, value in fields)
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+class Connection:
+    """One client connection: a buffered reader, response writers and the ways to end it."""
+
+    def __init__(self, sock, local_host, port):
+        self.sock = sock
+        self.local_host = local_host
+        self.port = port
+        self.buffer = bytearray()
+        self.served = 0
+        self.closed = False
+
+    # ---- reading ----
+
+    def fill(self):
+        """Reads more bytes into the buffer; False at EOF."""
+        data = self.sock.recv(CHUNK)
+        if not data:
+            return False
+        self.buffer += data
+        return True
+
+    def read_line(self, limit=MAX_LINE):
+        """One line including its LF, or None at EOF before any byte of it."""
+        while True:
+            index = self.buffer.find(b"\n")
+            if index >= 0:
+                line = bytes(self.buffer[:index + 1])
+                del self.buffer[:index + 1]
+                return line
+            if len(self.buffer) > limit:
+                raise BadRequest("line too long", 431)
+            if not self.fill():
+                if self.buffer:
+                    raise ClientGone()
+                return None
+
+    def read_some(self, limit):
+        if not self.buffer and not self.fill():
+            raise ClientGone()
+        data = bytes(self.buffer[:limit])
+        del self.buffer[:limit]
+        return data
+
+    def read_request(self):
+        """The next request's line and headers; None when the client closed between requests."""
+        line = self.read_line()
+        while line in (b"\r\n", b"\n"):  # tolerate empty lines before a request
+            line = self.read_line()
+        if line is None:
+            return None
+        parts = line.decode("latin-1").strip().split()
+        if len(parts) != 3 or not parts[2].startswith("HTTP/"):
+            raise BadRequest("malformed request line: %r" % line[:200])
+        method, target, version = parts
+        headers = []
+        total = 0
+        while True:
+            line = self.read_line()
+            if line is None:
+                raise ClientGone()
+            total += len(line)
+            if total > MAX_HEADER_BYTES:
+                raise BadRequest("header section too large", 431)
+            if line in (b"\r\n", b"\n"):
+                break
+            text = line.decode("latin-1").rstrip("\r\n")
+            name, colon, value = text.partition(":")
+            if not colon or not name or name != name.strip():
+                raise BadRequest("malformed header line: %r" % line[:200])
+            headers.append((name, value.strip(" \t")))
+        return Request(method, target, version, headers)
+
+    def iter_body(self, request):
+        """The request body in pieces of at most CHUNK bytes."""
+        chunked = request.is_chunked()
+        length = None if chunked else request.content_length()
+        if (chunked or length) and "100-continue" in (request.header("expect") or "").lower():
+            self.sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+        if not chunked:
+            yield from self.iter_exactly(length)
+            return
+        while True:
+            line = self.read_line()
+            if line is None:
+                raise ClientGone()
+            size_text = line.split(b";", 1)[0].strip()
+            try:
+                size = int(size_text, 16)
+            except ValueError:
+                raise BadRequest("invalid chunk size %r" % size_text[:40])
+            if size == 0:
+                while True:  # trailer section
+                    trailer = self.read_line()
+                    if trailer is None:
+                        raise ClientGone()
+                    if trailer in (b"\r\n", b"\n"):
+                        return
+            yield from self.iter_exactly(size)
+            if self.read_line() not in (b"\r\n", b"\n"):
+                raise BadRequest("missing CRLF after chunk")
+
+    def iter_exactly(self, length):
+        remaining = length
+        while remaining > 0:
+            data = self.read_some(min(remaining, CHUNK))
+            remaining -= len(data)
+            yield data
+
+    def read_body(self, request, digest=None):
+        """Reads (and discards) the whole body, records it as complete, returns its length."""
+        size = 0
+        for piece in self.iter_body(request):
+            size += len(piece)
+            if digest is not None:
+                digest.update(piece)
+        request.body_length = size
+        if request.count_record is not None:
+            COUNTERS.complete(request.count_key, request.count_record, size)
+        return size
+
+    # ---- waiting ----
+
+    def client_gone(self):
+        try:
+            data = self.sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            return False
+        except OSError:
+            return True
+        return not data
+
+    def wait(self, seconds):
+        """Sleeps up to seconds; False (early) when the client disconnected."""
+        deadline = time.monotonic() + seconds
+        poller = select.poll()
+        poller.register(self.sock.fileno(), select.POLLIN | select.POLLERR | select.POLLHUP)
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return True
+            step = min(remaining, POLL_INTERVAL)
+            if poller.poll(step * 1000):
+                if self.client_gone():
+                    return False
+                time.sleep(step)  # readable but not EOF: a pipelined request waits its turn
+
+    def wait_or_raise(self, seconds):
+        if not self.wait(seconds):
+            raise ClientGone()
+
+    # ---- writing ----
+
+    def send_head(self, status, headers=()):
+        self.sock.sendall(head_bytes(status, headers))
+
+    def send(self, request, status, body=b"", content_type=None, headers=(), close=False):
+        """A complete response with Content-Length; returns whether to keep the connection."""
+        close = close or request.wants_close()
+        fields = []
+        if content_type is not None:
+            fields.append(("Content-Type", content_type))
+        fields.extend(headers)
+        bodiless = status in (204, 304) or 100 <= status < 200
+        if not bodiless:
+            fields.append(("Content-Length", str(len(body))))
+        if close:
+            fields.append(("Connection", "close"))
+        if request.method == "HEAD" or bodiless:
+            self.send_head(status, fields)
+        else:
+            self.sock.sendall(head_bytes(status, fields) + body)
+        return not close
+
+    def send_json(self, request, status, obj, headers=(), close=False):
+        body = json.dumps(obj, ensure_ascii=False).encode("utf-8")
+        return self.send(request, status, body, "application/json", headers, close)
+
+    def send_stream(self, request, status, length, pieces, content_type="application/octet-stream",
+                    headers=()):
+        """A response of length bytes written piece by piece (never held in memory)."""
+        close = request.wants_close()
+        fields = [("Content-Type", content_type), ("Content-Length", str(length))]
+        fields.extend(headers)
+        if close:
+            fields.append(("Connection", "close"))
+        self.send_head(status, fields)
+        if request.method != "HEAD":
+            for piece in pieces:
+                self.sock.sendall(piece)
+        return not close
+
+    # ---- ending ----
+
+    def close_fin(self):
+        """Orderly close: FIN after everything sent, then drain so close() sends no RST."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.sock.shutdown(socket.SHUT_WR)
+            deadline = time.monotonic() + 1.0
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    break
+                self.sock.settimeout(remaining)
+                if not self.sock.recv(CHUNK):
+                    break
+        except OSError:
+            pass
+        finally:
+            self.sock.close()
+
+    def close_rst(self):
+        """Abortive close: RST once the client has acknowledged what was sent (up to 5 s)."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            deadline = time.monotonic() + 5.0
+            while time.monotonic() < deadline:
+                unsent = fcntl.ioctl(self.sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
+                if struct.unpack("i", unsent)[0] == 0:
+                    break
+                time.sleep(0.005)
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        except OSError:
+            pass
+        finally:
+            self.sock.close()
+
+    def close_quietly(self):
+        if not self.closed:
+            self.closed = True
+            self.sock.close()
+
+
+# ---- routes ------------------------------------------------------------------------------
+# Each route gets (conn, request) after the request line and headers; it reads the body
+# itself (conn.read_body) and returns KEEP, FIN or RST: how the connection goes on.
+
+KEEP, FIN, RST = "keep", "fin", "rst"
+
+
+def keep_or_fin(keep):
+    return KEEP if keep else FIN
+
+
+def route_ok(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 16, MAX_BYTES)
+    return keep_or_fin(conn.send_stream(req, 200, size, iter_pattern(size)))
+
+
+def route_json(conn, req):
+    conn.read_body(req)
+    return keep_or_fin(conn.send(req, 200, JSON_BODY, "application/json"))
+
+
+def route_status(conn, req):
+    conn.read_body(req)
+    try:
+        code = int(req.path[len("/status/"):])
+    except ValueError:
+        code = 0
+    if not 200 <= code <= 599:
+        return keep_or_fin(conn.send_json(req, 400, {"message": "status must be 200...599"}))
+    headers = []
+    if "retry_after" in req.params:
+        headers.append(("Retry-After", req.params["retry_after"]))
+    return keep_or_fin(conn.send_json(req, code, {"code": code}, headers))
+
+
+def sized_fault(req, default_send, allow_full):
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    limit = size if allow_full else max(size - 1, 0)
+    send = int_param(req.params, "send", min(default_send, limit), limit)
+    return size, send
+
+
+def send_partial(conn, size, send):
+    conn.send_head(200, [("Content-Type", "application/octet-stream"),
+                         ("Content-Length", str(size))])
+    for piece in iter_pattern(send):
+        conn.sock.sendall(piece)
+
+
+def route_truncate(conn, req):
+    conn.read_body(req)
+    size, send = sized_fault(req, 100, allow_full=False)
+    send_partial(conn, size, send)
+    return FIN
+
+
+def route_reset(conn, req):
+    conn.read_body(req)
+    size, send = sized_fault(req, 100, allow_full=True)
+    send_partial(conn, size, send)
+    return RST
+
+
+def route_reset_before_headers(conn, req):
+    conn.read_body(req)
+    return RST
+
+
+def route_drop(conn, req):
+    conn.read_body(req)
+    return FIN
+
+
+def route_drop_on_reuse(conn, req):
+    conn.read_body(req)
+    if conn.served > 0:
+        return FIN
+    return keep_or_fin(conn.send_json(req, 200, {"first": True}))
+
+
+def route_stall_headers(conn, req):
+    conn.read_body(req)
+    seconds = seconds_param(req.params, "seconds", 5.0)
+    conn.wait_or_raise(seconds)
+    return keep_or_fin(conn.send_json(req, 200, {"stalled": number(seconds)}))
+
+
+def route_stall_body(conn, req):
+    conn.read_body(req)
+    size, send = sized_fault(req, 100, allow_full=True)
+    seconds = seconds_param(req.params, "seconds", 5.0)
+    close = req.wants_close()
+    fields = [("Content-Type", "application/octet-stream"), ("Content-Length", str(size))]
+    if close:
+        fields.append(("Connection", "close"))
+    conn.send_head(200, fields)
+    for piece in iter_pattern(send):
+        conn.sock.sendall(piece)
+    conn.wait_or_raise(seconds)
+    for piece in iter_pattern(size - send, send):
+        conn.sock.sendall(piece)
+    return keep_or_fin(not close)
+
+
+def route_drip(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 10, MAX_BYTES)
+    interval = seconds_param(req.params, "interval", 0.5)
+    close = req.wants_close()
+    fields = [("Content-Type", "application/octet-stream"), ("Content-Length", str(size))]
+    if close:
+        fields.append(("Connection", "close"))
+    conn.send_head(200, fields)
+    for offset in range(size):
+        conn.wait_or_raise(interval)
+        conn.sock.sendall(pattern(offset, 1))
+    return keep_or_fin(not close)
+
+
+def framing_fault(lengths, count, close=True):
+    def route(conn, req):
+        conn.read_body(req)
+        fields = [("Content-Type", "application/octet-stream")]
+        fields.extend(("Content-Length", value) for value in lengths)
+        if close:
+            fields.append(("Connection", "close"))
+        conn.send_head(200, fields)
+        conn.sock.sendall(pattern(0, count))
+        return FIN if close else keep_or_fin(not req.wants_close())
+    return route
+
+
+def fixed(status, body, content_type):
+    def route(conn, req):
+        conn.read_body(req)
+        return keep_or_fin(conn.send(req, status, body, content_type))
+    return route
+
+
+def redirect(conn, req, status, location):
+    return keep_or_fin(conn.send(req, status, headers=[("Location", location)]))
+
+
+def route_redirect_chain(conn, req):
+    conn.read_body(req)
+    n = int_param(req.params, "n", 3, 1000)
+    to = req.params.get("to") or "/ok"
+    if n > 0:
+        return redirect(conn, req, 302, "/redirect/chain?n=%d&to=%s" % (n - 1, quote(to, safe="/")))
+    return redirect(conn, req, 302, to)
+
+
+def route_redirect_loop(conn, req):
+    conn.read_body(req)
+    return redirect(conn, req, 302, "/redirect/loop-b")
+
+
+def route_redirect_loop_b(conn, req):
+    conn.read_body(req)
+    return redirect(conn, req, 302, "/redirect/loop")
+
+
+def route_redirect_cross_host(conn, req):
+    conn.read_body(req)
+    status = int_param(req.params, "status", 307, 10**6)
+    if not 300 <= status <= 399:
+        return keep_or_fin(conn.send_json(req, 400, {"message": "status must be 3xx"}))
+    to = req.params.get("to") or "/ok"
+    if not to.startswith("/"):
+        to = "/" + to
+    other = HOSTS[1] if conn.local_host == HOSTS[0] else HOSTS[0]
+    return redirect(conn, req, status, "http://%s:%d%s" % (other, conn.port, to))
+
+
+def route_redirect_file(conn, req):
+    conn.read_body(req)
+    return redirect(conn, req, 302, "file:///etc/passwd")
+
+
+def route_retry_after(conn, req):
+    conn.read_body(req)
+    key = req.params.get("key", "")
+    fail = int_param(req.params, "fail", 1, 10**9)
+    status = int_param(req.params, "status", 503, 599, minimum=200)
+    attempt = ATTEMPTS.next("retry-after", key)
+    if attempt <= fail:
+        headers = []
+        if "after" in req.params:
+            headers.append(("Retry-After", retry_after_value(req.params["after"])))
+        return keep_or_fin(conn.send_json(req, status, {"attempt": attempt}, headers))
+    return keep_or_fin(conn.send_json(req, 200, {"attempt": attempt, "ok": True}))
+
+
+def route_flaky_connection(conn, req):
+    conn.read_body(req)
+    key = req.params.get("key", "")
+    fail = int_param(req.params, "fail", 1, 10**9)
+    if ATTEMPTS.next("flaky-connection", key) <= fail:
+        return FIN
+    return keep_or_fin(conn.send_json(req, 200, {"ok": True}))
+
+
+def route_gzip_bomb(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1024 * MIB, MAX_DOWNLOAD)
+    body = BOMBS.get(size)
+    return keep_or_fin(conn.send(req, 200, body, "application/octet-stream",
+                                 [("Content-Encoding", "gzip")]))
+
+
+def route_gzip(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
+    parts = [compressor.compress(piece) for piece in iter_pattern(size)]
+    parts.append(compressor.flush())
+    return keep_or_fin(conn.send(req, 200, b"".join(parts), "application/octet-stream",
+                                 [("Content-Encoding", "gzip")]))
+
+
+def route_header_flood(conn, req):
+    conn.read_body(req)
+    count = int_param(req.params, "count", 10000, 10**6)
+    size = int_param(req.params, "size", 100, MAX_BYTES)
+    per_line = size + len("X-Flood-1000000: \r\n")
+    count = min(count, MAX_BYTES // per_line)
+    value = "a" * size
+    close = req.wants_close()
+    head = bytearray(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n")
+    if close:
+        head += b"Connection: close\r\n"
+    for i in range(count):
+        head += ("X-Flood-%d: %s\r\n" % (i, value)).encode("ascii")
+        if len(head) >= CHUNK:
+            conn.sock.sendall(head)
+            head = bytearray()
+    head += b"\r\n"
+    if req.method != "HEAD":
+        head += b"{}"
+    conn.sock.sendall(head)
+    return keep_or_fin(not close)
+
+
+def route_delay(conn, req):
+    conn.read_body(req)
+    conn.wait_or_raise(seconds_param(req.params, "seconds", 1.0))
+    return keep_or_fin(conn.send_json(req, 200, {"token": uuid.uuid4().hex}))
+
+
+def route_download(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", MIB, MAX_DOWNLOAD)
+    return keep_or_fin(conn.send_stream(req, 200, size, iter_pattern(size)))
+
+
+def route_upload_sink(conn, req):
+    digest = hashlib.sha256()
+    size = conn.read_body(req, digest)
+    return keep_or_fin(conn.send_json(req, 200, {"size": size, "sha256": digest.hexdigest()}))
+
+
+def route_auth_token(conn, req):
+    conn.read_body(req)
+    key = req.params.get("key", "")
+    conn.wait_or_raise(seconds_param(req.params, "delay", 0.0))
+    token = AUTH.refresh(key)
+    return keep_or_fin(conn.send_json(
+        req, 200, {"access_token": token, "token_type": "Bearer", "expires_in": 3600}))
+
+
+def route_auth_resource(conn, req):
+    conn.read_body(req)
+    key = req.params.get("key", "")
+    scheme, _, token = (req.header("authorization") or "").partition(" ")
+    token = token.strip()
+    if scheme.lower() == "bearer" and AUTH.check(key, token):
+        return keep_or_fin(conn.send_json(req, 200, {"ok": True, "token": token}))
+    if scheme.lower() != "bearer":
+        AUTH.check(key, None)  # counts the rejection
+    return keep_or_fin(conn.send_json(
+        req, 401, {"error": "invalid_token"},
+        [("WWW-Authenticate", 'Bearer error="invalid_token"')]))
+
+
+def route_auth_rotate(conn, req):
+    conn.read_body(req)
+    AUTH.rotate(req.params.get("key", ""))
+    return keep_or_fin(conn.send_json(req, 200, {}))
+
+
+def route_auth_stats(conn, req):
+    conn.read_body(req)
+    return keep_or_fin(conn.send_json(req, 200, AUTH.stats(req.params.get("key", ""))))
+
+
+def route_echo(conn, req):
+    size = conn.read_body(req)
+    return keep_or_fin(conn.send_json(req, 200, {
+        "method": req.method,
+        "target": req.target,
+        "host": req.header("host"),
+        "headers": [[name, value] for name, value in req.headers],
+        "body_length": size,
+    }))
+
+
+def route_counts(conn, req):
+    conn.read_body(req)
+    key = unquote(req.path[len("/counts/"):])
+    return keep_or_fin(conn.send_json(req, 200, COUNTERS.snapshot(key)))
+
+
+def route_not_found(conn, req):
+    conn.read_body(req)
+    return keep_or_fin(conn.send_json(req, 404, {"message": "not found"}))
+
+
+ROUTES = {
+    "/ok": route_ok,
+    "/json": route_json,
+    "/truncate": route_truncate,
+    "/reset": route_reset,
+    "/reset-before-headers": route_reset_before_headers,
+    "/close-before-headers": route_drop,
+    "/drop-on-reuse": route_drop_on_reuse,
+    "/drop": route_drop,
+    "/stall-headers": route_stall_headers,
+    "/stall-body": route_stall_body,
+    "/drip": route_drip,
+    "/content-length/conflicting": framing_fault(["5", "10"], 10),
+    "/content-length/duplicate-same": framing_fault(["10", "10"], 10, close=False),
+    "/content-length/list": framing_fault(["5, 10"], 10),
+    "/content-length/too-short": framing_fault(["5"], 10),
+    "/invalid-json": fixed(200, b'{"id": 4', "application/json"),
+    "/invalid-utf8": fixed(200, b"caf\xc3 \xff\xfe", "text/plain; charset=utf-8"),
+    "/invalid-utf8-json": fixed(200, b'{"name": "\xff\xfe"}', "application/json"),
+    "/redirect/chain": route_redirect_chain,
+    "/redirect/loop": route_redirect_loop,
+    "/redirect/loop-b": route_redirect_loop_b,
+    "/redirect/cross-host": route_redirect_cross_host,
+    "/redirect/file": route_redirect_file,
+    "/retry-after": route_retry_after,
+    "/flaky-connection": route_flaky_connection,
+    "/gzip-bomb": route_gzip_bomb,
+    "/gzip": route_gzip,
+    "/header-flood": route_header_flood,
+    "/delay": route_delay,
+    "/download": route_download,
+    "/upload-sink": route_upload_sink,
+    "/auth/token": route_auth_token,
+    "/auth/resource": route_auth_resource,
+    "/auth/rotate": route_auth_rotate,
+    "/auth/stats": route_auth_stats,
+    "/echo": route_echo,
+}
+
+
+def find_route(path):
+    route = ROUTES.get(path)
+    if route is not None:
+        return route
+    if path.startswith("/status/"):
+        return route_status
+    if path.startswith("/counts/"):
+        return route_counts
+    return route_not_found
+
+
+# ---- connections -------------------------------------------------------------------------
+
+
+def serve_connection(sock, local_host, port):
+    conn = Connection(sock, local_host, port)
+    sock.settimeout(IDLE_TIMEOUT)
+    # Heads and bodies go out in separate writes; without this, Nagle's algorithm and the
+    # client's delayed ACK add 40 ms to many responses.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    ending = FIN
+    try:
+        while True:
+            try:
+                req = conn.read_request()
+            except BadRequest as error:
+                ending = answer_bad_request(conn, error)
+                return
+            if req is None:
+                return
+            route = find_route(req.path)
+            if route is not route_counts:
+                key = req.header(COUNT_HEADER)
+                if key is not None:
+                    req.count_key = key
+                    req.count_record = COUNTERS.received(key, req)
+            try:
+                ending = route(conn, req)
+            except BadRequest as error:
+                ending = answer_bad_request(conn, error)
+                return
+            conn.served += 1
+            if ending != KEEP:
+                return
+    except ClientGone:
+        ending = None
+    except (ConnectionError, TimeoutError, socket.timeout):
+        ending = None
+    except OSError as error:
+        if error.errno not in (errno.EPIPE, errno.ECONNRESET, errno.ENOTCONN, errno.EBADF):
+            report(error)
+        ending = None
+    except Exception as error:  # noqa: BLE001 - one broken connection must not stop the server
+        report(error)
+        ending = None
+    finally:
+        try:
+            if ending == RST:
+                conn.close_rst()
+            elif ending == FIN or ending == KEEP:
+                conn.close_fin()
+            else:
+                conn.close_quietly()
+        except OSError:
+            pass
+
+
+def answer_bad_request(conn, error):
+    try:
+        body = json.dumps({"message": str(error)}).encode("utf-8")
+        conn.send_head(error.status, [("Content-Type", "application/json"),
+                                      ("Content-Length", str(len(body))),
+                                      ("Connection", "close")])
+        conn.sock.sendall(body)
+    except OSError:
+        return None
+    return FIN
+
+
+def report(error):
+    sys.stderr.write("fault_server: unexpected %s: %s\n%s" % (
+        type(error).__name__, error, "".join(traceback.format_exception(error))))
+    sys.stderr.flush()
+
+
+# ---- listening ---------------------------------------------------------------------------
+
+
+def listener(host, port):
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(512)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def bind_both(port):
+    """Listening sockets on HOSTS, on one port (port 0: a port free on both, 20 tries)."""
+    attempts = 20 if port == 0 else 1
+    last_error = None
+    for _ in range(attempts):
+        first = listener(HOSTS[0], port)
+        chosen = first.getsockname()[1]
+        try:
+            second = listener(HOSTS[1], chosen)
+        except OSError as error:
+            first.close()
+            last_error = error
+            continue
+        return [first, second], chosen
+    raise SystemExit("fault_server: no port free on both %s and %s: %s" % (HOSTS + (last_error,)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Courier fault-injecting HTTP/1.1 test server")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--port-file", help="write the listening port number to this file")
+    args = parser.parse_args()
+
+    def stop(signum, frame):
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    sockets, port = bind_both(args.port)
+    if args.port_file:
+        tmp = args.port_file + ".tmp"
+        with open(tmp, "w") as f:
+            f.write("%d\n" % port)
+        os.replace(tmp, args.port_file)
+    sys.stderr.write("fault_server: listening on %s:%d and %s:%d\n" % (HOSTS[0], port, HOSTS[1], port))
+    sys.stderr.flush()
+
+    selector = selectors.DefaultSelector()
+    for sock in sockets:
+        selector.register(sock, selectors.EVENT_READ, sock.getsockname()[0])
+    try:
+        while True:
+            # With a timeout: a SIGTERM the kernel delivered to a connection thread only sets
+            # a flag, which the main thread acts on once select() returns.
+            for key, _ in selector.select(0.2):
+                try:
+                    client, _ = key.fileobj.accept()
+                except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+                    continue
+                except OSError as error:
+                    report(error)  # such as EMFILE; keep serving the others
+                    time.sleep(0.05)
+                    continue
+                threading.Thread(target=serve_connection, args=(client, key.data, port),
+                                 daemon=True).start()
+    except SystemExit:
+        pass
+    finally:
+        selector.close()
+        for sock in sockets:
+            sock.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,798 @@
+#!/usr/bin/env python3
+"""Self-test for Scripts/fault_server.py (Python standard library only).
+
+Usage:
+    python3 Scripts/fault_server_selftest.py [-v]
+
+Starts the fault server on a free port (both 127.0.0.1 and 127.0.0.2), checks every route
+with raw sockets (and http.client where the framing is ordinary): the exact bytes before a
+FIN, the RST, the duplicated header lines, the gzip bomb's inflated size, the counters,
+the auth rotation. Stops the server with SIGTERM, which must end it promptly, and fails if
+the server wrote anything unexpected to stderr. Exits 1 and lists the failures, if any.
+"""
+
+import concurrent.futures
+import email.utils
+import gzip
+import hashlib
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+import uuid
+import zlib
+from datetime import datetime, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = os.path.join(HERE, "fault_server.py")
+HOST, ALT = "127.0.0.1", "127.0.0.2"
+MIB = 1024 * 1024
+PORT = None
+SERVER_PROCESS = None
+VERBOSE = "-v" in sys.argv[1:]
+
+
+def pattern(count, offset=0):
+    return bytes((offset + i) % 251 for i in range(count))
+
+
+# ---- helpers -----------------------------------------------------------------------------
+
+
+def request_bytes(method, target, headers=(), body=b"", host=HOST, length=True):
+    lines = ["%s %s HTTP/1.1" % (method, target), "Host: %s:%d" % (host, PORT)]
+    lines.extend("%s: %s" % pair for pair in headers)
+    if length and (body or method in ("POST", "PUT")):
+        lines.append("Content-Length: %d" % len(body))
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def connect(host=HOST, timeout=10):
+    return socket.create_connection((host, PORT), timeout=timeout)
+
+
+def read_all(sock):
+    """Everything until the connection ends: (bytes, "eof" | "reset" | "timeout")."""
+    chunks = []
+    try:
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                return b"".join(chunks), "eof"
+            chunks.append(data)
+    except ConnectionResetError:
+        return b"".join(chunks), "reset"
+    except socket.timeout:
+        return b"".join(chunks), "timeout"
+
+
+def raw(method, target, headers=(), body=b"", host=HOST, timeout=10):
+    """Sends one request on a fresh connection and reads until it ends."""
+    with connect(host, timeout) as sock:
+        sock.sendall(request_bytes(method, target, headers, body, host))
+        return read_all(sock)
+
+
+def split_response(data):
+    """(status, [(name, value)], body) of raw response bytes."""
+    head, sep, body = data.partition(b"\r\n\r\n")
+    assert sep, "no end of header section in %r" % data[:200]
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = []
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers.append((name, value.strip()))
+    return status, headers, body
+
+
+def header_values(headers, name):
+    return [value for key, value in headers if key.lower() == name.lower()]
+
+
+def read_response(sock):
+    """One Content-Length-framed response from a keep-alive socket: (status, headers, body)."""
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        data = sock.recv(65536)
+        assert data, "connection ended before the header section did (got %r)" % buffer[:200]
+        buffer += data
+    status, headers, body = split_response(buffer)
+    length = int(header_values(headers, "Content-Length")[0])
+    while len(body) < length:
+        data = sock.recv(65536)
+        assert data, "connection ended after %d of %d body bytes" % (len(body), length)
+        body += data
+    assert len(body) == length, "more bytes than Content-Length: %d > %d" % (len(body), length)
+    return status, headers, body
+
+
+def fetch(method, target, headers=None, body=None, host=HOST, timeout=15):
+    """An ordinary request through http.client: (status, headers, body)."""
+    conn = http.client.HTTPConnection(host, PORT, timeout=timeout)
+    try:
+        conn.request(method, target, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.getheaders(), response.read()
+    finally:
+        conn.close()
+
+
+def fetch_json(method, target, headers=None, body=None, host=HOST):
+    status, headers, data = fetch(method, target, headers, body, host)
+    return status, headers, json.loads(data)
+
+
+def counts(key):
+    status, _, data = fetch_json("GET", "/counts/%s" % key)
+    assert status == 200
+    return data
+
+
+def thread_count():
+    return len(os.listdir("/proc/%d/task" % SERVER_PROCESS.pid))
+
+
+def wait_for_threads(limit, seconds=3.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if thread_count() <= limit:
+            return
+        time.sleep(0.05)
+    raise AssertionError("server still has %d threads (wanted <= %d)" % (thread_count(), limit))
+
+
+def short(value, limit=300):
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "... (%d characters)" % len(text)
+
+
+def eq(actual, expected, what=""):
+    assert actual == expected, "%s: expected %s, got %s" % (what or "value", short(expected), short(actual))
+
+
+# ---- checks ------------------------------------------------------------------------------
+
+CHECKS = []
+
+
+def check(function):
+    CHECKS.append(function)
+    return function
+
+
+@check
+def both_hosts_same_port():
+    for host in (HOST, ALT):
+        status, _, body = fetch("GET", "/json", host=host)
+        eq((status, body), (200, b'{"id": 42, "name": "Ada"}'), host)
+
+
+@check
+def ok_route():
+    status, headers, body = fetch("GET", "/ok?size=1000")
+    eq(status, 200)
+    eq(body, pattern(1000), "pattern body")
+    eq(dict(headers)["Content-Type"], "application/octet-stream")
+    status, headers, body = fetch("PURGE", "/ok")
+    eq((status, body), (200, pattern(16)), "default size, custom method")
+    status, headers, body = fetch("HEAD", "/ok?size=70000")
+    eq((status, dict(headers)["Content-Length"], body), (200, "70000", b""), "HEAD")
+    status, headers, _ = fetch("HEAD", "/ok?size=999999999999")
+    eq(dict(headers)["Content-Length"], str(64 * MIB), "clamped size")
+
+
+@check
+def status_route():
+    status, headers, data = fetch_json("GET", "/status/418?retry_after=120")
+    eq((status, data, dict(headers).get("Retry-After")), (418, {"code": 418}, "120"))
+    status, headers, data = fetch_json("DELETE", "/status/503?retry_after=Wed,%2021%20Oct%202015%2007:28:00%20GMT")
+    eq(dict(headers).get("Retry-After"), "Wed, 21 Oct 2015 07:28:00 GMT", "verbatim")
+    status, headers, _ = fetch("GET", "/status/500")
+    assert "Retry-After" not in dict(headers), "no Retry-After unless asked"
+    status, _, body = fetch("GET", "/status/204")
+    eq((status, body), (204, b""))
+
+
+@check
+def truncate_route():
+    data, outcome = raw("GET", "/truncate?size=1000&send=300")
+    status, headers, body = split_response(data)
+    eq((status, header_values(headers, "Content-Length")), (200, ["1000"]))
+    eq(len(body), 300, "bytes before FIN")
+    eq(body, pattern(300))
+    eq(outcome, "eof")
+    data, outcome = raw("GET", "/truncate?size=10&send=50")
+    eq((len(split_response(data)[2]), outcome), (9, "eof"), "send clamps below size")
+
+
+@check
+def reset_route():
+    data, outcome = raw("GET", "/reset?size=3000000&send=2000000")
+    status, headers, body = split_response(data)
+    eq(header_values(headers, "Content-Length"), ["3000000"])
+    eq(len(body), 2000000, "bytes before RST")
+    eq(body, pattern(2000000))
+    eq(outcome, "reset")
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=5)
+    conn.request("GET", "/reset?size=10&send=5")
+    response = conn.getresponse()
+    try:
+        response.read()
+    except (ConnectionResetError, http.client.IncompleteRead):
+        pass
+    else:
+        raise AssertionError("http.client read a reset body without error")
+    finally:
+        conn.close()
+
+
+@check
+def reset_before_headers_route():
+    data, outcome = raw("POST", "/reset-before-headers", body=b"12345")
+    eq((data, outcome), (b"", "reset"))
+    try:
+        fetch("GET", "/reset-before-headers")
+    except ConnectionResetError:
+        pass
+    else:
+        raise AssertionError("http.client did not see ConnectionResetError")
+
+
+@check
+def close_before_headers_route():
+    data, outcome = raw("POST", "/close-before-headers", body=b"12345")
+    eq((data, outcome), (b"", "eof"))
+    try:
+        fetch("GET", "/close-before-headers")
+    except http.client.RemoteDisconnected:
+        pass
+    else:
+        raise AssertionError("http.client did not see RemoteDisconnected")
+
+
+@check
+def drop_on_reuse_route():
+    key = "reuse-" + uuid.uuid4().hex
+    with connect() as sock:
+        sock.sendall(request_bytes("POST", "/drop-on-reuse", [("X-Count-Key", key)], b"first"))
+        status, headers, body = read_response(sock)
+        eq((status, json.loads(body)), (200, {"first": True}))
+        assert not header_values(headers, "Connection"), "first answer must stay keep-alive"
+        sock.sendall(request_bytes("POST", "/drop-on-reuse", [("X-Count-Key", key)], b"second!"))
+        data, outcome = read_all(sock)
+        eq((data, outcome), (b"", "eof"), "second request on the connection")
+    result = counts(key)
+    eq((result["received"], result["complete"]), (2, 2), "counts")
+    eq([r["body_length"] for r in result["requests"]], [5, 7])
+    # A fresh connection is answered again.
+    eq(fetch_json("GET", "/drop-on-reuse")[2], {"first": True})
+
+
+@check
+def drop_route():
+    key = "drop-" + uuid.uuid4().hex
+    data, outcome = raw("PUT", "/drop", [("X-Count-Key", key)], b"x" * 100000)
+    eq((data, outcome), (b"", "eof"))
+    eq((counts(key)["received"], counts(key)["complete"]), (1, 1))
+
+
+@check
+def stall_headers_route():
+    started = time.monotonic()
+    status, _, data = fetch_json("GET", "/stall-headers?seconds=0.5")
+    elapsed = time.monotonic() - started
+    eq((status, data), (200, {"stalled": 0.5}))
+    assert 0.5 <= elapsed < 2.0, "stalled %.2f s" % elapsed
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/stall-headers?seconds=999"))
+        sock.settimeout(0.3)
+        data, outcome = read_all(sock)
+        eq((data, outcome), (b"", "timeout"), "nothing before the stall ends")
+
+
+@check
+def stalled_threads_end_when_clients_leave():
+    wait_for_threads(1)  # earlier checks' connections have all ended: only the accept loop
+    baseline = thread_count()
+    sockets = []
+    for target in ("/stall-headers?seconds=30", "/stall-body?seconds=30", "/drip?size=100&interval=30",
+                   "/delay?seconds=30", "/auth/token?key=gone&delay=30"):
+        for _ in range(3):
+            sock = connect()
+            sock.sendall(request_bytes("GET", target))
+            sockets.append(sock)
+    time.sleep(0.3)
+    assert thread_count() >= baseline + 15, "expected 15 waiting threads, have %d" % (thread_count() - baseline)
+    for sock in sockets:
+        sock.close()
+    wait_for_threads(baseline, 2.0)
+    eq(fetch_json("GET", "/auth/stats?key=gone")[2]["refreshes"], 0, "abandoned token requests")
+
+
+@check
+def stall_body_route():
+    with connect() as sock:
+        started = time.monotonic()
+        sock.sendall(request_bytes("GET", "/stall-body?size=1000&send=100&seconds=0.6"))
+        buffer = b""
+        while b"\r\n\r\n" not in buffer or len(buffer.partition(b"\r\n\r\n")[2]) < 100:
+            buffer += sock.recv(65536)
+        first = time.monotonic() - started
+        status, headers, body = split_response(buffer)
+        eq((header_values(headers, "Content-Length"), len(body)), (["1000"], 100), "first part")
+        assert first < 0.4, "first part took %.2f s" % first
+        while len(body) < 1000:
+            data = sock.recv(65536)
+            assert data, "ended early"
+            body += data
+        total = time.monotonic() - started
+        eq(body, pattern(1000))
+        assert total >= 0.6, "rest came after %.2f s" % total
+
+
+@check
+def drip_route():
+    with connect() as sock:
+        started = time.monotonic()
+        sock.sendall(request_bytes("GET", "/drip?size=5&interval=0.1"))
+        buffer, reads = b"", 0
+        while True:
+            data = sock.recv(65536)
+            assert data
+            buffer += data
+            reads += 1
+            head, sep, body = buffer.partition(b"\r\n\r\n")
+            if sep and len(body) >= 5:
+                break
+        elapsed = time.monotonic() - started
+        eq(body, pattern(5))
+        assert b"Content-Length: 5" in head
+        assert reads >= 4, "bytes should arrive one by one (%d reads)" % reads
+        assert elapsed >= 0.45, "dripped in %.2f s" % elapsed
+
+
+@check
+def content_length_routes():
+    data, outcome = raw("GET", "/content-length/conflicting")
+    status, headers, body = split_response(data)
+    eq(header_values(headers, "Content-Length"), ["5", "10"], "conflicting lines")
+    eq((body, outcome), (pattern(10), "eof"))
+    eq(header_values(headers, "Connection"), ["close"])
+    eq(data.count(b"\r\nContent-Length: "), 2)
+
+    data, outcome = raw("GET", "/content-length/list")
+    _, headers, body = split_response(data)
+    eq(header_values(headers, "Content-Length"), ["5, 10"], "list")
+    eq((body, outcome), (pattern(10), "eof"))
+
+    data, outcome = raw("GET", "/content-length/too-short")
+    _, headers, body = split_response(data)
+    eq(header_values(headers, "Content-Length"), ["5"], "too short")
+    eq((body, outcome), (pattern(10), "eof"))
+
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/content-length/duplicate-same"))
+        buffer = b""
+        while len(buffer.partition(b"\r\n\r\n")[2]) < 10:
+            buffer += sock.recv(65536)
+        _, headers, body = split_response(buffer)
+        eq(header_values(headers, "Content-Length"), ["10", "10"], "duplicate-same")
+        eq(body, pattern(10))
+        sock.sendall(request_bytes("GET", "/json"))
+        eq(read_response(sock)[2], b'{"id": 42, "name": "Ada"}', "keep-alive after duplicate-same")
+
+
+@check
+def invalid_body_routes():
+    status, headers, body = fetch("GET", "/invalid-json")
+    eq((status, body, dict(headers)["Content-Type"]), (200, b'{"id": 4', "application/json"))
+    try:
+        json.loads(body)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("invalid JSON parsed")
+    status, headers, body = fetch("GET", "/invalid-utf8")
+    eq((body, dict(headers)["Content-Type"]), (b"caf\xc3 \xff\xfe", "text/plain; charset=utf-8"))
+    status, headers, body = fetch("GET", "/invalid-utf8-json")
+    eq((body, dict(headers)["Content-Type"]), (b'{"name": "\xff\xfe"}', "application/json"))
+    for data in (body, b"caf\xc3 \xff\xfe"):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            raise AssertionError("valid UTF-8: %r" % data)
+
+
+@check
+def redirect_routes():
+    status, headers, _ = fetch("GET", "/redirect/chain?n=2&to=/ok%3Fsize%3D3")
+    eq((status, dict(headers)["Location"]), (302, "/redirect/chain?n=1&to=/ok%3Fsize%3D3"))
+    status, headers, _ = fetch("GET", "/redirect/chain?n=1&to=/ok%3Fsize%3D3")
+    eq(dict(headers)["Location"], "/redirect/chain?n=0&to=/ok%3Fsize%3D3")
+    status, headers, _ = fetch("GET", "/redirect/chain?n=0&to=/ok%3Fsize%3D3")
+    eq(dict(headers)["Location"], "/ok?size=3")
+    status, headers, _ = fetch("GET", "/redirect/chain?n=0")
+    eq(dict(headers)["Location"], "/ok", "default to")
+    with urllib.request.urlopen("http://%s:%d/redirect/chain?n=3&to=/json" % (HOST, PORT), timeout=5) as r:
+        eq(r.read(), b'{"id": 42, "name": "Ada"}', "urllib follows the chain")
+
+    eq(dict(fetch("GET", "/redirect/loop")[1])["Location"], "/redirect/loop-b")
+    eq(dict(fetch("POST", "/redirect/loop-b", body=b"x")[1])["Location"], "/redirect/loop")
+
+    status, headers, _ = fetch("POST", "/redirect/cross-host", body=b"body")
+    eq((status, dict(headers)["Location"]), (307, "http://127.0.0.2:%d/ok" % PORT))
+    status, headers, _ = fetch("GET", "/redirect/cross-host?status=308&to=/echo", host=ALT)
+    eq((status, dict(headers)["Location"]), (308, "http://127.0.0.1:%d/echo" % PORT))
+    status, _, _ = fetch("GET", "/redirect/cross-host?status=200")
+    eq(status, 400, "non-3xx status")
+
+    status, headers, _ = fetch("GET", "/redirect/file")
+    eq((status, dict(headers)["Location"]), (302, "file:///etc/passwd"))
+
+
+@check
+def retry_after_route():
+    key = "retry-" + uuid.uuid4().hex
+    for attempt in (1, 2):
+        before = datetime.now(timezone.utc)
+        status, headers, data = fetch_json(
+            "GET", "/retry-after?key=%s&fail=2&after=date+3" % key, {"X-Count-Key": key})
+        eq((status, data), (503, {"attempt": attempt}))
+        value = dict(headers)["Retry-After"]
+        assert re.fullmatch(r"[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT", value), value
+        when = email.utils.parsedate_to_datetime(value)
+        ahead = (when - before).total_seconds()
+        assert 3 <= ahead <= 5, "Retry-After %s is %.1f s ahead" % (value, ahead)
+    status, headers, data = fetch_json("GET", "/retry-after?key=%s&fail=2&after=date+3" % key)
+    eq((status, data), (200, {"attempt": 3, "ok": True}))
+    assert "Retry-After" not in dict(headers)
+    eq(counts(key)["received"], 2, "X-Count-Key on the same key")
+
+    key = "retry-" + uuid.uuid4().hex
+    status, headers, data = fetch_json("GET", "/retry-after?key=%s&status=429&after=date-10" % key)
+    when = email.utils.parsedate_to_datetime(dict(headers)["Retry-After"])
+    ago = (datetime.now(timezone.utc) - when).total_seconds()
+    eq((status, data), (429, {"attempt": 1}))
+    assert 10 <= ago <= 12, "date-10 is %.1f s ago" % ago
+    eq(fetch_json("GET", "/retry-after?key=%s&status=429" % key)[2], {"attempt": 2, "ok": True})
+
+    key = "retry-" + uuid.uuid4().hex
+    status, headers, _ = fetch_json("GET", "/retry-after?key=%s&after=2.5" % key)
+    eq((status, dict(headers)["Retry-After"]), (503, "2.5"), "verbatim")
+    status, headers, _ = fetch_json("GET", "/retry-after?key=%s&fail=0&after=1" % key)
+    eq(status, 200)
+    key = "retry-" + uuid.uuid4().hex
+    status, headers, _ = fetch_json("GET", "/retry-after?key=%s" % key)
+    assert "Retry-After" not in dict(headers), "no after=, no header"
+
+
+@check
+def flaky_connection_route():
+    key = "flaky-" + uuid.uuid4().hex
+    for _ in range(2):
+        data, outcome = raw("POST", "/flaky-connection?key=%s&fail=2" % key,
+                            [("X-Count-Key", key)], b"abc")
+        eq((data, outcome), (b"", "eof"))
+    eq(fetch_json("POST", "/flaky-connection?key=%s&fail=2" % key, body=b"abc")[:3:2],
+       (200, {"ok": True}))
+    eq((counts(key)["received"], counts(key)["complete"]), (2, 2))
+
+
+def inflate_zeros(compressed, piece=64 * 1024):
+    """Streams a gzip member through zlib in pieces; returns the inflated size (all zeros)."""
+    decoder = zlib.decompressobj(31)
+    zeros = memoryview(bytes(MIB))
+    total = 0
+    for start in range(0, len(compressed), piece):
+        data = compressed[start:start + piece]
+        while data:
+            out = decoder.decompress(data, MIB)
+            data = decoder.unconsumed_tail
+            assert out == zeros[:len(out)], "non-zero byte near offset %d" % total
+            total += len(out)
+    out = decoder.flush()
+    assert not out.strip(b"\0")
+    total += len(out)
+    assert decoder.eof, "gzip stream not finished"
+    eq(decoder.unused_data, b"", "bytes after the gzip member")
+    return total
+
+
+@check
+def gzip_bomb_route():
+    started = time.monotonic()
+    with connect(timeout=30) as sock:
+        sock.sendall(request_bytes("GET", "/gzip-bomb"))
+        status, headers, body = read_response(sock)
+    eq(status, 200)
+    eq(header_values(headers, "Content-Encoding"), ["gzip"])
+    eq(header_values(headers, "Content-Type"), ["application/octet-stream"])
+    assert 900_000 < len(body) < 1_200_000, "1 GiB bomb is %d bytes on the wire" % len(body)
+    eq(inflate_zeros(body), 1 << 30, "inflated size")
+    if VERBOSE:
+        print("    gzip bomb: %d bytes, fetched and inflated in %.1f s" % (len(body), time.monotonic() - started))
+    for size in (0, 1, 100, MIB, 3 * MIB + 12345):
+        _, headers, body = fetch("GET", "/gzip-bomb?size=%d" % size)
+        eq(int(dict(headers)["Content-Length"]), len(body))
+        eq(inflate_zeros(body), size, "size=%d" % size)
+        eq(gzip.decompress(body), bytes(size), "gzip module, size=%d" % size)
+
+
+@check
+def gzip_route():
+    status, headers, body = fetch("GET", "/gzip?size=5000")
+    eq((status, dict(headers)["Content-Encoding"]), (200, "gzip"))
+    eq(gzip.decompress(body), pattern(5000))
+
+
+@check
+def header_flood_route():
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/header-flood"))
+        status, headers, body = read_response(sock)
+    flood = [(n, v) for n, v in headers if n.startswith("X-Flood-")]
+    eq((status, body, len(flood)), (200, b"{}", 10000))
+    eq(flood[0], ("X-Flood-0", "a" * 100))
+    eq(flood[-1], ("X-Flood-9999", "a" * 100))
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/header-flood?count=3&size=5"))
+        _, headers, _ = read_response(sock)
+    eq([v for n, v in headers if n.startswith("X-Flood-")], ["aaaaa"] * 3)
+
+
+@check
+def delay_route():
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(5) as pool:
+        results = list(pool.map(lambda _: fetch_json("GET", "/delay?seconds=0.3"), range(5)))
+    elapsed = time.monotonic() - started
+    tokens = [data["token"] for status, _, data in results]
+    assert all(status == 200 for status, _, _ in results)
+    assert all(re.fullmatch(r"[0-9a-f]{32}", t) for t in tokens), tokens
+    eq(len(set(tokens)), 5, "fresh tokens")
+    assert 0.3 <= elapsed < 2.0, "delayed %.2f s" % elapsed
+
+
+@check
+def download_route():
+    size = 10 * MIB + 7
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=15)
+    conn.request("GET", "/download?size=%d" % size)
+    response = conn.getresponse()
+    eq(response.getheader("Content-Length"), str(size))
+    digest, total = hashlib.sha256(), 0
+    while True:
+        piece = response.read(65536)
+        if not piece:
+            break
+        digest.update(piece)
+        total += len(piece)
+    conn.close()
+    expected = hashlib.sha256()
+    block = pattern(251 * 1024)
+    for start in range(0, size, len(block)):
+        expected.update(block[:min(len(block), size - start)])
+    eq((total, digest.hexdigest()), (size, expected.hexdigest()), "download bytes")
+    eq(dict(fetch("HEAD", "/download?size=4294967296")[1])["Content-Length"], "4294967296")
+    eq(dict(fetch("HEAD", "/download?size=99999999999")[1])["Content-Length"], "4294967296", "clamp")
+
+
+@check
+def upload_sink_route():
+    body = os.urandom(MIB + 3)
+    status, _, data = fetch_json("POST", "/upload-sink", body=body)
+    eq((status, data), (200, {"size": len(body), "sha256": hashlib.sha256(body).hexdigest()}))
+    # chunked, with an extension and a trailer, after 100 Continue
+    with connect() as sock:
+        head = request_bytes("PUT", "/upload-sink",
+                             [("Transfer-Encoding", "chunked"), ("Expect", "100-continue")], length=False)
+        sock.sendall(head)
+        interim = sock.recv(1024)
+        eq(interim, b"HTTP/1.1 100 Continue\r\n\r\n", "interim response")
+        parts = [b"hello ", b"x" * 70000, b"world"]
+        chunked = b"".join(b"%x;ext=1\r\n%s\r\n" % (len(p), p) for p in parts) + b"0\r\nX-Trailer: 1\r\n\r\n"
+        sock.sendall(chunked)
+        status, _, data = read_response(sock)
+        whole = b"".join(parts)
+        eq(json.loads(data), {"size": len(whole), "sha256": hashlib.sha256(whole).hexdigest()})
+
+
+@check
+def auth_routes():
+    key = "auth-" + uuid.uuid4().hex[:8]
+
+    def resource(token):
+        headers = {"Authorization": "Bearer " + token} if token else {}
+        return fetch_json("GET", "/auth/resource?key=" + key, headers)
+
+    status, headers, data = resource(None)
+    eq((status, data), (401, {"error": "invalid_token"}))
+    eq(dict(headers)["WWW-Authenticate"], 'Bearer error="invalid_token"')
+    status, _, data = fetch_json("POST", "/auth/token?key=" + key)
+    eq((status, data), (200, {"access_token": "tok-%s-1" % key, "token_type": "Bearer", "expires_in": 3600}))
+    eq(resource("tok-%s-1" % key)[::2], (200, {"ok": True, "token": "tok-%s-1" % key}))
+    eq(fetch_json("POST", "/auth/rotate?key=" + key)[::2], (200, {}))
+    eq(resource("tok-%s-1" % key)[0], 401, "rotated token")
+    started = time.monotonic()
+    status, _, data = fetch_json("POST", "/auth/token?key=%s&delay=0.3" % key)
+    assert time.monotonic() - started >= 0.3, "token delay"
+    eq(data["access_token"], "tok-%s-2" % key)
+    eq(resource("tok-%s-1" % key)[0], 401, "old generation")
+    status, _, data = fetch_json("POST", "/auth/resource?key=" + key,
+                                 {"Authorization": "Bearer tok-%s-2" % key}, b"{}")
+    eq((status, data["token"]), (200, "tok-%s-2" % key))
+    eq(fetch_json("GET", "/auth/stats?key=" + key)[2],
+       {"refreshes": 2, "accepted": 2, "rejected": 3, "generation": 2})
+
+
+@check
+def echo_route():
+    with connect() as sock:
+        sock.sendall(request_bytes("PURGE", "/echo?a=1&b=%2B",
+                                   [("x-lower", "v"), ("X-Dup", "1"), ("X-Dup", "2 ")], b"1234567"))
+        status, _, body = read_response(sock)
+    data = json.loads(body)
+    eq(status, 200)
+    eq((data["method"], data["target"], data["host"], data["body_length"]),
+       ("PURGE", "/echo?a=1&b=%2B", "%s:%d" % (HOST, PORT), 7))
+    eq(data["headers"], [["Host", "%s:%d" % (HOST, PORT)], ["x-lower", "v"], ["X-Dup", "1"],
+                         ["X-Dup", "2"], ["Content-Length", "7"]])
+
+
+@check
+def counts_route():
+    key = "count-" + uuid.uuid4().hex
+    fetch("POST", "/echo?x=1", {"X-Count-Key": key}, b"abc")
+    fetch("GET", "/json", {"X-Count-Key": key}, host=ALT)
+    fetch("GET", "/counts/" + key, {"X-Count-Key": key})  # never counted
+    data = counts(key)
+    eq((data["received"], data["complete"]), (2, 2))
+    first, second = data["requests"]
+    eq((first["method"], first["target"], first["body_length"]), ("POST", "/echo?x=1", 3))
+    eq(first["host"], "%s:%d" % (HOST, PORT))
+    assert ["X-Count-Key", key] in first["headers"], first["headers"]
+    eq((second["method"], second["host"], second["body_length"]), ("GET", "%s:%d" % (ALT, PORT), 0))
+    eq(counts("never-used-" + key), {"received": 0, "complete": 0, "requests": []})
+    # received as soon as the headers are in, complete only once the body is
+    key = "count-" + uuid.uuid4().hex
+    with connect() as sock:
+        sock.sendall(request_bytes("POST", "/echo", [("X-Count-Key", key)], b"x" * 10)[:-5])
+        time.sleep(0.2)
+        data = counts(key)
+        eq((data["received"], data["complete"], data["requests"][0]["body_length"]), (1, 0, None), "mid-body")
+        sock.sendall(b"x" * 5)
+        read_response(sock)
+    eq((counts(key)["received"], counts(key)["complete"]), (1, 1), "after the body")
+
+
+@check
+def not_found_and_bad_requests():
+    eq(fetch_json("GET", "/nope")[::2], (404, {"message": "not found"}))
+    eq(fetch_json("GET", "/status/abc")[0], 400)
+    for garbage in (b"garbage\r\n\r\n", b"GET / HTTP/1.1\r\nno colon here\r\n\r\n",
+                    b"POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"):
+        with connect() as sock:
+            sock.sendall(garbage)
+            data, outcome = read_all(sock)
+        eq((split_response(data)[0], outcome), (400, "eof"), repr(garbage))
+    with connect() as sock:  # client vanishes mid-headers
+        sock.sendall(b"GET /ok HTTP/1.1\r\nHost: x")
+    eq(fetch("GET", "/json")[0], 200, "still serving")
+
+
+@check
+def keep_alive_and_connection_close():
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=5)
+    for i in range(20):
+        conn.request("GET", "/ok?size=%d" % i)
+        eq(conn.getresponse().read(), pattern(i))
+    conn.close()
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/json", [("Connection", "close")]))
+        data, outcome = read_all(sock)
+    _, headers, body = split_response(data)
+    eq((header_values(headers, "Connection"), body, outcome), (["close"], b'{"id": 42, "name": "Ada"}', "eof"))
+
+
+@check
+def fifty_concurrent_requests():
+    def one(i):
+        status, _, body = fetch("GET", "/ok?size=%d" % (100000 + i), host=(HOST, ALT)[i % 2])
+        return status == 200 and body == pattern(100000 + i)
+
+    with concurrent.futures.ThreadPoolExecutor(50) as pool:
+        results = list(pool.map(one, range(50)))
+    eq(results.count(True), 50, "successful concurrent requests")
+
+
+# ---- main --------------------------------------------------------------------------------
+
+
+def start_server(workdir):
+    global PORT, SERVER_PROCESS
+    port_file = os.path.join(workdir, "port")
+    stderr = open(os.path.join(workdir, "stderr"), "w+")
+    SERVER_PROCESS = subprocess.Popen(
+        [sys.executable, SERVER, "--port", "0", "--port-file", port_file], stderr=stderr)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if SERVER_PROCESS.poll() is not None:
+            raise SystemExit("fault server exited during startup with %s" % SERVER_PROCESS.returncode)
+        if os.path.exists(port_file):
+            with open(port_file) as f:
+                PORT = int(f.read())
+            return stderr
+        time.sleep(0.05)
+    raise SystemExit("fault server wrote no port file within 10 s")
+
+
+def main():
+    started = time.monotonic()
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="fault-server-selftest.") as workdir:
+        stderr = start_server(workdir)
+        try:
+            for function in CHECKS:
+                t = time.monotonic()
+                try:
+                    function()
+                except Exception as error:  # noqa: BLE001 - report every failing check
+                    failures.append(function.__name__)
+                    print("FAIL %s: %s" % (function.__name__, error))
+                    if VERBOSE or not isinstance(error, AssertionError):
+                        traceback.print_exc()
+                else:
+                    if VERBOSE:
+                        print("ok   %s (%.2f s)" % (function.__name__, time.monotonic() - t))
+        finally:
+            # Busy connection threads while SIGTERM arrives: the kernel may hand the signal to
+            # any of them, and the server must still stop promptly.
+            busy = []
+            for target in ("/stall-headers?seconds=30", "/drip?size=100&interval=0.01",
+                           "/download?size=4294967296"):
+                try:
+                    busy.append(connect(timeout=5))
+                    busy[-1].sendall(request_bytes("GET", target))
+                except OSError:
+                    pass
+            time.sleep(0.2)
+            SERVER_PROCESS.send_signal(signal.SIGTERM)
+            try:
+                code = SERVER_PROCESS.wait(3)
+            except subprocess.TimeoutExpired:
+                SERVER_PROCESS.kill()
+                SERVER_PROCESS.wait()
+                code = None
+            for sock in busy:
+                sock.close()
+        if code != 0:
+            failures.append("sigterm")
+            print("FAIL sigterm: exit status %r (wanted 0 within 3 s, with busy connections)" % code)
+        stderr.seek(0)
+        lines = [line for line in stderr.read().splitlines()
+                 if not line.startswith("fault_server: listening on ")]
+        if lines:
+            failures.append("stderr")
+            print("FAIL stderr: the server reported:\n  " + "\n  ".join(lines))
+    elapsed = time.monotonic() - started
+    if failures:
+        print("fault_server_selftest: %d of %d checks failed (%.1f s): %s"
+              % (len(failures), len(CHECKS) + 2, elapsed, ", ".join(failures)))
+        return 1
+    print("fault_server_selftest: all %d checks passed (%.1f s)" % (len(CHECKS) + 2, elapsed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
