@@ -5,7 +5,8 @@ import Foundation
 /// A ``MetricsMiddleware`` (or a transfer) installs a recorder as a task-local value; the
 /// redirect follower counts attempts, hops and body bytes, and transports that can tell report
 /// when the response headers arrived and how far an upload or download got. Without a recorder
-/// in scope, recording costs one task-local read.
+/// in scope, recording costs one task-local read. A recorder installed inside another passes
+/// everything on to it as well, so a metrics recorder never hides a transfer's progress.
 final class ExchangeRecorder: Sendable {
     /// The recorder of the exchange the current task belongs to, if one is being observed.
     @TaskLocal static var current: ExchangeRecorder?
@@ -28,11 +29,14 @@ final class ExchangeRecorder: Sendable {
     let startedAt: ContinuousClock.Instant
     private let counters = LockedValue(Counters())
     private let progress: (@Sendable (TransferProgress) -> Void)?
+    private let parent: ExchangeRecorder?
 
-    /// Creates a recorder; `progress` receives upload and download progress when set.
-    init(progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+    /// Creates a recorder; `progress` receives upload and download progress when set, and
+    /// `parent` (usually the recorder already in scope) receives every count and report too.
+    init(progress: (@Sendable (TransferProgress) -> Void)? = nil, parent: ExchangeRecorder? = nil) {
         self.startedAt = .now
         self.progress = progress
+        self.parent = parent
     }
 
     /// The counts so far.
@@ -40,18 +44,22 @@ final class ExchangeRecorder: Sendable {
 
     func recordAttempt() {
         counters.withLock { $0.attempts += 1 }
+        parent?.recordAttempt()
     }
 
     func recordRedirect() {
         counters.withLock { $0.redirects += 1 }
+        parent?.recordRedirect()
     }
 
     func recordSent(bytes: Int64) {
         counters.withLock { $0.bytesSent += bytes }
+        parent?.recordSent(bytes: bytes)
     }
 
     func recordReceived(bytes: Int64) {
         counters.withLock { $0.bytesReceived += bytes }
+        parent?.recordReceived(bytes: bytes)
     }
 
     /// Notes that response headers arrived; only the first call counts.
@@ -59,13 +67,15 @@ final class ExchangeRecorder: Sendable {
         counters.withLock { counters in
             if counters.firstResponseAt == nil { counters.firstResponseAt = instant }
         }
+        parent?.recordResponseHeaders(at: instant)
     }
 
     /// Whether anyone listens for progress; transports skip the bookkeeping otherwise.
-    var wantsProgress: Bool { progress != nil }
+    var wantsProgress: Bool { progress != nil || parent?.wantsProgress == true }
 
     /// Passes a progress report on to the listener, if any.
     func report(_ transferProgress: TransferProgress) {
         progress?(transferProgress)
+        parent?.report(transferProgress)
     }
 }
