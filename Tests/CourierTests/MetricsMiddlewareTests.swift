@@ -175,7 +175,7 @@ private struct RetryOnce503: Middleware {
             #expect(error.kind == .timedOut)
         }
         #expect(observer.reports.map(\.errorKind) == [.timedOut])
-        #expect(try #require(observer.reports.first).duration >= .milliseconds(100))
+        #expect(try #require(observer.reports.first).duration < .seconds(30))
     }
 
     @Test func anOuterRecorderStillSeesEverything() async throws {
