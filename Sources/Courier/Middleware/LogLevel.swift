@@ -6,11 +6,11 @@
 ///
 /// | Level | What the middleware writes |
 /// | --- | --- |
-/// | ``trace`` | everything below, plus request and response bodies (redacted, truncated) |
-/// | ``debug`` | an entry when the request leaves, with its headers; the outcome with headers |
+/// | ``trace`` | everything ``debug`` writes, plus request and response bodies (redacted, truncated) |
+/// | ``debug`` | everything ``info`` writes with the headers of both sides, plus an entry when a request leaves |
 /// | ``info`` | one line per request: method, redacted URL, status, body size, duration |
-/// | ``warning`` | only responses with a 4xx or 5xx status, and cancelled requests |
-/// | ``error`` | only requests that failed with a ``CourierError`` (other than cancellation) |
+/// | ``warning`` | only responses with a 4xx or 5xx status, cancelled requests and failed requests |
+/// | ``error`` | only requests that failed with a ``CourierError`` other than cancellation |
 ///
 /// ```swift
 /// let logging = LoggingMiddleware(level: .debug)
