@@ -3,8 +3,10 @@ import Foundation
 /// Counts what happens during one ``Client/send(_:)`` call, for metrics.
 ///
 /// A ``MetricsMiddleware`` installs a recorder as a task-local value; the redirect follower
-/// counts attempts, hops and body bytes, and transports that can tell report when the response
-/// headers arrived. Without a recorder in scope, recording costs one task-local read.
+/// counts attempts, hops and body bytes, and ``URLSessionTransport`` notes when the response
+/// headers arrived. Without a recorder in scope, recording costs one task-local read. A recorder
+/// installed inside another passes every count on to it as well. (Progress has its own channel,
+/// ``ProgressSink``.)
 final class ExchangeRecorder: Sendable {
     /// The recorder of the exchange the current task belongs to, if one is being observed.
     @TaskLocal static var current: ExchangeRecorder?
@@ -26,10 +28,13 @@ final class ExchangeRecorder: Sendable {
     /// When the recorder was created: the start of the exchange.
     let startedAt: ContinuousClock.Instant
     private let counters = LockedValue(Counters())
+    private let parent: ExchangeRecorder?
 
-    /// Creates a recorder, starting the clock.
-    init() {
+    /// Creates a recorder, starting the clock; `parent` (usually the recorder already in scope)
+    /// receives every count too.
+    init(parent: ExchangeRecorder? = nil) {
         self.startedAt = .now
+        self.parent = parent
     }
 
     /// The counts so far.
@@ -37,18 +42,22 @@ final class ExchangeRecorder: Sendable {
 
     func recordAttempt() {
         counters.withLock { $0.attempts += 1 }
+        parent?.recordAttempt()
     }
 
     func recordRedirect() {
         counters.withLock { $0.redirects += 1 }
+        parent?.recordRedirect()
     }
 
     func recordSent(bytes: Int64) {
         counters.withLock { $0.bytesSent += bytes }
+        parent?.recordSent(bytes: bytes)
     }
 
     func recordReceived(bytes: Int64) {
         counters.withLock { $0.bytesReceived += bytes }
+        parent?.recordReceived(bytes: bytes)
     }
 
     /// Notes that response headers arrived; only the first call counts.
@@ -56,5 +65,6 @@ final class ExchangeRecorder: Sendable {
         counters.withLock { counters in
             if counters.firstResponseAt == nil { counters.firstResponseAt = instant }
         }
+        parent?.recordResponseHeaders(at: instant)
     }
 }

@@ -67,9 +67,11 @@ enum BodySnippet {
         .filter { $0.count >= 4 }
     }
 
-    /// The body as text of at most ``limit`` bytes, with sensitive JSON values and every
-    /// occurrence of `secrets` redacted.
-    static func redacted(_ body: Data, hiding secrets: [String] = []) -> String {
+    /// The body as text of at most `limit` bytes (``limit`` by default), with sensitive JSON
+    /// values and every occurrence of `secrets` redacted.
+    static func redacted(_ body: Data, hiding secrets: [String] = [], limit: Int = BodySnippet.limit)
+        -> String
+    {
         guard var text = text(of: body) else { return "<\(body.count) bytes of binary data>" }
         for secret in secrets.sorted(by: { $0.count > $1.count }) {
             text = text.replacingOccurrences(of: secret, with: "<redacted>")

@@ -9,9 +9,12 @@
 /// ResponseValidation(statuses: [200...299, 404...404], contentTypes: [.json, .problemJSON])
 /// ```
 ///
-/// Statuses are ranges of codes; content types match by essence (`type/subtype`, parameters
-/// ignored), and `type/*` or `*/*` match a whole family. A response without a body is not held
-/// to the content types.
+/// Statuses are ranges of codes. Content types match by essence (`type/subtype`, parameters
+/// ignored, case-insensitive); `type/*` or `*/*` match a whole family. A structured syntax suffix
+/// (RFC 6839) counts as its base type: accepting `application/json` accepts
+/// `application/problem+json` and `application/vnd.api+json`, as accepting `application/xml`
+/// accepts `application/atom+xml`; to accept one suffixed type only, name it.
+/// A response without a body is not held to the content types.
 public struct ResponseValidation: Sendable, Hashable {
     /// The accepted status ranges.
     public let statuses: [ClosedRange<HTTPStatus>]
@@ -37,10 +40,12 @@ public struct ResponseValidation: Sendable, Hashable {
     public func accepts(contentType: MediaType?) -> Bool {
         guard !contentTypes.isEmpty else { return true }
         guard let contentType else { return false }
+        let (candidateType, candidateSubtype) = Self.split(contentType.essence)
+        let candidateSuffix = candidateSubtype.lastIndex(of: "+").map { candidateSubtype[$0...].dropFirst() }
         return contentTypes.contains { accepted in
             let (type, subtype) = Self.split(accepted.essence)
-            let (candidateType, candidateSubtype) = Self.split(contentType.essence)
-            return (type == "*" || type == candidateType) && (subtype == "*" || subtype == candidateSubtype)
+            guard type == "*" || type == candidateType else { return false }
+            return subtype == "*" || subtype == candidateSubtype || subtype == candidateSuffix
         }
     }
 

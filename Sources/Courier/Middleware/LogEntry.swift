@@ -1,0 +1,36 @@
+/// One thing a ``LoggingMiddleware`` reports: a level and an already redacted message.
+///
+/// The first line of the message is the summary (`GET https://api.example.com/users → 200 …`);
+/// at ``LogLevel/debug`` and ``LogLevel/trace`` further lines, indented by two spaces, carry
+/// headers and bodies. Every secret is redacted before the entry is made, so a sink may write the
+/// message anywhere.
+///
+/// ```swift
+/// let entry = LogEntry(level: .info, message: "GET https://api.example.com/users → 200 (2 bytes, 12 ms)")
+/// ```
+public struct LogEntry: Sendable, Hashable, CustomStringConvertible {
+    /// How important the entry is.
+    public let level: LogLevel
+    /// The redacted text; lines are separated by `"\n"`.
+    public let message: String
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - level: How important the entry is.
+    ///   - message: The redacted text; lines are separated by `"\n"`.
+    public init(level: LogLevel, message: String) {
+        self.level = level
+        self.message = message
+    }
+
+    /// The message's lines, the summary first.
+    public var lines: [String] {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The level in brackets before each line, for example `[info] GET … → 200 (2 bytes, 12 ms)`.
+    public var description: String {
+        lines.map { "[\(level)] \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Which header and query values a ``LoggingMiddleware`` hides, in addition to those it always hides.
+///
+/// Always hidden, whatever the redaction says:
+/// - the values of `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization`, in requests
+///   and responses, and of every header declared with `isSecret: true`;
+/// - query values and form-body values whose name contains `password`, `token`, `secret`,
+///   `api_key`, `apikey`, `session`, `signature` and the other words Courier redacts in JSON
+///   bodies, so `access_token`, `client_secret` and `session_id` are hidden too;
+/// - JSON body values under those same keys;
+/// - any occurrence of a hidden header or query value elsewhere, for example in a body that
+///   echoes the request.
+///
+/// Name more headers and query parameters to hide:
+///
+/// ```swift
+/// let redaction = LogRedaction(headers: [HeaderName("X-Tenant")], queryItems: ["sig", "code"])
+/// let logging = LoggingMiddleware(level: .debug, redaction: redaction)
+/// ```
+///
+/// A hidden value is written as `<redacted>`: `X-Tenant: <redacted>`,
+/// `https://api.example.com/report?sig=<redacted>`.
+public struct LogRedaction: Sendable, Hashable {
+    /// More header names whose values are hidden, in requests and responses.
+    public var headers: Set<HeaderName>
+    /// More query parameter names (and form body field names) whose values are hidden, compared
+    /// case-insensitively.
+    public var queryItems: Set<String>
+
+    /// Creates a redaction.
+    ///
+    /// - Parameters:
+    ///   - headers: More header names whose values are hidden.
+    ///   - queryItems: More query parameter and form field names whose values are hidden.
+    public init(headers: Set<HeaderName> = [], queryItems: Set<String> = []) {
+        self.headers = headers
+        self.queryItems = queryItems
+    }
+}
+
+extension LogRedaction {
+    /// Whether a header's value is hidden.
+    func hides(_ field: HeaderField) -> Bool {
+        field.isSensitive || headers.contains(field.name)
+    }
+
+    /// Whether a query parameter's or form field's value is hidden.
+    func hidesQueryItem(named name: String) -> Bool {
+        let lowered = name.lowercased()
+        return queryItems.contains { $0.lowercased() == lowered }
+            || BodySnippet.sensitiveKeys.contains { lowered.contains($0) }
+    }
+
+    /// The fields as `Name: value` lines, hidden values as `<redacted>`.
+    func lines(of headers: HeaderFields) -> [String] {
+        headers.map { field in
+            HeaderField(name: field.name, value: field.value, isSecret: hides(field)).description
+        }
+    }
+
+    /// A URL with the values of hidden query parameters replaced by `<redacted>`.
+    func url(_ text: String) -> String {
+        guard let question = text.firstIndex(of: "?") else { return text }
+        let fragment = text[question...].firstIndex(of: "#") ?? text.endIndex
+        let query = text[text.index(after: question)..<fragment]
+        return String(text[...question]) + self.query(query) + String(text[fragment...])
+    }
+
+    /// A query string or form body (`a=1&b=2`, percent-encoded) with hidden values replaced.
+    func query(_ text: some StringProtocol) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let name = pair.prefix { $0 != "=" }
+            let decoded =
+                PercentEncoding.decode(name.replacingOccurrences(of: "+", with: " ")) ?? String(name)
+            guard name.count < pair.count, hidesQueryItem(named: decoded) else { return String(pair) }
+            return String(name) + "=<redacted>"
+        }
+        .joined(separator: "&")
+    }
+
+    /// The hidden values of `request`, as they could reappear anywhere in a log line: secret
+    /// header values (and the credential after a scheme such as `Bearer`) and hidden query values,
+    /// unencoded and percent-encoded. Values shorter than four characters are left out.
+    func secrets(of request: EndpointRequest) -> [String] {
+        let marked = HeaderFields(
+            request.headers.map { HeaderField(name: $0.name, value: $0.value, isSecret: hides($0)) })
+        let queryValues = request.query.filter { hidesQueryItem(named: $0.name) }.flatMap { item in
+            [item.value, PercentEncoding.encode(item.value)]
+        }
+        let secrets = BodySnippet.secrets(of: request.replacing(headers: marked)) + queryValues
+        return Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every occurrence of a secret replaced by `<redacted>`, longest secret first.
+    static func scrub(_ text: String, hiding secrets: [String]) -> String {
+        secrets.reduce(text) { text, secret in
+            text.replacingOccurrences(of: secret, with: "<redacted>")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Logs each request and its outcome, with every secret redacted.
+///
+/// ```swift
+/// let client = Client(
+///     baseURL: BaseURL("api.example.com"),
+///     middleware: [LoggingMiddleware(level: .info)]
+/// )
+/// ```
+///
+/// At ``LogLevel/info`` every request makes one line when its outcome is known:
+///
+/// ```
+/// [info] GET https://api.example.com/users?api_key=<redacted> → 200 (512 bytes, 34 ms)
+/// [warning] GET https://api.example.com/users/7 → 404 (27 bytes, 12 ms)
+/// [error] GET https://api.example.com/slow → timedOut after 2000 ms: The request did not complete …
+/// ```
+///
+/// ``LogLevel/debug`` adds an entry when the request leaves and the headers of both sides;
+/// ``LogLevel/trace`` adds the bodies. A body is shown as text up to ``bodyLimit`` bytes (the
+/// closing `…` included) after its total size, `Body (5000 bytes): {"items":[…`; a body that is
+/// not UTF-8 text, or contains control characters, is shown as its size, `Body: <5000 bytes>`; a
+/// body streamed from a file is never read, `Body: <1048576 bytes, streamed from a file>`.
+///
+/// What is hidden is described by ``LogRedaction``: credential headers (also `Set-Cookie` in
+/// responses), headers declared secret, sensitive query parameters and JSON keys, and any echo of
+/// those values. URLs are shown after redirects too: `→ 200 from https://other.example.com/…`.
+///
+/// Logging never throws and never changes the outcome: the middleware returns the response or
+/// rethrows the error it got. It calls its ``LogSink`` synchronously, so the sink must be cheap;
+/// the default ``TextLogSink`` only appends to a buffer that a background thread writes out.
+/// Place it first in the middleware list to log what the caller sees, once per call; inside a
+/// retry middleware it logs every attempt.
+public struct LoggingMiddleware: Middleware {
+    /// The least important level written; it also decides how much detail entries carry.
+    public let level: LogLevel
+    /// Receives the entries.
+    public let sink: any LogSink
+    /// Which values are hidden, in addition to those always hidden.
+    public let redaction: LogRedaction
+    /// The most bytes of a body shown at ``LogLevel/trace``.
+    public let bodyLimit: Int
+    /// Reads the time; replaced in tests for exact durations.
+    var now: @Sendable () -> ContinuousClock.Instant = { .now }
+
+    /// Creates a logging middleware.
+    ///
+    /// - Parameters:
+    ///   - level: The least important level written; ``LogLevel/info`` by default.
+    ///   - sink: Receives the entries; a ``TextLogSink`` writing to standard output by default.
+    ///   - redaction: More headers and query parameters to hide.
+    ///   - bodyLimit: The most bytes of a body shown at ``LogLevel/trace``; 1024 by default.
+    public init(
+        level: LogLevel = .info,
+        sink: any LogSink = TextLogSink(),
+        redaction: LogRedaction = LogRedaction(),
+        bodyLimit: Int = 1_024
+    ) {
+        self.level = level
+        self.sink = sink
+        self.redaction = redaction
+        self.bodyLimit = max(0, bodyLimit)
+    }
+
+    /// Logs `request`, passes it on unchanged, logs the outcome and returns or rethrows it.
+    public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+        -> RawResponse
+    {
+        let started = now()
+        let secrets = redaction.secrets(of: request)
+        let url = redaction.url(
+            (try? baseURL.url(for: request))?.absoluteString ?? "\(baseURL)\(request.percentEncodedTarget)")
+        let summary = "\(request.method) \(url)"
+        if level <= .debug {
+            var lines = ["→ " + summary] + indented(redaction.lines(of: request.headers))
+            if level == .trace, let body = bodyLine(request.body, secrets: secrets) { lines.append(body) }
+            emit(.debug, lines, hiding: secrets)
+        }
+        do {
+            let response = try await next(request, baseURL)
+            let elapsed = Self.milliseconds(started.duration(to: now()))
+            var line = summary + " → \(response.status)"
+            if let final = response.url.map({ redaction.url($0.absoluteString) }), final != url {
+                line += " from \(final)"
+            }
+            line += " (\(response.body.count) bytes, \(elapsed))"
+            emit(
+                response.status.code >= 400 ? .warning : .info,
+                [line] + details(of: response, secrets: secrets),
+                hiding: secrets)
+            return response
+        } catch {
+            let elapsed = Self.milliseconds(started.duration(to: now()))
+            let kind = error.observedKind
+            var line = summary + " → \(kind)"
+            if let status = error.response?.status { line += " (\(status))" }
+            line += " after \(elapsed): \(error.message)"
+            let responseLines = error.response.map { details(of: $0, secrets: secrets) } ?? []
+            emit(kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: secrets)
+            throw error
+        }
+    }
+
+    /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
+    private func emit(_ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String]) {
+        guard entryLevel >= level else { return }
+        let message = LogRedaction.scrub(lines.joined(separator: "\n"), hiding: secrets)
+        sink.log(LogEntry(level: entryLevel, message: message))
+    }
+
+    /// The response's header lines at ``LogLevel/debug``, and its body line at ``LogLevel/trace``.
+    private func details(of response: RawResponse, secrets: [String]) -> [String] {
+        guard level <= .debug else { return [] }
+        var lines = indented(redaction.lines(of: response.headers))
+        if level == .trace, !response.body.isEmpty {
+            let type = response.headers[.contentType].flatMap(MediaType.init(validating:))
+            lines.append(bodyLine(response.body, contentType: type, secrets: secrets))
+        }
+        return lines
+    }
+
+    private func indented(_ lines: [String]) -> [String] {
+        lines.map { "  " + $0 }
+    }
+
+    /// A duration as whole milliseconds, `"12 ms"`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds * 1_000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000) ms"
+    }
+}

@@ -1,0 +1,93 @@
+/// Rejects responses whose status or content type the endpoint or client does not accept.
+///
+/// The client's rules are the middleware's ``validation``; an endpoint that declares its own
+/// ``ResponseValidation`` is held to that one instead (it replaces the client's, it does not add
+/// to it):
+///
+/// ```swift
+/// let client = Client(
+///     baseURL: BaseURL("api.example.com"),
+///     middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json]))]
+/// )
+///
+/// static let avatar = Endpoint<Data, Never> {
+///     Method(.get)
+///     Path("avatar")
+///     ResponseValidation(contentTypes: [MediaType("image/*")])
+/// }
+/// ```
+///
+/// A rejected response throws a ``CourierError`` at the ``CourierError/Stage/middleware`` stage,
+/// of kind ``CourierError/Kind/unacceptableStatus`` or
+/// ``CourierError/Kind/unacceptableContentType``, with the response attached and a message naming
+/// what arrived, what is accepted, and whose rules those are:
+///
+/// ```
+/// The server answered 404; the client accepts 200...299.
+/// The response body is text/html; the endpoint accepts application/json, application/xml.
+/// ```
+///
+/// The status is checked first. A status outside the accepted ranges throws before the client
+/// decodes the endpoint's documented errors, so include the statuses your endpoints document
+/// (for example `400...499`) if they should still arrive as a `Failure`. The middleware sees the
+/// final response after redirects; put it after a retry middleware so that retryable statuses
+/// are retried before they are rejected.
+public struct ValidationMiddleware: Middleware {
+    /// The rules for endpoints that declare no ``ResponseValidation``.
+    public let validation: ResponseValidation
+
+    /// Creates a validation middleware.
+    ///
+    /// - Parameter validation: The rules for endpoints that declare none; by default 2xx
+    ///   statuses and any content type.
+    public init(_ validation: ResponseValidation = ResponseValidation()) {
+        self.validation = validation
+    }
+
+    /// Passes `request` on and checks the response against the endpoint's or the client's rules.
+    public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+        -> RawResponse
+    {
+        let response = try await next(request, baseURL)
+        let rules = request.validation ?? validation
+        let accepter = request.validation == nil ? "the client accepts" : "the endpoint accepts"
+        guard rules.accepts(status: response.status) else {
+            let accepted =
+                rules.statuses.isEmpty
+                ? "no status" : rules.statuses.map(Self.describe).joined(separator: ", ")
+            throw rejection(
+                .unacceptableStatus, request: request, response: response,
+                message: "The server answered \(response.status); \(accepter) \(accepted).")
+        }
+        guard !response.body.isEmpty else { return response }
+        let declared = response.headers[.contentType]
+        let contentType = declared.flatMap(MediaType.init(validating:))
+        guard rules.accepts(contentType: contentType) else {
+            let arrived =
+                switch (declared, contentType) {
+                case (nil, _): "The response body declares no Content-Type"
+                case (let text?, nil): "The response body's Content-Type \(text.debugDescription) is invalid"
+                case (_, let type?): "The response body is \(type.essence)"
+                }
+            let accepted = rules.contentTypes.map(\.essence).joined(separator: ", ")
+            throw rejection(
+                .unacceptableContentType, request: request, response: response,
+                message: "\(arrived); \(accepter) \(accepted).")
+        }
+        return response
+    }
+
+    private func rejection(
+        _ kind: CourierError.Kind, request: EndpointRequest, response: RawResponse, message: String
+    ) -> CourierError {
+        CourierError(
+            stage: .middleware, kind: kind, message: message, request: request, url: response.url,
+            response: response)
+    }
+
+    /// `404` for a single code, `200...299` for a range.
+    private static func describe(_ range: ClosedRange<HTTPStatus>) -> String {
+        range.lowerBound == range.upperBound
+            ? "\(range.lowerBound)" : "\(range.lowerBound)...\(range.upperBound)"
+    }
+}

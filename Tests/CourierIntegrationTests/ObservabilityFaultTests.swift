@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// Logging, metrics and validation middleware on real exchanges with the fault server.
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.skipReason), .timeLimit(.minutes(1)))
+struct ObservabilityFaultTests {
+    let server: FaultServer
+
+    init() throws {
+        server = try FaultServer.current()
+    }
+
+    /// What `/echo` answers.
+    struct Echo: Decodable, Sendable {
+        let method: String
+        let target: String
+        let host: String
+        let headers: [[String]]
+    }
+
+    /// Keeps every log entry.
+    final class Sink: LogSink {
+        private let stored = LockedValue<[LogEntry]>([])
+        func log(_ entry: LogEntry) { stored.withLock { $0.append(entry) } }
+        var lines: [String] { stored.withLock { $0 }.flatMap(\.lines) }
+    }
+
+    /// Secrets unique to one test, so a leak cannot be a leftover of another.
+    struct Secrets {
+        let bearer = "bearer-\(UUID().uuidString)"
+        let cookie = "cookie-\(UUID().uuidString)"
+        let signature = "signature-\(UUID().uuidString)"
+        var all: [String] { [bearer, cookie, signature] }
+    }
+
+    func loggingClient(_ sink: Sink) -> Client {
+        Client(
+            baseURL: server.primary,
+            middleware: [
+                LoggingMiddleware(level: .trace, sink: sink, redaction: LogRedaction(queryItems: ["sig"]))
+            ],
+            timeout: .seconds(3))
+    }
+
+    func expectNoLeak(
+        _ secrets: Secrets, in lines: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(!lines.isEmpty, sourceLocation: sourceLocation)
+        for line in lines {
+            for secret in secrets.all {
+                #expect(!line.contains(secret), "leaked in: \(line)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func aRedirectToTheOtherHostLogsNoSecret() async throws {
+        let key = FaultServer.uniqueKey()
+        let secrets = Secrets()
+        let sink = Sink()
+        let response = try await loggingClient(sink).send(
+            Endpoint<Echo, Never> {
+                Method.get
+                Path("redirect", "cross-host")
+                Query("to", "/echo")
+                Query("sig", secrets.signature)
+                Header.bearer(secrets.bearer)
+                Header("Cookie", "session=\(secrets.cookie)")
+                Header("X-Count-Key", key)
+            })
+        let echo = try #require(response.value)
+        #expect(echo.target == "/echo")
+        #expect(echo.host == "127.0.0.2:\(server.primary.port ?? 0)")
+        let lines = sink.lines
+        let origin = server.primary.origin
+        #expect(lines.first == "→ GET \(origin)/redirect/cross-host?to=%2Fecho&sig=<redacted>")
+        #expect(lines.contains("  Authorization: <redacted>"))
+        #expect(lines.contains("  Cookie: <redacted>"))
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "GET \(origin)/redirect/cross-host?to=%2Fecho&sig=<redacted> → 200 from \(server.alternate.origin)/echo ("
+                )
+            })
+        expectNoLeak(secrets, in: lines)
+        try await server.expectCounts(key, received: 2...2)
+    }
+
+    @Test func anEchoOfTheSecretsIsHiddenInTheBody() async throws {
+        let key = FaultServer.uniqueKey()
+        let secrets = Secrets()
+        let sink = Sink()
+        let response = try await loggingClient(sink).send(
+            Endpoint<Echo, Never> {
+                Method.get
+                Path("echo")
+                Query("sig", secrets.signature)
+                Header.bearer(secrets.bearer)
+                Header("Cookie", "session=\(secrets.cookie)")
+                Header("X-Count-Key", key)
+            })
+        // The server did see the secrets and sent them back…
+        let echo = try #require(response.value)
+        #expect(echo.target == "/echo?sig=\(secrets.signature)")
+        #expect(echo.headers.contains(["Authorization", "Bearer \(secrets.bearer)"]))
+        // …and the log shows the body without them.
+        let body = try #require(sink.lines.last)
+        #expect(body.hasPrefix("  Body ("))
+        #expect(
+            body.contains(#""target":"\/echo?sig=<redacted>""#)
+                || body.contains(#""target":"/echo?sig=<redacted>""#))
+        expectNoLeak(secrets, in: sink.lines)
+        try await server.expectCounts(key, received: 1...1)
+    }
+
+    @Test func metricsOfARedirectChain() async throws {
+        let key = FaultServer.uniqueKey()
+        let reports = LockedValue<[RequestMetrics]>([])
+        let client = Client(
+            baseURL: server.primary,
+            middleware: [MetricsMiddleware { metrics in reports.withLock { $0.append(metrics) } }],
+            timeout: .seconds(3))
+        let response = try await client.send(
+            Endpoint<Data, Never> {
+                Method.get
+                Path("redirect", "cross-host")
+                Query("to", "/ok?size=1000")
+                Header("X-Count-Key", key)
+            })
+        #expect(response.value == FaultServer.pattern(1000))
+        let metrics = try #require(reports.withLock { $0 }.first)
+        #expect(reports.withLock { $0.count } == 1)
+        #expect(metrics.status == .ok)
+        #expect(metrics.errorKind == nil)
+        #expect(metrics.attempts == 1)
+        #expect(metrics.redirects == 1)
+        #expect(metrics.bytesSent == 0)
+        #expect(metrics.bytesReceived == 1000)
+        #expect(metrics.path == "/redirect/cross-host")
+        let firstByte = try #require(metrics.timeToFirstByte)
+        #expect(firstByte <= metrics.duration)
+        try await server.expectCounts(key, received: 2...2)
+    }
+
+    @Test func validationRejectsJSONWhenOnlyTextIsAccepted() async throws {
+        let key = FaultServer.uniqueKey()
+        let client = Client(
+            baseURL: server.primary, middleware: [ValidationMiddleware()], timeout: .seconds(3))
+        do {
+            _ = try await client.send(
+                Endpoint<Data, Never> {
+                    Method.get
+                    Path("json")
+                    Header("X-Count-Key", key)
+                    ResponseValidation(contentTypes: [.plainText])
+                })
+            Issue.record("expected a rejection")
+        } catch {
+            #expect(error.stage == .middleware)
+            #expect(error.kind == .unacceptableContentType)
+            #expect(
+                error.message == "The response body is application/json; the endpoint accepts text/plain.")
+            #expect(error.response?.status == .ok)
+            #expect(error.response?.body == Data(#"{"id": 42, "name": "Ada"}"#.utf8))
+        }
+        try await server.expectCounts(key, received: 1...1)
+    }
+}

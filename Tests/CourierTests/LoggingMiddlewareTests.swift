@@ -1,0 +1,301 @@
+import CourierTesting
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// A sink that keeps every entry, for exact comparisons.
+final class CapturingLogSink: LogSink {
+    private let stored = LockedValue<[LogEntry]>([])
+
+    func log(_ entry: LogEntry) {
+        stored.withLock { $0.append(entry) }
+    }
+
+    var entries: [LogEntry] { stored.withLock { $0 } }
+
+    /// Every line of every entry, for leak searches.
+    var text: String { entries.map(\.description).joined(separator: "\n") }
+}
+
+private struct NewUser: Encodable, Sendable {
+    let name: String
+    let password: String
+}
+
+@Suite struct LoggingMiddlewareTests {
+    static let secrets = [
+        "query-secret-1", "bearer-secret-1", "cookie-secret-1", "tenant-secret-1", "key-secret-1",
+        "json-secret-1", "setcookie-secret-1", "resp-token-1",
+    ]
+
+    static let request: EndpointRequest = {
+        do {
+            return try Endpoint<Empty, Never> {
+                Method.post
+                Path("users")
+                Query("api_key", "query-secret-1")
+                Query("page", 2)
+                Header.bearer("bearer-secret-1")
+                Header("Cookie", "session=cookie-secret-1")
+                Header("X-Tenant", "tenant-secret-1")
+                Header("X-Api-Key", "key-secret-1", isSecret: true)
+                Header.accept(.json)
+                Body.json(NewUser(name: "Ada", password: "json-secret-1"))
+            }.built()
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }()
+
+    static let url = "https://api.example.com/users?api_key=query-secret-1&page=2"
+
+    static let response = RawResponse(
+        status: .created,
+        headers: [
+            HeaderField(name: .contentType, value: "application/json"),
+            HeaderField(name: .setCookie, value: "sid=setcookie-secret-1; Path=/"),
+        ],
+        body: Data(#"{"id":42,"token":"resp-token-1"}"#.utf8), url: URL(string: url)
+    )
+
+    /// A middleware whose clock reads 0 ms, then 12 ms, then 24 ms, …
+    static func middleware(
+        _ level: LogLevel, sink: CapturingLogSink, bodyLimit: Int = 1_024,
+        redaction: LogRedaction = LogRedaction(headers: [HeaderName("X-Tenant")])
+    ) -> LoggingMiddleware {
+        var middleware = LoggingMiddleware(
+            level: level, sink: sink, redaction: redaction, bodyLimit: bodyLimit)
+        let start = ContinuousClock.now
+        let ticks = LockedValue(0)
+        middleware.now = {
+            ticks.withLock { tick in
+                defer { tick += 1 }
+                return start.advanced(by: .milliseconds(12 * tick))
+            }
+        }
+        return middleware
+    }
+
+    /// Runs `request` through a middleware at `level` that answers `response`.
+    static func run(
+        _ level: LogLevel, request: EndpointRequest = request, response: RawResponse = response,
+        bodyLimit: Int = 1_024
+    ) async throws -> [LogEntry] {
+        let sink = CapturingLogSink()
+        let returned = try await middleware(level, sink: sink, bodyLimit: bodyLimit).intercept(
+            request, baseURL: exampleBase
+        ) { _, _ in response }
+        #expect(returned == response)
+        return sink.entries
+    }
+
+    static let requestLines = [
+        "→ POST https://api.example.com/users?api_key=<redacted>&page=2",
+        "  Authorization: <redacted>",
+        "  Cookie: <redacted>",
+        "  X-Tenant: <redacted>",
+        "  X-Api-Key: <redacted>",
+        "  Accept: application/json",
+        "  Content-Type: application/json",
+    ]
+    static let summary =
+        "POST https://api.example.com/users?api_key=<redacted>&page=2 → 201 (32 bytes, 12 ms)"
+    static let responseHeaderLines = ["  Content-Type: application/json", "  Set-Cookie: <redacted>"]
+
+    @Test func infoIsOneLinePerRequest() async throws {
+        let entries = try await Self.run(.info)
+        #expect(entries == [LogEntry(level: .info, message: Self.summary)])
+    }
+
+    @Test func debugAddsTheRequestAndHeaders() async throws {
+        let entries = try await Self.run(.debug)
+        #expect(entries.map(\.level) == [.debug, .info])
+        #expect(entries.map(\.lines) == [Self.requestLines, [Self.summary] + Self.responseHeaderLines])
+    }
+
+    @Test func traceAddsRedactedBodies() async throws {
+        let entries = try await Self.run(.trace)
+        #expect(
+            entries.map(\.lines) == [
+                Self.requestLines + [#"  Body (41 bytes): {"name":"Ada","password":"<redacted>"}"#],
+                [Self.summary] + Self.responseHeaderLines + [
+                    #"  Body (32 bytes): {"id":42,"token":"<redacted>"}"#
+                ],
+            ])
+    }
+
+    @Test func warningAndErrorSkipSuccesses() async throws {
+        #expect(try await Self.run(.warning).isEmpty)
+        #expect(try await Self.run(.error).isEmpty)
+    }
+
+    @Test func errorStatusesAreWarnings() async throws {
+        let notFound = RawResponse(status: .notFound, body: Data("gone".utf8), url: URL(string: Self.url))
+        let entries = try await Self.run(.warning, response: notFound)
+        #expect(
+            entries == [
+                LogEntry(
+                    level: .warning,
+                    message:
+                        "POST https://api.example.com/users?api_key=<redacted>&page=2 → 404 (4 bytes, 12 ms)")
+            ])
+    }
+
+    @Test(arguments: LogLevel.allCases)
+    func noSecretAppearsInAnyLine(level: LogLevel) async throws {
+        let text = try await Self.run(level).map(\.description).joined(separator: "\n")
+        for secret in Self.secrets {
+            #expect(!text.contains(secret), "\(secret) leaked: \(text)")
+        }
+    }
+
+    @Test func echoedSecretsAreHiddenEverywhere() async throws {
+        // The response echoes the request's secret header and query values in a plain text body,
+        // in a header that is not secret, and in its URL.
+        let echoed = ["Bearer bearer-secret-1", "session=cookie-secret-1", "tenant-secret-1", "key-secret-1"]
+        let echo = RawResponse(
+            status: .ok,
+            headers: [
+                HeaderField(name: .contentType, value: "text/plain"),
+                HeaderField(name: HeaderName("X-Echo"), value: "Bearer bearer-secret-1"),
+            ],
+            body: Data((echoed + ["query-secret-1"]).joined(separator: " ").utf8),
+            url: URL(string: "https://other.example.com/echo?token=resp-token-1&api_key=query-secret-1")
+        )
+        let entries = try await Self.run(.trace, response: echo)
+        let text = entries.map(\.description).joined(separator: "\n")
+        #expect(
+            entries.last?.lines == [
+                "POST https://api.example.com/users?api_key=<redacted>&page=2 → 200 from "
+                    + "https://other.example.com/echo?token=<redacted>&api_key=<redacted> (90 bytes, 12 ms)",
+                "  Content-Type: text/plain",
+                "  X-Echo: <redacted>",
+                "  Body (90 bytes): <redacted> <redacted> <redacted> <redacted> <redacted>",
+            ])
+        for secret in Self.secrets {
+            #expect(!text.contains(secret), "\(secret) leaked: \(text)")
+        }
+    }
+
+    @Test func formBodiesHideSensitiveFields() async throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.post
+            Path("login")
+            Body.form(items: [
+                QueryItem(name: "user", value: "ada"), QueryItem(name: "password", value: "form-secret-1"),
+            ])
+        }.built()
+        let entries = try await Self.run(.trace, request: request, response: RawResponse(status: .noContent))
+        #expect(entries.first?.lines.last == "  Body (31 bytes): user=ada&password=<redacted>")
+        #expect(!entries.map(\.description).joined().contains("form-secret-1"))
+    }
+
+    @Test func longBodiesAreTruncatedAfterTheirSize() async throws {
+        let long = RawResponse(
+            status: .ok, headers: [HeaderField(name: .contentType, value: "text/plain")],
+            body: Data("abcdefghijklmnopqrstuvwxyz".utf8))
+        let entries = try await Self.run(.trace, response: long, bodyLimit: 10)
+        #expect(entries.last?.lines.last == "  Body (26 bytes): abcdefg…")
+    }
+
+    @Test(arguments: [
+        Data([0x00, 0x01, 0x02, 0x03]), Data([0x61, 0xFF, 0xFE, 0x62]), Data("a\u{1B}[2Jb".utf8),
+    ])
+    func nonTextBodiesAreShownAsTheirSize(body: Data) async throws {
+        let binary = RawResponse(status: .ok, body: body)
+        let entries = try await Self.run(.trace, response: binary)
+        #expect(entries.last?.lines.last == "  Body: <\(body.count) bytes>")
+    }
+
+    @Test func lineBreaksInBodiesAreEscaped() async throws {
+        let text = RawResponse(status: .ok, body: Data("one\r\n→ GET forged".utf8))
+        let entries = try await Self.run(.trace, response: text)
+        #expect(entries.last?.lines.last == #"  Body (19 bytes): one\r\n→ GET forged"#)
+    }
+
+    @Test func fileBodiesAreShownAsTheirSize() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "courier-log-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "upload.bin")
+        try Data("file-secret-1".utf8).write(to: file)
+        let request = try Endpoint<Empty, Never> {
+            Method.put
+            Path("upload")
+            Body.file(file)
+        }.built()
+        let entries = try await Self.run(.trace, request: request, response: RawResponse(status: .noContent))
+        #expect(entries.first?.lines.last == "  Body: <13 bytes, streamed from a file>")
+        #expect(!entries.map(\.description).joined().contains("file-secret-1"))
+    }
+
+    @Test func errorsAreLoggedWithTheirKindAndRethrownUnchanged() async {
+        let sink = CapturingLogSink()
+        let failure = CourierError(
+            stage: .transport, kind: .tooManyRedirects,
+            message:
+                "The redirects form a cycle back to https://api.example.com/users?api_key=query-secret-1.")
+        do {
+            _ = try await Self.middleware(.info, sink: sink).intercept(Self.request, baseURL: exampleBase) {
+                _, _ throws(CourierError) in throw failure
+            }
+            Issue.record("expected an error")
+        } catch let error as CourierError {
+            #expect(error.kind == .tooManyRedirects)
+            #expect(error.message == failure.message)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(
+            sink.entries == [
+                LogEntry(
+                    level: .error,
+                    message:
+                        "POST https://api.example.com/users?api_key=<redacted>&page=2 → tooManyRedirects "
+                        + "after 12 ms: The redirects form a cycle back to "
+                        + "https://api.example.com/users?api_key=<redacted>.")
+            ])
+    }
+
+    @Test func errorsWithAResponseShowItsStatusAndHeaders() async {
+        let sink = CapturingLogSink()
+        let rejected = CourierError(
+            stage: .middleware, kind: .unacceptableStatus, message: "The server answered 404.",
+            response: RawResponse(status: .notFound, headers: [HeaderField(name: .setCookie, value: "a=b")]))
+        _ = try? await Self.middleware(.debug, sink: sink).intercept(Self.request, baseURL: exampleBase) {
+            _, _ throws(CourierError) in throw rejected
+        }
+        #expect(
+            sink.entries.last?.lines == [
+                "POST https://api.example.com/users?api_key=<redacted>&page=2 → unacceptableStatus (404) "
+                    + "after 12 ms: The server answered 404.",
+                "  Set-Cookie: <redacted>",
+            ])
+        #expect(sink.entries.last?.level == .error)
+    }
+
+    @Test func cancellationIsAWarning() async {
+        let sink = CapturingLogSink()
+        _ = try? await Self.middleware(.warning, sink: sink).intercept(Self.request, baseURL: exampleBase) {
+            _, _ throws(CourierError) in
+            throw CourierError(stage: .transport, kind: .cancelled, message: "The request was cancelled.")
+        }
+        #expect(sink.entries.map(\.level) == [.warning])
+        #expect(
+            sink.entries.first?.message.hasSuffix("→ cancelled after 12 ms: The request was cancelled.")
+                == true)
+    }
+
+    @Test func throughAClientTheDurationIsMeasured() async throws {
+        let sink = CapturingLogSink()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { RawResponse(status: .ok, body: Data("{}".utf8), url: $0.url) },
+            middleware: [LoggingMiddleware(level: .info, sink: sink)])
+        _ = try await client.send(ClientTests.ping)
+        let message = try #require(sink.entries.first?.message)
+        #expect(
+            message.wholeMatch(of: /GET https:\/\/api\.example\.com\/ping → 200 \(2 bytes, \d+ ms\)/) != nil)
+    }
+}

@@ -1,0 +1,196 @@
+import CourierTesting
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// An observer that keeps every report.
+final class CapturingMetricsObserver: MetricsObserver {
+    private let stored = LockedValue<[RequestMetrics]>([])
+
+    func record(_ metrics: RequestMetrics) {
+        stored.withLock { $0.append(metrics) }
+    }
+
+    var reports: [RequestMetrics] { stored.withLock { $0 } }
+}
+
+/// Sends the request again, once, when the answer is 503: a retry in its simplest form.
+private struct RetryOnce503: Middleware {
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        let first = try await next(request, baseURL)
+        guard first.status == .serviceUnavailable else { return first }
+        return try await next(request, baseURL)
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct MetricsMiddlewareTests {
+    /// POST /upload answers 503 "busy" the first time, then 307 to /stored, which answers 201 `{"id":1}`.
+    static func transport() -> RecordingTransport {
+        let uploads = LockedValue(0)
+        return RecordingTransport(
+            answeringWith: StubTransport { request in
+                switch request.url.path {
+                case "/upload"
+                where uploads.withLock({
+                    $0 += 1
+                    return $0
+                }) == 1:
+                    return RawResponse(status: .serviceUnavailable, body: Data("busy".utf8), url: request.url)
+                case "/upload":
+                    return RawResponse(
+                        status: 307, headers: [HeaderField(name: .location, value: "/stored")],
+                        url: request.url)
+                default:
+                    return RawResponse(status: .created, body: Data(#"{"id":1}"#.utf8), url: request.url)
+                }
+            })
+    }
+
+    static let upload = Endpoint<Empty, Never> {
+        Method.post
+        Path("upload")
+        Query("api_key", "query-secret")
+        Body.text("payload")
+    }
+
+    @Test func outermostItCountsEveryAttemptRedirectAndByte() async throws {
+        let observer = CapturingMetricsObserver()
+        let recorder = Self.transport()
+        let client = Client(
+            baseURL: exampleBase, transport: recorder,
+            middleware: [MetricsMiddleware(observer: observer), RetryOnce503()])
+        _ = try await client.send(Self.upload)
+        #expect(await recorder.requests.map(\.url.path) == ["/upload", "/upload", "/stored"])
+        let metrics = try #require(observer.reports.first)
+        #expect(observer.reports.count == 1)
+        #expect(metrics.method == .post)
+        #expect(metrics.host == "api.example.com")
+        #expect(metrics.path == "/upload")
+        #expect(metrics.status == .created)
+        #expect(metrics.errorKind == nil)
+        #expect(metrics.attempts == 2)
+        #expect(metrics.redirects == 1)
+        #expect(metrics.bytesSent == 21)  // "payload" on each of three hops (307 keeps the body)
+        #expect(metrics.bytesReceived == 12)  // "busy", nothing, {"id":1}
+        let firstByte = try #require(metrics.timeToFirstByte)
+        #expect(firstByte >= .zero)
+        #expect(firstByte <= metrics.duration)
+    }
+
+    @Test func insideARetryEachAttemptIsReportedAlone() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: exampleBase, transport: Self.transport(),
+            middleware: [RetryOnce503(), MetricsMiddleware(observer: observer)])
+        _ = try await client.send(Self.upload)
+        let reports = observer.reports
+        #expect(reports.map(\.status) == [.serviceUnavailable, .created])
+        #expect(reports.map(\.attempts) == [1, 1])
+        #expect(reports.map(\.redirects) == [0, 1])
+        #expect(reports.map(\.bytesSent) == [7, 14])
+        #expect(reports.map(\.bytesReceived) == [4, 8])
+    }
+
+    @Test func thePathCarriesTheBasePathButNoQuery() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: BaseURL("https://api.example.com/v2"), transport: Self.transport(),
+            middleware: [MetricsMiddleware(observer: observer)])
+        _ = try await client.send(
+            Endpoint<Empty, Never> {
+                Method.get
+                Path("files", "a b")
+                Query("token", "query-secret")
+            })
+        #expect(observer.reports.map(\.path) == ["/v2/files/a%20b"])
+    }
+
+    @Test func transportErrorsAreReportedWithTheirKind() async {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { _ in throw URLError(.cannotConnectToHost) },
+            middleware: [MetricsMiddleware(observer: observer)])
+        do {
+            _ = try await client.send(Self.upload)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .cannotConnect)
+        }
+        let metrics = observer.reports
+        #expect(metrics.count == 1)
+        #expect(metrics.first?.errorKind == .cannotConnect)
+        #expect(metrics.first?.status == nil)
+        #expect(metrics.first?.attempts == 1)
+        #expect(metrics.first?.bytesSent == 7)
+        #expect(metrics.first?.bytesReceived == 0)
+        #expect(metrics.first?.timeToFirstByte == nil)
+    }
+
+    @Test func anErrorWithAResponseReportsItsStatus() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { RawResponse(status: .notFound, body: Data("no".utf8), url: $0.url) },
+            middleware: [MetricsMiddleware(observer: observer), ValidationMiddleware()])
+        _ = try? await client.send(Self.upload)
+        let metrics = try #require(observer.reports.first)
+        #expect(metrics.errorKind == .unacceptableStatus)
+        #expect(metrics.status == .notFound)
+        #expect(metrics.bytesReceived == 2)
+    }
+
+    @Test func cancellationIsReportedAsCancelled() async throws {
+        let observer = CapturingMetricsObserver()
+        let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                enter.yield()
+                try await Task.sleep(for: .seconds(60))
+                return RawResponse(status: .ok, url: request.url)
+            },
+            middleware: [MetricsMiddleware(observer: observer)])
+        let task = Task { try await client.send(Self.upload) }
+        for await _ in entered { break }
+        task.cancel()
+        await #expect(throws: CourierError.self) { try await task.value }
+        #expect(observer.reports.map(\.errorKind) == [.cancelled])
+    }
+
+    @Test func aTimeoutIsReportedAsTimedOutNotCancelled() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                try await Task.sleep(for: .seconds(60))
+                return RawResponse(status: .ok, url: request.url)
+            },
+            middleware: [MetricsMiddleware(observer: observer)], timeout: .milliseconds(100))
+        do {
+            _ = try await client.send(Self.upload)
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error.kind == .timedOut)
+        }
+        #expect(observer.reports.map(\.errorKind) == [.timedOut])
+        #expect(try #require(observer.reports.first).duration < .seconds(30))
+    }
+
+    @Test func anOuterRecorderStillSeesEverything() async throws {
+        let outer = ExchangeRecorder()
+        let client = Client(
+            baseURL: exampleBase, transport: Self.transport(),
+            middleware: [MetricsMiddleware { _ in }, RetryOnce503()])
+        _ = try await ExchangeRecorder.$current.withValue(outer) {
+            try await client.send(Self.upload)
+        }
+        let counters = outer.snapshot
+        #expect(counters.attempts == 2)
+        #expect(counters.redirects == 1)
+        #expect(counters.bytesSent == 21)
+        #expect(counters.bytesReceived == 12)
+        #expect(counters.firstResponseAt != nil)
+    }
+}
