@@ -36,7 +36,8 @@ struct DeduplicationFaultTests {
         Endpoint<Token, Never> {
             Method.get
             Path("delay")
-            Query("seconds", "0.5")
+            // Long enough that all fifty join even on a loaded two-core machine.
+            Query("seconds", "3")
             Header("X-Count-Key", key)
         }
     }
@@ -45,7 +46,7 @@ struct DeduplicationFaultTests {
         let server = try FaultServer.current()
         let key = FaultServer.uniqueKey()
         let client = Client(
-            baseURL: server.primary, middleware: [DeduplicationMiddleware()], timeout: .seconds(5))
+            baseURL: server.primary, middleware: [DeduplicationMiddleware()], timeout: .seconds(10))
         let endpoint = Self.delay(key: key)
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<50 {
@@ -65,7 +66,7 @@ struct DeduplicationFaultTests {
         let key = FaultServer.uniqueKey()
         let counter = ArrivalCounter()
         let client = Client(
-            baseURL: server.primary, middleware: [counter, DeduplicationMiddleware()], timeout: .seconds(5))
+            baseURL: server.primary, middleware: [counter, DeduplicationMiddleware()], timeout: .seconds(10))
         let endpoint = Self.delay(key: key)
         // The first request starts the shared call; it is among those cancelled.
         let first = Task { try await client.send(endpoint) }
@@ -83,8 +84,9 @@ struct DeduplicationFaultTests {
         while await counter.arrivals.count < 50 {
             try await Task.sleep(for: .milliseconds(5))
         }
-        // Every request is inside the middleware; give the last ones a moment to join.
-        try await Task.sleep(for: .milliseconds(50))
+        // Every request is inside the middleware; give the last ones a moment to join. (Too
+        // short a moment makes the test fail, never pass: a late joiner would start a new call.)
+        try await Task.sleep(for: .milliseconds(300))
         let tasks = [first] + others
         for task in tasks.dropLast() { task.cancel() }
         for task in tasks.dropLast() {

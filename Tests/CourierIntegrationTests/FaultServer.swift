@@ -33,7 +33,10 @@ struct FaultServer {
 
     /// The bytes the server generates for a body of `count` bytes: byte `i` is `i % 251`.
     static func pattern(_ count: Int) -> Data {
-        Data((0..<count).map { UInt8($0 % 251) })
+        let cycle = Data((0..<251).map { UInt8($0) })
+        var data = Data(capacity: count + cycle.count)
+        while data.count < count { data.append(cycle) }
+        return data.prefix(count)
     }
 
     /// What the server counted for `key`.

@@ -190,7 +190,7 @@ private func post(_ payload: Body) throws -> EndpointRequest {
                 + "--data-binary @\(quotedPath)")
     }
 
-    @Test func curlForMultipartWithAFileConcatenatesThePieces() throws {
+    @Test func curlForMultipartWithAFileConcatenatesThePieces() async throws {
         let file = try TemporaryFile(name: "a.txt", contents: Data("hello".utf8))
         defer { file.remove() }
         let request = try post(Body.multipart(.text("t", "it's 100%\\"), .file("f", file.url), boundary: "B"))
@@ -203,22 +203,14 @@ private func post(_ payload: Body) throws -> EndpointRequest {
         #expect(command.hasSuffix(")"))
         #if os(macOS) || os(Linux)
             let source = String(command.dropFirst(prefix.count))
-            #expect(try bashOutput("cat " + source) == request.body?.collectData())
+            #expect(try await bashOutput("cat " + source) == request.body?.collectData())
         #endif
     }
 
     #if os(macOS) || os(Linux)
         /// What `script` writes to standard output under `bash -c`.
-        private func bashOutput(_ script: String) throws -> Data {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", script]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return output
+        private func bashOutput(_ script: String) async throws -> Data {
+            try await ShellCommand.run("/bin/bash", ["-c", script]).output
         }
     #endif
 

@@ -56,7 +56,7 @@ import Testing
         ),
     ]
 
-    @Test func eachRuleIsRejectedWithItsMessageOnItsLine() throws {
+    @Test func eachRuleIsRejectedWithItsMessageOnItsLine() async throws {
         var source = "import Courier\nlet flag = Bool.random()\n"
         var lines: [Int] = []
         for (index, rule) in Self.rules.enumerated() {
@@ -64,7 +64,7 @@ import Testing
             lines.append(source.split(separator: "\n", omittingEmptySubsequences: false).count)
             source += "let rule\(index) = \(rule.code)\n"
         }
-        let diagnostics = try Self.typecheck(source)
+        let diagnostics = try await Self.typecheck(source)
         for (rule, line) in zip(Self.rules, lines) {
             let found = diagnostics.contains {
                 $0.contains("snippet.swift:\(line):") && $0.contains("error: ") && $0.contains(rule.message)
@@ -76,7 +76,7 @@ import Testing
         }
     }
 
-    @Test func requestModelWithoutMethodIsRejected() throws {
+    @Test func requestModelWithoutMethodIsRejected() async throws {
         let source = """
             import Courier
             struct Ping: RequestModel {
@@ -87,7 +87,7 @@ import Testing
                 }
             }
             """
-        let errors = try Self.typecheck(source).filter { $0.contains("error:") }
+        let errors = try await Self.typecheck(source).filter { $0.contains("error:") }
         #expect(
             errors.contains {
                 $0.contains("snippet.swift:5:")
@@ -97,7 +97,7 @@ import Testing
         )
     }
 
-    @Test func validBlocksTypeCheckWithoutErrors() throws {
+    @Test func validBlocksTypeCheckWithoutErrors() async throws {
         let source = """
             import Courier
             let shared = Components { Path("api"); Header.accept(.json) }
@@ -111,11 +111,11 @@ import Testing
                 }
             }
             """
-        let errors = try Self.typecheck(source).filter { $0.contains("error:") }
+        let errors = try await Self.typecheck(source).filter { $0.contains("error:") }
         #expect(errors.isEmpty, "\(errors)")
     }
 
-    @Test func objectiveCStyleMethodIsAmbiguousOnlyInTypePositions() throws {
+    @Test func objectiveCStyleMethodIsAmbiguousOnlyInTypePositions() async throws {
         // The fixture models Apple's Foundation re-exporting ObjectiveC's `typealias Method`.
         let source = """
             import Courier
@@ -125,7 +125,7 @@ import Testing
             let explicit: Courier.Method = .post
             let vocabulary: HTTPMethod = .get
             """
-        let errors = try Self.typecheck(source).filter { $0.contains("error:") }
+        let errors = try await Self.typecheck(source).filter { $0.contains("error:") }
         #expect(
             errors.contains {
                 $0.contains("snippet.swift:4:") && $0.contains("'Method' is ambiguous for type lookup")
@@ -138,7 +138,7 @@ import Testing
     }
 
     /// Runs `swiftc -typecheck` on `source` with the test build's module directory.
-    static func typecheck(_ source: String) throws -> [String] {
+    static func typecheck(_ source: String) async throws -> [String] {
         let modules = try modulesDirectory()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-snippets-\(UUID().uuidString)")
@@ -147,16 +147,10 @@ import Testing
         let file = directory.appendingPathComponent("snippet.swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let result = try await ShellCommand.run(
+            "/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
+            includeErrors: true)
+        return String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// The `Modules` directory next to the running test bundle, where `Courier.swiftmodule` is.

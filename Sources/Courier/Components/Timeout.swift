@@ -7,7 +7,8 @@
 ///   flow, or the response headers arrive. (`URLSession` on Linux does not report the TCP
 ///   handshake itself, so Courier measures the first thing it can see.)
 /// - `idle`: the longest silence while sending or receiving; the transport's idle timeout. It
-///   defaults to the total timeout.
+///   defaults to the total timeout. `URLSession` counts it in whole seconds, so
+///   ``URLSessionTransport`` rounds it up (at least 1 s).
 ///
 /// ```swift
 /// Timeout(.seconds(5))

@@ -9,6 +9,7 @@ extension CourierError {
         if let decodingError = error as? DecodingError {
             message += ": " + describe(decodingError)
         }
+        if message.hasSuffix(".") { message.removeLast() }
         message += ". Body: " + BodySnippet.redacted(response.body, hiding: BodySnippet.secrets(of: request))
         return CourierError(
             stage: .decoding, kind: .decodingFailed, message: message,

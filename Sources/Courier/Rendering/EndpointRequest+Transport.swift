@@ -42,7 +42,9 @@ extension TransportRequest {
             }
         }
         if let idleTimeout {
-            request.timeoutInterval = idleTimeout.timeInterval
+            // URLSession on Linux counts this in whole seconds and truncates: 0.5 would be 0,
+            // which times out at once. Round up instead, so the wait is never shorter.
+            request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))
         }
         return request
     }

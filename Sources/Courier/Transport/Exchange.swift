@@ -42,7 +42,8 @@ struct Exchange {
     }
 }
 
-/// In-flight exchanges by task identifier.
+/// In-flight exchanges by task object (task identifiers repeat across the transport's two
+/// sessions).
 ///
 /// Every continuation is resumed exactly once: an exchange is removed from the table under the
 /// lock before its continuation is resumed, by whichever of completion, cancellation, a timeout
@@ -52,37 +53,24 @@ struct Exchange {
 /// is held, and nothing inside them escapes the lock except exchanges that are removed first.
 final class ExchangeTable: @unchecked Sendable {
     private let lock = NSLock()
-    private var exchanges: [Int: Exchange] = [:]
-    private var cancelledBeforeStart: Set<Int> = []
+    private var exchanges: [ObjectIdentifier: Exchange] = [:]
 
-    /// Registers an exchange; returns `false` (after failing it) when its task was already cancelled.
-    func start(_ id: Int, _ exchange: Exchange) -> Bool {
+    /// Registers an exchange before its task resumes.
+    func start(_ id: ObjectIdentifier, _ exchange: Exchange) {
         lock.lock()
-        if cancelledBeforeStart.remove(id) != nil {
-            lock.unlock()
-            exchange.fail(Self.cancelled)
-            return false
-        }
         exchanges[id] = exchange
         lock.unlock()
-        return true
     }
 
     /// Fails the exchange with a cancellation at once, without waiting for `URLSession`.
-    func cancel(_ id: Int) {
-        lock.lock()
-        guard let exchange = exchanges.removeValue(forKey: id) else {
-            cancelledBeforeStart.insert(id)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
+    func cancel(_ id: ObjectIdentifier) {
+        guard let exchange = finish(id) else { return }
         exchange.fail(Self.cancelled)
     }
 
     /// Fails the exchange with `error` if it is still in flight; returns whether it was.
     @discardableResult
-    func fail(_ id: Int, with error: CourierError) -> Bool {
+    func fail(_ id: ObjectIdentifier, with error: CourierError) -> Bool {
         guard let exchange = finish(id) else { return false }
         exchange.fail(error)
         return true
@@ -90,7 +78,7 @@ final class ExchangeTable: @unchecked Sendable {
 
     /// Fails the exchange with `error` if it is in flight and the server has shown no sign of
     /// life yet; returns whether it did.
-    func failIfSilent(_ id: Int, with error: CourierError) -> Bool {
+    func failIfSilent(_ id: ObjectIdentifier, with error: CourierError) -> Bool {
         lock.lock()
         guard let exchange = exchanges[id], !exchange.isAlive else {
             lock.unlock()
@@ -102,14 +90,7 @@ final class ExchangeTable: @unchecked Sendable {
         return true
     }
 
-    /// Drops any record of a cancellation that arrived after the exchange ended.
-    func forget(_ id: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        cancelledBeforeStart.remove(id)
-    }
-
-    func update<Result>(_ id: Int, _ body: (inout Exchange) -> Result) -> Result? {
+    func update<Result>(_ id: ObjectIdentifier, _ body: (inout Exchange) -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }
         guard var exchange = exchanges[id] else { return nil }
@@ -118,7 +99,7 @@ final class ExchangeTable: @unchecked Sendable {
         return result
     }
 
-    func finish(_ id: Int) -> Exchange? {
+    func finish(_ id: ObjectIdentifier) -> Exchange? {
         lock.lock()
         defer { lock.unlock() }
         return exchanges.removeValue(forKey: id)

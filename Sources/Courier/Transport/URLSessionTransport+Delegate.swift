@@ -23,7 +23,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        let sink = exchanges.update(task.taskIdentifier) { exchange -> ProgressSink? in
+        let sink = exchanges.update(ObjectIdentifier(task)) { exchange -> ProgressSink? in
             exchange.isAlive = true
             return exchange.progress
         }
@@ -38,7 +38,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let id = dataTask.taskIdentifier
+        let id = ObjectIdentifier(dataTask)
         let verdict = exchanges.update(id) { exchange -> CourierError? in
             exchange.isAlive = true
             exchange.recorder?.recordResponseHeaders()
@@ -80,7 +80,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Counts delivered (decoded) bytes; past the limit the exchange fails at once, the bytes are
     /// dropped, and the task is cancelled.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let id = dataTask.taskIdentifier
+        let id = ObjectIdentifier(dataTask)
         let verdict = exchanges.update(id) { exchange -> CourierError? in
             exchange.receivedBytes += Int64(data.count)
             if let download = exchange.download {
@@ -107,9 +107,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if let error = verdict ?? nil {
             exchanges.fail(id, with: error)
-            // On Linux `cancel()` waits for the session's work queue, which stays busy while
-            // libcurl decodes the rest of a compressed body; don't hold the delegate queue.
-            DispatchQueue.global().async { dataTask.cancel() }
+            URLSessionTransport.cancelInBackground(dataTask)
         }
     }
 
@@ -121,7 +119,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let exchange = exchanges.finish(task.taskIdentifier) else { return }
+        guard let exchange = exchanges.finish(ObjectIdentifier(task)) else { return }
         if let error {
             exchange.fail(Self.failure(error, afterResponse: exchange.response != nil))
             return
@@ -164,11 +162,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// `URLError(.badServerResponse)`.
     private static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
         let courierError = CourierError.transport(error)
-        if !afterResponse, (error as? URLError)?.code == .badServerResponse {
-            return CourierError(
-                stage: .transport, kind: .connectionLost,
-                message: "The server closed the connection without answering.", underlying: error
-            )
+        if !afterResponse, let urlError = error as? URLError {
+            switch urlError.code {
+            case .badServerResponse:
+                return CourierError(
+                    stage: .transport, kind: .connectionLost,
+                    message: "The server closed the connection without answering.", underlying: error
+                )
+            case .unknown:
+                // libcurl's other failures before a response, such as response headers over its
+                // 300 KiB limit, arrive with the unknown code and libcurl's own sentence.
+                return CourierError(
+                    stage: .transport, kind: .invalidResponse,
+                    message: "The server's response could not be read: \(urlError.localizedDescription).",
+                    underlying: error
+                )
+            default:
+                break
+            }
         }
         guard afterResponse, courierError.kind == .connectionLost else { return courierError }
         return CourierError(

@@ -99,48 +99,75 @@ public final class URLSessionTransport: Transport {
         }
         let upload = try BodyUpload(request.body)
         defer { upload?.removeTemporaryFile() }
-        let task: URLSessionTask
-        switch upload {
-        case .file(let url, _)?:
-            urlRequest.httpBodyStream = nil
-            task = session.uploadTask(with: urlRequest, fromFile: url)
-        case nil:
-            task = session.dataTask(with: urlRequest)
-        }
-        let id = task.taskIdentifier
+        if case .file? = upload { urlRequest.httpBodyStream = nil }
+        let start = StartedTask()
         let exchanges = exchanges
-        let connectTimer = request.connectTimeout.map { timeout in
-            Task {
-                try await Task.sleep(for: timeout)
-                let error = CourierError(
-                    stage: .transport, kind: .timedOut,
-                    message: "The server showed no sign of life within the connect timeout of \(timeout)."
-                )
-                if exchanges.failIfSilent(id, with: error) { task.cancel() }
-            }
-        }
-        defer {
-            connectTimer?.cancel()
-            exchanges.forget(id)
-        }
         let exchange = (
-            request: request, limit: responseLimit, downloadLimit: downloadLimit,
-            recorder: ExchangeRecorder.current, progress: ProgressSink.current
+            request: request, urlRequest: urlRequest, upload: upload, session: session, limit: responseLimit,
+            downloadLimit: downloadLimit, recorder: ExchangeRecorder.current, progress: ProgressSink.current
         )
+        defer { start.finish() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<RawResponse, any Error>) in
-                let state = Exchange(
-                    continuation: continuation, request: exchange.request, limit: exchange.limit,
-                    downloadLimit: exchange.downloadLimit, recorder: exchange.recorder,
-                    progress: exchange.progress)
-                if exchanges.start(id, state) {
+                // Creating, resuming and cancelling URLSession tasks waits for the session's work
+                // queue on Linux, which can be busy for seconds (libcurl decoding a large body);
+                // that must not happen on one of the few threads of Swift's cooperative pool.
+                DispatchQueue.global().async {
+                    let task: URLSessionTask
+                    switch exchange.upload {
+                    case .file(let url, _)?:
+                        task = exchange.session.uploadTask(with: exchange.urlRequest, fromFile: url)
+                    case nil:
+                        task = exchange.session.dataTask(with: exchange.urlRequest)
+                    }
+                    let id = ObjectIdentifier(task)
+                    exchanges.start(
+                        id,
+                        Exchange(
+                            continuation: continuation, request: exchange.request, limit: exchange.limit,
+                            downloadLimit: exchange.downloadLimit, recorder: exchange.recorder,
+                            progress: exchange.progress))
+                    guard start.attach(task) else {
+                        exchanges.cancel(id)
+                        task.cancel()
+                        return
+                    }
+                    if let timeout = exchange.request.connectTimeout {
+                        start.attach(timer: Self.connectTimer(timeout, task: task, exchanges: exchanges))
+                    }
                     task.resume()
                 }
             }
         } onCancel: {
-            exchanges.cancel(id)
-            task.cancel()
+            if let task = start.cancel() {
+                exchanges.cancel(ObjectIdentifier(task))
+                Self.cancelInBackground(task)
+            }
         }
+    }
+
+    /// Fails the exchange with a timeout unless the server shows a sign of life within `timeout`.
+    private static func connectTimer(
+        _ timeout: Duration, task: URLSessionTask, exchanges: ExchangeTable
+    ) -> Task<Void, any Error> {
+        Task {
+            try await Task.sleep(for: timeout)
+            let error = CourierError(
+                stage: .transport, kind: .timedOut,
+                message: "The server showed no sign of life within the connect timeout of \(timeout)."
+            )
+            if exchanges.failIfSilent(ObjectIdentifier(task), with: error) { cancelInBackground(task) }
+        }
+    }
+
+    /// Cancels `task` from a dispatch queue, never from the caller's thread.
+    ///
+    /// On Linux `URLSessionTask.cancel()` waits for the work queue that all sessions of the
+    /// process share, which stays busy for seconds while libcurl decodes a large compressed body.
+    /// Called from a cancellation handler it would block one of the few threads of Swift's
+    /// cooperative pool. The waiting caller has already been resumed by then.
+    static func cancelInBackground(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 }
