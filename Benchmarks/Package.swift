@@ -4,6 +4,8 @@ import PackageDescription
 // Courier's measurements, as a package of their own that depends on the checkout around it.
 //
 //   Scripts/measure-upload-memory [MiB]    # peak memory of a streamed multipart upload
+//   Scripts/fault-survey                   # Courier against raw URLSession, fault by fault
+//   Scripts/measure-gzip-bomb [MiB]        # peak memory while a gzip bomb is refused
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
@@ -16,7 +18,19 @@ let package = Package(
         .executableTarget(
             name: "upload-memory",
             dependencies: [.product(name: "Courier", package: "Courier")]
-        )
+        ),
+        // Receives a gzip bomb from the fault server with an 8 MiB response limit and expects
+        // `responseTooLarge`; run under `/usr/bin/time -v` by Scripts/measure-gzip-bomb.
+        .executableTarget(
+            name: "bomb-memory",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // Runs Courier and a plain URLSession against every fault of Scripts/fault_server.py and
+        // prints what each did as a markdown table; started by the script, which runs the server.
+        .executableTarget(
+            name: "fault-survey",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -90,10 +90,13 @@ final class ExchangeTable: @unchecked Sendable {
         return true
     }
 
+    /// Changes the exchange in place, if it is still in flight, and returns what `body` returns.
     func update<Result>(_ id: ObjectIdentifier, _ body: (inout Exchange) -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }
-        guard var exchange = exchanges[id] else { return nil }
+        // Taken out of the table while it changes, so the body buffer has one owner and appending
+        // to it does not copy everything received so far.
+        guard var exchange = exchanges.removeValue(forKey: id) else { return nil }
         let result = body(&exchange)
         exchanges[id] = exchange
         return result
