@@ -11,7 +11,7 @@ import Testing
 /// A clock whose time moves only when a test says so. It records every sleep it is asked for;
 /// with `autoAdvance` a sleep jumps the clock to its deadline and returns at once, otherwise it
 /// waits until ``advance(by:)`` passes its deadline or its task is cancelled.
-final class ManualClock: Clock {
+final class SteppedClock: Clock {
     struct Instant: InstantProtocol {
         var offset: Duration
 
@@ -95,7 +95,7 @@ final class ManualClock: Clock {
 }
 
 /// A transport that answers from a script, one outcome per call, and records every request.
-struct ScriptedTransport: Transport {
+private struct ScriptedTransport: Transport {
     enum Outcome: Sendable {
         case status(HTTPStatus, HeaderFields = [])
         case failure(any Error)
@@ -154,7 +154,7 @@ struct ScriptedTransport: Transport {
     static let longest = RetryJitter { $0.upperBound }
 
     /// Sends `endpoint` through a retry middleware and `transport`; returns the status or error.
-    static func send(
+    fileprivate static func send(
         _ endpoint: Endpoint<String, Never>, through transport: ScriptedTransport,
         retry: RetryMiddleware, timeout: Duration? = nil
     ) async -> Result<HTTPStatus, CourierError> {
@@ -169,7 +169,7 @@ struct ScriptedTransport: Transport {
 
     static func retry(
         maxRetries: Int = 2, base: Duration = .milliseconds(500), cap: Duration = .seconds(30),
-        jitter: RetryJitter = longest, clock: ManualClock
+        jitter: RetryJitter = longest, clock: SteppedClock
     ) -> RetryMiddleware {
         RetryMiddleware(
             maxRetries: maxRetries, backoff: RetryBackoff(base: base, cap: cap, jitter: jitter), clock: clock)
@@ -177,7 +177,7 @@ struct ScriptedTransport: Transport {
 
     @Test func byDefaultTwoRetriesWithExponentialWaits() async {
         let transport = ScriptedTransport([.status(.serviceUnavailable)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock))
         #expect(result.status == .serviceUnavailable)
         #expect(await transport.requests.count == 3)
@@ -189,7 +189,7 @@ struct ScriptedTransport: Transport {
 
     @Test func aSuccessEndsTheRetries() async {
         let transport = ScriptedTransport([.status(.serviceUnavailable), .status(.ok)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock))
         #expect(result.status == .ok)
         #expect(await transport.requests.count == 2)
@@ -199,7 +199,7 @@ struct ScriptedTransport: Transport {
     @Test(arguments: [0, 1, 4])
     func theNumberOfRetriesIsConfigurable(maxRetries: Int) async {
         let transport = ScriptedTransport([.status(502)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         _ = await Self.send(
             Self.get, through: transport, retry: Self.retry(maxRetries: maxRetries, clock: clock))
         #expect(await transport.requests.count == maxRetries + 1)
@@ -213,7 +213,7 @@ struct ScriptedTransport: Transport {
             return range.upperBound / 2
         }
         let transport = ScriptedTransport([.status(504)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         let retry = Self.retry(maxRetries: 4, base: .seconds(1), cap: .seconds(3), jitter: half, clock: clock)
         _ = await Self.send(Self.get, through: transport, retry: retry)
         #expect(ranges.withLock { $0 } == [0...1, 0...2, 0...3, 0...3])
@@ -222,7 +222,7 @@ struct ScriptedTransport: Transport {
 
     @Test func aZeroJitterRetriesWithoutSleeping() async {
         let transport = ScriptedTransport([.status(408), .status(.ok)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         let retry = Self.retry(jitter: RetryJitter { $0.lowerBound }, clock: clock)
         #expect(await Self.send(Self.get, through: transport, retry: retry).status == .ok)
         #expect(clock.sleeps.isEmpty)
@@ -245,7 +245,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(status, [HeaderField(name: .retryAfter, value: "7")]), .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         #expect(clock.sleeps == [.seconds(7)])
     }
@@ -260,7 +260,7 @@ struct ScriptedTransport: Transport {
                 ]),
             .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         #expect(clock.sleeps == [.seconds(12)])
     }
@@ -271,7 +271,7 @@ struct ScriptedTransport: Transport {
             .status(.tooManyRequests, [HeaderField(name: .retryAfter, value: Self.imfFixdate(future))]),
             .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         let sleep = try #require(clock.sleeps.first)
         #expect(sleep > .seconds(18) && sleep <= .seconds(20))
@@ -282,7 +282,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: value)]), .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         #expect(await transport.requests.count == 2)
         #expect(clock.sleeps.isEmpty)
@@ -293,7 +293,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: value)]), .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         #expect(clock.sleeps == [.milliseconds(500)])
     }
@@ -302,7 +302,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(502, [HeaderField(name: .retryAfter, value: "9")]), .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         #expect(clock.sleeps == [.milliseconds(500)])
     }
@@ -311,7 +311,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "61")]), .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         let retry = RetryMiddleware(maxRetryAfter: .seconds(60), clock: clock)
         #expect(await Self.send(Self.get, through: transport, retry: retry).status == .serviceUnavailable)
         #expect(await transport.requests.count == 1)
@@ -325,7 +325,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "10")]), .status(.ok),
         ])
-        let clock = ManualClock(autoAdvance: false)
+        let clock = SteppedClock(autoAdvance: false)
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: clock)],
             timeout: .seconds(5))
@@ -343,7 +343,7 @@ struct ScriptedTransport: Transport {
 
     @Test func aBackoffBeyondTheDeadlineEndsTheRetries() async {
         let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost)), .status(.ok)])
-        let clock = ManualClock(autoAdvance: false)
+        let clock = SteppedClock(autoAdvance: false)
         let retry = Self.retry(base: .seconds(10), clock: clock)
         let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(5))
         #expect(result.error?.kind == .connectionLost)
@@ -355,7 +355,7 @@ struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([
             .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "2")]), .status(.ok),
         ])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         let result = await Self.send(
             Self.get, through: transport, retry: Self.retry(clock: clock), timeout: .seconds(30))
         #expect(result.status == .ok)
@@ -366,7 +366,7 @@ struct ScriptedTransport: Transport {
 
     @Test func aPOSTIsSentOnce() async {
         let transport = ScriptedTransport([.status(.serviceUnavailable)])
-        let result = await Self.send(Self.post, through: transport, retry: Self.retry(clock: ManualClock()))
+        let result = await Self.send(Self.post, through: transport, retry: Self.retry(clock: SteppedClock()))
         #expect(result.status == .serviceUnavailable)
         #expect(await transport.requests.count == 1)
     }
@@ -379,7 +379,7 @@ struct ScriptedTransport: Transport {
             Idempotent()
             Body.text("capture")
         }
-        _ = await Self.send(endpoint, through: transport, retry: Self.retry(clock: ManualClock()))
+        _ = await Self.send(endpoint, through: transport, retry: Self.retry(clock: SteppedClock()))
         let sent = await transport.requests
         #expect(sent.count == 3)
         #expect(sent.allSatisfy { $0.body?.data == Data("capture".utf8) })
@@ -395,7 +395,7 @@ struct ScriptedTransport: Transport {
             Header.idempotencyKey("order-7f3a")
             Body.text("order")
         }
-        let result = await Self.send(endpoint, through: transport, retry: Self.retry(clock: ManualClock()))
+        let result = await Self.send(endpoint, through: transport, retry: Self.retry(clock: SteppedClock()))
         #expect(result.status == .created)
         let keys = await transport.requests.map { $0.headers[.idempotencyKey] }
         #expect(keys == ["order-7f3a", "order-7f3a", "order-7f3a"])
@@ -404,7 +404,7 @@ struct ScriptedTransport: Transport {
     @Test(arguments: [HTTPStatus.internalServerError, .notFound, .unauthorized, .ok])
     func otherStatusesAreFinal(status: HTTPStatus) async {
         let transport = ScriptedTransport([.status(status)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         _ = await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock))
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -412,7 +412,7 @@ struct ScriptedTransport: Transport {
 
     @Test func theRetryableStatusesAreConfigurable() async {
         let transport = ScriptedTransport([.status(.internalServerError), .status(.ok)])
-        let retry = RetryMiddleware(retryableStatuses: [500], clock: ManualClock())
+        let retry = RetryMiddleware(retryableStatuses: [500], clock: SteppedClock())
         #expect(await Self.send(Self.get, through: transport, retry: retry).status == .ok)
     }
 
@@ -421,7 +421,7 @@ struct ScriptedTransport: Transport {
     @Test(arguments: [URLError.Code.networkConnectionLost, .cannotConnectToHost])
     func connectionFailuresAreRetried(code: URLError.Code) async {
         let transport = ScriptedTransport([.failure(URLError(code)), .status(.ok)])
-        let clock = ManualClock()
+        let clock = SteppedClock()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
         #expect(await transport.requests.count == 2)
         #expect(clock.sleeps == [.milliseconds(500)])
@@ -429,7 +429,7 @@ struct ScriptedTransport: Transport {
 
     @Test func theLastConnectionFailureIsThrownWhenRetriesRunOut() async {
         let transport = ScriptedTransport([.failure(URLError(.cannotConnectToHost))])
-        let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: ManualClock()))
+        let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: SteppedClock()))
         #expect(result.error?.kind == .cannotConnect)
         #expect(result.error?.stage == .transport)
         #expect(await transport.requests.count == 3)
@@ -439,7 +439,7 @@ struct ScriptedTransport: Transport {
     func otherTransportErrorsAreFinal(kind: CourierError.Kind) async {
         let error = CourierError(stage: .transport, kind: kind, message: "scripted")
         let transport = ScriptedTransport([.failure(error), .status(.ok)])
-        let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: ManualClock()))
+        let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: SteppedClock()))
         #expect(result.error?.kind == kind)
         #expect(await transport.requests.count == 1)
     }
@@ -447,7 +447,7 @@ struct ScriptedTransport: Transport {
     @Test func theRetryableErrorsAreConfigurable() async {
         let error = CourierError(stage: .transport, kind: .truncatedResponse, message: "scripted")
         let transport = ScriptedTransport([.failure(error), .status(.ok)])
-        let retry = RetryMiddleware(retryableErrors: [.truncatedResponse], clock: ManualClock())
+        let retry = RetryMiddleware(retryableErrors: [.truncatedResponse], clock: SteppedClock())
         #expect(await Self.send(Self.get, through: transport, retry: retry).status == .ok)
     }
 
@@ -455,7 +455,7 @@ struct ScriptedTransport: Transport {
 
     @Test func cancellationInterruptsABackoffAtOnce() async {
         let transport = ScriptedTransport([.status(.serviceUnavailable), .status(.ok)])
-        let clock = ManualClock(autoAdvance: false)
+        let clock = SteppedClock(autoAdvance: false)
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: clock)])
         let task = Task { try await client.send(Self.get) }
@@ -479,7 +479,7 @@ struct ScriptedTransport: Transport {
     @Test func eachAttemptIsRecordedOnce() async throws {
         let transport = ScriptedTransport([.status(.serviceUnavailable), .status(502), .status(.ok)])
         let client = Client(
-            baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: ManualClock())])
+            baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: SteppedClock())])
         let recorder = ExchangeRecorder()
         _ = try await ExchangeRecorder.$current.withValue(recorder) { try await client.send(Self.get) }
         #expect(recorder.snapshot.attempts == 3)
