@@ -23,11 +23,15 @@ struct RetryFaultTests {
         server = try FaultServer.current()
     }
 
-    /// Retries twice (the default), with short backoffs, within `timeout`.
+    /// Retries twice (the default), with short backoffs, within `timeout`; waits for a
+    /// `Retry-After` of up to 10 minutes, so only the deadline can cut a long one short.
     func client(timeout: Duration = .seconds(4)) -> Client {
         Client(
             baseURL: server.primary,
-            middleware: [RetryMiddleware(backoff: RetryBackoff(base: .milliseconds(50)))], timeout: timeout)
+            middleware: [
+                RetryMiddleware(backoff: RetryBackoff(base: .milliseconds(50)), maxRetryAfter: .seconds(600))
+            ],
+            timeout: timeout)
     }
 
     static func get(key: String, fail: Int, status: Int = 503, after: String) -> Endpoint<Attempt, Refused> {

@@ -347,6 +347,40 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
         #expect(await Self.authorizations(transport).filter { $0 == "Bearer t2" }.count == 1)
     }
 
+    @Test func aRefreshOutlivesTheDeadlineOfTheRequestThatStartedIt() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        let gate = Gate()
+        // The token endpoint answers only when the test opens the gate, within its own timeout.
+        let auth = Client(
+            baseURL: BaseURL("auth.example.com"),
+            transport: StubTransport { request in
+                await gate.wait()
+                return RawResponse(status: .ok, body: Data("t2".utf8), url: request.url)
+            })
+        let provider = ScriptedTokenProvider(refresh: { _ in
+            try await auth.value(
+                Endpoint<String, Never> {
+                    Method.post
+                    Path("token")
+                    Timeout(.seconds(20))
+                })
+        })
+        let middleware = AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)
+        let impatient = Client(
+            baseURL: exampleBase, transport: server.transport(), middleware: [middleware],
+            timeout: .milliseconds(100))
+        let patient = Client(baseURL: exampleBase, transport: server.transport(), middleware: [middleware])
+
+        // The impatient request starts the refresh and gives up on it...
+        #expect(await Self.status(impatient).error?.kind == .timedOut)
+        await gate.arrived(1)
+        // ...which still completes, for the next request, under the token endpoint's own timeout.
+        let waiting = Task { await Self.status(patient) }
+        await gate.open()
+        #expect(await waiting.value.status == .ok)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+    }
+
     @Test func aPOSTIsReplayedOnceWithItsBodyAfterARefresh() async throws {
         let server = TokenServer(accepting: ["t2"])
         let transport = server.transport()

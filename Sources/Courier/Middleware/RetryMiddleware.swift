@@ -20,9 +20,10 @@ import Foundation
 /// arrived). Never after a cancellation, a timeout, a truncated response, or a failure to build,
 /// validate or decode.
 ///
-/// **How long to wait.** For 429 and 503, a valid `Retry-After` replaces the backoff: the server
-/// waits are honoured exactly (an HTTP date is measured against the response's `Date` header
-/// when it has one, so a skewed local clock does not matter; a date in the past means at once).
+/// **How long to wait.** For 429 and 503, a valid `Retry-After` replaces the backoff and is
+/// honoured exactly, without jitter. An HTTP date is measured against the response's `Date`
+/// header when it has one, so a skewed local clock does not matter; a date in the past means at
+/// once.
 /// A `Retry-After` longer than ``maxRetryAfter`` is not waited for: that response is returned at
 /// once. Otherwise the wait comes from the ``backoff``: full jitter, exponential, capped.
 /// An unparsable `Retry-After` (a negative or fractional number, or garbage) falls back to the
