@@ -55,7 +55,8 @@ public struct AuthenticationMiddleware: Middleware {
 
     /// The origin the credentials are for.
     public let origin: BaseURL
-    /// The least time between the end of one token refresh and the start of the next.
+    /// The least time between the end of one token refresh and the start of the next; zero for
+    /// fixed credentials, which are never refreshed.
     public let minimumRefreshInterval: Duration
     private let source: Source
 
