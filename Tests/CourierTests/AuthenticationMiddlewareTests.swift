@@ -1,0 +1,572 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The server side of rotating tokens: accepts `Authorization: Bearer <token>` for the tokens
+/// it was told to, rejects everything else with 401, and counts the rejections.
+private actor TokenServer {
+    private var accepted: Set<String>
+    private(set) var rejections = 0
+    private var observers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    init(accepting tokens: Set<String> = []) {
+        accepted = tokens
+    }
+
+    func accept(_ token: String) {
+        accepted.insert(token)
+    }
+
+    func check(_ authorization: String?) -> Bool {
+        if let authorization, authorization.hasPrefix("Bearer "),
+            accepted.contains(String(authorization.dropFirst(7)))
+        {
+            return true
+        }
+        rejections += 1
+        let ready = observers.filter { $0.count <= rejections }
+        observers.removeAll { $0.count <= rejections }
+        for observer in ready { observer.continuation.resume() }
+        return false
+    }
+
+    /// Returns once `count` requests have been rejected in all.
+    func rejected(_ count: Int) async {
+        guard rejections < count else { return }
+        await withCheckedContinuation { observers.append((count, $0)) }
+    }
+
+    /// A transport in front of this server that records what it is sent.
+    nonisolated func transport(
+        before: @escaping @Sendable (TransportRequest) async -> Void = { _ in }
+    ) -> RecordingTransport {
+        RecordingTransport(
+            answeringWith: StubTransport { request in
+                await before(request)
+                let ok = await self.check(request.headers[.authorization])
+                return RawResponse(
+                    status: ok ? .ok : .unauthorized, body: Data("fine".utf8), url: request.url)
+            })
+    }
+}
+
+/// A one-shot gate: `wait()` suspends until `open()`; `waiting(_:)` tells how many arrived.
+private actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var arrivals = 0
+    private var arrivalObservers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func wait() async {
+        arrivals += 1
+        let ready = arrivalObservers.filter { $0.count <= arrivals }
+        arrivalObservers.removeAll { $0.count <= arrivals }
+        for observer in ready { observer.continuation.resume() }
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    /// Waits until `count` tasks in all have arrived here: a barrier.
+    func pass(together count: Int) async {
+        arrivals += 1
+        if arrivals >= count { open() }
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Returns once `count` tasks have arrived at the gate.
+    func arrived(_ count: Int) async {
+        guard arrivals < count else { return }
+        await withCheckedContinuation { arrivalObservers.append((count, $0)) }
+    }
+}
+
+/// A token provider that hands out `first`, then whatever `refresh` returns for refresh 1, 2, …
+private struct ScriptedTokenProvider: TokenProvider {
+    actor Log {
+        var tokenCalls = 0
+        var rejectedTokens: [String] = []
+        var refreshWasCancelled = false
+
+        func tokenCalled() { tokenCalls += 1 }
+
+        func refreshCalled(rejecting token: String) -> Int {
+            rejectedTokens.append(token)
+            return rejectedTokens.count
+        }
+
+        func refreshEnded(cancelled: Bool) { refreshWasCancelled = refreshWasCancelled || cancelled }
+    }
+
+    let log = Log()
+    var first = "t1"
+    var refresh: @Sendable (Int) async throws -> String = { "t\($0 + 1)" }
+
+    func token() async throws -> String {
+        await log.tokenCalled()
+        return first
+    }
+
+    func refreshToken(rejected: String) async throws -> String {
+        let number = await log.refreshCalled(rejecting: rejected)
+        do {
+            let token = try await refresh(number)
+            await log.refreshEnded(cancelled: Task.isCancelled)
+            return token
+        } catch {
+            await log.refreshEnded(cancelled: Task.isCancelled)
+            throw error
+        }
+    }
+}
+
+private struct ProviderDown: Error, CustomStringConvertible {
+    var description: String { "the identity server is down" }
+}
+
+/// Sees the request after the middleware before it, and keeps the last one.
+private struct CapturingMiddleware: Middleware {
+    let captured = LockedBox<EndpointRequest?>(nil)
+
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        captured.set(request)
+        return try await next(request, baseURL)
+    }
+}
+
+/// A mutable value shared between tasks in tests. `@unchecked Sendable` is safe: `value` is only
+/// touched while `lock` is held.
+private final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func set(_ newValue: Value) {
+        lock.lock()
+        defer { lock.unlock() }
+        value = newValue
+    }
+
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct AuthenticationMiddlewareTests {
+    static let resource = Endpoint<String, Never> {
+        Method.get
+        Path("resource")
+    }
+
+    /// The status of `endpoint`'s response, or the error when there is no response.
+    static func status(
+        _ client: Client, _ endpoint: Endpoint<String, Never> = resource
+    ) async -> Result<HTTPStatus, CourierError> {
+        do {
+            return .success(try await client.send(endpoint).status)
+        } catch {
+            return error.kind == .undocumentedStatus ? .success(error.response?.status ?? 0) : .failure(error)
+        }
+    }
+
+    static func authorizations(_ transport: RecordingTransport) async -> [String?] {
+        await transport.requests.map { $0.headers[.authorization] }
+    }
+
+    // MARK: Refreshing
+
+    @Test func twentyConcurrent401sCauseOneRefresh() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        // All 20 requests leave with t1 before the server rejects any, and the refresh finishes
+        // only after all of them were rejected, so every one of them needs it.
+        let barrier = Gate()
+        let transport = server.transport { request in
+            if request.headers[.authorization] == "Bearer t1" { await barrier.pass(together: 20) }
+        }
+        let provider = ScriptedTokenProvider(refresh: { _ in
+            await server.rejected(20)
+            return "t2"
+        })
+        let middleware = AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
+        let statuses = await withTaskGroup(of: HTTPStatus?.self) { group in
+            for _ in 0..<20 { group.addTask { try? await Self.status(client).get() } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: .ok, count: 20))
+        #expect(await provider.log.tokenCalls == 1)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        let sent = await Self.authorizations(transport)
+        #expect(sent.count == 40)
+        #expect(sent.filter { $0 == "Bearer t1" }.count == 20)
+        #expect(sent.filter { $0 == "Bearer t2" }.count == 20)
+    }
+
+    @Test func aRequestSignedWithAnOlderTokenIsReSignedWithoutARefresh() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        let gate = Gate()
+        let transport = server.transport { request in
+            if request.url.path == "/slow", request.headers[.authorization] == "Bearer t1" {
+                await gate.wait()
+            }
+        }
+        let provider = ScriptedTokenProvider()
+        let middleware = AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
+        let slow = Endpoint<String, Never> {
+            Method.get
+            Path("slow")
+        }
+        // The slow request leaves with t1 and is held at the server...
+        let held = Task { await Self.status(client, slow) }
+        await gate.arrived(1)
+        // ...while another request is rejected and refreshes the token to t2.
+        #expect(await Self.status(client).status == .ok)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        // The slow request's 401 for t1 is replayed with t2, without another refresh.
+        await gate.open()
+        #expect(await held.value.status == .ok)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        let slowSent = await transport.requests.filter { $0.url.path == "/slow" }
+        #expect(slowSent.map { $0.headers[.authorization] } == ["Bearer t1", "Bearer t2"])
+    }
+
+    @Test func refreshesAreRateBoundedAndAReplayed401IsReturned() async throws {
+        let server = TokenServer()  // rejects every token
+        let transport = server.transport()
+        let provider = ScriptedTokenProvider()
+        let clock = SteppedClock()
+        let middleware = AuthenticationMiddleware(
+            tokenProvider: provider, for: exampleBase, minimumRefreshInterval: .seconds(10), clock: clock)
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
+
+        // A 401, one refresh, one replay whose 401 is returned as it is.
+        #expect(await Self.status(client).status == .unauthorized)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        #expect(await Self.authorizations(transport) == ["Bearer t1", "Bearer t2"])
+
+        // Within the interval, a 401 for the fresh token is returned without a refresh.
+        clock.advance(by: .seconds(9))
+        #expect(await Self.status(client).status == .unauthorized)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        #expect(await Self.authorizations(transport) == ["Bearer t1", "Bearer t2", "Bearer t2"])
+
+        // Once it has passed, the next 401 refreshes again.
+        clock.advance(by: .seconds(1))
+        #expect(await Self.status(client).status == .unauthorized)
+        #expect(await provider.log.rejectedTokens == ["t1", "t2"])
+        #expect(
+            await Self.authorizations(transport) == [
+                "Bearer t1", "Bearer t2", "Bearer t2", "Bearer t2", "Bearer t3",
+            ])
+        #expect(
+            AuthenticationMiddleware(tokenProvider: provider, for: exampleBase).minimumRefreshInterval
+                == .seconds(5))
+    }
+
+    @Test func aFailedRefreshFailsEveryWaiterAndALaterRequestTriesAgain() async throws {
+        let server = TokenServer()
+        let barrier = Gate()
+        let transport = server.transport { _ in await barrier.pass(together: 20) }
+        let provider = ScriptedTokenProvider(refresh: { number in
+            guard number > 1 else {
+                await server.rejected(20)
+                throw ProviderDown()
+            }
+            await server.accept("t9")
+            return "t9"
+        })
+        let clock = SteppedClock()
+        let middleware = AuthenticationMiddleware(
+            tokenProvider: provider, for: exampleBase, minimumRefreshInterval: .seconds(10), clock: clock)
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
+        let results = await withTaskGroup(of: Result<HTTPStatus, CourierError>.self) { group in
+            for _ in 0..<20 { group.addTask { await Self.status(client) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 20)
+        for result in results {
+            let error = result.error
+            #expect(error?.kind == .authenticationFailed)
+            #expect(error?.stage == .middleware)
+            #expect(error?.message == "The token provider failed: the identity server is down.")
+            #expect(error?.underlying is ProviderDown)
+            #expect(error?.request?.headers[.authorization] == nil)
+        }
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        #expect(await transport.requests.count == 20)
+
+        // Within the interval the 401 stands; after it, a new refresh succeeds.
+        #expect(await Self.status(client).status == .unauthorized)
+        clock.advance(by: .seconds(10))
+        #expect(await Self.status(client).status == .ok)
+        #expect(await provider.log.rejectedTokens == ["t1", "t1"])
+        #expect(await Self.authorizations(transport).suffix(3) == ["Bearer t1", "Bearer t1", "Bearer t9"])
+    }
+
+    @Test func aCancelledWaiterLeavesAtOnceAndTheRefreshGoesOnForTheOthers() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        let barrier = Gate()
+        let transport = server.transport { request in
+            if request.headers[.authorization] == "Bearer t1" { await barrier.pass(together: 2) }
+        }
+        let gate = Gate()
+        let provider = ScriptedTokenProvider(refresh: { _ in
+            await gate.wait()
+            return "t2"
+        })
+        let middleware = AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
+        let leaving = Task { await Self.status(client) }
+        let staying = Task { await Self.status(client) }
+        await server.rejected(2)
+        await gate.arrived(1)
+        leaving.cancel()
+        // The refresh is still held at the gate: the cancelled request returns without it.
+        let left = await leaving.value
+        #expect(left.error?.kind == .cancelled)
+        #expect(left.error?.message == "The request was cancelled while waiting for a token.")
+        await gate.open()
+        #expect(await staying.value.status == .ok)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+        #expect(await provider.log.refreshWasCancelled == false)
+        #expect(await Self.authorizations(transport).filter { $0 == "Bearer t2" }.count == 1)
+    }
+
+    @Test func aRefreshOutlivesTheDeadlineOfTheRequestThatStartedIt() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        let gate = Gate()
+        // The token endpoint answers only when the test opens the gate, within its own timeout.
+        let auth = Client(
+            baseURL: BaseURL("auth.example.com"),
+            transport: StubTransport { request in
+                await gate.wait()
+                return RawResponse(status: .ok, body: Data("t2".utf8), url: request.url)
+            })
+        let provider = ScriptedTokenProvider(refresh: { _ in
+            try await auth.value(
+                Endpoint<String, Never> {
+                    Method.post
+                    Path("token")
+                    Timeout(.seconds(20))
+                })
+        })
+        let middleware = AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)
+        let impatient = Client(
+            baseURL: exampleBase, transport: server.transport(), middleware: [middleware],
+            timeout: .milliseconds(100))
+        let patient = Client(baseURL: exampleBase, transport: server.transport(), middleware: [middleware])
+
+        // The impatient request starts the refresh and gives up on it...
+        #expect(await Self.status(impatient).error?.kind == .timedOut)
+        await gate.arrived(1)
+        // ...which still completes, for the next request, under the token endpoint's own timeout.
+        let waiting = Task { await Self.status(patient) }
+        await gate.open()
+        #expect(await waiting.value.status == .ok)
+        #expect(await provider.log.rejectedTokens == ["t1"])
+    }
+
+    @Test func aPOSTIsReplayedOnceWithItsBodyAfterARefresh() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        let transport = server.transport()
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: ScriptedTokenProvider(), for: exampleBase)])
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("orders")
+            Body.text("order")
+        }
+        #expect(await Self.status(client, post).status == .ok)
+        let sent = await transport.requests
+        #expect(sent.map(\.method) == [.post, .post])
+        #expect(sent.map { $0.body?.data } == [Data("order".utf8), Data("order".utf8)])
+    }
+
+    // MARK: Origins
+
+    @Test(arguments: [
+        ("https://api.example.com", true), ("https://API.example.com:443/v2", true),
+        ("http://api.example.com", false), ("https://api.example.com:8443", false),
+        ("https://evil.example.org", false), ("https://example.com", false),
+    ])
+    func onlyTheCredentialsOriginIsSigned(base: String, signed: Bool) async throws {
+        let baseURL = try BaseURL(validating: base)
+        let fixed = RecordingTransport()
+        let fixedClient = Client(
+            baseURL: baseURL, transport: fixed,
+            middleware: [AuthenticationMiddleware(try .bearer("static"), for: exampleBase)])
+        _ = await Self.status(fixedClient)
+        #expect(await Self.authorizations(fixed) == [signed ? "Bearer static" : nil])
+
+        let refreshing = RecordingTransport()
+        let provider = ScriptedTokenProvider()
+        let refreshingClient = Client(
+            baseURL: baseURL, transport: refreshing,
+            middleware: [AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)])
+        _ = await Self.status(refreshingClient)
+        #expect(await Self.authorizations(refreshing) == [signed ? "Bearer t1" : nil])
+        #expect(await provider.log.tokenCalls == (signed ? 1 : 0))
+    }
+
+    @Test func aTokenProviderSignsWithBearer() async throws {
+        let transport = RecordingTransport()
+        let provider = ScriptedTokenProvider(first: "abc.def")
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)])
+        _ = await Self.status(client)
+        _ = await Self.status(client)
+        let sent = await transport.requests
+        #expect(sent.map { $0.headers[.authorization] } == ["Bearer abc.def", "Bearer abc.def"])
+        #expect(sent.allSatisfy { $0.headers.first { $0.name == .authorization }?.isSecret == true })
+        #expect(await provider.log.tokenCalls == 1)
+    }
+
+    @Test func aCrossOriginRedirectDropsTheToken() async throws {
+        let transport = RecordingTransport(
+            answeringWith: StubTransport { request in
+                guard request.url.host == "api.example.com" else {
+                    return RawResponse(status: .ok, url: request.url)
+                }
+                return RawResponse(
+                    status: 307,
+                    headers: [HeaderField(name: .location, value: "https://cdn.example.net/file")],
+                    url: request.url)
+            })
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: ScriptedTokenProvider(), for: exampleBase)])
+        #expect(await Self.status(client).status == .ok)
+        let sent = await transport.requests
+        #expect(sent.map(\.url.host) == ["api.example.com", "cdn.example.net"])
+        #expect(sent.map { $0.headers[.authorization] } == ["Bearer t1", nil])
+    }
+
+    @Test func anAuthorizationTheEndpointDeclaresIsKept() async throws {
+        let transport = RecordingTransport()
+        let provider = ScriptedTokenProvider()
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)])
+        let own = Endpoint<String, Never> {
+            Method.post
+            Path("oauth", "token")
+            Header.basic(username: "client", password: "secret")
+        }
+        _ = await Self.status(client, own)
+        #expect(await Self.authorizations(transport) == ["Basic Y2xpZW50OnNlY3JldA=="])
+        #expect(await provider.log.tokenCalls == 0)
+    }
+
+    // MARK: Fixed credentials
+
+    @Test func fixedCredentialsAreSecretHeaders() throws {
+        #expect(
+            try Credentials.bearer("abc").field
+                == HeaderField(name: .authorization, value: "Bearer abc", isSecret: true))
+        // RFC 7617 §2 and §2.1 examples.
+        #expect(
+            try Credentials.basic(username: "Aladdin", password: "open sesame").field.value
+                == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+        #expect(
+            try Credentials.basic(username: "test", password: "123£").field.value == "Basic dGVzdDoxMjPCow==")
+        #expect(try Credentials.basic(username: "u", password: "p:w").field.value == "Basic dTpwOnc=")
+        let key = try Credentials.apiKey("k-123")
+        #expect(key.field == HeaderField(name: HeaderName("X-Api-Key"), value: "k-123", isSecret: true))
+        #expect(try Credentials.apiKey("k", in: HeaderName("X-Token")).field.name.rawValue == "X-Token")
+        #expect(!String(describing: key).contains("k-123"))
+        #expect(!String(reflecting: key).contains("k-123"))
+    }
+
+    @Test func invalidCredentialsAreRefusedWhenCreated() {
+        #expect(throws: CourierError.self) { try Credentials.basic(username: "a:b", password: "p") }
+        do {
+            _ = try Credentials.basic(username: "a:b", password: "p")
+        } catch {
+            #expect(error.kind == .invalidCredentials)
+            #expect(error.stage == .building)
+            #expect(error.message == "The Basic username contains a colon, which RFC 7617 does not allow.")
+        }
+        #expect(
+            Self.kind { _ = try Credentials.basic(username: "a", password: "p\n") } == .invalidCredentials)
+        #expect(Self.kind { _ = try Credentials.bearer("abc\r\nX-Evil: 1") } == .invalidHeaderValue)
+        #expect(Self.kind { _ = try Credentials.apiKey("k", in: .contentLength) } == .reservedHeader)
+    }
+
+    @Test func fixedCredentialsAreSentAndRedactedEverywhereElse() async throws {
+        // The server breaks the connection: the error carries the signed request, redacted.
+        let transport = RecordingTransport(
+            answeringWith: StubTransport { _ in throw URLError(.networkConnectionLost) })
+        let capture = CapturingMiddleware()
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                AuthenticationMiddleware(try .bearer("s3cr3t-token"), for: exampleBase),
+                AuthenticationMiddleware(try .apiKey("s3cr3t-key"), for: exampleBase),
+                capture,
+            ])
+        let error = try #require(await Self.status(client).error)
+        #expect(error.kind == .connectionLost)
+        #expect(error.request?.headers[.authorization] == "<redacted>")
+        #expect(error.request?.headers["X-Api-Key"] == "<redacted>")
+        #expect(!error.description.contains("s3cr3t"))
+        let sent = try #require(await transport.requests.first)
+        #expect(sent.headers[.authorization] == "Bearer s3cr3t-token")
+        #expect(sent.headers["X-Api-Key"] == "s3cr3t-key")
+        let signed = try #require(capture.captured.get())
+        let curl = try signed.curlCommand(baseURL: exampleBase)
+        #expect(
+            curl == "curl -X 'GET' 'https://api.example.com/resource' -H 'Authorization: <redacted>'"
+                + " -H 'X-Api-Key: <redacted>'")
+        #expect(!String(describing: signed).contains("s3cr3t"))
+    }
+
+    @Test func fixedCredentialsAreNotReplayedAfterA401() async throws {
+        let transport = RecordingTransport(
+            answeringWith: StubTransport { RawResponse(status: .unauthorized, url: $0.url) })
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(try .bearer("t"), for: exampleBase)])
+        #expect(await Self.status(client).status == .unauthorized)
+        #expect(await transport.requests.count == 1)
+    }
+
+    static func kind(_ body: () throws -> Void) -> CourierError.Kind? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? CourierError)?.kind
+        }
+    }
+}
+
+extension Result {
+    /// The error, or `nil` for a success.
+    fileprivate var error: Failure? {
+        guard case .failure(let error) = self else { return nil }
+        return error
+    }
+
+    /// The value, or `nil` for a failure.
+    fileprivate var status: Success? {
+        guard case .success(let value) = self else { return nil }
+        return value
+    }
+}
