@@ -44,6 +44,8 @@ extension CourierError {
         public static let bodyFileUnreadable = Kind("bodyFileUnreadable")
         /// The block declared more than one ``ResponseValidation``.
         public static let multipleValidations = Kind("multipleValidations")
+        /// Credentials cannot be sent as given, for example a Basic username with a colon.
+        public static let invalidCredentials = Kind("invalidCredentials")
         /// The base URL is not an absolute http(s) URL without userinfo, query or fragment.
         public static let invalidBaseURL = Kind("invalidBaseURL")
 

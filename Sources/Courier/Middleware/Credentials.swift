@@ -61,8 +61,3 @@ public struct Credentials: Sendable, Hashable {
         CourierError(stage: .building, kind: .invalidCredentials, message: message)
     }
 }
-
-extension CourierError.Kind {
-    /// Credentials cannot be sent as given, for example a Basic username with a colon.
-    public static let invalidCredentials = CourierError.Kind("invalidCredentials")
-}
