@@ -84,9 +84,19 @@ struct RetryFaultTests {
 
     @Test func aRetryAfterDateInThePastRetriesAtOnce() async throws {
         let key = FaultServer.uniqueKey()
+        // A backoff of exactly 10 s, so a retry that fell back to it instead of honouring the
+        // past date would take that long (time limits here leave room for a loaded machine).
+        let patient = Client(
+            baseURL: server.primary,
+            middleware: [
+                RetryMiddleware(
+                    backoff: RetryBackoff(
+                        base: .seconds(10), cap: .seconds(10), jitter: RetryJitter { $0.upperBound }))
+            ],
+            timeout: .seconds(30))
         let started = ContinuousClock.now
-        let response = try await client().send(Self.get(key: key, fail: 1, after: "date-5"))
-        #expect(ContinuousClock.now - started < .milliseconds(500))
+        let response = try await patient.send(Self.get(key: key, fail: 1, after: "date-5"))
+        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(response.value == Attempt(attempt: 2, ok: true))
         try await server.expectCounts(key, received: 2...2)
     }
@@ -104,9 +114,10 @@ struct RetryFaultTests {
     @Test(arguments: ["120", "date+120"])
     func aRetryAfterBeyondTheTimeoutReturnsThe503AtOnce(after: String) async throws {
         let key = FaultServer.uniqueKey()
+        // 120 s is beyond the 30 s timeout: the 503 comes back at once, long before the timeout.
         let started = ContinuousClock.now
-        let response = try await client(timeout: .seconds(1)).send(Self.get(key: key, fail: 1, after: after))
-        #expect(ContinuousClock.now - started < .milliseconds(500))
+        let response = try await client(timeout: .seconds(30)).send(Self.get(key: key, fail: 1, after: after))
+        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(response.status == .serviceUnavailable)
         #expect(response.failure == Refused(attempt: 1))
         #expect(response.headers[.retryAfter].flatMap(RetryAfter.init) != nil)
