@@ -295,12 +295,14 @@ enum Faults {
         server: secretsAtOtherHost)
 
     static let retryAfter = Fault(
-        name: "503 with `Retry-After: 1`, then 200 (`/retry-after?fail=1&after=1`; Courier has no "
-            + "`RetryMiddleware` yet, so none)", slug: "retry-after",
+        name: "503 with `Retry-After: 1`, then 200 (`/retry-after?fail=1&after=1`; Courier with "
+            + "`RetryMiddleware()`)", slug: "retry-after",
         courier: { survey, key in
             let endpoint = dataEndpoint(
                 "retry-after", [("key", key), ("fail", "1"), ("status", "503"), ("after", "1")], key: key)
-            return await sendTimed(endpoint, with: survey.client()).observation {
+            let client = Client(
+                baseURL: survey.primary, middleware: [RetryMiddleware()], timeout: .seconds(5))
+            return await sendTimed(endpoint, with: client).observation {
                 "\($0.status) with \(bodySnippet($0.body))"
             }
         },
