@@ -31,7 +31,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /reset-before-headers       reads the request, then RST; no byte of a response
     /close-before-headers       reads the request, then FIN; no byte of a response
     /drop-on-reuse              first request on a connection: 200 {"first": true}, keep-alive;
-                                any later request on it: read completely, then FIN unanswered
+                                any later request on it: read completely, then FIN unanswered;
+                                with keep_alive=force the connection stays open even when the
+                                request asked for Connection: close
     /drop                       reads the request completely, then FIN unanswered
     /stall-headers?seconds=S    reads the request, waits S seconds (default 5), then
                                 200 {"stalled": S}
@@ -770,6 +772,12 @@ def route_drop_on_reuse(conn, req):
     conn.read_body(req)
     if conn.served > 0:
         return FIN
+    if req.params.get("keep_alive") == "force":
+        # Like a server (or proxy) that ignores the request's Connection: close.
+        body = json.dumps({"first": True}).encode("utf-8")
+        conn.sock.sendall(head_bytes(200, [("Content-Type", "application/json"),
+                                           ("Content-Length", str(len(body)))]) + body)
+        return KEEP
     return keep_or_fin(conn.send_json(req, 200, {"first": True}))
 
 

@@ -121,6 +121,34 @@ struct TransportFaultTests {
         #expect(counts.requests.allSatisfy { $0.header("Connection")?.lowercased() == "close" })
     }
 
+    @Test func postsAreNotResentEvenWhenTheServerIgnoresConnectionClose() async throws {
+        let key = FaultServer.uniqueKey()
+        // The server keeps every connection open, so only a session per request keeps libcurl
+        // from reusing one (and from re-sending a request on it when it is dropped).
+        for _ in 0..<3 {
+            let post = await outcome(
+                bytes("drop-on-reuse", key: key, method: .post, [("keep_alive", "force")]))
+            #expect(post.success?.status == .ok, "\(String(describing: post.failure))")
+        }
+        try await server.expectCounts(key, received: 3...3)
+    }
+
+    @Test func anIdempotentRequestWithABodyIsNotResentWithoutIt() async throws {
+        let key = FaultServer.uniqueKey()
+        let warm = try await outcome(bytes("drop-on-reuse", key: "warm-\(key)")).get()
+        #expect(warm.status == .ok)
+        let put = Endpoint<Data, Never> {
+            Method(.put)
+            Path("drop-on-reuse")
+            Header("X-Count-Key", key)
+            Body.data(FaultServer.pattern(2000))
+        }
+        let response = try await outcome(put).get()
+        #expect(response.status == .ok)
+        try await server.expectCounts(key, received: 1...1)
+        #expect(try await server.counts(key).requests.first?.bodyLength == 2000)
+    }
+
     // MARK: Stalls and timeouts
 
     @Test func aServerThatNeverAnswersHitsTheConnectTimeout() async throws {

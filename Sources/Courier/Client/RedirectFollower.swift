@@ -27,7 +27,7 @@ struct RedirectFollower: Sendable {
                 throw CourierError.transport(error)
             }
             recorder?.recordResponseHeaders()
-            recorder?.recordReceived(bytes: Int64(response.body.count))
+            recorder?.recordReceived(bytes: response.bodyLength)
             guard response.status.isRedirect, let location = response.headers[.location] else {
                 return response
             }

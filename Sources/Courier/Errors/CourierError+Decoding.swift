@@ -73,9 +73,15 @@ enum BodySnippet {
     static func redacted(_ body: Data, hiding secrets: [String] = [], limit: Int = BodySnippet.limit)
         -> String
     {
-        guard var text = text(of: body) else { return "<\(body.count) bytes of binary data>" }
-        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+        let secrets = secrets.sorted { $0.count > $1.count }
+        guard var text = text(of: body, hiding: secrets) else {
+            return "<\(body.count) bytes of binary data>"
+        }
+        // Also the JSON-escaped spelling (`/` as `\/`), in case text was quoted from JSON.
+        for secret in secrets {
             text = text.replacingOccurrences(of: secret, with: "<redacted>")
+                .replacingOccurrences(
+                    of: secret.replacingOccurrences(of: "/", with: "\\/"), with: "<redacted>")
         }
         guard text.utf8.count > limit else { return text }
         let ellipsis = "…"
@@ -87,12 +93,14 @@ enum BodySnippet {
         return truncated + ellipsis
     }
 
-    /// The body as text: JSON re-serialized with sensitive keys redacted, else UTF-8, else `nil`.
-    private static func text(of body: Data) -> String? {
+    /// The body as text: JSON re-serialized with sensitive keys and every string holding a secret
+    /// redacted (before serializing, which escapes `/` and would hide a secret from a text search),
+    /// else UTF-8, else `nil`.
+    private static func text(of body: Data, hiding secrets: [String]) -> String? {
         if body.isEmpty { return "<empty>" }
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
             let data = try? JSONSerialization.data(
-                withJSONObject: redact(json), options: [.sortedKeys, .fragmentsAllowed]
+                withJSONObject: redact(json, hiding: secrets), options: [.sortedKeys, .fragmentsAllowed]
             ),
             let serialized = String(data: data, encoding: .utf8)
         {
@@ -101,16 +109,21 @@ enum BodySnippet {
         return String(data: body, encoding: .utf8)
     }
 
-    private static func redact(_ value: Any) -> Any {
+    private static func redact(_ value: Any, hiding secrets: [String]) -> Any {
         if let object = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, value) in object {
                 let lowered = key.lowercased()
-                result[key] = sensitiveKeys.contains { lowered.contains($0) } ? "<redacted>" : redact(value)
+                result[key] =
+                    sensitiveKeys.contains { lowered.contains($0) }
+                    ? "<redacted>" : redact(value, hiding: secrets)
             }
             return result
         }
-        if let array = value as? [Any] { return array.map(redact) }
+        if let array = value as? [Any] { return array.map { redact($0, hiding: secrets) } }
+        if let string = value as? String {
+            return secrets.reduce(string) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+        }
         return value
     }
 }

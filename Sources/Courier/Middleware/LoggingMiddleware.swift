@@ -30,8 +30,10 @@ import Foundation
 /// Logging never throws and never changes the outcome: the middleware returns the response or
 /// rethrows the error it got. It calls its ``LogSink`` synchronously, so the sink must be cheap;
 /// the default ``TextLogSink`` only appends to a buffer that a background thread writes out.
-/// Place it first in the middleware list to log what the caller sees, once per call; inside a
-/// retry middleware it logs every attempt.
+/// Place it last in the middleware list: it then logs every attempt as it is sent, and it knows
+/// the credentials that middleware such as ``AuthenticationMiddleware`` added, so it can hide
+/// them wherever a server echoes them. Placed before such middleware, it never sees those
+/// values and cannot hide their echoes in response bodies.
 public struct LoggingMiddleware: Middleware {
     /// The least important level written; it also decides how much detail entries carry.
     public let level: LogLevel
@@ -84,7 +86,7 @@ public struct LoggingMiddleware: Middleware {
             if let final = response.url.map({ redaction.url($0.absoluteString) }), final != url {
                 line += " from \(final)"
             }
-            line += " (\(response.body.count) bytes, \(elapsed))"
+            line += " (\(response.bodyLength) bytes, \(elapsed))"
             emit(
                 response.status.code >= 400 ? .warning : .info,
                 [line] + details(of: response, secrets: secrets),

@@ -30,8 +30,9 @@
 /// The status is checked first. A status outside the accepted ranges throws before the client
 /// decodes the endpoint's documented errors, so include the statuses your endpoints document
 /// (for example `400...499`) if they should still arrive as a `Failure`. The middleware sees the
-/// final response after redirects; put it after a retry middleware so that retryable statuses
-/// are retried before they are rejected.
+/// final response after redirects. Put it *before* a retry middleware in the list (outside it):
+/// the retry then still sees a 503 as a response it may retry, where it would only see this
+/// middleware's error otherwise.
 public struct ValidationMiddleware: Middleware {
     /// The rules for endpoints that declare no ``ResponseValidation``.
     public let validation: ResponseValidation
@@ -59,7 +60,7 @@ public struct ValidationMiddleware: Middleware {
                 .unacceptableStatus, request: request, response: response,
                 message: "The server answered \(response.status); \(accepter) \(accepted).")
         }
-        guard !response.body.isEmpty else { return response }
+        guard response.bodyLength > 0 else { return response }
         let declared = response.headers[.contentType]
         let contentType = declared.flatMap(MediaType.init(validating:))
         guard rules.accepts(contentType: contentType) else {

@@ -14,6 +14,13 @@ public struct RawResponse: Sendable, Hashable {
     /// is then empty.
     public let bodyFile: URL?
 
+    /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
+    public var bodyLength: Int64 {
+        guard let bodyFile else { return Int64(body.count) }
+        let size = try? FileManager.default.attributesOfItem(atPath: bodyFile.path)[.size] as? NSNumber
+        return size?.int64Value ?? 0
+    }
+
     /// Creates a response.
     ///
     /// - Parameters:

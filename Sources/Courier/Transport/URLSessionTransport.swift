@@ -8,11 +8,12 @@ import Foundation
 ///
 /// - Redirects are never followed by `URLSession` (which would copy credentials to other hosts
 ///   on Linux); Courier's client follows them itself.
-/// - A request that is not idempotent is never sent twice by the transport: it goes out on a
-///   connection of its own (`Connection: close`, from a second session whose connections are
-///   never reused). `URLSession` on Linux silently re-sends a request when a reused keep-alive
-///   connection closes without an answer; on a fresh connection it does not. Idempotent
-///   requests share pooled connections.
+/// - No request is sent twice by the transport. `URLSession` on Linux silently re-sends a
+///   request when a reused keep-alive connection closes without an answer, and without its
+///   body; on a fresh connection it does not. So a request that is not idempotent, or that has
+///   a body, goes out on a connection of its own: from a session made for that one request and
+///   invalidated after it, with `Connection: close`. Only idempotent requests without a body
+///   (a `GET`, say) share pooled connections; the silent re-send of one of those is harmless.
 /// - Response size limits are enforced by counting delivered (decoded) bytes as they arrive:
 ///   past the limit the bytes are dropped, the task is cancelled and the request fails with
 ///   ``CourierError/Kind/responseTooLarge`` at once, so a gzip bomb cannot fill memory.
@@ -43,7 +44,7 @@ public final class URLSessionTransport: Transport {
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
     private let session: URLSession
-    private let freshConnectionSession: URLSession
+    private let delegate: SessionDelegate
     private let exchanges: ExchangeTable
 
     /// Creates a transport with its own sessions.
@@ -63,9 +64,8 @@ public final class URLSessionTransport: Transport {
         let exchanges = ExchangeTable()
         self.exchanges = exchanges
         let delegate = SessionDelegate(exchanges: exchanges)
+        self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        self.freshConnectionSession = URLSession(
-            configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// Ephemeral, without cookies or a cache: cookies the request value does not show would not
@@ -81,7 +81,6 @@ public final class URLSessionTransport: Transport {
 
     deinit {
         session.finishTasksAndInvalidate()
-        freshConnectionSession.finishTasksAndInvalidate()
     }
 
     /// Sends `request` and returns the complete response.
@@ -90,11 +89,8 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         var urlRequest = request.urlRequest
-        let session: URLSession
-        if request.isIdempotent {
-            session = self.session
-        } else {
-            session = freshConnectionSession
+        let reusesConnections = request.isIdempotent && request.body == nil
+        if !reusesConnections {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         }
         let upload = try BodyUpload(request.body)
@@ -103,7 +99,8 @@ public final class URLSessionTransport: Transport {
         let start = StartedTask()
         let exchanges = exchanges
         let exchange = (
-            request: request, urlRequest: urlRequest, upload: upload, session: session, limit: responseLimit,
+            request: request, urlRequest: urlRequest, upload: upload, pooled: session,
+            reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
             downloadLimit: downloadLimit, recorder: ExchangeRecorder.current, progress: ProgressSink.current
         )
         defer { start.finish() }
@@ -114,12 +111,21 @@ public final class URLSessionTransport: Transport {
                 // queue on Linux, which can be busy for seconds (libcurl decoding a large body);
                 // that must not happen on one of the few threads of Swift's cooperative pool.
                 DispatchQueue.global().async {
+                    // A session of its own when connections must not be reused; it ends with
+                    // its one task.
+                    let session =
+                        exchange.reusesConnections
+                        ? exchange.pooled
+                        : URLSession(
+                            configuration: exchange.pooled.configuration, delegate: exchange.delegate,
+                            delegateQueue: nil)
+                    defer { if !exchange.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch exchange.upload {
                     case .file(let url, _)?:
-                        task = exchange.session.uploadTask(with: exchange.urlRequest, fromFile: url)
+                        task = session.uploadTask(with: exchange.urlRequest, fromFile: url)
                     case nil:
-                        task = exchange.session.dataTask(with: exchange.urlRequest)
+                        task = session.dataTask(with: exchange.urlRequest)
                     }
                     let id = ObjectIdentifier(task)
                     exchanges.start(
