@@ -52,6 +52,22 @@ struct DownloadFaultTests {
         #expect(try leftovers() == ["partial.bin"])
     }
 
+    @Test func aDownloadAMiddlewareRejectsLeavesTheDestinationAsItWas() async throws {
+        let destination = directory.appendingPathComponent("kept.bin")
+        try Data("previous".utf8).write(to: destination)
+        let strict = Client(
+            baseURL: server.primary,
+            middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json]))],
+            timeout: .seconds(10))
+        await #expect {
+            _ = try await strict.download(download("download", size: 1000), to: destination)
+        } throws: { error in
+            (error as? CourierError)?.kind == .unacceptableContentType
+        }
+        #expect(try Data(contentsOf: destination) == Data("previous".utf8))
+        #expect(try leftovers() == ["kept.bin"])
+    }
+
     @Test func aDocumentedErrorDecodesAndWritesNoFile() async throws {
         let destination = directory.appendingPathComponent("missing.bin")
         let response = try await client.download(download("status/404"), to: destination)
@@ -74,6 +90,17 @@ struct DownloadFaultTests {
         #expect(zip(downloads, downloads.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes })
         #expect(downloads.last?.completedBytes == Int64(size))
         #expect(downloads.last?.fractionCompleted == 1)
+    }
+
+    @Test func aCompressedBodyReportsNoTotalButEveryDecodedByte() async throws {
+        let transfer = client.transfer(download("gzip", size: 200_000))
+        var reports: [TransferProgress] = []
+        for await progress in transfer.progress { reports.append(progress) }
+        #expect(try await transfer.value.value == FaultServer.pattern(200_000))
+        let downloads = reports.filter { $0.direction == .download }
+        // Content-Length counts compressed bytes, so it is no total for decoded ones.
+        #expect(downloads.allSatisfy { $0.expectedBytes == nil && $0.fractionCompleted == nil })
+        #expect(downloads.last?.completedBytes == 200_000)
     }
 
     @Test func uploadProgressReachesTheBodyLength() async throws {

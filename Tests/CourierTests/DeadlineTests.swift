@@ -88,3 +88,26 @@ private func slowTransport(_ delay: Duration, redirecting: Bool = false) -> Reco
         }
     }
 }
+
+struct UncooperativeDeadlineTests {
+    /// A transport that ignores cancellation cannot stretch the deadline: the caller gets its
+    /// timeout at once, and the transport's late answer is dropped.
+    @Test func theDeadlineHoldsAgainstATransportThatIgnoresCancellation() async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { request in
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 3) { continuation.resume() }
+                }
+                return RawResponse(status: .ok, url: request.url)
+            },
+            timeout: .milliseconds(200))
+        let start = ContinuousClock.now
+        await #expect {
+            _ = try await client.send(Endpoint<Empty, Never> { Method.get })
+        } throws: { error in
+            (error as? CourierError)?.kind == .timedOut
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+}

@@ -60,7 +60,11 @@ struct TransferTests {
             }, to: destination)
         #expect(response.value == destination)
         #expect(try String(contentsOf: destination, encoding: .utf8) == "a,b\n1,2\n")
-        #expect(seen.requests.first?.responseBodyFile == destination)
+        // The transport was asked for a staging file beside the destination, gone afterwards.
+        let staging = try #require(seen.requests.first?.responseBodyFile)
+        #expect(staging != destination)
+        #expect(staging.deletingLastPathComponent() == destination.deletingLastPathComponent())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.csv"])
     }
 }
 

@@ -4,8 +4,8 @@ extension Client {
     /// Sends an endpoint and writes a successful response body to a file, streamed to disk.
     ///
     /// The body goes to a temporary file beside `destination` as it arrives and replaces
-    /// `destination` only once it is complete, so a failed, truncated or cancelled download
-    /// leaves nothing behind. A documented error status decodes into the endpoint's `Failure`
+    /// `destination` only once it is complete and every middleware accepted the response, so a
+    /// failed, truncated, rejected or cancelled download leaves the destination as it was. A documented error status decodes into the endpoint's `Failure`
     /// from memory, as with ``send(_:)``.
     ///
     /// ```swift
@@ -22,16 +22,27 @@ extension Client {
         async throws(CourierError)
         -> EndpointResponse<URL, E.Failure>
     {
+        // The transport writes to a staging file beside the destination; only a response that
+        // made it through every middleware and the result mapping replaces the destination.
+        let staging = destination.deletingLastPathComponent()
+            .appendingPathComponent(".courier-download-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: staging) }
         let request = try await request(for: endpoint).applying(
-            timeout: nil, connectTimeout: nil, idleTimeout: nil, responseBodyFile: destination)
+            timeout: nil, connectTimeout: nil, idleTimeout: nil, responseBodyFile: staging)
         let raw = try await exchange(request)
         let decoder = endpoint.endpoint.decoder ?? self.decoder
         return try response(E.self, from: raw, request: request, decoder: decoder) {
             raw throws(CourierError) in
-            if let file = raw.bodyFile { return file }
-            // A transport that keeps bodies in memory: write the body now.
             do {
-                try raw.body.write(to: destination, options: .atomic)
+                if let file = raw.bodyFile {
+                    // rename(2) replaces an existing destination in one step.
+                    guard rename(file.path, destination.path) == 0 else {
+                        throw DownloadMoveError(reason: String(cString: strerror(errno)))
+                    }
+                } else {
+                    // A transport that keeps bodies in memory: write the body now.
+                    try raw.body.write(to: destination, options: .atomic)
+                }
             } catch {
                 throw CourierError(
                     stage: .transport, kind: .downloadFileUnwritable,
@@ -69,4 +80,10 @@ extension Client {
     {
         Transfer { () throws(CourierError) in try await download(endpoint, to: destination) }
     }
+}
+
+/// Why a finished download could not be moved to its destination.
+struct DownloadMoveError: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }

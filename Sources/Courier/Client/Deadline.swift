@@ -2,7 +2,9 @@
 ///
 /// `URLSession` on Linux treats `timeoutInterval` as an idle timeout only (a slow drip runs
 /// forever) and ignores the resource timeout, so the client races the whole exchange, including
-/// middleware and every redirect hop, against a sleep and cancels the loser.
+/// middleware, retries and every redirect hop, against the deadline. The exchange runs in a task
+/// of its own: when the deadline comes first, the caller gets ``CourierError/Kind/timedOut`` at
+/// once and the exchange is cancelled, even if some middleware or transport is slow to notice.
 enum Deadline {
     /// The instant the current exchange must finish by, when it has a timeout; middleware such as
     /// ``RetryMiddleware`` reads it to avoid waits that cannot finish in time.
@@ -19,33 +21,92 @@ enum Deadline {
     ) async throws(CourierError) -> RawResponse {
         let end = ContinuousClock.now.advanced(by: duration)
         let deadline = current.map { min($0, end) } ?? end
-        do {
-            return try await $current.withValue(deadline) {
-                try await race(operation, until: deadline, duration: duration)
-            }
-        } catch {
-            throw CourierError.transport(error)
+        let outcome = await $current.withValue(deadline) {
+            await race(operation, until: deadline, duration: duration)
         }
+        return try outcome.get()
     }
 
+    /// The first of the operation's outcome and the deadline; exactly one is delivered.
     private static func race(
         _ operation: @escaping @Sendable () async throws(CourierError) -> RawResponse,
         until deadline: ContinuousClock.Instant, duration: Duration
-    ) async throws -> RawResponse {
-        try await withThrowingTaskGroup(of: RawResponse?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(until: deadline, clock: .continuous)
-                return nil
+    ) async -> Result<RawResponse, CourierError> {
+        let contestants = RaceContestants()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<RawResponse, CourierError>, Never>) in
+                let settled = LockedValue(false)
+                let finish: @Sendable (Result<RawResponse, CourierError>) -> Bool = { result in
+                    let first = settled.withLock { settled in
+                        defer { settled = true }
+                        return !settled
+                    }
+                    if first { continuation.resume(returning: result) }
+                    return first
+                }
+                let work = Task {
+                    do throws(CourierError) {
+                        _ = finish(.success(try await operation()))
+                    } catch {
+                        _ = finish(.failure(error))
+                    }
+                    contestants.workEnded()
+                }
+                let timer = Task {
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    guard !Task.isCancelled else { return }
+                    let timedOut = CourierError(
+                        stage: .transport, kind: .timedOut,
+                        message: "The request did not complete within its timeout of \(duration)."
+                    )
+                    if finish(.failure(timedOut)) { work.cancel() }
+                }
+                contestants.enter(work: work, timer: timer)
             }
-            defer { group.cancelAll() }
-            guard let response = try await group.next() ?? nil else {
-                throw CourierError(
-                    stage: .transport, kind: .timedOut,
-                    message: "The request did not complete within its timeout of \(duration)."
-                )
-            }
-            return response
+        } onCancel: {
+            contestants.cancel()
         }
+    }
+}
+
+/// The two tasks of a deadline race, so that cancelling the caller cancels both, whenever the
+/// cancellation arrives, and the end of the exchange stops the timer.
+private final class RaceContestants: Sendable {
+    private struct State: Sendable {
+        var work: Task<Void, Never>?
+        var timer: Task<Void, Never>?
+        var isCancelled = false
+        var workEnded = false
+    }
+
+    private let state = LockedValue(State())
+
+    func enter(work: Task<Void, Never>, timer: Task<Void, Never>) {
+        let (cancelled, ended) = state.withLock { state in
+            state.work = work
+            state.timer = timer
+            return (state.isCancelled, state.workEnded)
+        }
+        if cancelled { work.cancel() }
+        if cancelled || ended { timer.cancel() }
+    }
+
+    /// Stops the timer once the exchange is over, so no sleeping task outlives it.
+    func workEnded() {
+        let timer = state.withLock { state in
+            state.workEnded = true
+            return state.timer
+        }
+        timer?.cancel()
+    }
+
+    func cancel() {
+        let tasks = state.withLock { state in
+            state.isCancelled = true
+            return (state.work, state.timer)
+        }
+        tasks.0?.cancel()
+        tasks.1?.cancel()
     }
 }

@@ -11,14 +11,14 @@ final class DownloadFile {
     /// Bytes written so far.
     private(set) var written: Int64 = 0
 
-    /// Creates the temporary file (mode 0600) in the destination's directory.
+    /// Creates the temporary file in the destination's directory.
     init(destination: URL) throws(CourierError) {
         self.destination = destination
         let directory = destination.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".courier-download-\(UUID().uuidString)")
         guard
             FileManager.default.createFile(
-                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+                atPath: temporary.path, contents: nil, attributes: nil),
             let handle = try? FileHandle(forWritingTo: temporary)
         else {
             throw Self.unwritable(destination, reason: "its directory is missing or not writable")

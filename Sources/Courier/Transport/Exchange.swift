@@ -17,6 +17,9 @@ struct Exchange {
     var response: HTTPURLResponse?
     var headers = HeaderFields()
     var expectedLength: Int64?
+    /// How many bytes will be delivered, when known: `Content-Length` of a body that is not
+    /// content-coded (decoded bytes of a gzip body outnumber the bytes on the wire).
+    var expectedDeliveredLength: Int64?
     var body = Data()
     var receivedBytes: Int64 = 0
     /// Whether the server showed a sign of life (body upload progress or response headers).

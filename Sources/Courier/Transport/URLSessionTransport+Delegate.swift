@@ -50,6 +50,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             case .success(let length): exchange.expectedLength = length
             }
             let status = HTTPStatus(http.statusCode)
+            if ResponseFraming.deliveredLengthMustMatch(
+                headers: exchange.headers, status: status, method: exchange.request.method)
+            {
+                exchange.expectedDeliveredLength = exchange.expectedLength
+            }
             if status.isSuccess, let destination = exchange.request.responseBodyFile {
                 do throws(CourierError) {
                     exchange.download = try DownloadFile(destination: destination)
@@ -102,7 +107,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             exchange.progress?.report(
                 TransferProgress(
                     direction: .download, completedBytes: exchange.receivedBytes,
-                    expectedBytes: exchange.expectedLength))
+                    expectedBytes: exchange.expectedDeliveredLength))
             return nil
         }
         if let error = verdict ?? nil {
