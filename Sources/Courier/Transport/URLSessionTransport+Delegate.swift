@@ -71,7 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             exchange.progress?.report(
                 TransferProgress(
-                    direction: .download, completedBytes: 0, expectedBytes: exchange.expectedLength))
+                    direction: .download, completedBytes: 0, expectedBytes: exchange.expectedDeliveredLength))
             return nil
         }
         if let error = verdict ?? nil {
