@@ -285,6 +285,10 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
         let provider = ScriptedTokenProvider(refresh: { number in
             guard number > 1 else {
                 await server.rejected(20)
+                // The 401s still travel back to the middleware, where they join this refresh;
+                // give them a moment. Too short a moment fails the test (a late 401 would find
+                // the refresh already failed), it cannot make it pass.
+                try? await Task.sleep(for: .milliseconds(200))
                 throw ProviderDown()
             }
             await server.accept("t9")
