@@ -45,15 +45,15 @@ struct Exchange {
     }
 }
 
-/// In-flight exchanges by task object (task identifiers repeat across the transport's two
+/// In-flight exchanges by task object (task identifiers repeat across the transport's
 /// sessions).
 ///
 /// Every continuation is resumed exactly once: an exchange is removed from the table under the
 /// lock before its continuation is resumed, by whichever of completion, cancellation, a timeout
 /// or a limit gets there first.
 ///
-/// `@unchecked Sendable` is safe: the stored dictionaries are only read or written while `lock`
-/// is held, and nothing inside them escapes the lock except exchanges that are removed first.
+/// `@unchecked Sendable` is safe: the stored dictionary is only read or written while `lock` is
+/// held, and nothing inside it escapes the lock except exchanges that are removed first.
 final class ExchangeTable: @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [ObjectIdentifier: Exchange] = [:]
