@@ -1,0 +1,179 @@
+import Courier
+import Foundation
+
+/// A transport that answers typed stubs of endpoints, and checks every request against the
+/// request each endpoint builds.
+///
+/// Stub an endpoint with a value; the mock builds the endpoint's request the way the client
+/// would and keeps it as the expectation, so a mock cannot hide a broken request:
+///
+/// ```swift
+/// let mocks = MockTransport()
+/// let client = Client(baseURL: BaseURL("api.example.com"), transport: mocks)
+/// try await mocks.stub(API.user(42), for: client, with: .success(User(id: 42, name: "Ada")))
+/// try await mocks.stub(API.user(7), for: client, with: .failure(APIError(message: "gone"), status: .notFound))
+///
+/// let user = try await client.value(API.user(42))
+/// try mocks.verifyAllUsed()
+/// ```
+///
+/// A request matches a stub when its method, URL (scheme, host, port, path and query) and
+/// headers and body bytes are those of the stub. The order of parameters and headers with
+/// different names does not matter; values of one name are compared in order. Headers named in
+/// `ignoringHeaders` are left out on both sides, for headers middleware adds (such as a rotating
+/// `Authorization`). Timeouts and the idempotency flag are not compared.
+///
+/// A request no stub matches throws ``CourierError/Kind/noMockedResponse`` naming the closest
+/// stub (same method and path first, then the fewest differences) and how it differs.
+public struct MockTransport: Transport {
+    private let storage = MockStorage()
+    private let ignoredHeaders: Set<HeaderName>
+
+    /// Creates a mock with no stubs.
+    ///
+    /// - Parameter ignoringHeaders: Header names left out when requests are compared, for
+    ///   headers that middleware adds after ``Client/request(for:)``.
+    public init(ignoringHeaders: Set<HeaderName> = []) {
+        self.ignoredHeaders = ignoringHeaders
+    }
+
+    /// Stubs `endpoint`: builds the request `client` would send for it (the client's base URL,
+    /// encoder, form encoding and current ``ClientDefaults``) and answers `response` to it.
+    ///
+    /// ```swift
+    /// try await mocks.stub(API.search("swift", page: 2), for: client, with: .success([]), times: 1)
+    /// ```
+    ///
+    /// Defaults changed after stubbing are not in the expectation; stub after configuring them.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint whose request is expected.
+    ///   - client: The client whose configuration builds the request and encodes the response.
+    ///   - response: What to answer, typed by the endpoint.
+    ///   - times: How many times the stub answers; `nil` for any number.
+    /// - Throws: ``CourierError`` when the endpoint's request cannot be built, or the response
+    ///   does not fit the endpoint (``CourierError/Kind/invalidMockedResponse``).
+    public func stub<E: EndpointRepresentable>(
+        _ endpoint: E, for client: Client, with response: MockedResponse<E.Success, E.Failure>,
+        times: Int? = nil
+    ) async throws(CourierError) {
+        let request = try await client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
+        if let times, times < 1 {
+            throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
+        }
+        let answer = try response.make(client.encoder)
+        storage.add(MockStub(expected: request, answer: answer, limit: times))
+    }
+
+    /// Answers `request` from the first stub that matches it and has uses left.
+    ///
+    /// - Throws: ``CourierError`` with ``CourierError/Kind/noMockedResponse`` when none matches,
+    ///   or the error a ``MockedResponse/throwing(_:)`` stub holds.
+    public func send(_ request: TransportRequest) async throws -> RawResponse {
+        let ignored = ignoredHeaders
+        let outcome = storage.take { $0.differences(from: request, ignoring: ignored).isEmpty }
+        switch outcome {
+        case .found(.response(let status, let headers, let body)):
+            return RawResponse(status: status, headers: headers, body: body, url: request.url)
+        case .found(.error(let error)):
+            throw error
+        case .none(let stubs):
+            throw Self.unmatched(request, stubs: stubs, ignoring: ignored)
+        }
+    }
+
+    /// Throws when a stub was not used: never, or fewer times than its `times` limit.
+    ///
+    /// - Throws: ``CourierError`` with ``CourierError/Kind/unusedMockedResponses`` listing them.
+    public func verifyAllUsed() throws(CourierError) {
+        let unused = storage.stubs.filter { $0.uses < ($0.limit ?? 1) }
+        guard !unused.isEmpty else { return }
+        let list = unused.map { stub in
+            let count = stub.limit.map { "used \(stub.uses) of \($0) times" } ?? "never used"
+            return "\(stub.requestLine) (\(count))"
+        }
+        throw CourierError(
+            stage: .transport, kind: .unusedMockedResponses,
+            message: "\(unused.count) of \(storage.stubs.count) stubs were not used up: "
+                + list.joined(separator: "; ") + "."
+        )
+    }
+
+    private static func unmatched(_ request: TransportRequest, stubs: [MockStub], ignoring: Set<HeaderName>)
+        -> CourierError
+    {
+        let line = "\(request.method) \(request.url.absoluteString)"
+        var message = "No mocked response for \(line)"
+        let ranked = stubs.enumerated().map { index, stub in
+            let differences = stub.differences(from: request, ignoring: ignoring)
+            let samePlace =
+                stub.expected.method == request.method
+                && stub.expected.url.path(percentEncoded: true) == request.url.path(percentEncoded: true)
+            return (stub: stub, differences: differences, key: (samePlace ? 0 : 1, differences.count, index))
+        }
+        if let closest = ranked.min(by: { $0.key < $1.key }) {
+            if closest.differences.isEmpty, let limit = closest.stub.limit {
+                message += "; its stub was used all \(limit) times it allows."
+            } else {
+                message +=
+                    "; the closest stub, \(closest.stub.requestLine), differs: "
+                    + closest.differences.joined(separator: "; ") + "."
+            }
+        } else {
+            message += "; no stubs are registered."
+        }
+        return CourierError(stage: .transport, kind: .noMockedResponse, message: message, url: request.url)
+    }
+}
+
+extension CourierError.Kind {
+    /// A ``MockTransport`` has no stub for the request it was given.
+    public static let noMockedResponse = CourierError.Kind("noMockedResponse")
+    /// ``MockTransport/verifyAllUsed()`` found stubs that were not used.
+    public static let unusedMockedResponses = CourierError.Kind("unusedMockedResponses")
+    /// A ``MockedResponse`` does not fit its endpoint, for example a success with a 404 status.
+    public static let invalidMockedResponse = CourierError.Kind("invalidMockedResponse")
+}
+
+/// One registered stub and how often it answered.
+struct MockStub: Sendable {
+    let expected: TransportRequest
+    let answer: MockAnswer
+    let limit: Int?
+    var uses = 0
+
+    var requestLine: String { "\(expected.method) \(expected.url.absoluteString)" }
+    var isUsedUp: Bool { limit.map { uses >= $0 } ?? false }
+}
+
+/// The stubs of a ``MockTransport``, shared by its copies.
+///
+/// `@unchecked Sendable` is safe: `stubs` is only read or written while `lock` is held.
+private final class MockStorage: @unchecked Sendable {
+    enum Outcome {
+        case found(MockAnswer)
+        case none([MockStub])
+    }
+
+    private let lock = NSLock()
+    private var list: [MockStub] = []
+
+    var stubs: [MockStub] {
+        lock.withLock { list }
+    }
+
+    func add(_ stub: MockStub) {
+        lock.withLock { list.append(stub) }
+    }
+
+    /// Uses the first stub with uses left that `matches`, or returns every stub.
+    func take(where matches: (MockStub) -> Bool) -> Outcome {
+        lock.withLock {
+            guard let index = list.firstIndex(where: { !$0.isUsedUp && matches($0) }) else {
+                return .none(list)
+            }
+            list[index].uses += 1
+            return .found(list[index].answer)
+        }
+    }
+}
