@@ -50,8 +50,7 @@ public struct RequestDifference: Sendable, Hashable, CustomStringConvertible {
 
     /// The diff, one group of changes after another; empty when the texts are equal.
     public var description: String {
-        let edits = LineDiff.edits(
-            from: expected.components(separatedBy: "\n"), to: actual.components(separatedBy: "\n"))
+        let edits = LineDiff.edits(from: LineDiff.lines(of: expected), to: LineDiff.lines(of: actual))
         return LineDiff.hunks(edits, context: 2).joined(separator: "\n")
     }
 }
@@ -123,6 +122,18 @@ enum LineDiff {
         }
     }
 
+    /// The lines of `text`; a last line without a line break is followed by git's
+    /// `\ No newline at end of file`, so a missing final line break shows in a diff.
+    static func lines(of text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" {
+            lines.removeLast()
+        } else {
+            lines.append("\\ No newline at end of file")
+        }
+        return lines
+    }
+
     static func edits(from old: [String], to new: [String]) -> [Edit] {
         var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
@@ -139,12 +150,12 @@ enum LineDiff {
                 edits.append(.same(old[i]))
                 i += 1
                 j += 1
-            } else if j < new.count, i == old.count || common[i][j + 1] >= common[i + 1][j] {
-                edits.append(.added(new[j]))
-                j += 1
-            } else {
+            } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
                 edits.append(.removed(old[i]))
                 i += 1
+            } else {
+                edits.append(.added(new[j]))
+                j += 1
             }
         }
         return edits
