@@ -11,7 +11,11 @@ let package = Package(
     targets: [
         .target(name: "Courier"),
         .target(name: "CourierTesting", dependencies: ["Courier"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting"]),
+        .testTarget(
+            name: "CourierTests", dependencies: ["Courier", "CourierTesting"],
+            // Golden request snapshots, read from the source tree by RequestSnapshot.
+            exclude: ["__Snapshots__"]
+        ),
         // Models Apple's `import Foundation`, which re-exports ObjectiveC's `typealias Method`.
         .target(name: "ObjectiveCMethodFixture", path: "Tests/Fixtures/ObjectiveCMethodFixture"),
         .target(
