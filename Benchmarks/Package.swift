@@ -6,6 +6,7 @@ import PackageDescription
 //   Scripts/measure-upload-memory [MiB]    # peak memory of a streamed multipart upload
 //   Scripts/fault-survey                   # Courier against raw URLSession, fault by fault
 //   Scripts/measure-gzip-bomb [MiB]        # peak memory while a gzip bomb is refused
+//   Scripts/measure-response-throughput    # one big response against many small ones
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
@@ -23,6 +24,11 @@ let package = Package(
         // `responseTooLarge`; run under `/usr/bin/time -v` by Scripts/measure-gzip-bomb.
         .executableTarget(
             name: "bomb-memory",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // Times one large response body against as many 1 MiB ones, in the same run.
+        .executableTarget(
+            name: "response-throughput",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
         // Runs Courier and a plain URLSession against every fault of Scripts/fault_server.py and
