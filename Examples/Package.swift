@@ -31,6 +31,16 @@ let package = Package(
             name: "ReadmeSnippets",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
+        // Every other ```swift block of README.md and Documentation/Courier.docc, wrapped so that it
+        // compiles (Scripts/extract-doc-snippets writes Generated/; Prelude.swift declares what the
+        // blocks use). A library: compiled, never linked or run.
+        .target(
+            name: "DocSnippets",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
