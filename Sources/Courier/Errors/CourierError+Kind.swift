@@ -46,6 +46,9 @@ extension CourierError {
         public static let multipleValidations = Kind("multipleValidations")
         /// Credentials cannot be sent as given, for example a Basic username with a colon.
         public static let invalidCredentials = Kind("invalidCredentials")
+        /// A ``CatalogEndpoint`` cannot be recovered from a request: one of its properties does
+        /// not appear in the request, appears twice, or changes its shape.
+        public static let unparseableEndpoint = Kind("unparseableEndpoint")
         /// The base URL is not an absolute http(s) URL without userinfo, query or fragment.
         public static let invalidBaseURL = Kind("invalidBaseURL")
 

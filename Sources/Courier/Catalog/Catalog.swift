@@ -1,0 +1,71 @@
+/// The endpoints of an API, recognisable on the server side: a request in, the typed endpoint
+/// value out.
+///
+/// Declare the endpoints once, in a module both the client and the server import; the server
+/// asks the catalog which endpoint a request is:
+///
+/// ```swift
+/// let catalog = try Catalog([GetTodo.self, CreateTodo.self, ListTodos.self])
+///
+/// switch try catalog.match(incoming) {
+/// case let get as GetTodo: return try await show(get.id)
+/// case let create as CreateTodo: return try await insert(create.todo)
+/// default: return notFound
+/// }
+/// ```
+///
+/// Each endpoint's ``EndpointShape`` is found once, when the catalog is made, so a declaration
+/// that cannot be parsed fails at start-up, not on the first request.
+public struct Catalog: Sendable {
+    /// One endpoint of the catalog.
+    public struct Entry: Sendable {
+        /// The endpoint's type name, such as `GetTodo`.
+        public let name: String
+        /// Its shape and template.
+        public let shape: EndpointShape
+        let parse: @Sendable (IncomingRequest) throws(EndpointMismatch) -> any CatalogEndpoint
+    }
+
+    /// The endpoints, in the order given; the first that matches a request wins.
+    public let entries: [Entry]
+
+    /// Creates a catalog, finding every endpoint's shape.
+    ///
+    /// - Throws: ``CourierError`` of kind ``CourierError/Kind/unparseableEndpoint`` for an
+    ///   endpoint whose parameters cannot be recovered from a request.
+    public init(_ endpoints: [any CatalogEndpoint.Type]) throws(CourierError) {
+        var entries: [Entry] = []
+        for endpoint in endpoints {
+            entries.append(try Self.entry(endpoint))
+        }
+        self.entries = entries
+    }
+
+    private static func entry<Model: CatalogEndpoint>(_ type: Model.Type) throws(CourierError) -> Entry {
+        let shape = try Model.shape()
+        return Entry(name: "\(type)", shape: shape) { request throws(EndpointMismatch) in
+            try Model.parse(request, shape: shape)
+        }
+    }
+
+    /// The endpoint `request` is, with its parameters.
+    ///
+    /// - Throws: ``EndpointMismatch`` of the closest endpoint (the same method and path first,
+    ///   then the fewest reasons), saying why the request is not it.
+    public func match(_ request: IncomingRequest) throws(EndpointMismatch) -> any CatalogEndpoint {
+        var closest: (score: Int, mismatch: EndpointMismatch)?
+        for entry in entries {
+            do throws(EndpointMismatch) {
+                return try entry.parse(request)
+            } catch {
+                let samePath = !error.reasons.contains { $0.hasPrefix("the path") }
+                let score =
+                    (request.method == entry.shape.method ? 0 : 1_000) + (samePath ? 0 : 100)
+                    + error.reasons.count
+                if closest.map({ score < $0.score }) ?? true { closest = (score, error) }
+            }
+        }
+        throw closest?.mismatch
+            ?? EndpointMismatch(template: "the catalog", reasons: ["the catalog has no endpoints"])
+    }
+}

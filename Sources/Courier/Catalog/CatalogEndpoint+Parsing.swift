@@ -1,0 +1,100 @@
+import Foundation
+
+extension CatalogEndpoint {
+    /// Recognises `request` as this endpoint and returns the value that would have built it.
+    ///
+    /// The method, the fixed path segments and fixed query values must match; parameters are
+    /// read from their path segment, query item (first of that name), header field (any case)
+    /// or body, and decoded into the model. Query items and header fields the endpoint does not
+    /// declare are ignored, and so are fixed headers such as `Accept`.
+    ///
+    /// - Throws: ``EndpointMismatch`` with every reason the request is not this endpoint.
+    public static func parse(_ request: IncomingRequest) throws(EndpointMismatch) -> Self {
+        let shape: EndpointShape
+        do {
+            shape = try Self.shape()
+        } catch {
+            throw EndpointMismatch(template: "\(Self.self)", reasons: [error.message])
+        }
+        return try parse(request, shape: shape)
+    }
+
+    /// Parses with a shape found earlier (a ``Catalog`` finds each shape once).
+    static func parse(_ request: IncomingRequest, shape: EndpointShape) throws(EndpointMismatch) -> Self {
+        let values = try RequestMatching.values(of: request, for: shape)
+        do {
+            return try Self(from: ParameterDecoder(values: values))
+        } catch {
+            throw EndpointMismatch(
+                template: shape.description,
+                reasons: ["its parameters do not decode as \(Self.self) (\(error))"])
+        }
+    }
+}
+
+/// Compares a request with an ``EndpointShape`` and collects the parameter values.
+enum RequestMatching {
+    static func values(of request: IncomingRequest, for shape: EndpointShape) throws(EndpointMismatch)
+        -> [String: ParameterDecoder.Source]
+    {
+        var reasons: [String] = []
+        var values: [String: ParameterDecoder.Source] = [:]
+        if request.method != shape.method {
+            reasons.append("the method is \(request.method), not \(shape.method)")
+        }
+        if let segments = request.pathSegments {
+            if segments.count != shape.path.count {
+                reasons.append("the path has \(segments.count) segments, not \(shape.path.count)")
+            } else {
+                for (segment, expected) in zip(segments, shape.path) {
+                    switch expected {
+                    case .literal(let text) where text != segment:
+                        reasons.append(
+                            "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
+                    case .parameter(let key): values[key] = .text(segment)
+                    default: break
+                    }
+                }
+            }
+        } else {
+            reasons.append("the path is not valid percent-encoded UTF-8")
+        }
+        if let items = request.queryItems {
+            for field in shape.query {
+                let found = items.first { $0.name == field.name }?.value
+                if let key = field.parameter {
+                    if let found {
+                        values[key] = .text(found)
+                    } else if field.isRequired {
+                        reasons.append("the query lacks \(field.name)")
+                    }
+                } else if found != field.value {
+                    reasons.append("the query lacks \(field.name)=\(field.value ?? "")")
+                }
+            }
+        } else {
+            reasons.append("the query is not valid percent-encoded UTF-8")
+        }
+        for field in shape.headers {
+            guard let key = field.parameter else { continue }
+            if let name = HeaderName(validating: field.name), let found = request.headers[name] {
+                values[key] = .text(found)
+            } else if field.isRequired {
+                reasons.append("the header \(field.name) is missing")
+            }
+        }
+        if let body = shape.body, let key = body.parameter {
+            let declared = request.headers[.contentType].flatMap(MediaType.init(validating:))
+            if request.body.isEmpty {
+                if body.isRequired { reasons.append("the body is missing") }
+            } else if declared?.essence != body.contentType.essence {
+                reasons.append(
+                    "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
+            } else {
+                values[key] = .body(request.body)
+            }
+        }
+        guard reasons.isEmpty else { throw EndpointMismatch(template: shape.description, reasons: reasons) }
+        return values
+    }
+}

@@ -1,0 +1,79 @@
+/// The shape of a ``CatalogEndpoint`` without values: which parts are fixed and which carry its
+/// parameters, for routing tables, documentation and logs.
+///
+/// ```swift
+/// let shape = try GetTodo.shape()
+/// print(shape)    // GET /todos/{id}?include
+/// ```
+///
+/// Courier finds the shape by building the endpoint's request from probe values, once per
+/// parameter, and seeing which parts change; nothing is declared twice.
+public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
+    /// One path segment: fixed text, or the parameter that fills it.
+    public enum Segment: Sendable, Hashable {
+        /// Fixed text (unencoded).
+        case literal(String)
+        /// A segment filled by the model property with this coding key.
+        case parameter(String)
+    }
+
+    /// One query item or header field: a fixed value, or a parameter.
+    public struct Field: Sendable, Hashable {
+        /// The query item or header name on the wire.
+        public let name: String
+        /// The coding key of the property that fills it, or `nil` for a fixed value.
+        public let parameter: String?
+        /// The fixed value, for a field without a parameter.
+        public let value: String?
+        /// Whether a request must carry it: `false` for an optional property.
+        public let isRequired: Bool
+    }
+
+    /// The body: absent, fixed, or filled by a parameter.
+    public struct BodyShape: Sendable, Hashable {
+        /// The coding key of the property the body encodes, or `nil` for a fixed body.
+        public let parameter: String?
+        /// The body's media type.
+        public let contentType: MediaType
+        /// Whether a request must carry it.
+        public let isRequired: Bool
+    }
+
+    /// The method.
+    public let method: HTTPMethod
+    /// The path segments.
+    public let path: [Segment]
+    /// The query items, in declared order.
+    public let query: [Field]
+    /// The header fields the endpoint declares, in order (fixed ones included).
+    public let headers: [Field]
+    /// The body, if the endpoint has one.
+    public let body: BodyShape?
+
+    /// The template: method, path with `{parameter}` segments, and query names, such as
+    /// `GET /users/{id}?page`. Fixed query items show their value.
+    public var description: String {
+        let segments = path.map { segment in
+            switch segment {
+            case .literal(let text): PercentEncoding.encode(text)
+            case .parameter(let name): "{\(name)}"
+            }
+        }
+        var text = "\(method.rawValue) /" + segments.joined(separator: "/")
+        let items = query.map { field in
+            field.parameter == nil ? "\(field.name)=\(field.value ?? "")" : field.name
+        }
+        if !items.isEmpty { text += "?" + items.joined(separator: "&") }
+        return text
+    }
+
+    /// The coding keys of every parameter, in the order the request carries them.
+    public var parameters: [String] {
+        let fromPath = path.compactMap { segment -> String? in
+            if case .parameter(let name) = segment { return name }
+            return nil
+        }
+        return fromPath + query.compactMap(\.parameter) + headers.compactMap(\.parameter)
+            + (body?.parameter.map { [$0] } ?? [])
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A request as a server received it: method, target, headers and body, before any routing.
+///
+/// ```swift
+/// let incoming = IncomingRequest(method: .get, target: "/todos/7?include=tags")
+/// let todo = try GetTodo.parse(incoming)
+/// ```
+public struct IncomingRequest: Sendable, Hashable {
+    /// The method.
+    public let method: HTTPMethod
+    /// The request target as received: the percent-encoded path and, after `?`, the query.
+    public let target: String
+    /// The header fields.
+    public let headers: HeaderFields
+    /// The body bytes (empty when there were none).
+    public let body: Data
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - method: The method.
+    ///   - target: The percent-encoded path, optionally with `?` and a query.
+    ///   - headers: The header fields.
+    ///   - body: The body bytes.
+    public init(method: HTTPMethod, target: String, headers: HeaderFields = [], body: Data = Data()) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The request a client would send for `request`, as a server would receive it; in-memory
+    /// bodies only (a body streamed from files is read).
+    public init(_ request: EndpointRequest) throws {
+        self.init(
+            method: request.method, target: request.percentEncodedTarget, headers: request.headers,
+            body: try request.body?.collectData() ?? Data())
+    }
+
+    /// The path segments, percent-decoded; `nil` when one is not valid percent-encoded UTF-8.
+    var pathSegments: [String]? {
+        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let pieces = path.split(separator: "/", omittingEmptySubsequences: true)
+        var segments: [String] = []
+        for piece in pieces {
+            guard let segment = PercentEncoding.decode(piece) else { return nil }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    /// The query items, percent-decoded, in order; `+` stays a plus sign (RFC 3986).
+    var queryItems: [QueryItem]? {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[1].isEmpty else { return [] }
+        var items: [QueryItem] = []
+        for pair in parts[1].split(separator: "&", omittingEmptySubsequences: true) {
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = PercentEncoding.decode(halves[0]),
+                let value = PercentEncoding.decode(halves.count > 1 ? halves[1] : "")
+            else { return nil }
+            items.append(QueryItem(name: name, value: value))
+        }
+        return items
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// Decodes a ``CatalogEndpoint`` from the parameter values a request carried: text from the
+/// path, query and headers, and the body's JSON.
+struct ParameterDecoder: Decoder {
+    /// Where one property's value came from.
+    enum Source: Sendable {
+        case text(String)
+        case body(Data)
+    }
+
+    let values: [String: Source]
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Keyed<Key>(values: values))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            .init(codingPath: codingPath, debugDescription: "A request model is keyed by its properties."))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Any.self,
+            .init(codingPath: codingPath, debugDescription: "A request model is keyed by its properties."))
+    }
+
+    private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let values: [String: Source]
+        var codingPath: [any CodingKey] { [] }
+        var allKeys: [Key] { values.keys.compactMap(Key.init(stringValue:)) }
+
+        func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
+
+        func decodeNil(forKey key: Key) throws -> Bool { values[key.stringValue] == nil }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            switch values[key.stringValue] {
+            case .text(let text)?:
+                return try T(from: TextDecoder(text: text, codingPath: [key]))
+            case .body(let data)?:
+                return try JSONDecoder().decode(T.self, from: data)
+            case nil:
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: [], debugDescription: "The request carries no \(key.stringValue).")
+                )
+            }
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            throw DecodingError.typeMismatch(
+                type, .init(codingPath: [key], debugDescription: "Nested values come from the body only."))
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                .init(codingPath: [key], debugDescription: "Nested values come from the body only."))
+        }
+
+        func superDecoder() throws -> any Decoder { ParameterDecoder(values: values) }
+        func superDecoder(forKey key: Key) throws -> any Decoder { ParameterDecoder(values: values) }
+    }
+}
+
+/// Decodes one value from the text of a path segment, query value or header value.
+struct TextDecoder: Decoder, SingleValueDecodingContainer {
+    let text: String
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw mismatch(type)
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw mismatch([Any].self) }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { false }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value: Any? =
+            switch type {
+            case is String.Type: text
+            case is Int.Type: Int(text)
+            case is Int64.Type: Int64(text)
+            case is Int32.Type: Int32(text)
+            case is UInt.Type: UInt(text)
+            case is UInt64.Type: UInt64(text)
+            case is Double.Type: Double(text)
+            case is Float.Type: Float(text)
+            case is Decimal.Type: Decimal(string: text)
+            case is Bool.Type: ["true": true, "1": true, "false": false, "0": false][text.lowercased()]
+            case is UUID.Type: UUID(uuidString: text)
+            case is URL.Type: URL(string: text)
+            default: nil
+            }
+        if let value = value as? T { return value }
+        guard !Self.builtIn.contains(where: { $0 == type }) else { throw mismatch(type) }
+        return try T(from: self)
+    }
+
+    /// The types read straight from text above; anything else decodes itself from them.
+    private static let builtIn: [Any.Type] = [
+        String.self, Int.self, Int64.self, Int32.self, UInt.self, UInt64.self, Double.self, Float.self,
+        Decimal.self, Bool.self, UUID.self, URL.self,
+    ]
+
+    private func mismatch(_ type: Any.Type) -> DecodingError {
+        .typeMismatch(
+            type,
+            .init(codingPath: codingPath, debugDescription: "\(text.debugDescription) is not a \(type)."))
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// Makes values of a `Decodable` request model without any input, to see where each of its
+/// properties is printed in the request it builds.
+///
+/// Every value is derived from a seed and the coding path, so two probes differ exactly in the
+/// properties they are asked to vary: `varying` names the top-level key whose values (nested
+/// ones included) come out different. Optional properties are present. A type the probe cannot
+/// make (an enum that is not `CaseIterable`, say) fails with a `DecodingError`, which
+/// ``EndpointShape`` turns into a sentence.
+struct ProbeDecoder: Decoder {
+    /// Which top-level key to vary, if any.
+    let varying: String?
+    /// Top-level keys asked for, in order, and whether each is optional; filled as the model
+    /// decodes itself.
+    let log: ProbeLog
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var isVaried: Bool { codingPath.first.map { $0.stringValue == varying } ?? false }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(ProbeKeyedContainer<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        ProbeUnkeyedContainer(decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        ProbeSingleValue(decoder: self)
+    }
+
+    func nested(_ key: any CodingKey) -> ProbeDecoder {
+        var copy = self
+        copy.codingPath.append(key)
+        return copy
+    }
+
+    /// A probe value of `type`, distinct per coding path, and different when varied.
+    func value<T: Decodable>(of type: T.Type) throws -> T {
+        let path = codingPath.map(\.stringValue).joined(separator: ".")
+        let salt = isVaried ? "b" : "a"
+        let number = Int(truncatingIfNeeded: stableHash(path + salt) % 90_000) + 10_000
+        let text = "probe-\(salt)-\(path.isEmpty ? "value" : path)"
+        let made: Any? =
+            switch type {
+            case is String.Type: text
+            case is Int.Type: number
+            case is Int64.Type: Int64(number)
+            case is Int32.Type: Int32(number)
+            case is UInt.Type: UInt(number)
+            case is UInt64.Type: UInt64(number)
+            case is Double.Type: Double(number) + 0.5
+            case is Float.Type: Float(number) + 0.5
+            case is Bool.Type: isVaried
+            case is UUID.Type: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))
+            case is Date.Type: Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
+            case is Decimal.Type: Decimal(number)
+            default: nil
+            }
+        if let value = made as? T { return value }
+        if let caseType = type as? any CaseIterable.Type {
+            let cases = Self.allCases(caseType)
+            let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
+            if let value = pick as? T { return value }
+        }
+        return try T(from: self)
+    }
+
+    private static func allCases<C: CaseIterable>(_ type: C.Type) -> [Any] {
+        Array(type.allCases)
+    }
+
+    /// FNV-1a, so probe values are the same in every run.
+    private func stableHash(_ text: String) -> UInt64 {
+        text.utf8.reduce(14_695_981_039_346_656_037 as UInt64) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+    }
+}
+
+/// What a probe learned about the model's top-level keys.
+final class ProbeLog: @unchecked Sendable {
+    // @unchecked Sendable is safe: a log lives inside one synchronous probe, on one thread.
+    private(set) var keys: [String] = []
+    private(set) var optionalKeys: Set<String> = []
+
+    func note(_ key: String, optional: Bool) {
+        if !keys.contains(key) { keys.append(key) }
+        if optional { optionalKeys.insert(key) }
+    }
+}
+
+private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: ProbeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { [] }
+
+    func contains(_ key: Key) -> Bool { true }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        note(key, optional: true)
+        return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        note(key, optional: false)
+        return try decoder.nested(key).value(of: type)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        note(key, optional: true)
+        return try decoder.nested(key).value(of: type)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try decoder.nested(key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        ProbeUnkeyedContainer(decoder: decoder.nested(key))
+    }
+
+    func superDecoder() throws -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) throws -> any Decoder { decoder.nested(key) }
+
+    private func note(_ key: Key, optional: Bool) {
+        if decoder.codingPath.isEmpty { decoder.log.note(key.stringValue, optional: optional) }
+    }
+}
+
+/// One element, so arrays are neither empty nor ambiguous.
+private struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: ProbeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { 1 }
+    var currentIndex = 0
+    var isAtEnd: Bool { currentIndex >= 1 }
+
+    mutating func decodeNil() throws -> Bool { false }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        defer { currentIndex += 1 }
+        return try decoder.nested(ProbeIndex(intValue: currentIndex)).value(of: type)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        defer { currentIndex += 1 }
+        return try decoder.nested(ProbeIndex(intValue: currentIndex)).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        defer { currentIndex += 1 }
+        return ProbeUnkeyedContainer(decoder: decoder.nested(ProbeIndex(intValue: currentIndex)))
+    }
+
+    mutating func superDecoder() throws -> any Decoder { decoder }
+}
+
+private struct ProbeSingleValue: SingleValueDecodingContainer {
+    let decoder: ProbeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { false }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decoder.value(of: type)
+    }
+}
+
+/// An array index as a coding key.
+struct ProbeIndex: CodingKey {
+    let intValue: Int?
+    var stringValue: String { String(intValue ?? 0) }
+
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+}

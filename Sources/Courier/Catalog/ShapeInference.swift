@@ -1,0 +1,118 @@
+import Foundation
+
+/// Finds an ``EndpointShape`` by building a model's request from probe values: once with every
+/// property at its first value, then once per property with only that property changed. The
+/// parts that change are where the property is printed.
+enum ShapeInference {
+    static func shape<Model: CatalogEndpoint>(of type: Model.Type) throws(CourierError) -> EndpointShape {
+        let log = ProbeLog()
+        let base = try request(of: type, varying: nil, log: log)
+        var pathOwners: [Int: String] = [:]
+        var queryOwners: [Int: String] = [:]
+        var headerOwners: [Int: String] = [:]
+        var bodyOwner: String?
+        for key in log.keys {
+            let variant = try request(of: type, varying: key, log: ProbeLog())
+            guard variant.method == base.method, variant.pathSegments.count == base.pathSegments.count,
+                variant.query.count == base.query.count, variant.headers.count == base.headers.count
+            else {
+                throw failure(type, "the shape of its request depends on \(key); only values may")
+            }
+            var found = 0
+            for index in base.pathSegments.indices
+            where base.pathSegments[index] != variant.pathSegments[index] {
+                try claim(&pathOwners, index, for: key, type)
+                found += 1
+            }
+            for index in base.query.indices where base.query[index] != variant.query[index] {
+                guard base.query[index].name == variant.query[index].name else {
+                    throw failure(type, "\(key) changes a query name; only values may")
+                }
+                try claim(&queryOwners, index, for: key, type)
+                found += 1
+            }
+            for index in base.headers.indices where base.headers[index] != variant.headers[index] {
+                try claim(&headerOwners, index, for: key, type)
+                found += 1
+            }
+            if base.body?.data != variant.body?.data {
+                guard bodyOwner == nil else {
+                    throw failure(type, "the body depends on \(bodyOwner ?? "") and \(key)")
+                }
+                bodyOwner = key
+                found += 1
+            }
+            guard found == 1 else {
+                throw failure(
+                    type,
+                    found == 0
+                        ? "\(key) does not appear in its request, so a server could not recover it"
+                        : "\(key) appears \(found) times in its request; a parameter must appear once")
+            }
+        }
+        let optional = log.optionalKeys
+        return EndpointShape(
+            method: base.method,
+            path: base.pathSegments.indices.map { index in
+                pathOwners[index].map { .parameter($0) } ?? .literal(base.pathSegments[index])
+            },
+            query: base.query.indices.map { index in
+                field(
+                    name: base.query[index].name, value: base.query[index].value, owner: queryOwners[index],
+                    optional)
+            },
+            headers: base.headers.indices.filter {
+                !(base.body != nil && base.headers[$0].name == .contentType)
+            }
+            .map { index in
+                field(
+                    name: base.headers[index].name.rawValue, value: base.headers[index].value,
+                    owner: headerOwners[index], optional)
+            },
+            body: base.body.map { body in
+                EndpointShape.BodyShape(
+                    parameter: bodyOwner, contentType: body.contentType,
+                    isRequired: bodyOwner.map { !optional.contains($0) } ?? true)
+            }
+        )
+    }
+
+    private static func field(name: String, value: String, owner: String?, _ optional: Set<String>)
+        -> EndpointShape.Field
+    {
+        EndpointShape.Field(
+            name: name, parameter: owner, value: owner == nil ? value : nil,
+            isRequired: owner.map { !optional.contains($0) } ?? true)
+    }
+
+    private static func claim<Model>(
+        _ owners: inout [Int: String], _ index: Int, for key: String, _ type: Model.Type
+    )
+        throws(CourierError)
+    {
+        if let other = owners[index] {
+            throw failure(type, "\(other) and \(key) are printed into the same part of its request")
+        }
+        owners[index] = key
+    }
+
+    /// The model's request built from probe values.
+    static func request<Model: CatalogEndpoint>(of type: Model.Type, varying key: String?, log: ProbeLog)
+        throws(CourierError) -> EndpointRequest
+    {
+        let model: Model
+        do {
+            model = try Model(from: ProbeDecoder(varying: key, log: log))
+        } catch {
+            throw failure(type, "Courier cannot make a probe value of it (\(error))")
+        }
+        return try model.endpoint.request()
+    }
+
+    static func failure<Model>(_ type: Model.Type, _ reason: String) -> CourierError {
+        CourierError(
+            stage: .building, kind: .unparseableEndpoint,
+            message: "\(type) cannot be parsed from a request: \(reason)."
+        )
+    }
+}
