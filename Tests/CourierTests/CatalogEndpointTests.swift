@@ -194,3 +194,49 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+struct CatalogHeaderPrefixTests {
+    struct Rename: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        struct Change: Codable, Sendable, Equatable {
+            var title: String
+        }
+
+        var id: Int
+        var change: Change
+        var token: String
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("todos", id)
+            Header.bearer(token)
+            Body.json(change)
+        }
+    }
+
+    @Test func fixedTextAroundAHeaderValueIsNotPartOfTheParameter() throws {
+        let shape = try Rename.shape()
+        let authorization = try #require(shape.headers.first { $0.name == "Authorization" })
+        #expect(authorization.parameter == "token")
+        #expect(authorization.valuePrefix == "Bearer ")
+        #expect(authorization.valueSuffix == "")
+        let value = Rename(id: 3, change: .init(title: "Läuft"), token: "abc.def/ghi")
+        #expect(try Rename.parse(IncomingRequest(try value.request())) == value)
+        let basic = IncomingRequest(
+            method: .put, target: "/todos/3",
+            headers: [
+                HeaderField(name: .authorization, value: "Basic abc"),
+                HeaderField(name: .contentType, value: "application/json"),
+            ],
+            body: Data(#"{"title":"x"}"#.utf8))
+        #expect {
+            _ = try Rename.parse(basic)
+        } throws: { error in
+            (error as? EndpointMismatch)?.reasons == [
+                #"the header Authorization is not of the form "Bearer …""#
+            ]
+        }
+    }
+}

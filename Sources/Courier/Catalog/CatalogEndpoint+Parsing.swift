@@ -78,7 +78,7 @@ enum RequestMatching {
         for field in shape.headers {
             guard let key = field.parameter else { continue }
             if let name = HeaderName(validating: field.name), let found = request.headers[name] {
-                values[key] = .text(found)
+                values[key] = unwrap(found, field, in: "the header \(field.name)", &reasons)
             } else if field.isRequired {
                 reasons.append("the header \(field.name) is missing")
             }
@@ -96,5 +96,20 @@ enum RequestMatching {
         }
         guard reasons.isEmpty else { throw EndpointMismatch(template: shape.description, reasons: reasons) }
         return values
+    }
+
+    /// The parameter's text inside `text`, without the field's fixed prefix and suffix.
+    private static func unwrap(
+        _ text: String, _ field: EndpointShape.Field, in place: String, _ reasons: inout [String]
+    ) -> ParameterDecoder.Source? {
+        guard text.hasPrefix(field.valuePrefix), text.hasSuffix(field.valueSuffix),
+            text.count >= field.valuePrefix.count + field.valueSuffix.count
+        else {
+            reasons.append(
+                "\(place) is not of the form \((field.valuePrefix + "…" + field.valueSuffix).debugDescription)"
+            )
+            return nil
+        }
+        return .text(String(text.dropFirst(field.valuePrefix.count).dropLast(field.valueSuffix.count)))
     }
 }

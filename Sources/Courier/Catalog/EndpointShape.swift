@@ -27,6 +27,10 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let value: String?
         /// Whether a request must carry it: `false` for an optional property.
         public let isRequired: Bool
+        /// Fixed text before the parameter's value, such as `Bearer ` in `Authorization`.
+        public let valuePrefix: String
+        /// Fixed text after the parameter's value.
+        public let valueSuffix: String
     }
 
     /// The body: absent, fixed, or filled by a parameter.

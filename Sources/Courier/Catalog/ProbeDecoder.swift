@@ -41,7 +41,8 @@ struct ProbeDecoder: Decoder {
     func value<T: Decodable>(of type: T.Type) throws -> T {
         let path = codingPath.map(\.stringValue).joined(separator: ".")
         let salt = isVaried ? "b" : "a"
-        let number = Int(truncatingIfNeeded: stableHash(path + salt) % 90_000) + 10_000
+        // Varying always changes a number by one, so two probes can never print the same.
+        let number = Int(truncatingIfNeeded: stableHash(path) % 90_000) + 10_000 + (isVaried ? 1 : 0)
         let text = "probe-\(salt)-\(path.isEmpty ? "value" : path)"
         let made: Any? =
             switch type {
@@ -59,7 +60,12 @@ struct ProbeDecoder: Decoder {
             case is Decimal.Type: Decimal(number)
             default: nil
             }
-        if let value = made as? T { return value }
+        if let value = made as? T {
+            if codingPath.count == 1, !isVaried, let key = codingPath.first?.stringValue {
+                log.note(text: "\(value)", for: key)
+            }
+            return value
+        }
         if let caseType = type as? any CaseIterable.Type {
             let cases = Self.allCases(caseType)
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
@@ -83,6 +89,13 @@ final class ProbeLog: @unchecked Sendable {
     // @unchecked Sendable is safe: a log lives inside one synchronous probe, on one thread.
     private(set) var keys: [String] = []
     private(set) var optionalKeys: Set<String> = []
+    /// How each top-level value of a simple type reads as text, to find it inside a header
+    /// value such as `Bearer <token>`.
+    private(set) var texts: [String: String] = [:]
+
+    func note(text: String, for key: String) {
+        texts[key] = text
+    }
 
     func note(_ key: String, optional: Bool) {
         if !keys.contains(key) { keys.append(key) }

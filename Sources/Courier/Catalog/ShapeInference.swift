@@ -63,7 +63,7 @@ enum ShapeInference {
             query: base.query.indices.map { index in
                 field(
                     name: base.query[index].name, value: base.query[index].value, owner: queryOwners[index],
-                    optional)
+                    log)
             },
             headers: base.headers.indices.filter {
                 !(base.body != nil && base.headers[$0].name == .contentType)
@@ -71,7 +71,7 @@ enum ShapeInference {
             .map { index in
                 field(
                     name: base.headers[index].name.rawValue, value: base.headers[index].value,
-                    owner: headerOwners[index], optional)
+                    owner: headerOwners[index], log)
             },
             body: base.body.map { body in
                 EndpointShape.BodyShape(
@@ -81,12 +81,23 @@ enum ShapeInference {
         )
     }
 
-    private static func field(name: String, value: String, owner: String?, _ optional: Set<String>)
+    /// A query item or header field; a parameter's fixed text around its value (`Bearer `) is
+    /// kept apart, found where the probe's text of the value sits inside the printed one.
+    private static func field(name: String, value: String, owner: String?, _ log: ProbeLog)
         -> EndpointShape.Field
     {
-        EndpointShape.Field(
+        var prefix = ""
+        var suffix = ""
+        if let owner, let text = log.texts[owner], let range = value.range(of: text),
+            value.ranges(of: text).count == 1
+        {
+            prefix = String(value[..<range.lowerBound])
+            suffix = String(value[range.upperBound...])
+        }
+        return EndpointShape.Field(
             name: name, parameter: owner, value: owner == nil ? value : nil,
-            isRequired: owner.map { !optional.contains($0) } ?? true)
+            isRequired: owner.map { !log.optionalKeys.contains($0) } ?? true, valuePrefix: prefix,
+            valueSuffix: suffix)
     }
 
     private static func claim<Model>(
