@@ -24,6 +24,8 @@ public struct Catalog: Sendable {
         /// Its shape and template.
         public let shape: EndpointShape
         let parse: @Sendable (IncomingRequest) throws(EndpointMismatch) -> any CatalogEndpoint
+        /// The OpenAPI operation object, from the name and shape, registering its schemas.
+        let openAPIOperation: @Sendable (String, EndpointShape, inout OpenAPISchemas) -> JSONValue
     }
 
     /// The endpoints, in the order given; the first that matches a request wins.
@@ -43,9 +45,12 @@ public struct Catalog: Sendable {
 
     private static func entry<Model: CatalogEndpoint>(_ type: Model.Type) throws(CourierError) -> Entry {
         let shape = try Model.shape()
-        return Entry(name: "\(type)", shape: shape) { request throws(EndpointMismatch) in
-            try Model.parse(request, shape: shape)
-        }
+        return Entry(
+            name: "\(type)", shape: shape,
+            parse: { request throws(EndpointMismatch) in try Model.parse(request, shape: shape) },
+            openAPIOperation: { name, shape, schemas in
+                OpenAPIOperation.describe(Model.self, name: name, shape: shape, schemas: &schemas)
+            })
     }
 
     /// The endpoint `request` is, with its parameters.

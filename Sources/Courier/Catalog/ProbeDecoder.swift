@@ -20,15 +20,18 @@ struct ProbeDecoder: Decoder {
     var isVaried: Bool { codingPath.first.map { $0.stringValue == varying } ?? false }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(ProbeKeyedContainer<Key>(decoder: self))
+        if codingPath.isEmpty { log.noteRoot(.keyed) }
+        return KeyedDecodingContainer(ProbeKeyedContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        ProbeUnkeyedContainer(decoder: self)
+        if codingPath.isEmpty { log.noteRoot(.unkeyed) }
+        return ProbeUnkeyedContainer(decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        ProbeSingleValue(decoder: self)
+        if codingPath.isEmpty { log.noteRoot(.singleValue) }
+        return ProbeSingleValue(decoder: self)
     }
 
     func nested(_ key: any CodingKey) -> ProbeDecoder {
@@ -71,8 +74,16 @@ struct ProbeDecoder: Decoder {
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T { return value }
         }
+        guard codingPath.count < Self.maximumDepth else {
+            // A recursive model would otherwise be probed forever.
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(T.self) nests too deeply to probe"))
+        }
         return try T(from: self)
     }
+
+    /// How deep a probe value may nest.
+    static let maximumDepth = 24
 
     private static func allCases<C: CaseIterable>(_ type: C.Type) -> [Any] {
         Array(type.allCases)
@@ -87,6 +98,10 @@ struct ProbeDecoder: Decoder {
 /// What a probe learned about the model's top-level keys.
 final class ProbeLog: @unchecked Sendable {
     // @unchecked Sendable is safe: a log lives inside one synchronous probe, on one thread.
+
+    /// How the model decoded itself at the top level.
+    enum Root { case keyed, unkeyed, singleValue }
+
     private(set) var keys: [String] = []
     private(set) var optionalKeys: Set<String> = []
     /// How each top-level value of a simple type reads as text, to find it inside a header
@@ -96,10 +111,19 @@ final class ProbeLog: @unchecked Sendable {
     func note(text: String, for key: String) {
         texts[key] = text
     }
+    /// The Swift type each top-level key was decoded as (the wrapped type for an optional).
+    private(set) var types: [String: Any.Type] = [:]
+    /// The first container the model asked for at the top level, if any.
+    private(set) var root: Root?
 
-    func note(_ key: String, optional: Bool) {
+    func note(_ key: String, optional: Bool, type: Any.Type? = nil) {
         if !keys.contains(key) { keys.append(key) }
         if optional { optionalKeys.insert(key) }
+        if let type, types[key] == nil { types[key] = type }
+    }
+
+    func noteRoot(_ kind: Root) {
+        if root == nil { root = kind }
     }
 }
 
@@ -116,12 +140,12 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        note(key, optional: false)
+        note(key, optional: false, type: type)
         return try decoder.nested(key).value(of: type)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        note(key, optional: true)
+        note(key, optional: true, type: type)
         return try decoder.nested(key).value(of: type)
     }
 
@@ -138,8 +162,8 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func superDecoder() throws -> any Decoder { decoder }
     func superDecoder(forKey key: Key) throws -> any Decoder { decoder.nested(key) }
 
-    private func note(_ key: Key, optional: Bool) {
-        if decoder.codingPath.isEmpty { decoder.log.note(key.stringValue, optional: optional) }
+    private func note(_ key: Key, optional: Bool, type: Any.Type? = nil) {
+        if decoder.codingPath.isEmpty { decoder.log.note(key.stringValue, optional: optional, type: type) }
     }
 }
 

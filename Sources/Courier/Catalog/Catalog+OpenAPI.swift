@@ -1,0 +1,227 @@
+import Foundation
+
+/// An OpenAPI 3.1 description of a ``Catalog``, as JSON text.
+///
+/// ```swift
+/// let catalog = try Catalog([GetTodo.self, CreateTodo.self])
+/// let document = catalog.openAPIDocument(
+///     title: "Todos", version: "1.0", servers: [try BaseURL(validating: "api.example.com")])
+/// try document.json.write(toFile: "openapi.json", atomically: true, encoding: .utf8)
+/// ```
+///
+/// The text is the same for the same catalog in every run: keys are sorted and indented by two
+/// spaces, so a checked-in copy shows a change to the API as a diff.
+public struct OpenAPIDocument: Sendable, Hashable, CustomStringConvertible {
+    /// The document as pretty-printed JSON with sorted keys.
+    public let json: String
+
+    /// The JSON text.
+    public var description: String { json }
+}
+
+extension Catalog {
+    /// Describes the catalog's endpoints as an OpenAPI 3.1 document.
+    ///
+    /// Each entry becomes an operation under its path template (`/shelves/{shelf}/books`),
+    /// with the entry's name as its `operationId`:
+    ///
+    /// - **Parameters**: path, query and header parameters, named as on the wire (a path
+    ///   parameter by its coding key), with a JSON Schema type taken from the property's Swift
+    ///   type (`String`, integers, floating point, `Bool`, `UUID` as `format: uuid`, and
+    ///   `CaseIterable` enums as an `enum` of their raw values). Fixed query items and headers are
+    ///   parameters with a one-value `enum`; `Accept`, `Content-Type` and `Authorization`, which
+    ///   OpenAPI describes elsewhere, are left out.
+    /// - **Request body**: the body's media type and a `$ref` to a schema named after the body's
+    ///   type.
+    /// - **Responses**: `200` with the `Success` model (`204` for ``Empty``), then each status of
+    ///   a ``DocumentedErrors`` failure (`500...599` becomes `5XX`), or a `default` response for a
+    ///   plain `Decodable` failure. ``ProblemDetails`` is served as `application/problem+json`.
+    ///
+    /// A model's schema lists the properties a probe value of it decodes (their types, and
+    /// `required` for the non-optional ones). A model Courier cannot make a probe value of, or
+    /// knows only by name (a documented error's model other than ``ProblemDetails``), gets a
+    /// placeholder, `{"type": "object", "title": "Name"}`, to be filled in by hand. Models are
+    /// named by their type name alone, so two types of the same name share one schema. An
+    /// endpoint whose method OpenAPI 3.1 has no field for (such as `QUERY`), or whose method and
+    /// path an earlier entry already has, is left out.
+    ///
+    /// - Parameters:
+    ///   - title: The API's title, for `info.title`.
+    ///   - version: The version of the API description, for `info.version`.
+    ///   - servers: The base URLs the API is served from, for `servers`.
+    /// - Returns: The document.
+    public func openAPIDocument(title: String, version: String, servers: [BaseURL] = [])
+        -> OpenAPIDocument
+    {
+        var schemas = OpenAPISchemas()
+        var paths: [String: JSONValue] = [:]
+        for entry in entries {
+            let method = entry.shape.method.rawValue.lowercased()
+            let path = OpenAPIOperation.pathTemplate(entry.shape)
+            var item = paths[path]?.members ?? [:]
+            guard OpenAPIOperation.methods.contains(method), item[method] == nil else { continue }
+            item[method] = entry.openAPIOperation(entry.name, entry.shape, &schemas)
+            paths[path] = .object(item)
+        }
+        var document: [String: JSONValue] = [
+            "openapi": "3.1.0",
+            "info": ["title": .string(title), "version": .string(version)],
+            "paths": .object(paths),
+        ]
+        if !servers.isEmpty {
+            document["servers"] = .array(servers.map { ["url": .string($0.description)] })
+        }
+        if !schemas.components.isEmpty {
+            document["components"] = ["schemas": .object(schemas.components)]
+        }
+        return OpenAPIDocument(json: JSONValue.object(document).text())
+    }
+}
+
+/// Builds the OpenAPI operation of one catalog endpoint.
+enum OpenAPIOperation {
+    /// The methods an OpenAPI 3.1 path item has a field for.
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Header parameters OpenAPI ignores: the media types and security schemes say them.
+    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
+    /// `/shelves/{shelf}/books`.
+    static func pathTemplate(_ shape: EndpointShape) -> String {
+        "/"
+            + shape.path.map { segment in
+                switch segment {
+                case .literal(let text): PercentEncoding.encode(text)
+                case .parameter(let name): "{\(name)}"
+                }
+            }
+            .joined(separator: "/")
+    }
+
+    /// The operation object of `Model`, registering the schemas it refers to.
+    static func describe<Model: CatalogEndpoint>(
+        _ type: Model.Type, name: String, shape: EndpointShape, schemas: inout OpenAPISchemas
+    ) -> JSONValue {
+        // The probe succeeded when the catalog was made; it records each key's Swift type.
+        let log = ProbeLog()
+        _ = try? Model(from: ProbeDecoder(varying: nil, log: log))
+        func schema(of key: String) -> JSONValue {
+            log.types[key].map { schemas.schema(for: $0) } ?? [:]
+        }
+
+        var parameters: [JSONValue] = []
+        var seen: Set<String> = []
+        func add(_ name: String, in location: String, required: Bool, schema: JSONValue) {
+            guard seen.insert(location + " " + name.lowercased()).inserted else { return }
+            parameters.append([
+                "name": .string(name), "in": .string(location), "required": .bool(required), "schema": schema,
+            ])
+        }
+        for case .parameter(let key) in shape.path {
+            add(key, in: "path", required: true, schema: schema(of: key))
+        }
+        for (location, fields) in [("query", shape.query), ("header", shape.headers)] {
+            for field in fields where location == "query" || !ignoredHeaders.contains(field.name.lowercased())
+            {
+                let fieldSchema: JSONValue =
+                    if let key = field.parameter {
+                        schema(of: key)
+                    } else {
+                        ["type": "string", "enum": [.string(field.value ?? "")]]
+                    }
+                add(field.name, in: location, required: field.isRequired, schema: fieldSchema)
+            }
+        }
+
+        var operation: [String: JSONValue] = [
+            "operationId": .string(name), "summary": .string(shape.description),
+        ]
+        if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
+        if let body = shape.body {
+            var media: [String: JSONValue] = [:]
+            if let key = body.parameter, let type = log.types[key] {
+                media["schema"] = namedSchema(type, &schemas)
+            }
+            operation["requestBody"] = [
+                "required": .bool(body.isRequired),
+                "content": .object([body.contentType.essence: .object(media)]),
+            ]
+        }
+        operation["responses"] = .object(responses(Model.self, shape: shape, schemas: &schemas))
+        return .object(operation)
+    }
+
+    /// A scalar's inline schema, or a `$ref` to the component of a model, however it probes.
+    private static func namedSchema(_ type: Any.Type, _ schemas: inout OpenAPISchemas) -> JSONValue {
+        if let inline = OpenAPISchemas.scalar(type) ?? OpenAPISchemas.enumeration(type) { return inline }
+        guard let model = type as? any Decodable.Type else { return [:] }
+        return schemas.reference(to: model)
+    }
+
+    private static func responses<Model: CatalogEndpoint>(
+        _ type: Model.Type, shape: EndpointShape, schemas: inout OpenAPISchemas
+    ) -> [String: JSONValue] {
+        var responses: [String: JSONValue] = [:]
+        let success = OpenAPISchemas.componentName(Model.Success.self)
+        if Model.Success.self == Empty.self {
+            responses["204"] = ["description": "No content."]
+        } else {
+            responses["200"] = [
+                "description": .string("The \(success)."),
+                "content": .object([
+                    successMediaType(shape): ["schema": namedSchema(Model.Success.self, &schemas)]
+                ]),
+            ]
+        }
+        if let documented = Model.Failure.self as? any DocumentedErrors.Type {
+            for (status, modelName) in documentedStatuses(documented) where responses[status] == nil {
+                let schema =
+                    modelName == "ProblemDetails"
+                    ? schemas.reference(to: ProblemDetails.self) : schemas.reference(named: modelName)
+                responses[status] = errorResponse(modelName, schema: schema)
+            }
+        } else if Model.Failure.self != Never.self, let failure = Model.Failure.self as? any Decodable.Type {
+            let modelName = OpenAPISchemas.componentName(failure)
+            responses["default"] = errorResponse(modelName, schema: namedSchema(failure, &schemas))
+        }
+        return responses
+    }
+
+    private static func errorResponse(_ modelName: String, schema: JSONValue) -> JSONValue {
+        let mediaType = modelName == "ProblemDetails" ? "application/problem+json" : "application/json"
+        return [
+            "description": .string("An error: \(modelName)."),
+            "content": .object([mediaType: ["schema": schema]]),
+        ]
+    }
+
+    /// A fixed `Accept` header's single media type, or `application/json`.
+    private static func successMediaType(_ shape: EndpointShape) -> String {
+        let accept = shape.headers.first { $0.parameter == nil && $0.name.lowercased() == "accept" }
+        guard let value = accept?.value, !value.contains(","), !value.contains("*"),
+            let mediaType = MediaType(validating: value)
+        else { return "application/json" }
+        return mediaType.essence
+    }
+
+    /// Each documented status range as OpenAPI response keys, with its model's name: a whole
+    /// hundred (`500...599`) as `5XX`, other codes one by one.
+    static func documentedStatuses<Documented: DocumentedErrors>(_ type: Documented.Type)
+        -> [(status: String, modelName: String)]
+    {
+        var result: [(status: String, modelName: String)] = []
+        for entry in Documented.documentedStatuses {
+            var code = entry.statuses.lowerBound
+            while code <= entry.statuses.upperBound {
+                if code % 100 == 0, code + 99 <= entry.statuses.upperBound {
+                    result.append(("\(code / 100)XX", entry.modelName))
+                    code += 100
+                } else {
+                    result.append((String(code), entry.modelName))
+                    code += 1
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,198 @@
+import Courier
+import Foundation
+import Testing
+
+/// More `Shelf` endpoints, for the responses the OpenAPI export describes.
+extension Shelf {
+    struct NotFound: Decodable, Sendable {
+        let shelf: String
+    }
+
+    struct APIError: Error, Decodable, Sendable {
+        let message: String
+        let code: Int?
+    }
+
+    enum ShelfError: DocumentedErrors {
+        case notFound(NotFound)
+        case conflict(NotFound)
+        case server(ProblemDetails)
+
+        static let documentedStatuses: [DocumentedStatus<ShelfError>] = [
+            .status(404, NotFound.self, ShelfError.notFound),
+            .statuses(409...410, NotFound.self, ShelfError.conflict),
+            .statuses(500...599, ProblemDetails.self, ShelfError.server),
+        ]
+    }
+
+    struct RemoveBook: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = ShelfError
+
+        var shelf: String
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.delete
+            Path("shelves", shelf, "books", id)
+        }
+    }
+
+    struct ListBooks: CatalogEndpoint {
+        typealias Success = [Book]
+        typealias Failure = APIError
+
+        var shelf: String
+        var limit: Int?
+        var sort: Sort
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("shelves", shelf, "books")
+            Query("limit", limit)
+            Query("sort", sort)
+        }
+    }
+
+    static func catalog() throws -> Catalog {
+        try Catalog([AddBook.self, GetBook.self, RemoveBook.self, ListBooks.self])
+    }
+}
+
+struct CatalogOpenAPITests {
+    /// The document decoded, with `JSONSerialization`.
+    private func exported() throws -> [String: Any] {
+        let document = try Shelf.catalog().openAPIDocument(
+            title: "Shelves", version: "2.1", servers: [try BaseURL(validating: "https://books.example/api")])
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+    }
+
+    /// A decoded fragment as compact JSON with sorted keys, to compare with a pinned string.
+    private func compact(_ value: Any?) throws -> String {
+        let value = try #require(value)
+        let data = try JSONSerialization.data(
+            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func operation(_ path: String, _ method: String) throws -> [String: Any] {
+        let paths = try #require(try exported()["paths"] as? [String: Any])
+        let item = try #require(paths[path] as? [String: Any], "no path \(path)")
+        return try #require(item[method] as? [String: Any], "no \(method) at \(path)")
+    }
+
+    @Test func theDocumentHasItsHeaderAndOnePathPerTemplate() throws {
+        let document = try exported()
+        #expect(document["openapi"] as? String == "3.1.0")
+        #expect(try compact(document["info"]) == #"{"title":"Shelves","version":"2.1"}"#)
+        #expect(try compact(document["servers"]) == #"[{"url":"https://books.example/api"}]"#)
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        #expect(
+            paths.keys.sorted() == [
+                "/shelves/{shelf}/books", "/shelves/{shelf}/books/{id}", "/v2/shelves/{shelf}/books/{id}",
+            ])
+        #expect(paths["/shelves/{shelf}/books"]?.keys.sorted() == ["get", "post"])
+        #expect(paths["/shelves/{shelf}/books/{id}"]?.keys.sorted() == ["delete"])
+        #expect(paths["/v2/shelves/{shelf}/books/{id}"]?.keys.sorted() == ["get"])
+    }
+
+    @Test func parametersHaveTheirPlaceRequirementAndSchema() throws {
+        let get = try operation("/v2/shelves/{shelf}/books/{id}", "get")
+        #expect(get["operationId"] as? String == "GetBook")
+        #expect(get["summary"] as? String == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")
+        // Accept is described by the response's media type, so it is no parameter.
+        #expect(
+            try compact(get["parameters"]) == """
+                [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
+                {"in":"path","name":"id","required":true,"schema":{"type":"integer"}},\
+                {"in":"query","name":"sort","required":false,"schema":{"enum":["title","pages"],"type":"string"}},\
+                {"in":"query","name":"format","required":true,"schema":{"enum":["full"],"type":"string"}},\
+                {"in":"header","name":"X-Tenant","required":true,"schema":{"type":"string"}}]
+                """)
+        let add = try operation("/shelves/{shelf}/books", "post")
+        #expect(
+            try compact(add["parameters"]) == """
+                [{"in":"path","name":"shelf","required":true,"schema":{"format":"uuid","type":"string"}},\
+                {"in":"query","name":"dry_run","required":true,"schema":{"type":"boolean"}}]
+                """)
+    }
+
+    @Test func theBodyIsItsMediaTypeAndAReferenceToItsModel() throws {
+        let add = try operation("/shelves/{shelf}/books", "post")
+        #expect(add["operationId"] as? String == "AddBook")
+        #expect(
+            try compact(add["requestBody"])
+                == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Book"}}},"required":true}"##
+        )
+        let components = try #require(try exported()["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        #expect(
+            try compact(schemas["Book"])
+                == #"{"properties":{"pages":{"type":"integer"},"title":{"type":"string"}},"required":["pages","title"],"title":"Book","type":"object"}"#
+        )
+    }
+
+    @Test func responsesAreTheSuccessModelAndTheDocumentedErrors() throws {
+        let get = try operation("/v2/shelves/{shelf}/books/{id}", "get")
+        #expect(
+            try compact(get["responses"])
+                == ##"{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Book"}}},"description":"The Book."}}"##
+        )
+        let remove = try operation("/shelves/{shelf}/books/{id}", "delete")
+        let responses = try #require(remove["responses"] as? [String: Any])
+        #expect(responses.keys.sorted() == ["204", "404", "409", "410", "5XX"])
+        #expect(try compact(responses["204"]) == #"{"description":"No content."}"#)
+        #expect(
+            try compact(responses["404"])
+                == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NotFound"}}},"description":"An error: NotFound."}"##
+        )
+        #expect(try compact(responses["410"]) == compact(responses["404"]))
+        #expect(
+            try compact(responses["5XX"])
+                == ##"{"content":{"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"description":"An error: ProblemDetails."}"##
+        )
+    }
+
+    @Test func aPlainDecodableFailureIsTheDefaultResponse() throws {
+        let list = try operation("/shelves/{shelf}/books", "get")
+        let responses = try #require(list["responses"] as? [String: Any])
+        #expect(responses.keys.sorted() == ["200", "default"])
+        #expect(
+            try compact(responses["default"])
+                == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/APIError"}}},"description":"An error: APIError."}"##
+        )
+        #expect(
+            try compact(list["parameters"]) == """
+                [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
+                {"in":"query","name":"limit","required":false,"schema":{"type":"integer"}},\
+                {"in":"query","name":"sort","required":true,"schema":{"enum":["title","pages"],"type":"string"}}]
+                """)
+    }
+
+    @Test func modelsAreDescribedByProbingOrHonestlyLeftAsPlaceholders() throws {
+        let components = try #require(try exported()["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        #expect(
+            schemas.keys.sorted() == ["APIError", "Array_Book_", "Book", "NotFound", "ProblemDetails"])
+        #expect(
+            try compact(schemas["APIError"])
+                == #"{"properties":{"code":{"type":"integer"},"message":{"type":"string"}},"required":["message"],"title":"APIError","type":"object"}"#
+        )
+        // A documented error's model is known only by its name.
+        #expect(try compact(schemas["NotFound"]) == #"{"title":"NotFound","type":"object"}"#)
+        #expect(try compact(schemas["Array_Book_"]) == #"{"title":"Array_Book_","type":"array"}"#)
+        #expect(
+            try compact(schemas["ProblemDetails"])
+                == #"{"properties":{"detail":{"type":"string"},"instance":{"type":"string"},"status":{"type":"integer"},"title":{"type":"string"},"type":{"type":"string"}},"title":"ProblemDetails","type":"object"}"#
+        )
+    }
+
+    @Test func theTextIsTheSameEveryTime() throws {
+        let first = try Shelf.catalog().openAPIDocument(title: "Shelves", version: "2.1")
+        let second = try Shelf.catalog().openAPIDocument(title: "Shelves", version: "2.1")
+        #expect(first == second)
+        #expect(first.json.hasPrefix("{\n  \"components\": {\n    \"schemas\": {\n      \"APIError\": {\n"))
+        #expect(first.json.contains("\n  \"openapi\": \"3.1.0\",\n"))
+    }
+}
