@@ -2,7 +2,7 @@ import Courier
 import Foundation
 
 /// A user name and password, the body of ``SignIn``.
-public struct Credentials: Codable, Sendable, Hashable {
+public struct LoginCredentials: Codable, Sendable, Hashable {
     /// The user name.
     public var username: String
     /// The password.

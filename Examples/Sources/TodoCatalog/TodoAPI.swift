@@ -48,11 +48,17 @@ public struct BearerToken: Decodable, Sendable, Hashable, CustomStringConvertibl
         self.value = value
     }
 
+    /// Reads the token of an `Authorization` value such as `Bearer abc`; a bare token is kept.
+    public init(authorization: String) {
+        let scheme = "bearer "
+        value =
+            authorization.lowercased().hasPrefix(scheme)
+            ? String(authorization.dropFirst(scheme.count)) : authorization
+    }
+
     /// Decodes a token from a header value such as `Bearer abc`, or from a bare token.
     public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        let scheme = "bearer "
-        value = text.lowercased().hasPrefix(scheme) ? String(text.dropFirst(scheme.count)) : text
+        self.init(authorization: try decoder.singleValueContainer().decode(String.self))
     }
 
     /// `<redacted>`: a token does not belong in logs.
@@ -73,10 +79,10 @@ public struct SignIn: CatalogEndpoint, Equatable {
     public typealias Failure = TodoError
 
     /// Who is signing in.
-    public var credentials: Credentials
+    public var credentials: LoginCredentials
 
     /// Creates the request.
-    public init(credentials: Credentials) {
+    public init(credentials: LoginCredentials) {
         self.credentials = credentials
     }
 
