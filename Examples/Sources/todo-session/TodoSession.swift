@@ -39,7 +39,7 @@ struct TodoSession {
             switch result {
             case .success(let session):
                 expect(!session.token.isEmpty, "Session(token: <\(session.token.count) characters>)")
-            case .failure(let error): expect(false, "failure: \(error)")
+            case .failure(let error): expect(false, ".failure(\(error))")
             }
         }
         guard let session else {
@@ -47,68 +47,55 @@ struct TodoSession {
         }
         let token = BearerToken(session.token)
 
-        let milk = await run.step("Create a todo", CreateTodo(token: token, todo: NewTodo(title: "Buy milk")))
-        {
-            result in
+        let milk = CreateTodo(token: token, todo: NewTodo(title: "Buy milk"))
+        let created = await run.step("Create a todo", milk) { result in
             expectSuccess(result) { $0 == Todo(id: 1, title: "Buy milk") }
         }
-        await run.step(
-            "Create another todo", CreateTodo(token: token, todo: NewTodo(title: "Write the README"))
-        ) {
-            result in
+        let readme = CreateTodo(token: token, todo: NewTodo(title: "Write the README"))
+        await run.step("Create another todo", readme) { result in
             expectSuccess(result) { $0 == Todo(id: 2, title: "Write the README") }
         }
-        await run.step("List page 2, one todo per page", ListTodos(token: token, page: 2, perPage: 1)) {
-            result in
+        let secondPage = ListTodos(token: token, page: 2, perPage: 1)
+        await run.step("List page 2, one todo per page", secondPage) { result in
             expectSuccess(result) {
                 $0 == TodoPage(items: [Todo(id: 2, title: "Write the README")], page: 2, perPage: 1, total: 2)
             }
         }
-        let todoID = milk?.id ?? 1
-        await run.step(
-            "Mark the first one done", UpdateTodo(token: token, id: todoID, patch: TodoPatch(done: true))
-        ) {
-            result in
-            expectSuccess(result) { $0 == Todo(id: todoID, title: "Buy milk", done: true) }
+        let id = created?.id ?? 1
+        let done = UpdateTodo(token: token, id: id, patch: TodoPatch(done: true))
+        await run.step("Mark the first one done", done) { result in
+            expectSuccess(result) { $0 == Todo(id: id, title: "Buy milk", done: true) }
         }
         await run.step("Get a todo that does not exist (documented 404)", GetTodo(token: token, id: 99)) {
             result in
             expectFailure(result, .notFound(NotFound(message: "No todo has the id 99.")))
         }
-        await run.step(
-            "Create a todo with an empty title (documented 422)",
-            CreateTodo(token: token, todo: NewTodo(title: ""))
-        ) {
-            result in
-            expectFailure(
-                result,
-                .invalid(ValidationErrors(errors: [.init(field: "title", message: "must not be empty")])))
+        let untitled = CreateTodo(token: token, todo: NewTodo(title: ""))
+        await run.step("Create a todo with an empty title (documented 422)", untitled) { result in
+            let titleError = ValidationErrors.FieldError(field: "title", message: "must not be empty")
+            return expectFailure(result, .invalid(ValidationErrors(errors: [titleError])))
         }
+        let receipt = Data("1 l milk, 1.19 EUR\n".utf8)
         let upload = UploadAttachment(
-            token: token, todoID: todoID, filename: "receipt.txt",
-            contents: Data("1 l milk, 1.19 EUR\n".utf8),
-            contentType: .plainText)
+            token: token, todoID: id, filename: "receipt.txt", contents: receipt, contentType: .plainText)
         await run.step("Upload an attachment (multipart)", upload) { result in
             expectSuccess(result) {
                 $0
                     == Attachment(
-                        todoID: todoID, filename: "receipt.txt", contentType: "text/plain; charset=utf-8",
-                        size: 19)
+                        todoID: id, filename: "receipt.txt", contentType: "text/plain; charset=utf-8",
+                        size: receipt.count)
             }
         }
-        await run.step("Get the first todo with its attachment", GetTodo(token: token, id: todoID)) {
-            result in
+        await run.step("Get the first todo with its attachment", GetTodo(token: token, id: id)) { result in
             expectSuccess(result) {
-                $0 == Todo(id: todoID, title: "Buy milk", done: true, attachments: ["receipt.txt"])
+                $0 == Todo(id: id, title: "Buy milk", done: true, attachments: ["receipt.txt"])
             }
         }
         await run.step("Delete the second todo", DeleteTodo(token: token, id: 2)) { result in
             expectSuccess(result) { _ in true }
         }
-        await run.step(
-            "List with a wrong token (documented 401)", ListTodos(token: BearerToken("not-a-token"))
-        ) {
-            result in
+        let stranger = ListTodos(token: BearerToken("not-a-token"))
+        await run.step("List with a wrong token (documented 401)", stranger) { result in
             expectFailure(result, .unauthorized(Unauthorized(message: "The bearer token is not valid.")))
         }
         // No catalog endpoint has a path segment that is not a number after /v1/todos: the
