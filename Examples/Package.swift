@@ -6,20 +6,51 @@ import PackageDescription
 //   swift build --package-path Examples                              # compiles every example
 //   swift run --package-path Examples courier-example http://127.0.0.1:8080
 //
-// `Scripts/run-example` starts a loopback server and runs `courier-example` against it.
+//   swift run --package-path Examples todo-session                  # in-process server + client
+//
+// `Scripts/run-example` runs `todo-session` first: it starts the Hummingbird server of `TodoServer`
+// on a free loopback port, in-process, and drives it with a Courier `Client`; both sides use the
+// endpoints of `TodoCatalog`, declared once. Then it starts a loopback server
+// (Scripts/loopback_server.py) and runs `courier-example` against it.
 let package = Package(
     name: "CourierExamples",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // Hummingbird 2 needs macOS 14, iOS 17, tvOS 17.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v9), .visionOS(.v1)],
     dependencies: [
         // A path dependency's identity is its directory name, which depends on the checkout;
         // `name:` lets the targets below say `package: "Courier"` wherever it was cloned.
-        .package(name: "Courier", path: "..")
+        .package(name: "Courier", path: ".."),
+        // The todo example's server only; Courier itself depends on nothing.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
     ],
     targets: [
         // A small endpoint catalog for the routes of Scripts/loopback_server.py.
         .target(
             name: "ExampleCatalog",
             dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // A todo API declared once, as Courier catalog endpoints: the client sends them, the
+        // server recognises requests as them.
+        .target(
+            name: "TodoCatalog",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // A Hummingbird 2 server whose only routing is `Catalog.match` over TodoCatalog.
+        .target(
+            name: "TodoServer",
+            dependencies: [
+                "TodoCatalog",
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        // Starts TodoServer in-process on a free loopback port and runs a scripted session
+        // against it with a Courier Client, checking every typed result.
+        .executableTarget(
+            name: "todo-session",
+            dependencies: [
+                "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
+            ]
         ),
         // Sends every catalog endpoint with a real Client and checks each typed result.
         .executableTarget(

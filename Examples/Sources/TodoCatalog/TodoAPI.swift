@@ -1,0 +1,275 @@
+import Courier
+import Foundation
+
+/// The parts every endpoint of the todo API shares, declared once, and the catalog the server
+/// routes by.
+///
+/// ```swift
+/// let client = Client(baseURL: try BaseURL(validating: "http://127.0.0.1:8080"))
+/// let session = try await client.value(SignIn(credentials: .init(username: "ada", password: "…")))
+/// let todo = try await client.value(CreateTodo(token: BearerToken(session.token), todo: .init(title: "Milk")))
+/// ```
+public enum TodoAPI {
+    /// What every request carries: the `v1` base path, and it wants JSON back.
+    public static let v1 = Components {
+        Path("v1")
+        Header.accept(.json)
+    }
+
+    /// ``v1`` with `Authorization: Bearer <token>`, for every endpoint but ``SignIn``.
+    public static func authorized(_ token: BearerToken) -> Components<
+        EndpointState.NoMethod, EndpointState.NoBody
+    > {
+        Components {
+            v1
+            Header.bearer(token.value)
+        }
+    }
+
+    /// Every endpoint a server can parse back, in routing order.
+    ///
+    /// ``UploadAttachment`` is not among them: its body is `multipart/form-data`, which
+    /// `CatalogEndpoint` cannot parse yet, so a server routes it by method and path itself.
+    public static let endpoints: [any CatalogEndpoint.Type] = [
+        SignIn.self, CreateTodo.self, ListTodos.self, GetTodo.self, UpdateTodo.self, DeleteTodo.self,
+    ]
+}
+
+/// An access token, sent as `Authorization: Bearer <token>` and never printed.
+///
+/// A server reads it back from the whole header value, so decoding drops the `Bearer ` scheme
+/// (any case); a bare token decodes as itself.
+public struct BearerToken: Decodable, Sendable, Hashable, CustomStringConvertible {
+    /// The token itself, without the scheme.
+    public let value: String
+
+    /// Wraps a token.
+    public init(_ value: String) {
+        self.value = value
+    }
+
+    /// Reads the token of an `Authorization` value such as `Bearer abc`; a bare token is kept.
+    public init(authorization: String) {
+        let scheme = "bearer "
+        value =
+            authorization.lowercased().hasPrefix(scheme)
+            ? String(authorization.dropFirst(scheme.count)) : authorization
+    }
+
+    /// Decodes a token from a header value such as `Bearer abc`, or from a bare token.
+    public init(from decoder: any Decoder) throws {
+        self.init(authorization: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// `<redacted>`: a token does not belong in logs.
+    public var description: String { "<redacted>" }
+}
+
+/// An endpoint that sends a bearer token; the server checks it before anything else.
+public protocol AuthorizedEndpoint: RequestModel {
+    /// The caller's access token.
+    var token: BearerToken { get }
+}
+
+/// `POST /v1/session` with JSON credentials: a token to send with every other endpoint.
+public struct SignIn: CatalogEndpoint, Equatable {
+    /// The new session.
+    public typealias Success = Session
+    /// 401 for wrong credentials.
+    public typealias Failure = TodoError
+
+    /// Who is signing in.
+    public var credentials: LoginCredentials
+
+    /// Creates the request.
+    public init(credentials: LoginCredentials) {
+        self.credentials = credentials
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.post
+        TodoAPI.v1
+        Path("session")
+        Body.json(credentials)
+    }
+}
+
+/// `POST /v1/todos` with the todo as JSON: the stored todo, or 422 for an empty title.
+public struct CreateTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// The stored todo.
+    public typealias Success = Todo
+    /// 422 for an empty title.
+    public typealias Failure = TodoError
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The proposed todo.
+    public var todo: NewTodo
+
+    /// Creates the request.
+    public init(token: BearerToken, todo: NewTodo) {
+        self.token = token
+        self.todo = todo
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.post
+        TodoAPI.authorized(token)
+        Path("todos")
+        Body.json(todo)
+    }
+}
+
+/// `GET /v1/todos?page=…&per_page=…`: one page of todos, by identifier.
+public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// The page.
+    public typealias Success = TodoPage
+    /// Documented errors.
+    public typealias Failure = TodoError
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The page number, from 1; the first page when `nil`.
+    public var page: Int?
+    /// The page size; the server's default (20) when `nil`.
+    public var perPage: Int?
+
+    /// Creates the request.
+    public init(token: BearerToken, page: Int? = nil, perPage: Int? = nil) {
+        self.token = token
+        self.page = page
+        self.perPage = perPage
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.get
+        TodoAPI.authorized(token)
+        Path("todos")
+        Query("page", page)
+        Query("per_page", perPage)
+    }
+}
+
+/// `GET /v1/todos/{id}`: one todo, or 404.
+public struct GetTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// The todo.
+    public typealias Success = Todo
+    /// 404 when there is no such todo.
+    public typealias Failure = TodoError
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The todo's identifier.
+    public var id: Int
+
+    /// Creates the request.
+    public init(token: BearerToken, id: Int) {
+        self.token = token
+        self.id = id
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.get
+        TodoAPI.authorized(token)
+        Path("todos", id)
+    }
+}
+
+/// `PATCH /v1/todos/{id}` with a JSON patch: the updated todo, 404 or 422.
+public struct UpdateTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// The updated todo.
+    public typealias Success = Todo
+    /// 404 when there is no such todo, 422 for an empty title.
+    public typealias Failure = TodoError
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The todo's identifier.
+    public var id: Int
+    /// The changes.
+    public var patch: TodoPatch
+
+    /// Creates the request.
+    public init(token: BearerToken, id: Int, patch: TodoPatch) {
+        self.token = token
+        self.id = id
+        self.patch = patch
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.patch
+        TodoAPI.authorized(token)
+        Path("todos", id)
+        Body.json(patch)
+    }
+}
+
+/// `DELETE /v1/todos/{id}`: 204, or 404.
+public struct DeleteTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// No content.
+    public typealias Success = Empty
+    /// 404 when there is no such todo.
+    public typealias Failure = TodoError
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The todo's identifier.
+    public var id: Int
+
+    /// Creates the request.
+    public init(token: BearerToken, id: Int) {
+        self.token = token
+        self.id = id
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.delete
+        TodoAPI.authorized(token)
+        Path("todos", id)
+    }
+}
+
+/// `POST /v1/todos/{id}/attachments` with the file as `multipart/form-data` (field `file`).
+///
+/// A plain ``RequestModel``, not a `CatalogEndpoint`: Courier cannot parse a multipart body
+/// back yet (`shape()` refuses it), so the server routes this one by method and path itself.
+public struct UploadAttachment: AuthorizedEndpoint {
+    /// The stored attachment's description.
+    public typealias Success = Attachment
+    /// 404 when there is no such todo, 422 without a file part.
+    public typealias Failure = TodoError
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The todo the file belongs to.
+    public var todoID: Int
+    /// The file name the server sees.
+    public var filename: String
+    /// The file's bytes.
+    public var contents: Data
+    /// The file's type.
+    public var contentType: MediaType
+
+    /// Creates the request.
+    public init(token: BearerToken, todoID: Int, filename: String, contents: Data, contentType: MediaType) {
+        self.token = token
+        self.todoID = todoID
+        self.filename = filename
+        self.contents = contents
+        self.contentType = contentType
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.post
+        TodoAPI.authorized(token)
+        Path("todos", todoID, "attachments")
+        Body.multipart(.data("file", contents, filename: filename, contentType: contentType))
+    }
+}

@@ -1,0 +1,64 @@
+import Courier
+
+/// What one exchange turned out to be, with a line describing the typed result.
+struct Outcome {
+    let isExpected: Bool
+    let summary: String
+}
+
+/// `Outcome` that is expected when `condition` holds.
+func expect(_ condition: Bool, _ summary: String) -> Outcome {
+    Outcome(isExpected: condition, summary: summary)
+}
+
+/// Sends numbered steps through one client, printing each outcome and counting surprises.
+struct SessionRun {
+    let client: Client
+    private(set) var steps = 0
+    private(set) var unexpected = 0
+
+    init(client: Client) {
+        self.client = client
+    }
+
+    /// Sends `endpoint` and judges the typed response; a thrown `CourierError` is unexpected
+    /// unless `onError` says otherwise. Returns the success value, if there was one.
+    @discardableResult
+    mutating func step<E: EndpointRepresentable>(
+        _ title: String,
+        _ endpoint: E,
+        onError: (CourierError) -> Outcome = { Outcome(isExpected: false, summary: "thrown: \($0)") },
+        onResponse: (Result<E.Success, E.Failure>) -> Outcome
+    ) async -> E.Success? {
+        steps += 1
+        print("\n\(steps). \(title)")
+        let outcome: Outcome
+        var value: E.Success?
+        do {
+            let response = try await client.send(endpoint)
+            print("   \(response.status.code)")
+            value = response.value
+            outcome = onResponse(response.result)
+        } catch {
+            outcome = onError(error)
+        }
+        print((outcome.isExpected ? "   ok: " : "   UNEXPECTED: ") + outcome.summary)
+        if !outcome.isExpected { unexpected += 1 }
+        return value
+    }
+
+    /// Records a step that could not run because an earlier one failed.
+    mutating func skip(_ title: String, because reason: String) {
+        steps += 1
+        unexpected += 1
+        print("\n\(steps). \(title)\n   UNEXPECTED: skipped, \(reason)")
+    }
+}
+
+/// Prints every request the client sends as a cURL command line, secrets redacted.
+struct CurlPrinter: Middleware {
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        print("   $ " + (try request.curlCommand(baseURL: baseURL)))
+        return try await next(request, baseURL)
+    }
+}
