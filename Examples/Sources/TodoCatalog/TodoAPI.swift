@@ -37,8 +37,8 @@ public enum TodoAPI {
 
 /// An access token, sent as `Authorization: Bearer <token>` and never printed.
 ///
-/// A server reads it back from the whole header value, so decoding drops the `Bearer ` scheme
-/// (any case); a bare token decodes as itself.
+/// A server gets it back without the scheme: Courier's catalog keeps the fixed `Bearer ` of
+/// `Header.bearer(_:)` out of the parameter.
 public struct BearerToken: Decodable, Sendable, Hashable, CustomStringConvertible {
     /// The token itself, without the scheme.
     public let value: String
@@ -48,7 +48,8 @@ public struct BearerToken: Decodable, Sendable, Hashable, CustomStringConvertibl
         self.value = value
     }
 
-    /// Reads the token of an `Authorization` value such as `Bearer abc`; a bare token is kept.
+    /// Reads the token of an `Authorization` value such as `Bearer abc`, for a route the catalog
+    /// does not parse (the multipart upload); a bare token is kept.
     public init(authorization: String) {
         let scheme = "bearer "
         value =
@@ -56,9 +57,9 @@ public struct BearerToken: Decodable, Sendable, Hashable, CustomStringConvertibl
             ? String(authorization.dropFirst(scheme.count)) : authorization
     }
 
-    /// Decodes a token from a header value such as `Bearer abc`, or from a bare token.
+    /// Decodes a token from its text.
     public init(from decoder: any Decoder) throws {
-        self.init(authorization: try decoder.singleValueContainer().decode(String.self))
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
     /// `<redacted>`: a token does not belong in logs.
