@@ -90,6 +90,17 @@ enum SharingACatalogSnippets {
 
     // Block 4
     static func block4() async throws {
+        let catalog = try Catalog([GetTodo.self, RenameTodo.self])
+        let document = catalog.openAPIDocument(
+            title: "Todos", version: "1.0.0", servers: [BaseURL("api.example.com")])
+        let json = document.json
+        _ = catalog
+        _ = document
+        _ = json
+    }
+
+    // Block 5
+    static func block5() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)
