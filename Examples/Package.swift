@@ -7,6 +7,7 @@ import PackageDescription
 //   swift run --package-path Examples courier-example http://127.0.0.1:8080
 //
 //   swift run --package-path Examples todo-session                  # in-process server + client
+//   swift run --package-path Examples todo-server                   # the server alone
 //
 // `Scripts/run-example` runs `todo-session` first: it starts the Hummingbird server of `TodoServer`
 // on a free loopback port, in-process, and drives it with a Courier `Client`; both sides use the
@@ -51,6 +52,11 @@ let package = Package(
             dependencies: [
                 "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
             ]
+        ),
+        // The same server as a program of its own: the second executable importing TodoCatalog.
+        .executableTarget(
+            name: "todo-server",
+            dependencies: ["TodoCatalog", "TodoServer"]
         ),
         // Sends every catalog endpoint with a real Client and checks each typed result.
         .executableTarget(

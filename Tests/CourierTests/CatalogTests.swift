@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -34,5 +35,47 @@ struct CatalogTests {
         } throws: { error in
             (error as? CourierError)?.kind == .unparseableEndpoint
         }
+    }
+}
+
+struct CatalogTemplateTests {
+    final class Reports: MetricsObserver, @unchecked Sendable {
+        // @unchecked Sendable is safe: `stored` is only touched while `lock` is held.
+        private let lock = NSLock()
+        private var stored: [RequestMetrics] = []
+
+        func record(_ metrics: RequestMetrics) {
+            lock.lock()
+            stored.append(metrics)
+            lock.unlock()
+        }
+
+        var all: [RequestMetrics] {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+    }
+
+    @Test func aCatalogEndpointsRequestAndMetricsCarryItsTemplate() async throws {
+        let reports = Reports()
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport {
+                RawResponse(status: .ok, body: Data(#"{"title":"Dune","pages":412}"#.utf8), url: $0.url)
+            },
+            middleware: [MetricsMiddleware(observer: reports)])
+        let get = Shelf.GetBook(shelf: "sci fi", id: 42, sort: nil, tenant: "acme")
+        #expect(
+            try await client.request(for: get).template
+                == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")
+        _ = try await client.send(get)
+        #expect(reports.all.map(\.template) == ["GET /v2/shelves/{shelf}/books/{id}?sort&format=full"])
+        #expect(reports.all.map(\.path) == ["/v2/shelves/sci%20fi/books/42"])
+        let plain = Endpoint<Empty, Never> {
+            Method.get
+            Path("health")
+        }
+        #expect(try await client.request(for: plain).template == nil)
     }
 }

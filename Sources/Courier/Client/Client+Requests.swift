@@ -12,6 +12,8 @@ extension Client {
     {
         await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder, formEncoding: formEncoding))
             .applying(timeout: timeout, connectTimeout: connectTimeout, idleTimeout: idleTimeout)
+            .naming(
+                template: (endpoint as? any CatalogEndpoint).flatMap { EndpointTemplates.template(of: $0) })
     }
 }
 

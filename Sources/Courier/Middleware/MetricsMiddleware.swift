@@ -70,7 +70,7 @@ public struct MetricsMiddleware: Middleware {
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived,
                 timeToFirstByte: counters.firstResponseAt.map { recorder.startedAt.duration(to: $0) },
-                duration: recorder.startedAt.duration(to: finished)
+                duration: recorder.startedAt.duration(to: finished), template: request.template
             )
         )
     }

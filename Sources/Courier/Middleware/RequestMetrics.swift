@@ -38,6 +38,9 @@ public struct RequestMetrics: Sendable, Hashable {
     public let timeToFirstByte: Duration?
     /// From the start of the request until its outcome.
     public let duration: Duration
+    /// The endpoint's template, such as `GET /todos/{id}`, for a ``CatalogEndpoint``: group
+    /// metrics by it rather than by ``path``, which carries the parameters' values.
+    public let template: String?
 
     /// Creates metrics.
     ///
@@ -53,10 +56,11 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - bytesReceived: Response body bytes delivered.
     ///   - timeToFirstByte: Until the first response's headers arrived.
     ///   - duration: Until the outcome.
+    ///   - template: The endpoint's template, for a ``CatalogEndpoint``.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
         attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
-        duration: Duration
+        duration: Duration, template: String? = nil
     ) {
         self.method = method
         self.host = host
@@ -69,6 +73,7 @@ public struct RequestMetrics: Sendable, Hashable {
         self.bytesReceived = bytesReceived
         self.timeToFirstByte = timeToFirstByte
         self.duration = duration
+        self.template = template
     }
 }
 

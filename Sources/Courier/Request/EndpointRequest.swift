@@ -33,6 +33,9 @@ public struct EndpointRequest: Sendable, Hashable {
     /// Where a download's successful response body is written, when the request is a download
     /// (``Client/download(_:to:)``); `nil` keeps the body in memory.
     public let responseBodyFile: URL?
+    /// The endpoint's template, such as `GET /todos/{id}`, when the client sent a
+    /// ``CatalogEndpoint``; metrics and logs can group by it instead of by URL.
+    public let template: String?
     /// Whether the endpoint declared itself ``Idempotent``.
     public let declaresIdempotent: Bool
     /// The endpoint's own ``ResponseValidation``, if it declared one.
@@ -42,7 +45,7 @@ public struct EndpointRequest: Sendable, Hashable {
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,
         body: RequestBody?, timeout: Duration?, connectTimeout: Duration? = nil,
         idleTimeout: Duration? = nil, declaresIdempotent: Bool = false,
-        validation: ResponseValidation? = nil, responseBodyFile: URL? = nil
+        validation: ResponseValidation? = nil, responseBodyFile: URL? = nil, template: String? = nil
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -53,6 +56,7 @@ public struct EndpointRequest: Sendable, Hashable {
         self.connectTimeout = connectTimeout
         self.idleTimeout = idleTimeout
         self.responseBodyFile = responseBodyFile
+        self.template = template
         self.declaresIdempotent = declaresIdempotent
         self.validation = validation
     }
@@ -93,7 +97,9 @@ public struct EndpointRequest: Sendable, Hashable {
             method: method, pathSegments: pathSegments, query: query ?? self.query,
             headers: headers ?? self.headers, body: body, timeout: timeout,
             connectTimeout: connectTimeout, idleTimeout: idleTimeout,
-            declaresIdempotent: declaresIdempotent, validation: validation, responseBodyFile: responseBodyFile
+            declaresIdempotent: declaresIdempotent, validation: validation,
+            responseBodyFile: responseBodyFile,
+            template: template
         )
     }
 
@@ -106,7 +112,17 @@ public struct EndpointRequest: Sendable, Hashable {
             method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
             timeout: timeout ?? defaultTimeout, connectTimeout: connectTimeout ?? defaultConnect,
             idleTimeout: idleTimeout ?? defaultIdle, declaresIdempotent: declaresIdempotent,
-            validation: validation, responseBodyFile: file ?? responseBodyFile
+            validation: validation, responseBodyFile: file ?? responseBodyFile, template: template
         )
+    }
+
+    /// A copy that names its endpoint's template.
+    func naming(template: String?) -> EndpointRequest {
+        EndpointRequest(
+            method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
+            timeout: timeout, connectTimeout: connectTimeout, idleTimeout: idleTimeout,
+            declaresIdempotent: declaresIdempotent, validation: validation,
+            responseBodyFile: responseBodyFile,
+            template: template)
     }
 }

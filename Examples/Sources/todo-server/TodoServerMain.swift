@@ -1,0 +1,29 @@
+import Foundation
+import TodoCatalog
+import TodoServer
+
+/// `todo-server [USERNAME PASSWORD]`: runs the todo API on a free loopback port until stopped.
+///
+/// The second program that imports `TodoCatalog`: the server side of the same declarations
+/// that `todo-session` sends. It prints its base URL, for example to try it with cURL:
+///
+/// ```sh
+/// swift run --package-path Examples todo-server
+/// curl -X POST "$URL/v1/session" -H 'Content-Type: application/json' \
+///     --data '{"username":"ada","password":"analytical-engine"}'
+/// ```
+@main
+enum TodoServerMain {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        let user = LoginCredentials(
+            username: arguments.count > 2 ? arguments[1] : "ada",
+            password: arguments.count > 2 ? arguments[2] : "analytical-engine")
+        let server = try await TodoServer.start(credentials: user)
+        print("todo-server: \(server.baseURL) (stop with Ctrl-C)")
+        while !Task.isCancelled {
+            try await Task.sleep(for: .seconds(3600))
+        }
+        await server.stop()
+    }
+}
