@@ -96,9 +96,9 @@ struct ProbeDecoder: Decoder {
 }
 
 /// What a probe learned about the model's top-level keys.
-final class ProbeLog: @unchecked Sendable {
-    // @unchecked Sendable is safe: a log lives inside one synchronous probe, on one thread.
-
+///
+/// Not `Sendable`: a log lives inside one synchronous probe, on one thread.
+final class ProbeLog {
     /// How the model decoded itself at the top level.
     enum Root { case keyed, unkeyed, singleValue }
 
