@@ -170,7 +170,7 @@ struct CatalogOpenAPITests {
                 """)
     }
 
-    @Test func modelsAreDescribedByProbingOrHonestlyLeftAsPlaceholders() throws {
+    @Test func modelsAreDescribedByProbing() throws {
         let components = try #require(try exported()["components"] as? [String: Any])
         let schemas = try #require(components["schemas"] as? [String: Any])
         #expect(
@@ -179,8 +179,11 @@ struct CatalogOpenAPITests {
             try compact(schemas["APIError"])
                 == #"{"properties":{"code":{"type":"integer"},"message":{"type":"string"}},"required":["message"],"title":"APIError","type":"object"}"#
         )
-        // A documented error's model is known only by its name.
-        #expect(try compact(schemas["NotFound"]) == #"{"title":"NotFound","type":"object"}"#)
+        // A documented error's model is described like any other.
+        #expect(
+            try compact(schemas["NotFound"])
+                == #"{"properties":{"shelf":{"type":"string"}},"required":["shelf"],"title":"NotFound","type":"object"}"#
+        )
         #expect(try compact(schemas["Array_Book_"]) == #"{"title":"Array_Book_","type":"array"}"#)
         #expect(
             try compact(schemas["ProblemDetails"])

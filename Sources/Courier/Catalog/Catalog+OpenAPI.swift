@@ -38,9 +38,9 @@ extension Catalog {
     ///   plain `Decodable` failure. ``ProblemDetails`` is served as `application/problem+json`.
     ///
     /// A model's schema lists the properties a probe value of it decodes (their types, and
-    /// `required` for the non-optional ones). A model Courier cannot make a probe value of, or
-    /// knows only by name (a documented error's model other than ``ProblemDetails``), gets a
-    /// placeholder, `{"type": "object", "title": "Name"}`, to be filled in by hand. Models are
+    /// `required` for the non-optional ones); documented error models included. A model Courier
+    /// cannot make a probe value of gets a placeholder, `{"type": "object", "title": "Name"}`, to
+    /// be filled in by hand. Models are
     /// named by their type name alone, so two types of the same name share one schema. An
     /// endpoint whose method OpenAPI 3.1 has no field for (such as `QUERY`), or whose method and
     /// path an earlier entry already has, is left out.
@@ -174,11 +174,9 @@ enum OpenAPIOperation {
             ]
         }
         if let documented = Model.Failure.self as? any DocumentedErrors.Type {
-            for (status, modelName) in documentedStatuses(documented) where responses[status] == nil {
-                let schema =
-                    modelName == "ProblemDetails"
-                    ? schemas.reference(to: ProblemDetails.self) : schemas.reference(named: modelName)
-                responses[status] = errorResponse(modelName, schema: schema)
+            for (status, model) in documentedStatuses(documented) where responses[status] == nil {
+                let modelName = OpenAPISchemas.componentName(model)
+                responses[status] = errorResponse(modelName, schema: schemas.reference(to: model))
             }
         } else if Model.Failure.self != Never.self, let failure = Model.Failure.self as? any Decodable.Type {
             let modelName = OpenAPISchemas.componentName(failure)
@@ -204,20 +202,20 @@ enum OpenAPIOperation {
         return mediaType.essence
     }
 
-    /// Each documented status range as OpenAPI response keys, with its model's name: a whole
-    /// hundred (`500...599`) as `5XX`, other codes one by one.
+    /// Each documented status range as OpenAPI response keys, with its model: a whole hundred
+    /// (`500...599`) as `5XX`, other codes one by one.
     static func documentedStatuses<Documented: DocumentedErrors>(_ type: Documented.Type)
-        -> [(status: String, modelName: String)]
+        -> [(status: String, model: any Decodable.Type)]
     {
-        var result: [(status: String, modelName: String)] = []
+        var result: [(status: String, model: any Decodable.Type)] = []
         for entry in Documented.documentedStatuses {
             var code = entry.statuses.lowerBound
             while code <= entry.statuses.upperBound {
                 if code % 100 == 0, code + 99 <= entry.statuses.upperBound {
-                    result.append(("\(code / 100)XX", entry.modelName))
+                    result.append(("\(code / 100)XX", entry.model))
                     code += 100
                 } else {
-                    result.append((String(code), entry.modelName))
+                    result.append((String(code), entry.model))
                     code += 1
                 }
             }

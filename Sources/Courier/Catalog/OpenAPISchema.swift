@@ -64,13 +64,11 @@ enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByDic
 ///
 /// Models are described by probing: a value is decoded with ``ProbeDecoder`` and the top-level
 /// keys it asks for, their types and whether they are optional become `properties` and
-/// `required`. A model the probe cannot make, or one known only by name, gets an honest
-/// placeholder: `{"type": "object", "title": "Name"}`.
+/// `required`. A model the probe cannot make gets an honest placeholder:
+/// `{"type": "object", "title": "Name"}`.
 struct OpenAPISchemas {
     /// The component schemas by name.
     private(set) var components: [String: JSONValue] = [:]
-    /// Names whose component is a placeholder that a described model may replace.
-    private var placeholders: Set<String> = []
 
     /// The inline schema of a scalar or enum type, or a `$ref` to the component of a model.
     mutating func schema(for type: Any.Type) -> JSONValue {
@@ -84,21 +82,9 @@ struct OpenAPISchemas {
     /// A `$ref` to the component schema of `type`, described the first time.
     mutating func reference(to type: any Decodable.Type) -> JSONValue {
         let name = Self.componentName(type)
-        if components[name] == nil || placeholders.contains(name) {
-            placeholders.remove(name)
+        if components[name] == nil {
             components[name] = Self.placeholder(name)  // A recursive model refers to itself.
             components[name] = describe(type, name: name)
-        }
-        return Self.reference(name)
-    }
-
-    /// A `$ref` to the component named `name`, a placeholder unless a model of that name is
-    /// described.
-    mutating func reference(named name: String) -> JSONValue {
-        let name = Self.sanitized(name)
-        if components[name] == nil {
-            components[name] = Self.placeholder(name)
-            placeholders.insert(name)
         }
         return Self.reference(name)
     }

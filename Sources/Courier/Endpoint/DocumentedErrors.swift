@@ -29,6 +29,8 @@ public struct DocumentedStatus<Failure: Error>: Sendable {
     public let statuses: ClosedRange<Int>
     /// The model's type name, for documentation and OpenAPI export.
     public let modelName: String
+    /// The model's type, so the OpenAPI export can describe it.
+    let model: any (Decodable & Sendable).Type
     let decode: @Sendable (Data, JSONDecoder) throws -> Failure
 
     /// Documents that `status` carries a `model` body, wrapped into the failure by `wrap`.
@@ -42,7 +44,8 @@ public struct DocumentedStatus<Failure: Error>: Sendable {
     public static func statuses<Model: Decodable & Sendable>(
         _ range: ClosedRange<Int>, _ model: Model.Type, _ wrap: @escaping @Sendable (Model) -> Failure
     ) -> DocumentedStatus {
-        DocumentedStatus(statuses: range, modelName: String(describing: model)) { data, decoder in
+        DocumentedStatus(statuses: range, modelName: String(describing: model), model: model) {
+            data, decoder in
             wrap(try decoder.decode(Model.self, from: data))
         }
     }
