@@ -240,3 +240,56 @@ struct CatalogHeaderPrefixTests {
         }
     }
 }
+
+struct CatalogProbeLimitsTests {
+    struct Small: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var level: UInt8
+        var offset: Int16
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("levels", level)
+            Query("offset", offset)
+        }
+    }
+
+    /// A type that only ever decodes itself: probing or parsing it must end, not recurse.
+    struct SelfDecoding: Codable, Sendable, ParameterValue {
+        init(from decoder: any Decoder) throws {
+            self = try decoder.singleValueContainer().decode(SelfDecoding.self)
+        }
+
+        func encode(to encoder: any Encoder) throws {}
+        var parameterText: String { "x" }
+    }
+
+    struct Looping: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var value: SelfDecoding
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("loops", value)
+        }
+    }
+
+    @Test func smallIntegersAreParameters() throws {
+        #expect(try Small.shape().description == "GET /levels/{level}?offset")
+        let value = Small(level: 250, offset: -300)
+        #expect(try Small.parse(IncomingRequest(try value.request())) == value)
+    }
+
+    @Test func aTypeThatDecodesOnlyItselfIsRefusedNotRecursedInto() {
+        #expect {
+            _ = try Looping.shape()
+        } throws: { error in
+            (error as? CourierError)?.message.hasPrefix(
+                "Looping cannot be parsed from a request: Courier cannot make a probe value of it") == true
+        }
+    }
+}

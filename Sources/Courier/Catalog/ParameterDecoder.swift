@@ -73,6 +73,8 @@ struct ParameterDecoder: Decoder {
 struct TextDecoder: Decoder, SingleValueDecodingContainer {
     let text: String
     let codingPath: [any CodingKey]
+    /// How many types in a row decoded themselves from this text.
+    var depth = 0
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -94,6 +96,11 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
             case is Int32.Type: Int32(text)
             case is UInt.Type: UInt(text)
             case is UInt64.Type: UInt64(text)
+            case is UInt32.Type: UInt32(text)
+            case is Int16.Type: Int16(text)
+            case is UInt16.Type: UInt16(text)
+            case is Int8.Type: Int8(text)
+            case is UInt8.Type: UInt8(text)
             case is Double.Type: Double(text)
             case is Float.Type: Float(text)
             case is Decimal.Type: Decimal(string: text)
@@ -103,14 +110,17 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
             default: nil
             }
         if let value = value as? T { return value }
-        guard !Self.builtIn.contains(where: { $0 == type }) else { throw mismatch(type) }
-        return try T(from: self)
+        guard !Self.builtIn.contains(where: { $0 == type }), depth < 8 else { throw mismatch(type) }
+        // A type that decodes itself from text (an enum's raw value, say) asks this decoder again;
+        // a type that only ever asks for itself ends here instead of recursing forever.
+        return try T(from: TextDecoder(text: text, codingPath: codingPath, depth: depth + 1))
     }
 
     /// The types read straight from text above; anything else decodes itself from them.
     private static let builtIn: [Any.Type] = [
-        String.self, Int.self, Int64.self, Int32.self, UInt.self, UInt64.self, Double.self, Float.self,
-        Decimal.self, Bool.self, UUID.self, URL.self,
+        String.self, Int.self, Int64.self, Int32.self, UInt.self, UInt64.self, UInt32.self, Int16.self,
+        UInt16.self, Int8.self, UInt8.self, Double.self, Float.self, Decimal.self, Bool.self, UUID.self,
+        URL.self,
     ]
 
     private func mismatch(_ type: Any.Type) -> DecodingError {

@@ -15,6 +15,8 @@ struct ProbeDecoder: Decoder {
     /// decodes itself.
     let log: ProbeLog
     var codingPath: [any CodingKey] = []
+    /// How many types in a row decoded themselves from this decoder without a new key.
+    var selfDecodes = 0
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var isVaried: Bool { codingPath.first.map { $0.stringValue == varying } ?? false }
@@ -55,6 +57,11 @@ struct ProbeDecoder: Decoder {
             case is Int32.Type: Int32(number)
             case is UInt.Type: UInt(number)
             case is UInt64.Type: UInt64(number)
+            case is UInt32.Type: UInt32(number)
+            case is Int16.Type: Int16(truncatingIfNeeded: number)
+            case is UInt16.Type: UInt16(truncatingIfNeeded: number)
+            case is Int8.Type: Int8(truncatingIfNeeded: number)
+            case is UInt8.Type: UInt8(truncatingIfNeeded: number)
             case is Double.Type: Double(number) + 0.5
             case is Float.Type: Float(number) + 0.5
             case is Bool.Type: isVaried
@@ -74,12 +81,15 @@ struct ProbeDecoder: Decoder {
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T { return value }
         }
-        guard codingPath.count < Self.maximumDepth else {
-            // A recursive model would otherwise be probed forever.
+        guard codingPath.count < Self.maximumDepth, selfDecodes < Self.maximumDepth else {
+            // A recursive model, or a type that asks for a single value of its own type, would
+            // otherwise be probed forever.
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "\(T.self) nests too deeply to probe"))
         }
-        return try T(from: self)
+        var inner = self
+        inner.selfDecodes += 1
+        return try T(from: inner)
     }
 
     /// How deep a probe value may nest.
