@@ -32,7 +32,9 @@ extension Catalog {
     ///   parameters with a one-value `enum`; `Accept`, `Content-Type` and `Authorization`, which
     ///   OpenAPI describes elsewhere, are left out.
     /// - **Request body**: the body's media type and a `$ref` to a schema named after the body's
-    ///   type.
+    ///   type. A `multipart/form-data` body is an object with a property per part (text fields
+    ///   typed like query values, other parts strings with their `contentMediaType`) and an
+    ///   `encoding` entry giving each of those parts' content type.
     /// - **Responses**: `200` with the `Success` model (`204` for ``Empty``), then each status of
     ///   a ``DocumentedErrors`` failure (`500...599` becomes `5XX`), or a `default` response for a
     ///   plain `Decodable` failure. ``ProblemDetails`` is served as `application/problem+json`.
@@ -139,7 +141,9 @@ enum OpenAPIOperation {
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let body = shape.body {
             var media: [String: JSONValue] = [:]
-            if let key = body.parameter, let type = log.types[key] {
+            if !body.parts.isEmpty {
+                media = formMedia(body.parts, schema: schema(of:))
+            } else if let key = body.parameter, let type = log.types[key] {
                 media["schema"] = namedSchema(type, &schemas)
             }
             operation["requestBody"] = [
@@ -149,6 +153,39 @@ enum OpenAPIOperation {
         }
         operation["responses"] = .object(responses(Model.self, shape: shape, schemas: &schemas))
         return .object(operation)
+    }
+
+    /// The media type object of a `multipart/form-data` body: an object schema with a property
+    /// per part (a text field typed like a query value, any other part a string of bytes with
+    /// its `contentMediaType`), and an `encoding` entry for each part's content type.
+    private static func formMedia(_ parts: [EndpointShape.Part], schema: (String) -> JSONValue)
+        -> [String: JSONValue]
+    {
+        var properties: [String: JSONValue] = [:]
+        var required: [JSONValue] = []
+        var encoding: [String: JSONValue] = [:]
+        for part in parts where properties[part.name] == nil {
+            if part.isText {
+                properties[part.name] =
+                    part.parameter.map(schema)
+                    ?? [
+                        "type": "string",
+                        "enum": [.string(String(decoding: part.value ?? Data(), as: UTF8.self))],
+                    ]
+            } else {
+                let fixedType = part.contentType?.parameter == nil ? part.contentType?.value : nil
+                properties[part.name] = [
+                    "type": "string", "contentMediaType": .string(fixedType ?? "application/octet-stream"),
+                ]
+                encoding[part.name] = ["contentType": .string(fixedType ?? "*/*")]
+            }
+            if part.isRequired { required.append(.string(part.name)) }
+        }
+        var formSchema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { formSchema["required"] = .array(required) }
+        var media: [String: JSONValue] = ["schema": .object(formSchema)]
+        if !encoding.isEmpty { media["encoding"] = .object(encoding) }
+        return media
     }
 
     /// A scalar's inline schema, or a `$ref` to the component of a model, however it probes.

@@ -4,9 +4,11 @@ extension CatalogEndpoint {
     /// Recognises `request` as this endpoint and returns the value that would have built it.
     ///
     /// The method, the fixed path segments and fixed query values must match; parameters are
-    /// read from their path segment, query item (first of that name), header field (any case)
-    /// or body, and decoded into the model. Query items and header fields the endpoint does not
-    /// declare are ignored, and so are fixed headers such as `Accept`.
+    /// read from their path segment, query item (first of that name), header field (any case),
+    /// body, or multipart part (first of that name), and decoded into the model. Query items,
+    /// header fields and parts the endpoint does not declare are ignored, and so are fixed
+    /// headers such as `Accept`; a fixed part must be there with its content. A multipart body
+    /// that ends before its closing boundary does not match.
     ///
     /// - Throws: ``EndpointMismatch`` with every reason the request is not this endpoint.
     public static func parse(_ request: IncomingRequest) throws(EndpointMismatch) -> Self {
@@ -83,8 +85,22 @@ enum RequestMatching {
                 reasons.append("the header \(field.name) is missing")
             }
         }
-        if let body = shape.body, let key = body.parameter {
-            let declared = request.headers[.contentType].flatMap(MediaType.init(validating:))
+        let declared = request.headers[.contentType].flatMap(MediaType.init(validating:))
+        if let body = shape.body, !body.parts.isEmpty {
+            if request.body.isEmpty {
+                reasons.append("the body is missing")
+            } else if let declared, declared.essence == body.contentType.essence {
+                do {
+                    let received = try MultipartReading.parts(of: request.body, contentType: declared)
+                    for part in body.parts { match(part, in: received, &values, &reasons) }
+                } catch {
+                    reasons.append("the multipart body \(error.reason)")
+                }
+            } else {
+                reasons.append(
+                    "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
+            }
+        } else if let body = shape.body, let key = body.parameter {
             if request.body.isEmpty {
                 if body.isRequired { reasons.append("the body is missing") }
             } else if declared?.essence != body.contentType.essence {
@@ -96,6 +112,40 @@ enum RequestMatching {
         }
         guard reasons.isEmpty else { throw EndpointMismatch(template: shape.description, reasons: reasons) }
         return values
+    }
+
+    /// Reads one part of a multipart form: its content, file name and content type.
+    private static func match(
+        _ part: EndpointShape.Part, in received: [MultipartReading.Part],
+        _ values: inout [String: ParameterDecoder.Source], _ reasons: inout [String]
+    ) {
+        let place = "the part \(part.name.debugDescription)"
+        guard let found = received.first(where: { $0.name == part.name }) else {
+            if part.isRequired { reasons.append("the body lacks \(place)") }
+            return
+        }
+        if let key = part.parameter {
+            if !part.isText {
+                values[key] = .bytes(found.content)
+            } else if let text = String(data: found.content, encoding: .utf8) {
+                values[key] = .text(text)
+            } else {
+                reasons.append("\(place) is not UTF-8 text")
+            }
+        } else if found.content != part.value {
+            reasons.append("\(place) does not have the endpoint's fixed content")
+        }
+        for (field, value, what) in [
+            (part.filename, found.filename, "file name"),
+            (part.contentType, found.contentType, "Content-Type"),
+        ] {
+            guard let field, let key = field.parameter else { continue }
+            if let value {
+                values[key] = unwrap(value, field, in: "the \(what) of \(place)", &reasons)
+            } else if field.isRequired {
+                reasons.append("\(place) has no \(what)")
+            }
+        }
     }
 
     /// The parameter's text inside `text`, without the field's fixed prefix and suffix.

@@ -27,8 +27,12 @@ import Foundation
 ///
 /// Each property must appear in the request exactly as its value: a path segment, a query
 /// value or a header value written from it (`String`, integers, floating point, `Bool`, `UUID`,
-/// and `RawRepresentable` or `CaseIterable` enums of those), or the body (`Body.json`). A
-/// property that does not appear, or appears twice, makes ``shape()`` throw a sentence saying so.
+/// and `RawRepresentable` or `CaseIterable` enums of those), the body (`Body.json`), or one
+/// piece of a `Body.multipart` form: a text field's content, or a data part's bytes (`Data`),
+/// file name or content type (``MediaType``). A property that does not appear, or appears
+/// twice, makes ``shape()`` throw a sentence saying so; so does a multipart form whose parts
+/// depend on a value, or one with a file part (``MultipartPart/file(_:_:filename:contentType:)``),
+/// which is read from disk while sending.
 public protocol CatalogEndpoint: RequestModel, Decodable {}
 
 extension CatalogEndpoint {

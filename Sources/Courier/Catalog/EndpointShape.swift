@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shape of a ``CatalogEndpoint`` without values: which parts are fixed and which carry its
 /// parameters, for routing tables, documentation and logs.
 ///
@@ -33,14 +35,40 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let valueSuffix: String
     }
 
-    /// The body: absent, fixed, or filled by a parameter.
+    /// The body: absent, fixed, filled by a parameter, or a multipart form of parts.
     public struct BodyShape: Sendable, Hashable {
-        /// The coding key of the property the body encodes, or `nil` for a fixed body.
+        /// The coding key of the property the body encodes, or `nil` for a fixed body or a
+        /// multipart form (whose ``parts`` carry the parameters).
         public let parameter: String?
-        /// The body's media type.
+        /// The body's media type; for a multipart form `multipart/form-data` without its
+        /// boundary, which each request chooses.
         public let contentType: MediaType
         /// Whether a request must carry it.
         public let isRequired: Bool
+        /// The parts of a `multipart/form-data` body, in order; empty for any other body.
+        public let parts: [Part]
+    }
+
+    /// One part of a `multipart/form-data` body: its content, file name and content type are
+    /// each fixed or filled by a parameter.
+    public struct Part: Sendable, Hashable {
+        /// The field name.
+        public let name: String
+        /// The coding key of the property that fills its content, or `nil` for fixed content.
+        public let parameter: String?
+        /// The fixed content, for a part without a parameter.
+        public let value: Data?
+        /// Its file name, named `filename`, if it sends one.
+        public let filename: Field?
+        /// Its `Content-Type`, if it sends one; a text field (``MultipartPart/text(_:_:)``)
+        /// sends none.
+        public let contentType: Field?
+        /// Whether a request must carry it: `false` for a part an optional property adds.
+        public let isRequired: Bool
+
+        /// Whether the part is a text field: no file name and no content type. Its content is
+        /// read as UTF-8 text, like a query value; any other part's content is bytes.
+        public var isText: Bool { filename == nil && contentType == nil }
     }
 
     /// The method.
@@ -77,7 +105,10 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
             if case .parameter(let name) = segment { return name }
             return nil
         }
+        let fromParts = (body?.parts ?? []).flatMap { part in
+            [part.parameter, part.filename?.parameter, part.contentType?.parameter].compactMap { $0 }
+        }
         return fromPath + query.compactMap(\.parameter) + headers.compactMap(\.parameter)
-            + (body?.parameter.map { [$0] } ?? [])
+            + (body?.parameter.map { [$0] } ?? []) + fromParts
     }
 }

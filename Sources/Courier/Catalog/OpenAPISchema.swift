@@ -141,6 +141,8 @@ struct OpenAPISchemas {
         case is Bool.Type: ["type": "boolean"]
         case is UUID.Type: ["type": "string", "format": "uuid"]
         case is URL.Type: ["type": "string", "format": "uri"]
+        case is Data.Type: ["type": "string", "contentEncoding": "base64"]
+        case is MediaType.Type: ["type": "string"]
         default: nil
         }
     }

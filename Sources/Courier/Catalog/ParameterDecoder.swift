@@ -1,12 +1,18 @@
 import Foundation
 
 /// Decodes a ``CatalogEndpoint`` from the parameter values a request carried: text from the
-/// path, query and headers, and the body's JSON.
+/// path, query, headers and multipart text fields, the body's JSON, and the bytes of other
+/// multipart parts.
 struct ParameterDecoder: Decoder {
     /// Where one property's value came from.
     enum Source: Sendable {
+        /// Text, decoded by ``TextDecoder``.
         case text(String)
+        /// A JSON body.
         case body(Data)
+        /// The content of a multipart part that is not a text field: `Data` as it is, anything
+        /// else from its UTF-8 text.
+        case bytes(Data)
     }
 
     let values: [String: Source]
@@ -44,6 +50,14 @@ struct ParameterDecoder: Decoder {
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
             case .body(let data)?:
                 return try JSONDecoder().decode(T.self, from: data)
+            case .bytes(let data)?:
+                if let data = data as? T { return data }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw DecodingError.typeMismatch(
+                        T.self,
+                        .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
+                }
+                return try T(from: TextDecoder(text: text, codingPath: [key]))
             case nil:
                 throw DecodingError.keyNotFound(
                     key, .init(codingPath: [], debugDescription: "The request carries no \(key.stringValue).")

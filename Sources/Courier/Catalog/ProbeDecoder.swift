@@ -68,6 +68,7 @@ struct ProbeDecoder: Decoder {
             case is UUID.Type: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))
             case is Date.Type: Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
             case is Decimal.Type: Decimal(number)
+            case is MediaType.Type: MediaType(known: "application/x-probe-\(number)")
             default: nil
             }
         if let value = made as? T {

@@ -7,14 +7,13 @@ enum ShapeInference {
     static func shape<Model: CatalogEndpoint>(of type: Model.Type) throws(CourierError) -> EndpointShape {
         let log = ProbeLog()
         let base = try request(of: type, varying: nil, log: log)
-        if let body = base.body, body.contentType.essence.hasPrefix("multipart/") {
-            // Every build draws a new boundary, and Courier does not read multipart bodies back.
-            throw failure(type, "a multipart body cannot be parsed back yet; route it by its template")
-        }
+        // A multipart body is compared part by part: each build draws its own boundary.
+        let baseParts = try formParts(of: base, type)
         var pathOwners: [Int: String] = [:]
         var queryOwners: [Int: String] = [:]
         var headerOwners: [Int: String] = [:]
         var bodyOwner: String?
+        var partOwners = PartOwners()
         for key in log.keys {
             let variant = try request(of: type, varying: key, log: ProbeLog())
             guard variant.method == base.method, variant.pathSegments.count == base.pathSegments.count,
@@ -36,10 +35,14 @@ enum ShapeInference {
                 found += 1
             }
             for index in base.headers.indices where base.headers[index] != variant.headers[index] {
+                if baseParts != nil, base.headers[index].name == .contentType { continue }  // the boundary
                 try claim(&headerOwners, index, for: key, type)
                 found += 1
             }
-            if base.body?.data != variant.body?.data {
+            if let baseParts {
+                found += try partOwners.claim(
+                    baseParts, try formParts(of: variant, type) ?? [], for: key, type)
+            } else if base.body?.data != variant.body?.data {
                 guard bodyOwner == nil else {
                     throw failure(type, "the body depends on \(bodyOwner ?? "") and \(key)")
                 }
@@ -75,15 +78,92 @@ enum ShapeInference {
             },
             body: base.body.map { body in
                 EndpointShape.BodyShape(
-                    parameter: bodyOwner, contentType: body.contentType,
-                    isRequired: bodyOwner.map { !optional.contains($0) } ?? true)
+                    parameter: bodyOwner,
+                    contentType: baseParts == nil
+                        ? body.contentType : MediaType(known: "multipart/form-data"),
+                    isRequired: bodyOwner.map { !optional.contains($0) } ?? true,
+                    parts: (baseParts ?? []).enumerated().map { index, part in
+                        partOwners.shape(of: part, at: index, log)
+                    })
             }
         )
     }
 
+    /// The parts of a request's `multipart/form-data` body, or `nil` for any other body.
+    private static func formParts<Model>(of request: EndpointRequest, _ type: Model.Type) throws(CourierError)
+        -> [MultipartReading.Part]?
+    {
+        guard let body = request.body, body.contentType.essence.hasPrefix("multipart/") else { return nil }
+        guard let data = body.data else {
+            throw failure(
+                type,
+                "a file part (MultipartPart.file) is read from disk while sending, so a server cannot "
+                    + "hand it back as the same value; send its bytes with MultipartPart.data")
+        }
+        do {
+            return try MultipartReading.parts(of: data, contentType: body.contentType)
+        } catch {
+            throw failure(type, "its multipart body \(error.reason)")
+        }
+    }
+
+    /// Which property fills each part's content, file name and content type.
+    private struct PartOwners {
+        var content: [Int: String] = [:]
+        var filename: [Int: String] = [:]
+        var contentType: [Int: String] = [:]
+
+        /// Claims what `key` changed between the base parts and a variant's; returns how many
+        /// places that was.
+        mutating func claim<Model>(
+            _ base: [MultipartReading.Part], _ variant: [MultipartReading.Part], for key: String,
+            _ type: Model.Type
+        ) throws(CourierError) -> Int {
+            guard base.map(\.name) == variant.map(\.name),
+                zip(base, variant).allSatisfy({
+                    ($0.filename == nil) == ($1.filename == nil)
+                        && ($0.contentType == nil) == ($1.contentType == nil)
+                })
+            else {
+                throw failure(type, "the parts of its multipart body depend on \(key); only their values may")
+            }
+            var found = 0
+            for index in base.indices {
+                if base[index].content != variant[index].content {
+                    try ShapeInference.claim(&content, index, for: key, type)
+                    found += 1
+                }
+                if base[index].filename != variant[index].filename {
+                    try ShapeInference.claim(&filename, index, for: key, type)
+                    found += 1
+                }
+                if base[index].contentType != variant[index].contentType {
+                    try ShapeInference.claim(&contentType, index, for: key, type)
+                    found += 1
+                }
+            }
+            return found
+        }
+
+        func shape(of part: MultipartReading.Part, at index: Int, _ log: ProbeLog) -> EndpointShape.Part {
+            let owner = content[index]
+            return EndpointShape.Part(
+                name: part.name,
+                parameter: owner,
+                value: owner == nil ? part.content : nil,
+                filename: part.filename.map {
+                    ShapeInference.field(name: "filename", value: $0, owner: filename[index], log)
+                },
+                contentType: part.contentType.map {
+                    ShapeInference.field(name: "Content-Type", value: $0, owner: contentType[index], log)
+                },
+                isRequired: owner.map { !log.optionalKeys.contains($0) } ?? true)
+        }
+    }
+
     /// A query item or header field; a parameter's fixed text around its value (`Bearer `) is
     /// kept apart, found where the probe's text of the value sits inside the printed one.
-    private static func field(name: String, value: String, owner: String?, _ log: ProbeLog)
+    static func field(name: String, value: String, owner: String?, _ log: ProbeLog)
         -> EndpointShape.Field
     {
         var prefix = ""
@@ -100,7 +180,7 @@ enum ShapeInference {
             valueSuffix: suffix)
     }
 
-    private static func claim<Model>(
+    static func claim<Model>(
         _ owners: inout [Int: String], _ index: Int, for key: String, _ type: Model.Type
     )
         throws(CourierError)

@@ -40,7 +40,7 @@ enum MultipartEncoding {
         var disposition = "form-data; name=\"\(escape(part.name))\""
         if let filename = part.filename {
             disposition += "; filename=\"\(escape(filename))\""
-            if !filename.unicodeScalars.allSatisfy(\.isASCII) {
+            if needsExtendedFilename(filename) {
                 disposition += "; filename*=UTF-8''" + PercentEncoding.encode(filename)
             }
         }
@@ -49,6 +49,14 @@ enum MultipartEncoding {
             lines += "Content-Type: \(contentType.rawValue)\r\n"
         }
         return lines
+    }
+
+    /// Whether `filename` also goes out as RFC 8187 `filename*`: when it is not ASCII, or when
+    /// the quoted form cannot be read back exactly (a literal `%22`, `%0D` or `%0A` looks like an
+    /// escape, and some readers take a backslash as one).
+    static func needsExtendedFilename(_ filename: String) -> Bool {
+        !filename.unicodeScalars.allSatisfy(\.isASCII)
+            || ["%22", "%0D", "%0A", "\\"].contains { filename.contains($0) }
     }
 
     /// A quoted-string body as browsers write it: `"`, CR and LF percent-encoded, so no name can

@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// Field names and filenames are escaped (`"` → `%22`, CR → `%0D`, LF → `%0A`); a filename with
-/// characters outside ASCII is also sent as RFC 5987 `filename*=UTF-8''…`.
+/// characters outside ASCII, a backslash, or a literal `%22`, `%0D` or `%0A` is also sent as
+/// RFC 8187 `filename*=UTF-8''…`, so a server reads back exactly the name that was sent.
 public struct MultipartPart: Sendable, Hashable {
     /// The field name.
     public let name: String

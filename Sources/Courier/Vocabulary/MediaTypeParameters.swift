@@ -1,7 +1,10 @@
 /// Reads the `; name=value` parameters of a media type (RFC 9110 §5.6.6), with quoted strings.
 enum MediaTypeParameters {
     /// The parameters in order; a malformed parameter ends the list.
-    static func parse(_ text: String) -> [(name: String, value: String)] {
+    ///
+    /// With `backslashEscapes` false, a backslash inside quotes is an ordinary character, as
+    /// in the `Content-Disposition` of form parts, which browsers escape with `%22` instead.
+    static func parse(_ text: String, backslashEscapes: Bool = true) -> [(name: String, value: String)] {
         var characters = Substring(text)
         characters = characters.drop { $0 != ";" }
         var parameters: [(name: String, value: String)] = []
@@ -17,7 +20,7 @@ enum MediaTypeParameters {
                 characters.removeFirst()
                 var closed = false
                 while let character = characters.popFirst() {
-                    if character == "\\", let escaped = characters.popFirst() {
+                    if character == "\\", backslashEscapes, let escaped = characters.popFirst() {
                         value.append(escaped)
                     } else if character == "\"" {
                         closed = true

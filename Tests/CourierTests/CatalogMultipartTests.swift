@@ -1,0 +1,204 @@
+import Courier
+import Foundation
+import Testing
+
+/// Catalog endpoints with `multipart/form-data` bodies: each part's content, file name and
+/// content type can be a parameter.
+enum Gallery {
+    struct Upload: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var album: Int
+        var caption: String
+        var rating: Int
+        var note: String?
+        var photo: Data
+        var filename: String
+        var type: MediaType
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("albums", album, "photos")
+            Body.multipart(parts: parts)
+        }
+
+        private var parts: [MultipartPart] {
+            var parts: [MultipartPart] = [
+                .text("caption", caption),
+                .text("rating", "\(rating)"),
+                .text("kind", "photo"),
+                .data("photo", photo, filename: filename, contentType: type),
+            ]
+            if let note { parts.append(.text("note", note)) }
+            return parts
+        }
+    }
+
+    /// A part that is there or not depending on a property: the shape depends on a value.
+    struct Conditional: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var withThumbnail: Bool
+        var title: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("conditional")
+            Body.multipart(
+                parts: withThumbnail
+                    ? [.text("title", title), .text("thumb", "yes")] : [.text("title", title)])
+        }
+    }
+
+    /// A file part from a fixed path: read from disk while sending, so no value to parse back.
+    struct FromDisk: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var title: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("from-disk")
+            Body.multipart(.text("title", title), .file("file", URL(fileURLWithPath: "/etc/hostname")))
+        }
+    }
+}
+
+struct CatalogMultipartTests {
+    private let sample = Gallery.Upload(
+        album: 7, caption: "Sunset", rating: 5, note: nil, photo: Data([0xFF, 0xD8, 0x00, 0x0D, 0x0A]),
+        filename: "sunset.jpg", type: MediaType("image/jpeg"))
+
+    @Test func eachPartHasItsRole() throws {
+        let shape = try Gallery.Upload.shape()
+        #expect(shape.description == "POST /albums/{album}/photos")
+        #expect(shape.parameters == ["album", "caption", "rating", "photo", "filename", "type", "note"])
+        let body = try #require(shape.body)
+        #expect(body.contentType.rawValue == "multipart/form-data")
+        #expect(body.parameter == nil)
+        #expect(body.parts.map(\.name) == ["caption", "rating", "kind", "photo", "note"])
+        #expect(body.parts.map(\.parameter) == ["caption", "rating", nil, "photo", "note"])
+        #expect(body.parts.map(\.isText) == [true, true, true, false, true])
+        #expect(body.parts.map(\.isRequired) == [true, true, true, true, false])
+        #expect(body.parts[2].value == Data("photo".utf8))
+        #expect(body.parts[3].filename?.parameter == "filename")
+        #expect(body.parts[3].contentType?.parameter == "type")
+        // Every build draws a new boundary; the shape does not keep one, so it is one value.
+        #expect(try Gallery.Upload.shape() == shape)
+    }
+
+    @Test func anUploadParsesBackIntoItsValue() throws {
+        let request = try sample.request()
+        #expect(try Gallery.Upload.parse(IncomingRequest(request)) == sample)
+        var withNote = sample
+        withNote.note = "tripod"
+        #expect(try Gallery.Upload.parse(IncomingRequest(try withNote.request())) == withNote)
+    }
+
+    @Test func printingThenParsingGivesBackAnEqualValue() throws {
+        var generator = SeededGenerator(seed: 0xF00D)
+        let alphabet = Array("aZ09 -._~/?#;=%\"\\\r\n\té日本👍🏽")
+        func text(_ length: Int) -> String {
+            String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        }
+        let types = ["image/png", "application/octet-stream", "text/plain; charset=utf-8", "video/mp4"]
+        for _ in 0..<200 {
+            let bytes = (0..<Int.random(in: 0...64, using: &generator)).map { _ in
+                // CR, LF and dashes often, so a boundary-like line shows up inside the content.
+                [0x0D, 0x0A, 0x2D, UInt8.random(in: 0...255, using: &generator)][
+                    Int.random(in: 0...3, using: &generator)]
+            }
+            let value = Gallery.Upload(
+                album: Int.random(in: -1000...1000, using: &generator),
+                caption: text(Int.random(in: 0...16, using: &generator)),
+                rating: Int.random(in: 0...5, using: &generator),
+                note: Bool.random(using: &generator) ? text(Int.random(in: 0...8, using: &generator)) : nil,
+                photo: Data(bytes), filename: text(Int.random(in: 0...12, using: &generator)),
+                type: try #require(
+                    MediaType(validating: types[Int.random(in: 0..<types.count, using: &generator)])))
+            let incoming = try IncomingRequest(try value.request())
+            #expect(
+                try Gallery.Upload.parse(incoming) == value,
+                "\(String(decoding: incoming.body, as: UTF8.self).debugDescription)")
+        }
+    }
+
+    @Test func aFilenameThatEscapingWouldBlurIsAlsoSentExactly() throws {
+        for filename in [#"a\b.txt"#, "100%22.txt", "résumé.pdf", #"say "hi".txt"#, "semi;colon.txt"] {
+            var value = sample
+            value.filename = filename
+            #expect(try Gallery.Upload.parse(IncomingRequest(try value.request())).filename == filename)
+        }
+    }
+
+    @Test func aMismatchSaysWhichPartIsWrong() throws {
+        let request = try sample.request()
+        let incoming = try IncomingRequest(request)
+        func reasons(_ body: Data, contentType: String? = nil) -> [String] {
+            let headers: HeaderFields = [
+                HeaderField(name: .contentType, value: contentType ?? request.headers[.contentType] ?? "")
+            ]
+            do {
+                _ = try Gallery.Upload.parse(
+                    IncomingRequest(method: .post, target: incoming.target, headers: headers, body: body))
+                return []
+            } catch {
+                return error.reasons
+            }
+        }
+        let text = String(decoding: incoming.body, as: UTF8.self)
+        #expect(
+            reasons(Data(text.replacingOccurrences(of: "name=\"caption\"", with: "name=\"title\"").utf8))
+                == [#"the body lacks the part "caption""#])
+        #expect(
+            reasons(Data(text.replacingOccurrences(of: "\r\n\r\nphoto\r\n", with: "\r\n\r\nvideo\r\n").utf8))
+                == [#"the part "kind" does not have the endpoint's fixed content"#])
+        #expect(
+            reasons(Data(text.replacingOccurrences(of: "; filename=\"sunset.jpg\"", with: "").utf8))
+                == [#"the part "photo" has no file name"#])
+        #expect(
+            reasons(incoming.body.dropLast(40)) == ["the multipart body ends before its closing boundary"])
+        #expect(
+            reasons(incoming.body, contentType: "multipart/form-data; boundary=other")
+                == ["the multipart body does not contain its boundary"])
+        #expect(
+            reasons(Data("{}".utf8), contentType: "application/json")
+                == ["the body is application/json, not multipart/form-data"])
+        #expect(reasons(Data()) == ["the body is missing"])
+    }
+
+    @Test func aShapeThatDependsOnAValueOrAFileIsRefused() {
+        #expect {
+            _ = try Gallery.Conditional.shape()
+        } throws: { error in
+            (error as? CourierError)?.message
+                == "Conditional cannot be parsed from a request: the parts of its multipart body depend on withThumbnail; only their values may."
+        }
+        #expect {
+            _ = try Gallery.FromDisk.shape()
+        } throws: { error in
+            (error as? CourierError)?.message.contains("MultipartPart.file") == true
+        }
+    }
+
+    @Test func theOpenAPIBodyIsAnObjectWithAPropertyPerPart() throws {
+        let document = try Catalog([Gallery.Upload.self]).openAPIDocument(title: "Gallery", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: [String: Any]])
+        let post = try #require(paths["/albums/{album}/photos"]?["post"] as? [String: Any])
+        let data = try JSONSerialization.data(
+            withJSONObject: try #require(post["requestBody"]),
+            options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"content":{"multipart/form-data":{"encoding":{"photo":{"contentType":"*/*"}},"#
+                + #""schema":{"properties":{"caption":{"type":"string"},"kind":{"enum":["photo"],"type":"string"},"#
+                + #""note":{"type":"string"},"photo":{"contentMediaType":"application/octet-stream","type":"string"},"#
+                + #""rating":{"type":"integer"}},"required":["caption","rating","kind","photo"],"type":"object"}}},"#
+                + #""required":true}"#)
+    }
+}
