@@ -29,6 +29,55 @@ struct CatalogTests {
         }
     }
 
+    @Test func theClosenessTellsNotFoundFromMethodNotAllowedFromBadRequest() throws {
+        let catalog = try Catalog([Shelf.AddBook.self, Shelf.GetBook.self])
+        func closest(_ method: HTTPMethod, _ target: String, body: String? = nil) -> EndpointMismatch? {
+            var headers: HeaderFields = [HeaderField(name: HeaderName("X-Tenant"), value: "acme")]
+            if body != nil { headers.append(HeaderField(name: .contentType, value: "application/json")) }
+            do {
+                _ = try catalog.match(
+                    IncomingRequest(
+                        method: method, target: target, headers: headers, body: Data((body ?? "").utf8)))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let shelf = "/shelves/9E9C1CD2-1F3C-4C05-A0F4-6D29D84C2C11/books"
+        // Another path: no endpoint has it, or a path parameter does not decode.
+        #expect(closest(.get, "/v2/shelves/a/novels/1?format=full")?.closeness == .otherPath)
+        let notANumber = closest(.get, "/v2/shelves/a/books/forty-two?format=full")
+        #expect(notANumber?.closeness == .otherPath)
+        #expect(notANumber?.template == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")
+        // The path of AddBook with another method.
+        let wrongMethod = closest(.delete, shelf + "?dry_run=true", body: #"{"title":"x","pages":1}"#)
+        #expect(wrongMethod?.closeness == .otherMethod)
+        #expect(wrongMethod?.template == "POST /shelves/{shelf}/books?dry_run")
+        // Method and path fit; the query or the body does not.
+        let noQuery = closest(.post, shelf, body: #"{"title":"x","pages":1}"#)
+        #expect(noQuery?.closeness == .sameRoute)
+        #expect(noQuery?.reasons == ["the query lacks dry_run"])
+        #expect(noQuery?.shape == (try Shelf.AddBook.shape()))
+        let badBody = closest(.post, shelf + "?dry_run=true", body: #"{"title":"x"}"#)
+        #expect(badBody?.closeness == .sameRoute)
+        #expect(badBody?.reasons.first?.hasPrefix("its parameters do not decode as AddBook (book:") == true)
+        // The literal path of RemoveBook, but a path parameter that does not decode: another path.
+        let removing = try Catalog([Shelf.RemoveBook.self])
+        do {
+            _ = try removing.match(IncomingRequest(method: .get, target: "/shelves/a/books/7"))
+            Issue.record("GET matched a DELETE endpoint")
+        } catch {
+            #expect(error.closeness == .otherMethod)
+        }
+        do {
+            _ = try removing.match(IncomingRequest(method: .get, target: "/shelves/a/books/seven"))
+            Issue.record("GET matched a DELETE endpoint")
+        } catch {
+            #expect(error.closeness == .otherPath)
+            #expect(error.reasons.last?.hasPrefix("the path segment of id does not decode") == true)
+        }
+    }
+
     @Test func anUnparseableEndpointFailsWhenTheCatalogIsMade() {
         #expect {
             _ = try Catalog([Shelf.GetBook.self, Shelf.Unused.self])

@@ -26,12 +26,10 @@ public enum TodoAPI {
         }
     }
 
-    /// Every endpoint a server can parse back, in routing order.
-    ///
-    /// ``UploadAttachment`` is not among them: its body is `multipart/form-data`, which
-    /// `CatalogEndpoint` cannot parse yet, so a server routes it by method and path itself.
+    /// Every endpoint of the API, in routing order: what a server parses requests back into.
     public static let endpoints: [any CatalogEndpoint.Type] = [
         SignIn.self, CreateTodo.self, ListTodos.self, GetTodo.self, UpdateTodo.self, DeleteTodo.self,
+        UploadAttachment.self,
     ]
 }
 
@@ -46,15 +44,6 @@ public struct BearerToken: Decodable, Sendable, Hashable, CustomStringConvertibl
     /// Wraps a token.
     public init(_ value: String) {
         self.value = value
-    }
-
-    /// Reads the token of an `Authorization` value such as `Bearer abc`, for a route the catalog
-    /// does not parse (the multipart upload); a bare token is kept.
-    public init(authorization: String) {
-        let scheme = "bearer "
-        value =
-            authorization.lowercased().hasPrefix(scheme)
-            ? String(authorization.dropFirst(scheme.count)) : authorization
     }
 
     /// Decodes a token from its text.
@@ -238,12 +227,12 @@ public struct DeleteTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
 
 /// `POST /v1/todos/{id}/attachments` with the file as `multipart/form-data` (field `file`).
 ///
-/// A plain ``RequestModel``, not a `CatalogEndpoint`: Courier cannot parse a multipart body
-/// back yet (`shape()` refuses it), so the server routes this one by method and path itself.
-public struct UploadAttachment: AuthorizedEndpoint {
+/// The server gets every property back from the form: the bytes, the file name and the
+/// content type of the `file` part.
+public struct UploadAttachment: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     /// The stored attachment's description.
     public typealias Success = Attachment
-    /// 404 when there is no such todo, 422 without a file part.
+    /// 404 when there is no such todo, 422 for an empty file.
     public typealias Failure = TodoError
 
     /// The caller's access token.

@@ -45,17 +45,11 @@ public struct TodoService: Sendable {
 
     /// The reply to `request`.
     public func reply(to request: IncomingRequest) async -> TodoReply {
-        // The upload's body is multipart/form-data, which CatalogEndpoint cannot parse yet
-        // (its shape() refuses it), so UploadAttachment is routed here by method and path, by
-        // hand; keep this in step with UploadAttachment.definition.
-        if let todoID = Self.uploadTarget(request) {
-            return await upload(request, to: todoID)
-        }
         let endpoint: any CatalogEndpoint
         do {
             endpoint = try catalog.match(request)
         } catch {
-            return .text(404, error.description)
+            return Self.reply(to: error, of: request)
         }
         if let authorized = endpoint as? any AuthorizedEndpoint, await !store.accepts(authorized.token) {
             return .json(401, Unauthorized(message: "The bearer token is not valid."))
@@ -91,45 +85,43 @@ public struct TodoService: Sendable {
         case let delete as DeleteTodo:
             guard await store.delete(delete.id) else { return Self.notFound(delete.id) }
             return .noContent
+        case let upload as UploadAttachment:
+            guard !upload.contents.isEmpty else {
+                return .json(
+                    422, ValidationErrors(errors: [.init(field: "file", message: "must not be empty")]))
+            }
+            guard await store.attach(upload.filename, to: upload.todoID) != nil else {
+                return Self.notFound(upload.todoID)
+            }
+            return .json(
+                201,
+                Attachment(
+                    todoID: upload.todoID, filename: upload.filename,
+                    contentType: upload.contentType.rawValue,
+                    size: upload.contents.count))
         default:
             return .text(500, "\(type(of: endpoint)) is in the catalog but has no handler.")
         }
     }
 
-    private func upload(_ request: IncomingRequest, to todoID: Int) async -> TodoReply {
-        guard let authorization = request.headers[.authorization],
-            await store.accepts(BearerToken(authorization: authorization))
-        else {
-            return .json(401, Unauthorized(message: "The bearer token is not valid."))
+    /// The reply to a request no endpoint matches, by how close the closest one came: 404
+    /// for a path no endpoint has, 405 for another method, 401 when only the bearer token is
+    /// missing, and 400 for the rest; the body says why.
+    static func reply(to mismatch: EndpointMismatch, of request: IncomingRequest) -> TodoReply {
+        switch mismatch.closeness {
+        case .otherPath:
+            return .text(404, mismatch.description)
+        case .otherMethod:
+            return .text(405, mismatch.description)
+        case .sameRoute:
+            let wantsToken = mismatch.shape?.headers.contains {
+                $0.name == "Authorization" && $0.parameter != nil
+            }
+            if wantsToken == true, request.headers[.authorization] == nil {
+                return .json(401, Unauthorized(message: "A bearer token is required."))
+            }
+            return .text(400, mismatch.description)
         }
-        guard let contentType = request.headers[.contentType],
-            let file = MultipartForm.part(named: "file", in: request.body, contentType: contentType),
-            let filename = file.filename
-        else {
-            return .json(
-                422,
-                ValidationErrors(errors: [
-                    .init(field: "file", message: "a multipart part with a file is required")
-                ])
-            )
-        }
-        guard await store.attach(filename, to: todoID) != nil else { return Self.notFound(todoID) }
-        return .json(
-            201,
-            Attachment(
-                todoID: todoID, filename: filename,
-                contentType: file.contentType ?? "application/octet-stream",
-                size: file.body.count))
-    }
-
-    /// The todo identifier of `POST /v1/todos/{id}/attachments`, or `nil` for any other request.
-    static func uploadTarget(_ request: IncomingRequest) -> Int? {
-        guard request.method == .post else { return nil }
-        let path = request.target.split(separator: "?", maxSplits: 1).first ?? ""
-        let segments = path.split(separator: "/")
-        guard segments.count == 4, segments[0] == "v1", segments[1] == "todos", segments[3] == "attachments"
-        else { return nil }
-        return Int(segments[2])
     }
 
     private static func validate(title: String) -> TodoReply? {

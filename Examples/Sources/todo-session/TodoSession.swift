@@ -98,9 +98,19 @@ struct TodoSession {
         await run.step("List with a wrong token (documented 401)", stranger) { result in
             expectFailure(result, .unauthorized(Unauthorized(message: "The bearer token is not valid.")))
         }
+        // Without the Authorization header the request matches no endpoint; the server sees from
+        // the closest one's EndpointMismatch that only the token is missing, and answers 401.
+        let anonymous = Endpoint<TodoPage, TodoError> {
+            Method.get
+            TodoAPI.v1
+            Path("todos")
+        }
+        await run.step("List without a token (documented 401)", anonymous) { result in
+            expectFailure(result, .unauthorized(Unauthorized(message: "A bearer token is required.")))
+        }
         // No catalog endpoint has a path segment that is not a number after /v1/todos: the
-        // server answers 404 with the closest endpoint's EndpointMismatch, an undocumented body
-        // for this endpoint (Failure == Never), so the client throws.
+        // closest endpoint's EndpointMismatch says the path is another, so the server answers
+        // 404 with it, an undocumented body for this endpoint (Failure == Never): the client throws.
         let unknown = Endpoint<Todo, Never> {
             Method.get
             TodoAPI.authorized(token)

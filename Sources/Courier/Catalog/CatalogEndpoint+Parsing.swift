@@ -23,13 +23,50 @@ extension CatalogEndpoint {
 
     /// Parses with a shape found earlier (a ``Catalog`` finds each shape once).
     static func parse(_ request: IncomingRequest, shape: EndpointShape) throws(EndpointMismatch) -> Self {
-        let values = try RequestMatching.values(of: request, for: shape)
+        let values: [String: ParameterDecoder.Source]
+        do throws(EndpointMismatch) {
+            values = try RequestMatching.values(of: request, for: shape)
+        } catch {
+            throw pathChecked(error, request, shape)
+        }
         do {
             return try Self(from: ParameterDecoder(values: values))
         } catch {
+            // A path parameter that does not decode (`/todos/first` for an `Int`) is another path.
+            let key = (error as? ParameterDecoder.Failure)?.key
+            let inPath = shape.path.contains { $0 == .parameter(key ?? "") }
             throw EndpointMismatch(
                 template: shape.description,
-                reasons: ["its parameters do not decode as \(Self.self) (\(error))"])
+                reasons: ["its parameters do not decode as \(Self.self) (\(error))"],
+                closeness: inPath ? .otherPath : .sameRoute, shape: shape)
+        }
+    }
+
+    /// `mismatch`, or another path when the literal path fits but a path parameter does not
+    /// decode (`GET /todos/first` is not the path of `DELETE /todos/{id}` for an `Int` id).
+    private static func pathChecked(
+        _ mismatch: EndpointMismatch, _ request: IncomingRequest, _ shape: EndpointShape
+    )
+        -> EndpointMismatch
+    {
+        guard mismatch.closeness != .otherPath, let segments = request.pathSegments else { return mismatch }
+        var values: [String: ParameterDecoder.Source] = [:]
+        for case (let segment, .parameter(let key)) in zip(segments, shape.path) {
+            values[key] = .text(segment)
+        }
+        do {
+            _ = try Self(from: ParameterDecoder(values: values, fillsGapsWithProbes: true))
+            return mismatch
+        } catch {
+            guard let failure = error as? ParameterDecoder.Failure, values[failure.key] != nil else {
+                return mismatch
+            }
+            return EndpointMismatch(
+                template: mismatch.template,
+                reasons: mismatch.reasons + [
+                    "the path segment of \(failure.key) does not decode (\(failure.underlying))"
+                ],
+                closeness: .otherPath, shape: shape)
         }
     }
 }
@@ -41,16 +78,19 @@ enum RequestMatching {
     {
         var reasons: [String] = []
         var values: [String: ParameterDecoder.Source] = [:]
+        var pathFits = true
         if request.method != shape.method {
             reasons.append("the method is \(request.method), not \(shape.method)")
         }
         if let segments = request.pathSegments {
             if segments.count != shape.path.count {
+                pathFits = false
                 reasons.append("the path has \(segments.count) segments, not \(shape.path.count)")
             } else {
                 for (segment, expected) in zip(segments, shape.path) {
                     switch expected {
                     case .literal(let text) where text != segment:
+                        pathFits = false
                         reasons.append(
                             "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
                     case .parameter(let key): values[key] = .text(segment)
@@ -59,6 +99,7 @@ enum RequestMatching {
                 }
             }
         } else {
+            pathFits = false
             reasons.append("the path is not valid percent-encoded UTF-8")
         }
         if let items = request.queryItems {
@@ -110,7 +151,12 @@ enum RequestMatching {
                 values[key] = .body(request.body)
             }
         }
-        guard reasons.isEmpty else { throw EndpointMismatch(template: shape.description, reasons: reasons) }
+        guard reasons.isEmpty else {
+            let closeness: EndpointMismatch.Closeness =
+                !pathFits ? .otherPath : request.method != shape.method ? .otherMethod : .sameRoute
+            throw EndpointMismatch(
+                template: shape.description, reasons: reasons, closeness: closeness, shape: shape)
+        }
         return values
     }
 

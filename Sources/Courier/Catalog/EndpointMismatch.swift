@@ -7,20 +7,48 @@
 ///     print(error)    // The request does not match GET /todos/{id}: the path has 3 segments, not 2.
 /// }
 /// ```
+///
+/// A server picks its status from ``closeness``: 404 for another path, 405 for another method,
+/// 400 (or 401, when the missing part is the credentials) when only the rest does not fit.
 public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How far into a request it fits an endpoint, from the request line on.
+    public enum Closeness: Int, Sendable, Hashable, Comparable {
+        /// The path is another (or a path parameter does not decode): 404 Not Found.
+        case otherPath
+        /// The path fits but the method is another: 405 Method Not Allowed.
+        case otherMethod
+        /// Method and path fit; a query item, header field, body or parameter value does not:
+        /// 400 Bad Request.
+        case sameRoute
+
+        /// Orders from the least close to the closest.
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
     /// The template of the endpoint the request was compared with.
     public let template: String
     /// What did not fit, in the order checked.
     public let reasons: [String]
+    /// How far the request fits the endpoint.
+    public let closeness: Closeness
+    /// The endpoint's shape, to see what it needs (an `Authorization` parameter, say); `nil`
+    /// when the endpoint has none that Courier could find.
+    public let shape: EndpointShape?
 
     /// Creates a mismatch.
     ///
     /// - Parameters:
     ///   - template: The template of the endpoint the request was compared with.
     ///   - reasons: What did not fit.
-    public init(template: String, reasons: [String]) {
+    ///   - closeness: How far the request fits the endpoint.
+    ///   - shape: The endpoint's shape, if known.
+    public init(
+        template: String, reasons: [String], closeness: Closeness = .otherPath, shape: EndpointShape? = nil
+    ) {
         self.template = template
         self.reasons = reasons
+        self.closeness = closeness
+        self.shape = shape
     }
 
     /// A sentence naming the endpoint and every reason.

@@ -15,12 +15,25 @@ struct ParameterDecoder: Decoder {
         case bytes(Data)
     }
 
+    /// A property whose value did not decode, so a mismatch can say where it was.
+    struct Failure: Error, CustomStringConvertible {
+        /// The property's coding key.
+        let key: String
+        /// What went wrong.
+        let underlying: any Error
+
+        var description: String { "\(key): \(underlying)" }
+    }
+
     let values: [String: Source]
+    /// Whether a required property the request did not carry gets a probe value instead of
+    /// failing, to check some properties (the path's) on their own.
+    var fillsGapsWithProbes = false
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Keyed<Key>(values: values))
+        KeyedDecodingContainer(Keyed<Key>(values: values, fillsGapsWithProbes: fillsGapsWithProbes))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -37,6 +50,7 @@ struct ParameterDecoder: Decoder {
 
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let values: [String: Source]
+        let fillsGapsWithProbes: Bool
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { values.keys.compactMap(Key.init(stringValue:)) }
 
@@ -45,6 +59,14 @@ struct ParameterDecoder: Decoder {
         func decodeNil(forKey key: Key) throws -> Bool { values[key.stringValue] == nil }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            do {
+                return try value(type, forKey: key)
+            } catch {
+                throw Failure(key: key.stringValue, underlying: error)
+            }
+        }
+
+        private func value<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             switch values[key.stringValue] {
             case .text(let text)?:
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
@@ -58,6 +80,8 @@ struct ParameterDecoder: Decoder {
                         .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
                 }
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
+            case nil where fillsGapsWithProbes:
+                return try ProbeDecoder(varying: nil, log: ProbeLog()).nested(key).value(of: type)
             case nil:
                 throw DecodingError.keyNotFound(
                     key, .init(codingPath: [], debugDescription: "The request carries no \(key.stringValue).")
@@ -78,8 +102,12 @@ struct ParameterDecoder: Decoder {
                 .init(codingPath: [key], debugDescription: "Nested values come from the body only."))
         }
 
-        func superDecoder() throws -> any Decoder { ParameterDecoder(values: values) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { ParameterDecoder(values: values) }
+        func superDecoder() throws -> any Decoder {
+            ParameterDecoder(values: values, fillsGapsWithProbes: fillsGapsWithProbes)
+        }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            ParameterDecoder(values: values, fillsGapsWithProbes: fillsGapsWithProbes)
+        }
     }
 }
 
@@ -140,6 +168,8 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
     private func mismatch(_ type: Any.Type) -> DecodingError {
         .typeMismatch(
             type,
-            .init(codingPath: codingPath, debugDescription: "\(text.debugDescription) is not a \(type)."))
+            .init(
+                codingPath: codingPath,
+                debugDescription: "\(text.debugDescription) cannot be read as \(type)."))
     }
 }

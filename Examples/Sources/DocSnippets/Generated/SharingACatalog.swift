@@ -66,13 +66,35 @@ enum SharingACatalogSnippets {
     }
 
     // Block 2
-    static func block2() async throws {
+    struct AttachFile: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = TodoError
+
+        var id: Int
+        var comment: String
+        var contents: Data
+        var filename: String
+        var type: MediaType
+
+        var definition: some EndpointDefinition {
+            Method.post
+            TodoAPI.common
+            Path("todos", id, "attachments")
+            Body.multipart(
+                .text("comment", comment),
+                .data("file", contents, filename: filename, contentType: type)
+            )
+        }
+    }
+
+    // Block 3
+    static func block3() async throws {
         let template = try GetTodo.shape().description
         // "GET /v1/todos/{id}?include"
         _ = template
     }
 
-    // Block 3
+    // Block 4
     static func handle(_ incoming: IncomingRequest, in catalog: Catalog) throws -> String {
         switch try catalog.match(incoming) {
         case let get as GetTodo: "show todo \(get.id)"
@@ -81,15 +103,28 @@ enum SharingACatalogSnippets {
         }
     }
 
-    static func block3() async throws {
+    static func block4() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let answer = try handle(IncomingRequest(method: .get, target: "/v1/todos/7"), in: catalog)
         _ = catalog
         _ = answer
     }
 
-    // Block 4
-    static func block4() async throws {
+    // Block 5
+    static func status(for mismatch: EndpointMismatch, of incoming: IncomingRequest) -> Int {
+        switch mismatch.closeness {
+        case .otherPath: return 404
+        case .otherMethod: return 405
+        case .sameRoute:
+            let wantsToken = mismatch.shape?.headers.contains {
+                $0.name == "Authorization" && $0.parameter != nil
+            }
+            return wantsToken == true && incoming.headers[.authorization] == nil ? 401 : 400
+        }
+    }
+
+    // Block 6
+    static func block6() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let document = catalog.openAPIDocument(
             title: "Todos", version: "1.0.0", servers: [BaseURL("api.example.com")])
@@ -99,8 +134,8 @@ enum SharingACatalogSnippets {
         _ = json
     }
 
-    // Block 5
-    static func block5() async throws {
+    // Block 7
+    static func block7() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)
