@@ -56,7 +56,7 @@ let package = Package(
         // The same server as a program of its own: the second executable importing TodoCatalog.
         .executableTarget(
             name: "todo-server",
-            dependencies: ["TodoCatalog", "TodoServer"]
+            dependencies: ["TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier")]
         ),
         // Sends every catalog endpoint with a real Client and checks each typed result.
         .executableTarget(

@@ -95,8 +95,37 @@ private enum Library {
         }
     }
 
+    /// A multipart form (a text field, a fixed field, and a file whose bytes, name and type are
+    /// parameters), sent with a bearer token.
+    struct AddCover: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = LibraryError
+
+        var id: Int
+        var token: String
+        var caption: String?
+        var image: Data
+        var filename: String
+        var type: MediaType
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("books", id, "cover")
+            Header.bearer(token)
+            Body.multipart(parts: parts)
+        }
+
+        private var parts: [MultipartPart] {
+            var parts: [MultipartPart] = [
+                .text("source", "upload"), .data("image", image, filename: filename, contentType: type),
+            ]
+            if let caption { parts.append(.text("caption", caption)) }
+            return parts
+        }
+    }
+
     static func document() throws -> String {
-        try Catalog([GetBook.self, AddBook.self, ListBooks.self, RemoveBook.self])
+        try Catalog([GetBook.self, AddBook.self, ListBooks.self, RemoveBook.self, AddCover.self])
             .openAPIDocument(
                 title: "Library", version: "1.0.0",
                 servers: [try BaseURL(validating: "https://books.example/api")]
@@ -140,6 +169,8 @@ struct OpenAPIValidationTests {
 
     @Test func theExportedDocumentIsValidOpenAPI31() async throws {
         let json = try Library.document()
+        #expect(json.contains(#""multipart/form-data""#))
+        #expect(json.contains(#""securitySchemes""#))
         let validation = try await validate(json)
         #expect(validation.status == 0, "\(validation.output)")
         #expect(validation.output.contains(": OK"), "\(validation.output)")

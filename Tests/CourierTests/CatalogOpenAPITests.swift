@@ -191,6 +191,20 @@ struct CatalogOpenAPITests {
         )
     }
 
+    @Test func aBearerTokenParameterIsASecurityRequirement() throws {
+        let document = try Catalog([CatalogHeaderPrefixTests.Rename.self, Shelf.RemoveBook.self])
+            .openAPIDocument(title: "Todos", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        #expect(try compact(paths["/todos/{id}"]?["put"]?["security"]) == #"[{"bearerAuth":[]}]"#)
+        #expect(paths["/shelves/{shelf}/books/{id}"]?["delete"]?["security"] == nil)
+        let components = try #require(json["components"] as? [String: Any])
+        #expect(
+            try compact(components["securitySchemes"]) == #"{"bearerAuth":{"scheme":"bearer","type":"http"}}"#
+        )
+    }
+
     @Test func theTextIsTheSameEveryTime() throws {
         let first = try Shelf.catalog().openAPIDocument(title: "Shelves", version: "2.1")
         let second = try Shelf.catalog().openAPIDocument(title: "Shelves", version: "2.1")

@@ -1,8 +1,10 @@
+import Courier
 import Foundation
 import TodoCatalog
 import TodoServer
 
 /// `todo-server [USERNAME PASSWORD]`: runs the todo API on a free loopback port until stopped.
+/// `todo-server --openapi`: prints the API's OpenAPI 3.1 document instead.
 ///
 /// The second program that imports `TodoCatalog`: the server side of the same declarations
 /// that `todo-session` sends. It prints its base URL, for example to try it with cURL:
@@ -16,6 +18,11 @@ import TodoServer
 enum TodoServerMain {
     static func main() async throws {
         let arguments = CommandLine.arguments
+        if arguments.dropFirst().first == "--openapi" {
+            let document = try Catalog(TodoAPI.endpoints).openAPIDocument(title: "Todos", version: "1.0.0")
+            print(document.json)
+            return
+        }
         let user = LoginCredentials(
             username: arguments.count > 2 ? arguments[1] : "ada",
             password: arguments.count > 2 ? arguments[2] : "analytical-engine")

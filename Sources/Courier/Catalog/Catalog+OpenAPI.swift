@@ -31,6 +31,10 @@ extension Catalog {
     ///   `CaseIterable` enums as an `enum` of their raw values). Fixed query items and headers are
     ///   parameters with a one-value `enum`; `Accept`, `Content-Type` and `Authorization`, which
     ///   OpenAPI describes elsewhere, are left out.
+    /// - **Security**: an `Authorization` header filled by a parameter makes the operation
+    ///   require a security scheme, by its fixed prefix: `bearerAuth` (HTTP bearer, as
+    ///   `Header.bearer(_:)` writes it), `basicAuth` (HTTP basic), or `authorizationHeader` (an
+    ///   API key in `Authorization`), described under `components.securitySchemes`.
     /// - **Request body**: the body's media type and a `$ref` to a schema named after the body's
     ///   type. A `multipart/form-data` body is an object with a property per part (text fields
     ///   typed like query values, other parts strings with their `contentMediaType`) and an
@@ -73,9 +77,16 @@ extension Catalog {
         if !servers.isEmpty {
             document["servers"] = .array(servers.map { ["url": .string($0.description)] })
         }
-        if !schemas.components.isEmpty {
-            document["components"] = ["schemas": .object(schemas.components)]
+        var components: [String: JSONValue] = [:]
+        if !schemas.components.isEmpty { components["schemas"] = .object(schemas.components) }
+        var securitySchemes: [String: JSONValue] = [:]
+        for entry in entries {
+            if let security = OpenAPIOperation.securityScheme(entry.shape) {
+                securitySchemes[security.name] = security.scheme
+            }
         }
+        if !securitySchemes.isEmpty { components["securitySchemes"] = .object(securitySchemes) }
+        if !components.isEmpty { document["components"] = .object(components) }
         return OpenAPIDocument(json: JSONValue.object(document).text())
     }
 }
@@ -139,6 +150,9 @@ enum OpenAPIOperation {
             "operationId": .string(name), "summary": .string(shape.description),
         ]
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
+        if let security = securityScheme(shape) {
+            operation["security"] = [.object([security.name: []])]
+        }
         if let body = shape.body {
             var media: [String: JSONValue] = [:]
             if !body.parts.isEmpty {
@@ -186,6 +200,22 @@ enum OpenAPIOperation {
         var media: [String: JSONValue] = ["schema": .object(formSchema)]
         if !encoding.isEmpty { media["encoding"] = .object(encoding) }
         return media
+    }
+
+    /// The security scheme of an endpoint whose `Authorization` header is a parameter, named
+    /// by the header's fixed prefix: `Bearer ` is HTTP bearer, `Basic ` HTTP basic, anything
+    /// else an API key in the `Authorization` header.
+    static func securityScheme(_ shape: EndpointShape) -> (name: String, scheme: JSONValue)? {
+        guard
+            let field = shape.headers.first(where: {
+                $0.name.lowercased() == "authorization" && $0.parameter != nil
+            })
+        else { return nil }
+        switch field.valuePrefix.lowercased() {
+        case "bearer ": return ("bearerAuth", ["type": "http", "scheme": "bearer"])
+        case "basic ": return ("basicAuth", ["type": "http", "scheme": "basic"])
+        default: return ("authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"])
+        }
     }
 
     /// A scalar's inline schema, or a `$ref` to the component of a model, however it probes.
