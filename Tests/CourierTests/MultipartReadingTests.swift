@@ -69,6 +69,29 @@ struct MultipartReadingTests {
         #expect(read[1].contentType == "application/octet-stream")
     }
 
+    @Test func aQuoteEscapedWithABackslashIsAQuote() throws {
+        // Go's mime/multipart and older curl write a quote as \"; a backslash at the end stays.
+        let parts = try read(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a\\\"b.txt\"\r\n\r\nx\r\n--XyZ--"
+        )
+        #expect(parts.first?.filename == #"a"b.txt"#)
+        #expect(
+            failure("--XyZ\r\nContent-Disposition: form-data; name=\"f\"x\r\n\r\nx\r\n--XyZ--")
+                == "has a part without a name")
+        // Werkzeug leaves quotes unescaped: the value ends at the quote before `;` or the end.
+        let unescaped = try read(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a \"b\" c.txt\"\r\n\r\nx\r\n--XyZ--"
+        )
+        #expect(unescaped.first?.filename == #"a "b" c.txt"#)
+    }
+
+    @Test func aBodyCutAfterADelimiterLineIsIncomplete() {
+        let part = "Content-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n"
+        #expect(failure("--XyZ\r\n") == "ends before its closing boundary")
+        #expect(failure("--XyZ\r\n" + part + "--XyZ\r\n") == "ends before its closing boundary")
+        #expect(failure("--XyZ\r\n" + part + "--XyZ\r\n" + part) == "ends before its closing boundary")
+    }
+
     @Test func anIncompleteOrMalformedBodyIsRefused() {
         #expect(
             failure("--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nhalf")

@@ -2,8 +2,11 @@
 enum MediaTypeParameters {
     /// The parameters in order; a malformed parameter ends the list.
     ///
-    /// With `backslashEscapes` false, a backslash inside quotes is an ordinary character, as
-    /// in the `Content-Disposition` of form parts, which browsers escape with `%22` instead.
+    /// With `backslashEscapes` false, as in the `Content-Disposition` of form parts, a quoted
+    /// value ends only at a quote followed by `;` or the end, so a quote some clients leave
+    /// unescaped stays in the value; a backslash is an ordinary character (browsers escape a
+    /// quote as `%22` and leave backslashes alone), except in `\"` inside the value, which other
+    /// clients write for a quote.
     static func parse(_ text: String, backslashEscapes: Bool = true) -> [(name: String, value: String)] {
         var characters = Substring(text)
         characters = characters.drop { $0 != ";" }
@@ -20,17 +23,20 @@ enum MediaTypeParameters {
                 characters.removeFirst()
                 var closed = false
                 while let character = characters.popFirst() {
-                    if character == "\\", backslashEscapes, let escaped = characters.popFirst() {
+                    if character == "\\", backslashEscapes || escapesAQuote(characters),
+                        let escaped = characters.popFirst()
+                    {
                         value.append(escaped)
-                    } else if character == "\"" {
+                    } else if character == "\"", backslashEscapes || endsTheValue(characters) {
                         closed = true
                         break
                     } else {
                         value.append(character)
                     }
                 }
-                guard closed else { return parameters }
-                characters = characters.drop { $0 != ";" }
+                characters = characters.drop { $0 == " " || $0 == "\t" }
+                // An unclosed quote, or text after the closing one, is malformed.
+                guard closed, characters.isEmpty || characters.first == ";" else { return parameters }
             } else {
                 let token = characters.prefix { $0 != ";" }
                 characters.removeFirst(token.count)
@@ -41,6 +47,18 @@ enum MediaTypeParameters {
             parameters.append((name: trimmedName, value: value))
         }
         return parameters
+    }
+
+    /// Whether a backslash before `rest` escapes a quote: `rest` starts with `"` and that quote
+    /// is not the closing one (more text follows it before the next `;`).
+    private static func escapesAQuote(_ rest: Substring) -> Bool {
+        rest.first == "\"" && !endsTheValue(rest.dropFirst())
+    }
+
+    /// Whether a quote before `rest` closes a form part's value: only `;` or the end follow.
+    private static func endsTheValue(_ rest: Substring) -> Bool {
+        let after = rest.drop { $0 == " " || $0 == "\t" }
+        return after.isEmpty || after.first == ";"
     }
 
     /// `text` without surrounding spaces and tabs.
