@@ -52,6 +52,65 @@ enum Gallery {
         }
     }
 
+    /// Two parts of one name: a server could not tell which is which.
+    struct Twins: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var first: String
+        var second: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("twins")
+            Body.multipart(.text("files", first), .text("files", second))
+        }
+    }
+
+    /// A JSON part, and a text field with fixed text around its value.
+    struct Annotated: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        struct Meta: Codable, Equatable, Sendable {
+            var x: Int
+            var y: String
+        }
+
+        var title: String
+        var meta: Meta
+
+        /// Sorted keys: the same value must always make the same bytes.
+        static let encoder: JSONEncoder = {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return encoder
+        }()
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("annotated")
+            Body.multipart(
+                .text("subject", "Re: \(title) (draft)"),
+                .data("meta", (try? Self.encoder.encode(meta)) ?? Data(), contentType: .json)
+            )
+        }
+    }
+
+    /// A fresh nonce in every build: two builds of one value differ.
+    struct Nonced: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var title: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("nonced")
+            Body.multipart(.text("title", title), .text("nonce", UUID().uuidString))
+        }
+    }
+
     /// A file part from a fixed path: read from disk while sending, so no value to parse back.
     struct FromDisk: CatalogEndpoint {
         typealias Success = Empty
@@ -170,7 +229,29 @@ struct CatalogMultipartTests {
         #expect(reasons(Data()) == ["the body is missing"])
     }
 
+    @Test func aJSONPartAndTextAroundAFieldValueReadBack() throws {
+        let shape = try Gallery.Annotated.shape()
+        #expect(shape.body?.parts.map(\.valuePrefix) == ["Re: ", ""])
+        #expect(shape.body?.parts.map(\.valueSuffix) == [" (draft)", ""])
+        for title in ["hello", "", "Re: (draft)", "\u{301}accent first", "two\r\nlines"] {
+            let value = Gallery.Annotated(title: title, meta: .init(x: 7, y: "z\"q"))
+            #expect(try Gallery.Annotated.parse(IncomingRequest(try value.request())) == value)
+        }
+    }
+
     @Test func aShapeThatDependsOnAValueOrAFileIsRefused() {
+        #expect {
+            _ = try Gallery.Nonced.shape()
+        } throws: { error in
+            (error as? CourierError)?.message.hasPrefix(
+                "Nonced cannot be parsed from a request: two builds from the same values differ") == true
+        }
+        #expect {
+            _ = try Gallery.Twins.shape()
+        } throws: { error in
+            (error as? CourierError)?.message
+                == #"Twins cannot be parsed from a request: two parts of its multipart body are named "files"; a server could not tell them apart."#
+        }
         #expect {
             _ = try Gallery.Conditional.shape()
         } throws: { error in

@@ -29,16 +29,20 @@ extension CatalogEndpoint {
         } catch {
             throw pathChecked(error, request, shape)
         }
+        let decoder = ParameterDecoder(values: values)
         do {
-            return try Self(from: ParameterDecoder(values: values))
+            return try Self(from: decoder)
         } catch {
             // A path parameter that does not decode (`/todos/first` for an `Int`) is another path.
-            let key = (error as? ParameterDecoder.Failure)?.key
+            let key = decoder.failedKeys.keys.first
             let inPath = shape.path.contains { $0 == .parameter(key ?? "") }
-            throw EndpointMismatch(
+            let mismatch = EndpointMismatch(
                 template: shape.description,
-                reasons: ["its parameters do not decode as \(Self.self) (\(error))"],
+                reasons: [
+                    "its parameters do not decode as \(Self.self) (\(key.map { "\($0): " } ?? "")\(error))"
+                ],
                 closeness: inPath ? .otherPath : .sameRoute, shape: shape)
+            throw pathChecked(mismatch, request, shape)
         }
     }
 
@@ -54,18 +58,17 @@ extension CatalogEndpoint {
         for case (let segment, .parameter(let key)) in zip(segments, shape.path) {
             values[key] = .text(segment)
         }
+        let decoder = ParameterDecoder(values: values, fillsGapsWithProbes: true)
         do {
-            _ = try Self(from: ParameterDecoder(values: values, fillsGapsWithProbes: true))
+            _ = try Self(from: decoder)
             return mismatch
         } catch {
-            guard let failure = error as? ParameterDecoder.Failure, values[failure.key] != nil else {
+            guard let key = decoder.failedKeys.keys.first(where: { values[$0] != nil }) else {
                 return mismatch
             }
             return EndpointMismatch(
                 template: mismatch.template,
-                reasons: mismatch.reasons + [
-                    "the path segment of \(failure.key) does not decode (\(failure.underlying))"
-                ],
+                reasons: mismatch.reasons + ["the path segment of \(key) does not decode (\(error))"],
                 closeness: .otherPath, shape: shape)
         }
     }
@@ -172,9 +175,13 @@ enum RequestMatching {
         }
         if let key = part.parameter {
             if !part.isText {
-                values[key] = .bytes(found.content)
+                let isJSON = part.contentType.map {
+                    $0.parameter == nil && MediaType(validating: $0.value ?? "")?.isJSON == true
+                }
+                values[key] = .bytes(found.content, isJSON: isJSON ?? false)
             } else if let text = String(data: found.content, encoding: .utf8) {
-                values[key] = .text(text)
+                values[key] = unwrap(
+                    text, prefix: part.valuePrefix, suffix: part.valueSuffix, in: place, &reasons)
             } else {
                 reasons.append("\(place) is not UTF-8 text")
             }
@@ -198,14 +205,25 @@ enum RequestMatching {
     private static func unwrap(
         _ text: String, _ field: EndpointShape.Field, in place: String, _ reasons: inout [String]
     ) -> ParameterDecoder.Source? {
-        guard text.hasPrefix(field.valuePrefix), text.hasSuffix(field.valueSuffix),
-            text.count >= field.valuePrefix.count + field.valueSuffix.count
+        unwrap(text, prefix: field.valuePrefix, suffix: field.valueSuffix, in: place, &reasons)
+    }
+
+    /// The text between a fixed prefix and suffix, compared scalar by scalar (a value that
+    /// starts with a combining mark is still found after `Bearer `).
+    private static func unwrap(
+        _ text: String, prefix: String, suffix: String, in place: String, _ reasons: inout [String]
+    ) -> ParameterDecoder.Source? {
+        let scalars = Array(text.unicodeScalars)
+        let head = Array(prefix.unicodeScalars)
+        let tail = Array(suffix.unicodeScalars)
+        guard scalars.count >= head.count + tail.count, scalars.starts(with: head),
+            scalars.reversed().starts(with: tail.reversed())
         else {
-            reasons.append(
-                "\(place) is not of the form \((field.valuePrefix + "…" + field.valueSuffix).debugDescription)"
-            )
+            reasons.append("\(place) is not of the form \((prefix + "…" + suffix).debugDescription)")
             return nil
         }
-        return .text(String(text.dropFirst(field.valuePrefix.count).dropLast(field.valueSuffix.count)))
+        var value = String.UnicodeScalarView()
+        value.append(contentsOf: scalars[head.count..<(scalars.count - tail.count)])
+        return .text(String(value))
     }
 }

@@ -65,6 +65,10 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let contentType: Field?
         /// Whether a request must carry it: `false` for a part an optional property adds.
         public let isRequired: Bool
+        /// Fixed text before the parameter's value in a text field, such as `Re: `.
+        public let valuePrefix: String
+        /// Fixed text after the parameter's value in a text field.
+        public let valueSuffix: String
 
         /// Whether the part is a text field: no file name and no content type. Its content is
         /// read as UTF-8 text, like a query value; any other part's content is bytes.

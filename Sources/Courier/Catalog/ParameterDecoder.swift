@@ -11,29 +11,29 @@ struct ParameterDecoder: Decoder {
         /// A JSON body.
         case body(Data)
         /// The content of a multipart part that is not a text field: `Data` as it is, anything
-        /// else from its UTF-8 text.
-        case bytes(Data)
+        /// else decoded from the part's JSON (a JSON part) or UTF-8 text.
+        case bytes(Data, isJSON: Bool)
     }
 
-    /// A property whose value did not decode, so a mismatch can say where it was.
-    struct Failure: Error, CustomStringConvertible {
-        /// The property's coding key.
-        let key: String
-        /// What went wrong.
-        let underlying: any Error
-
-        var description: String { "\(key): \(underlying)" }
+    /// The properties whose values did not decode, in order, so a mismatch can say where it
+    /// was; the errors themselves pass through unchanged, for models that catch them.
+    ///
+    /// Not `Sendable`: it lives inside one synchronous parse.
+    final class FailedKeys {
+        private(set) var keys: [String] = []
+        func note(_ key: String) { keys.append(key) }
     }
 
     let values: [String: Source]
     /// Whether a required property the request did not carry gets a probe value instead of
     /// failing, to check some properties (the path's) on their own.
     var fillsGapsWithProbes = false
+    let failedKeys = FailedKeys()
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Keyed<Key>(values: values, fillsGapsWithProbes: fillsGapsWithProbes))
+        KeyedDecodingContainer(Keyed<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -49,8 +49,8 @@ struct ParameterDecoder: Decoder {
     }
 
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let values: [String: Source]
-        let fillsGapsWithProbes: Bool
+        let decoder: ParameterDecoder
+        var values: [String: Source] { decoder.values }
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] { values.keys.compactMap(Key.init(stringValue:)) }
 
@@ -62,7 +62,8 @@ struct ParameterDecoder: Decoder {
             do {
                 return try value(type, forKey: key)
             } catch {
-                throw Failure(key: key.stringValue, underlying: error)
+                decoder.failedKeys.note(key.stringValue)
+                throw error
             }
         }
 
@@ -72,15 +73,16 @@ struct ParameterDecoder: Decoder {
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
             case .body(let data)?:
                 return try JSONDecoder().decode(T.self, from: data)
-            case .bytes(let data)?:
+            case .bytes(let data, let isJSON)?:
                 if let data = data as? T { return data }
+                if isJSON { return try JSONDecoder().decode(T.self, from: data) }
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw DecodingError.typeMismatch(
                         T.self,
                         .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
                 }
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
-            case nil where fillsGapsWithProbes:
+            case nil where decoder.fillsGapsWithProbes:
                 return try ProbeDecoder(varying: nil, log: ProbeLog()).nested(key).value(of: type)
             case nil:
                 throw DecodingError.keyNotFound(
@@ -102,12 +104,8 @@ struct ParameterDecoder: Decoder {
                 .init(codingPath: [key], debugDescription: "Nested values come from the body only."))
         }
 
-        func superDecoder() throws -> any Decoder {
-            ParameterDecoder(values: values, fillsGapsWithProbes: fillsGapsWithProbes)
-        }
-        func superDecoder(forKey key: Key) throws -> any Decoder {
-            ParameterDecoder(values: values, fillsGapsWithProbes: fillsGapsWithProbes)
-        }
+        func superDecoder() throws -> any Decoder { decoder }
+        func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
     }
 }
 

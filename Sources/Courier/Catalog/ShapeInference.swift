@@ -9,6 +9,29 @@ enum ShapeInference {
         let base = try request(of: type, varying: nil, log: log)
         // A multipart body is compared part by part: each build draws its own boundary.
         let baseParts = try formParts(of: base, type)
+        // Differences are only meaningful if the same values always build the same request.
+        let again = try request(of: type, varying: nil, log: ProbeLog())
+        let againParts = try formParts(of: again, type)
+        guard again.method == base.method, again.pathSegments == base.pathSegments, again.query == base.query,
+            again.headers.filter({ baseParts == nil || $0.name != .contentType })
+                == base.headers.filter({ baseParts == nil || $0.name != .contentType }),
+            baseParts == nil ? again.body == base.body : againParts == baseParts
+        else {
+            throw failure(
+                type,
+                "two builds from the same values differ; its definition must be a function of its "
+                    + "properties (a JSONEncoder without .sortedKeys writes keys in a random order)")
+        }
+        if let names = baseParts?.map(\.name),
+            let twice = names.first(where: { name in
+                names.filter { $0 == name }.count > 1
+            })
+        {
+            throw failure(
+                type,
+                "two parts of its multipart body are named \(twice.debugDescription); a server could not tell them apart"
+            )
+        }
         var pathOwners: [Int: String] = [:]
         var queryOwners: [Int: String] = [:]
         var headerOwners: [Int: String] = [:]
@@ -147,6 +170,11 @@ enum ShapeInference {
 
         func shape(of part: MultipartReading.Part, at index: Int, _ log: ProbeLog) -> EndpointShape.Part {
             let owner = content[index]
+            let isText = part.filename == nil && part.contentType == nil
+            // A text field's fixed text around its value, found like a header's (`Re: {title}`).
+            let around = ShapeInference.field(
+                name: part.name, value: isText ? String(decoding: part.content, as: UTF8.self) : "",
+                owner: isText ? owner : nil, log)
             return EndpointShape.Part(
                 name: part.name,
                 parameter: owner,
@@ -157,7 +185,8 @@ enum ShapeInference {
                 contentType: part.contentType.map {
                     ShapeInference.field(name: "Content-Type", value: $0, owner: contentType[index], log)
                 },
-                isRequired: owner.map { !log.optionalKeys.contains($0) } ?? true)
+                isRequired: owner.map { !log.optionalKeys.contains($0) } ?? true,
+                valuePrefix: around.valuePrefix, valueSuffix: around.valueSuffix)
         }
     }
 
