@@ -205,6 +205,48 @@ struct CatalogOpenAPITests {
         )
     }
 
+    struct SignedWithBasic: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var credentials: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("basic")
+            Header("Authorization", "Basic \(credentials)")
+        }
+    }
+
+    struct SignedWithAKey: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var key: String?
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("key")
+            Header("Authorization", key)
+        }
+    }
+
+    @Test func basicAndOtherAuthorizationValuesHaveTheirSchemes() throws {
+        let document = try Catalog([SignedWithBasic.self, SignedWithAKey.self])
+            .openAPIDocument(title: "Schemes", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        #expect(try compact(paths["/basic"]?["get"]?["security"]) == #"[{"basicAuth":[]}]"#)
+        // An optional key: a request may also go without one.
+        #expect(try compact(paths["/key"]?["get"]?["security"]) == #"[{"authorizationHeader":[]},{}]"#)
+        let components = try #require(json["components"] as? [String: Any])
+        #expect(
+            try compact(components["securitySchemes"])
+                == #"{"authorizationHeader":{"in":"header","name":"Authorization","type":"apiKey"},"#
+                + #""basicAuth":{"scheme":"basic","type":"http"}}"#)
+    }
+
     @Test func theTextIsTheSameEveryTime() throws {
         let first = try Shelf.catalog().openAPIDocument(title: "Shelves", version: "2.1")
         let second = try Shelf.catalog().openAPIDocument(title: "Shelves", version: "2.1")

@@ -61,6 +61,13 @@ struct CatalogTests {
         let badBody = closest(.post, shelf + "?dry_run=true", body: #"{"title":"x"}"#)
         #expect(badBody?.closeness == .sameRoute)
         #expect(badBody?.reasons.first?.hasPrefix("its parameters do not decode as AddBook (book:") == true)
+        // Fewer segments than GetBook's path: another path, though the first ones fit.
+        #expect(closest(.get, "/v2/shelves/a/books?format=full")?.closeness == .otherPath)
+        // GET on AddBook's path: another method (405, POST allowed), not GetBook's other path.
+        let getOnPost = closest(.get, shelf + "?dry_run=true")
+        #expect(getOnPost?.closeness == .otherMethod)
+        #expect(getOnPost?.template == "POST /shelves/{shelf}/books?dry_run")
+        #expect(getOnPost?.allowedMethods == [.post])
         // The literal path of RemoveBook, but a path parameter that does not decode: another path.
         let removing = try Catalog([Shelf.RemoveBook.self])
         do {
@@ -76,6 +83,68 @@ struct CatalogTests {
             #expect(error.closeness == .otherPath)
             #expect(error.reasons.last?.hasPrefix("the path segment of id does not decode") == true)
         }
+    }
+
+    struct QueryFirst: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var q: Int
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("items", id)
+            Query("q", q)
+        }
+    }
+
+    /// Decodes `limit` itself, falling back to 10 for a value that is not a number.
+    struct Lenient: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var limit: Int
+
+        enum CodingKeys: String, CodingKey { case limit }
+
+        init(limit: Int) { self.limit = limit }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            do {
+                limit = try container.decode(Int.self, forKey: .limit)
+            } catch DecodingError.typeMismatch {
+                limit = 10
+            }
+        }
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("lenient")
+            Query("limit", limit)
+        }
+    }
+
+    @Test func aPathParameterThatDoesNotDecodeIsAnotherPathWhateverFailsFirst() {
+        do {
+            _ = try QueryFirst.parse(IncomingRequest(method: .get, target: "/items/abc?q=x"))
+            Issue.record("matched")
+        } catch {
+            #expect(error.closeness == .otherPath)
+        }
+        do {
+            _ = try QueryFirst.parse(IncomingRequest(method: .get, target: "/items/1?q=x"))
+            Issue.record("matched")
+        } catch {
+            #expect(error.closeness == .sameRoute)
+            #expect(error.reasons.first?.contains("(q: ") == true)
+        }
+    }
+
+    @Test func aModelThatCatchesItsOwnDecodingErrorsStillDecides() throws {
+        #expect(try Lenient.parse(IncomingRequest(method: .get, target: "/lenient?limit=lots")).limit == 10)
+        #expect(try Lenient.parse(IncomingRequest(method: .get, target: "/lenient?limit=3")).limit == 3)
     }
 
     @Test func anUnparseableEndpointFailsWhenTheCatalogIsMade() {

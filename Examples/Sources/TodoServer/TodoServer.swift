@@ -101,6 +101,7 @@ struct CatalogResponder: HTTPResponder {
         let reply = await service.reply(to: incoming)
         var fields = HTTPFields()
         if let contentType = reply.contentType { fields[.contentType] = contentType }
+        if let allow = reply.allow { fields[.allow] = allow }
         return Response(
             status: HTTPResponse.Status(code: reply.status), headers: fields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))

@@ -10,6 +10,8 @@ public struct TodoReply: Sendable, Equatable {
     public var contentType: String?
     /// The body bytes.
     public var body: Data
+    /// The `Allow` header of a 405: the methods the path has.
+    public var allow: String?
 
     static func json(_ status: Int, _ value: some Encodable) -> TodoReply {
         let encoder = JSONEncoder()
@@ -105,17 +107,19 @@ public struct TodoService: Sendable {
     }
 
     /// The reply to a request no endpoint matches, by how close the closest one came: 404
-    /// for a path no endpoint has, 405 for another method, 401 when only the bearer token is
+    /// for a path no endpoint has, 405 (with `Allow`) for another method, 401 when only the bearer token is
     /// missing, and 400 for the rest; the body says why.
     static func reply(to mismatch: EndpointMismatch, of request: IncomingRequest) -> TodoReply {
         switch mismatch.closeness {
         case .otherPath:
             return .text(404, mismatch.description)
         case .otherMethod:
-            return .text(405, mismatch.description)
+            var reply = TodoReply.text(405, mismatch.description)
+            reply.allow = mismatch.allowedMethods.map(\.rawValue).joined(separator: ", ")
+            return reply
         case .sameRoute:
             let wantsToken = mismatch.shape?.headers.contains {
-                $0.name == "Authorization" && $0.parameter != nil
+                $0.name.lowercased() == "authorization" && $0.parameter != nil
             }
             if wantsToken == true, request.headers[.authorization] == nil {
                 return .json(401, Unauthorized(message: "A bearer token is required."))

@@ -27,7 +27,8 @@ enum TodoServerMain {
             username: arguments.count > 2 ? arguments[1] : "ada",
             password: arguments.count > 2 ? arguments[2] : "analytical-engine")
         let server = try await TodoServer.start(credentials: user)
-        print("todo-server: \(server.baseURL) (stop with Ctrl-C)")
+        // Written at once, not buffered: a script that starts the server reads its URL from here.
+        FileHandle.standardOutput.write(Data("todo-server: \(server.baseURL) (stop with Ctrl-C)\n".utf8))
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }

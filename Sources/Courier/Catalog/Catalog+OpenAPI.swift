@@ -34,7 +34,8 @@ extension Catalog {
     /// - **Security**: an `Authorization` header filled by a parameter makes the operation
     ///   require a security scheme, by its fixed prefix: `bearerAuth` (HTTP bearer, as
     ///   `Header.bearer(_:)` writes it), `basicAuth` (HTTP basic), or `authorizationHeader` (an
-    ///   API key in `Authorization`), described under `components.securitySchemes`.
+    ///   API key in `Authorization`), described under `components.securitySchemes`; an optional
+    ///   one also allows no scheme (`{}`).
     /// - **Request body**: the body's media type and a `$ref` to a schema named after the body's
     ///   type. A `multipart/form-data` body is an object with a property per part (text fields
     ///   typed like query values, other parts strings with their `contentMediaType`) and an
@@ -151,7 +152,9 @@ enum OpenAPIOperation {
         ]
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let security = securityScheme(shape) {
-            operation["security"] = [.object([security.name: []])]
+            // An optional token: the empty requirement lets a request go without it.
+            operation["security"] = .array(
+                [.object([security.name: []])] + (security.isRequired ? [] : [[:]]))
         }
         if let body = shape.body {
             var media: [String: JSONValue] = [:]
@@ -205,16 +208,21 @@ enum OpenAPIOperation {
     /// The security scheme of an endpoint whose `Authorization` header is a parameter, named
     /// by the header's fixed prefix: `Bearer ` is HTTP bearer, `Basic ` HTTP basic, anything
     /// else an API key in the `Authorization` header.
-    static func securityScheme(_ shape: EndpointShape) -> (name: String, scheme: JSONValue)? {
+    static func securityScheme(_ shape: EndpointShape) -> (name: String, scheme: JSONValue, isRequired: Bool)?
+    {
         guard
             let field = shape.headers.first(where: {
                 $0.name.lowercased() == "authorization" && $0.parameter != nil
             })
         else { return nil }
         switch field.valuePrefix.lowercased() {
-        case "bearer ": return ("bearerAuth", ["type": "http", "scheme": "bearer"])
-        case "basic ": return ("basicAuth", ["type": "http", "scheme": "basic"])
-        default: return ("authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"])
+        case "bearer ": return ("bearerAuth", ["type": "http", "scheme": "bearer"], field.isRequired)
+        case "basic ": return ("basicAuth", ["type": "http", "scheme": "basic"], field.isRequired)
+        default:
+            return (
+                "authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"],
+                field.isRequired
+            )
         }
     }
 

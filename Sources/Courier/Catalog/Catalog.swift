@@ -61,10 +61,14 @@ public struct Catalog: Sendable {
     ///   the fewest reasons. Its closeness tells 404 from 405 from 400.
     public func match(_ request: IncomingRequest) throws(EndpointMismatch) -> any CatalogEndpoint {
         var closest: (score: Int, mismatch: EndpointMismatch)?
+        var allowed: [HTTPMethod] = []
         for entry in entries {
             do throws(EndpointMismatch) {
                 return try entry.parse(request)
             } catch {
+                if error.closeness == .otherMethod, !allowed.contains(entry.shape.method) {
+                    allowed.append(entry.shape.method)
+                }
                 let score =
                     (2 - error.closeness.rawValue) * 10_000
                     + (request.method == entry.shape.method ? 0 : 1_000)
@@ -72,7 +76,12 @@ public struct Catalog: Sendable {
                 if closest.map({ score < $0.score }) ?? true { closest = (score, error) }
             }
         }
-        throw closest?.mismatch
-            ?? EndpointMismatch(template: "the catalog", reasons: ["the catalog has no endpoints"])
+        guard let mismatch = closest?.mismatch else {
+            throw EndpointMismatch(template: "the catalog", reasons: ["the catalog has no endpoints"])
+        }
+        guard mismatch.closeness == .otherMethod else { throw mismatch }
+        throw EndpointMismatch(
+            template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
+            shape: mismatch.shape, allowedMethods: allowed)
     }
 }

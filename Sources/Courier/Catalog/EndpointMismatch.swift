@@ -34,21 +34,29 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
     /// The endpoint's shape, to see what it needs (an `Authorization` parameter, say); `nil`
     /// when the endpoint has none that Courier could find.
     public let shape: EndpointShape?
+    /// For an ``Closeness/otherMethod`` mismatch from ``Catalog/match(_:)``: the methods of
+    /// every endpoint whose path the request has, for the `Allow` header a 405 must carry
+    /// (RFC 9110 §15.5.6). Empty otherwise.
+    public let allowedMethods: [HTTPMethod]
 
     /// Creates a mismatch.
     ///
     /// - Parameters:
     ///   - template: The template of the endpoint the request was compared with.
     ///   - reasons: What did not fit.
-    ///   - closeness: How far the request fits the endpoint.
+    ///   - closeness: How far the request fits the endpoint; ``Closeness/otherPath`` (a 404)
+    ///     unless given.
     ///   - shape: The endpoint's shape, if known.
+    ///   - allowedMethods: The methods of the endpoints whose path the request has.
     public init(
-        template: String, reasons: [String], closeness: Closeness = .otherPath, shape: EndpointShape? = nil
+        template: String, reasons: [String], closeness: Closeness = .otherPath, shape: EndpointShape? = nil,
+        allowedMethods: [HTTPMethod] = []
     ) {
         self.template = template
         self.reasons = reasons
         self.closeness = closeness
         self.shape = shape
+        self.allowedMethods = allowedMethods
     }
 
     /// A sentence naming the endpoint and every reason.

@@ -117,7 +117,7 @@ enum SharingACatalogSnippets {
         case .otherMethod: return 405
         case .sameRoute:
             let wantsToken = mismatch.shape?.headers.contains {
-                $0.name == "Authorization" && $0.parameter != nil
+                $0.name.lowercased() == "authorization" && $0.parameter != nil
             }
             return wantsToken == true && incoming.headers[.authorization] == nil ? 401 : 400
         }
