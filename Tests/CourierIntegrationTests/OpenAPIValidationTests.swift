@@ -138,33 +138,13 @@ private enum Library {
 /// run with the test venv's Python that `Scripts/test` exports as `COURIER_TEST_PYTHON`.
 @Suite(.enabled(if: LoopbackServers.isAvailable, LoopbackServers.skipReason), .timeLimit(.minutes(1)))
 struct OpenAPIValidationTests {
-    private struct Validation {
-        let status: Int32
-        let output: String
-    }
-
-    /// Runs the validator on `json`, off Swift's cooperative pool: the process takes a second.
-    private func validate(_ json: String) async throws -> Validation {
-        let python = try #require(
-            ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"],
-            "Scripts/test exports COURIER_TEST_PYTHON")
+    /// Runs the validator on `json`.
+    private func validate(_ json: String) async throws -> TestPython.Run {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-openapi-\(UUID().uuidString).json")
         try json.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-m", "openapi_spec_validator", file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Validation(
-                status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
-        }
+        return try await TestPython.run(["-m", "openapi_spec_validator", file.path])
     }
 
     @Test func theExportedDocumentIsValidOpenAPI31() async throws {

@@ -26,11 +26,8 @@ struct ThirdPartyMultipartTests {
 
     /// The body and `Content-Type` Werkzeug writes for the form.
     private func werkzeugForm() async throws -> IncomingRequest {
-        let python = try #require(
-            ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"],
-            "Scripts/test exports COURIER_TEST_PYTHON")
         let script = #"""
-            import base64, io, sys
+            import base64, io
             from werkzeug.test import encode_multipart
             from werkzeug.datastructures import FileStorage, MultiDict
             form = MultiDict([
@@ -41,17 +38,9 @@ struct ThirdPartyMultipartTests {
             print("multipart/form-data; boundary=" + boundary)
             print(base64.b64encode(body).decode())
             """#
-        let output = try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = ["-c", script]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
+        let run = try await TestPython.run(["-c", script])
+        try #require(run.status == 0, "\(run.output)")
+        let output = run.output
         let lines = output.split(separator: "\n").map(String.init)
         try #require(lines.count == 2, "\(output)")
         return IncomingRequest(
