@@ -11,12 +11,7 @@ enum ShapeInference {
         let baseParts = try formParts(of: base, type)
         // Differences are only meaningful if the same values always build the same request.
         let again = try request(of: type, varying: nil, log: ProbeLog())
-        let againParts = try formParts(of: again, type)
-        guard again.method == base.method, again.pathSegments == base.pathSegments, again.query == base.query,
-            again.headers.filter({ baseParts == nil || $0.name != .contentType })
-                == base.headers.filter({ baseParts == nil || $0.name != .contentType }),
-            baseParts == nil ? again.body == base.body : againParts == baseParts
-        else {
+        guard try Printed(again, parts: formParts(of: again, type)) == Printed(base, parts: baseParts) else {
             throw failure(
                 type,
                 "two builds from the same values differ; its definition must be a function of its "
@@ -110,6 +105,25 @@ enum ShapeInference {
                     })
             }
         )
+    }
+
+    /// What a build printed, without the boundary a multipart body draws anew every time.
+    private struct Printed: Equatable {
+        let method: HTTPMethod
+        let pathSegments: [String]
+        let query: [QueryItem]
+        let headers: [HeaderField]
+        let body: RequestBody?
+        let parts: [MultipartReading.Part]?
+
+        init(_ request: EndpointRequest, parts: [MultipartReading.Part]?) {
+            method = request.method
+            pathSegments = request.pathSegments
+            query = request.query
+            headers = request.headers.filter { parts == nil || $0.name != .contentType }
+            body = parts == nil ? request.body : nil
+            self.parts = parts
+        }
     }
 
     /// The parts of a request's `multipart/form-data` body, or `nil` for any other body.
