@@ -184,11 +184,11 @@ private struct RetryOnce503: Middleware {
     }
 
     @Test func anOuterRecorderStillSeesEverything() async throws {
-        let outer = ExchangeRecorder()
+        let outer = CallMetricsRecorder()
         let client = Client(
             baseURL: exampleBase, transport: Self.transport(),
             middleware: [MetricsMiddleware { _ in }, RetryOnce503()])
-        _ = try await ExchangeRecorder.$current.withValue(outer) {
+        _ = try await CallMetricsRecorder.$current.withValue(outer) {
             try await client.send(Self.upload)
         }
         let counters = outer.snapshot

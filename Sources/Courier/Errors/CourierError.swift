@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The request is stored redacted: credential headers never appear in an error.
 public struct CourierError: Error, CustomStringConvertible {
-    /// Where in the exchange the error happened.
+    /// Where on the request's way the error happened.
     public enum Stage: String, Sendable, Hashable {
         /// Turning the endpoint into a request value, or resolving its URL.
         case building

@@ -1,4 +1,5 @@
-/// Performs one HTTP exchange and nothing else: no redirects, retries, decoding or policy.
+/// Sends one HTTP request and receives its response, and nothing else: no redirects, retries,
+/// decoding or policy.
 ///
 /// Courier ships ``URLSessionTransport``; `CourierTesting` has stub and recording transports.
 /// Throw a ``CourierError`` at the ``CourierError/Stage/transport`` stage with a Courier kind

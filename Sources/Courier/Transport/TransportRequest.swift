@@ -1,6 +1,6 @@
 import Foundation
 
-/// One HTTP exchange for a ``Transport`` to perform: an absolute URL and everything to send.
+/// One HTTP request for a ``Transport`` to send: an absolute URL and everything to send with it.
 ///
 /// Courier builds a `TransportRequest` for every hop, so a transport never follows redirects.
 public struct TransportRequest: Sendable, Hashable {

@@ -1,0 +1,75 @@
+import Foundation
+
+extension CatalogEndpoint {
+    /// Recognises `request` as this endpoint and returns the value that would have built it.
+    ///
+    /// The method, the fixed path segments and fixed query values must match; parameters are
+    /// read from their path segment, query item (first of that name), header field (any case),
+    /// body, or multipart part (first of that name), and decoded into the model. Query items,
+    /// header fields and parts the endpoint does not declare are ignored, and so are fixed
+    /// headers such as `Accept`; a fixed part must be there with its content. A multipart body
+    /// that ends before its closing boundary does not match.
+    ///
+    /// - Throws: ``EndpointMismatch`` with every reason the request is not this endpoint.
+    public static func parse(_ request: IncomingRequest) throws(EndpointMismatch) -> Self {
+        let shape: EndpointShape
+        do {
+            shape = try Self.shape()
+        } catch {
+            throw EndpointMismatch(template: "\(Self.self)", reasons: [error.message])
+        }
+        return try parse(request, shape: shape)
+    }
+
+    /// Parses with a shape found earlier (a ``Catalog`` finds each shape once).
+    static func parse(_ request: IncomingRequest, shape: EndpointShape) throws(EndpointMismatch) -> Self {
+        let values: [String: ParameterDecoder.Source]
+        do throws(EndpointMismatch) {
+            values = try RequestMatching.values(of: request, for: shape)
+        } catch {
+            throw pathChecked(error, request, shape)
+        }
+        let decoder = ParameterDecoder(values: values)
+        do {
+            return try Self(from: decoder)
+        } catch {
+            // A path parameter that does not decode (`/todos/first` for an `Int`) is another path.
+            let key = decoder.failedKeys.keys.first
+            let inPath = shape.path.contains { $0 == .parameter(key ?? "") }
+            let mismatch = EndpointMismatch(
+                template: shape.description,
+                reasons: [
+                    "its parameters do not decode as \(Self.self) (\(key.map { "\($0): " } ?? "")\(error))"
+                ],
+                closeness: inPath ? .otherPath : .sameRoute, shape: shape)
+            throw pathChecked(mismatch, request, shape)
+        }
+    }
+
+    /// `mismatch`, or another path when the literal path fits but a path parameter does not
+    /// decode (`GET /todos/first` is not the path of `DELETE /todos/{id}` for an `Int` id).
+    private static func pathChecked(
+        _ mismatch: EndpointMismatch, _ request: IncomingRequest, _ shape: EndpointShape
+    )
+        -> EndpointMismatch
+    {
+        guard mismatch.closeness != .otherPath, let segments = request.pathSegments else { return mismatch }
+        var values: [String: ParameterDecoder.Source] = [:]
+        for case (let segment, .parameter(let key)) in zip(segments, shape.path) {
+            values[key] = .text(segment)
+        }
+        let decoder = ParameterDecoder(values: values, fillsGapsWithProbes: true)
+        do {
+            _ = try Self(from: decoder)
+            return mismatch
+        } catch {
+            guard let key = decoder.failedKeys.keys.first(where: { values[$0] != nil }) else {
+                return mismatch
+            }
+            return EndpointMismatch(
+                template: mismatch.template,
+                reasons: mismatch.reasons + ["the path segment of \(key) does not decode (\(error))"],
+                closeness: .otherPath, shape: shape)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Compares a request with an ``EndpointShape`` and collects the parameter values.
+enum RequestMatching {
+    static func values(of request: IncomingRequest, for shape: EndpointShape) throws(EndpointMismatch)
+        -> [String: ParameterDecoder.Source]
+    {
+        var reasons: [String] = []
+        var values: [String: ParameterDecoder.Source] = [:]
+        var pathFits = true
+        if request.method != shape.method {
+            reasons.append("the method is \(request.method), not \(shape.method)")
+        }
+        if let segments = request.pathSegments {
+            if segments.count != shape.path.count {
+                pathFits = false
+                reasons.append("the path has \(segments.count) segments, not \(shape.path.count)")
+            } else {
+                for (segment, expected) in zip(segments, shape.path) {
+                    switch expected {
+                    case .literal(let text) where text != segment:
+                        pathFits = false
+                        reasons.append(
+                            "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
+                    case .parameter(let key): values[key] = .text(segment)
+                    default: break
+                    }
+                }
+            }
+        } else {
+            pathFits = false
+            reasons.append("the path is not valid percent-encoded UTF-8")
+        }
+        if let items = request.queryItems {
+            for field in shape.query {
+                let found = items.first { $0.name == field.name }?.value
+                if let key = field.parameter {
+                    if let found {
+                        values[key] = .text(found)
+                    } else if field.isRequired {
+                        reasons.append("the query lacks \(field.name)")
+                    }
+                } else if found != field.value {
+                    reasons.append("the query lacks \(field.name)=\(field.value ?? "")")
+                }
+            }
+        } else {
+            reasons.append("the query is not valid percent-encoded UTF-8")
+        }
+        for field in shape.headers {
+            guard let key = field.parameter else { continue }
+            if let name = HeaderName(validating: field.name), let found = request.headers[name] {
+                values[key] = unwrap(found, field, in: "the header \(field.name)", &reasons)
+            } else if field.isRequired {
+                reasons.append("the header \(field.name) is missing")
+            }
+        }
+        let declared = request.headers[.contentType].flatMap(MediaType.init(validating:))
+        if let body = shape.body, !body.parts.isEmpty {
+            if request.body.isEmpty {
+                reasons.append("the body is missing")
+            } else if let declared, declared.essence == body.contentType.essence {
+                do {
+                    let received = try MultipartReading.parts(of: request.body, contentType: declared)
+                    for part in body.parts { match(part, in: received, &values, &reasons) }
+                } catch {
+                    reasons.append("the multipart body \(error.reason)")
+                }
+            } else {
+                reasons.append(
+                    "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
+            }
+        } else if let body = shape.body, let key = body.parameter {
+            if request.body.isEmpty {
+                if body.isRequired { reasons.append("the body is missing") }
+            } else if declared?.essence != body.contentType.essence {
+                reasons.append(
+                    "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
+            } else {
+                values[key] = .body(request.body)
+            }
+        }
+        guard reasons.isEmpty else {
+            let closeness: EndpointMismatch.Closeness =
+                !pathFits ? .otherPath : request.method != shape.method ? .otherMethod : .sameRoute
+            throw EndpointMismatch(
+                template: shape.description, reasons: reasons, closeness: closeness, shape: shape)
+        }
+        return values
+    }
+
+    /// Reads one part of a multipart form: its content, file name and content type.
+    private static func match(
+        _ part: EndpointShape.Part, in received: [MultipartReading.Part],
+        _ values: inout [String: ParameterDecoder.Source], _ reasons: inout [String]
+    ) {
+        let place = "the part \(part.name.debugDescription)"
+        guard let found = received.first(where: { $0.name == part.name }) else {
+            if part.isRequired { reasons.append("the body lacks \(place)") }
+            return
+        }
+        if let key = part.parameter {
+            if !part.isText {
+                let isJSON = part.contentType.map {
+                    $0.parameter == nil && MediaType(validating: $0.value ?? "")?.isJSON == true
+                }
+                values[key] = .bytes(found.content, isJSON: isJSON ?? false)
+            } else if let text = String(data: found.content, encoding: .utf8) {
+                values[key] = unwrap(
+                    text, prefix: part.valuePrefix, suffix: part.valueSuffix, in: place, &reasons)
+            } else {
+                reasons.append("\(place) is not UTF-8 text")
+            }
+        } else if found.content != part.value {
+            reasons.append("\(place) does not have the endpoint's fixed content")
+        }
+        for (field, value, what) in [
+            (part.filename, found.filename, "file name"),
+            (part.contentType, found.contentType, "Content-Type"),
+        ] {
+            guard let field, let key = field.parameter else { continue }
+            if let value {
+                values[key] = unwrap(value, field, in: "the \(what) of \(place)", &reasons)
+            } else if field.isRequired {
+                reasons.append("\(place) has no \(what)")
+            }
+        }
+    }
+
+    /// The parameter's text inside `text`, without the field's fixed prefix and suffix.
+    private static func unwrap(
+        _ text: String, _ field: EndpointShape.Field, in place: String, _ reasons: inout [String]
+    ) -> ParameterDecoder.Source? {
+        unwrap(text, prefix: field.valuePrefix, suffix: field.valueSuffix, in: place, &reasons)
+    }
+
+    /// The text between a fixed prefix and suffix, compared scalar by scalar (a value that
+    /// starts with a combining mark is still found after `Bearer `).
+    private static func unwrap(
+        _ text: String, prefix: String, suffix: String, in place: String, _ reasons: inout [String]
+    ) -> ParameterDecoder.Source? {
+        let scalars = Array(text.unicodeScalars)
+        let head = Array(prefix.unicodeScalars)
+        let tail = Array(suffix.unicodeScalars)
+        guard scalars.count >= head.count + tail.count, scalars.starts(with: head),
+            scalars.reversed().starts(with: tail.reversed())
+        else {
+            reasons.append("\(place) is not of the form \((prefix + "…" + suffix).debugDescription)")
+            return nil
+        }
+        var value = String.UnicodeScalarView()
+        value.append(contentsOf: scalars[head.count..<(scalars.count - tail.count)])
+        return .text(String(value))
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Builds the OpenAPI operation of one catalog endpoint.
+enum OpenAPIOperation {
+    /// The methods an OpenAPI 3.1 path item has a field for.
+    static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Header parameters OpenAPI ignores: the media types and security schemes say them.
+    private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
+
+    /// `/shelves/{shelf}/books`.
+    static func pathTemplate(_ shape: EndpointShape) -> String {
+        "/"
+            + shape.path.map { segment in
+                switch segment {
+                case .literal(let text): PercentEncoding.encode(text)
+                case .parameter(let name): "{\(name)}"
+                }
+            }
+            .joined(separator: "/")
+    }
+
+    /// The operation object of `Model`, registering the schemas it refers to.
+    static func describe<Model: CatalogEndpoint>(
+        _ type: Model.Type, name: String, shape: EndpointShape, schemas: inout OpenAPISchemas
+    ) -> JSONValue {
+        // The probe succeeded when the catalog was made; it records each key's Swift type.
+        let log = ProbeLog()
+        _ = try? Model(from: ProbeDecoder(varying: nil, log: log))
+        func schema(of key: String) -> JSONValue {
+            log.types[key].map { schemas.schema(for: $0) } ?? [:]
+        }
+
+        var parameters: [JSONValue] = []
+        var seen: Set<String> = []
+        func add(_ name: String, in location: String, required: Bool, schema: JSONValue) {
+            guard seen.insert(location + " " + name.lowercased()).inserted else { return }
+            parameters.append([
+                "name": .string(name), "in": .string(location), "required": .bool(required), "schema": schema,
+            ])
+        }
+        for case .parameter(let key) in shape.path {
+            add(key, in: "path", required: true, schema: schema(of: key))
+        }
+        for (location, fields) in [("query", shape.query), ("header", shape.headers)] {
+            for field in fields where location == "query" || !ignoredHeaders.contains(field.name.lowercased())
+            {
+                let fieldSchema: JSONValue =
+                    if let key = field.parameter {
+                        schema(of: key)
+                    } else {
+                        ["type": "string", "enum": [.string(field.value ?? "")]]
+                    }
+                add(field.name, in: location, required: field.isRequired, schema: fieldSchema)
+            }
+        }
+
+        var operation: [String: JSONValue] = [
+            "operationId": .string(name), "summary": .string(shape.description),
+        ]
+        if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
+        if let security = securityScheme(shape) {
+            // An optional token: the empty requirement lets a request go without it.
+            operation["security"] = .array(
+                [.object([security.name: []])] + (security.isRequired ? [] : [[:]]))
+        }
+        if let body = shape.body {
+            var media: [String: JSONValue] = [:]
+            if !body.parts.isEmpty {
+                media = formMedia(body.parts, schema: schema(of:))
+            } else if let key = body.parameter, let type = log.types[key] {
+                media["schema"] = namedSchema(type, &schemas)
+            }
+            operation["requestBody"] = [
+                "required": .bool(body.isRequired),
+                "content": .object([body.contentType.essence: .object(media)]),
+            ]
+        }
+        operation["responses"] = .object(responses(Model.self, shape: shape, schemas: &schemas))
+        return .object(operation)
+    }
+
+    /// The media type object of a `multipart/form-data` body: an object schema with a property
+    /// per part (a text field typed like a query value, any other part a string of bytes with
+    /// its `contentMediaType`), and an `encoding` entry for each part's content type.
+    private static func formMedia(_ parts: [EndpointShape.Part], schema: (String) -> JSONValue)
+        -> [String: JSONValue]
+    {
+        var properties: [String: JSONValue] = [:]
+        var required: [JSONValue] = []
+        var encoding: [String: JSONValue] = [:]
+        for part in parts where properties[part.name] == nil {
+            if part.isText {
+                properties[part.name] =
+                    part.parameter.map(schema)
+                    ?? [
+                        "type": "string",
+                        "enum": [.string(String(decoding: part.value ?? Data(), as: UTF8.self))],
+                    ]
+            } else {
+                let fixedType = part.contentType?.parameter == nil ? part.contentType?.value : nil
+                properties[part.name] = [
+                    "type": "string", "contentMediaType": .string(fixedType ?? "application/octet-stream"),
+                ]
+                encoding[part.name] = ["contentType": .string(fixedType ?? "*/*")]
+            }
+            if part.isRequired { required.append(.string(part.name)) }
+        }
+        var formSchema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { formSchema["required"] = .array(required) }
+        var media: [String: JSONValue] = ["schema": .object(formSchema)]
+        if !encoding.isEmpty { media["encoding"] = .object(encoding) }
+        return media
+    }
+
+    /// The security scheme of an endpoint whose `Authorization` header is a parameter, named
+    /// by the header's fixed prefix: `Bearer ` is HTTP bearer, `Basic ` HTTP basic, anything
+    /// else an API key in the `Authorization` header.
+    static func securityScheme(_ shape: EndpointShape) -> (name: String, scheme: JSONValue, isRequired: Bool)?
+    {
+        guard
+            let field = shape.headers.first(where: {
+                $0.name.lowercased() == "authorization" && $0.parameter != nil
+            })
+        else { return nil }
+        switch field.valuePrefix.lowercased() {
+        case "bearer ": return ("bearerAuth", ["type": "http", "scheme": "bearer"], field.isRequired)
+        case "basic ": return ("basicAuth", ["type": "http", "scheme": "basic"], field.isRequired)
+        default:
+            return (
+                "authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"],
+                field.isRequired
+            )
+        }
+    }
+
+    /// A scalar's inline schema, or a `$ref` to the component of a model, however it probes.
+    private static func namedSchema(_ type: Any.Type, _ schemas: inout OpenAPISchemas) -> JSONValue {
+        if let inline = OpenAPISchemas.scalar(type) ?? OpenAPISchemas.enumeration(type) { return inline }
+        guard let model = type as? any Decodable.Type else { return [:] }
+        return schemas.reference(to: model)
+    }
+
+    private static func responses<Model: CatalogEndpoint>(
+        _ type: Model.Type, shape: EndpointShape, schemas: inout OpenAPISchemas
+    ) -> [String: JSONValue] {
+        var responses: [String: JSONValue] = [:]
+        let success = OpenAPISchemas.componentName(Model.Success.self)
+        if Model.Success.self == Empty.self {
+            responses["204"] = ["description": "No content."]
+        } else {
+            responses["200"] = [
+                "description": .string("The \(success)."),
+                "content": .object([
+                    successMediaType(shape): ["schema": namedSchema(Model.Success.self, &schemas)]
+                ]),
+            ]
+        }
+        if let documented = Model.Failure.self as? any DocumentedErrors.Type {
+            for (status, model) in documentedStatuses(documented) where responses[status] == nil {
+                let modelName = OpenAPISchemas.componentName(model)
+                responses[status] = errorResponse(modelName, schema: schemas.reference(to: model))
+            }
+        } else if Model.Failure.self != Never.self, let failure = Model.Failure.self as? any Decodable.Type {
+            let modelName = OpenAPISchemas.componentName(failure)
+            responses["default"] = errorResponse(modelName, schema: namedSchema(failure, &schemas))
+        }
+        return responses
+    }
+
+    private static func errorResponse(_ modelName: String, schema: JSONValue) -> JSONValue {
+        let mediaType = modelName == "ProblemDetails" ? "application/problem+json" : "application/json"
+        return [
+            "description": .string("An error: \(modelName)."),
+            "content": .object([mediaType: ["schema": schema]]),
+        ]
+    }
+
+    /// A fixed `Accept` header's single media type, or `application/json`.
+    private static func successMediaType(_ shape: EndpointShape) -> String {
+        let accept = shape.headers.first { $0.parameter == nil && $0.name.lowercased() == "accept" }
+        guard let value = accept?.value, !value.contains(","), !value.contains("*"),
+            let mediaType = MediaType(validating: value)
+        else { return "application/json" }
+        return mediaType.essence
+    }
+
+    /// Each documented status range as OpenAPI response keys, with its model: a whole hundred
+    /// (`500...599`) as `5XX`, other codes one by one.
+    static func documentedStatuses<Documented: DocumentedErrors>(_ type: Documented.Type)
+        -> [(status: String, model: any Decodable.Type)]
+    {
+        var result: [(status: String, model: any Decodable.Type)] = []
+        for entry in Documented.documentedStatuses {
+            var code = entry.statuses.lowerBound
+            while code <= entry.statuses.upperBound {
+                if code % 100 == 0, code + 99 <= entry.statuses.upperBound {
+                    result.append(("\(code / 100)XX", entry.model))
+                    code += 100
+                } else {
+                    result.append((String(code), entry.model))
+                    code += 1
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Counts what happens during one ``Client/send(_:)`` call, for metrics.
+///
+/// A ``MetricsMiddleware`` installs a recorder as a task-local value; the redirect follower
+/// counts attempts, hops and body bytes, and ``URLSessionTransport`` notes when the response
+/// headers arrived. Without a recorder in scope, recording costs one task-local read. A recorder
+/// installed inside another passes every count on to it as well. (Progress has its own channel,
+/// ``ProgressSink``.)
+final class CallMetricsRecorder: Sendable {
+    /// The recorder of the call the current task belongs to, if one is being observed.
+    @TaskLocal static var current: CallMetricsRecorder?
+
+    /// What has been counted so far.
+    struct Counters: Sendable, Hashable {
+        /// Calls that reached the transport's first hop: 1, plus one per retry or replay.
+        var attempts = 0
+        /// Redirects followed, over all attempts.
+        var redirects = 0
+        /// Request body bytes handed to the transport, over all hops.
+        var bytesSent: Int64 = 0
+        /// Response body bytes delivered (after decompression), over all hops.
+        var bytesReceived: Int64 = 0
+        /// When the first response's headers arrived.
+        var firstResponseAt: ContinuousClock.Instant?
+    }
+
+    /// When the recorder was created: the start of the call.
+    let startedAt: ContinuousClock.Instant
+    private let counters = LockedValue(Counters())
+    private let parent: CallMetricsRecorder?
+
+    /// Creates a recorder, starting the clock; `parent` (usually the recorder already in scope)
+    /// receives every count too.
+    init(parent: CallMetricsRecorder? = nil) {
+        self.startedAt = .now
+        self.parent = parent
+    }
+
+    /// The counts so far.
+    var snapshot: Counters { counters.withLock { $0 } }
+
+    func recordAttempt() {
+        counters.withLock { $0.attempts += 1 }
+        parent?.recordAttempt()
+    }
+
+    func recordRedirect() {
+        counters.withLock { $0.redirects += 1 }
+        parent?.recordRedirect()
+    }
+
+    func recordSent(bytes: Int64) {
+        counters.withLock { $0.bytesSent += bytes }
+        parent?.recordSent(bytes: bytes)
+    }
+
+    func recordReceived(bytes: Int64) {
+        counters.withLock { $0.bytesReceived += bytes }
+        parent?.recordReceived(bytes: bytes)
+    }
+
+    /// Notes that response headers arrived; only the first call counts.
+    func recordResponseHeaders(at instant: ContinuousClock.Instant = .now) {
+        counters.withLock { counters in
+            if counters.firstResponseAt == nil { counters.firstResponseAt = instant }
+        }
+        parent?.recordResponseHeaders(at: instant)
+    }
+}

@@ -1,0 +1,87 @@
+/// What one request cost: attempts, redirects, bytes, timings and its outcome.
+///
+/// A ``MetricsMiddleware`` delivers one to its ``MetricsObserver`` when a request's outcome is
+/// known. You rarely create one yourself, except to test an observer:
+///
+/// ```swift
+/// let metrics = RequestMetrics(
+///     method: .get, host: "api.example.com", path: "/users", status: .ok, errorKind: nil,
+///     attempts: 1, redirects: 0, bytesSent: 0, bytesReceived: 512,
+///     timeToFirstByte: .milliseconds(30), duration: .milliseconds(34)
+/// )
+/// ```
+public struct RequestMetrics: Sendable, Hashable {
+    /// The request's method.
+    public let method: HTTPMethod
+    /// The host the request was sent to (redirects may have gone elsewhere).
+    public let host: String
+    /// The URL path, percent-encoded, without the query (which may carry secrets).
+    public let path: String
+    /// The final response's status, also when the error carries a response; `nil` when no response arrived.
+    public let status: HTTPStatus?
+    /// The kind of the error the request failed with, or `nil` when it succeeded.
+    ///
+    /// Cancellation is ``CourierError/Kind/cancelled``; a request stopped by its timeout is
+    /// ``CourierError/Kind/timedOut``.
+    public let errorKind: CourierError.Kind?
+    /// How often the request reached redirect handling and the transport: 1, plus one per retry
+    /// or credential replay by middleware after the metrics middleware.
+    public let attempts: Int
+    /// Redirects followed, over all attempts.
+    public let redirects: Int
+    /// Request body bytes handed to the transport, over all attempts and redirects.
+    public let bytesSent: Int64
+    /// Response body bytes delivered, after decompression, over all attempts and redirects.
+    public let bytesReceived: Int64
+    /// From the start of the request until the first response's headers arrived; `nil` when no
+    /// response arrived.
+    public let timeToFirstByte: Duration?
+    /// From the start of the request until its outcome.
+    public let duration: Duration
+    /// The endpoint's template, such as `GET /todos/{id}`, for a ``CatalogEndpoint``: group
+    /// metrics by it rather than by ``path``, which carries the parameters' values.
+    public let template: String?
+
+    /// Creates metrics.
+    ///
+    /// - Parameters:
+    ///   - method: The request's method.
+    ///   - host: The host the request was sent to.
+    ///   - path: The URL path, percent-encoded, without the query.
+    ///   - status: The final response's status, if a response arrived.
+    ///   - errorKind: The kind of the error the request failed with, if it failed.
+    ///   - attempts: How often the request reached redirect handling and the transport.
+    ///   - redirects: Redirects followed, over all attempts.
+    ///   - bytesSent: Request body bytes handed to the transport.
+    ///   - bytesReceived: Response body bytes delivered.
+    ///   - timeToFirstByte: Until the first response's headers arrived.
+    ///   - duration: Until the outcome.
+    ///   - template: The endpoint's template, for a ``CatalogEndpoint``.
+    public init(
+        method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
+        attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
+        duration: Duration, template: String? = nil
+    ) {
+        self.method = method
+        self.host = host
+        self.path = path
+        self.status = status
+        self.errorKind = errorKind
+        self.attempts = attempts
+        self.redirects = redirects
+        self.bytesSent = bytesSent
+        self.bytesReceived = bytesReceived
+        self.timeToFirstByte = timeToFirstByte
+        self.duration = duration
+        self.template = template
+    }
+}
+
+extension CourierError {
+    /// The kind as the caller sees it: a cancellation caused by the call's own deadline
+    /// (the client cancels the chain when its timeout passes) is ``Kind/timedOut``.
+    var observedKind: Kind {
+        if kind == .cancelled, let deadline = Deadline.current, deadline <= .now { return .timedOut }
+        return kind
+    }
+}

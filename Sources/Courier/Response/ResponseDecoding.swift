@@ -1,0 +1,55 @@
+import Foundation
+
+/// Decoding of success and documented-error bodies.
+enum ResponseDecoding {
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
+    ) throws -> Value {
+        if let special = type as? any CustomBodyDecoding.Type {
+            let value = try special.decodeResponseBody(response, decoder: decoder)
+            guard let typed = value as? Value else {
+                throw DecodingError.typeMismatch(
+                    Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))
+            }
+            return typed
+        }
+        return try decoder.decode(Value.self, from: response.body)
+    }
+
+    /// The documented failure for a non-2xx response, or `nil` when the status is undocumented.
+    ///
+    /// The second value is the decoding error of a documented model that failed to decode.
+    static func documentedFailure<Failure: Error>(
+        _ type: Failure.Type, from response: RawResponse, decoder: JSONDecoder
+    ) -> (failure: Failure?, decodingError: (any Error)?) {
+        if let documented = type as? any DocumentedErrors.Type {
+            return documentedFailure(documented, from: response, decoder: decoder)
+        }
+        guard type != Never.self, let decodable = type as? any Decodable.Type else { return (nil, nil) }
+        do {
+            return (try decoder.decode(decodable, from: response.body) as? Failure, nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    private static func documentedFailure<Documented: DocumentedErrors, Failure>(
+        _ type: Documented.Type, from response: RawResponse, decoder: JSONDecoder
+    ) -> (failure: Failure?, decodingError: (any Error)?) {
+        guard
+            let entry = Documented.documentedStatuses.first(where: {
+                $0.statuses.contains(response.status.code)
+            })
+        else { return (nil, nil) }
+        do {
+            return (try entry.decode(response.body, decoder) as? Failure, nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    /// The lowercased `charset` parameter of a `Content-Type` value, if any.
+    static func charset(in contentType: String) -> String? {
+        MediaType(validating: contentType)?.charset
+    }
+}

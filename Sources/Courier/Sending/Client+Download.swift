@@ -1,0 +1,89 @@
+import Foundation
+
+extension Client {
+    /// Sends an endpoint and writes a successful response body to a file, streamed to disk.
+    ///
+    /// The body goes to a temporary file beside `destination` as it arrives and replaces
+    /// `destination` only once it is complete and every middleware accepted the response, so a
+    /// failed, truncated, rejected or cancelled download leaves the destination as it was. A documented error status decodes into the endpoint's `Failure`
+    /// from memory, as with ``send(_:)``.
+    ///
+    /// ```swift
+    /// let response = try await client.download(API.report(id), to: reportFile)
+    /// if case .success(let file) = response.result { print("saved to", file.path) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint to send; its `Success` type is not decoded.
+    ///   - destination: Where the body goes; replaced if it exists.
+    /// - Throws: ``CourierError``; ``CourierError/Kind/downloadFileUnwritable`` when the file
+    ///   cannot be written.
+    public func download<E: EndpointRepresentable>(_ endpoint: E, to destination: URL)
+        async throws(CourierError)
+        -> EndpointResponse<URL, E.Failure>
+    {
+        // The transport writes to a staging file beside the destination; only a response that
+        // made it through every middleware and the result mapping replaces the destination.
+        let staging = destination.deletingLastPathComponent()
+            .appendingPathComponent(".courier-download-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let request = try await request(for: endpoint).applying(
+            timeout: nil, connectTimeout: nil, idleTimeout: nil, responseBodyFile: staging)
+        let raw = try await perform(request)
+        let decoder = endpoint.endpoint.decoder ?? self.decoder
+        return try response(E.self, from: raw, request: request, decoder: decoder) {
+            raw throws(CourierError) in
+            do {
+                if let file = raw.bodyFile {
+                    // rename(2) replaces an existing destination in one step.
+                    guard rename(file.path, destination.path) == 0 else {
+                        throw DownloadMoveError(reason: String(cString: strerror(errno)))
+                    }
+                } else {
+                    // A transport that keeps bodies in memory: write the body now.
+                    try raw.body.write(to: destination, options: .atomic)
+                }
+            } catch {
+                throw CourierError(
+                    stage: .transport, kind: .downloadFileUnwritable,
+                    message: "The download could not be written to \(destination.path): \(error).",
+                    request: request, url: raw.url, response: raw, underlying: error
+                )
+            }
+            return destination
+        }
+    }
+
+    /// Starts sending an endpoint and returns at once with its progress and eventual response.
+    ///
+    /// ```swift
+    /// let transfer = client.transfer(API.upload(file))
+    /// for await progress in transfer.progress {
+    ///     print(progress.direction, progress.fractionCompleted ?? 0)
+    /// }
+    /// let response = try await transfer.value
+    /// ```
+    public func transfer<E: EndpointRepresentable>(_ endpoint: E) -> Transfer<
+        EndpointResponse<E.Success, E.Failure>
+    > {
+        Transfer { () throws(CourierError) in try await send(endpoint) }
+    }
+
+    /// Starts a download to `destination` and returns at once with its progress and eventual
+    /// response; see ``download(_:to:)``.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint to send.
+    ///   - destination: Where a successful body goes.
+    public func transfer<E: EndpointRepresentable>(_ endpoint: E, downloadingTo destination: URL)
+        -> Transfer<EndpointResponse<URL, E.Failure>>
+    {
+        Transfer { () throws(CourierError) in try await download(endpoint, to: destination) }
+    }
+}
+
+/// Why a finished download could not be moved to its destination.
+struct DownloadMoveError: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}

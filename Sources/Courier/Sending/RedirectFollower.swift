@@ -1,0 +1,89 @@
+import Foundation
+
+/// Follows redirects from the immutable request, one ``TransportRequest`` per hop.
+///
+/// - At most `limit` hops; a repeated method and URL is a cycle.
+/// - 301/302 turn `POST` into `GET`, and 303 turns every method but `HEAD` into `GET`, without a
+///   body; 307/308 keep the method and the identical body.
+/// - A hop to another origin (scheme, host or port) drops `Authorization`, `Cookie`,
+///   `Proxy-Authorization` and headers marked secret, for the rest of the chain.
+/// - A target that is not http(s) is refused.
+struct RedirectFollower: Sendable {
+    let transport: any Transport
+    let limit: Int
+
+    func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
+        var current = first
+        var visited: Set<String> = ["\(first.method) \(first.url.absoluteString)"]
+        var hops = 0
+        let recorder = CallMetricsRecorder.current
+        recorder?.recordAttempt()
+        while true {
+            let response: RawResponse
+            do {
+                recorder?.recordSent(bytes: current.body?.length ?? 0)
+                response = try await transport.send(current)
+            } catch {
+                throw CourierError.transport(error)
+            }
+            recorder?.recordResponseHeaders()
+            recorder?.recordReceived(bytes: response.bodyLength)
+            guard response.status.isRedirect, let location = response.headers[.location] else {
+                return response
+            }
+            guard hops < limit else {
+                throw CourierError(
+                    stage: .transport, kind: .tooManyRedirects,
+                    message: "The server redirected more than \(limit) times.", url: current.url,
+                    response: response
+                )
+            }
+            hops += 1
+            recorder?.recordRedirect()
+            current = try nextRequest(
+                after: current, status: response.status, location: location, response: response)
+            guard visited.insert("\(current.method) \(current.url.absoluteString)").inserted else {
+                throw CourierError(
+                    stage: .transport, kind: .tooManyRedirects,
+                    message: "The redirects form a cycle back to \(current.url.absoluteString).",
+                    url: current.url, response: response
+                )
+            }
+        }
+    }
+
+    private func nextRequest(
+        after request: TransportRequest, status: HTTPStatus, location: String, response: RawResponse
+    ) throws(CourierError) -> TransportRequest {
+        guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            target.host?.isEmpty == false
+        else {
+            throw CourierError(
+                stage: .transport, kind: .unsupportedRedirect,
+                message: "The server redirected to a location Courier does not follow (only http and https).",
+                url: request.url, response: response
+            )
+        }
+        var headers = request.headers
+        if Self.origin(of: target) != Self.origin(of: request.url) {
+            headers = HeaderFields(headers.filter { !$0.isSensitive })
+        }
+        let becomesGET =
+            (status.code == 303 && request.method != .head)
+            || ([301, 302].contains(status.code) && request.method == .post)
+        guard becomesGET else {
+            return request.redirected(
+                method: request.method, url: target, headers: headers, body: request.body)
+        }
+        headers.removeAll(named: .contentType)
+        return request.redirected(method: .get, url: target, headers: headers, body: nil)
+    }
+
+    /// Scheme, host and effective port.
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+}

@@ -1,0 +1,66 @@
+/// A request under way: its upload and download progress as an `AsyncSequence`, and its result.
+///
+/// Create one with ``Client/transfer(_:)`` or ``Client/transfer(_:downloadingTo:)``. The
+/// request starts at once; ``progress`` ends when it does.
+///
+/// - Progress has one consumer; reports may be coalesced when the consumer is slower than the
+///   network (the newest are kept).
+/// - Download reports count delivered bytes; their total is known only for a body that is not
+///   content-coded (a gzip body's `Content-Length` counts the compressed bytes).
+/// - A redirect, a retry or a credential replay sends the request again, and progress starts
+///   again from zero. A request that joins another's call in ``DeduplicationMiddleware``
+///   reports no progress.
+/// - The transfer runs on its own: dropping the value does not stop it. Call ``cancel()``, or
+///   cancel a task awaiting ``value`` (which cancels the transfer for every awaiter).
+///
+/// ```swift
+/// let transfer = client.transfer(API.video(id), downloadingTo: file)
+/// Task {
+///     for await progress in transfer.progress {
+///         print("\(progress.completedBytes) of \(progress.expectedBytes ?? 0)")
+///     }
+/// }
+/// let response = try await transfer.value
+/// ```
+public struct Transfer<Value: Sendable>: Sendable {
+    /// Upload reports while the request body is sent, then download reports as the response
+    /// body arrives; finishes when the request ends.
+    public let progress: AsyncStream<TransferProgress>
+    private let task: Task<Value, any Error>
+
+    init(_ operation: @escaping @Sendable () async throws(CourierError) -> Value) {
+        var escaped: AsyncStream<TransferProgress>.Continuation?
+        progress = AsyncStream(bufferingPolicy: .bufferingNewest(64)) { escaped = $0 }
+        let continuation = escaped
+        let sink = ProgressSink { continuation?.yield($0) }
+        task = Task {
+            defer { continuation?.finish() }
+            return try await ProgressSink.$current.withValue(sink) { try await operation() }
+        }
+    }
+
+    /// The response, once the request is over; cancelling the awaiting task cancels the transfer.
+    ///
+    /// - Throws: ``CourierError``.
+    public var value: Value {
+        get async throws(CourierError) {
+            let task = task
+            do {
+                return try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
+            } catch let error as CourierError {
+                throw error
+            } catch {
+                throw CourierError.transport(error)
+            }
+        }
+    }
+
+    /// Cancels the request; ``value`` then throws ``CourierError/Kind/cancelled``.
+    public func cancel() {
+        task.cancel()
+    }
+}

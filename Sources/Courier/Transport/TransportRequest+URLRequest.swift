@@ -1,0 +1,41 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension TransportRequest {
+    /// The `URLRequest` a URLSession-based transport sends.
+    ///
+    /// An in-memory body is `httpBody`; a body streamed from files is `httpBodyStream`, which
+    /// `URLSession` sends with chunked transfer coding. (``URLSessionTransport`` uploads such
+    /// bodies from a file instead, with their `Content-Length`.)
+    public var urlRequest: URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        for field in headers {
+            request.addValue(field.value, forHTTPHeaderField: field.name.rawValue)
+        }
+        if let body {
+            if let data = body.data {
+                request.httpBody = data
+            } else {
+                request.httpBodyStream = body.makeInputStream()
+            }
+        }
+        if let idleTimeout {
+            // URLSession on Linux counts this in whole seconds and truncates: 0.5 would be 0,
+            // which times out at once. Round up instead, so the wait is never shorter.
+            request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))
+        }
+        return request
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

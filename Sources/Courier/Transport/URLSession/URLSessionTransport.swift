@@ -1,0 +1,179 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport: `URLSession` with a delegate, on Apple platforms and on Linux.
+///
+/// - Redirects are never followed by `URLSession` (which would copy credentials to other hosts
+///   on Linux); Courier's client follows them itself.
+/// - No request is sent twice by the transport. `URLSession` on Linux silently re-sends a
+///   request when a reused keep-alive connection closes without an answer, and without its
+///   body; on a fresh connection it does not. So a request that is not idempotent, or that has
+///   a body, goes out on a connection of its own: from a session made for that one request and
+///   invalidated after it, with `Connection: close`. Only idempotent requests without a body
+///   (a `GET`, say) share pooled connections; the silent re-send of one of those is harmless.
+/// - Response size limits are enforced by counting delivered (decoded) bytes as they arrive:
+///   past the limit the bytes are dropped, the task is cancelled and the request fails with
+///   ``CourierError/Kind/responseTooLarge`` at once, so a gzip bomb cannot fill memory.
+/// - A body shorter or longer than its `Content-Length`, a connection lost mid-body, and
+///   conflicting `Content-Length` values fail with ``CourierError/Kind/truncatedResponse`` or
+///   ``CourierError/Kind/invalidResponse``; partial bodies are never returned.
+/// - The connect timeout is enforced by the transport (until the body starts to flow or the
+///   response begins); the idle timeout is `URLSession`'s; the total deadline is the client's.
+/// - Cancelling the calling task cancels the `URLSession` task at once.
+/// - A body streamed from files is uploaded from a file with its `Content-Length`: a single
+///   file directly, several pieces (a multipart body with file parts) after copying them in
+///   1 MiB chunks to a temporary file that is removed afterwards. Memory stays bounded whatever
+///   the size; the disk needs room for one copy. (A stream body would go out chunked on Linux,
+///   where `URLSession` also keeps a `Content-Length` header, which is malformed HTTP.)
+/// - A download (``TransportRequest/responseBodyFile``) is written to a temporary file as it
+///   arrives and moved into place when complete.
+///
+/// ```swift
+/// let transport = URLSessionTransport(responseLimit: 50 * 1024 * 1024)
+/// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
+/// ```
+public final class URLSessionTransport: Transport {
+    /// The largest response body kept in memory by default: 10 MiB.
+    public static let defaultResponseLimit = 10 * 1024 * 1024
+
+    /// The largest response body, in bytes, this transport keeps in memory.
+    public let responseLimit: Int
+    /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
+    public let downloadLimit: Int64?
+    private let session: URLSession
+    private let delegate: SessionDelegate
+    private let tasks: SessionTaskTable
+
+    /// Creates a transport with its own sessions.
+    ///
+    /// - Parameters:
+    ///   - configuration: The session configuration; by default an ephemeral one with no cookie
+    ///     storage and no cache, so everything sent is in the request value.
+    ///   - responseLimit: The largest response body to keep in memory, in bytes.
+    ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
+    public init(
+        configuration: URLSessionConfiguration? = nil, responseLimit: Int = defaultResponseLimit,
+        downloadLimit: Int64? = nil
+    ) {
+        self.responseLimit = responseLimit
+        self.downloadLimit = downloadLimit
+        let configuration = configuration ?? Self.defaultConfiguration()
+        let tasks = SessionTaskTable()
+        self.tasks = tasks
+        let delegate = SessionDelegate(tasks: tasks)
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    /// Ephemeral, without cookies or a cache: cookies the request value does not show would not
+    /// appear in cURL renderings or errors, and caching is policy, not transport.
+    private static func defaultConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` and returns the complete response.
+    ///
+    /// - Throws: ``CourierError`` at the transport stage.
+    public func send(_ request: TransportRequest) async throws -> RawResponse {
+        try Task.checkCancellation()
+        var urlRequest = request.urlRequest
+        let reusesConnections = request.isIdempotent && request.body == nil
+        if !reusesConnections {
+            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+        }
+        let upload = try BodyUpload(request.body)
+        defer { upload?.removeTemporaryFile() }
+        if case .file? = upload { urlRequest.httpBodyStream = nil }
+        let start = SessionTaskHandle()
+        let tasks = tasks
+        let state = (
+            request: request, urlRequest: urlRequest, upload: upload, pooled: session,
+            reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
+            downloadLimit: downloadLimit, recorder: CallMetricsRecorder.current, progress: ProgressSink.current
+        )
+        defer { start.finish() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<RawResponse, any Error>) in
+                // Creating, resuming and cancelling URLSession tasks waits for the session's work
+                // queue on Linux, which can be busy for seconds (libcurl decoding a large body);
+                // that must not happen on one of the few threads of Swift's cooperative pool.
+                DispatchQueue.global().async {
+                    // A session of its own when connections must not be reused; it ends with
+                    // its one task.
+                    let session =
+                        state.reusesConnections
+                        ? state.pooled
+                        : URLSession(
+                            configuration: state.pooled.configuration, delegate: state.delegate,
+                            delegateQueue: nil)
+                    defer { if !state.reusesConnections { session.finishTasksAndInvalidate() } }
+                    let task: URLSessionTask
+                    switch state.upload {
+                    case .file(let url, _)?:
+                        task = session.uploadTask(with: state.urlRequest, fromFile: url)
+                    case nil:
+                        task = session.dataTask(with: state.urlRequest)
+                    }
+                    let id = ObjectIdentifier(task)
+                    tasks.start(
+                        id,
+                        SessionTaskState(
+                            continuation: continuation, request: state.request, limit: state.limit,
+                            downloadLimit: state.downloadLimit, recorder: state.recorder,
+                            progress: state.progress))
+                    guard start.attach(task) else {
+                        tasks.cancel(id)
+                        task.cancel()
+                        return
+                    }
+                    if let timeout = state.request.connectTimeout {
+                        start.attach(timer: Self.connectTimer(timeout, task: task, tasks: tasks))
+                    }
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            if let task = start.cancel() {
+                tasks.cancel(ObjectIdentifier(task))
+                Self.cancelInBackground(task)
+            }
+        }
+    }
+
+    /// Fails the state with a timeout unless the server shows a sign of life within `timeout`.
+    private static func connectTimer(
+        _ timeout: Duration, task: URLSessionTask, tasks: SessionTaskTable
+    ) -> Task<Void, any Error> {
+        Task {
+            try await Task.sleep(for: timeout)
+            let error = CourierError(
+                stage: .transport, kind: .timedOut,
+                message: "The server showed no sign of life within the connect timeout of \(timeout)."
+            )
+            if tasks.failIfSilent(ObjectIdentifier(task), with: error) { cancelInBackground(task) }
+        }
+    }
+
+    /// Cancels `task` from a dispatch queue, never from the caller's thread.
+    ///
+    /// On Linux `URLSessionTask.cancel()` waits for the work queue that all sessions of the
+    /// process share, which stays busy for seconds while libcurl decodes a large compressed body.
+    /// Called from a cancellation handler it would block one of the few threads of Swift's
+    /// cooperative pool. The waiting caller has already been resumed by then.
+    static func cancelInBackground(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
+    }
+}
