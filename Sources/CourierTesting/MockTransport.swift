@@ -4,27 +4,20 @@ import Foundation
 /// A transport that answers typed stubs of endpoints, and checks every request against the
 /// request each endpoint builds.
 ///
-/// Stub an endpoint with a value; the mock builds the endpoint's request the way the client
-/// would and keeps it as the expectation, so a mock cannot hide a broken request:
+/// A stub builds its endpoint's request the way the client would and keeps it as the
+/// expectation, so a mock cannot hide a broken request: a request no stub matches throws
+/// ``CourierError/Kind/noMockedResponse``, naming the closest stub and how it differs.
 ///
 /// ```swift
 /// let mocks = MockTransport()
 /// let client = Client(baseURL: BaseURL("api.example.com"), transport: mocks)
 /// try await mocks.stub(API.user(42), for: client, with: .success(User(id: 42, name: "Ada")))
-/// try await mocks.stub(API.user(7), for: client, with: .failure(APIError(message: "gone"), status: .notFound))
-///
 /// let user = try await client.value(API.user(42))
 /// try mocks.verifyAllUsed()
 /// ```
 ///
-/// A request matches a stub when its method, URL (scheme, host, port, path and query) and
-/// headers and body bytes are those of the stub. The order of parameters and headers with
-/// different names does not matter; values of one name are compared in order. Headers named in
-/// `ignoringHeaders` are left out on both sides, for headers middleware adds (such as a rotating
-/// `Authorization`). Timeouts and the idempotency flag are not compared.
-///
-/// A request no stub matches throws ``CourierError/Kind/noMockedResponse`` naming the closest
-/// stub (same method and path first, then the fewest differences) and how it differs.
+/// How requests are matched, and which headers to ignore: "Stub endpoints with values using
+/// MockTransport" in Courier's article Testing without the network.
 public struct MockTransport: Transport {
     private let storage = MockStorage()
     private let ignoredHeaders: Set<HeaderName>

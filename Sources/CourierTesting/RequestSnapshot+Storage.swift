@@ -17,10 +17,8 @@ extension RequestSnapshot {
     ///
     /// - Parameters:
     ///   - name: The file name without the `.http` extension.
-    ///   - record: Whether to overwrite the file; also on when the environment variable
-    ///     `COURIER_RECORD_SNAPSHOTS` is `1` or `true`.
-    ///   - directory: The directory of the file; by default `__Snapshots__/<TestFileName>/` beside
-    ///     `filePath`.
+    ///   - record: Whether to overwrite the file; `COURIER_RECORD_SNAPSHOTS=1` (or `true`) turns it on.
+    ///   - directory: The directory; by default `__Snapshots__/<TestFileName>/` beside `filePath`.
     ///   - filePath: The calling test file; leave the default.
     /// - Throws: ``RequestSnapshotFailure`` when the file was missing and is now recorded, when it
     ///   was re-recorded, or when it differs (with a line diff); a file-system error if the file

@@ -3,10 +3,8 @@ import Foundation
 
 /// A request as stable, redacted text, checked against a golden `.http` file next to the test.
 ///
-/// The text is ``EndpointRequest/http1Text(baseURL:revealingSecrets:)`` made stable for files:
-/// secrets read `<redacted>`, headers keep their declared order (which is deterministic: the
-/// order of the endpoint's block, then the body's `Content-Type`), `CRLF` becomes `LF`, and a
-/// multipart boundary reads ``boundaryPlaceholder``.
+/// The first run records the file and throws, so a human reads it before it becomes the
+/// reference; later runs throw a line diff when the request changes.
 ///
 /// ```swift
 /// @Test func createTodo() throws {
@@ -15,9 +13,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// The first run records `__Snapshots__/<TestFileName>/create-todo.http` and throws, so a human
-/// reads the file before it becomes the reference; later runs throw a line diff when the request
-/// changes. Set `COURIER_RECORD_SNAPSHOTS=1` to re-record every snapshot a run verifies.
+/// How the text is made stable, and how to re-record: "Golden request snapshots" in Courier's
+/// article Testing without the network.
 public struct RequestSnapshot: Sendable, Hashable, CustomStringConvertible {
     /// What replaces a multipart body's boundary in the text, so a random boundary is stable.
     public static let boundaryPlaceholder = "courier-snapshot-boundary"

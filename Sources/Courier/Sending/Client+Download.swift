@@ -3,10 +3,8 @@ import Foundation
 extension Client {
     /// Sends an endpoint and writes a successful response body to a file, streamed to disk.
     ///
-    /// The body goes to a temporary file beside `destination` as it arrives and replaces
-    /// `destination` only once it is complete and every middleware accepted the response, so a
-    /// failed, truncated, rejected or cancelled download leaves the destination as it was. A documented error status decodes into the endpoint's `Failure`
-    /// from memory, as with ``send(_:)``.
+    /// `destination` is replaced only once the body is complete and every middleware accepted the
+    /// response; see <doc:HandlingFaults#Downloads>.
     ///
     /// ```swift
     /// let response = try await client.download(API.report(id), to: reportFile)

@@ -39,24 +39,20 @@ public struct Client: Sendable {
 
     /// Creates a client.
     ///
+    /// What each timeout covers: <doc:HandlingFaults#Timeouts>.
+    ///
     /// - Parameters:
     ///   - baseURL: Where endpoints are resolved.
     ///   - transport: Performs the exchanges; a ``URLSessionTransport`` by default.
     ///   - middleware: Applied in order, the first one outermost.
-    ///   - encoder: The default encoder for JSON bodies; sorted keys by default, so bodies,
-    ///     cURL lines and golden files are byte-for-byte stable.
-    ///   - formEncoding: The default rules for queries and form bodies (arrays, booleans,
-    ///     nesting, dates, keys, spaces).
+    ///   - encoder: The default encoder for JSON bodies; sorted keys by default, for stable bytes.
+    ///   - formEncoding: The default rules for queries and form bodies; see <doc:EncodingRules>.
     ///   - decoder: The default decoder for JSON responses.
     ///   - defaults: Headers and query parameters added to every request.
     ///   - redirectLimit: The most redirects followed for one request (10 by default).
-    ///   - timeout: The total time allowed for endpoints that declare no ``Timeout``. A timeout
-    ///     covers middleware, retries and their waits, every redirect hop and the whole body;
-    ///     Courier enforces it itself.
-    ///   - connectTimeout: The time allowed until the request body starts to flow or the
-    ///     response begins, for endpoints that declare none.
-    ///   - idleTimeout: The longest silence allowed while sending or receiving, for endpoints
-    ///     that declare none.
+    ///   - timeout: The total time allowed for endpoints that declare no ``Timeout``.
+    ///   - connectTimeout: The time until the server shows a sign of life, for those endpoints.
+    ///   - idleTimeout: The longest silence while sending or receiving, for those endpoints.
     public init(
         baseURL: BaseURL,
         transport: any Transport = URLSessionTransport(),

@@ -1,17 +1,7 @@
 /// A request under way: its upload and download progress as an `AsyncSequence`, and its result.
 ///
-/// Create one with ``Client/transfer(_:)`` or ``Client/transfer(_:downloadingTo:)``. The
-/// request starts at once; ``progress`` ends when it does.
-///
-/// - Progress has one consumer; reports may be coalesced when the consumer is slower than the
-///   network (the newest are kept).
-/// - Download reports count delivered bytes; their total is known only for a body that is not
-///   content-coded (a gzip body's `Content-Length` counts the compressed bytes).
-/// - A redirect, a retry or a credential replay sends the request again, and progress starts
-///   again from zero. A request that joins another's call in ``DeduplicationMiddleware``
-///   reports no progress.
-/// - The transfer runs on its own: dropping the value does not stop it. Call ``cancel()``, or
-///   cancel a task awaiting ``value`` (which cancels the transfer for every awaiter).
+/// Create one with ``Client/transfer(_:)`` or ``Client/transfer(_:downloadingTo:)``; the request
+/// starts at once and runs on its own, so dropping the value does not stop it: call ``cancel()``.
 ///
 /// ```swift
 /// let transfer = client.transfer(API.video(id), downloadingTo: file)
@@ -22,6 +12,8 @@
 /// }
 /// let response = try await transfer.value
 /// ```
+///
+/// What the reports count, and when they start again: <doc:HandlingFaults#Progress>.
 public struct Transfer<Value: Sendable>: Sendable {
     /// Upload reports while the request body is sent, then download reports as the response
     /// body arrives; finishes when the request ends.

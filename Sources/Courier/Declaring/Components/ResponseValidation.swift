@@ -1,7 +1,7 @@
 /// Which responses an endpoint or client accepts: status codes and body content types.
 ///
-/// Write one in an endpoint's block to override the ``ValidationMiddleware``'s default for that
-/// endpoint:
+/// Written in an endpoint's block, it replaces the ``ValidationMiddleware``'s rule for that
+/// endpoint; it does not add to it.
 ///
 /// ```swift
 /// Method(.get)
@@ -9,12 +9,7 @@
 /// ResponseValidation(statuses: [200...299, 404...404], contentTypes: [.json, .problemJSON])
 /// ```
 ///
-/// Statuses are ranges of codes. Content types match by essence (`type/subtype`, parameters
-/// ignored, case-insensitive); `type/*` or `*/*` match a whole family. A structured syntax suffix
-/// (RFC 6839) counts as its base type: accepting `application/json` accepts
-/// `application/problem+json` and `application/vnd.api+json`, as accepting `application/xml`
-/// accepts `application/atom+xml`; to accept one suffixed type only, name it.
-/// A response without a body is not held to the content types.
+/// How statuses and content types match: <doc:UsingMiddleware#Validate-responses>.
 public struct ResponseValidation: Sendable, Hashable {
     /// The accepted status ranges.
     public let statuses: [ClosedRange<HTTPStatus>]

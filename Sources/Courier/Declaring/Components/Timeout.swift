@@ -1,19 +1,14 @@
 /// Declares how long the endpoint's request may take, overriding the client's timeouts.
 ///
-/// - `total`: one deadline over middleware, retries and their waits, every redirect hop and the
-///   whole body, enforced by Courier itself (a server that drips one byte at a time cannot
-///   stretch it). It fails with ``CourierError/Kind/timedOut``.
-/// - `connect`: how long until the server shows a sign of life: the request body starts to
-///   flow, or the response headers arrive. (`URLSession` on Linux does not report the TCP
-///   handshake itself, so Courier measures the first thing it can see.)
-/// - `idle`: the longest silence while sending or receiving; the transport's idle timeout. It
-///   defaults to the total timeout. `URLSession` counts it in whole seconds, so
-///   ``URLSessionTransport`` rounds it up (at least 1 s).
+/// The total timeout is one deadline over middleware, retries, every redirect hop and the whole
+/// body, enforced by Courier itself; it fails with ``CourierError/Kind/timedOut``.
 ///
 /// ```swift
 /// Timeout(.seconds(5))
 /// Timeout(.seconds(30), connect: .seconds(3), idle: .seconds(10))
 /// ```
+///
+/// What the connect and idle timeouts measure: <doc:HandlingFaults#Timeouts>.
 public struct Timeout: EndpointComponent, Sendable, Hashable {
     /// The total deadline, or `nil` to keep the client's.
     public let total: Duration?

@@ -3,18 +3,9 @@ import Foundation
 /// The rules that turn values into query parameters and `application/x-www-form-urlencoded`
 /// bodies: one encoder for both, configured per client and overridable per endpoint.
 ///
-/// The defaults suit most servers (Rails, Django, Express, Flask, Go):
-///
-/// | Value | Default | Alternatives |
-/// |---|---|---|
-/// | arrays | `tag=a&tag=b` | `tag[]=a`, `tag[0]=a`, `tag=a,b` |
-/// | booleans | `true` / `false` | `1` / `0` |
-/// | nested objects | `filter[status]=open` | `filter.status=open` |
-/// | dates | ISO 8601 (`2024-05-01T12:00:00Z`) | with milliseconds, seconds or milliseconds since 1970, a formatter |
-/// | keys | as declared | `snake_case`, a function |
-/// | spaces in form bodies | `%20` | `+` |
-///
-/// Declare one inside an endpoint to override the client's for that endpoint:
+/// Whatever the strategy, every byte outside RFC 3986 `unreserved` is percent-encoded, so a
+/// literal `+` is always `%2B` and never read as a space. Declare one inside an endpoint to
+/// replace the client's for that endpoint:
 ///
 /// ```swift
 /// Endpoint {
@@ -25,10 +16,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Whatever the strategy, every byte outside RFC 3986 `unreserved` is percent-encoded, so a
-/// literal `+` is always `%2B` and never read as a space. `nil` values are omitted, `RawRepresentable`
-/// enums send their raw value, and keys keep the order in which the value encodes them (the
-/// declaration order for synthesized `Encodable`; dictionaries are sorted by key).
+/// The defaults, the alternatives and the bytes each rule sends: <doc:EncodingRules>.
 public struct FormEncoding: Sendable {
     /// How arrays are written.
     public var arrays: ArrayStrategy

@@ -1,6 +1,7 @@
 /// Signs requests for one origin with credentials, and refreshes a rejected token once for all.
 ///
-/// Fixed credentials:
+/// A request is signed only when the client's base URL has the scheme, host and port of
+/// `origin`. Create the middleware once per client: its copies share the token and its refreshes.
 ///
 /// ```swift
 /// let api = BaseURL("api.example.com")
@@ -10,43 +11,7 @@
 /// )
 /// ```
 ///
-/// Tokens that expire, from a ``TokenProvider``:
-///
-/// ```swift
-/// let client = Client(
-///     baseURL: api,
-///     middleware: [
-///         RetryMiddleware(),
-///         AuthenticationMiddleware(tokenProvider: SessionTokens(auth: authClient, grant: grant), for: api),
-///     ]
-/// )
-/// ```
-///
-/// **Only its origin.** A request is signed only when the client's base URL has the scheme, host
-/// and port of `origin` (the path does not matter); any other request passes unsigned, so the
-/// middleware never sends a credential to a server it was not given for. A redirect to another
-/// origin loses the credentials too: the header is marked secret, and Courier drops secret
-/// headers on every cross-origin hop. A request whose endpoint set the header itself is sent as
-/// the endpoint declared it.
-///
-/// **Refreshing.** With a token provider, the first request fetches the token with
-/// ``TokenProvider/token()``. When a response is 401, the token is refreshed with
-/// ``TokenProvider/refreshToken(rejected:)`` and the request is sent once more with the new
-/// token; a second 401 is returned as it is. Any number of concurrent 401s cause a single
-/// refresh that every one of them waits for; a request that was signed with a token older than
-/// the current one is re-signed and replayed without a refresh. After a refresh ends, successful
-/// or not, another one starts only when ``minimumRefreshInterval`` has passed: until then a 401
-/// for the current token is returned to the caller. A provider that throws fails every waiting
-/// request with ``CourierError/Kind/authenticationFailed`` (the provider's error is the
-/// ``CourierError/underlying`` cause); a later request tries again. A cancelled request stops
-/// waiting at once without cancelling the refresh the others wait for.
-///
-/// **Replaying.** A 401 means the server did not process the request (RFC 9110 §15.5.2), so the
-/// one replay after a refresh is made for every method, `POST` included. Static credentials are
-/// never replayed: there is nothing newer to send.
-///
-/// Copies of the middleware share the token and its refreshes; give each client its own
-/// middleware, created once.
+/// Tokens that expire come from a ``TokenProvider``; see <doc:UsingMiddleware#Authenticate-requests>.
 public struct AuthenticationMiddleware: Middleware {
     private enum Source: Sendable {
         case fixed(Credentials)

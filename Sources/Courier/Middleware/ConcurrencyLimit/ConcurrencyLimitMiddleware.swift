@@ -1,22 +1,15 @@
 /// Caps how many requests are in flight at once, overall and optionally per host; the rest wait
 /// their turn, first come, first served.
 ///
+/// The slots belong to the middleware value: copies of it, and every client it is given to, share
+/// the same cap.
+///
 /// ```swift
 /// let limit = ConcurrencyLimitMiddleware(limit: 4, perHostLimit: 2)
 /// let client = Client(baseURL: BaseURL("api.example.com"), middleware: [limit])
 /// ```
 ///
-/// The limits belong to the middleware value: copies of it, and every client it is given to,
-/// share the same slots. Give each client its own instance for a cap per client, or one instance
-/// to several clients for a cap over all of them.
-///
-/// The host is the host of the base URL the request is sent to. Redirects are followed inside
-/// the slot of the request that caused them, so a hop to another host counts against the
-/// original host's slot.
-///
-/// A waiting request is cancellable: it leaves the queue at once with a
-/// ``CourierError/Kind/cancelled`` error and never takes a slot. A slot is always given back when
-/// its request finishes, fails or is cancelled.
+/// Hosts, redirects, fairness and cancellation: <doc:UsingMiddleware#Limiting-concurrency>.
 public struct ConcurrencyLimitMiddleware: Middleware {
     /// The most requests in flight at once.
     public let limit: Int
@@ -30,8 +23,7 @@ public struct ConcurrencyLimitMiddleware: Middleware {
     ///
     /// - Parameters:
     ///   - limit: The most requests in flight at once; at least 1.
-    ///   - perHostLimit: The most requests in flight at once to one host; at least 1, or `nil`
-    ///     (the default) for no limit per host.
+    ///   - perHostLimit: The most requests in flight to one host; at least 1, or `nil` for no limit.
     public init(limit: Int, perHostLimit: Int? = nil) {
         precondition(limit >= 1, "A concurrency limit must be at least 1, not \(limit).")
         precondition(

@@ -1,40 +1,17 @@
 /// Lets identical `GET` and `HEAD` requests that are in flight at the same time share one call.
 ///
-/// When a request arrives while an identical one is still running, it does not call the rest of
-/// the chain: it waits for the running call and receives the same ``RawResponse`` (the same
-/// bytes) or the same ``CourierError``. Nothing is cached: a request that arrives after the call
-/// finished starts a new one.
+/// Every request that joins a call receives the same ``RawResponse`` or the same
+/// ``CourierError``; nothing is cached. Place it after anything that sets headers, such as
+/// authentication, so that it compares the headers that are sent.
 ///
 /// ```swift
 /// let client = Client(baseURL: BaseURL("api.example.com"), middleware: [DeduplicationMiddleware()])
-/// // Ten views that ask for the same user at once cause one request.
 /// async let first = client.value(API.user(42))
-/// async let second = client.value(API.user(42))
+/// async let second = client.value(API.user(42))   // shares the first request's call
 /// ```
 ///
-/// Two requests are identical when the base URL and the whole request value are equal: method,
-/// path, query, every header field in order (credentials included, so two users' requests are
-/// never merged), the body, and the endpoint's timeout, idempotency and validation declarations.
-/// Requests are compared by value, not only by hash, so a hash collision can never merge two
-/// different requests. Place the middleware after anything that sets headers, such as
-/// authentication, so that it compares the headers that are sent.
-///
-/// Only the safe methods `GET` and `HEAD` are shared. Every other method, `OPTIONS` included,
-/// passes straight through: `OPTIONS` is safe too, but it asks about a server's capabilities
-/// rather than fetching a representation, and is not sent in bursts that sharing would save.
-///
-/// Cancelling a waiting request ends it at once with a ``CourierError/Kind/cancelled`` error and
-/// does not disturb the others; the shared call is cancelled only when every request waiting for
-/// it was cancelled.
-///
-/// The shared call runs in a task of its own, so it outlives a cancelled first request. That task
-/// keeps the task-local values of the request that started it, its deadline and its metrics
-/// recorder included. A request that joins an existing call still ends by its own deadline, but
-/// middleware after this one sees the first request's deadline. The joining request's metrics
-/// record no attempt, redirect or byte: the call is counted once, for the request that started
-/// it, so totals match what went over the wire.
-///
-/// Copies of a middleware value share their in-flight calls; two separate instances never do.
+/// What counts as identical, cancellation and deadlines:
+/// <doc:UsingMiddleware#De-duplicating-identical-requests>.
 public struct DeduplicationMiddleware: Middleware {
     private let calls = LockedValue<[RequestFingerprint: InFlightCall]>([:])
 

@@ -1,20 +1,13 @@
 /// How much a ``LoggingMiddleware`` writes, and how important one ``LogEntry`` is.
 ///
-/// The levels are ordered from the most detailed to the most severe, as in swift-log. A
-/// middleware configured with a level writes the entries of that level and above, and the level
-/// also decides how much detail each entry carries:
-///
-/// | Level | What the middleware writes |
-/// | --- | --- |
-/// | ``trace`` | everything ``debug`` writes, plus request and response bodies (redacted, truncated) |
-/// | ``debug`` | everything ``info`` writes with the headers of both sides, plus an entry when a request leaves |
-/// | ``info`` | one line per request: method, redacted URL, status, body size, duration |
-/// | ``warning`` | only responses with a 4xx or 5xx status, cancelled requests and failed requests |
-/// | ``error`` | only requests that failed with a ``CourierError`` other than cancellation |
+/// Levels are ordered from ``trace`` (the most detailed) to ``error`` (the most severe), as in
+/// swift-log; a middleware writes the entries of its level and above.
 ///
 /// ```swift
 /// let logging = LoggingMiddleware(level: .debug)
 /// ```
+///
+/// What each level writes: <doc:UsingMiddleware#Log-requests-and-responses>.
 public enum LogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// Bodies, in addition to everything ``debug`` writes.
     case trace

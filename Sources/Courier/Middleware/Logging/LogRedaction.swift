@@ -2,25 +2,16 @@ import Foundation
 
 /// Which header and query values a ``LoggingMiddleware`` hides, in addition to those it always hides.
 ///
-/// Always hidden, whatever the redaction says:
-/// - the values of `Authorization`, `Cookie`, `Set-Cookie` and `Proxy-Authorization`, in requests
-///   and responses, and of every header declared with `isSecret: true`;
-/// - query values and form-body values whose name contains `password`, `token`, `secret`,
-///   `api_key`, `apikey`, `session`, `signature` and the other words Courier redacts in JSON
-///   bodies, so `access_token`, `client_secret` and `session_id` are hidden too;
-/// - JSON body values under those same keys;
-/// - any occurrence of a hidden header or query value elsewhere, for example in a body that
-///   echoes the request.
-///
-/// Name more headers and query parameters to hide:
+/// Credential headers, headers declared secret, and query, form and JSON values under names such
+/// as `password` or `token` are always hidden; a redaction names more. A hidden value reads
+/// `<redacted>`.
 ///
 /// ```swift
 /// let redaction = LogRedaction(headers: [HeaderName("X-Tenant")], queryItems: ["sig", "code"])
 /// let logging = LoggingMiddleware(level: .debug, redaction: redaction)
 /// ```
 ///
-/// A hidden value is written as `<redacted>`: `X-Tenant: <redacted>`,
-/// `https://api.example.com/report?sig=<redacted>`.
+/// Everything that is always hidden: <doc:UsingMiddleware#Log-requests-and-responses>.
 public struct LogRedaction: Sendable, Hashable {
     /// More header names whose values are hidden, in requests and responses.
     public var headers: Set<HeaderName>

@@ -2,38 +2,18 @@ import Foundation
 
 /// Logs each request and its outcome, with every secret redacted.
 ///
+/// Place it last in the middleware list: it then logs every attempt as it is sent, and it knows
+/// the credentials that middleware before it added, so it can hide them wherever they are echoed.
+///
 /// ```swift
 /// let client = Client(
 ///     baseURL: BaseURL("api.example.com"),
-///     middleware: [LoggingMiddleware(level: .info)]
+///     middleware: [RetryMiddleware(), LoggingMiddleware(level: .info)]
 /// )
 /// ```
 ///
-/// At ``LogLevel/info`` every request makes one line when its outcome is known:
-///
-/// ```
-/// [info] GET https://api.example.com/users?api_key=<redacted> → 200 (512 bytes, 34 ms)
-/// [warning] GET https://api.example.com/users/7 → 404 (27 bytes, 12 ms)
-/// [error] GET https://api.example.com/slow → timedOut after 2000 ms: The request did not complete …
-/// ```
-///
-/// ``LogLevel/debug`` adds an entry when the request leaves and the headers of both sides;
-/// ``LogLevel/trace`` adds the bodies. A body is shown as text up to ``bodyLimit`` bytes (the
-/// closing `…` included) after its total size, `Body (5000 bytes): {"items":[…`; a body that is
-/// not UTF-8 text, or contains control characters, is shown as its size, `Body: <5000 bytes>`; a
-/// body streamed from a file is never read, `Body: <1048576 bytes, streamed from a file>`.
-///
-/// What is hidden is described by ``LogRedaction``: credential headers (also `Set-Cookie` in
-/// responses), headers declared secret, sensitive query parameters and JSON keys, and any echo of
-/// those values. URLs are shown after redirects too: `→ 200 from https://other.example.com/…`.
-///
-/// Logging never throws and never changes the outcome: the middleware returns the response or
-/// rethrows the error it got. It calls its ``LogSink`` synchronously, so the sink must be cheap;
-/// the default ``TextLogSink`` only appends to a buffer that a background thread writes out.
-/// Place it last in the middleware list: it then logs every attempt as it is sent, and it knows
-/// the credentials that middleware such as ``AuthenticationMiddleware`` added, so it can hide
-/// them wherever a server echoes them. Placed before such middleware, it never sees those
-/// values and cannot hide their echoes in response bodies.
+/// What each ``LogLevel`` writes, and what is never written:
+/// <doc:UsingMiddleware#Log-requests-and-responses>.
 public struct LoggingMiddleware: Middleware {
     /// The least important level written; it also decides how much detail entries carry.
     public let level: LogLevel

@@ -1,5 +1,8 @@
 /// Measures each request, attempts, redirects, bytes and timings, and reports it to an observer.
 ///
+/// Put it first in the middleware list, outermost, so that every retry, credential replay and
+/// redirect hop of a request adds to one ``RequestMetrics``.
+///
 /// ```swift
 /// let client = Client(
 ///     baseURL: BaseURL("api.example.com"),
@@ -7,21 +10,12 @@
 ///         MetricsMiddleware { metrics in
 ///             print(metrics.method, metrics.path, metrics.attempts, metrics.duration)
 ///         },
-///         LoggingMiddleware(level: .info),     // other middleware after it
+///         RetryMiddleware(),     // other middleware after it
 ///     ]
 /// )
 /// ```
 ///
-/// Put the metrics middleware first in the list, outermost: it then sees the request exactly as
-/// the caller does, and everything middleware after it does — each retry, each credential replay,
-/// each redirect hop — adds to one ``RequestMetrics``: `attempts` counts every time the request
-/// reached redirect handling and the transport. Placed after (inside) a retry middleware, it
-/// reports every attempt separately, each with `attempts == 1`, and the waits between attempts
-/// are in no report.
-///
-/// The observer is called once per request, after the outcome, on the request's task, also when
-/// the request failed (``RequestMetrics/errorKind``) or was cancelled
-/// (``CourierError/Kind/cancelled``). The middleware never changes the outcome.
+/// What is counted, and when the observer is called: <doc:UsingMiddleware#Measure-requests>.
 public struct MetricsMiddleware: Middleware {
     /// Receives one ``RequestMetrics`` per request.
     public let observer: any MetricsObserver

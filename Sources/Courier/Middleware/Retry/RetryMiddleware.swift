@@ -2,6 +2,9 @@ import Foundation
 
 /// Sends an idempotent request again after a transient failure, waiting between attempts.
 ///
+/// Only requests that are safe to send twice are retried (``EndpointRequest/isIdempotent``): a
+/// `POST` or `PATCH` without ``Idempotent`` or an `Idempotency-Key` header is sent exactly once.
+///
 /// ```swift
 /// let client = Client(
 ///     baseURL: BaseURL("api.example.com"),
@@ -9,43 +12,8 @@ import Foundation
 /// )
 /// ```
 ///
-/// **Which requests.** Only requests that are safe to send twice: ``EndpointRequest/isIdempotent``
-/// (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`, an endpoint that declares ``Idempotent``, or one
-/// that carries an `Idempotency-Key` header, which is part of the request value and so identical
-/// on every attempt). A `POST` or `PATCH` without one of those is sent exactly once.
-///
-/// **When.** After a response whose status is in ``retryableStatuses`` (408, 429, 502, 503, 504
-/// by default), and after a transport-stage ``CourierError`` whose kind is in ``retryableErrors``
-/// (``CourierError/Kind/connectionLost`` and ``CourierError/Kind/cannotConnect``: no response
-/// arrived). Never after a cancellation, a timeout, a truncated response, or a failure to build,
-/// validate or decode.
-///
-/// **How long to wait.** For 429 and 503, a valid `Retry-After` replaces the backoff and is
-/// honoured exactly, without jitter. An HTTP date is measured against the response's `Date`
-/// header when it has one, so a skewed local clock does not matter; a date in the past means at
-/// once.
-/// A `Retry-After` longer than ``maxRetryAfter`` is not waited for: that response is returned at
-/// once. Otherwise the wait comes from the ``backoff``: full jitter, exponential, capped.
-/// An unparsable `Retry-After` (a negative or fractional number, or garbage) falls back to the
-/// backoff.
-///
-/// **Deadlines.** When the exchange has a total timeout (the endpoint's ``Timeout`` or the
-/// client's `timeout`) and a wait would not end before it, the middleware does not sleep: it
-/// returns the last response (or throws the last error) at once, so the caller sees the 429 or
-/// 503 with its `Retry-After` instead of a timeout.
-///
-/// **After the last attempt** the last response is returned as it is, or the last error thrown.
-/// Cancelling the task interrupts a wait at once with ``CourierError/Kind/cancelled`` at the
-/// ``CourierError/Stage/middleware`` stage.
-///
-/// **Bodies.** Every attempt sends the same immutable ``EndpointRequest``. A ``RequestBody`` is
-/// bytes in memory or regions of files that are read again for each attempt, so every body can
-/// be replayed. (A file that changed length in between fails that attempt with
-/// ``CourierError/Kind/bodyFileUnreadable``, which is not retried.)
-///
-/// Place it outside (before) ``AuthenticationMiddleware``, so every attempt is signed with the
-/// current token, and inside middleware that turns statuses into errors, so it still sees the
-/// 503 as a response.
+/// When it retries, how long it waits and where it belongs in the middleware list:
+/// <doc:UsingMiddleware#Retry-transient-failures>.
 public struct RetryMiddleware: Middleware {
     /// The most retries after the first attempt.
     public let maxRetries: Int
@@ -68,17 +36,12 @@ public struct RetryMiddleware: Middleware {
     /// Creates a retry policy.
     ///
     /// - Parameters:
-    ///   - maxRetries: The most retries after the first attempt; 2 by default (3 attempts in
-    ///     all). A negative value counts as zero.
-    ///   - backoff: The waits between attempts when the server names none: up to 0.5 s, 1 s,
-    ///     2 s, … capped at 30 s by default.
-    ///   - retryableStatuses: Response statuses that are retried; ``defaultRetryableStatuses``
-    ///     by default.
-    ///   - retryableErrors: Kinds of transport-stage errors that are retried;
-    ///     ``defaultRetryableErrors`` by default.
+    ///   - maxRetries: Retries after the first attempt; 2 by default, a negative value means 0.
+    ///   - backoff: The waits when the server names none; a ``RetryBackoff`` with its defaults.
+    ///   - retryableStatuses: Statuses that are retried; ``defaultRetryableStatuses`` by default.
+    ///   - retryableErrors: Transport error kinds retried; ``defaultRetryableErrors`` by default.
     ///   - maxRetryAfter: The longest `Retry-After` waited for; 60 s by default.
-    ///   - clock: The clock the waits sleep on; a `ContinuousClock` by default. Tests inject
-    ///     one that records the waits instead of sleeping.
+    ///   - clock: The clock the waits sleep on; a `ContinuousClock` by default.
     public init(
         maxRetries: Int = 2,
         backoff: RetryBackoff = RetryBackoff(),

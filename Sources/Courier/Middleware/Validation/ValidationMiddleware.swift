@@ -1,38 +1,18 @@
 /// Rejects responses whose status or content type the endpoint or client does not accept.
 ///
-/// The client's rules are the middleware's ``validation``; an endpoint that declares its own
-/// ``ResponseValidation`` is held to that one instead (it replaces the client's, it does not add
-/// to it):
+/// The middleware's ``validation`` is the client's rule; an endpoint that declares its own
+/// ``ResponseValidation`` is held to that one instead. Put it before (outside) a retry middleware,
+/// so the retry still sees a 503 as a response.
 ///
 /// ```swift
 /// let client = Client(
 ///     baseURL: BaseURL("api.example.com"),
-///     middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json]))]
+///     middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json])), retry]
 /// )
-///
-/// static let avatar = Endpoint<Data, Never> {
-///     Method(.get)
-///     Path("avatar")
-///     ResponseValidation(contentTypes: [MediaType("image/*")])
-/// }
 /// ```
 ///
-/// A rejected response throws a ``CourierError`` at the ``CourierError/Stage/middleware`` stage,
-/// of kind ``CourierError/Kind/unacceptableStatus`` or
-/// ``CourierError/Kind/unacceptableContentType``, with the response attached and a message naming
-/// what arrived, what is accepted, and whose rules those are:
-///
-/// ```
-/// The server answered 404; the client accepts 200...299.
-/// The response body is text/html; the endpoint accepts application/json, application/xml.
-/// ```
-///
-/// The status is checked first. A status outside the accepted ranges throws before the client
-/// decodes the endpoint's documented errors, so include the statuses your endpoints document
-/// (for example `400...499`) if they should still arrive as a `Failure`. The middleware sees the
-/// final response after redirects. Put it *before* a retry middleware in the list (outside it):
-/// the retry then still sees a 503 as a response it may retry, where it would only see this
-/// middleware's error otherwise.
+/// The errors it throws and how it meets documented errors:
+/// <doc:UsingMiddleware#Validate-responses>.
 public struct ValidationMiddleware: Middleware {
     /// The rules for endpoints that declare no ``ResponseValidation``.
     public let validation: ResponseValidation

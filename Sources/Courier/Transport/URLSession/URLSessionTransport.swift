@@ -6,35 +6,15 @@ import Foundation
 
 /// The default transport: `URLSession` with a delegate, on Apple platforms and on Linux.
 ///
-/// - Redirects are never followed by `URLSession` (which would copy credentials to other hosts
-///   on Linux); Courier's client follows them itself.
-/// - No request is sent twice by the transport. `URLSession` on Linux silently re-sends a
-///   request when a reused keep-alive connection closes without an answer, and without its
-///   body; on a fresh connection it does not. So a request that is not idempotent, or that has
-///   a body, goes out on a connection of its own: from a session made for that one request and
-///   invalidated after it, with `Connection: close`. Only idempotent requests without a body
-///   (a `GET`, say) share pooled connections; the silent re-send of one of those is harmless.
-/// - Response size limits are enforced by counting delivered (decoded) bytes as they arrive:
-///   past the limit the bytes are dropped, the task is cancelled and the request fails with
-///   ``CourierError/Kind/responseTooLarge`` at once, so a gzip bomb cannot fill memory.
-/// - A body shorter or longer than its `Content-Length`, a connection lost mid-body, and
-///   conflicting `Content-Length` values fail with ``CourierError/Kind/truncatedResponse`` or
-///   ``CourierError/Kind/invalidResponse``; partial bodies are never returned.
-/// - The connect timeout is enforced by the transport (until the body starts to flow or the
-///   response begins); the idle timeout is `URLSession`'s; the total deadline is the client's.
-/// - Cancelling the calling task cancels the `URLSession` task at once.
-/// - A body streamed from files is uploaded from a file with its `Content-Length`: a single
-///   file directly, several pieces (a multipart body with file parts) after copying them in
-///   1 MiB chunks to a temporary file that is removed afterwards. Memory stays bounded whatever
-///   the size; the disk needs room for one copy. (A stream body would go out chunked on Linux,
-///   where `URLSession` also keeps a `Content-Length` header, which is malformed HTTP.)
-/// - A download (``TransportRequest/responseBodyFile``) is written to a temporary file as it
-///   arrives and moved into place when complete.
+/// It performs exactly the exchange it is given: it never follows a redirect (the client does),
+/// never sends a request twice, and never returns a partial body as a response.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(responseLimit: 50 * 1024 * 1024)
 /// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
 /// ```
+///
+/// How it meets faults, timeouts, size limits and file bodies: <doc:HandlingFaults>.
 public final class URLSessionTransport: Transport {
     /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
@@ -50,8 +30,7 @@ public final class URLSessionTransport: Transport {
     /// Creates a transport with its own sessions.
     ///
     /// - Parameters:
-    ///   - configuration: The session configuration; by default an ephemeral one with no cookie
-    ///     storage and no cache, so everything sent is in the request value.
+    ///   - configuration: The session configuration; ephemeral, without cookies or a cache, by default.
     ///   - responseLimit: The largest response body to keep in memory, in bytes.
     ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
     public init(
