@@ -54,7 +54,7 @@ public struct MockTransport: Transport {
         if let times, times < 1 {
             throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
         }
-        let answer = try response.make(client.encoder)
+        let answer = try response.make(client.configuration.encoder)
         storage.add(MockStub(expected: request, answer: answer, limit: times))
     }
 

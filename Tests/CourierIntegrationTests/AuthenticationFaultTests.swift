@@ -56,7 +56,8 @@ struct AuthenticationFaultTests {
 
     init() throws {
         server = try FaultServer.current()
-        plain = Client(baseURL: server.primary, timeout: .seconds(4))
+        plain = Client(
+            baseURL: server.primary, configuration: Client.Configuration(timeout: Timeout(.seconds(4))))
     }
 
     static func resource(_ key: String) -> Endpoint<Resource, Never> {
@@ -81,7 +82,9 @@ struct AuthenticationFaultTests {
         let key = FaultServer.uniqueKey()
         let middleware = AuthenticationMiddleware(
             tokenProvider: ServerTokens(auth: plain, key: key), for: server.primary)
-        let client = Client(baseURL: server.primary, middleware: [middleware], timeout: .seconds(4))
+        let client = Client(
+            baseURL: server.primary, middleware: [middleware],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(4))))
         #expect(try await client.value(Self.resource(key)) == Resource(ok: true, token: "tok-\(key)-1"))
 
         _ = try await plain.send(
@@ -109,7 +112,8 @@ struct AuthenticationFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [AuthenticationMiddleware(tokenProvider: broken, for: server.primary)],
-            timeout: .seconds(4))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(4)))
+        )
         do {
             _ = try await client.send(Self.resource(key))
             Issue.record("expected authenticationFailed")
@@ -129,7 +133,8 @@ struct AuthenticationFaultTests {
                 AuthenticationMiddleware(try .bearer("s3cr3t"), for: server.primary),
                 AuthenticationMiddleware(try .apiKey("k3y"), for: server.primary),
             ],
-            timeout: .seconds(4))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(4)))
+        )
         let response = try await client.send(
             Endpoint<Data, Never> {
                 Method.get
@@ -152,7 +157,8 @@ struct AuthenticationFaultTests {
         let client = Client(
             baseURL: server.alternate,
             middleware: [AuthenticationMiddleware(tokenProvider: provider, for: server.primary)],
-            timeout: .seconds(4))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(4)))
+        )
         do {
             _ = try await client.send(Self.resource(key))
             Issue.record("expected the 401")

@@ -83,8 +83,10 @@ struct ConcurrencyLimitFaultTests {
         let server = try FaultServer.current()
         let inside = InFlightGauge()
         let client = Client(
-            baseURL: server.primary, middleware: [ConcurrencyLimitMiddleware(limit: 3), inside],
-            timeout: .seconds(5))
+            baseURL: server.primary,
+            middleware: [ConcurrencyLimitMiddleware(limit: 3), inside],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+        )
         let keys = (0..<12).map { FaultServer.uniqueKey("limit\($0)") }
         let clock = ContinuousClock()
         let start = clock.now
@@ -108,8 +110,10 @@ struct ConcurrencyLimitFaultTests {
         let server = try FaultServer.current()
         let inside = InFlightGauge()
         let client = Client(
-            baseURL: server.primary, middleware: [ConcurrencyLimitMiddleware(limit: 2), inside],
-            timeout: .seconds(5))
+            baseURL: server.primary,
+            middleware: [ConcurrencyLimitMiddleware(limit: 2), inside],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+        )
         // Four dropped connections, two at a time: each fails in the transport.
         let dropKeys = (0..<4).map { FaultServer.uniqueKey("drop\($0)") }
         let dropKinds = await Self.failureKinds(of: dropKeys.map(Self.drop), on: client)

@@ -46,7 +46,10 @@ struct DeduplicationFaultTests {
         let server = try FaultServer.current()
         let key = FaultServer.uniqueKey()
         let client = Client(
-            baseURL: server.primary, middleware: [DeduplicationMiddleware()], timeout: .seconds(10))
+            baseURL: server.primary,
+            middleware: [DeduplicationMiddleware()],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(10)))
+        )
         let endpoint = Self.delay(key: key)
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<50 {
@@ -66,7 +69,10 @@ struct DeduplicationFaultTests {
         let key = FaultServer.uniqueKey()
         let counter = ArrivalCounter()
         let client = Client(
-            baseURL: server.primary, middleware: [counter, DeduplicationMiddleware()], timeout: .seconds(10))
+            baseURL: server.primary,
+            middleware: [counter, DeduplicationMiddleware()],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(10)))
+        )
         let endpoint = Self.delay(key: key)
         // The first request starts the shared call; it is among those cancelled.
         let first = Task { try await client.send(endpoint) }

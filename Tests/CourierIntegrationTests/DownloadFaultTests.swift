@@ -11,7 +11,8 @@ struct DownloadFaultTests {
 
     init() throws {
         server = try FaultServer.current()
-        client = Client(baseURL: server.primary, timeout: .seconds(10))
+        client = Client(
+            baseURL: server.primary, configuration: Client.Configuration(timeout: Timeout(.seconds(10))))
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-downloads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -58,7 +59,8 @@ struct DownloadFaultTests {
         let strict = Client(
             baseURL: server.primary,
             middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json]))],
-            timeout: .seconds(10))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(10)))
+        )
         await #expect {
             _ = try await strict.download(download("download", size: 1000), to: destination)
         } throws: { error in
@@ -147,7 +149,9 @@ struct DownloadFaultTests {
 
     @Test func aDownloadOverItsLimitFailsAndLeavesNoFile() async throws {
         let transport = URLSessionTransport(downloadLimit: 1024 * 1024)
-        let limited = Client(baseURL: server.primary, transport: transport, timeout: .seconds(10))
+        let limited = Client(
+            baseURL: server.primary, transport: transport,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(10))))
         let destination = directory.appendingPathComponent("big.bin")
         await #expect {
             _ = try await limited.download(download("download", size: 2 * 1024 * 1024), to: destination)

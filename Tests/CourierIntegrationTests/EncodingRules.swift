@@ -84,7 +84,9 @@ struct EncodingRule: Sendable, CustomTestStringConvertible {
 
     /// The client the rule is sent with.
     func client(baseURL: BaseURL) -> Client {
-        Client(baseURL: baseURL, formEncoding: clientEncoding ?? FormEncoding())
+        Client(
+            baseURL: baseURL,
+            configuration: Client.Configuration(formEncoding: clientEncoding ?? FormEncoding()))
     }
 
     /// A rule for query parameters of a `GET` request.

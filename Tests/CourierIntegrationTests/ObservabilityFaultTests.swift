@@ -41,7 +41,8 @@ struct ObservabilityFaultTests {
             middleware: [
                 LoggingMiddleware(level: .trace, sink: sink, redaction: LogRedaction(queryItems: ["sig"]))
             ],
-            timeout: .seconds(3))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(3)))
+        )
     }
 
     func expectNoLeak(
@@ -120,7 +121,8 @@ struct ObservabilityFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [MetricsMiddleware { metrics in reports.withLock { $0.append(metrics) } }],
-            timeout: .seconds(3))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(3)))
+        )
         let response = try await client.send(
             Endpoint<Data, Never> {
                 Method.get
@@ -146,7 +148,10 @@ struct ObservabilityFaultTests {
     @Test func validationRejectsJSONWhenOnlyTextIsAccepted() async throws {
         let key = FaultServer.uniqueKey()
         let client = Client(
-            baseURL: server.primary, middleware: [ValidationMiddleware()], timeout: .seconds(3))
+            baseURL: server.primary,
+            middleware: [ValidationMiddleware()],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(3)))
+        )
         do {
             _ = try await client.send(
                 Endpoint<Data, Never> {

@@ -31,7 +31,8 @@ struct RetryFaultTests {
             middleware: [
                 RetryMiddleware(backoff: RetryBackoff(base: .milliseconds(50)), maxRetryAfter: .seconds(600))
             ],
-            timeout: timeout)
+            configuration: Client.Configuration(timeout: Timeout(timeout))
+        )
     }
 
     static func get(key: String, fail: Int, status: Int = 503, after: String) -> Endpoint<Attempt, Refused> {
@@ -93,7 +94,8 @@ struct RetryFaultTests {
                     backoff: RetryBackoff(
                         base: .seconds(10), cap: .seconds(10), jitter: RetryJitter { $0.upperBound }))
             ],
-            timeout: .seconds(30))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
+        )
         let started = ContinuousClock.now
         let response = try await patient.send(Self.get(key: key, fail: 1, after: "date-5"))
         #expect(ContinuousClock.now - started < .seconds(5))

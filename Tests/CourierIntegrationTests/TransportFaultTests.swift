@@ -12,7 +12,8 @@ struct TransportFaultTests {
 
     init() throws {
         server = try FaultServer.current()
-        client = Client(baseURL: server.primary, timeout: .seconds(5))
+        client = Client(
+            baseURL: server.primary, configuration: Client.Configuration(timeout: Timeout(.seconds(5))))
     }
 
     /// Sends `endpoint` and returns its one outcome, checking it came within `limit`.
@@ -235,7 +236,9 @@ struct TransportFaultTests {
         let short = try await outcome(bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "3")]))
             .get()
         #expect(short.value == FaultServer.pattern(16))
-        let limited = Client(baseURL: server.primary, redirectLimit: 5, timeout: .seconds(5))
+        let limited = Client(
+            baseURL: server.primary,
+            configuration: Client.Configuration(redirectLimit: 5, timeout: Timeout(.seconds(5))))
         let error = try #require(
             await outcome(bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "8")]), with: limited)
                 .failure)
@@ -279,7 +282,9 @@ struct TransportFaultTests {
     @Test func aGzipBombEndsInATypedErrorAtTheLimit() async throws {
         let key = FaultServer.uniqueKey()
         let transport = URLSessionTransport(responseLimit: 8 * 1024 * 1024)
-        let bombed = Client(baseURL: server.primary, transport: transport, timeout: .seconds(20))
+        let bombed = Client(
+            baseURL: server.primary, transport: transport,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(20))))
         let error = try #require(
             await outcome(
                 bytes("gzip-bomb", key: key, [("size", "\(64 << 20)")]), with: bombed, within: .seconds(20)

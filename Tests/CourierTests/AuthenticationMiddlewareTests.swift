@@ -371,8 +371,11 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
         })
         let middleware = AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)
         let impatient = Client(
-            baseURL: exampleBase, transport: server.transport(), middleware: [middleware],
-            timeout: .milliseconds(100))
+            baseURL: exampleBase,
+            transport: server.transport(),
+            middleware: [middleware],
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(100)))
+        )
         let patient = Client(baseURL: exampleBase, transport: server.transport(), middleware: [middleware])
 
         // The impatient request starts the refresh and gives up on it...

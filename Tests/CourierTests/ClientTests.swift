@@ -1,6 +1,7 @@
 import Courier
 import CourierTesting
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -39,7 +40,51 @@ struct CancelledMiddleware: Middleware {
     }
 }
 
+/// A request model that counts how often its definition is built.
+struct CountedModel: RequestModel {
+    typealias Success = Empty
+    typealias Failure = Never
+
+    static let builds = LockedCounter()
+
+    var definition: some EndpointDefinition {
+        let segment = Self.builds.countedSegment()
+        Method.get
+        Path(segment)
+    }
+}
+
+/// A counter that tests can read from any task.
+final class LockedCounter: Sendable {
+    private let count = Mutex(0)
+    /// Counts one build and returns the path segment `counted`.
+    func countedSegment() -> String {
+        count.withLock { $0 += 1 }
+        return "counted"
+    }
+    var value: Int { count.withLock { $0 } }
+}
+
 @Suite struct ClientTests {
+    @Test func sendBuildsARequestModelsDefinitionOnce() async throws {
+        let client = Client(
+            baseURL: exampleBase, transport: StubTransport { _ in RawResponse(status: .noContent) })
+        let before = CountedModel.builds.value
+        _ = try await client.send(CountedModel())
+        #expect(CountedModel.builds.value - before == 1)
+        _ = try await client.download(
+            CountedModel(),
+            to: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString))
+        #expect(CountedModel.builds.value - before == 2)
+    }
+
+    @Test func theConfigurationDefaults() {
+        let configuration = Client.Configuration()
+        #expect(configuration.redirectLimit == 10)
+        #expect(configuration.timeout == Timeout())
+        #expect(configuration.timeout.total == nil)
+    }
+
     @Test func cancellationInsideMiddlewareIsTheCancelledKind() async {
         let client = Client(
             baseURL: exampleBase, transport: RecordingTransport(), middleware: [CancelledMiddleware()])

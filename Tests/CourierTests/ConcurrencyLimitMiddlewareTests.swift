@@ -70,7 +70,7 @@ private final class HeldCalls: Sendable {
 @Suite struct ConcurrencyLimitMiddlewareTests {
     private static func request(_ name: String) -> EndpointRequest {
         EndpointRequest(
-            method: .get, pathSegments: ["calls", name], query: [], headers: [], body: nil, timeout: nil)
+            method: .get, pathSegments: ["calls", name], query: [], headers: [], body: nil)
     }
 
     /// Waits until `condition` holds: for requests that were started on purpose to register.

@@ -59,7 +59,10 @@ private func slowTransport(_ delay: Duration, redirecting: Bool = false) -> Reco
 
     @Test func clientTimeoutAppliesToEndpointsWithoutOne() async {
         let client = Client(
-            baseURL: exampleBase, transport: slowTransport(.seconds(30)), timeout: .milliseconds(200))
+            baseURL: exampleBase,
+            transport: slowTransport(.seconds(30)),
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(200)))
+        )
         do {
             _ = try await client.send(Endpoint<Empty, Never> { Method.get })
             Issue.record("expected a timeout")
@@ -69,13 +72,18 @@ private func slowTransport(_ delay: Duration, redirecting: Bool = false) -> Reco
     }
 
     @Test func fastExchangesFinishWithinTheirTimeout() async throws {
-        let client = Client(baseURL: exampleBase, transport: slowTransport(.zero), timeout: .seconds(30))
+        let client = Client(
+            baseURL: exampleBase, transport: slowTransport(.zero),
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         #expect(try await client.send(Endpoint<Empty, Never> { Method.get }).status == .noContent)
     }
 
     @Test func cancellationInsideTheDeadlineIsCancelled() async {
         let client = Client(
-            baseURL: exampleBase, transport: slowTransport(.seconds(30)), timeout: .seconds(20))
+            baseURL: exampleBase,
+            transport: slowTransport(.seconds(30)),
+            configuration: Client.Configuration(timeout: Timeout(.seconds(20)))
+        )
         let task = Task { try await client.send(Endpoint<Empty, Never> { Method.get }) }
         task.cancel()
         do {
@@ -101,7 +109,8 @@ struct UncooperativeDeadlineTests {
                 }
                 return RawResponse(status: .ok, url: request.url)
             },
-            timeout: .milliseconds(200))
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(200)))
+        )
         let start = ContinuousClock.now
         await #expect {
             _ = try await client.send(Endpoint<Empty, Never> { Method.get })

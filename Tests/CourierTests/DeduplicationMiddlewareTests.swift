@@ -73,7 +73,7 @@ private final class GatedNext: Sendable {
     ) -> EndpointRequest {
         EndpointRequest(
             method: method, pathSegments: ["profile"], query: query,
-            headers: [HeaderField(name: .authorization, value: "Bearer \(token)")], body: body, timeout: nil)
+            headers: [HeaderField(name: .authorization, value: "Bearer \(token)")], body: body)
     }
 
     /// Waits until `condition` holds: for requests that were started on purpose to register.

@@ -45,7 +45,7 @@ import Testing
         #expect(request.percentEncodedTarget == "/api/v2/users?page=2&tag=a&tag=b")
         #expect(request.headers.map(\.name.rawValue) == ["Accept", "Authorization", "X-Reason", "X-Verbose"])
         #expect(request.headers["X-Verbose"] == "0")
-        #expect(request.timeout == .seconds(5))
+        #expect(request.timeout.total == .seconds(5))
     }
 
     @Test func otherBranchesAndEmptyLoops() throws {

@@ -633,8 +633,10 @@ private struct Failing: Encodable, Sendable {
 
     @Test func clientFormEncodingIsTheDefaultAndTheBlockWins() async throws {
         let client = Client(
-            baseURL: exampleBase, transport: RecordingTransport(),
-            formEncoding: FormEncoding(booleans: .numeric))
+            baseURL: exampleBase,
+            transport: RecordingTransport(),
+            configuration: Client.Configuration(formEncoding: FormEncoding(booleans: .numeric))
+        )
         let plain = try await client.request(
             for: Endpoint<User, Never> {
                 Method.get

@@ -167,7 +167,9 @@ private struct RetryOnce503: Middleware {
                 try await Task.sleep(for: .seconds(60))
                 return RawResponse(status: .ok, url: request.url)
             },
-            middleware: [MetricsMiddleware(observer: observer)], timeout: .milliseconds(100))
+            middleware: [MetricsMiddleware(observer: observer)],
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(100)))
+        )
         do {
             _ = try await client.send(Self.upload)
             Issue.record("expected a timeout")

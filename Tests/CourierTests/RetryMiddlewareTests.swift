@@ -158,7 +158,9 @@ private struct ScriptedTransport: Transport {
         _ endpoint: Endpoint<String, Never>, through transport: ScriptedTransport,
         retry: RetryMiddleware, timeout: Duration? = nil
     ) async -> Result<HTTPStatus, CourierError> {
-        let client = Client(baseURL: exampleBase, transport: transport, middleware: [retry], timeout: timeout)
+        let client = Client(
+            baseURL: exampleBase, transport: transport, middleware: [retry],
+            configuration: Client.Configuration(timeout: timeout.map { Timeout($0) } ?? Timeout()))
         do {
             return .success(try await client.send(endpoint).status)
         } catch {
@@ -327,8 +329,11 @@ private struct ScriptedTransport: Transport {
         ])
         let clock = SteppedClock(autoAdvance: false)
         let client = Client(
-            baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: clock)],
-            timeout: .seconds(5))
+            baseURL: exampleBase,
+            transport: transport,
+            middleware: [Self.retry(clock: clock)],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+        )
         do {
             _ = try await client.send(Self.get)
             Issue.record("expected the 503")

@@ -10,12 +10,12 @@ struct TimeoutTests {
             Path("slow")
             Timeout(.seconds(30), connect: .seconds(3), idle: .seconds(10))
         }.request()
-        #expect(request.timeout == .seconds(30))
-        #expect(request.connectTimeout == .seconds(3))
-        #expect(request.idleTimeout == .seconds(10))
+        #expect(request.timeout.total == .seconds(30))
+        #expect(request.timeout.connect == .seconds(3))
+        #expect(request.timeout.idle == .seconds(10))
         let transport = try request.transportRequest(baseURL: BaseURL("api.example.com"))
-        #expect(transport.connectTimeout == .seconds(3))
-        #expect(transport.idleTimeout == .seconds(10))
+        #expect(transport.timeout.connect == .seconds(3))
+        #expect(transport.timeout.idle == .seconds(10))
         #expect(transport.urlRequest.timeoutInterval == 10)
     }
 
@@ -25,8 +25,8 @@ struct TimeoutTests {
             Timeout(.seconds(4))
         }.request()
         let transport = try request.transportRequest(baseURL: BaseURL("api.example.com"))
-        #expect(transport.idleTimeout == .seconds(4))
-        #expect(transport.connectTimeout == nil)
+        #expect(transport.timeout.idle == .seconds(4))
+        #expect(transport.timeout.connect == nil)
     }
 
     @Test(arguments: [
@@ -48,19 +48,22 @@ struct TimeoutTests {
 
     @Test func theClientsTimeoutsFillWhatTheEndpointLeavesOpen() async throws {
         let client = Client(
-            baseURL: BaseURL("api.example.com"), transport: StubTransport { _ in RawResponse(status: .ok) },
-            timeout: .seconds(20), connectTimeout: .seconds(2), idleTimeout: .seconds(8))
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { _ in RawResponse(status: .ok) },
+            configuration: Client.Configuration(
+                timeout: Timeout(.seconds(20), connect: .seconds(2), idle: .seconds(8)))
+        )
         let plain = try await client.request(for: Endpoint<Empty, Never> { Method.get })
-        #expect(plain.timeout == .seconds(20))
-        #expect(plain.connectTimeout == .seconds(2))
-        #expect(plain.idleTimeout == .seconds(8))
+        #expect(plain.timeout.total == .seconds(20))
+        #expect(plain.timeout.connect == .seconds(2))
+        #expect(plain.timeout.idle == .seconds(8))
         let own = try await client.request(
             for: Endpoint<Empty, Never> {
                 Method.get
                 Timeout(connect: .seconds(1))
             })
-        #expect(own.timeout == .seconds(20))
-        #expect(own.connectTimeout == .seconds(1))
-        #expect(own.idleTimeout == .seconds(8))
+        #expect(own.timeout.total == .seconds(20))
+        #expect(own.timeout.connect == .seconds(1))
+        #expect(own.timeout.idle == .seconds(8))
     }
 }

@@ -18,7 +18,9 @@ enum BombMemory {
         do {
             let client = Client(
                 baseURL: try BaseURL(validating: arguments[1]),
-                transport: URLSessionTransport(responseLimit: limit), timeout: .seconds(120))
+                transport: URLSessionTransport(responseLimit: limit),
+                configuration: Client.Configuration(timeout: Timeout(.seconds(120)))
+            )
             let endpoint = Endpoint<Data, Never> {
                 Method.get
                 Path("gzip-bomb")

@@ -301,7 +301,10 @@ enum Faults {
             let endpoint = dataEndpoint(
                 "retry-after", [("key", key), ("fail", "1"), ("status", "503"), ("after", "1")], key: key)
             let client = Client(
-                baseURL: survey.primary, middleware: [RetryMiddleware()], timeout: .seconds(5))
+                baseURL: survey.primary,
+                middleware: [RetryMiddleware()],
+                configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+            )
             return await sendTimed(endpoint, with: client).observation {
                 "\($0.status) with \(bodySnippet($0.body))"
             }

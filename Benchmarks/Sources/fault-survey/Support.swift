@@ -145,14 +145,17 @@ struct Survey: Sendable {
     /// A fresh Courier client as the survey uses it: default transport, 5 s total.
     func client(transport: (any Transport)? = nil) -> Client {
         if let transport {
-            return Client(baseURL: primary, transport: transport, timeout: .seconds(5))
+            return Client(
+                baseURL: primary, transport: transport,
+                configuration: Client.Configuration(timeout: Timeout(.seconds(5))))
         }
-        return Client(baseURL: primary, timeout: .seconds(5))
+        return Client(baseURL: primary, configuration: Client.Configuration(timeout: Timeout(.seconds(5))))
     }
 
     /// What the server counted for `key`, or `nil` when it could not be read.
     func counts(_ key: String) async -> ServerCounts? {
-        let client = Client(baseURL: primary, timeout: .seconds(5))
+        let client = Client(
+            baseURL: primary, configuration: Client.Configuration(timeout: Timeout(.seconds(5))))
         return try? await client.value(
             Endpoint<ServerCounts, Never> {
                 Method(.get)

@@ -18,7 +18,9 @@ enum ResponseThroughput {
         do {
             let client = Client(
                 baseURL: try BaseURL(validating: arguments[1]),
-                transport: URLSessionTransport(responseLimit: (mebibytes + 1) << 20), timeout: .seconds(300))
+                transport: URLSessionTransport(responseLimit: (mebibytes + 1) << 20),
+                configuration: Client.Configuration(timeout: Timeout(.seconds(300)))
+            )
             // Warm up the connection and the code paths once.
             _ = try await receive(1 << 20, with: client)
             let small = try await measure {

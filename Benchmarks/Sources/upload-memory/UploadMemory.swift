@@ -27,7 +27,9 @@ enum UploadMemory {
             exit(2)
         }
         do {
-            let client = Client(baseURL: try BaseURL(validating: arguments[1]), timeout: .seconds(600))
+            let client = Client(
+                baseURL: try BaseURL(validating: arguments[1]),
+                configuration: Client.Configuration(timeout: Timeout(.seconds(600))))
             let file = URL(fileURLWithPath: arguments[2])
             let endpoint = Endpoint<SinkReport, Never> {
                 Method.post

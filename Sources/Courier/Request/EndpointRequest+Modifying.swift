@@ -8,28 +8,22 @@ extension EndpointRequest {
     /// ```
     public func addingHeader(_ field: HeaderField) throws(CourierError) -> EndpointRequest {
         try RequestValidation.validate(header: field)
-        var fields = headers
-        fields.append(field)
-        return replacing(headers: fields)
+        return with { $0.headers.append(field) }
     }
 
     /// A copy where `field` replaces every field of the same name; validated like a declared header.
     public func settingHeader(_ field: HeaderField) throws(CourierError) -> EndpointRequest {
         try RequestValidation.validate(header: field)
-        var fields = headers
-        fields.set(field)
-        return replacing(headers: fields)
+        return with { $0.headers.set(field) }
     }
 
     /// A copy without any field named `name`.
     public func removingHeaders(named name: HeaderName) -> EndpointRequest {
-        var fields = headers
-        fields.removeAll(named: name)
-        return replacing(headers: fields)
+        with { $0.headers.removeAll(named: name) }
     }
 
     /// A copy with `item` appended to the query.
     public func addingQueryItem(_ item: QueryItem) -> EndpointRequest {
-        replacing(query: query + [item])
+        with { $0.query.append(item) }
     }
 }

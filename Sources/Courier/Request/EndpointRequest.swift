@@ -10,42 +10,38 @@ import Foundation
 /// #expect(request.percentEncodedPath == "/users/42")
 /// ```
 ///
-/// Every value in it has been validated; it can only be changed through methods that validate
-/// again, so an `EndpointRequest` is always sendable as it is.
+/// Every value in it has been validated. Its properties are read-only outside Courier, and the
+/// methods that change a copy (``addingHeader(_:)``, ``settingHeader(_:)``, …) validate again, so
+/// an `EndpointRequest` is always sendable as it is.
 public struct EndpointRequest: Sendable, Hashable {
     /// The method.
-    public let method: HTTPMethod
+    public internal(set) var method: HTTPMethod
     /// The path segments, unencoded, one per declared value.
-    public let pathSegments: [String]
+    public internal(set) var pathSegments: [String]
     /// The query parameters in declared order; names may repeat.
-    public let query: [QueryItem]
+    public internal(set) var query: [QueryItem]
     /// The header fields in declared order, including `Content-Type` from the body.
-    public let headers: HeaderFields
+    public internal(set) var headers: HeaderFields
     /// The body, if any.
-    public let body: RequestBody?
-    /// The total deadline: the endpoint's ``Timeout``, else the client's (see
-    /// ``Client/request(for:)``); `nil` for none.
-    public let timeout: Duration?
-    /// The time allowed until the server shows a sign of life, if set.
-    public let connectTimeout: Duration?
-    /// The longest silence allowed while sending or receiving, if set (else ``timeout`` is used).
-    public let idleTimeout: Duration?
+    public internal(set) var body: RequestBody?
+    /// How long the request may take: the endpoint's ``Timeout``, with the client's filling what it
+    /// leaves unset (see ``Client/request(for:)``).
+    public internal(set) var timeout: Timeout
     /// Where a download's successful response body is written, when the request is a download
     /// (``Client/download(_:to:)``); `nil` keeps the body in memory.
-    public let responseBodyFile: URL?
+    public internal(set) var responseBodyFile: URL?
     /// The endpoint's template, such as `GET /todos/{id}`, when the client sent a
     /// ``CatalogEndpoint``; metrics and logs can group by it instead of by URL.
-    public let template: String?
+    public internal(set) var template: String?
     /// Whether the endpoint declared itself ``Idempotent``.
-    public let declaresIdempotent: Bool
+    public internal(set) var declaresIdempotent: Bool
     /// The endpoint's own ``ResponseValidation``, if it declared one.
-    public let validation: ResponseValidation?
+    public internal(set) var validation: ResponseValidation?
 
     init(
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,
-        body: RequestBody?, timeout: Duration?, connectTimeout: Duration? = nil,
-        idleTimeout: Duration? = nil, declaresIdempotent: Bool = false,
-        validation: ResponseValidation? = nil, responseBodyFile: URL? = nil, template: String? = nil
+        body: RequestBody?, timeout: Timeout = Timeout(), declaresIdempotent: Bool = false,
+        validation: ResponseValidation? = nil
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -53,12 +49,18 @@ public struct EndpointRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
-        self.connectTimeout = connectTimeout
-        self.idleTimeout = idleTimeout
-        self.responseBodyFile = responseBodyFile
-        self.template = template
         self.declaresIdempotent = declaresIdempotent
         self.validation = validation
+    }
+
+    /// A copy changed by `change`: the one way Courier copies a request. Callers validate what they
+    /// add.
+    func with<Failure: Error>(_ change: (inout EndpointRequest) throws(Failure) -> Void) throws(Failure)
+        -> EndpointRequest
+    {
+        var copy = self
+        try change(&copy)
+        return copy
     }
 
     /// Whether sending the request twice has the effect of sending it once: an idempotent method
@@ -88,41 +90,6 @@ public struct EndpointRequest: Sendable, Hashable {
         let fields = headers.map { field in
             field.isSensitive ? HeaderField(name: field.name, value: "<redacted>", isSecret: true) : field
         }
-        return replacing(headers: HeaderFields(fields))
-    }
-
-    /// A copy with other query parameters or headers; callers validate what they add.
-    func replacing(query: [QueryItem]? = nil, headers: HeaderFields? = nil) -> EndpointRequest {
-        EndpointRequest(
-            method: method, pathSegments: pathSegments, query: query ?? self.query,
-            headers: headers ?? self.headers, body: body, timeout: timeout,
-            connectTimeout: connectTimeout, idleTimeout: idleTimeout,
-            declaresIdempotent: declaresIdempotent, validation: validation,
-            responseBodyFile: responseBodyFile,
-            template: template
-        )
-    }
-
-    /// A copy whose unset timeouts take the given defaults, and with a download destination.
-    func applying(
-        timeout defaultTimeout: Duration?, connectTimeout defaultConnect: Duration?,
-        idleTimeout defaultIdle: Duration?, responseBodyFile file: URL? = nil
-    ) -> EndpointRequest {
-        EndpointRequest(
-            method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
-            timeout: timeout ?? defaultTimeout, connectTimeout: connectTimeout ?? defaultConnect,
-            idleTimeout: idleTimeout ?? defaultIdle, declaresIdempotent: declaresIdempotent,
-            validation: validation, responseBodyFile: file ?? responseBodyFile, template: template
-        )
-    }
-
-    /// A copy that names its endpoint's template.
-    func naming(template: String?) -> EndpointRequest {
-        EndpointRequest(
-            method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
-            timeout: timeout, connectTimeout: connectTimeout, idleTimeout: idleTimeout,
-            declaresIdempotent: declaresIdempotent, validation: validation,
-            responseBodyFile: responseBodyFile,
-            template: template)
+        return with { $0.headers = HeaderFields(fields) }
     }
 }

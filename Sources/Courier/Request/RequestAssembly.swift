@@ -66,8 +66,8 @@ enum RequestAssembly {
         }
         return EndpointRequest(
             method: method, pathSegments: segments, query: query, headers: headers, body: body,
-            timeout: timeout?.total, connectTimeout: timeout?.connect, idleTimeout: timeout?.idle,
-            declaresIdempotent: declaresIdempotent, validation: validations.first
+            timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
+            validation: validations.first
         )
     }
 

@@ -25,11 +25,12 @@ extension Client {
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
-        let request = try await request(for: endpoint).applying(
-            timeout: nil, connectTimeout: nil, idleTimeout: nil, responseBodyFile: staging)
+        let declared = endpoint.endpoint
+        let request = try await request(for: declared, template: EndpointTemplates.template(of: endpoint))
+            .with { $0.responseBodyFile = staging }
         let raw = try await perform(request)
-        let decoder = endpoint.endpoint.decoder ?? self.decoder
-        return try response(E.self, from: raw, request: request, decoder: decoder) {
+        let decoder = declared.decoder ?? configuration.decoder
+        return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
             raw throws(CourierError) in
             do {
                 if let file = raw.bodyFile {

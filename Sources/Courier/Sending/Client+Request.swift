@@ -1,7 +1,7 @@
 extension Client {
     /// The request this client would send for `endpoint`, before middleware: built with the
-    /// client's encoder, its current ``defaults`` and its timeouts where the endpoint declares
-    /// none. No I/O happens.
+    /// client's ``Configuration``, its current ``defaults`` and its timeouts where the endpoint
+    /// declares none. No I/O happens.
     ///
     /// ```swift
     /// let request = try await client.request(for: API.user(42))
@@ -10,10 +10,20 @@ extension Client {
     public func request(for endpoint: some EndpointRepresentable) async throws(CourierError)
         -> EndpointRequest
     {
-        await defaults.apply(to: try endpoint.endpoint.request(encoder: encoder, formEncoding: formEncoding))
-            .applying(timeout: timeout, connectTimeout: connectTimeout, idleTimeout: idleTimeout)
-            .naming(
-                template: (endpoint as? any CatalogEndpoint).flatMap { EndpointTemplates.template(of: $0) })
+        try await request(for: endpoint.endpoint, template: EndpointTemplates.template(of: endpoint))
+    }
+
+    /// The request for an endpoint value that was already built from its declaration, so that
+    /// ``send(_:)`` runs a ``RequestModel``'s definition once.
+    func request<Success, Failure>(for endpoint: Endpoint<Success, Failure>, template: String?)
+        async throws(CourierError) -> EndpointRequest
+    {
+        let built = try endpoint.request(
+            encoder: configuration.encoder, formEncoding: configuration.formEncoding)
+        return await defaults.apply(to: built).with { request in
+            request.timeout = request.timeout.filling(from: configuration.timeout)
+            request.template = template
+        }
     }
 }
 

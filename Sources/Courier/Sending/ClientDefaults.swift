@@ -57,6 +57,9 @@ public actor ClientDefaults {
         let headers = headers.filter { !request.headers.contains($0.name) } + request.headers
         let declaredNames = Set(request.query.map(\.name))
         let query = query.filter { !declaredNames.contains($0.name) } + request.query
-        return request.replacing(query: query, headers: HeaderFields(headers))
+        return request.with { request in
+            request.query = query
+            request.headers = HeaderFields(headers)
+        }
     }
 }

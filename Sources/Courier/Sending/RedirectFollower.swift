@@ -72,12 +72,17 @@ struct RedirectFollower: Sendable {
         let becomesGET =
             (status.code == 303 && request.method != .head)
             || ([301, 302].contains(status.code) && request.method == .post)
-        guard becomesGET else {
-            return request.redirected(
-                method: request.method, url: target, headers: headers, body: request.body)
+        if becomesGET { headers.removeAll(named: .contentType) }
+        var next = request
+        next.url = target
+        next.headers = headers
+        if becomesGET {
+            next.method = .get
+            next.body = nil
+            next.isIdempotent = true  // a GET without a body
+
         }
-        headers.removeAll(named: .contentType)
-        return request.redirected(method: .get, url: target, headers: headers, body: nil)
+        return next
     }
 
     /// Scheme, host and effective port.

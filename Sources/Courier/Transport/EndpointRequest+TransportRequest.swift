@@ -6,10 +6,14 @@ import Foundation
 
 extension EndpointRequest {
     /// What a transport sends for this request against `baseURL`.
+    ///
+    /// An idle timeout left unset is the total timeout.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
-        TransportRequest(
+        var timeout = timeout
+        timeout.idle = timeout.idle ?? timeout.total
+        return TransportRequest(
             method: method, url: try baseURL.url(for: self), headers: headers, body: body,
-            connectTimeout: connectTimeout, idleTimeout: idleTimeout ?? timeout, isIdempotent: isIdempotent,
+            timeout: timeout, isIdempotent: isIdempotent,
             responseBodyFile: responseBodyFile
         )
     }

@@ -23,7 +23,7 @@ extension TransportRequest {
                 request.httpBodyStream = body.makeInputStream()
             }
         }
-        if let idleTimeout {
+        if let idleTimeout = timeout.idle {
             // URLSession on Linux counts this in whole seconds and truncates: 0.5 would be 0,
             // which times out at once. Round up instead, so the wait is never shorter.
             request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))

@@ -49,8 +49,9 @@ enum MigratingSnippets {
                 AuthenticationMiddleware(tokenProvider: tokens, for: api),  // tokens: your TokenProvider
                 LoggingMiddleware(level: .info),
             ],
-            formEncoding: FormEncoding(arrays: .brackets, booleans: .numeric),  // Alamofire's form style
-            timeout: .seconds(30)
+            configuration: Client.Configuration(
+                formEncoding: FormEncoding(arrays: .brackets, booleans: .numeric),  // Alamofire's form style
+                timeout: Timeout(.seconds(30)))
         )
         let user = try await client.value(API.user(42))
         _ = api

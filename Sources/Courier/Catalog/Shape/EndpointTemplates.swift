@@ -6,8 +6,12 @@
 enum EndpointTemplates {
     private static let known = LockedValue([ObjectIdentifier: String?]())
 
-    /// The template of `endpoint`'s type.
-    static func template(of endpoint: some CatalogEndpoint) -> String? {
+    /// The template of `endpoint`'s type, when it is a ``CatalogEndpoint``.
+    static func template(of endpoint: some EndpointRepresentable) -> String? {
+        (endpoint as? any CatalogEndpoint).flatMap { template(ofCatalogEndpoint: $0) }
+    }
+
+    private static func template(ofCatalogEndpoint endpoint: some CatalogEndpoint) -> String? {
         template(for: type(of: endpoint))
     }
 

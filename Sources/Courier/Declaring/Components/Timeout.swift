@@ -1,4 +1,5 @@
-/// Declares how long the endpoint's request may take, overriding the client's timeouts.
+/// How long a request may take: declared in an endpoint block, it overrides the client's
+/// ``Client/Configuration/timeout``.
 ///
 /// The total timeout is one deadline over middleware, retries, every redirect hop and the whole
 /// body, enforced by Courier itself; it fails with ``CourierError/Kind/timedOut``.
@@ -10,12 +11,13 @@
 ///
 /// What the connect and idle timeouts measure: <doc:HandlingFaults#Timeouts>.
 public struct Timeout: EndpointComponent, Sendable, Hashable {
-    /// The total deadline, or `nil` to keep the client's.
-    public let total: Duration?
+    /// The total deadline, or `nil` to keep the client's (none when the client sets none).
+    public var total: Duration?
     /// The time allowed until the server shows a sign of life, or `nil` to keep the client's.
-    public let connect: Duration?
-    /// The longest silence allowed, or `nil` to keep the client's.
-    public let idle: Duration?
+    public var connect: Duration?
+    /// The longest silence allowed, or `nil` to keep the client's (the transport's own default
+    /// when neither sets one; the total timeout when only that is set).
+    public var idle: Duration?
 
     /// Declares a total timeout and, optionally, connect and idle timeouts.
     ///
@@ -29,7 +31,8 @@ public struct Timeout: EndpointComponent, Sendable, Hashable {
         self.idle = idle
     }
 
-    /// Declares connect and idle timeouts, keeping the client's total timeout.
+    /// Declares connect and idle timeouts, keeping the client's total timeout; `Timeout()` sets
+    /// none.
     ///
     /// - Parameters:
     ///   - connect: The time allowed until the body starts to flow or the response begins.
@@ -38,6 +41,15 @@ public struct Timeout: EndpointComponent, Sendable, Hashable {
         self.total = nil
         self.connect = connect
         self.idle = idle
+    }
+
+    /// These timeouts, with the ones they leave unset taken from `defaults`.
+    func filling(from defaults: Timeout) -> Timeout {
+        var filled = self
+        filled.total = total ?? defaults.total
+        filled.connect = connect ?? defaults.connect
+        filled.idle = idle ?? defaults.idle
+        return filled
     }
 
     /// The component as request parts.

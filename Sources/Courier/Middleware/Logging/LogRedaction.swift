@@ -79,7 +79,7 @@ extension LogRedaction {
         let queryValues = request.query.filter { hidesQueryItem(named: $0.name) }.flatMap { item in
             [item.value, PercentEncoding.encode(item.value)]
         }
-        let secrets = BodySnippet.secrets(of: request.replacing(headers: marked)) + queryValues
+        let secrets = BodySnippet.secrets(of: request.with { $0.headers = marked }) + queryValues
         return Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
     }
 

@@ -80,7 +80,8 @@ public final class URLSessionTransport: Transport {
         let state = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
             reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
-            downloadLimit: downloadLimit, recorder: CallMetricsRecorder.current, progress: ProgressSink.current
+            downloadLimit: downloadLimit, recorder: CallMetricsRecorder.current,
+            progress: ProgressSink.current
         )
         defer { start.finish() }
         return try await withTaskCancellationHandler {
@@ -118,7 +119,7 @@ public final class URLSessionTransport: Transport {
                         task.cancel()
                         return
                     }
-                    if let timeout = state.request.connectTimeout {
+                    if let timeout = state.request.timeout.connect {
                         start.attach(timer: Self.connectTimer(timeout, task: task, tasks: tasks))
                     }
                     task.resume()

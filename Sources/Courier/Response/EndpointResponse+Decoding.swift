@@ -1,0 +1,35 @@
+import Foundation
+
+extension EndpointResponse {
+    /// Turns a raw response into the endpoint's result: `success` for a 2xx status, the
+    /// documented `Failure` when the body decodes as one, else an `undocumentedStatus` error.
+    static func decoding(
+        _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder,
+        success: (RawResponse) throws(CourierError) -> Success
+    ) throws(CourierError) -> EndpointResponse {
+        let url = raw.url
+        if raw.status.isSuccess {
+            return EndpointResponse(
+                status: raw.status, headers: raw.headers, body: raw.body, url: url,
+                result: .success(try success(raw)))
+        }
+        let (failure, decodingError) = ResponseDecoding.documentedFailure(
+            Failure.self, from: raw, decoder: decoder)
+        if let failure {
+            return EndpointResponse(
+                status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure))
+        }
+        var message = "The server answered \(raw.status), which the endpoint does not document"
+        if let decodingError = decodingError as? DecodingError {
+            message +=
+                "; the body did not decode as \(Failure.self): " + CourierError.describe(decodingError)
+        }
+        if !raw.body.isEmpty {
+            message += ". Body: " + BodySnippet.redacted(raw.body, hiding: BodySnippet.secrets(of: request))
+        }
+        throw CourierError(
+            stage: .status, kind: .undocumentedStatus, message: message + (raw.body.isEmpty ? "." : ""),
+            request: request, url: url, response: raw, underlying: decodingError
+        )
+    }
+}

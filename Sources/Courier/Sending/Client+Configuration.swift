@@ -1,0 +1,52 @@
+import Foundation
+
+extension Client {
+    /// How a client builds requests and reads responses: encoders, decoder, redirect limit and
+    /// timeouts. A value: build one, change what you need, hand it to ``Client/init(baseURL:transport:middleware:defaults:configuration:)``.
+    ///
+    /// ```swift
+    /// var configuration = Client.Configuration()
+    /// configuration.timeout = Timeout(.seconds(30), connect: .seconds(5))
+    /// configuration.redirectLimit = 3
+    /// let client = Client(baseURL: BaseURL("api.example.com"), configuration: configuration)
+    /// ```
+    ///
+    /// What each timeout covers: <doc:HandlingFaults#Timeouts>.
+    public struct Configuration: Sendable {
+        /// Encodes ``Body/json(_:encoder:)`` bodies that name no encoder; sorted keys by default,
+        /// so bodies, cURL lines and golden files are byte-for-byte stable.
+        public var encoder: JSONEncoder
+        /// Writes queries and form bodies of endpoints that declare no ``FormEncoding``; see
+        /// <doc:EncodingRules>.
+        public var formEncoding: FormEncoding
+        /// Decodes JSON responses of endpoints that name no decoder.
+        public var decoder: JSONDecoder
+        /// The most redirects followed for one request.
+        public var redirectLimit: Int
+        /// The timeouts of endpoints that declare no ``Timeout`` (or leave some of its values
+        /// unset); none by default.
+        public var timeout: Timeout
+
+        /// Creates a configuration; every parameter has a default.
+        ///
+        /// - Parameters:
+        ///   - encoder: The default encoder for JSON bodies (sorted keys).
+        ///   - formEncoding: The default rules for queries and form bodies.
+        ///   - decoder: The default decoder for JSON responses.
+        ///   - redirectLimit: The most redirects followed for one request (10).
+        ///   - timeout: The timeouts of endpoints that declare none (none).
+        public init(
+            encoder: JSONEncoder = .sortedKeys(),
+            formEncoding: FormEncoding = FormEncoding(),
+            decoder: JSONDecoder = JSONDecoder(),
+            redirectLimit: Int = 10,
+            timeout: Timeout = Timeout()
+        ) {
+            self.encoder = encoder
+            self.formEncoding = formEncoding
+            self.decoder = decoder
+            self.redirectLimit = redirectLimit
+            self.timeout = timeout
+        }
+    }
+}
