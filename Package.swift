@@ -14,7 +14,7 @@ let package = Package(
         .testTarget(
             name: "CourierTests", dependencies: ["Courier", "CourierTesting"],
             // Golden request snapshots, read from the source tree by RequestSnapshot.
-            exclude: ["__Snapshots__"]
+            exclude: ["CourierTesting/__Snapshots__"]
         ),
         // Models Apple's `import Foundation`, which re-exports ObjectiveC's `typealias Method`.
         .target(name: "ObjectiveCMethodFixture", path: "Tests/Fixtures/ObjectiveCMethodFixture"),

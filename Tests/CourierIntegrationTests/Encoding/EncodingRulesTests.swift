@@ -101,7 +101,9 @@ import Testing
 /// Files of the repository, found from this source file's path.
 enum RepositoryFiles {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// Tests/CourierIntegrationTests/Encoding/ is three folders below the root.
     static let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let article = root.appending(path: "Documentation/Courier.docc/EncodingRules.md")
     static let catalogSource = testsDirectory.appending(path: "EncodingRules.swift")
 
