@@ -1,7 +1,6 @@
-import Courier
+@testable import Courier
 import CourierTesting
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -56,7 +55,7 @@ struct CountedModel: RequestModel {
 
 /// A counter that tests can read from any task.
 final class LockedCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedValue(0)
     /// Counts one build and returns the path segment `counted`.
     func countedSegment() -> String {
         count.withLock { $0 += 1 }
