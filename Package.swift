@@ -11,8 +11,10 @@ let package = Package(
     targets: [
         .target(name: "Courier"),
         .target(name: "CourierTesting", dependencies: ["Courier"]),
+        // What both test targets share: the catalog fixture and the test helpers.
+        .target(name: "CourierTestSupport", dependencies: ["Courier"], path: "Tests/CourierTestSupport"),
         .testTarget(
-            name: "CourierTests", dependencies: ["Courier", "CourierTesting"],
+            name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierTestSupport"],
             // Golden request snapshots, read from the source tree by RequestSnapshot.
             exclude: ["CourierTesting/__Snapshots__"]
         ),
@@ -27,7 +29,9 @@ let package = Package(
             name: "CourierMethodShadowingTests",
             dependencies: ["Courier", "FoundationReexportFixture"]
         ),
-        .testTarget(name: "CourierIntegrationTests", dependencies: ["Courier", "CourierTesting"]),
+        .testTarget(
+            name: "CourierIntegrationTests",
+            dependencies: ["Courier", "CourierTesting", "CourierTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

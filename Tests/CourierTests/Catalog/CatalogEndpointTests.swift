@@ -1,53 +1,10 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
-/// Catalog endpoints used by the tests: each property is a parameter, declared once.
-enum Shelf {
-    struct Book: Codable, Sendable, Equatable {
-        let title: String
-        let pages: Int
-    }
-
-    enum Sort: String, Codable, Sendable, CaseIterable {
-        case title, pages
-    }
-
-    struct GetBook: CatalogEndpoint, Equatable {
-        typealias Success = Book
-        typealias Failure = Never
-
-        var shelf: String
-        var id: Int
-        var sort: Sort?
-        var tenant: String
-
-        var definition: some EndpointDefinition {
-            Method.get
-            Path("v2", "shelves", shelf, "books", id)
-            Query("sort", sort)
-            Query("format", "full")
-            Header("X-Tenant", tenant)
-            Header.accept(.json)
-        }
-    }
-
-    struct AddBook: CatalogEndpoint, Equatable {
-        typealias Success = Book
-        typealias Failure = Never
-
-        var shelf: UUID
-        var book: Book
-        var dryRun: Bool
-
-        var definition: some EndpointDefinition {
-            Method.post
-            Path("shelves", shelf, "books")
-            Query("dry_run", dryRun)
-            Body.json(book)
-        }
-    }
-
+/// Endpoints whose shape cannot be found.
+extension Shelf {
     struct Unused: CatalogEndpoint {
         typealias Success = Empty
         typealias Failure = Never

@@ -1,131 +1,13 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
-/// Endpoints of every kind the OpenAPI export describes, as in the unit tests' `Shelf`.
-private enum Library {
-    struct Book: Codable, Sendable {
-        let title: String
-        let pages: Int
-        let tags: [String]?
-    }
-
-    enum Sort: String, Codable, Sendable, CaseIterable {
-        case title, pages
-    }
-
-    struct NotFound: Decodable, Sendable {
-        let shelf: String
-    }
-
-    struct APIError: Error, Decodable, Sendable {
-        let message: String
-    }
-
-    enum LibraryError: DocumentedErrors {
-        case notFound(NotFound)
-        case server(ProblemDetails)
-
-        static let documentedStatuses: [DocumentedStatus<LibraryError>] = [
-            .status(404, NotFound.self, LibraryError.notFound),
-            .statuses(409...410, NotFound.self, LibraryError.notFound),
-            .statuses(500...599, ProblemDetails.self, LibraryError.server),
-        ]
-    }
-
-    struct GetBook: CatalogEndpoint {
-        typealias Success = Book
-        typealias Failure = LibraryError
-
-        var shelf: String
-        var id: Int
-        var sort: Sort?
-        var tenant: String
-
-        var definition: some EndpointDefinition {
-            Method.get
-            Path("v2", "shelves", shelf, "books", id)
-            Query("sort", sort)
-            Query("format", "full")
-            Header("X-Tenant", tenant)
-            Header.accept(.json)
-        }
-    }
-
-    struct AddBook: CatalogEndpoint {
-        typealias Success = Book
-        typealias Failure = APIError
-
-        var shelf: UUID
-        var book: Book
-        var dryRun: Bool
-
-        var definition: some EndpointDefinition {
-            Method.post
-            Path("shelves", shelf, "books")
-            Query("dry_run", dryRun)
-            Body.json(book)
-        }
-    }
-
-    struct ListBooks: CatalogEndpoint {
-        typealias Success = [Book]
-        typealias Failure = Never
-
-        var shelf: String
-        var limit: Int?
-
-        var definition: some EndpointDefinition {
-            Method.get
-            Path("shelves", shelf, "books")
-            Query("limit", limit)
-        }
-    }
-
-    struct RemoveBook: CatalogEndpoint {
-        typealias Success = Empty
-        typealias Failure = LibraryError
-
-        var shelf: String
-        var id: Int
-
-        var definition: some EndpointDefinition {
-            Method.delete
-            Path("shelves", shelf, "books", id)
-        }
-    }
-
-    /// A multipart form (a text field, a fixed field, and a file whose bytes, name and type are
-    /// parameters), sent with a bearer token.
-    struct AddCover: CatalogEndpoint {
-        typealias Success = Empty
-        typealias Failure = LibraryError
-
-        var id: Int
-        var token: String
-        var caption: String?
-        var image: Data
-        var filename: String
-        var type: MediaType
-
-        var definition: some EndpointDefinition {
-            Method.put
-            Path("books", id, "cover")
-            Header.bearer(token)
-            Body.multipart(parts: parts)
-        }
-
-        private var parts: [MultipartPart] {
-            var parts: [MultipartPart] = [
-                .text("source", "upload"), .data("image", image, filename: filename, contentType: type),
-            ]
-            if let caption { parts.append(.text("caption", caption)) }
-            return parts
-        }
-    }
-
+extension Shelf {
+    /// Every kind of endpoint the OpenAPI export describes: the book catalog and a multipart
+    /// upload with a bearer token.
     static func document() throws -> String {
-        try Catalog([GetBook.self, AddBook.self, ListBooks.self, RemoveBook.self, AddCover.self])
+        try Catalog([AddBook.self, GetBook.self, RemoveBook.self, ListBooks.self, AddCover.self])
             .openAPIDocument(
                 title: "Library", version: "1.0.0",
                 servers: [try BaseURL(validating: "https://books.example/api")]
@@ -148,7 +30,7 @@ struct OpenAPIValidationTests {
     }
 
     @Test func theExportedDocumentIsValidOpenAPI31() async throws {
-        let json = try Library.document()
+        let json = try Shelf.document()
         #expect(json.contains(#""multipart/form-data""#))
         #expect(json.contains(#""securitySchemes""#))
         let validation = try await validate(json)
@@ -158,7 +40,7 @@ struct OpenAPIValidationTests {
 
     /// The check above is worth something only if the validator notices a broken document.
     @Test func aDanglingReferenceIsRejected() async throws {
-        let json = try Library.document()
+        let json = try Shelf.document()
         #expect(json.contains(##""$ref": "#/components/schemas/Book""##))
         let broken = json.replacingOccurrences(
             of: ##""$ref": "#/components/schemas/Book""##, with: ##""$ref": "#/components/schemas/Missing""##)

@@ -1,63 +1,7 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
-
-/// More `Shelf` endpoints, for the responses the OpenAPI export describes.
-extension Shelf {
-    struct NotFound: Decodable, Sendable {
-        let shelf: String
-    }
-
-    struct APIError: Error, Decodable, Sendable {
-        let message: String
-        let code: Int?
-    }
-
-    enum ShelfError: DocumentedErrors {
-        case notFound(NotFound)
-        case conflict(NotFound)
-        case server(ProblemDetails)
-
-        static let documentedStatuses: [DocumentedStatus<ShelfError>] = [
-            .status(404, NotFound.self, ShelfError.notFound),
-            .statuses(409...410, NotFound.self, ShelfError.conflict),
-            .statuses(500...599, ProblemDetails.self, ShelfError.server),
-        ]
-    }
-
-    struct RemoveBook: CatalogEndpoint {
-        typealias Success = Empty
-        typealias Failure = ShelfError
-
-        var shelf: String
-        var id: Int
-
-        var definition: some EndpointDefinition {
-            Method.delete
-            Path("shelves", shelf, "books", id)
-        }
-    }
-
-    struct ListBooks: CatalogEndpoint {
-        typealias Success = [Book]
-        typealias Failure = APIError
-
-        var shelf: String
-        var limit: Int?
-        var sort: Sort
-
-        var definition: some EndpointDefinition {
-            Method.get
-            Path("shelves", shelf, "books")
-            Query("limit", limit)
-            Query("sort", sort)
-        }
-    }
-
-    static func catalog() throws -> Catalog {
-        try Catalog([AddBook.self, GetBook.self, RemoveBook.self, ListBooks.self])
-    }
-}
 
 struct CatalogOpenAPITests {
     /// The document decoded, with `JSONSerialization`.
