@@ -119,26 +119,6 @@ public struct MockTransport: Transport {
     }
 }
 
-extension CourierError.Kind {
-    /// A ``MockTransport`` has no stub for the request it was given.
-    public static let noMockedResponse = CourierError.Kind("noMockedResponse")
-    /// ``MockTransport/verifyAllUsed()`` found stubs that were not used.
-    public static let unusedMockedResponses = CourierError.Kind("unusedMockedResponses")
-    /// A ``MockedResponse`` does not fit its endpoint, for example a success with a 404 status.
-    public static let invalidMockedResponse = CourierError.Kind("invalidMockedResponse")
-}
-
-/// One registered stub and how often it answered.
-struct MockStub: Sendable {
-    let expected: TransportRequest
-    let answer: MockAnswer
-    let limit: Int?
-    var uses = 0
-
-    var requestLine: String { "\(expected.method) \(expected.url.absoluteString)" }
-    var isUsedUp: Bool { limit.map { uses >= $0 } ?? false }
-}
-
 /// The stubs of a ``MockTransport``, shared by its copies.
 ///
 /// `@unchecked Sendable` is safe: `stubs` is only read or written while `lock` is held.

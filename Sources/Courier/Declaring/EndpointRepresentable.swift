@@ -12,3 +12,10 @@ extension Endpoint: EndpointRepresentable {
     /// The endpoint itself.
     public var endpoint: Endpoint<Success, Failure> { self }
 }
+
+extension EndpointRepresentable {
+    /// Builds the request value with no client and no I/O; see ``Endpoint/request(encoder:formEncoding:)``.
+    public func request() throws(CourierError) -> EndpointRequest {
+        try endpoint.request()
+    }
+}

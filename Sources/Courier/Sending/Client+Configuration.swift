@@ -23,8 +23,8 @@ extension Client {
         public var decoder: JSONDecoder
         /// The most redirects followed for one request.
         public var redirectLimit: Int
-        /// The timeouts of endpoints that declare no ``Timeout`` (or leave some of its values
-        /// unset); none by default.
+        /// The timeouts of endpoints that declare no ``Timeout``, and the values an endpoint's
+        /// ``Timeout`` leaves `nil`; none by default.
         public var timeout: Timeout
 
         /// Creates a configuration; every parameter has a default.

@@ -52,33 +52,6 @@ extension Client {
             return destination
         }
     }
-
-    /// Starts sending an endpoint and returns at once with its progress and eventual response.
-    ///
-    /// ```swift
-    /// let transfer = client.transfer(API.upload(file))
-    /// for await progress in transfer.progress {
-    ///     print(progress.direction, progress.fractionCompleted ?? 0)
-    /// }
-    /// let response = try await transfer.value
-    /// ```
-    public func transfer<E: EndpointRepresentable>(_ endpoint: E) -> Transfer<
-        EndpointResponse<E.Success, E.Failure>
-    > {
-        Transfer { () throws(CourierError) in try await send(endpoint) }
-    }
-
-    /// Starts a download to `destination` and returns at once with its progress and eventual
-    /// response; see ``download(_:to:)``.
-    ///
-    /// - Parameters:
-    ///   - endpoint: The endpoint to send.
-    ///   - destination: Where a successful body goes.
-    public func transfer<E: EndpointRepresentable>(_ endpoint: E, downloadingTo destination: URL)
-        -> Transfer<EndpointResponse<URL, E.Failure>>
-    {
-        Transfer { () throws(CourierError) in try await download(endpoint, to: destination) }
-    }
 }
 
 /// Why a finished download could not be moved to its destination.

@@ -26,10 +26,3 @@ extension Client {
         }
     }
 }
-
-extension EndpointRepresentable {
-    /// Builds the request value with no client and no I/O; see ``Endpoint/request(encoder:formEncoding:)``.
-    public func request() throws(CourierError) -> EndpointRequest {
-        try endpoint.request()
-    }
-}

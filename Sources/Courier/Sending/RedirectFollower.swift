@@ -16,7 +16,7 @@ struct RedirectFollower: Sendable {
         var current = first
         var visited: Set<String> = ["\(first.method) \(first.url.absoluteString)"]
         var hops = 0
-        let recorder = CallMetricsRecorder.current
+        let recorder = RequestMetricsRecorder.current
         recorder?.recordAttempt()
         while true {
             let response: RawResponse
@@ -72,15 +72,17 @@ struct RedirectFollower: Sendable {
         let becomesGET =
             (status.code == 303 && request.method != .head)
             || ([301, 302].contains(status.code) && request.method == .post)
-        if becomesGET { headers.removeAll(named: .contentType) }
         var next = request
         next.url = target
         next.headers = headers
         if becomesGET {
-            next.method = .get
+            next.headers.removeAll(named: .contentType)
             next.body = nil
-            next.isIdempotent = true  // a GET without a body
-
+            if request.method != .get {
+                // A new method: idempotent as a request of that method would be.
+                next.method = .get
+                next.isIdempotent = next.method.isIdempotent || next.headers.contains(.idempotencyKey)
+            }
         }
         return next
     }

@@ -7,13 +7,13 @@ import Foundation
 extension EndpointRequest {
     /// What a transport sends for this request against `baseURL`.
     ///
-    /// An idle timeout left unset is the total timeout.
+    /// The transport gets the connect and idle timeouts; an idle timeout left unset is the total
+    /// timeout, which Courier itself enforces around the whole call.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
-        var timeout = timeout
-        timeout.idle = timeout.idle ?? timeout.total
-        return TransportRequest(
+        TransportRequest(
             method: method, url: try baseURL.url(for: self), headers: headers, body: body,
-            timeout: timeout, isIdempotent: isIdempotent,
+            timeout: Timeout(connect: timeout.connect, idle: timeout.idle ?? timeout.total),
+            isIdempotent: isIdempotent,
             responseBodyFile: responseBodyFile
         )
     }

@@ -5,26 +5,26 @@ import Foundation
 /// Courier builds a `TransportRequest` for every hop, so a transport never follows redirects.
 public struct TransportRequest: Sendable, Hashable {
     /// The method.
-    public var method: HTTPMethod
+    public internal(set) var method: HTTPMethod
     /// The absolute URL, already percent-encoded by Courier.
-    public var url: URL
+    public internal(set) var url: URL
     /// The header fields to send, in order.
-    public var headers: HeaderFields
+    public internal(set) var headers: HeaderFields
     /// The body, if any: in memory, or streamed from files (``RequestBody/makeInputStream()``).
-    public var body: RequestBody?
-    /// The timeouts: a transport enforces ``Timeout/connect`` and ``Timeout/idle`` (which Courier
-    /// sets to the total timeout when the request leaves it unset); ``Timeout/total`` covers the
-    /// whole call, every hop and retry included, and Courier enforces it itself.
-    public var timeout: Timeout
+    public internal(set) var body: RequestBody?
+    /// The connect and idle timeouts for the transport to enforce; `nil` ones leave the
+    /// transport's own defaults. (``Timeout/total`` is always `nil` here: Courier enforces the
+    /// total deadline itself, around every hop and retry.)
+    public internal(set) var timeout: Timeout
     /// Whether the request may reach the server more than once without harm.
     ///
     /// A transport must never send a request that is not idempotent twice on its own, not even
     /// when a reused connection turns out to be closed (``URLSessionTransport`` sends such
     /// requests on a connection of their own).
-    public var isIdempotent: Bool
+    public internal(set) var isIdempotent: Bool
     /// Where to write a successful (2xx) response body instead of keeping it in memory, if set;
     /// the response then reports it as ``RawResponse/bodyFile``.
-    public var responseBodyFile: URL?
+    public internal(set) var responseBodyFile: URL?
 
     /// Creates a transport request.
     ///

@@ -1,8 +1,8 @@
+import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
-
-@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -45,37 +45,31 @@ struct CountedModel: RequestModel {
     typealias Success = Empty
     typealias Failure = Never
 
-    static let builds = LockedCounter()
+    static let builds = LockedBox(0)
 
     var definition: some EndpointDefinition {
-        let segment = Self.builds.countedSegment()
+        let segment = Self.builds.withLock { count in
+            count += 1
+            return "counted"
+        }
         Method.get
         Path(segment)
     }
 }
 
-/// A counter that tests can read from any task.
-final class LockedCounter: Sendable {
-    private let count = LockedValue(0)
-    /// Counts one build and returns the path segment `counted`.
-    func countedSegment() -> String {
-        count.withLock { $0 += 1 }
-        return "counted"
-    }
-    var value: Int { count.withLock { $0 } }
-}
-
 @Suite struct ClientTests {
-    @Test func sendBuildsARequestModelsDefinitionOnce() async throws {
+    @Test func sendAndDownloadBuildARequestModelsDefinitionOnce() async throws {
         let client = Client(
             baseURL: exampleBase, transport: StubTransport { _ in RawResponse(status: .noContent) })
-        let before = CountedModel.builds.value
+        var before = CountedModel.builds.get()
         _ = try await client.send(CountedModel())
-        #expect(CountedModel.builds.value - before == 1)
-        _ = try await client.download(
-            CountedModel(),
-            to: FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString))
-        #expect(CountedModel.builds.value - before == 2)
+        #expect(CountedModel.builds.get() - before == 1)
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: file) }
+        before = CountedModel.builds.get()
+        _ = try await client.download(CountedModel(), to: file)
+        #expect(CountedModel.builds.get() - before == 1)
     }
 
     @Test func theConfigurationDefaults() {

@@ -54,6 +54,22 @@ import Testing
         #expect(sent.last?.headers[.authorization] == "Bearer token")
     }
 
+    /// A hop is as idempotent as a request of its method: a POST that becomes a GET is, a POST
+    /// kept by a 307 is not, unless it carries an `Idempotency-Key`.
+    @Test(arguments: [(303, false, true), (307, false, false), (307, true, true)])
+    func aHopIsIdempotentWhenItsMethodIs(status: Int, hasKey: Bool, expected: Bool) async throws {
+        let recorder = Self.transport(["https://api.example.com/start": (status, "/next")])
+        let endpoint = Endpoint<String, Never> {
+            Method.post
+            Path("start")
+            if hasKey { Header("Idempotency-Key", "k-1") }
+            Body.text("payload")
+        }
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(endpoint)
+        let sent = await recorder.requests
+        #expect(sent.map(\.isIdempotent) == [hasKey, expected])
+    }
+
     @Test(arguments: [
         "https://evil.example.org/x", "http://api.example.com/x", "https://api.example.com:8443/x",
     ])

@@ -34,9 +34,9 @@ public struct MetricsMiddleware: Middleware {
     public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
     {
-        let recorder = CallMetricsRecorder(parent: CallMetricsRecorder.current)
+        let recorder = RequestMetricsRecorder(parent: RequestMetricsRecorder.current)
         do {
-            let response = try await CallMetricsRecorder.$current.withValue(recorder) {
+            let response = try await RequestMetricsRecorder.$current.withValue(recorder) {
                 try await next(request, baseURL)
             }
             report(request, baseURL: baseURL, recorder: recorder, status: response.status, errorKind: nil)
@@ -51,7 +51,7 @@ public struct MetricsMiddleware: Middleware {
     }
 
     private func report(
-        _ request: EndpointRequest, baseURL: BaseURL, recorder: CallMetricsRecorder, status: HTTPStatus?,
+        _ request: EndpointRequest, baseURL: BaseURL, recorder: RequestMetricsRecorder, status: HTTPStatus?,
         errorKind: CourierError.Kind?
     ) {
         let finished = ContinuousClock.now

@@ -82,7 +82,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.allow)
     }
 
-    /// Counts delivered (decoded) bytes; past the limit the state fails at once, the bytes are
+    /// Counts delivered (decoded) bytes; past the limit the task fails at once, the bytes are
     /// dropped, and the task is cancelled.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = ObjectIdentifier(dataTask)

@@ -46,7 +46,7 @@ final class SessionTaskHandle: Sendable {
         }
     }
 
-    /// Stops the connect timer once the state is over.
+    /// Stops the connect timer once the task is over.
     func finish() {
         state.withLock { $0.timer?.cancel() }
     }

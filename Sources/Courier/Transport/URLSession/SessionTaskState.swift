@@ -12,7 +12,7 @@ struct SessionTaskState {
     let limit: Int
     /// The largest body written to a download file, if limited.
     let downloadLimit: Int64?
-    let recorder: CallMetricsRecorder?
+    let recorder: RequestMetricsRecorder?
     let progress: ProgressSink?
     var response: HTTPURLResponse?
     var headers = HeaderFields()
@@ -28,7 +28,7 @@ struct SessionTaskState {
 
     init(
         continuation: CheckedContinuation<RawResponse, any Error>, request: TransportRequest, limit: Int,
-        downloadLimit: Int64?, recorder: CallMetricsRecorder?, progress: ProgressSink?
+        downloadLimit: Int64?, recorder: RequestMetricsRecorder?, progress: ProgressSink?
     ) {
         self.continuation = continuation
         self.request = request

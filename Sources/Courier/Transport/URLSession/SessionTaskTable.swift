@@ -7,7 +7,7 @@ import Foundation
 /// In-flight tasks by task object (task identifiers repeat across the transport's
 /// sessions).
 ///
-/// Every continuation is resumed exactly once: an state is removed from the table under the
+/// Every continuation is resumed exactly once: a task is removed from the table under the
 /// lock before its continuation is resumed, by whichever of completion, cancellation, a timeout
 /// or a limit gets there first.
 ///
@@ -17,20 +17,20 @@ final class SessionTaskTable: @unchecked Sendable {
     private let lock = NSLock()
     private var tasks: [ObjectIdentifier: SessionTaskState] = [:]
 
-    /// Registers an state before its task resumes.
+    /// Registers a task before it resumes.
     func start(_ id: ObjectIdentifier, _ state: SessionTaskState) {
         lock.lock()
         tasks[id] = state
         lock.unlock()
     }
 
-    /// Fails the state with a cancellation at once, without waiting for `URLSession`.
+    /// Fails the task with a cancellation at once, without waiting for `URLSession`.
     func cancel(_ id: ObjectIdentifier) {
         guard let state = finish(id) else { return }
         state.fail(Self.cancelled)
     }
 
-    /// Fails the state with `error` if it is still in flight; returns whether it was.
+    /// Fails the task with `error` if it is still in flight; returns whether it was.
     @discardableResult
     func fail(_ id: ObjectIdentifier, with error: CourierError) -> Bool {
         guard let state = finish(id) else { return false }
@@ -38,7 +38,7 @@ final class SessionTaskTable: @unchecked Sendable {
         return true
     }
 
-    /// Fails the state with `error` if it is in flight and the server has shown no sign of
+    /// Fails the task with `error` if it is in flight and the server has shown no sign of
     /// life yet; returns whether it did.
     func failIfSilent(_ id: ObjectIdentifier, with error: CourierError) -> Bool {
         lock.lock()
@@ -52,7 +52,7 @@ final class SessionTaskTable: @unchecked Sendable {
         return true
     }
 
-    /// Changes the state in place, if it is still in flight, and returns what `body` returns.
+    /// Changes the task's state in place, if it is still in flight, and returns what `body` returns.
     func update<Result>(_ id: ObjectIdentifier, _ body: (inout SessionTaskState) -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }

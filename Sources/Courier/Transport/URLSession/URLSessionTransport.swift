@@ -6,7 +6,7 @@ import Foundation
 
 /// The default transport: `URLSession` with a delegate, on Apple platforms and on Linux.
 ///
-/// It performs exactly the exchange it is given: it never follows a redirect (the client does),
+/// It sends exactly the request it is given: it never follows a redirect (the client does),
 /// never sends a request twice, and never returns a partial body as a response.
 ///
 /// ```swift
@@ -75,15 +75,15 @@ public final class URLSessionTransport: Transport {
         let upload = try BodyUpload(request.body)
         defer { upload?.removeTemporaryFile() }
         if case .file? = upload { urlRequest.httpBodyStream = nil }
-        let start = SessionTaskHandle()
+        let handle = SessionTaskHandle()
         let tasks = tasks
-        let state = (
+        let setup = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
             reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
-            downloadLimit: downloadLimit, recorder: CallMetricsRecorder.current,
+            downloadLimit: downloadLimit, recorder: RequestMetricsRecorder.current,
             progress: ProgressSink.current
         )
-        defer { start.finish() }
+        defer { handle.finish() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<RawResponse, any Error>) in
@@ -94,46 +94,46 @@ public final class URLSessionTransport: Transport {
                     // A session of its own when connections must not be reused; it ends with
                     // its one task.
                     let session =
-                        state.reusesConnections
-                        ? state.pooled
+                        setup.reusesConnections
+                        ? setup.pooled
                         : URLSession(
-                            configuration: state.pooled.configuration, delegate: state.delegate,
+                            configuration: setup.pooled.configuration, delegate: setup.delegate,
                             delegateQueue: nil)
-                    defer { if !state.reusesConnections { session.finishTasksAndInvalidate() } }
+                    defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
-                    switch state.upload {
+                    switch setup.upload {
                     case .file(let url, _)?:
-                        task = session.uploadTask(with: state.urlRequest, fromFile: url)
+                        task = session.uploadTask(with: setup.urlRequest, fromFile: url)
                     case nil:
-                        task = session.dataTask(with: state.urlRequest)
+                        task = session.dataTask(with: setup.urlRequest)
                     }
                     let id = ObjectIdentifier(task)
                     tasks.start(
                         id,
                         SessionTaskState(
-                            continuation: continuation, request: state.request, limit: state.limit,
-                            downloadLimit: state.downloadLimit, recorder: state.recorder,
-                            progress: state.progress))
-                    guard start.attach(task) else {
+                            continuation: continuation, request: setup.request, limit: setup.limit,
+                            downloadLimit: setup.downloadLimit, recorder: setup.recorder,
+                            progress: setup.progress))
+                    guard handle.attach(task) else {
                         tasks.cancel(id)
                         task.cancel()
                         return
                     }
-                    if let timeout = state.request.timeout.connect {
-                        start.attach(timer: Self.connectTimer(timeout, task: task, tasks: tasks))
+                    if let timeout = setup.request.timeout.connect {
+                        handle.attach(timer: Self.connectTimer(timeout, task: task, tasks: tasks))
                     }
                     task.resume()
                 }
             }
         } onCancel: {
-            if let task = start.cancel() {
+            if let task = handle.cancel() {
                 tasks.cancel(ObjectIdentifier(task))
                 Self.cancelInBackground(task)
             }
         }
     }
 
-    /// Fails the state with a timeout unless the server shows a sign of life within `timeout`.
+    /// Fails the task with a timeout unless the server shows a sign of life within `timeout`.
     private static func connectTimer(
         _ timeout: Duration, task: URLSessionTask, tasks: SessionTaskTable
     ) -> Task<Void, any Error> {

@@ -4,15 +4,37 @@ import Foundation
 import Testing
 
 extension Shelf {
-    /// Every kind of endpoint the OpenAPI export describes: the book catalog and a multipart
-    /// upload with a bearer token.
+    /// A book's tags, an optional array in its schema.
+    struct Tags: Codable, Sendable {
+        let tags: [String]?
+    }
+
+    /// A POST with a JSON body and documented errors.
+    struct TagBook: CatalogEndpoint {
+        typealias Success = Tags
+        typealias Failure = ShelfError
+
+        var id: Int
+        var tags: Tags
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("books", id, "tags")
+            Body.json(tags)
+        }
+    }
+
+    /// Every kind of endpoint the OpenAPI export describes: the book catalog, a POST with
+    /// documented errors and an optional array, and a multipart upload with a bearer token.
     static func document() throws -> String {
-        try Catalog([AddBook.self, GetBook.self, RemoveBook.self, ListBooks.self, AddCover.self])
-            .openAPIDocument(
-                title: "Library", version: "1.0.0",
-                servers: [try BaseURL(validating: "https://books.example/api")]
-            )
-            .json
+        try Catalog([
+            AddBook.self, GetBook.self, RemoveBook.self, ListBooks.self, TagBook.self, AddCover.self,
+        ])
+        .openAPIDocument(
+            title: "Library", version: "1.0.0",
+            servers: [try BaseURL(validating: "https://books.example/api")]
+        )
+        .json
     }
 }
 

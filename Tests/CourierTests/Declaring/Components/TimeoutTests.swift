@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -65,5 +66,43 @@ struct TimeoutTests {
         #expect(own.timeout.total == .seconds(20))
         #expect(own.timeout.connect == .seconds(1))
         #expect(own.timeout.idle == .seconds(8))
+    }
+
+    @Test func theEndpointsValuesWinAndTheClientsFillTheRest() async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { _ in RawResponse(status: .ok) },
+            configuration: Client.Configuration(
+                timeout: Timeout(.seconds(20), connect: .seconds(2), idle: .seconds(8)))
+        )
+        let request = try await client.request(
+            for: Endpoint<Empty, Never> {
+                Method.get
+                Timeout(.seconds(5), idle: .seconds(1))
+            })
+        #expect(request.timeout == Timeout(.seconds(5), connect: .seconds(2), idle: .seconds(1)))
+        let transport = try request.transportRequest(baseURL: client.baseURL)
+        #expect(transport.timeout == Timeout(connect: .seconds(2), idle: .seconds(1)))
+    }
+
+    /// The endpoint's 0.2 s beats the client's 60 s against a transport that takes 60 s: a
+    /// client value that won would make the test wait a minute and fail its time limit.
+    @Test(.timeLimit(.minutes(1))) func anEndpointsShorterTotalTimeoutWins() async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { _ in
+                try await Task.sleep(for: .seconds(60))
+                return RawResponse(status: .ok)
+            },
+            configuration: Client.Configuration(timeout: Timeout(.seconds(60)))
+        )
+        let error = await expectCourierError(.timedOut) {
+            try await client.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Timeout(.milliseconds(200))
+                })
+        }
+        #expect(error?.message.contains("0.2 seconds") == true)
     }
 }

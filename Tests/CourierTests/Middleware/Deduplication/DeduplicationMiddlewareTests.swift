@@ -269,26 +269,26 @@ private final class GatedNext: Sendable {
 
     @Test func theSharedCallKeepsTheStartersTaskLocals() async throws {
         let middleware = DeduplicationMiddleware()
-        let starter = CallMetricsRecorder()
-        let joiner = CallMetricsRecorder()
+        let starter = RequestMetricsRecorder()
+        let joiner = RequestMetricsRecorder()
         let deadline = ContinuousClock.now + .seconds(30)
-        let seen = LockedValue<(CallMetricsRecorder?, ContinuousClock.Instant?)>((nil, nil))
+        let seen = LockedValue<(RequestMetricsRecorder?, ContinuousClock.Instant?)>((nil, nil))
         let gate = GatedNext()
         let next: Middleware.Next = { request, baseURL throws(CourierError) in
-            seen.withLock { $0 = (CallMetricsRecorder.current, Deadline.current) }
-            CallMetricsRecorder.current?.recordAttempt()
+            seen.withLock { $0 = (RequestMetricsRecorder.current, Deadline.current) }
+            RequestMetricsRecorder.current?.recordAttempt()
             return try await gate.next(request, baseURL)
         }
         let first = Task {
             try await Deadline.$current.withValue(deadline) {
-                try await CallMetricsRecorder.$current.withValue(starter) {
+                try await RequestMetricsRecorder.$current.withValue(starter) {
                     try await middleware.intercept(Self.profile(), baseURL: exampleBase, next: next)
                 }
             }
         }
         try await Self.waitUntil("the shared call started") { gate.callCount == 1 }
         let second = Task {
-            try await CallMetricsRecorder.$current.withValue(joiner) {
+            try await RequestMetricsRecorder.$current.withValue(joiner) {
                 try await middleware.intercept(Self.profile(), baseURL: exampleBase, next: next)
             }
         }

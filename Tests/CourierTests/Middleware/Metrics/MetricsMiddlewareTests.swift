@@ -186,11 +186,11 @@ private struct RetryOnce503: Middleware {
     }
 
     @Test func anOuterRecorderStillSeesEverything() async throws {
-        let outer = CallMetricsRecorder()
+        let outer = RequestMetricsRecorder()
         let client = Client(
             baseURL: exampleBase, transport: Self.transport(),
             middleware: [MetricsMiddleware { _ in }, RetryOnce503()])
-        _ = try await CallMetricsRecorder.$current.withValue(outer) {
+        _ = try await RequestMetricsRecorder.$current.withValue(outer) {
             try await client.send(Self.upload)
         }
         let counters = outer.snapshot

@@ -485,8 +485,8 @@ private struct ScriptedTransport: Transport {
         let transport = ScriptedTransport([.status(.serviceUnavailable), .status(502), .status(.ok)])
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: SteppedClock())])
-        let recorder = CallMetricsRecorder()
-        _ = try await CallMetricsRecorder.$current.withValue(recorder) { try await client.send(Self.get) }
+        let recorder = RequestMetricsRecorder()
+        _ = try await RequestMetricsRecorder.$current.withValue(recorder) { try await client.send(Self.get) }
         #expect(recorder.snapshot.attempts == 3)
     }
 

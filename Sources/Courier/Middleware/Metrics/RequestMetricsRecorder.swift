@@ -7,13 +7,13 @@ import Foundation
 /// headers arrived. Without a recorder in scope, recording costs one task-local read. A recorder
 /// installed inside another passes every count on to it as well. (Progress has its own channel,
 /// ``ProgressSink``.)
-final class CallMetricsRecorder: Sendable {
+final class RequestMetricsRecorder: Sendable {
     /// The recorder of the call the current task belongs to, if one is being observed.
-    @TaskLocal static var current: CallMetricsRecorder?
+    @TaskLocal static var current: RequestMetricsRecorder?
 
     /// What has been counted so far.
     struct Counters: Sendable, Hashable {
-        /// Calls that reached the transport's first hop: 1, plus one per retry or replay.
+        /// Attempts that reached the transport's first hop: 1, plus one per retry or replay.
         var attempts = 0
         /// Redirects followed, over all attempts.
         var redirects = 0
@@ -28,11 +28,11 @@ final class CallMetricsRecorder: Sendable {
     /// When the recorder was created: the start of the call.
     let startedAt: ContinuousClock.Instant
     private let counters = LockedValue(Counters())
-    private let parent: CallMetricsRecorder?
+    private let parent: RequestMetricsRecorder?
 
     /// Creates a recorder, starting the clock; `parent` (usually the recorder already in scope)
     /// receives every count too.
-    init(parent: CallMetricsRecorder? = nil) {
+    init(parent: RequestMetricsRecorder? = nil) {
         self.startedAt = .now
         self.parent = parent
     }
