@@ -272,9 +272,14 @@ private struct ScriptedTransport: Transport {
             .status(.ok),
         ])
         let clock = SteppedClock()
+        let before = Date()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
+        let after = Date()
+        // "Now" is some instant during the send: the wait is the date minus it, however long a
+        // busy machine took over the send (a fixed window would also count the machine's delay).
         let sleep = try #require(clock.sleeps.first)
-        #expect(sleep > .seconds(18) && sleep <= .seconds(20))
+        #expect(sleep >= .seconds(future.timeIntervalSince(after)), "\(sleep)")
+        #expect(sleep <= .seconds(future.timeIntervalSince(before)), "\(sleep)")
     }
 
     @Test(arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "0"])
@@ -321,21 +326,27 @@ private struct ScriptedTransport: Transport {
 
     // MARK: Deadlines
 
+    // The deadlines below are real time, so they are long (30 s) and the waits longer still (50 s,
+    // within the 60 s `maxRetryAfter`): a busy machine can delay the first attempt by seconds,
+    // never by the 30 s that would make the deadline run out first. A middleware that slept
+    // anyway would sleep on the stepped clock until the deadline, and the caller would get a
+    // timeout instead of the response.
+
     @Test func aRetryAfterBeyondTheDeadlineReturnsTheResponseAtOnce() async throws {
         let transport = ScriptedTransport([
-            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "10")]), .status(.ok),
+            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "50")]), .status(.ok),
         ])
         let clock = SteppedClock(autoAdvance: false)
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: clock)],
-            timeout: .seconds(5))
+            timeout: .seconds(30))
         do {
             _ = try await client.send(Self.get)
             Issue.record("expected the 503")
         } catch {
             #expect(error.kind == .undocumentedStatus)
             #expect(error.response?.status == .serviceUnavailable)
-            #expect(error.response?.headers[.retryAfter] == "10")
+            #expect(error.response?.headers[.retryAfter] == "50")
         }
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -344,8 +355,8 @@ private struct ScriptedTransport: Transport {
     @Test func aBackoffBeyondTheDeadlineEndsTheRetries() async {
         let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost)), .status(.ok)])
         let clock = SteppedClock(autoAdvance: false)
-        let retry = Self.retry(base: .seconds(10), clock: clock)
-        let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(5))
+        let retry = Self.retry(base: .seconds(50), cap: .seconds(50), clock: clock)
+        let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(30))
         #expect(result.error?.kind == .connectionLost)
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
