@@ -84,7 +84,7 @@ struct ConcurrencyLimitFaultTests {
         let inside = InFlightGauge()
         let client = Client(
             baseURL: server.primary, middleware: [ConcurrencyLimitMiddleware(limit: 3), inside],
-            timeout: .seconds(5))
+            timeout: .seconds(30))
         let keys = (0..<12).map { FaultServer.uniqueKey("limit\($0)") }
         let clock = ContinuousClock()
         let start = clock.now
@@ -109,7 +109,7 @@ struct ConcurrencyLimitFaultTests {
         let inside = InFlightGauge()
         let client = Client(
             baseURL: server.primary, middleware: [ConcurrencyLimitMiddleware(limit: 2), inside],
-            timeout: .seconds(5))
+            timeout: .seconds(30))
         // Four dropped connections, two at a time: each fails in the transport.
         let dropKeys = (0..<4).map { FaultServer.uniqueKey("drop\($0)") }
         let dropKinds = await Self.failureKinds(of: dropKeys.map(Self.drop), on: client)
@@ -121,8 +121,9 @@ struct ConcurrencyLimitFaultTests {
         let stallKinds = await Self.failureKinds(of: stallKeys.map(Self.stall), on: client)
         #expect(stallKinds == [.timedOut, .timedOut])
         #expect(await inside.gauge.most == 2)
-        // The server stalls for 10 s: only cancellation empties the gauge within 2.
-        #expect(await inside.gauge.becomesEmpty(within: .seconds(2)), "a timed-out call kept its slot")
+        // The server stalls for 30 s and URLSession's idle timeout is 60 s: only cancellation
+        // empties the gauge within 15 (it takes milliseconds; the margin is for a busy machine).
+        #expect(await inside.gauge.becomesEmpty(within: .seconds(15)), "a timed-out call kept its slot")
         // Both slots are free again: two slow calls run side by side.
         await inside.gauge.restart()
         let keys = [FaultServer.uniqueKey("after0"), FaultServer.uniqueKey("after1")]
@@ -161,9 +162,11 @@ struct ConcurrencyLimitFaultTests {
         Endpoint<Empty, Never> {
             Method.get
             Path("stall-headers")
-            Query("seconds", "10")
+            Query("seconds", "30")
             Header("X-Count-Key", key)
-            Timeout(.milliseconds(500))
+            // Time for the request to reach the server on a busy machine (it is counted there);
+            // the idle timeout would otherwise be the total, and end the call by itself.
+            Timeout(.seconds(3), idle: .seconds(60))
         }
     }
 }
