@@ -29,7 +29,7 @@ struct AuthenticationFaultTests {
                     Path("auth", path)
                     Query("key", key)
                     Query("delay", "0.2")  // widens the window in which 401s pile up
-                    Timeout(.seconds(3))
+                    Timeout(.seconds(20))
                 }
             ).accessToken
         }
@@ -56,7 +56,8 @@ struct AuthenticationFaultTests {
 
     init() throws {
         server = try FaultServer.current()
-        plain = Client(baseURL: server.primary, timeout: .seconds(4))
+        // Timeouts in this suite are safety nets for a hung exchange, not bounds under test.
+        plain = Client(baseURL: server.primary, timeout: .seconds(30))
     }
 
     static func resource(_ key: String) -> Endpoint<Resource, Never> {
@@ -81,7 +82,7 @@ struct AuthenticationFaultTests {
         let key = FaultServer.uniqueKey()
         let middleware = AuthenticationMiddleware(
             tokenProvider: ServerTokens(auth: plain, key: key), for: server.primary)
-        let client = Client(baseURL: server.primary, middleware: [middleware], timeout: .seconds(4))
+        let client = Client(baseURL: server.primary, middleware: [middleware], timeout: .seconds(30))
         #expect(try await client.value(Self.resource(key)) == Resource(ok: true, token: "tok-\(key)-1"))
 
         _ = try await plain.send(
@@ -109,7 +110,7 @@ struct AuthenticationFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [AuthenticationMiddleware(tokenProvider: broken, for: server.primary)],
-            timeout: .seconds(4))
+            timeout: .seconds(30))
         do {
             _ = try await client.send(Self.resource(key))
             Issue.record("expected authenticationFailed")
@@ -129,7 +130,7 @@ struct AuthenticationFaultTests {
                 AuthenticationMiddleware(try .bearer("s3cr3t"), for: server.primary),
                 AuthenticationMiddleware(try .apiKey("k3y"), for: server.primary),
             ],
-            timeout: .seconds(4))
+            timeout: .seconds(30))
         let response = try await client.send(
             Endpoint<Data, Never> {
                 Method.get
@@ -152,7 +153,7 @@ struct AuthenticationFaultTests {
         let client = Client(
             baseURL: server.alternate,
             middleware: [AuthenticationMiddleware(tokenProvider: provider, for: server.primary)],
-            timeout: .seconds(4))
+            timeout: .seconds(30))
         do {
             _ = try await client.send(Self.resource(key))
             Issue.record("expected the 401")

@@ -35,13 +35,14 @@ struct ObservabilityFaultTests {
         var all: [String] { [bearer, cookie, signature] }
     }
 
+    /// Timeouts in this suite are safety nets for a hung exchange, not bounds under test.
     func loggingClient(_ sink: Sink) -> Client {
         Client(
             baseURL: server.primary,
             middleware: [
                 LoggingMiddleware(level: .trace, sink: sink, redaction: LogRedaction(queryItems: ["sig"]))
             ],
-            timeout: .seconds(3))
+            timeout: .seconds(30))
     }
 
     func expectNoLeak(
@@ -120,7 +121,7 @@ struct ObservabilityFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [MetricsMiddleware { metrics in reports.withLock { $0.append(metrics) } }],
-            timeout: .seconds(3))
+            timeout: .seconds(30))
         let response = try await client.send(
             Endpoint<Data, Never> {
                 Method.get
@@ -146,7 +147,7 @@ struct ObservabilityFaultTests {
     @Test func validationRejectsJSONWhenOnlyTextIsAccepted() async throws {
         let key = FaultServer.uniqueKey()
         let client = Client(
-            baseURL: server.primary, middleware: [ValidationMiddleware()], timeout: .seconds(3))
+            baseURL: server.primary, middleware: [ValidationMiddleware()], timeout: .seconds(30))
         do {
             _ = try await client.send(
                 Endpoint<Data, Never> {
