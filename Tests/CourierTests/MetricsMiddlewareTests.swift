@@ -174,11 +174,12 @@ private struct RetryOnce503: Middleware {
         } catch {
             #expect(error.kind == .timedOut)
         }
-        // The caller gets its timeout at once; the cancelled chain reports as it unwinds, long
-        // before the transport's 60 s would be up (a chain left running reports nothing in 30 s).
-        try await waitUntil("the timed-out exchange was reported") { !observer.reports.isEmpty }
+        // The caller gets its timeout at once; the cancelled chain reports as it unwinds. A chain
+        // left running would report nothing for the transport's 60 s (then its 200), so the
+        // report tells, not its duration; the wait's limit is for a busy machine.
+        try await waitUntil("the exchange was reported", within: .seconds(45)) { !observer.reports.isEmpty }
         #expect(observer.reports.map(\.errorKind) == [.timedOut])
-        #expect(try #require(observer.reports.first).duration < .seconds(30))
+        #expect(observer.reports.map(\.status) == [nil])
     }
 
     @Test func anOuterRecorderStillSeesEverything() async throws {
