@@ -326,27 +326,27 @@ private struct ScriptedTransport: Transport {
 
     // MARK: Deadlines
 
-    // The deadlines below are real time, so they are long (30 s) and the waits longer still (50 s,
-    // within the 60 s `maxRetryAfter`): a busy machine can delay the first attempt by seconds,
-    // never by the 30 s that would make the deadline run out first. A middleware that slept
-    // anyway would sleep on the stepped clock until the deadline, and the caller would get a
-    // timeout instead of the response.
+    // The deadlines below are real time, so they are long (50 s) and the waits longer still (55 s,
+    // within the 60 s `maxRetryAfter`): a busy machine can delay the first attempt by seconds
+    // (18 s were seen), never by the 50 s that would make the deadline run out first. The clock
+    // jumps over any sleep, so a middleware that slept anyway would retry at once, and the
+    // caller would get the second answer instead of the first.
 
     @Test func aRetryAfterBeyondTheDeadlineReturnsTheResponseAtOnce() async throws {
         let transport = ScriptedTransport([
-            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "50")]), .status(.ok),
+            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "55")]), .status(.ok),
         ])
-        let clock = SteppedClock(autoAdvance: false)
+        let clock = SteppedClock()
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: clock)],
-            timeout: .seconds(30))
+            timeout: .seconds(50))
         do {
             _ = try await client.send(Self.get)
             Issue.record("expected the 503")
         } catch {
             #expect(error.kind == .undocumentedStatus)
             #expect(error.response?.status == .serviceUnavailable)
-            #expect(error.response?.headers[.retryAfter] == "50")
+            #expect(error.response?.headers[.retryAfter] == "55")
         }
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -354,9 +354,9 @@ private struct ScriptedTransport: Transport {
 
     @Test func aBackoffBeyondTheDeadlineEndsTheRetries() async {
         let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost)), .status(.ok)])
-        let clock = SteppedClock(autoAdvance: false)
-        let retry = Self.retry(base: .seconds(50), cap: .seconds(50), clock: clock)
-        let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(30))
+        let clock = SteppedClock()
+        let retry = Self.retry(base: .seconds(55), cap: .seconds(55), clock: clock)
+        let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(50))
         #expect(result.error?.kind == .connectionLost)
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -368,7 +368,7 @@ private struct ScriptedTransport: Transport {
         ])
         let clock = SteppedClock()
         let result = await Self.send(
-            Self.get, through: transport, retry: Self.retry(clock: clock), timeout: .seconds(30))
+            Self.get, through: transport, retry: Self.retry(clock: clock), timeout: .seconds(50))
         #expect(result.status == .ok)
         #expect(clock.sleeps == [.seconds(2)])
     }
