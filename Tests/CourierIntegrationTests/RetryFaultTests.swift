@@ -87,8 +87,9 @@ struct RetryFaultTests {
         let key = FaultServer.uniqueKey()
         // A backoff of exactly 50 s, beyond the 30 s timeout: a retry that fell back to it
         // instead of honouring the past date would not happen at all (the 503 would be returned),
-        // and a date read as 300 s ahead is over the 60 s `maxRetryAfter` (the same). Only "at
-        // once" retries; the time bound is a check on top, with room for a busy machine.
+        // and a date read as 300 s ahead is over the 60 s `maxRetryAfter` (the same). Only a
+        // retry at once succeeds, so the outcome tells, not the wall clock (the unit tests pin
+        // the wait itself with a stepped clock).
         let patient = Client(
             baseURL: server.primary,
             middleware: [
@@ -97,9 +98,7 @@ struct RetryFaultTests {
                         base: .seconds(50), cap: .seconds(50), jitter: RetryJitter { $0.upperBound }))
             ],
             timeout: .seconds(30))
-        let started = ContinuousClock.now
         let response = try await patient.send(Self.get(key: key, fail: 1, after: "date-300"))
-        #expect(ContinuousClock.now - started < .seconds(15))
         #expect(response.value == Attempt(attempt: 2, ok: true))
         try await server.expectCounts(key, received: 2...2)
     }
@@ -110,22 +109,18 @@ struct RetryFaultTests {
         let response = try await client().send(Self.get(key: key, fail: 1, after: "1"))
         let elapsed = ContinuousClock.now - started
         #expect(response.value == Attempt(attempt: 2, ok: true))
-        // At least the second asked for (the backoff alone is 50 ms); a busy machine only adds
-        // to it, so the upper bound is generous: it catches a wait of many seconds (a wait past
-        // the 30 s timeout would return the 503 instead).
-        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(15), "took \(elapsed)")
+        // At least the second asked for (the backoff alone is 50 ms). A busy machine only adds
+        // to it, so there is no upper bound: the unit tests pin the wait with a stepped clock.
+        #expect(elapsed >= .milliseconds(950), "took \(elapsed)")
         try await server.expectCounts(key, received: 2...2)
     }
 
     @Test(arguments: ["120", "date+120"])
     func aRetryAfterBeyondTheTimeoutReturnsThe503AtOnce(after: String) async throws {
         let key = FaultServer.uniqueKey()
-        // 120 s is beyond the 30 s timeout: the 503 comes back at once, long before the timeout
-        // (a middleware that slept would end in a timeout error instead; the bound leaves room
-        // for a busy machine).
-        let started = ContinuousClock.now
+        // 120 s is beyond the 30 s timeout: the 503 comes back at once. A middleware that slept
+        // would end in a timeout error instead, so the outcome tells, not the wall clock.
         let response = try await client(timeout: .seconds(30)).send(Self.get(key: key, fail: 1, after: after))
-        #expect(ContinuousClock.now - started < .seconds(15))
         #expect(response.status == .serviceUnavailable)
         #expect(response.failure == Refused(attempt: 1))
         #expect(response.headers[.retryAfter].flatMap(RetryAfter.init) != nil)
