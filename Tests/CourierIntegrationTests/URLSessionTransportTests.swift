@@ -213,8 +213,8 @@ struct URLSessionTransportTests {
                 })
         }
         try await waitUntilReceived(key: key)
-        // Measured from the cancellation: the server answers 30 s after it received the request,
-        // and a busy machine can delay the cancellation's effect by seconds, never by 15.
+        // Measured from the cancellation: the server answers 30 s after it received the request;
+        // the cancellation took under 0.7 s even with the machine at load 12.
         let cancelled = ContinuousClock.now
         task.cancel()
         do {
@@ -233,7 +233,7 @@ struct URLSessionTransportTests {
                 Endpoint<Empty, Never> {
                     Method.get
                     Path("stall")
-                    Query("seconds", 10)
+                    Query("seconds", 30)
                     Timeout(.seconds(1))
                 })
             Issue.record("expected a timeout")
@@ -245,8 +245,8 @@ struct URLSessionTransportTests {
     @Test func endpointTimeoutIsATotalDeadlineEvenForASlowDrip() async throws {
         // 100 bytes, one every 0.3 s, 30 s in all: the connection is never idle for long (the
         // idle timeout is 10 s), so only a total deadline can end it (URLSession on Linux treats
-        // its timeout as an idle timeout). The 15 s bound leaves room for a busy machine.
-        let started = ContinuousClock.now
+        // its timeout as an idle timeout). Without it the body would arrive whole; the message
+        // names the total timeout, so no wall-clock bound is needed.
         do {
             _ = try await loopback.send(
                 Endpoint<Data, Never> {
@@ -261,7 +261,6 @@ struct URLSessionTransportTests {
             #expect(error.kind == .timedOut)
             #expect(error.message.contains("within its timeout of 1"), "\(error.message)")
         }
-        #expect(ContinuousClock.now - started < .seconds(15))
     }
 
     @Test func anAlreadyCancelledTaskSendsNothing() async throws {
