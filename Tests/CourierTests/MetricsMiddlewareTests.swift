@@ -164,7 +164,7 @@ private struct RetryOnce503: Middleware {
         let client = Client(
             baseURL: exampleBase,
             transport: StubTransport { request in
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: .seconds(50))
                 return RawResponse(status: .ok, url: request.url)
             },
             middleware: [MetricsMiddleware(observer: observer)], timeout: .milliseconds(100))
@@ -175,7 +175,7 @@ private struct RetryOnce503: Middleware {
             #expect(error.kind == .timedOut)
         }
         // The caller gets its timeout at once; the cancelled chain reports as it unwinds. A chain
-        // left running would report nothing for the transport's 60 s (then its 200), so the
+        // left running would report nothing for the transport's 50 s (then its 200), so the
         // report tells, not its duration; the wait's limit is for a busy machine.
         try await waitUntil("the exchange was reported", within: .seconds(45)) { !observer.reports.isEmpty }
         #expect(observer.reports.map(\.errorKind) == [.timedOut])
