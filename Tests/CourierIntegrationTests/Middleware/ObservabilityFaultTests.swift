@@ -3,7 +3,7 @@ import Testing
 
 @testable import Courier
 
-/// Logging, metrics and validation middleware on real exchanges with the fault server.
+/// Logging, metrics and validation middleware on real requests with the fault server.
 @Suite(.enabled(if: FaultServer.isAvailable, FaultServer.skipReason), .timeLimit(.minutes(1)))
 struct ObservabilityFaultTests {
     let server: FaultServer
@@ -35,13 +35,14 @@ struct ObservabilityFaultTests {
         var all: [String] { [bearer, cookie, signature] }
     }
 
+    /// Timeouts in this suite are safety nets for a hung request, not bounds under test.
     func loggingClient(_ sink: Sink) -> Client {
         Client(
             baseURL: server.primary,
             middleware: [
                 LoggingMiddleware(level: .trace, sink: sink, redaction: LogRedaction(queryItems: ["sig"]))
             ],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(3)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
     }
 
@@ -121,7 +122,7 @@ struct ObservabilityFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [MetricsMiddleware { metrics in reports.withLock { $0.append(metrics) } }],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(3)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         let response = try await client.send(
             Endpoint<Data, Never> {
@@ -150,7 +151,7 @@ struct ObservabilityFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [ValidationMiddleware()],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(3)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         do {
             _ = try await client.send(

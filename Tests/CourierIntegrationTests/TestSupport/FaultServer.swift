@@ -51,11 +51,20 @@ struct FaultServer {
 
     /// Checks the server's counts for `key` now and again after `settle`, so a late re-send
     /// behind the caller's back cannot slip through.
+    ///
+    /// A request that timed out on the client may be counted a little later, once the server
+    /// gets to reading it (seconds later on a busy machine), so this first waits, for up to
+    /// 30 s, until the count reaches the range's lower bound.
     func expectCounts(
         _ key: String, received: ClosedRange<Int>, settle: Duration = .milliseconds(500),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let first = try await counts(key)
+        var first = try await counts(key)
+        let end = ContinuousClock.now + .seconds(30)
+        while first.received < received.lowerBound, ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(20))
+            first = try await counts(key)
+        }
         #expect(
             received.contains(first.received), "received \(first.received)", sourceLocation: sourceLocation)
         try await Task.sleep(for: settle)

@@ -77,6 +77,15 @@ public struct AuthenticationMiddleware: Middleware {
         }
     }
 
+    /// How many requests wait for a token fetch or refresh in flight; always 0 for fixed
+    /// credentials. Tests wait on it, instead of sleeping, until every request has joined.
+    var requestsWaitingForToken: Int {
+        get async {
+            guard case .provider(let refresher) = source else { return 0 }
+            return await refresher.waitingCount
+        }
+    }
+
     private static func sign(
         _ request: EndpointRequest, with token: TokenRefresher.Token
     ) throws(CourierError) -> EndpointRequest {

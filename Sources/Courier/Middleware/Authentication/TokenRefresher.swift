@@ -59,6 +59,10 @@ actor TokenRefresher {
         return try await wait()
     }
 
+    /// How many requests wait for the fetch in flight; 0 when none is in flight. Tests wait on
+    /// it, instead of sleeping, until every request they started has joined a refresh.
+    var waitingCount: Int { waiters?.count ?? 0 }
+
     private func start(isRefresh: Bool, _ fetch: @escaping @Sendable () async throws -> String) {
         waiters = [:]
         Task.detached { [self] in

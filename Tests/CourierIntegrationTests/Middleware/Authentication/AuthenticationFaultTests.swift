@@ -29,7 +29,7 @@ struct AuthenticationFaultTests {
                     Path("auth", path)
                     Query("key", key)
                     Query("delay", "0.2")  // widens the window in which 401s pile up
-                    Timeout(.seconds(3))
+                    Timeout(.seconds(20))
                 }
             ).accessToken
         }
@@ -56,8 +56,9 @@ struct AuthenticationFaultTests {
 
     init() throws {
         server = try FaultServer.current()
+        // Timeouts in this suite are safety nets for a hung request, not bounds under test.
         plain = Client(
-            baseURL: server.primary, configuration: Client.Configuration(timeout: Timeout(.seconds(4))))
+            baseURL: server.primary, configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
     }
 
     static func resource(_ key: String) -> Endpoint<Resource, Never> {
@@ -84,7 +85,7 @@ struct AuthenticationFaultTests {
             tokenProvider: ServerTokens(auth: plain, key: key), for: server.primary)
         let client = Client(
             baseURL: server.primary, middleware: [middleware],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(4))))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         #expect(try await client.value(Self.resource(key)) == Resource(ok: true, token: "tok-\(key)-1"))
 
         _ = try await plain.send(
@@ -112,7 +113,7 @@ struct AuthenticationFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [AuthenticationMiddleware(tokenProvider: broken, for: server.primary)],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(4)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         do {
             _ = try await client.send(Self.resource(key))
@@ -133,7 +134,7 @@ struct AuthenticationFaultTests {
                 AuthenticationMiddleware(try .bearer("s3cr3t"), for: server.primary),
                 AuthenticationMiddleware(try .apiKey("k3y"), for: server.primary),
             ],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(4)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         let response = try await client.send(
             Endpoint<Data, Never> {
@@ -157,7 +158,7 @@ struct AuthenticationFaultTests {
         let client = Client(
             baseURL: server.alternate,
             middleware: [AuthenticationMiddleware(tokenProvider: provider, for: server.primary)],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(4)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         do {
             _ = try await client.send(Self.resource(key))

@@ -5,7 +5,8 @@ import Testing
 /// ``ConcurrencyLimitMiddleware`` against the fault server, measured on the client side.
 @Suite(.enabled(if: FaultServer.isAvailable, FaultServer.skipReason), .timeLimit(.minutes(1)))
 struct ConcurrencyLimitFaultTests {
-    /// Placed after the limit: counts the requests inside it at once.
+    /// Placed after the limit: counts the requests inside it at once, and those that left it
+    /// with the server's answer.
     struct InFlightGauge: Middleware {
         let gauge = Gauge()
 
@@ -15,10 +16,10 @@ struct ConcurrencyLimitFaultTests {
             await gauge.enter()
             do {
                 let response = try await next(request, baseURL)
-                await gauge.leave()
+                await gauge.leave(answered: true)
                 return response
             } catch {
-                await gauge.leave()
+                await gauge.leave(answered: false)
                 throw error
             }
         }
@@ -27,12 +28,20 @@ struct ConcurrencyLimitFaultTests {
     actor Gauge {
         private(set) var current = 0
         private(set) var most = 0
+        /// Calls that left with a response since the last ``restart()``.
+        private(set) var answered = 0
         func enter() {
             current += 1
             most = max(most, current)
         }
-        func leave() { current -= 1 }
-        func restart() { most = current }
+        func leave(answered: Bool) {
+            current -= 1
+            if answered { self.answered += 1 }
+        }
+        func restart() {
+            most = current
+            answered = 0
+        }
 
         /// Whether every call has left within `limit`. A timed-out call's chain unwinds just
         /// after its caller got `timedOut` (the deadline does not wait for it), so this waits,
@@ -85,7 +94,7 @@ struct ConcurrencyLimitFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [ConcurrencyLimitMiddleware(limit: 3), inside],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         let keys = (0..<12).map { FaultServer.uniqueKey("limit\($0)") }
         let clock = ContinuousClock()
@@ -112,7 +121,7 @@ struct ConcurrencyLimitFaultTests {
         let client = Client(
             baseURL: server.primary,
             middleware: [ConcurrencyLimitMiddleware(limit: 2), inside],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         // Four dropped connections, two at a time: each fails in the transport.
         let dropKeys = (0..<4).map { FaultServer.uniqueKey("drop\($0)") }
@@ -125,8 +134,11 @@ struct ConcurrencyLimitFaultTests {
         let stallKinds = await Self.failureKinds(of: stallKeys.map(Self.stall), on: client)
         #expect(stallKinds == [.timedOut, .timedOut])
         #expect(await inside.gauge.most == 2)
-        // The server stalls for 10 s: only cancellation empties the gauge within 2.
-        #expect(await inside.gauge.becomesEmpty(within: .seconds(2)), "a timed-out call kept its slot")
+        // The calls gave their slots back because the timeout cancelled them, not because the
+        // server answered after its 30 s stall (URLSession's idle timeout is 60 s): told by how
+        // they left, not by when. The 45 s limit only matters when a slot is never given back.
+        #expect(await inside.gauge.becomesEmpty(within: .seconds(45)), "a timed-out call kept its slot")
+        #expect(await inside.gauge.answered == 0, "a timed-out call kept its slot until the server answered")
         // Both slots are free again: two slow calls run side by side.
         await inside.gauge.restart()
         let keys = [FaultServer.uniqueKey("after0"), FaultServer.uniqueKey("after1")]
@@ -165,9 +177,11 @@ struct ConcurrencyLimitFaultTests {
         Endpoint<Empty, Never> {
             Method.get
             Path("stall-headers")
-            Query("seconds", "10")
+            Query("seconds", "30")
             Header("X-Count-Key", key)
-            Timeout(.milliseconds(500))
+            // Time for the request to reach the server on a busy machine (it is counted there);
+            // the idle timeout would otherwise be the total, and end the call by itself.
+            Timeout(.seconds(3), idle: .seconds(60))
         }
     }
 }

@@ -1,26 +1,65 @@
-import Courier
 import Foundation
 import Testing
 
+@testable import Courier
+
 /// ``DeduplicationMiddleware`` against the fault server: `/delay` answers each request with a
 /// fresh random token, so identical bodies prove that the callers shared one request.
+///
+/// Nothing here depends on timing: the shared call is held before the transport until the test
+/// has seen every request join it (``DeduplicationMiddleware/waitingRequests``).
 @Suite(.enabled(if: FaultServer.isAvailable, FaultServer.skipReason), .timeLimit(.minutes(1)))
 struct DeduplicationFaultTests {
-    /// Counts the requests that reached the middleware after it.
-    struct ArrivalCounter: Middleware {
-        let arrivals = Arrivals()
+    /// Placed after the deduplication, so only shared calls pass: holds each one until the test
+    /// opens the gate, then lets it go on to the server.
+    struct CallGate: Middleware {
+        let state = LockedValue(State())
+
+        struct State {
+            var calls = 0
+            var isOpen = false
+            var held: [CheckedContinuation<Void, Never>] = []
+        }
+
+        var calls: Int { state.withLock { $0.calls } }
+
+        func open() {
+            let held = state.withLock { state in
+                state.isOpen = true
+                defer { state.held = [] }
+                return state.held
+            }
+            for call in held { call.resume() }
+        }
 
         func intercept(
             _ request: EndpointRequest, baseURL: BaseURL, next: Next
         ) async throws -> RawResponse {
-            await arrivals.add()
+            await withCheckedContinuation { continuation in
+                let isOpen = state.withLock { state in
+                    state.calls += 1
+                    if !state.isOpen { state.held.append(continuation) }
+                    return state.isOpen
+                }
+                if isOpen { continuation.resume() }
+            }
             return try await next(request, baseURL)
         }
     }
 
-    actor Arrivals {
-        private(set) var count = 0
-        func add() { count += 1 }
+    /// Waits until `condition` holds, for at most 30 s (it returns as soon as it does).
+    static func waitUntil(
+        _ description: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: @Sendable () -> Bool
+    ) async throws {
+        let end = ContinuousClock.now + .seconds(30)
+        while !condition() {
+            guard ContinuousClock.now < end else {
+                Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     actor Flag {
@@ -36,8 +75,7 @@ struct DeduplicationFaultTests {
         Endpoint<Token, Never> {
             Method.get
             Path("delay")
-            // Long enough that all fifty join even on a loaded two-core machine.
-            Query("seconds", "3")
+            Query("seconds", "0.3")
             Header("X-Count-Key", key)
         }
     }
@@ -45,18 +83,24 @@ struct DeduplicationFaultTests {
     @Test func fiftyIdenticalGETsReachTheServerOnce() async throws {
         let server = try FaultServer.current()
         let key = FaultServer.uniqueKey()
+        let deduplication = DeduplicationMiddleware()
+        let gate = CallGate()
         let client = Client(
             baseURL: server.primary,
-            middleware: [DeduplicationMiddleware()],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(10)))
+            middleware: [deduplication, gate],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         let endpoint = Self.delay(key: key)
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await client.send(endpoint).body }
             }
+            // The call goes to the server only once all fifty wait for it.
+            try await Self.waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
+            gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
+        #expect(gate.calls == 1)
         #expect(bodies.count == 50)
         #expect(Set(bodies).count == 1)
         let token = try JSONDecoder().decode(Token.self, from: try #require(bodies.first))
@@ -67,18 +111,17 @@ struct DeduplicationFaultTests {
     @Test func theLastWaiterGetsTheDataAfterFortyNineCancel() async throws {
         let server = try FaultServer.current()
         let key = FaultServer.uniqueKey()
-        let counter = ArrivalCounter()
+        let deduplication = DeduplicationMiddleware()
+        let gate = CallGate()
         let client = Client(
             baseURL: server.primary,
-            middleware: [counter, DeduplicationMiddleware()],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(10)))
+            middleware: [deduplication, gate],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
         let endpoint = Self.delay(key: key)
         // The first request starts the shared call; it is among those cancelled.
         let first = Task { try await client.send(endpoint) }
-        while try await server.counts(key).received == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await Self.waitUntil("the shared call started") { gate.calls == 1 }
         let answered = Flag()
         let others = (1..<50).map { index in
             Task {
@@ -87,12 +130,7 @@ struct DeduplicationFaultTests {
                 return response
             }
         }
-        while await counter.arrivals.count < 50 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        // Every request is inside the middleware; give the last ones a moment to join. (Too
-        // short a moment makes the test fail, never pass: a late joiner would start a new call.)
-        try await Task.sleep(for: .milliseconds(300))
+        try await Self.waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
         let tasks = [first] + others
         for task in tasks.dropLast() { task.cancel() }
         for task in tasks.dropLast() {
@@ -103,8 +141,10 @@ struct DeduplicationFaultTests {
                 #expect(error.kind == .cancelled)
             }
         }
-        // The cancelled requests ended at once, while the shared call was still running.
+        // The cancelled requests ended while the shared call was still held, and it goes on.
         #expect(await answered.isSet == false)
+        #expect(deduplication.waitingRequests == 1)
+        gate.open()
         let response = try await tasks[49].value
         #expect(response.status == .ok)
         #expect(try #require(response.value).token.count == 32)

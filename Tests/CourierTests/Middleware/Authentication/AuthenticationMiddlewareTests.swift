@@ -1,7 +1,8 @@
-import Courier
 import CourierTesting
 import Foundation
 import Testing
+
+@testable import Courier
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -282,13 +283,15 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
         let server = TokenServer()
         let barrier = Gate()
         let transport = server.transport { _ in await barrier.pass(together: 20) }
+        let installed = LockedValue<AuthenticationMiddleware?>(nil)
         let provider = ScriptedTokenProvider(refresh: { number in
             guard number > 1 else {
-                await server.rejected(20)
-                // The 401s still travel back to the middleware, where they join this refresh;
-                // give them a moment. Too short a moment fails the test (a late 401 would find
-                // the refresh already failed), it cannot make it pass.
-                try? await Task.sleep(for: .milliseconds(200))
+                // The 401s travel back to the middleware, where they join this refresh: fail it
+                // only once all 20 wait for it (a late 401 would find it already failed).
+                let middleware = try #require(installed.withLock { $0 })
+                try await waitUntil("20 requests wait for the refresh") {
+                    await middleware.requestsWaitingForToken == 20
+                }
                 throw ProviderDown()
             }
             await server.accept("t9")
@@ -297,6 +300,7 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
         let clock = SteppedClock()
         let middleware = AuthenticationMiddleware(
             tokenProvider: provider, for: exampleBase, minimumRefreshInterval: .seconds(10), clock: clock)
+        installed.withLock { $0 = middleware }
         let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
         let results = await withTaskGroup(of: Result<HTTPStatus, CourierError>.self) { group in
             for _ in 0..<20 { group.addTask { await Self.status(client) } }

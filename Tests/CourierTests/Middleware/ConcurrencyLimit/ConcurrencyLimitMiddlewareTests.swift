@@ -73,21 +73,6 @@ private final class HeldCalls: Sendable {
             method: .get, pathSegments: ["calls", name], query: [], headers: [], body: nil)
     }
 
-    /// Waits until `condition` holds: for requests that were started on purpose to register.
-    private static func waitUntil(
-        _ description: Comment, sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: @Sendable () -> Bool
-    ) async throws {
-        let end = ContinuousClock.now + .seconds(5)
-        while !condition() {
-            guard ContinuousClock.now < end else {
-                Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
-                throw CancellationError()
-            }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
     /// Starts one request and waits until it is either inside `next` or queued, so the order of
     /// arrival is the order of the calls.
     private static func send(
@@ -111,16 +96,16 @@ private final class HeldCalls: Sendable {
         for name in ["r0", "r1", "r2", "r3", "r4"] {
             tasks.append(try await Self.send(name, through: middleware, calls: calls))
         }
-        try await Self.waitUntil("r0 and r1 run") { calls.started.count == 2 }
+        try await waitUntil("r0 and r1 run") { calls.started.count == 2 }
         #expect(calls.started == ["r0", "r1"])
         #expect(middleware.counts == (inFlight: 2, waiting: 3))
         // Finish out of order: the freed slot still goes to the earliest waiter.
         calls.finish("r1")
-        try await Self.waitUntil("r2 runs") { calls.started.count == 3 }
+        try await waitUntil("r2 runs") { calls.started.count == 3 }
         calls.finish("r2")
-        try await Self.waitUntil("r3 runs") { calls.started.count == 4 }
+        try await waitUntil("r3 runs") { calls.started.count == 4 }
         calls.finish("r0")
-        try await Self.waitUntil("r4 runs") { calls.started.count == 5 }
+        try await waitUntil("r4 runs") { calls.started.count == 5 }
         calls.finish("r3")
         calls.finish("r4")
         for task in tasks { #expect(try await task.value.status == .ok) }
@@ -136,7 +121,7 @@ private final class HeldCalls: Sendable {
         var tasks: [Task<RawResponse, any Error>] = []
         for name in names { tasks.append(try await Self.send(name, through: middleware, calls: calls)) }
         for (index, name) in names.enumerated() {
-            try await Self.waitUntil("\(name) runs") { calls.started.count == index + 1 }
+            try await waitUntil("\(name) runs") { calls.started.count == index + 1 }
             calls.finish(name)
         }
         for task in tasks { _ = try await task.value }
@@ -154,13 +139,13 @@ private final class HeldCalls: Sendable {
         let b1 = try await Self.send("b1", through: middleware, calls: calls, baseURL: b)
         let b2 = try await Self.send(
             "b2", through: middleware, calls: calls, baseURL: BaseURL("http://B.example.com:8080"))
-        try await Self.waitUntil("a1 and b1 run") { calls.started.count == 2 }
+        try await waitUntil("a1 and b1 run") { calls.started.count == 2 }
         #expect(calls.started == ["a1", "b1"])
         #expect(middleware.counts == (inFlight: 2, waiting: 2))
         calls.finish("a1")
-        try await Self.waitUntil("a2 runs") { calls.started.count == 3 }
+        try await waitUntil("a2 runs") { calls.started.count == 3 }
         calls.finish("b1")
-        try await Self.waitUntil("b2 runs") { calls.started.count == 4 }
+        try await waitUntil("b2 runs") { calls.started.count == 4 }
         calls.finish("a2")
         calls.finish("b2")
         for task in [a1, a2, b1, b2] { _ = try await task.value }
@@ -179,10 +164,10 @@ private final class HeldCalls: Sendable {
         for (index, host) in hosts.enumerated() {
             tasks.append(try await Self.send("h\(index)", through: middleware, calls: calls, baseURL: host))
         }
-        try await Self.waitUntil("two run") { calls.started.count == 2 }
+        try await waitUntil("two run") { calls.started.count == 2 }
         #expect(middleware.counts == (inFlight: 2, waiting: 2))
         for name in ["h0", "h1"] { calls.finish(name) }
-        try await Self.waitUntil("the other two run") { calls.started.count == 4 }
+        try await waitUntil("the other two run") { calls.started.count == 4 }
         for name in ["h2", "h3"] { calls.finish(name) }
         for task in tasks { _ = try await task.value }
         #expect(calls.mostInFlight == 2)
@@ -207,7 +192,7 @@ private final class HeldCalls: Sendable {
         }
         #expect(middleware.counts == (inFlight: 1, waiting: 1))
         calls.finish("running")
-        try await Self.waitUntil("later runs") { calls.started.count == 2 }
+        try await waitUntil("later runs") { calls.started.count == 2 }
         calls.finish("later")
         _ = try await (running.value, later.value)
         #expect(calls.started == ["running", "later"])
@@ -220,7 +205,7 @@ private final class HeldCalls: Sendable {
             let failing = try await Self.send("fail\(round)", through: middleware, calls: calls)
             let cancelledInside = try await Self.send("inside\(round)", through: middleware, calls: calls)
             let cancelledQueued = try await Self.send("queued\(round)", through: middleware, calls: calls)
-            try await Self.waitUntil("two run") { calls.inFlight == 2 }
+            try await waitUntil("two run") { calls.inFlight == 2 }
             cancelledQueued.cancel()
             let queuedError = await #expect(throws: CourierError.self) { try await cancelledQueued.value }
             #expect(
@@ -238,7 +223,7 @@ private final class HeldCalls: Sendable {
         // Full capacity: two new requests both get inside at once.
         let first = try await Self.send("first", through: middleware, calls: calls)
         let second = try await Self.send("second", through: middleware, calls: calls)
-        try await Self.waitUntil("both run") { calls.inFlight == 2 }
+        try await waitUntil("both run") { calls.inFlight == 2 }
         #expect(middleware.counts == (inFlight: 2, waiting: 0))
         calls.finish("first")
         calls.finish("second")
@@ -254,7 +239,7 @@ private final class HeldCalls: Sendable {
         let second = try await Self.send("second", through: copy, calls: calls)
         #expect(copy.counts == (inFlight: 1, waiting: 1))
         calls.finish("first")
-        try await Self.waitUntil("second runs") { calls.started.count == 2 }
+        try await waitUntil("second runs") { calls.started.count == 2 }
         calls.finish("second")
         _ = try await (first.value, second.value)
         #expect(calls.mostInFlight == 1)

@@ -76,21 +76,6 @@ private final class GatedNext: Sendable {
             headers: [HeaderField(name: .authorization, value: "Bearer \(token)")], body: body)
     }
 
-    /// Waits until `condition` holds: for requests that were started on purpose to register.
-    private static func waitUntil(
-        _ description: Comment, sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: @Sendable () -> Bool
-    ) async throws {
-        let end = ContinuousClock.now + .seconds(5)
-        while !condition() {
-            guard ContinuousClock.now < end else {
-                Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
-                throw CancellationError()
-            }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
     /// Starts `count` sends of `request` and returns their tasks once all of them are waiting.
     private static func start(
         _ count: Int, _ request: EndpointRequest, through middleware: DeduplicationMiddleware,
@@ -135,7 +120,7 @@ private final class GatedNext: Sendable {
         let bob = Task {
             try await middleware.intercept(Self.profile(token: "bob"), baseURL: exampleBase, next: gate.next)
         }
-        try await Self.waitUntil("both users' calls started") { gate.callCount == 2 }
+        try await waitUntil("both users' calls started") { gate.callCount == 2 }
         gate.open(with: .success(Self.token))
         for task in alice + [bob] { _ = try await task.value }
         #expect(gate.calls.map { $0.headers[.authorization] } == ["Bearer alice", "Bearer bob"])
@@ -155,7 +140,7 @@ private final class GatedNext: Sendable {
         let tasks = variants.map { request, baseURL in
             Task { try await middleware.intercept(request, baseURL: baseURL, next: gate.next) }
         }
-        try await Self.waitUntil("six calls started") { gate.callCount == 6 }
+        try await waitUntil("six calls started") { gate.callCount == 6 }
         gate.open(with: .success(Self.token))
         for task in tasks { _ = try await task.value }
         #expect(gate.callCount == 6)
@@ -172,7 +157,7 @@ private final class GatedNext: Sendable {
         let tasks = (0..<3).map { _ in
             Task { try await middleware.intercept(request, baseURL: exampleBase, next: gate.next) }
         }
-        try await Self.waitUntil("three calls started") { gate.callCount == 3 }
+        try await waitUntil("three calls started") { gate.callCount == 3 }
         #expect(middleware.waitingRequests == 0)
         gate.open(with: .success(Self.token))
         for task in tasks { #expect(try await task.value == Self.token) }
@@ -184,11 +169,11 @@ private final class GatedNext: Sendable {
         let request = Self.profile()
         // The first request starts the call, so cancelling it proves the call outlives its starter.
         let first = Task { try await middleware.intercept(request, baseURL: exampleBase, next: gate.next) }
-        try await Self.waitUntil("the shared call started") { gate.callCount == 1 }
+        try await waitUntil("the shared call started") { gate.callCount == 1 }
         let others = (1..<50).map { _ in
             Task { try await middleware.intercept(request, baseURL: exampleBase, next: gate.next) }
         }
-        try await Self.waitUntil("50 requests wait") { middleware.waitingRequests == 50 }
+        try await waitUntil("50 requests wait") { middleware.waitingRequests == 50 }
         let tasks = [first] + others
         for task in tasks.dropLast() { task.cancel() }
         // The gate is still closed: each cancelled waiter must end without the shared call.
@@ -222,7 +207,7 @@ private final class GatedNext: Sendable {
             let error = await #expect(throws: CourierError.self) { try await task.value }
             #expect(error?.kind == .cancelled)
         }
-        try await Self.waitUntil("the shared call was cancelled") { gate.cancelledCount == 1 }
+        try await waitUntil("the shared call was cancelled") { gate.cancelledCount == 1 }
         #expect(gate.callCount == 1)
     }
 
@@ -259,7 +244,7 @@ private final class GatedNext: Sendable {
         let gate = GatedNext()
         let abandoned = try await Self.start(3, Self.profile(), through: middleware, gate: gate)
         for task in abandoned { task.cancel() }
-        try await Self.waitUntil("the shared call was cancelled") { gate.cancelledCount == 1 }
+        try await waitUntil("the shared call was cancelled") { gate.cancelledCount == 1 }
         gate.open(with: .success(Self.token))
         #expect(
             try await middleware.intercept(Self.profile(), baseURL: exampleBase, next: gate.next)
@@ -286,13 +271,13 @@ private final class GatedNext: Sendable {
                 }
             }
         }
-        try await Self.waitUntil("the shared call started") { gate.callCount == 1 }
+        try await waitUntil("the shared call started") { gate.callCount == 1 }
         let second = Task {
             try await RequestMetricsRecorder.$current.withValue(joiner) {
                 try await middleware.intercept(Self.profile(), baseURL: exampleBase, next: next)
             }
         }
-        try await Self.waitUntil("two requests wait") { middleware.waitingRequests == 2 }
+        try await waitUntil("two requests wait") { middleware.waitingRequests == 2 }
         gate.open(with: .success(Self.token))
         _ = try await (first.value, second.value)
         #expect(seen.withLock { $0.0 } === starter)
@@ -316,7 +301,7 @@ private final class GatedNext: Sendable {
             Path("profile")
         }
         let tasks = (0..<10).map { _ in Task { try await client.value(endpoint) } }
-        try await Self.waitUntil("ten requests wait") { deduplication.waitingRequests == 10 }
+        try await waitUntil("ten requests wait") { deduplication.waitingRequests == 10 }
         gate.open(with: .success(Self.token))
         for task in tasks { #expect(try await task.value == Self.token.body) }
         #expect(gate.callCount == 1)

@@ -164,7 +164,7 @@ private struct RetryOnce503: Middleware {
         let client = Client(
             baseURL: exampleBase,
             transport: StubTransport { request in
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: .seconds(50))
                 return RawResponse(status: .ok, url: request.url)
             },
             middleware: [MetricsMiddleware(observer: observer)],
@@ -176,13 +176,12 @@ private struct RetryOnce503: Middleware {
         } catch {
             #expect(error.kind == .timedOut)
         }
-        // The caller gets its timeout at once; the cancelled chain reports as it unwinds.
-        let reported = ContinuousClock.now
-        while observer.reports.isEmpty, ContinuousClock.now - reported < .seconds(5) {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        // The caller gets its timeout at once; the cancelled chain reports as it unwinds. A chain
+        // left running would report nothing for the transport's 50 s (then its 200), so the
+        // report tells, not its duration; the wait's limit is for a busy machine.
+        try await waitUntil("the request was reported", within: .seconds(45)) { !observer.reports.isEmpty }
         #expect(observer.reports.map(\.errorKind) == [.timedOut])
-        #expect(try #require(observer.reports.first).duration < .seconds(30))
+        #expect(observer.reports.map(\.status) == [nil])
     }
 
     @Test func anOuterRecorderStillSeesEverything() async throws {

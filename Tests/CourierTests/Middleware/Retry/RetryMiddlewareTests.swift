@@ -274,9 +274,14 @@ private struct ScriptedTransport: Transport {
             .status(.ok),
         ])
         let clock = SteppedClock()
+        let before = Date()
         #expect(await Self.send(Self.get, through: transport, retry: Self.retry(clock: clock)).status == .ok)
+        let after = Date()
+        // "Now" is some instant during the send: the wait is the date minus it, however long a
+        // busy machine took over the send (a fixed window would also count the machine's delay).
         let sleep = try #require(clock.sleeps.first)
-        #expect(sleep > .seconds(18) && sleep <= .seconds(20))
+        #expect(sleep >= .seconds(future.timeIntervalSince(after)), "\(sleep)")
+        #expect(sleep <= .seconds(future.timeIntervalSince(before)), "\(sleep)")
     }
 
     @Test(arguments: ["Sun, 06 Nov 1994 08:49:37 GMT", "0"])
@@ -323,16 +328,22 @@ private struct ScriptedTransport: Transport {
 
     // MARK: Deadlines
 
+    // The deadlines below are real time, so they are long (50 s) and the waits longer still (55 s,
+    // within the 60 s `maxRetryAfter`): a busy machine can delay the first attempt by seconds
+    // (18 s were seen), never by the 50 s that would make the deadline run out first. The clock
+    // jumps over any sleep, so a middleware that slept anyway would retry at once, and the
+    // caller would get the second answer instead of the first.
+
     @Test func aRetryAfterBeyondTheDeadlineReturnsTheResponseAtOnce() async throws {
         let transport = ScriptedTransport([
-            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "10")]), .status(.ok),
+            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "55")]), .status(.ok),
         ])
-        let clock = SteppedClock(autoAdvance: false)
+        let clock = SteppedClock()
         let client = Client(
             baseURL: exampleBase,
             transport: transport,
             middleware: [Self.retry(clock: clock)],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(5)))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(50)))
         )
         do {
             _ = try await client.send(Self.get)
@@ -340,7 +351,7 @@ private struct ScriptedTransport: Transport {
         } catch {
             #expect(error.kind == .undocumentedStatus)
             #expect(error.response?.status == .serviceUnavailable)
-            #expect(error.response?.headers[.retryAfter] == "10")
+            #expect(error.response?.headers[.retryAfter] == "55")
         }
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -348,9 +359,9 @@ private struct ScriptedTransport: Transport {
 
     @Test func aBackoffBeyondTheDeadlineEndsTheRetries() async {
         let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost)), .status(.ok)])
-        let clock = SteppedClock(autoAdvance: false)
-        let retry = Self.retry(base: .seconds(10), clock: clock)
-        let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(5))
+        let clock = SteppedClock()
+        let retry = Self.retry(base: .seconds(55), cap: .seconds(55), clock: clock)
+        let result = await Self.send(Self.get, through: transport, retry: retry, timeout: .seconds(50))
         #expect(result.error?.kind == .connectionLost)
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -362,7 +373,7 @@ private struct ScriptedTransport: Transport {
         ])
         let clock = SteppedClock()
         let result = await Self.send(
-            Self.get, through: transport, retry: Self.retry(clock: clock), timeout: .seconds(30))
+            Self.get, through: transport, retry: Self.retry(clock: clock), timeout: .seconds(50))
         #expect(result.status == .ok)
         #expect(clock.sleeps == [.seconds(2)])
     }
