@@ -111,9 +111,11 @@ public final class URLSessionTransport: Transport {
                     tasks.start(
                         id,
                         SessionTaskState(
-                            continuation: continuation, request: setup.request, limit: setup.limit,
-                            downloadLimit: setup.downloadLimit, recorder: setup.recorder,
-                            progress: setup.progress))
+                            continuation: continuation,
+                            receiver: ResponseReceiver(
+                                request: setup.request, responseLimit: setup.limit,
+                                downloadLimit: setup.downloadLimit, recorder: setup.recorder,
+                                progress: setup.progress)))
                     guard handle.attach(task) else {
                         tasks.cancel(id)
                         task.cancel()

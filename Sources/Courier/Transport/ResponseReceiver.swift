@@ -1,0 +1,202 @@
+import Foundation
+
+/// What every transport does with a response as it arrives, as a value that decides: framing
+/// checks, size limits counted on delivered (decoded) bytes, writing a download to its file,
+/// progress and metrics.
+///
+/// A transport hands it the response head, each body chunk and the end, and acts on each
+/// ``Decision``: on ``Decision/stop(_:)`` it closes the connection and throws the error. Create
+/// the receiver inside ``Transport/send(_:)``, so it reports to the calling task's progress and
+/// metrics.
+///
+/// ```swift
+/// var receiver = ResponseReceiver(request: request, responseLimit: 10 * 1024 * 1024)
+/// if case .stop(let error) = receiver.receiveHead(status: status, headers: headers) {
+///     throw error
+/// }
+/// for try await chunk in body {
+///     if case .stop(let error) = receiver.receive(chunk) { throw error }
+/// }
+/// return try receiver.complete(url: request.url).get()
+/// ```
+///
+/// A receiver that ends any other way (an error, a cancellation) must be ``abandon()``ed, which
+/// removes a partial download.
+public struct ResponseReceiver {
+    /// What the transport does next.
+    public enum Decision: Sendable {
+        /// Go on receiving.
+        case proceed
+        /// Stop: close the connection and fail with the error.
+        case stop(CourierError)
+    }
+
+    /// The request the response answers.
+    public let request: TransportRequest
+    /// The largest body kept in memory, in bytes.
+    public let responseLimit: Int
+    /// The largest body written to a download file, in bytes, if limited.
+    public let downloadLimit: Int64?
+    /// The status, once the head arrived.
+    public private(set) var status: HTTPStatus?
+    /// The header fields, once the head arrived.
+    public private(set) var headers = HeaderFields()
+    /// Body bytes delivered so far, after any content decoding.
+    public private(set) var receivedBytes: Int64 = 0
+
+    private let recorder: RequestMetricsRecorder?
+    private let progress: ProgressSink?
+    private var announcedLength: Int64?
+    /// How many bytes will be delivered, when known: `Content-Length` of a body that is not
+    /// content-coded (decoded bytes of a gzip body outnumber the bytes on the wire).
+    private var expectedDeliveredLength: Int64?
+    private var body = Data()
+    private var download: DownloadFile?
+
+    /// Creates a receiver for the response to `request`, reporting to the calling task's progress
+    /// and metrics.
+    ///
+    /// - Parameters:
+    ///   - request: The request being sent; a 2xx body goes to its ``TransportRequest/responseBodyFile``
+    ///     when it has one.
+    ///   - responseLimit: The largest body kept in memory, in bytes.
+    ///   - downloadLimit: The largest body written to a download file, in bytes; `nil` for none.
+    public init(request: TransportRequest, responseLimit: Int, downloadLimit: Int64? = nil) {
+        self.init(
+            request: request, responseLimit: responseLimit, downloadLimit: downloadLimit,
+            recorder: RequestMetricsRecorder.current, progress: ProgressSink.current)
+    }
+
+    init(
+        request: TransportRequest, responseLimit: Int, downloadLimit: Int64?,
+        recorder: RequestMetricsRecorder?,
+        progress: ProgressSink?
+    ) {
+        self.request = request
+        self.responseLimit = responseLimit
+        self.downloadLimit = downloadLimit
+        self.recorder = recorder
+        self.progress = progress
+    }
+
+    /// Whether the response head arrived.
+    public var hasHead: Bool { status != nil }
+
+    /// Notes that `completed` of `expected` request body bytes were sent, for upload progress.
+    public func sent(_ completed: Int64, of expected: Int64?) {
+        progress?.report(
+            TransferProgress(direction: .upload, completedBytes: completed, expectedBytes: expected))
+    }
+
+    /// Checks the response head: conflicting `Content-Length` values, an announced body over the
+    /// limit, and (for a 2xx download) the file it goes to.
+    public mutating func receiveHead(status: HTTPStatus, headers: HeaderFields) -> Decision {
+        recorder?.recordResponseHeaders()
+        self.status = status
+        self.headers = headers
+        switch ResponseFraming.contentLength(in: headers) {
+        case .failure(let error): return .stop(error)
+        case .success(let length): announcedLength = length
+        }
+        if ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
+        {
+            expectedDeliveredLength = announcedLength
+        }
+        if status.isSuccess, let destination = request.responseBodyFile {
+            do throws(CourierError) {
+                download = try DownloadFile(destination: destination)
+            } catch {
+                return .stop(error)
+            }
+            if let downloadLimit, let length = announcedLength, length > downloadLimit {
+                return .stop(Self.tooLarge(downloadLimit))
+            }
+        } else if let length = announcedLength, length > Int64(responseLimit) {
+            return .stop(Self.tooLarge(Int64(responseLimit)))
+        }
+        progress?.report(
+            TransferProgress(direction: .download, completedBytes: 0, expectedBytes: expectedDeliveredLength))
+        return .proceed
+    }
+
+    /// Takes a chunk of the (decoded) body: kept, or written to the download file. Past the limit
+    /// the bytes are dropped and the response stops.
+    public mutating func receive(_ chunk: Data) -> Decision {
+        receivedBytes += Int64(chunk.count)
+        if let download {
+            if let downloadLimit, receivedBytes > downloadLimit {
+                return .stop(Self.tooLarge(downloadLimit))
+            }
+            do throws(CourierError) {
+                try download.write(chunk)
+            } catch {
+                return .stop(error)
+            }
+        } else {
+            guard receivedBytes <= Int64(responseLimit) else {
+                body = Data()
+                return .stop(Self.tooLarge(Int64(responseLimit)))
+            }
+            body.append(chunk)
+        }
+        progress?.report(
+            TransferProgress(
+                direction: .download, completedBytes: receivedBytes, expectedBytes: expectedDeliveredLength))
+        return .proceed
+    }
+
+    /// The whole response, once the body ended: checked against its `Content-Length`, its
+    /// download moved into place. A failure has removed any partial download.
+    ///
+    /// - Parameter url: The URL that answered; the request's by default.
+    public func complete(url: URL? = nil) -> Result<RawResponse, CourierError> {
+        guard let status else {
+            abandon()
+            return .failure(
+                CourierError(
+                    stage: .transport, kind: .invalidResponse, message: "The server's response was not HTTP.")
+            )
+        }
+        if let expected = announcedLength, receivedBytes != expected,
+            ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
+        {
+            abandon()
+            return .failure(ResponseFraming.lengthMismatch(delivered: receivedBytes, expected: expected))
+        }
+        var bodyFile: URL?
+        if let download {
+            do throws(CourierError) {
+                bodyFile = try download.complete()
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(
+            RawResponse(
+                status: status, headers: headers, body: body, url: url ?? request.url, bodyFile: bodyFile))
+    }
+
+    /// The error to fail with when the connection failed with `error`: a lost connection after the
+    /// head arrived is a truncated response.
+    public func interrupted(by error: CourierError) -> CourierError {
+        guard hasHead, error.kind == .connectionLost else { return error }
+        return CourierError(
+            stage: .transport, kind: .truncatedResponse,
+            message:
+                "The connection closed before the whole response body arrived; the partial body was discarded.",
+            underlying: error.underlying
+        )
+    }
+
+    /// Gives up on the response: removes any partial download.
+    public func abandon() {
+        download?.discard()
+    }
+
+    private static func tooLarge(_ limit: Int64) -> CourierError {
+        CourierError(
+            stage: .transport, kind: .responseTooLarge,
+            message: "The response body exceeded the limit of \(limit) bytes."
+        )
+    }
+}

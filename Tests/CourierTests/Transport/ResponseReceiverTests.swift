@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// The transport-independent response rules, decided without any I/O framework.
+struct ResponseReceiverTests {
+    private static let url = URL(string: "https://api.example.com/items")!
+
+    private static func request(
+        _ method: HTTPMethod = .get, responseBodyFile: URL? = nil
+    ) -> TransportRequest {
+        TransportRequest(
+            method: method, url: url, headers: [], body: nil, responseBodyFile: responseBodyFile)
+    }
+
+    private static func headers(_ pairs: [(String, String)]) -> HeaderFields {
+        HeaderFields(pairs.map { HeaderField(name: HeaderName(validating: $0.0)!, value: $0.1) })
+    }
+
+    private static func receiver(
+        _ method: HTTPMethod = .get, limit: Int = 100, downloadTo file: URL? = nil,
+        downloadLimit: Int64? = nil,
+        progress: ProgressSink? = nil
+    ) -> ResponseReceiver {
+        ResponseReceiver(
+            request: request(method, responseBodyFile: file), responseLimit: limit,
+            downloadLimit: downloadLimit,
+            recorder: nil, progress: progress)
+    }
+
+    /// The error a decision stops with, or `nil` when it proceeds.
+    private static func stopped(_ decision: ResponseReceiver.Decision) -> CourierError? {
+        if case .stop(let error) = decision { return error }
+        return nil
+    }
+
+    /// The error a completion failed with, or `nil` when it succeeded.
+    private static func failure(of result: Result<RawResponse, CourierError>) -> CourierError? {
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
+    @Test func aBodyThatMatchesItsLengthIsTheResponse() throws {
+        var receiver = Self.receiver()
+        #expect(
+            Self.stopped(receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "5")])))
+                == nil)
+        #expect(Self.stopped(receiver.receive(Data("he".utf8))) == nil)
+        #expect(Self.stopped(receiver.receive(Data("llo".utf8))) == nil)
+        let response = try receiver.complete().get()
+        #expect(response.status == .ok)
+        #expect(response.body == Data("hello".utf8))
+        #expect(response.url == Self.url)
+        #expect(response.headers[.contentLength] == "5")
+    }
+
+    @Test func conflictingLengthsStopAtTheHead() {
+        var receiver = Self.receiver()
+        let error = Self.stopped(
+            receiver.receiveHead(
+                status: .ok, headers: Self.headers([("Content-Length", "5"), ("Content-Length", "6")])))
+        #expect(error?.kind == .invalidResponse)
+    }
+
+    @Test func anAnnouncedBodyOverTheLimitStopsAtTheHead() {
+        var receiver = Self.receiver(limit: 10)
+        let error = Self.stopped(
+            receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "11")])))
+        #expect(error?.kind == .responseTooLarge)
+        #expect(error?.message == "The response body exceeded the limit of 10 bytes.")
+    }
+
+    /// Decoded bytes count, not announced ones: a gzip body's length says nothing about them.
+    @Test func deliveredBytesOverTheLimitStopAndAreDropped() {
+        var receiver = Self.receiver(limit: 10)
+        #expect(
+            Self.stopped(
+                receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Encoding", "gzip")])))
+                == nil)
+        #expect(Self.stopped(receiver.receive(Data(count: 10))) == nil)
+        #expect(Self.stopped(receiver.receive(Data(count: 1)))?.kind == .responseTooLarge)
+    }
+
+    @Test func aShortBodyIsTruncatedAndALongOneInvalid() {
+        var short = Self.receiver()
+        _ = short.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "5")]))
+        _ = short.receive(Data("hel".utf8))
+        #expect(Self.failure(of: short.complete())?.kind == .truncatedResponse)
+
+        var long = Self.receiver()
+        _ = long.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "2")]))
+        _ = long.receive(Data("hel".utf8))
+        #expect(Self.failure(of: long.complete())?.kind == .invalidResponse)
+    }
+
+    /// A coded body, a HEAD, a 204 or a 304 announce lengths their delivered bytes need not match.
+    @Test(arguments: [
+        (HTTPMethod.get, HTTPStatus.ok, [("Content-Length", "50"), ("Content-Encoding", "gzip")]),
+        (HTTPMethod.head, HTTPStatus.ok, [("Content-Length", "50")]),
+        (HTTPMethod.get, HTTPStatus(304), [("Content-Length", "50")]),
+    ])
+    func lengthsThatDoNotDescribeTheDeliveredBytesAreNotChecked(
+        method: HTTPMethod, status: HTTPStatus, fields: [(String, String)]
+    ) throws {
+        var receiver = Self.receiver(method)
+        _ = receiver.receiveHead(status: status, headers: Self.headers(fields))
+        #expect(try receiver.complete().get().status == status)
+    }
+
+    @Test func anEndWithoutAHeadIsNotHTTP() {
+        let error = Self.failure(of: Self.receiver().complete())
+        #expect(error?.kind == .invalidResponse)
+        #expect(error?.message == "The server's response was not HTTP.")
+    }
+
+    @Test func aLostConnectionIsTruncationOnlyAfterTheHead() {
+        let lost = CourierError(stage: .transport, kind: .connectionLost, message: "lost")
+        var receiver = Self.receiver()
+        #expect(receiver.interrupted(by: lost).kind == .connectionLost)
+        _ = receiver.receiveHead(status: .ok, headers: [])
+        #expect(receiver.interrupted(by: lost).kind == .truncatedResponse)
+        let timedOut = CourierError(stage: .transport, kind: .timedOut, message: "late")
+        #expect(receiver.interrupted(by: timedOut).kind == .timedOut)
+    }
+
+    @Test func aDownloadReplacesItsDestinationOnlyWhenComplete() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("report.txt")
+        try Data("old".utf8).write(to: destination)
+
+        var receiver = Self.receiver(limit: 1, downloadTo: destination)
+        _ = receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "11")]))
+        #expect(Self.stopped(receiver.receive(Data("new report!".utf8))) == nil)
+        #expect(try Data(contentsOf: destination) == Data("old".utf8))
+        let response = try receiver.complete().get()
+        #expect(response.bodyFile == destination)
+        #expect(response.body.isEmpty)
+        #expect(try Data(contentsOf: destination) == Data("new report!".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.txt"])
+    }
+
+    @Test func anAbandonedOrOversizedDownloadLeavesNoFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("report.txt")
+
+        var receiver = Self.receiver(downloadTo: destination, downloadLimit: 4)
+        _ = receiver.receiveHead(status: .ok, headers: [])
+        #expect(Self.stopped(receiver.receive(Data("abcd".utf8))) == nil)
+        #expect(Self.stopped(receiver.receive(Data("e".utf8)))?.kind == .responseTooLarge)
+        receiver.abandon()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    /// Only a 2xx body goes to the file; an error body stays in memory for decoding.
+    @Test func anErrorStatusIsNotDownloaded() throws {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        var receiver = Self.receiver(downloadTo: destination)
+        _ = receiver.receiveHead(status: .notFound, headers: [])
+        _ = receiver.receive(Data("missing".utf8))
+        let response = try receiver.complete().get()
+        #expect(response.bodyFile == nil)
+        #expect(response.body == Data("missing".utf8))
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func progressCountsDeliveredBytesAgainstAnUncodedLength() {
+        let reports = LockedValue<[TransferProgress]>([])
+        let sink = ProgressSink { progress in reports.withLock { $0.append(progress) } }
+        var receiver = Self.receiver(progress: sink)
+        receiver.sent(3, of: 6)
+        _ = receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "4")]))
+        _ = receiver.receive(Data("ab".utf8))
+        _ = receiver.receive(Data("cd".utf8))
+        #expect(
+            reports.withLock { $0 } == [
+                TransferProgress(direction: .upload, completedBytes: 3, expectedBytes: 6),
+                TransferProgress(direction: .download, completedBytes: 0, expectedBytes: 4),
+                TransferProgress(direction: .download, completedBytes: 2, expectedBytes: 4),
+                TransferProgress(direction: .download, completedBytes: 4, expectedBytes: 4),
+            ])
+    }
+}
