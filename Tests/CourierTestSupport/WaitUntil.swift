@@ -3,18 +3,20 @@
     import Testing
 
     /// Waits until `condition` holds, checking every millisecond: for work that was started on
-    /// purpose and has to reach a point (requests registered, waiters queued) before a test goes on.
+    /// purpose and has to reach a point (requests registered, waiters queued, a request received by
+    /// a server) before a test goes on.
     ///
     /// It returns as soon as the condition holds, so the limit only bounds a test that is already
     /// failing; it is generous (30 s) so that a loaded machine never trips it. When it runs out, the
-    /// issue names `description` and the test stops with `CancellationError`.
+    /// issue names `description` and the test stops with `CancellationError`; an error the condition
+    /// throws ends the wait too.
     package func waitUntil(
         _ description: Comment, within limit: Duration = .seconds(30),
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: @Sendable () -> Bool
+        _ condition: @Sendable () async throws -> Bool
     ) async throws {
         let end = ContinuousClock.now + limit
-        while !condition() {
+        while try await !condition() {
             guard ContinuousClock.now < end else {
                 Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
                 throw CancellationError()

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -614,18 +615,14 @@ struct EncodingRulesDecodingTests {
     }
 
     @Test func badGatewayIsAStatusErrorNotADecodingError() async throws {
-        do {
-            _ = try await httpbin.send(
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await httpbin.send(
                 Endpoint<HTTPBinParsed, ServerError> {
                     Method.get
                     Path("status", 502)
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .status)
-            #expect(error.kind == .undocumentedStatus)
-            #expect(error.response?.status == 502)
         }
+        #expect(error?.response?.status == 502)
     }
 
     @Test func utf8TextDecodesAsAString() async throws {
@@ -659,11 +656,8 @@ struct EncodingRulesDecodingTests {
         #expect(stamped.args.at == Date(timeIntervalSince1970: 1_714_564_800.25))
 
         // The client's default decoder expects numbers for dates: a decoding error.
-        do {
-            _ = try await httpbin.send(Self.stamped(decoder: nil))
-            Issue.record("expected a decoding error")
-        } catch {
-            #expect(error.stage == .decoding)
+        await expectCourierError(.decodingFailed, stage: .decoding) {
+            try await httpbin.send(Self.stamped(decoder: nil))
         }
     }
 }

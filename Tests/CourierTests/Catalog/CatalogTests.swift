@@ -71,19 +71,15 @@ struct CatalogTests {
         #expect(getOnPost?.allowedMethods == [.post])
         // The literal path of RemoveBook, but a path parameter that does not decode: another path.
         let removing = try Catalog([Shelf.RemoveBook.self])
-        do {
-            _ = try removing.match(IncomingRequest(method: .get, target: "/shelves/a/books/7"))
-            Issue.record("GET matched a DELETE endpoint")
-        } catch {
-            #expect(error.closeness == .otherMethod)
+        let otherMethod = #expect(throws: EndpointMismatch.self, "GET matched a DELETE endpoint") {
+            try removing.match(IncomingRequest(method: .get, target: "/shelves/a/books/7"))
         }
-        do {
-            _ = try removing.match(IncomingRequest(method: .get, target: "/shelves/a/books/seven"))
-            Issue.record("GET matched a DELETE endpoint")
-        } catch {
-            #expect(error.closeness == .otherPath)
-            #expect(error.reasons.last?.hasPrefix("the path segment of id does not decode") == true)
+        #expect(otherMethod?.closeness == .otherMethod)
+        let otherPath = #expect(throws: EndpointMismatch.self, "GET matched a DELETE endpoint") {
+            try removing.match(IncomingRequest(method: .get, target: "/shelves/a/books/seven"))
         }
+        #expect(otherPath?.closeness == .otherPath)
+        #expect(otherPath?.reasons.last?.hasPrefix("the path segment of id does not decode") == true)
     }
 
     struct QueryFirst: CatalogEndpoint {
@@ -128,19 +124,15 @@ struct CatalogTests {
     }
 
     @Test func aPathParameterThatDoesNotDecodeIsAnotherPathWhateverFailsFirst() {
-        do {
-            _ = try QueryFirst.parse(IncomingRequest(method: .get, target: "/items/abc?q=x"))
-            Issue.record("matched")
-        } catch {
-            #expect(error.closeness == .otherPath)
+        let badPath = #expect(throws: EndpointMismatch.self) {
+            try QueryFirst.parse(IncomingRequest(method: .get, target: "/items/abc?q=x"))
         }
-        do {
-            _ = try QueryFirst.parse(IncomingRequest(method: .get, target: "/items/1?q=x"))
-            Issue.record("matched")
-        } catch {
-            #expect(error.closeness == .sameRoute)
-            #expect(error.reasons.first?.contains("(q: ") == true)
+        #expect(badPath?.closeness == .otherPath)
+        let badQuery = #expect(throws: EndpointMismatch.self) {
+            try QueryFirst.parse(IncomingRequest(method: .get, target: "/items/1?q=x"))
         }
+        #expect(badQuery?.closeness == .sameRoute)
+        #expect(badQuery?.reasons.first?.contains("(q: ") == true)
     }
 
     @Test func aModelThatCatchesItsOwnDecodingErrorsStillDecides() throws {
@@ -149,48 +141,28 @@ struct CatalogTests {
     }
 
     @Test func anUnparseableEndpointFailsWhenTheCatalogIsMade() {
-        #expect {
-            _ = try Catalog([Shelf.GetBook.self, Shelf.Unused.self])
-        } throws: { error in
-            (error as? CourierError)?.kind == .unparseableEndpoint
+        expectCourierError(.unparseableEndpoint) {
+            try Catalog([Shelf.GetBook.self, Shelf.Unused.self])
         }
     }
 }
 
 struct CatalogTemplateTests {
-    final class Reports: MetricsObserver, @unchecked Sendable {
-        // @unchecked Sendable is safe: `stored` is only touched while `lock` is held.
-        private let lock = NSLock()
-        private var stored: [RequestMetrics] = []
-
-        func record(_ metrics: RequestMetrics) {
-            lock.lock()
-            stored.append(metrics)
-            lock.unlock()
-        }
-
-        var all: [RequestMetrics] {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-    }
-
     @Test func aCatalogEndpointsRequestAndMetricsCarryItsTemplate() async throws {
-        let reports = Reports()
+        let observer = CapturingMetricsObserver()
         let client = Client(
             baseURL: BaseURL("api.example.com"),
             transport: StubTransport {
                 RawResponse(status: .ok, body: Data(#"{"title":"Dune","pages":412}"#.utf8), url: $0.url)
             },
-            middleware: [MetricsMiddleware(observer: reports)])
+            middleware: [MetricsMiddleware(observer: observer)])
         let get = Shelf.GetBook(shelf: "sci fi", id: 42, sort: nil, tenant: "acme")
         #expect(
             try await client.request(for: get).template
                 == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")
         _ = try await client.send(get)
-        #expect(reports.all.map(\.template) == ["GET /v2/shelves/{shelf}/books/{id}?sort&format=full"])
-        #expect(reports.all.map(\.path) == ["/v2/shelves/sci%20fi/books/42"])
+        #expect(observer.reports.map(\.template) == ["GET /v2/shelves/{shelf}/books/{id}?sort&format=full"])
+        #expect(observer.reports.map(\.path) == ["/v2/shelves/sci%20fi/books/42"])
         let plain = Endpoint<Empty, Never> {
             Method.get
             Path("health")

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -32,15 +33,13 @@ import Testing
         let transport = StubTransport([
             try CannedResponse(for: Self.user(1), baseURL: exampleBase, body: Data())
         ])
-        do {
-            _ = try await Client(baseURL: exampleBase, transport: transport).send(Self.user(3))
-            Issue.record("expected an error")
-        } catch {
-            #expect(
-                error.message
-                    == "No canned response for GET https://api.example.com/users/3; stubs: GET https://api.example.com/users/1."
-            )
+        let error = await expectCourierError(.transportFailed, stage: .transport) {
+            try await Client(baseURL: exampleBase, transport: transport).send(Self.user(3))
         }
+        #expect(
+            error?.message
+                == "No canned response for GET https://api.example.com/users/3; stubs: GET https://api.example.com/users/1."
+        )
     }
 
     @Test func cannedResponsesStillMatchWhenTheClientAddsDefaults() async throws {

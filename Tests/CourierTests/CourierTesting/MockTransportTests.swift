@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -128,18 +129,11 @@ import Testing
             Path("users")
             Header("X-Note", "a\nb")
         }
-        do {
+        await expectCourierError(.bodyNotAllowed, stage: .building) {
             try await mocks.stub(bodyOnGet, for: client, with: .success(User(id: 1, name: "A")))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .bodyNotAllowed)
-            #expect(error.stage == .building)
         }
-        do {
+        await expectCourierError(.invalidHeaderValue) {
             try await mocks.stub(badHeader, for: client, with: .success(User(id: 1, name: "A")))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .invalidHeaderValue)
         }
         #expect(throws: Never.self) { try mocks.verifyAllUsed() }
     }
@@ -158,18 +152,14 @@ import Testing
             Query("page", 3)
             Header.bearer("secret-token")
         }
-        do {
-            _ = try await client.send(otherUsers)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .transport)
-            #expect(error.kind == .noMockedResponse)
-            #expect(
-                error.message
-                    == "No mocked response for GET https://api.example.com/users?page=3; the closest stub, "
-                    + "GET https://api.example.com/users?page=2, differs: query page: expected \"2\", got \"3\"; "
-                    + "header X-Tenant: missing; header Authorization: unexpected <redacted>.")
+        let error = await expectCourierError(.noMockedResponse, stage: .transport) {
+            try await client.send(otherUsers)
         }
+        #expect(
+            error?.message
+                == "No mocked response for GET https://api.example.com/users?page=3; the closest stub, "
+                + "GET https://api.example.com/users?page=2, differs: query page: expected \"2\", got \"3\"; "
+                + "header X-Tenant: missing; header Authorization: unexpected <redacted>.")
         #expect(
             await Self.message { _ = try await client.send(Self.create(User(id: 1, name: "B"))) }
                 == "No mocked response for POST https://api.example.com/users; the closest stub, "
@@ -247,12 +237,7 @@ import Testing
         let client = Client(baseURL: exampleBase, transport: mocks)
         let timeout = CourierError(stage: .transport, kind: .timedOut, message: "Too slow.")
         try await mocks.stub(Self.user(1), for: client, with: .throwing(timeout))
-        do {
-            _ = try await client.send(Self.user(1))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .timedOut)
-        }
+        await expectCourierError(.timedOut) { try await client.send(Self.user(1)) }
     }
 
     @Test func concurrentSendsShareTheStubsAndTheirLimits() async throws {

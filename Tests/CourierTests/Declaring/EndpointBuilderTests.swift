@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -90,31 +91,30 @@ import Testing
 
     @Test func runtimeMethodTokensAreValidatedWhenBuilt() throws {
         #expect(try Endpoint<Empty, Never> { Method("PURGE") }.built().method.rawValue == "PURGE")
-        let error = expectCourierError { _ = try Endpoint<Empty, Never> { Method("BAD METHOD") }.built() }
-        #expect(error?.kind == .invalidMethod)
+        let error = expectCourierError(.invalidMethod) {
+            try Endpoint<Empty, Never> { Method("BAD METHOD") }.built()
+        }
         #expect(error?.message == #"The method "BAD METHOD" is not a valid RFC 9110 token."#)
     }
 
     @Test func twoTimeoutsAreRejectedNotSilentlyMerged() {
-        let error = expectCourierError {
-            _ = try Endpoint<Empty, Never> {
+        let error = expectCourierError(.invalidTimeout) {
+            try Endpoint<Empty, Never> {
                 Method.get
                 Timeout(.seconds(1))
                 Timeout(.seconds(2))
             }.built()
         }
-        #expect(error?.kind == .invalidTimeout)
         #expect(error?.message == "An endpoint declares at most one Timeout; this one declares 2.")
     }
 
     @Test func timeoutMustBePositive() {
-        let error = expectCourierError {
-            _ = try Endpoint<Empty, Never> {
+        expectCourierError(.invalidTimeout) {
+            try Endpoint<Empty, Never> {
                 Method.get
                 Timeout(.zero)
             }.built()
         }
-        #expect(error?.kind == .invalidTimeout)
     }
 
     @Test func everyDeclaredMethodBuilds() throws {
@@ -143,8 +143,7 @@ import Testing
     }
 
     @Test func theBodyRuleIsThenCheckedWhenBuilt() {
-        let error = expectCourierError { _ = try Self.fetch(preview: true, note: "n").built() }
-        #expect(error?.kind == .bodyNotAllowed)
+        expectCourierError(.bodyNotAllowed) { try Self.fetch(preview: true, note: "n").built() }
     }
 
     @Test func twoBodilessBranchesStillBuild() throws {

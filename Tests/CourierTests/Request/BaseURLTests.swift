@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -43,8 +44,9 @@ import Testing
     }
 
     @Test func userinfoIsRejectedWithoutEchoingIt() {
-        let error = expectCourierError { _ = try BaseURL(validating: "https://user:hunter2@example.com") }
-        #expect(error?.kind == .invalidBaseURL)
+        let error = expectCourierError(.invalidBaseURL) {
+            try BaseURL(validating: "https://user:hunter2@example.com")
+        }
         #expect(
             error?.message
                 == "The base URL contains userinfo; put credentials in an Authorization header instead.")
@@ -55,6 +57,6 @@ import Testing
         "ftp://example.com", "file:///etc/passwd", "https://", "example.com?x=1", "example.com/#frag",
     ])
     func unusableBasesAreRejected(base: String) {
-        #expect(expectCourierError { _ = try BaseURL(validating: base) }?.kind == .invalidBaseURL)
+        expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
     }
 }

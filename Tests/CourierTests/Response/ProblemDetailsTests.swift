@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -171,14 +172,10 @@ private func decodeStamp(_ json: String) throws -> Date {
                 status: HTTPStatus(502), headers: [HeaderField(name: .contentType, value: "text/html")],
                 body: Data("<h1>Bad gateway</h1>".utf8), url: request.url)
         }
-        do throws(CourierError) {
-            _ = try await Client(baseURL: exampleBase, transport: transport).send(Self.order(1))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .status)
-            #expect(error.kind == .undocumentedStatus)
-            #expect(error.response?.status == HTTPStatus(502))
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await Client(baseURL: exampleBase, transport: transport).send(Self.order(1))
         }
+        #expect(error?.response?.status == HTTPStatus(502))
     }
 
     // MARK: Dates with fractional seconds

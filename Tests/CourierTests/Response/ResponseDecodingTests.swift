@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -58,68 +59,53 @@ import Testing
 
     @Test func undocumentedStatusKeepsStatusHeadersAndBody() async throws {
         let headers: HeaderFields = [HeaderField(name: .contentType, value: "text/html")]
-        do {
-            _ = try await Self.client(status: 409, body: "<html>conflict</html>", headers: headers)
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await Self.client(status: 409, body: "<html>conflict</html>", headers: headers)
                 .send(Self.get(User.self, UserError.self))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .status)
-            #expect(error.kind == .undocumentedStatus)
-            #expect(error.response?.status == 409)
-            #expect(error.response?.headers["content-type"] == "text/html")
-            #expect(error.response?.body == Data("<html>conflict</html>".utf8))
-            #expect(
-                error.message
-                    == "The server answered 409, which the endpoint does not document. Body: <html>conflict</html>"
-            )
         }
+        #expect(error?.response?.status == 409)
+        #expect(error?.response?.headers["content-type"] == "text/html")
+        #expect(error?.response?.body == Data("<html>conflict</html>".utf8))
+        #expect(
+            error?.message
+                == "The server answered 409, which the endpoint does not document. Body: <html>conflict</html>"
+        )
     }
 
     @Test func statusIsCheckedBeforeDecoding() async throws {
-        do {
-            _ = try await Self.client(status: 502, body: "<html>Bad gateway</html>").send(
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await Self.client(status: 502, body: "<html>Bad gateway</html>").send(
                 Self.get(User.self, APIError.self))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .status)
-            #expect(error.kind == .undocumentedStatus)
-            #expect(error.underlying is DecodingError)
         }
+        #expect(error?.underlying is DecodingError)
     }
 
     @Test func neverMeansEveryErrorStatusIsUndocumented() async throws {
-        let error = await #expect(throws: CourierError.self) {
-            _ = try await Self.client(status: 404, body: #"{"message":"x"}"#).send(Self.get(User.self))
+        let error = await expectCourierError(.undocumentedStatus) {
+            try await Self.client(status: 404, body: #"{"message":"x"}"#).send(Self.get(User.self))
         }
-        #expect(error?.kind == .undocumentedStatus)
         #expect(error?.underlying == nil)
     }
 
     @Test func decodingErrorNamesThePathAndQuotesARedactedSnippet() async throws {
         let body = #"{"items":[{"id":"one","token":"abc123"}]}"#
         struct Page: Decodable, Sendable { let items: [User] }
-        do {
-            _ = try await Self.client(status: .ok, body: body).send(Self.get(Page.self))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .decoding)
-            #expect(error.kind == .decodingFailed)
-            #expect(error.message.contains("at items[0].id"))
-            #expect(error.message.hasSuffix(#"Body: {"items":[{"id":"one","token":"<redacted>"}]}"#))
-            #expect(!error.description.contains("abc123"))
+        let error = await expectCourierError(.decodingFailed, stage: .decoding) {
+            try await Self.client(status: .ok, body: body).send(Self.get(Page.self))
         }
+        #expect(error?.message.contains("at items[0].id") == true)
+        #expect(error?.message.hasSuffix(#"Body: {"items":[{"id":"one","token":"<redacted>"}]}"#) == true)
+        #expect(error?.description.contains("abc123") == false)
     }
 
     @Test func snippetIsAtMost512Bytes() async throws {
         let long = String(repeating: "é", count: 2000)
-        do {
-            _ = try await Self.client(status: .ok, body: long).send(Self.get(User.self))
-            Issue.record("expected an error")
-        } catch {
-            let snippet = try #require(error.message.components(separatedBy: "Body: ").last)
-            #expect(snippet.utf8.count <= 512)
-            #expect(snippet.hasSuffix("…"))
+        let error = await expectCourierError(.decodingFailed, stage: .decoding) {
+            try await Self.client(status: .ok, body: long).send(Self.get(User.self))
         }
+        let snippet = try #require(error?.message.components(separatedBy: "Body: ").last)
+        #expect(snippet.utf8.count <= 512)
+        #expect(snippet.hasSuffix("…"))
     }
 
     @Test func secretsEchoedBackByTheServerAreRedactedInErrors() async throws {
@@ -137,15 +123,11 @@ import Testing
             Header("X-Api-Key", "key-secret-2", isSecret: true)
             Header("X-Plain", "visible")
         }
-        do {
-            _ = try await echoing.send(endpoint)
-            Issue.record("expected an error")
-        } catch {
-            #expect(!error.description.contains("bearer-secret-1"))
-            #expect(!error.description.contains("key-secret-2"))
-            #expect(error.message.contains("X-Plain=visible"))
-            #expect(error.message.contains("Authorization=<redacted>"))
-        }
+        let error = await expectCourierError(.undocumentedStatus) { try await echoing.send(endpoint) }
+        #expect(error?.description.contains("bearer-secret-1") == false)
+        #expect(error?.description.contains("key-secret-2") == false)
+        #expect(error?.message.contains("X-Plain=visible") == true)
+        #expect(error?.message.contains("Authorization=<redacted>") == true)
     }
 
     @Test func emptyOptionalStringAndData() async throws {
@@ -178,10 +160,9 @@ import Testing
             baseURL: exampleBase,
             transport: StubTransport { RawResponse(status: .ok, body: Data([0xFF, 0xFE]), url: $0.url) }
         )
-        let error = await #expect(throws: CourierError.self) {
-            _ = try await invalidUTF8.send(Self.get(String.self))
+        let error = await expectCourierError(.decodingFailed) {
+            try await invalidUTF8.send(Self.get(String.self))
         }
-        #expect(error?.kind == .decodingFailed)
         #expect(error?.message.contains("not valid text in charset utf-8") == true)
     }
 
@@ -211,11 +192,8 @@ import Testing
         let user = try await Self.client(status: .ok, body: #"{"id":3,"name":"C"}"#).value(
             Self.get(User.self))
         #expect(user == User(id: 3, name: "C"))
-        do {
-            _ = try await Self.client(status: 500, body: "").value(Self.get(User.self))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .undocumentedStatus)
+        await expectCourierError(.undocumentedStatus) {
+            try await Self.client(status: 500, body: "").value(Self.get(User.self))
         }
     }
 }

@@ -82,13 +82,7 @@ struct CountedModel: RequestModel {
     @Test func cancellationInsideMiddlewareIsTheCancelledKind() async {
         let client = Client(
             baseURL: exampleBase, transport: RecordingTransport(), middleware: [CancelledMiddleware()])
-        do {
-            _ = try await client.send(Self.ping)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .cancelled)
-            #expect(error.stage == .middleware)
-        }
+        await expectCourierError(.cancelled, stage: .middleware) { try await client.send(Self.ping) }
     }
 
     static let ping = Endpoint<Empty, Never> {
@@ -115,15 +109,11 @@ struct CountedModel: RequestModel {
     @Test func middlewareErrorsAreWrappedWithTheirStage() async {
         let client = Client(
             baseURL: exampleBase, transport: RecordingTransport(), middleware: [FailingMiddleware()])
-        do {
-            _ = try await client.send(Self.ping)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .middleware)
-            #expect(error.kind == .middlewareFailed)
-            #expect(error.underlying is FailingMiddleware.Refused)
-            #expect(error.request?.percentEncodedPath == "/ping")
+        let error = await expectCourierError(.middlewareFailed, stage: .middleware) {
+            try await client.send(Self.ping)
         }
+        #expect(error?.underlying is FailingMiddleware.Refused)
+        #expect(error?.request?.percentEncodedPath == "/ping")
     }
 
     @Test func defaultsApplyAndCanChangeAtRuntime() async throws {
@@ -182,15 +172,12 @@ struct CountedModel: RequestModel {
     @Test func buildingErrorsHappenBeforeAnyIO() async {
         let recorder = RecordingTransport()
         let client = Client(baseURL: exampleBase, transport: recorder)
-        do {
-            _ = try await client.send(
+        await expectCourierError(.invalidPathSegment, stage: .building) {
+            try await client.send(
                 Endpoint<Empty, Never> {
                     Method.get
                     Path("..")
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .building)
         }
         #expect(await recorder.requests.isEmpty)
     }
@@ -206,34 +193,26 @@ struct CountedModel: RequestModel {
     ])
     func transportErrorsMapToCourierKinds(thrown: any Error, kind: CourierError.Kind) async {
         let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw thrown })
-        do {
-            _ = try await client.send(Self.ping)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .transport)
-            #expect(error.kind == kind)
-            #expect(error.request?.percentEncodedPath == "/ping")
-            #expect(error.url?.absoluteString == "https://api.example.com/ping")
-        }
+        let error = await expectCourierError(kind, stage: .transport) { try await client.send(Self.ping) }
+        #expect(error?.request?.percentEncodedPath == "/ping")
+        #expect(error?.url?.absoluteString == "https://api.example.com/ping")
     }
 
     @Test func errorsCarryARedactedRequest() async {
         let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw URLError(.timedOut) })
-        do {
-            _ = try await client.send(
+        let error = await expectCourierError(.timedOut, stage: .transport) {
+            try await client.send(
                 Endpoint<Empty, Never> {
                     Method.get
                     Header.bearer("s3cr3t")
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.request?.headers[.authorization] == "<redacted>")
-            #expect(!error.description.contains("s3cr3t"))
-            #expect(
-                error.description
-                    == "Courier transport error (timedOut): The request timed out. [GET https://api.example.com/]"
-            )
         }
+        #expect(error?.request?.headers[.authorization] == "<redacted>")
+        #expect(error?.description.contains("s3cr3t") == false)
+        #expect(
+            error?.description
+                == "Courier transport error (timedOut): The request timed out. [GET https://api.example.com/]"
+        )
     }
 }
 
@@ -253,11 +232,9 @@ struct CountedModel: RequestModel {
     @Test func emptyBodiedUndocumentedStatusEndsWithAPeriod() async {
         let client = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse(status: 500, url: $0.url) })
-        do {
-            _ = try await client.send(Endpoint<Empty, Never> { Method.get })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.message == "The server answered 500, which the endpoint does not document.")
+        let error = await expectCourierError(.undocumentedStatus) {
+            try await client.send(Endpoint<Empty, Never> { Method.get })
         }
+        #expect(error?.message == "The server answered 500, which the endpoint does not document.")
     }
 }

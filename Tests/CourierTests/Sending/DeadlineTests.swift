@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -31,19 +32,15 @@ private func slowTransport(
     @Test func endpointTimeoutIsATotalDeadline() async {
         let answers = LockedValue(0)
         let client = Client(baseURL: exampleBase, transport: slowTransport(.seconds(60), answers: answers))
-        do {
-            _ = try await client.send(
+        let error = await expectCourierError(.timedOut, stage: .transport) {
+            try await client.send(
                 Endpoint<Empty, Never> {
                     Method.get
                     Timeout(.milliseconds(200))
                 })
-            Issue.record("expected a timeout")
-        } catch {
-            #expect(error.kind == .timedOut)
-            #expect(error.stage == .transport)
-            #expect(error.message == "The request did not complete within its timeout of 0.2 seconds.")
-            #expect(error.request?.method == .get)
         }
+        #expect(error?.message == "The request did not complete within its timeout of 0.2 seconds.")
+        #expect(error?.request?.method == .get)
         // The timeout came before the transport's 60 s were up.
         #expect(answers.withLock { $0 } == 0, "the caller waited for the transport's answer")
     }
@@ -52,16 +49,13 @@ private func slowTransport(
         // Each hop alone fits in the timeout; the chain of them does not.
         let recorder = slowTransport(.milliseconds(150), redirecting: true)
         let client = Client(baseURL: exampleBase, transport: recorder)
-        do {
-            _ = try await client.send(
+        await expectCourierError(.timedOut) {
+            try await client.send(
                 Endpoint<Empty, Never> {
                     Method.get
                     Path("start")
                     Timeout(.milliseconds(400))
                 })
-            Issue.record("expected a timeout")
-        } catch {
-            #expect(error.kind == .timedOut)
         }
         #expect(await recorder.requests.count < 10)
     }
@@ -72,12 +66,7 @@ private func slowTransport(
             transport: slowTransport(.seconds(60)),
             configuration: Client.Configuration(timeout: Timeout(.milliseconds(200)))
         )
-        do {
-            _ = try await client.send(Endpoint<Empty, Never> { Method.get })
-            Issue.record("expected a timeout")
-        } catch {
-            #expect(error.kind == .timedOut)
-        }
+        await expectCourierError(.timedOut) { try await client.send(Endpoint<Empty, Never> { Method.get }) }
     }
 
     @Test func fastRequestsFinishWithinTheirTimeout() async throws {
@@ -95,14 +84,7 @@ private func slowTransport(
         )
         let task = Task { try await client.send(Endpoint<Empty, Never> { Method.get }) }
         task.cancel()
-        do {
-            _ = try await task.value
-            Issue.record("expected cancellation")
-        } catch let error as CourierError {
-            #expect(error.kind == .cancelled)
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
+        await expectCourierError(.cancelled) { try await task.value }
     }
 }
 
@@ -128,10 +110,8 @@ struct UncooperativeDeadlineTests {
             },
             configuration: Client.Configuration(timeout: Timeout(.milliseconds(200)))
         )
-        await #expect {
-            _ = try await client.send(Endpoint<Empty, Never> { Method.get })
-        } throws: { error in
-            (error as? CourierError)?.kind == .timedOut
+        await expectCourierError(.timedOut) {
+            try await client.send(Endpoint<Empty, Never> { Method.get })
         }
         // Without the race the caller would get nothing before the transport answers; checking
         // the order instead of the time holds however long a busy machine delays the timer.

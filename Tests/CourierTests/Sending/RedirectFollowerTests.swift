@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -99,13 +100,10 @@ import Testing
             "https://api.example.com/start": (307, "/a"),
             "https://api.example.com/a": (307, "/start"),
         ])
-        do {
-            _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .tooManyRedirects)
-            #expect(error.message == "The redirects form a cycle back to https://api.example.com/start.")
+        let error = await expectCourierError(.tooManyRedirects) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         }
+        #expect(error?.message == "The redirects form a cycle back to https://api.example.com/start.")
         #expect(await recorder.requests.count == 2)
     }
 
@@ -115,28 +113,22 @@ import Testing
             routes["https://api.example.com/\(hop == 0 ? "start" : "hop\(hop)")"] = (302, "/hop\(hop + 1)")
         }
         let recorder = Self.transport(routes)
-        do {
-            _ = try await Client(baseURL: exampleBase, transport: recorder).send(
+        let error = await expectCourierError(.tooManyRedirects) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(
                 Endpoint<String, Never> {
                     Method.get
                     Path("start")
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .tooManyRedirects)
-            #expect(error.message == "The server redirected more than 10 times.")
         }
+        #expect(error?.message == "The server redirected more than 10 times.")
         #expect(await recorder.requests.count == 11)
     }
 
     @Test(arguments: ["file:///etc/passwd", "ftp://example.com/x", "javascript:alert(1)", "http://"])
     func nonHTTPTargetsAreRefused(location: String) async {
         let recorder = Self.transport(["https://api.example.com/start": (302, location)])
-        do {
-            _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .unsupportedRedirect)
+        await expectCourierError(.unsupportedRedirect) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         }
         #expect(await recorder.requests.count == 1)
     }
@@ -144,12 +136,7 @@ import Testing
     @Test func redirectWithoutLocationIsReturnedAsIs() async {
         let client = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse(status: 302, url: $0.url) })
-        do {
-            _ = try await client.send(Self.post)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .undocumentedStatus)
-            #expect(error.response?.status == 302)
-        }
+        let error = await expectCourierError(.undocumentedStatus) { try await client.send(Self.post) }
+        #expect(error?.response?.status == 302)
     }
 }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -42,10 +43,8 @@ struct TransferTests {
         let transfer = client.transfer(Endpoint<Empty, Never> { Method.get })
         for await _ in entered { break }
         transfer.cancel()
-        await #expect {
-            _ = try await transfer.value
-        } throws: { error in
-            (error as? CourierError)?.kind == .cancelled
+        await expectCourierError(.cancelled) {
+            try await transfer.value
         }
         // The request itself was cancelled, not only the wait for its value: the transport's
         // sleep was cut short (checked by what happened, not by how long it took).
@@ -59,11 +58,11 @@ struct TransferTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("report.csv")
-        let seen = RequestLog()
+        let seen = LockedBox<[TransportRequest]>([])
         let client = Client(
             baseURL: base,
             transport: StubTransport { request in
-                seen.append(request)
+                seen.withLock { $0.append(request) }
                 return RawResponse(status: .ok, body: Data("a,b\n1,2\n".utf8), url: request.url)
             })
         let response = try await client.download(
@@ -74,28 +73,9 @@ struct TransferTests {
         #expect(response.value == destination)
         #expect(try String(contentsOf: destination, encoding: .utf8) == "a,b\n1,2\n")
         // The transport was asked for a staging file beside the destination, gone afterwards.
-        let staging = try #require(seen.requests.first?.responseBodyFile)
+        let staging = try #require(seen.get().first?.responseBodyFile)
         #expect(staging != destination)
         #expect(staging.deletingLastPathComponent() == destination.deletingLastPathComponent())
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.csv"])
-    }
-}
-
-/// Requests a stub transport saw, in order.
-final class RequestLog: @unchecked Sendable {
-    // @unchecked Sendable is safe: `stored` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var stored: [TransportRequest] = []
-
-    func append(_ request: TransportRequest) {
-        lock.lock()
-        stored.append(request)
-        lock.unlock()
-    }
-
-    var requests: [TransportRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
     }
 }

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Testing
 
 struct User: Codable, Sendable, Equatable {
     let id: Int
@@ -48,37 +47,5 @@ extension Endpoint {
     /// The built request, or a test failure with the error.
     func built() throws -> EndpointRequest {
         try request(encoder: sortedEncoder)
-    }
-}
-
-/// Runs `body` expecting a `CourierError`, and returns it.
-func expectCourierError(_ body: () throws -> Void) -> CourierError? {
-    do {
-        try body()
-        return nil
-    } catch let error as CourierError {
-        return error
-    } catch {
-        return nil
-    }
-}
-
-/// Waits until `condition` holds, checking every millisecond: for requests a test started on
-/// purpose to register, for calls it cancelled to end.
-///
-/// The limit only matters when the condition never comes, so it is generous: on a busy two-core
-/// machine a task can wait seconds for a thread. Records an issue and throws when it runs out.
-func waitUntil(
-    _ description: Comment, within limit: Duration = .seconds(30),
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ condition: @Sendable () async -> Bool
-) async throws {
-    let end = ContinuousClock.now + limit
-    while await !condition() {
-        guard ContinuousClock.now < end else {
-            Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
-            throw CancellationError()
-        }
-        try await Task.sleep(for: .milliseconds(1))
     }
 }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -39,10 +40,8 @@ struct DownloadFileTests {
     @Test func aMissingDirectoryIsATypedError() {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-missing-\(UUID().uuidString)/file.bin")
-        #expect {
-            _ = try DownloadFile(destination: destination)
-        } throws: { error in
-            (error as? CourierError)?.kind == .downloadFileUnwritable
+        expectCourierError(.downloadFileUnwritable) {
+            try DownloadFile(destination: destination)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -16,17 +17,6 @@ private func receiveText(_ bytes: [UInt8], contentType: String?) async throws(Co
             Method.get
             Path("text")
         })
-}
-
-/// Like ``receiveText(_:contentType:)``, expecting a `CourierError`, and returns it.
-private func receiveTextError(_ bytes: [UInt8], contentType: String?) async -> CourierError? {
-    do {
-        let text = try await receiveText(bytes, contentType: contentType)
-        Issue.record("expected a decoding error, got \(text.debugDescription)")
-        return nil
-    } catch {
-        return error
-    }
 }
 
 @Suite struct CharsetTests {
@@ -137,9 +127,9 @@ private func receiveTextError(_ bytes: [UInt8], contentType: String?) async -> C
             ([0x00, 0xDC], "text/plain; charset=utf-16le"),
         ] as [([UInt8], String?)])
     func invalidBytesAreADecodingErrorNotReplacementCharacters(bytes: [UInt8], contentType: String?) async {
-        let error = await receiveTextError(bytes, contentType: contentType)
-        #expect(error?.stage == .decoding)
-        #expect(error?.kind == .decodingFailed)
+        let error = await expectCourierError(.decodingFailed, stage: .decoding) {
+            try await receiveText(bytes, contentType: contentType)
+        }
         #expect(error?.message.hasPrefix("The response body did not decode as String") == true)
         #expect(error?.message.contains("The body is not valid text in charset") == true)
         #expect(error?.underlying is DecodingError)
@@ -148,14 +138,15 @@ private func receiveTextError(_ bytes: [UInt8], contentType: String?) async -> C
     /// Regression: Foundation decodes an odd number of UTF-16 bytes by dropping the last one.
     @Test(arguments: ["utf-16", "utf-16be", "utf-16le"])
     func oddLengthUTF16IsADecodingError(charset: String) async {
-        let error = await receiveTextError([0x00, 0x68, 0x00], contentType: "text/plain; charset=\(charset)")
-        #expect(error?.kind == .decodingFailed)
+        await expectCourierError(.decodingFailed) {
+            try await receiveText([0x00, 0x68, 0x00], contentType: "text/plain; charset=\(charset)")
+        }
     }
 
     @Test func unknownCharsetIsADecodingError() async {
-        let error = await receiveTextError([0x68], contentType: "text/plain; charset=KOI8-R")
-        #expect(error?.stage == .decoding)
-        #expect(error?.kind == .decodingFailed)
+        let error = await expectCourierError(.decodingFailed, stage: .decoding) {
+            try await receiveText([0x68], contentType: "text/plain; charset=KOI8-R")
+        }
         #expect(error?.message.contains("Courier does not decode charset koi8-r.") == true)
     }
 

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -115,14 +116,10 @@ struct AuthenticationFaultTests {
             middleware: [AuthenticationMiddleware(tokenProvider: broken, for: server.primary)],
             configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
-        do {
-            _ = try await client.send(Self.resource(key))
-            Issue.record("expected authenticationFailed")
-        } catch {
-            #expect(error.kind == .authenticationFailed)
-            #expect(error.stage == .middleware)
-            #expect((error.underlying as? CourierError)?.response?.status == .notFound)
+        let error = await expectCourierError(.authenticationFailed, stage: .middleware) {
+            try await client.send(Self.resource(key))
         }
+        #expect((error?.underlying as? CourierError)?.response?.status == .notFound)
         try await server.expectCounts(key, received: 0...0)
     }
 
@@ -160,12 +157,10 @@ struct AuthenticationFaultTests {
             middleware: [AuthenticationMiddleware(tokenProvider: provider, for: server.primary)],
             configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
-        do {
-            _ = try await client.send(Self.resource(key))
-            Issue.record("expected the 401")
-        } catch {
-            #expect(error.response?.status == .unauthorized)
+        let error = await expectCourierError(.undocumentedStatus) {
+            try await client.send(Self.resource(key))
         }
+        #expect(error?.response?.status == .unauthorized)
         let recorded = try await server.counts(key).requests
         #expect(recorded.map { $0.header("Authorization") } == [nil])
         #expect(try await stats(key).refreshes == 0)

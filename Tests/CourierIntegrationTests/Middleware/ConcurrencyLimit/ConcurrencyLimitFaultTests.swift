@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -41,19 +42,6 @@ struct ConcurrencyLimitFaultTests {
         func restart() {
             most = current
             answered = 0
-        }
-
-        /// Whether every call has left within `limit`. A timed-out call's chain unwinds just
-        /// after its caller got `timedOut` (the deadline does not wait for it), so this waits,
-        /// checking every 10 ms.
-        func becomesEmpty(within limit: Duration) async -> Bool {
-            let clock = ContinuousClock()
-            let end = clock.now + limit
-            while current != 0 {
-                guard clock.now < end else { return false }
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-            return true
         }
     }
 
@@ -136,8 +124,12 @@ struct ConcurrencyLimitFaultTests {
         #expect(await inside.gauge.most == 2)
         // The calls gave their slots back because the timeout cancelled them, not because the
         // server answered after its 30 s stall (URLSession's idle timeout is 60 s): told by how
-        // they left, not by when. The 45 s limit only matters when a slot is never given back.
-        #expect(await inside.gauge.becomesEmpty(within: .seconds(45)), "a timed-out call kept its slot")
+        // they left, not by when. A timed-out call's chain unwinds just after its caller got
+        // `timedOut` (the deadline does not wait for it), so this waits for every call to leave;
+        // the 45 s limit only matters when a slot is never given back.
+        try await waitUntil("every call gave its slot back", within: .seconds(45)) {
+            await inside.gauge.current == 0
+        }
         #expect(await inside.gauge.answered == 0, "a timed-out call kept its slot until the server answered")
         // Both slots are free again: two slow calls run side by side.
         await inside.gauge.restart()

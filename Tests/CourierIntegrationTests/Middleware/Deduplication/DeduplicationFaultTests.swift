@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -47,21 +48,6 @@ struct DeduplicationFaultTests {
         }
     }
 
-    /// Waits until `condition` holds, for at most 30 s (it returns as soon as it does).
-    static func waitUntil(
-        _ description: Comment, sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: @Sendable () -> Bool
-    ) async throws {
-        let end = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            guard ContinuousClock.now < end else {
-                Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
-                throw CancellationError()
-            }
-            try await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
     actor Flag {
         private(set) var isSet = false
         func set() { isSet = true }
@@ -96,7 +82,7 @@ struct DeduplicationFaultTests {
                 group.addTask { try await client.send(endpoint).body }
             }
             // The call goes to the server only once all fifty wait for it.
-            try await Self.waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
+            try await waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
             gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -121,7 +107,7 @@ struct DeduplicationFaultTests {
         let endpoint = Self.delay(key: key)
         // The first request starts the shared call; it is among those cancelled.
         let first = Task { try await client.send(endpoint) }
-        try await Self.waitUntil("the shared call started") { gate.calls == 1 }
+        try await waitUntil("the shared call started") { gate.calls == 1 }
         let answered = Flag()
         let others = (1..<50).map { index in
             Task {
@@ -130,16 +116,11 @@ struct DeduplicationFaultTests {
                 return response
             }
         }
-        try await Self.waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
+        try await waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
         let tasks = [first] + others
         for task in tasks.dropLast() { task.cancel() }
         for task in tasks.dropLast() {
-            do {
-                _ = try await task.value
-                Issue.record("a cancelled request got a response")
-            } catch let error as CourierError {
-                #expect(error.kind == .cancelled)
-            }
+            await expectCourierError(.cancelled) { try await task.value }
         }
         // The cancelled requests ended while the shared call was still held, and it goes on.
         #expect(await answered.isSet == false)

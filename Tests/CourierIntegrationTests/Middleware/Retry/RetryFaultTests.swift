@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -169,34 +170,27 @@ struct RetryFaultTests {
 
     @Test func aGETWhoseConnectionIsResetIsRetriedUpToTheLimit() async throws {
         let key = FaultServer.uniqueKey()
-        do {
-            _ = try await client().send(
+        await expectCourierError(.connectionLost, stage: .transport) {
+            try await client().send(
                 Endpoint<Data, Never> {
                     Method.get
                     Path("reset-before-headers")
                     Header("X-Count-Key", key)
                 })
-            Issue.record("expected connectionLost")
-        } catch {
-            #expect(error.kind == .connectionLost)
-            #expect(error.stage == .transport)
         }
         try await server.expectCounts(key, received: 3...3)
     }
 
     @Test func aPOSTWhoseConnectionIsResetIsSentOnce() async throws {
         let key = FaultServer.uniqueKey()
-        do {
-            _ = try await client().send(
+        await expectCourierError(.connectionLost) {
+            try await client().send(
                 Endpoint<Data, Never> {
                     Method.post
                     Path("reset-before-headers")
                     Header("X-Count-Key", key)
                     Body.text("order 7")
                 })
-            Issue.record("expected connectionLost")
-        } catch {
-            #expect(error.kind == .connectionLost)
         }
         try await server.expectCounts(key, received: 1...1)
     }

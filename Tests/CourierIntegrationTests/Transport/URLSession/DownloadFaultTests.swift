@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -62,10 +63,8 @@ struct DownloadFaultTests {
             middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json]))],
             configuration: Client.Configuration(timeout: Timeout(.seconds(30)))
         )
-        await #expect {
-            _ = try await strict.download(download("download", size: 1000), to: destination)
-        } throws: { error in
-            (error as? CourierError)?.kind == .unacceptableContentType
+        await expectCourierError(.unacceptableContentType) {
+            try await strict.download(download("download", size: 1000), to: destination)
         }
         #expect(try Data(contentsOf: destination) == Data("previous".utf8))
         #expect(try leftovers() == ["kept.bin"])
@@ -144,10 +143,8 @@ struct DownloadFaultTests {
             break
         }
         let start = ContinuousClock.now
-        await #expect {
-            _ = try await transfer.value
-        } throws: { error in
-            (error as? CourierError)?.kind == .cancelled
+        await expectCourierError(.cancelled) {
+            try await transfer.value
         }
         // Under 0.7 s even with the machine at load 12; the server would send the rest after 30 s.
         #expect(ContinuousClock.now - start < .seconds(15))
@@ -160,10 +157,8 @@ struct DownloadFaultTests {
             baseURL: server.primary, transport: transport,
             configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         let destination = directory.appendingPathComponent("big.bin")
-        await #expect {
-            _ = try await limited.download(download("download", size: 2 * 1024 * 1024), to: destination)
-        } throws: { error in
-            (error as? CourierError)?.kind == .responseTooLarge
+        await expectCourierError(.responseTooLarge) {
+            try await limited.download(download("download", size: 2 * 1024 * 1024), to: destination)
         }
         #expect(try leftovers().isEmpty)
     }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -71,18 +72,15 @@ struct URLSessionTransportTests {
     }
 
     @Test func htmlErrorPageIsAStatusErrorNotADecodingError() async throws {
-        do {
-            _ = try await loopback.send(
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await loopback.send(
                 Endpoint<User, ServerError> {
                     Method.get
                     Path("html-error", 502)
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .status)
-            #expect(error.response?.status == 502)
-            #expect(error.response?.body == Data("<html><body>Bad gateway</body></html>".utf8))
         }
+        #expect(error?.response?.status == 502)
+        #expect(error?.response?.body == Data("<html><body>Bad gateway</body></html>".utf8))
     }
 
     @Test func encodingReachesTheWireExactly() async throws {
@@ -164,16 +162,13 @@ struct URLSessionTransportTests {
     }
 
     @Test func fileRedirectIsRefused() async {
-        do {
-            _ = try await loopback.send(
+        await expectCourierError(.unsupportedRedirect) {
+            try await loopback.send(
                 Endpoint<Echo, Never> {
                     Method.get
                     Path("redirect")
                     Query("to", "file:///etc/passwd")
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .unsupportedRedirect)
         }
     }
 
@@ -186,18 +181,14 @@ struct URLSessionTransportTests {
                 Path("bytes", 1024 * 1024)
             })
         #expect(small.value?.count == 1024 * 1024)
-        do {
-            _ = try await limited.send(
+        let error = await expectCourierError(.responseTooLarge, stage: .transport) {
+            try await limited.send(
                 Endpoint<Data, Never> {
                     Method.get
                     Path("bytes", 8 * 1024 * 1024)
                 })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.stage == .transport)
-            #expect(error.kind == .responseTooLarge)
-            #expect(error.message == "The response body exceeded the limit of 1048576 bytes.")
         }
+        #expect(error?.message == "The response body exceeded the limit of 1048576 bytes.")
     }
 
     @Test func cancellationStopsAStalledRequestPromptly() async throws {
@@ -212,33 +203,31 @@ struct URLSessionTransportTests {
                     Header("X-Count-Key", key)
                 })
         }
-        try await waitUntilReceived(key: key)
+        try await waitUntil("the server received the request") {
+            try await client.value(
+                Endpoint<RequestCount, Never> {
+                    Method.get
+                    Path("count", key)
+                }
+            ).received > 0
+        }
         // Measured from the cancellation: the server answers 30 s after it received the request;
         // the cancellation took under 0.7 s even with the machine at load 12.
         let cancelled = ContinuousClock.now
         task.cancel()
-        do {
-            _ = try await task.value
-            Issue.record("expected cancellation")
-        } catch let error as CourierError {
-            #expect(error.kind == .cancelled)
-            #expect(error.stage == .transport)
-        }
+        await expectCourierError(.cancelled, stage: .transport) { try await task.value }
         #expect(ContinuousClock.now - cancelled < .seconds(15))
     }
 
     @Test func endpointTimeoutEndsAStalledRequest() async throws {
-        do {
-            _ = try await loopback.send(
+        await expectCourierError(.timedOut) {
+            try await loopback.send(
                 Endpoint<Empty, Never> {
                     Method.get
                     Path("stall")
                     Query("seconds", 30)
                     Timeout(.seconds(1))
                 })
-            Issue.record("expected a timeout")
-        } catch {
-            #expect(error.kind == .timedOut)
         }
     }
 
@@ -247,8 +236,8 @@ struct URLSessionTransportTests {
         // idle timeout is 10 s), so only a total deadline can end it (URLSession on Linux treats
         // its timeout as an idle timeout). Without it the body would arrive whole; the message
         // names the total timeout, so no wall-clock bound is needed.
-        do {
-            _ = try await loopback.send(
+        let error = await expectCourierError(.timedOut) {
+            try await loopback.send(
                 Endpoint<Data, Never> {
                     Method.get
                     Path("drip")
@@ -256,11 +245,8 @@ struct URLSessionTransportTests {
                     Query("interval", 0.3)
                     Timeout(.seconds(1), idle: .seconds(10))
                 })
-            Issue.record("expected a timeout")
-        } catch {
-            #expect(error.kind == .timedOut)
-            #expect(error.message.contains("within its timeout of 1"), "\(error.message)")
         }
+        #expect(error?.message.contains("within its timeout of 1") == true, "\(error?.message ?? "")")
     }
 
     @Test func anAlreadyCancelledTaskSendsNothing() async throws {
@@ -276,12 +262,7 @@ struct URLSessionTransportTests {
                     Body.text("must not arrive")
                 })
         }
-        do {
-            _ = try await task.value
-            Issue.record("expected cancellation")
-        } catch let error as CourierError {
-            #expect(error.kind == .cancelled)
-        }
+        await expectCourierError(.cancelled) { try await task.value }
         let count = try await loopback.value(
             Endpoint<RequestCount, Never> {
                 Method.get
@@ -323,27 +304,8 @@ struct URLSessionTransportTests {
 
     @Test func nothingListensGivesCannotConnect() async throws {
         let closed = Client(baseURL: try BaseURL(validating: "http://127.0.0.1:9"))
-        do {
-            _ = try await closed.send(Endpoint<Empty, Never> { Method.get })
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .cannotConnect)
+        await expectCourierError(.cannotConnect) {
+            try await closed.send(Endpoint<Empty, Never> { Method.get })
         }
-    }
-
-    /// Polls the server's counter until it has received the request, for at most 30 seconds
-    /// (it returns as soon as the request arrived; the limit is for a busy machine).
-    private func waitUntilReceived(key: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let count = try await loopback.value(
-                Endpoint<RequestCount, Never> {
-                    Method.get
-                    Path("count", key)
-                })
-            if count.received > 0 { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        Issue.record("the server never received the request")
     }
 }

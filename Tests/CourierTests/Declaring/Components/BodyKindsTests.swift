@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -96,19 +97,18 @@ private func post(_ payload: Body) throws -> EndpointRequest {
     ])
     func unrepresentableCharacterIsAnError(contentType: String, text: String, charset: String) throws {
         let type = try #require(MediaType(validating: contentType))
-        let error = expectCourierError { _ = try post(Body.text(text, contentType: type)) }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .bodyEncodingFailed)
+        let error = expectCourierError(.bodyEncodingFailed, stage: .building) {
+            try post(Body.text(text, contentType: type))
+        }
         #expect(
             error?.message
                 == "The text has characters that charset \(charset) cannot represent; nothing was replaced.")
     }
 
     @Test func unknownCharsetIsAnError() {
-        let error = expectCourierError {
-            _ = try post(Body.text("x", contentType: MediaType("text/plain; charset=Shift_JIS")))
+        let error = expectCourierError(.bodyEncodingFailed) {
+            try post(Body.text("x", contentType: MediaType("text/plain; charset=Shift_JIS")))
         }
-        #expect(error?.kind == .bodyEncodingFailed)
         #expect(
             error?.message
                 == "Courier cannot encode text as charset shift_jis; use utf-8, us-ascii, iso-8859-1 or utf-16."
@@ -171,9 +171,7 @@ private func post(_ payload: Body) throws -> EndpointRequest {
 
     @Test func missingFileBodyIsABuildingError() {
         let missing = URL(fileURLWithPath: "/nonexistent-courier-\(UUID())/a.bin")
-        let error = expectCourierError { _ = try post(Body.file(missing)) }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .bodyFileUnreadable)
+        let error = expectCourierError(.bodyFileUnreadable, stage: .building) { try post(Body.file(missing)) }
         #expect(error?.message == "The body file a.bin cannot be read.")
     }
 

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -54,25 +55,23 @@ import Testing
                 throw EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "nope"))
             }
         }
-        let error = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let error = expectCourierError(.bodyEncodingFailed) {
+            try Endpoint<User, Never> {
                 Method.post
                 Body.json(Failing())
             }.built()
         }
-        #expect(error?.kind == .bodyEncodingFailed)
         #expect(error?.underlying is EncodingError)
     }
 
     @Test func runtimeGETWithBodyIsRejectedWhenBuilt() {
         let method = HTTPMethod.get
-        let error = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let error = expectCourierError(.bodyNotAllowed) {
+            try Endpoint<User, Never> {
                 Method(method)
                 Body.text("x")
             }.built()
         }
-        #expect(error?.kind == .bodyNotAllowed)
         #expect(error?.message == "A GET request cannot have a body.")
     }
 }

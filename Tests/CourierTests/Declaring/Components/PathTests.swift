@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -40,24 +41,21 @@ import Testing
 
     @Test(arguments: [".", "..", "%2e%2e", "%2E%2e", "%2e"])
     func dotSegmentsAreRejected(segment: String) {
-        let error = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
                 Method.get
                 Path("files", segment)
             }.built()
         }
-        #expect(error?.kind == .invalidPathSegment)
-        #expect(error?.stage == .building)
     }
 
     @Test func emptySegmentsAreRejected() {
-        let error = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let error = expectCourierError(.invalidPathSegment) {
+            try Endpoint<User, Never> {
                 Method.get
                 Path("users", "")
             }.built()
         }
-        #expect(error?.kind == .invalidPathSegment)
         #expect(
             error?.message == "A path segment is empty; an empty value would address a different resource.")
     }

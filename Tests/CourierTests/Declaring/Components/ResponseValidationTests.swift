@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -76,17 +77,13 @@ import Testing
     }
 
     @Test func anEndpointDeclaresAtMostOneValidation() {
-        do {
-            _ = try Endpoint<Empty, Never> {
+        let error = expectCourierError(.multipleValidations) {
+            try Endpoint<Empty, Never> {
                 Method.get
                 ResponseValidation()
                 ResponseValidation(contentTypes: [.json])
             }.request()
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .multipleValidations)
-            #expect(
-                error.message == "An endpoint declares at most one ResponseValidation; this one declares 2.")
         }
+        #expect(error?.message == "An endpoint declares at most one ResponseValidation; this one declares 2.")
     }
 }

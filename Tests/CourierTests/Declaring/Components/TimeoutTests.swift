@@ -36,15 +36,13 @@ struct TimeoutTests {
         (Timeout(.zero), "The total timeout 0.0 seconds is not positive."),
     ])
     func nonPositiveTimeoutsAreBuildingErrors(timeout: Timeout, message: String) {
-        #expect {
-            _ = try Endpoint<Empty, Never> {
+        let error = expectCourierError(.invalidTimeout) {
+            try Endpoint<Empty, Never> {
                 Method.get
                 timeout
             }.request()
-        } throws: { error in
-            let error = error as? CourierError
-            return error?.kind == .invalidTimeout && error?.message == message
         }
+        #expect(error?.message == message)
     }
 
     @Test func theClientsTimeoutsFillWhatTheEndpointLeavesOpen() async throws {

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -13,18 +14,6 @@ private func formText(
     _ value: some Encodable, _ encoding: FormEncoding = FormEncoding()
 ) throws(FormEncodingError) -> String {
     formText(try encoding.queryItems(for: value))
-}
-
-/// Runs `body` expecting a `FormEncodingError`, and returns it.
-private func expectFormEncodingError(_ body: () throws -> Void) -> FormEncodingError? {
-    do {
-        try body()
-        return nil
-    } catch let error as FormEncodingError {
-        return error
-    } catch {
-        return nil
-    }
 }
 
 private struct Tagged: Encodable, Sendable {
@@ -456,7 +445,7 @@ private struct Failing: Encodable, Sendable {
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteNumbersAreErrors(value: Double) {
-        let error = expectFormEncodingError {
+        let error = #expect(throws: FormEncodingError.self) {
             _ = try FormEncoding().queryItems(for: ["ratio": value])
         }
         #expect(error?.message == "\(value) cannot be sent as a parameter.")
@@ -465,18 +454,16 @@ private struct Failing: Encodable, Sendable {
     }
 
     @Test func nonFiniteNumberThroughAnEndpointIsABuildingError() {
-        let error = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let error = expectCourierError(.formEncodingFailed, stage: .building) {
+            try Endpoint<User, Never> {
                 Method.get
                 Query("ratio", Double.nan)
             }.built()
         }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .formEncodingFailed)
         #expect(
             error?.message == "The query could not be encoded: nan cannot be sent as a parameter. (at ratio)")
         #expect(error?.underlying is FormEncodingError)
-        let element = expectFormEncodingError {
+        let element = #expect(throws: FormEncodingError.self) {
             _ = try FormEncoding().queryItems(name: "ratios", value: [1.0, .infinity])
         }
         #expect(element?.codingPath == ["ratios", "1"])
@@ -541,17 +528,19 @@ private struct Failing: Encodable, Sendable {
         let message =
             "A whole query or form needs a keyed value such as a struct or a dictionary; "
             + "declare a single value with a name instead, as in Query(\"name\", value)."
-        let scalar = expectFormEncodingError { _ = try FormEncoding().queryItems(for: 5) }
+        let scalar = #expect(throws: FormEncodingError.self) { _ = try FormEncoding().queryItems(for: 5) }
         #expect(scalar?.message == message)
         #expect(scalar?.codingPath == [])
-        let array = expectFormEncodingError { _ = try FormEncoding().queryItems(for: ["a", "b"]) }
+        let array = #expect(throws: FormEncodingError.self) {
+            _ = try FormEncoding().queryItems(for: ["a", "b"])
+        }
         #expect(array?.message == message)
-        let string = expectFormEncodingError { _ = try FormEncoding().queryItems(for: "q=1") }
+        let string = #expect(throws: FormEncodingError.self) { _ = try FormEncoding().queryItems(for: "q=1") }
         #expect(string?.message == message)
     }
 
     @Test func commaSeparatedElementWithACommaIsAnError() {
-        let error = expectFormEncodingError {
+        let error = #expect(throws: FormEncodingError.self) {
             _ = try FormEncoding(arrays: .commaSeparated).queryItems(
                 for: Tagged(tags: ["a", "b,c"], page: 1))
         }
@@ -567,12 +556,12 @@ private struct Failing: Encodable, Sendable {
 
     @Test func commaSeparatedNestedValuesAreAnError() {
         let encoding = FormEncoding(arrays: .commaSeparated)
-        let arrays = expectFormEncodingError {
+        let arrays = #expect(throws: FormEncodingError.self) {
             _ = try encoding.queryItems(for: Nested(matrix: [[1], [2]], items: []))
         }
         #expect(arrays?.message == "A comma-separated array can only hold scalar values.")
         #expect(arrays?.codingPath == ["matrix", "0"])
-        let objects = expectFormEncodingError {
+        let objects = #expect(throws: FormEncodingError.self) {
             _ = try encoding.queryItems(for: Nested(matrix: [], items: [Item(name: "a", qty: 1)]))
         }
         #expect(objects?.message == "A comma-separated array can only hold scalar values.")
@@ -580,31 +569,29 @@ private struct Failing: Encodable, Sendable {
     }
 
     @Test func anEncodingErrorFromTheValueBecomesAFormEncodingError() {
-        let error = expectFormEncodingError { _ = try FormEncoding().queryItems(for: Failing()) }
+        let error = #expect(throws: FormEncodingError.self) {
+            _ = try FormEncoding().queryItems(for: Failing())
+        }
         #expect(error?.message == "The value is not allowed.")
     }
 
     @Test func errorsThroughAnEndpointAreTypedBuildingErrors() {
-        let query = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let query = expectCourierError(.formEncodingFailed, stage: .building) {
+            try Endpoint<User, Never> {
                 Method.get
                 Query([1, 2])
             }.built()
         }
-        #expect(query?.stage == .building)
-        #expect(query?.kind == .formEncodingFailed)
         #expect(
             query?.message.hasPrefix("The query could not be encoded: A whole query or form needs") == true)
         #expect(query?.underlying is FormEncodingError)
-        let form = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let form = expectCourierError(.formEncodingFailed, stage: .building) {
+            try Endpoint<User, Never> {
                 Method.post
                 FormEncoding(arrays: .commaSeparated)
                 Body.form(Tagged(tags: ["x,y"], page: 1))
             }.built()
         }
-        #expect(form?.stage == .building)
-        #expect(form?.kind == .formEncodingFailed)
         #expect(
             form?.message
                 == "The form body could not be encoded: A comma-separated array element contains a comma, "
@@ -653,15 +640,13 @@ private struct Failing: Encodable, Sendable {
     }
 
     @Test func twoFormEncodingsAreAnError() {
-        let error = expectCourierError {
-            _ = try Endpoint<User, Never> {
+        let error = expectCourierError(.formEncodingFailed, stage: .building) {
+            try Endpoint<User, Never> {
                 Method.get
                 FormEncoding(arrays: .brackets)
                 FormEncoding(booleans: .numeric)
             }.built()
         }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .formEncodingFailed)
         #expect(error?.message == "An endpoint declares at most one FormEncoding; this one declares 2.")
     }
 

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -86,22 +87,18 @@ private func text(_ data: Data?) -> String? {
     }
 
     @Test func noPartsIsRejectedAsRFC2046Requires() {
-        #expect {
+        expectCourierError(.bodyEncodingFailed) {
             try upload(boundary: "b")
-        } throws: { error in
-            (error as? CourierError)?.kind == .bodyEncodingFailed
         }
     }
 
     @Test func aContentTypeHeaderWithoutTheBoundaryIsRejected() throws {
-        #expect {
+        expectCourierError(.bodyEncodingFailed) {
             try Endpoint<Empty, Never> {
                 Method.post
                 Header.contentType(MediaType("multipart/form-data"))
                 Body.multipart(.text("a", "b"))
             }.request()
-        } throws: { error in
-            (error as? CourierError)?.kind == .bodyEncodingFailed
         }
         let matching = try Endpoint<Empty, Never> {
             Method.post
@@ -179,9 +176,9 @@ private func text(_ data: Data?) -> String? {
         .text("--XyZ", "value"),
     ])
     func fixedBoundaryInsideAnInMemoryPartIsRejected(part: MultipartPart) {
-        let error = expectCourierError { _ = try upload(.text("ok", "fine"), part, boundary: "XyZ") }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .bodyEncodingFailed)
+        let error = expectCourierError(.bodyEncodingFailed, stage: .building) {
+            try upload(.text("ok", "fine"), part, boundary: "XyZ")
+        }
         #expect(error?.message == "The multipart boundary occurs inside one of the parts; choose another.")
     }
 
@@ -194,9 +191,9 @@ private func text(_ data: Data?) -> String? {
         "", String(repeating: "a", count: 71), "a b", "é", "a;b", "a\"b", "tab\there", "a\r\nb",
     ])
     func invalidBoundariesAreRejected(boundary: String) {
-        let error = expectCourierError { _ = try upload(.text("a", "1"), boundary: boundary) }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .bodyEncodingFailed)
+        let error = expectCourierError(.bodyEncodingFailed, stage: .building) {
+            try upload(.text("a", "1"), boundary: boundary)
+        }
         #expect(
             error?.message
                 == "A multipart boundary has 1 to 70 letters, digits or '()+_,-./:=? (RFC 2046), without spaces."
@@ -298,18 +295,16 @@ private func text(_ data: Data?) -> String? {
     @Test func missingFileIsReportedWhenTheRequestIsBuilt() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-missing-\(UUID()).bin")
-        let error = expectCourierError { _ = try upload(.text("a", "1"), .file("f", missing)) }
-        #expect(error?.stage == .building)
-        #expect(error?.kind == .bodyFileUnreadable)
+        let error = expectCourierError(.bodyFileUnreadable, stage: .building) {
+            try upload(.text("a", "1"), .file("f", missing))
+        }
         #expect(error?.message == "The body file \(missing.lastPathComponent) cannot be read.")
-        let directory = expectCourierError {
-            _ = try upload(.file("f", FileManager.default.temporaryDirectory))
+        expectCourierError(.bodyFileUnreadable) {
+            try upload(.file("f", FileManager.default.temporaryDirectory))
         }
-        #expect(directory?.kind == .bodyFileUnreadable)
-        let remote = expectCourierError {
-            _ = try upload(.file("f", try #require(URL(string: "https://example.com/a.png"))))
+        let remote = expectCourierError(.bodyFileUnreadable) {
+            try upload(.file("f", try #require(URL(string: "https://example.com/a.png"))))
         }
-        #expect(remote?.kind == .bodyFileUnreadable)
         #expect(remote?.message == "A body file must be a file URL, not https.")
     }
 
@@ -321,20 +316,10 @@ private func text(_ data: Data?) -> String? {
         try patternBytes(12).write(to: file.url)
         let message =
             "The file grow.bin changed length from 10 to 12 bytes after the request was built; nothing was sent."
-        do {
-            try body.checkFiles()
-            Issue.record("expected checkFiles() to throw")
-        } catch {
-            #expect(error.kind == .bodyFileUnreadable)
-            #expect(error.stage == .transport)
-            #expect(error.message == message)
-        }
-        do {
-            _ = try body.collectData()
-            Issue.record("expected collectData() to throw")
-        } catch {
-            #expect(error.message == message)
-        }
+        let checked = expectCourierError(.bodyFileUnreadable, stage: .transport) { try body.checkFiles() }
+        #expect(checked?.message == message)
+        let collected = expectCourierError(.bodyFileUnreadable, stage: .transport) { try body.collectData() }
+        #expect(collected?.message == message)
     }
 
     @Test func streamFailsWhenAFileShrinks() throws {

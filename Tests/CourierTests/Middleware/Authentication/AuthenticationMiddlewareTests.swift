@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -143,27 +144,6 @@ private struct CapturingMiddleware: Middleware {
     func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
         captured.set(request)
         return try await next(request, baseURL)
-    }
-}
-
-/// A mutable value shared between tasks in tests. `@unchecked Sendable` is safe: `value` is only
-/// touched while `lock` is held.
-private final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func set(_ newValue: Value) {
-        lock.lock()
-        defer { lock.unlock() }
-        value = newValue
-    }
-
-    func get() -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }
 
@@ -506,18 +486,13 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
     }
 
     @Test func invalidCredentialsAreRefusedWhenCreated() {
-        #expect(throws: CourierError.self) { try Credentials.basic(username: "a:b", password: "p") }
-        do {
-            _ = try Credentials.basic(username: "a:b", password: "p")
-        } catch {
-            #expect(error.kind == .invalidCredentials)
-            #expect(error.stage == .building)
-            #expect(error.message == "The Basic username contains a colon, which RFC 7617 does not allow.")
+        let error = expectCourierError(.invalidCredentials, stage: .building) {
+            try Credentials.basic(username: "a:b", password: "p")
         }
-        #expect(
-            Self.kind { _ = try Credentials.basic(username: "a", password: "p\n") } == .invalidCredentials)
-        #expect(Self.kind { _ = try Credentials.bearer("abc\r\nX-Evil: 1") } == .invalidHeaderValue)
-        #expect(Self.kind { _ = try Credentials.apiKey("k", in: .contentLength) } == .reservedHeader)
+        #expect(error?.message == "The Basic username contains a colon, which RFC 7617 does not allow.")
+        expectCourierError(.invalidCredentials) { try Credentials.basic(username: "a", password: "p\n") }
+        expectCourierError(.invalidHeaderValue) { try Credentials.bearer("abc\r\nX-Evil: 1") }
+        expectCourierError(.reservedHeader) { try Credentials.apiKey("k", in: .contentLength) }
     }
 
     @Test func fixedCredentialsAreSentAndRedactedEverywhereElse() async throws {
@@ -556,15 +531,6 @@ private final class LockedBox<Value: Sendable>: @unchecked Sendable {
             middleware: [AuthenticationMiddleware(try .bearer("t"), for: exampleBase)])
         #expect(await Self.status(client).status == .unauthorized)
         #expect(await transport.requests.count == 1)
-    }
-
-    static func kind(_ body: () throws -> Void) -> CourierError.Kind? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return (error as? CourierError)?.kind
-        }
     }
 }
 

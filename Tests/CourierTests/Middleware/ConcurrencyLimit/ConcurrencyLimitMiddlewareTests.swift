@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -181,15 +182,9 @@ private final class HeldCalls: Sendable {
         let later = try await Self.send("later", through: middleware, calls: calls)
         queued.cancel()
         // "running" still holds the only slot, so the cancelled waiter ends without one.
-        do {
-            _ = try await queued.value
-            Issue.record("a cancelled waiter got a response")
-        } catch let error as CourierError {
-            #expect(error.kind == .cancelled)
-            #expect(error.stage == .middleware)
-            #expect(error.message == "The request was cancelled while it waited for a concurrency slot.")
-            #expect(error.request?.percentEncodedPath == "/calls/queued")
-        }
+        let error = await expectCourierError(.cancelled, stage: .middleware) { try await queued.value }
+        #expect(error?.message == "The request was cancelled while it waited for a concurrency slot.")
+        #expect(error?.request?.percentEncodedPath == "/calls/queued")
         #expect(middleware.counts == (inFlight: 1, waiting: 1))
         calls.finish("running")
         try await waitUntil("later runs") { calls.started.count == 2 }
@@ -216,8 +211,7 @@ private final class HeldCalls: Sendable {
             calls.finish(
                 "fail\(round)",
                 with: .failure(CourierError(stage: .transport, kind: .connectionLost, message: "Gone.")))
-            let failure = await #expect(throws: CourierError.self) { try await failing.value }
-            #expect(failure?.kind == .connectionLost)
+            await expectCourierError(.connectionLost) { try await failing.value }
         }
         #expect(middleware.counts == (inFlight: 0, waiting: 0))
         // Full capacity: two new requests both get inside at once.

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -178,17 +179,11 @@ private final class GatedNext: Sendable {
         for task in tasks.dropLast() { task.cancel() }
         // The gate is still closed: each cancelled waiter must end without the shared call.
         for task in tasks.dropLast() {
-            do {
-                _ = try await task.value
-                Issue.record("a cancelled waiter got a response")
-            } catch let error as CourierError {
-                #expect(error.kind == .cancelled)
-                #expect(error.stage == .middleware)
-                #expect(
-                    error.message
-                        == "The request was cancelled while it waited for an identical request in flight.")
-                #expect(error.request?.headers[.authorization] == "<redacted>")
-            }
+            let error = await expectCourierError(.cancelled, stage: .middleware) { try await task.value }
+            #expect(
+                error?.message
+                    == "The request was cancelled while it waited for an identical request in flight.")
+            #expect(error?.request?.headers[.authorization] == "<redacted>")
         }
         #expect(middleware.waitingRequests == 1)
         #expect(gate.cancelledCount == 0)
@@ -204,8 +199,7 @@ private final class GatedNext: Sendable {
         let tasks = try await Self.start(50, Self.profile(), through: middleware, gate: gate)
         for task in tasks { task.cancel() }
         for task in tasks {
-            let error = await #expect(throws: CourierError.self) { try await task.value }
-            #expect(error?.kind == .cancelled)
+            await expectCourierError(.cancelled) { try await task.value }
         }
         try await waitUntil("the shared call was cancelled") { gate.cancelledCount == 1 }
         #expect(gate.callCount == 1)
@@ -218,13 +212,8 @@ private final class GatedNext: Sendable {
         let failure = CourierError(stage: .transport, kind: .connectionLost, message: "The server hung up.")
         gate.open(with: .failure(failure))
         for task in tasks {
-            do {
-                _ = try await task.value
-                Issue.record("expected an error")
-            } catch let error as CourierError {
-                #expect(error.kind == .connectionLost)
-                #expect(error.message == "The server hung up.")
-            }
+            let error = await expectCourierError(.connectionLost) { try await task.value }
+            #expect(error?.message == "The server hung up.")
         }
         #expect(gate.callCount == 1)
     }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -236,17 +237,12 @@ private struct NewUser: Encodable, Sendable {
             stage: .transport, kind: .tooManyRedirects,
             message:
                 "The redirects form a cycle back to https://api.example.com/users?api_key=query-secret-1.")
-        do {
-            _ = try await Self.middleware(.info, sink: sink).intercept(Self.request, baseURL: exampleBase) {
+        let error = await expectCourierError(.tooManyRedirects) {
+            try await Self.middleware(.info, sink: sink).intercept(Self.request, baseURL: exampleBase) {
                 _, _ throws(CourierError) in throw failure
             }
-            Issue.record("expected an error")
-        } catch let error as CourierError {
-            #expect(error.kind == .tooManyRedirects)
-            #expect(error.message == failure.message)
-        } catch {
-            Issue.record("unexpected \(error)")
         }
+        #expect(error?.message == failure.message)
         #expect(
             sink.entries == [
                 LogEntry(

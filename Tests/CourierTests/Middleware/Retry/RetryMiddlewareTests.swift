@@ -1,3 +1,4 @@
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -345,14 +346,9 @@ private struct ScriptedTransport: Transport {
             middleware: [Self.retry(clock: clock)],
             configuration: Client.Configuration(timeout: Timeout(.seconds(50)))
         )
-        do {
-            _ = try await client.send(Self.get)
-            Issue.record("expected the 503")
-        } catch {
-            #expect(error.kind == .undocumentedStatus)
-            #expect(error.response?.status == .serviceUnavailable)
-            #expect(error.response?.headers[.retryAfter] == "55")
-        }
+        let error = await expectCourierError(.undocumentedStatus) { try await client.send(Self.get) }
+        #expect(error?.response?.status == .serviceUnavailable)
+        #expect(error?.response?.headers[.retryAfter] == "55")
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
     }
@@ -477,17 +473,9 @@ private struct ScriptedTransport: Transport {
         let task = Task { try await client.send(Self.get) }
         await clock.sleepRequested(count: 1)
         task.cancel()
-        do {
-            _ = try await task.value
-            Issue.record("expected cancellation")
-        } catch let error as CourierError {
-            #expect(error.kind == .cancelled)
-            #expect(error.stage == .middleware)
-            #expect(error.message == "The request was cancelled while waiting to retry.")
-            #expect(error.underlying is CancellationError)
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
+        let error = await expectCourierError(.cancelled, stage: .middleware) { try await task.value }
+        #expect(error?.message == "The request was cancelled while waiting to retry.")
+        #expect(error?.underlying is CancellationError)
         #expect(await transport.requests.count == 1)
         #expect(clock.sleeps == [.milliseconds(500)])
     }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -28,45 +29,34 @@ import Testing
     static func validate(
         _ response: RawResponse, request: EndpointRequest,
         with middleware: ValidationMiddleware = ValidationMiddleware()
-    ) async -> Result<RawResponse, CourierError> {
-        do {
-            return .success(
-                try await middleware.intercept(request, baseURL: exampleBase) { _, _ in response })
-        } catch let error as CourierError {
-            return .failure(error)
-        } catch {
-            Issue.record("unexpected \(error)")
-            return .failure(CourierError(stage: .middleware, kind: .middlewareFailed, message: "\(error)"))
-        }
+    ) async throws -> RawResponse {
+        try await middleware.intercept(request, baseURL: exampleBase) { _, _ in response }
     }
 
+    /// Like ``validate(_:request:with:)``, expecting a rejection of `kind`, and returns it.
+    @discardableResult
     static func rejection(
-        _ response: RawResponse, request: EndpointRequest,
-        with middleware: ValidationMiddleware = ValidationMiddleware()
-    ) async throws -> CourierError {
-        let result = await validate(response, request: request, with: middleware)
-        guard case .failure(let error) = result else {
-            Issue.record("expected a rejection")
-            throw CancellationError()
+        _ kind: CourierError.Kind, _ response: RawResponse, request: EndpointRequest,
+        with middleware: ValidationMiddleware = ValidationMiddleware(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> CourierError? {
+        await expectCourierError(kind, stage: .middleware, sourceLocation: sourceLocation) {
+            try await validate(response, request: request, with: middleware)
         }
-        return error
     }
 
     @Test func acceptedResponsesPassUnchanged() async throws {
         let ok = Self.response(.ok)
-        let result = await Self.validate(ok, request: try Self.request())
-        #expect(try result.get() == ok)
+        #expect(try await Self.validate(ok, request: try Self.request()) == ok)
     }
 
     @Test func aStatusOutsideTheClientsRangesIsRejected() async throws {
         let notFound = Self.response(.notFound)
-        let error = try await Self.rejection(notFound, request: try Self.request())
-        #expect(error.stage == .middleware)
-        #expect(error.kind == .unacceptableStatus)
-        #expect(error.message == "The server answered 404; the client accepts 200...299.")
-        #expect(error.response == notFound)
-        #expect(error.url == Self.url)
-        #expect(error.request?.headers[.authorization] == "<redacted>")
+        let error = await Self.rejection(.unacceptableStatus, notFound, request: try Self.request())
+        #expect(error?.message == "The server answered 404; the client accepts 200...299.")
+        #expect(error?.response == notFound)
+        #expect(error?.url == Self.url)
+        #expect(error?.request?.headers[.authorization] == "<redacted>")
     }
 
     @Test func theEndpointsValidationReplacesTheClients() async throws {
@@ -75,34 +65,34 @@ import Testing
             ResponseValidation(statuses: [200...299, 404...404], contentTypes: [.plainText]))
         // Accepted by the endpoint although the client would reject it…
         let notFoundText = Self.response(.notFound, contentType: "text/plain", body: "gone")
-        #expect(try await Self.validate(notFoundText, request: endpoint, with: client).get() == notFoundText)
+        #expect(try await Self.validate(notFoundText, request: endpoint, with: client) == notFoundText)
         // …and rejected by the endpoint although the client would accept it.
-        let error = try await Self.rejection(Self.response(.ok), request: endpoint, with: client)
-        #expect(error.kind == .unacceptableContentType)
-        #expect(error.message == "The response body is application/json; the endpoint accepts text/plain.")
+        let error = await Self.rejection(
+            .unacceptableContentType, Self.response(.ok), request: endpoint, with: client)
+        #expect(error?.message == "The response body is application/json; the endpoint accepts text/plain.")
         #expect(
-            try await Self.validate(Self.response(.ok), request: try Self.request(), with: client).get()
+            try await Self.validate(Self.response(.ok), request: try Self.request(), with: client)
                 .status == .ok)
     }
 
     @Test func severalRangesAreListed() async throws {
         let endpoint = try Self.request(ResponseValidation(statuses: [200...299, 304...304, 400...404]))
-        #expect(try await Self.validate(Self.response(304), request: endpoint).get().status == 304)
-        #expect(try await Self.validate(Self.response(403), request: endpoint).get().status == 403)
-        let error = try await Self.rejection(Self.response(500), request: endpoint)
-        #expect(error.message == "The server answered 500; the endpoint accepts 200...299, 304, 400...404.")
-        let none = try await Self.rejection(
-            Self.response(.ok), request: try Self.request(ResponseValidation(statuses: [])))
-        #expect(none.message == "The server answered 200; the endpoint accepts no status.")
+        #expect(try await Self.validate(Self.response(304), request: endpoint).status == 304)
+        #expect(try await Self.validate(Self.response(403), request: endpoint).status == 403)
+        let error = await Self.rejection(.unacceptableStatus, Self.response(500), request: endpoint)
+        #expect(error?.message == "The server answered 500; the endpoint accepts 200...299, 304, 400...404.")
+        let none = await Self.rejection(
+            .unacceptableStatus, Self.response(.ok),
+            request: try Self.request(ResponseValidation(statuses: [])))
+        #expect(none?.message == "The server answered 200; the endpoint accepts no status.")
     }
 
     @Test func theStatusIsCheckedBeforeTheContentType() async throws {
         let client = ValidationMiddleware(ResponseValidation(contentTypes: [.json]))
-        let error = try await Self.rejection(
-            Self.response(.internalServerError, contentType: "text/html", body: "<p>"),
+        await Self.rejection(
+            .unacceptableStatus, Self.response(.internalServerError, contentType: "text/html", body: "<p>"),
             request: try Self.request(),
             with: client)
-        #expect(error.kind == .unacceptableStatus)
     }
 
     @Test func contentTypesMatchByEssence() async throws {
@@ -112,29 +102,31 @@ import Testing
         ] {
             let response = Self.response(.ok, contentType: type)
             #expect(
-                try await Self.validate(response, request: try Self.request(), with: client).get() == response
+                try await Self.validate(response, request: try Self.request(), with: client) == response
             )
         }
-        let error = try await Self.rejection(
+        let error = await Self.rejection(
+            .unacceptableContentType,
             Self.response(.ok, contentType: "text/html; charset=utf-8", body: "<p>"),
             request: try Self.request(),
             with: client)
-        #expect(error.kind == .unacceptableContentType)
         #expect(
-            error.message == "The response body is text/html; the client accepts application/json, image/*.")
+            error?.message == "The response body is text/html; the client accepts application/json, image/*.")
     }
 
     @Test func aBodyWithoutOrWithAnInvalidContentTypeIsRejected() async throws {
         let client = ValidationMiddleware(ResponseValidation(contentTypes: [.json]))
-        let missing = try await Self.rejection(
-            Self.response(.ok, contentType: nil), request: try Self.request(), with: client)
+        let missing = await Self.rejection(
+            .unacceptableContentType, Self.response(.ok, contentType: nil), request: try Self.request(),
+            with: client)
         #expect(
-            missing.message
+            missing?.message
                 == "The response body declares no Content-Type; the client accepts application/json.")
-        let invalid = try await Self.rejection(
-            Self.response(.ok, contentType: "json"), request: try Self.request(), with: client)
+        let invalid = await Self.rejection(
+            .unacceptableContentType, Self.response(.ok, contentType: "json"), request: try Self.request(),
+            with: client)
         #expect(
-            invalid.message
+            invalid?.message
                 == #"The response body's Content-Type "json" is invalid; the client accepts application/json."#
         )
     }
@@ -143,7 +135,7 @@ import Testing
     func anEmptyBodyIsNotHeldToContentTypes(status: HTTPStatus) async throws {
         let client = ValidationMiddleware(ResponseValidation(contentTypes: [.json]))
         let empty = Self.response(status, contentType: nil, body: "")
-        #expect(try await Self.validate(empty, request: try Self.request(), with: client).get() == empty)
+        #expect(try await Self.validate(empty, request: try Self.request(), with: client) == empty)
     }
 
     @Test func throughAClientTheRejectionReachesTheCaller() async {
@@ -155,13 +147,9 @@ import Testing
                     body: Data("<p>".utf8), url: $0.url)
             },
             middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json]))])
-        do {
-            _ = try await client.send(ClientTests.ping)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.kind == .unacceptableContentType)
-            #expect(error.stage == .middleware)
-            #expect(error.response?.body == Data("<p>".utf8))
+        let error = await expectCourierError(.unacceptableContentType, stage: .middleware) {
+            try await client.send(ClientTests.ping)
         }
+        #expect(error?.response?.body == Data("<p>".utf8))
     }
 }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -61,8 +62,7 @@ import Testing
             return try BodyUpload(body, directory: directory)
         }
         let result = await task.result
-        #expect(throws: CourierError.self) { try result.get() }
-        if case .failure(let error) = result { #expect((error as? CourierError)?.kind == .cancelled) }
+        expectCourierError(.cancelled) { try result.get() }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }
