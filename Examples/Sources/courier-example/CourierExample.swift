@@ -7,7 +7,7 @@ import Foundation
 ///     swift run --package-path Examples courier-example http://127.0.0.1:8080
 ///     COURIER_EXAMPLE_URL=http://127.0.0.1:8080 swift run --package-path Examples courier-example
 ///
-/// Exits 0 when every exchange went as expected, 1 when one did not, 64 for a usage error.
+/// Exits 0 when every request went as expected, 1 when one did not, 64 for a usage error.
 @main
 struct CourierExample {
     static func main() async {
@@ -138,10 +138,10 @@ struct CourierExample {
 
         print()
         if run.unexpected == 0 {
-            print("All \(run.steps) exchanges went as expected.")
+            print("All \(run.steps) requests went as expected.")
             exit(0)
         }
-        print("\(run.unexpected) of \(run.steps) exchanges did not go as expected.")
+        print("\(run.unexpected) of \(run.steps) requests did not go as expected.")
         exit(1)
     }
 

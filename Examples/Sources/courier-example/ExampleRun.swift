@@ -1,6 +1,6 @@
 import Courier
 
-/// What one exchange turned out to be, with a line describing the typed result.
+/// What one request turned out to be, with a line describing the typed result.
 struct Outcome {
     let isExpected: Bool
     let summary: String
