@@ -13,7 +13,7 @@ public struct TransportRequest: Sendable, Hashable {
     /// The body, if any: in memory, or streamed from files (``RequestBody/makeInputStream()``).
     public internal(set) var body: RequestBody?
     /// The connect and idle timeouts for the transport to enforce; `nil` ones leave the
-    /// transport's own defaults. (``Timeout/total`` is always `nil` here: Courier enforces the
+    /// transport's own defaults. (Courier leaves ``Timeout/total`` `nil` here: it enforces the
     /// total deadline itself, around every hop and retry.)
     public internal(set) var timeout: Timeout
     /// Whether the request may reach the server more than once without harm.
