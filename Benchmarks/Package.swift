@@ -7,6 +7,7 @@ import PackageDescription
 //   Scripts/fault-survey                   # Courier against raw URLSession, fault by fault
 //   Scripts/measure-gzip-bomb [MiB]        # peak memory while a gzip bomb is refused
 //   Scripts/measure-response-throughput    # one big response against many small ones
+//   Scripts/measure-request-build          # instructions per request build, against a hand-built one
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
@@ -29,6 +30,12 @@ let package = Package(
         // Times one large response body against as many 1 MiB ones, in the same run.
         .executableTarget(
             name: "response-throughput",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // Builds one POST request N times (Courier or by hand), for instruction counts under
+        // callgrind.
+        .executableTarget(
+            name: "request-build",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
         // Runs Courier and a plain URLSession against every fault of Scripts/fault_server.py and

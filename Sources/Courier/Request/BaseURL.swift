@@ -86,7 +86,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The `Host` header value: the host (bracketed when IPv6), with the port when it is explicit.
     var hostHeader: String {
-        (host.contains(":") ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
+        (host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
     }
 
     /// The base as a URL string, without a trailing slash.

@@ -8,18 +8,24 @@ import Foundation
 enum PercentEncoding {
     /// Encodes `text` for use as one path segment, one query name or one query value.
     static func encode(_ text: String) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += "%"
-                encoded.unicodeScalars.append(hexDigit(byte >> 4))
-                encoded.unicodeScalars.append(hexDigit(byte & 0x0F))
+        let utf8 = text.utf8
+        // Most path segments and query values need no escape at all.
+        guard !utf8.allSatisfy(isUnreserved) else { return text }
+        return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
+            var count = 0
+            for byte in utf8 {
+                if isUnreserved(byte) {
+                    buffer[count] = byte
+                    count += 1
+                } else {
+                    buffer[count] = UInt8(ascii: "%")
+                    buffer[count + 1] = hexDigit(byte >> 4)
+                    buffer[count + 2] = hexDigit(byte & 0x0F)
+                    count += 3
+                }
             }
+            return count
         }
-        return encoded
     }
 
     /// Decodes `%XX` sequences; returns `nil` for malformed escapes or bytes that are not UTF-8.
@@ -49,8 +55,8 @@ enum PercentEncoding {
         }
     }
 
-    private static func hexDigit(_ value: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

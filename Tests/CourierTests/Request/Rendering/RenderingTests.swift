@@ -87,6 +87,19 @@ import Testing
         #expect(request.timeoutInterval == 3)
     }
 
+    /// `URLRequest` keeps one value per name: repeated fields, whatever their case, are joined.
+    @Test func urlRequestJoinsRepeatedHeaderNames() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Header("X-Tag", "a")
+            Header("Accept", "text/plain")
+            Header("x-tag", "b")
+        }.built().urlRequest(baseURL: exampleBase)
+        #expect(request.value(forHTTPHeaderField: "X-Tag") == "a, b")
+        #expect(request.value(forHTTPHeaderField: "accept") == "text/plain")
+        #expect(request.allHTTPHeaderFields?.count == 2)
+    }
+
     @Test func redactedCopyKeepsNamesAndHidesValues() throws {
         let redacted = try Self.create.built().redacted()
         #expect(redacted.headers[.authorization] == "<redacted>")
