@@ -51,7 +51,7 @@ enum RequestAssembly {
             encoders: BodyEncoders(
                 json: defaultEncoder, form: formEncoding,
                 declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
-        if let body, body.contentType.essence.hasPrefix("multipart/"), let declared = headers[.contentType],
+        if let body, body.contentType.isMultipart, let declared = headers[.contentType],
             MediaType(validating: declared)?.parameter("boundary") != body.contentType.parameter("boundary")
         {
             throw CourierError(

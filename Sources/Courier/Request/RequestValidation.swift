@@ -34,6 +34,8 @@ enum RequestValidation {
                 message: "A path segment is empty; an empty value would address a different resource."
             )
         }
+        // A dot segment, plain or percent-encoded (`%2E%2e`), is at most six bytes long.
+        guard segment.utf8.count <= 6 else { return }
         let decoded = PercentEncoding.decode(segment) ?? segment
         if segment == "." || segment == ".." || decoded == "." || decoded == ".." {
             throw CourierError(

@@ -36,6 +36,17 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         String(rawValue.prefix { $0 != ";" }).trimmingCharacters(in: " \t").lowercased()
     }
 
+    /// Whether this is a `multipart/*` type, read without building ``essence``.
+    var isMultipart: Bool {
+        var bytes = rawValue.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.makeIterator()
+        for expected in "multipart/".utf8 {
+            guard let byte = bytes.next() else { return false }
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            guard lowered == expected else { return false }
+        }
+        return true
+    }
+
     /// The value of a parameter such as `charset`, matched case-insensitively, without quotes.
     ///
     /// ```swift

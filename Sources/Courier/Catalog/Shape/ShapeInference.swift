@@ -130,7 +130,7 @@ enum ShapeInference {
     private static func formParts<Model>(of request: EndpointRequest, _ type: Model.Type) throws(CourierError)
         -> [MultipartReading.Part]?
     {
-        guard let body = request.body, body.contentType.essence.hasPrefix("multipart/") else { return nil }
+        guard let body = request.body, body.contentType.isMultipart else { return nil }
         guard let data = body.data else {
             throw failure(
                 type,

@@ -57,22 +57,3 @@ import Testing
         }
     }
 }
-
-@Suite struct MediaTypeTests {
-    @Test(arguments: [
-        "image/png", "application/vnd.api+json", "text/plain; charset=utf-8",
-        "multipart/form-data; boundary=x",
-    ])
-    func validTypes(text: String) {
-        #expect(MediaType(validating: text)?.rawValue == text)
-    }
-
-    @Test(arguments: ["png", "image/", "/png", "image/png\r\nX: 1", "image /png", "a/b/c", ""])
-    func invalidTypes(text: String) {
-        #expect(MediaType(validating: text) == nil)
-    }
-
-    @Test func essenceDropsParametersAndCase() {
-        #expect(MediaType("Text/Plain; charset=utf-8").essence == "text/plain")
-    }
-}
