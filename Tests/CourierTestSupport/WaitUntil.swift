@@ -2,7 +2,8 @@
 #if canImport(Testing)
     import Testing
 
-    /// Waits until `condition` holds, checking every millisecond: for work that was started on
+    /// Waits until `condition` holds, checking it every `interval` (a millisecond unless a check
+    /// costs something, such as a request to a server): for work that was started on
     /// purpose and has to reach a point (requests registered, waiters queued, a request received by
     /// a server) before a test goes on.
     ///
@@ -12,7 +13,7 @@
     /// throws ends the wait too.
     package func waitUntil(
         _ description: Comment, within limit: Duration = .seconds(30),
-        sourceLocation: SourceLocation = #_sourceLocation,
+        every interval: Duration = .milliseconds(1), sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: @Sendable () async throws -> Bool
     ) async throws {
         let end = ContinuousClock.now + limit
@@ -21,7 +22,7 @@
                 Issue.record("Timed out waiting until \(description)", sourceLocation: sourceLocation)
                 throw CancellationError()
             }
-            try await Task.sleep(for: .milliseconds(1))
+            try await Task.sleep(for: interval)
         }
     }
 #endif

@@ -34,7 +34,9 @@ enum RequestValidation {
                 message: "A path segment is empty; an empty value would address a different resource."
             )
         }
-        // A dot segment, plain or percent-encoded (`%2E%2e`), is at most six bytes long.
+        // A dot segment, plain or percent-encoded (`%2E%2e`, `.%2E`), is at most six bytes long.
+        // (Longer segments that decode to a byte-order mark and dots are sent as they are, `%`
+        // encoded, so they cannot climb either.)
         guard segment.utf8.count <= 6 else { return }
         let decoded = PercentEncoding.decode(segment) ?? segment
         if segment == "." || segment == ".." || decoded == "." || decoded == ".." {

@@ -3,13 +3,11 @@ import Foundation
 /// A download on its way to disk: written to a temporary file beside the destination, and moved
 /// into place only once the whole body arrived, so a failed or cancelled download never leaves a
 /// partial file at the destination.
-final class DownloadFile {
+final class DownloadFile: Sendable {
     /// Where the finished body goes.
     let destination: URL
     private let temporary: URL
     private let handle: FileHandle
-    /// Bytes written so far.
-    private(set) var written: Int64 = 0
 
     /// Creates the temporary file in the destination's directory.
     init(destination: URL) throws(CourierError) {
@@ -31,7 +29,6 @@ final class DownloadFile {
     func write(_ data: Data) throws(CourierError) {
         do {
             try handle.write(contentsOf: data)
-            written += Int64(data.count)
         } catch {
             throw Self.unwritable(destination, reason: "\(error)")
         }

@@ -20,9 +20,10 @@ import Foundation
 /// return try receiver.complete(url: request.url).get()
 /// ```
 ///
-/// A receiver that ends any other way (an error, a cancellation) must be ``abandon()``ed, which
-/// removes a partial download.
-public struct ResponseReceiver {
+/// A stop or a failed completion removes any partial download itself; a receiver that ends any
+/// other way (a connection error, a cancellation) must be ``abandon()``ed. Abandoning after a
+/// completion does nothing, so `defer { receiver.abandon() }` is safe.
+public struct ResponseReceiver: Sendable {
     /// What the transport does next.
     public enum Decision: Sendable {
         /// Go on receiving.
@@ -109,7 +110,7 @@ public struct ResponseReceiver {
                 return .stop(error)
             }
             if let downloadLimit, let length = announcedLength, length > downloadLimit {
-                return .stop(Self.tooLarge(downloadLimit))
+                return stop(Self.tooLarge(downloadLimit))
             }
         } else if let length = announcedLength, length > Int64(responseLimit) {
             return .stop(Self.tooLarge(Int64(responseLimit)))
@@ -125,12 +126,12 @@ public struct ResponseReceiver {
         receivedBytes += Int64(chunk.count)
         if let download {
             if let downloadLimit, receivedBytes > downloadLimit {
-                return .stop(Self.tooLarge(downloadLimit))
+                return stop(Self.tooLarge(downloadLimit))
             }
             do throws(CourierError) {
                 try download.write(chunk)
             } catch {
-                return .stop(error)
+                return stop(error)
             }
         } else {
             guard receivedBytes <= Int64(responseLimit) else {
@@ -191,6 +192,13 @@ public struct ResponseReceiver {
     /// Gives up on the response: removes any partial download.
     public func abandon() {
         download?.discard()
+    }
+
+    /// Stops with `error`, removing the partial download first.
+    private mutating func stop(_ error: CourierError) -> Decision {
+        download?.discard()
+        download = nil
+        return .stop(error)
     }
 
     private static func tooLarge(_ limit: Int64) -> CourierError {

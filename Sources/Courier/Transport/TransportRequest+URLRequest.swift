@@ -9,17 +9,19 @@ extension TransportRequest {
     ///
     /// An in-memory body is `httpBody`; a body streamed from files is `httpBodyStream`, which
     /// `URLSession` sends with chunked transfer coding. (``URLSessionTransport`` uploads such
-    /// bodies from a file instead, with their `Content-Length`.)
+    /// bodies from a file instead, with their `Content-Length`.) A header whose value has a control
+    /// character (CR, LF, NUL, …) is left out; Courier's own requests never carry one.
     public var urlRequest: URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         // One assignment: `addValue` validates and re-capitalises every name, at about 90 times
-        // the cost. Repeated names are joined with ", " under the first spelling, as `addValue`
-        // would.
+        // the cost. Names keep their declared spelling (the first one, for a repeated name, whose
+        // values are joined with ", "). A value with a control character is left out, as
+        // `addValue` does on Linux: the assignment itself would send its CR LF as a new line.
         if !headers.isEmpty {
             var fields: [String: String] = [:]
             var spelling: [String: String] = [:]
-            for field in headers {
+            for field in headers where field.hasValidValue {
                 let key = spelling[field.name.canonicalName, default: field.name.rawValue]
                 spelling[field.name.canonicalName] = key
                 fields[key] = fields[key].map { $0 + ", " + field.value } ?? field.value

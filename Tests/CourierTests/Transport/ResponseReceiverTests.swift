@@ -148,11 +148,25 @@ struct ResponseReceiverTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("report.txt")
 
+        // A stop cleans up by itself: over the limit while streaming, or announced at the head.
         var receiver = Self.receiver(downloadTo: destination, downloadLimit: 4)
         _ = receiver.receiveHead(status: .ok, headers: [])
         #expect(Self.stopped(receiver.receive(Data("abcd".utf8))) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
         #expect(Self.stopped(receiver.receive(Data("e".utf8)))?.kind == .responseTooLarge)
-        receiver.abandon()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+
+        var announced = Self.receiver(downloadTo: destination, downloadLimit: 4)
+        let error = Self.stopped(
+            announced.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "10")])))
+        #expect(error?.kind == .responseTooLarge)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+
+        // A transport that fails on its own abandons the receiver.
+        var cut = Self.receiver(downloadTo: destination)
+        _ = cut.receiveHead(status: .ok, headers: [])
+        _ = cut.receive(Data("ab".utf8))
+        cut.abandon()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
@@ -166,6 +180,20 @@ struct ResponseReceiverTests {
         #expect(response.bodyFile == nil)
         #expect(response.body == Data("missing".utf8))
         #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    /// The public initialiser reports to the progress sink of the task that creates it.
+    @Test func thePublicInitReportsToTheCallingTasksProgress() {
+        let reports = LockedValue<[TransferProgress]>([])
+        let sink = ProgressSink { progress in reports.withLock { $0.append(progress) } }
+        var receiver = ProgressSink.$current.withValue(sink) {
+            ResponseReceiver(request: Self.request(), responseLimit: 10)
+        }
+        _ = receiver.receiveHead(status: .ok, headers: [])
+        #expect(
+            reports.withLock { $0 } == [
+                TransferProgress(direction: .download, completedBytes: 0, expectedBytes: nil)
+            ])
     }
 
     @Test func progressCountsDeliveredBytesAgainstAnUncodedLength() {

@@ -14,9 +14,6 @@ struct SessionTaskState {
     /// Whether the server showed a sign of life (body upload progress or response headers).
     var isAlive = false
 
-    /// The request being sent.
-    var request: TransportRequest { receiver.request }
-
     init(continuation: CheckedContinuation<RawResponse, any Error>, receiver: ResponseReceiver) {
         self.continuation = continuation
         self.receiver = receiver

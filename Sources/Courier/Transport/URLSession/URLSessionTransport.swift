@@ -67,6 +67,13 @@ public final class URLSessionTransport: Transport {
     /// - Throws: ``CourierError`` at the transport stage.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
+        if let field = request.headers.first(where: { !$0.hasValidValue }) {
+            throw CourierError(
+                stage: .transport, kind: .invalidHeaderValue,
+                message:
+                    "The value of header '\(field.name)' contains a control character (CR, LF, NUL or similar); "
+                    + "it was not sent.")
+        }
         var urlRequest = request.urlRequest
         let reusesConnections = request.isIdempotent && request.body == nil
         if !reusesConnections {

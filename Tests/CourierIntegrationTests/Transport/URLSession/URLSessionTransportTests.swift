@@ -203,7 +203,7 @@ struct URLSessionTransportTests {
                     Header("X-Count-Key", key)
                 })
         }
-        try await waitUntil("the server received the request") {
+        try await waitUntil("the server received the request", every: .milliseconds(20)) {
             try await client.value(
                 Endpoint<RequestCount, Never> {
                     Method.get

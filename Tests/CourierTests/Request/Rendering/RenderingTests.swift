@@ -100,6 +100,17 @@ import Testing
         #expect(request.allHTTPHeaderFields?.count == 2)
     }
 
+    /// A hand-made transport request cannot smuggle a header line through `URLRequest`.
+    @Test func aHeaderValueWithALineBreakIsLeftOutOfTheURLRequest() throws {
+        let request = TransportRequest(
+            method: .get, url: URL(string: "https://api.example.com/")!,
+            headers: [
+                HeaderField(name: HeaderName("X-Inject"), value: "a\r\nX-Injected: 1"),
+                HeaderField(name: HeaderName("X-Plain"), value: "p"),
+            ], body: nil)
+        #expect(request.urlRequest.allHTTPHeaderFields == ["X-Plain": "p"])
+    }
+
     @Test func redactedCopyKeepsNamesAndHidesValues() throws {
         let redacted = try Self.create.built().redacted()
         #expect(redacted.headers[.authorization] == "<redacted>")
