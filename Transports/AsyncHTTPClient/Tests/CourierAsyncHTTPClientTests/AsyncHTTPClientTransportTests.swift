@@ -1,0 +1,320 @@
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+import Testing
+
+/// The AsyncHTTPClient transport against the fault-injecting server: every fault ends in exactly
+/// one typed outcome, partial bodies are never successes, and a request that is not idempotent
+/// reaches the server exactly once.
+///
+/// No outcome is timed against a tight wall-clock bound: the timeout tests tell which timeout
+/// ended a request by its message, against faults that last 30 s, with limits of 1 s.
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.skipReason), .timeLimit(.minutes(1)))
+struct AsyncHTTPClientTransportTests {
+    let server: FaultServer
+
+    init() throws {
+        server = try FaultServer.current()
+    }
+
+    // MARK: Round trips
+
+    @Test func aGetAndAPostRoundTripThroughAClient() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let get = try await outcome(bytes("ok", key: key, [("size", "300000")]), with: client).get()
+            #expect(get.value == FaultServer.pattern(300_000))
+            let post = Endpoint<SinkReport, Never> {
+                Method(.post)
+                Path("upload-sink")
+                Header("X-Count-Key", key)
+                Body.data(FaultServer.pattern(100_000))
+            }
+            let report = try await client.value(post)
+            #expect(report.size == 100_000)
+            #expect(report.sha256 == SHA256.hex(of: FaultServer.pattern(100_000)))
+            try await server.expectCounts(key, received: 2...2)
+        }
+    }
+
+    @Test func aFileBodyIsStreamedWithItsLength() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-ahc-\(UUID()).bin")
+        let size = 3 * 1024 * 1024 + 5
+        try FaultServer.pattern(size).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let upload = Endpoint<SinkReport, Never> {
+                Method(.put)
+                Path("upload-sink")
+                Header("X-Count-Key", key)
+                Body.file(file)
+            }
+            let transfer = client.transfer(upload)
+            var reports: [TransferProgress] = []
+            for await progress in transfer.progress { reports.append(progress) }
+            let report = try #require(try await transfer.value.value)
+            #expect(report.size == size)
+            #expect(report.sha256 == SHA256.hex(of: FaultServer.pattern(size)))
+            let counted = try await server.counts(key)
+            #expect(counted.requests.first?.header("Content-Length") == "\(size)")
+            let uploads = reports.filter { $0.direction == .upload }
+            #expect(uploads.count > 1)
+            #expect(
+                uploads.last
+                    == TransferProgress(
+                        direction: .upload, completedBytes: Int64(size), expectedBytes: Int64(size)))
+        }
+    }
+
+    @Test func aDownloadIsWrittenToItsFileByteForByte() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-ahc-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withAsyncHTTPClient(server) { client, _ in
+            let size = 3 * 1024 * 1024 + 17
+            let destination = directory.appendingPathComponent("body.bin")
+            let response = try await client.download(
+                bytes("download", key: FaultServer.uniqueKey(), [("size", "\(size)")]), to: destination)
+            #expect(response.value == destination)
+            #expect(try Data(contentsOf: destination) == FaultServer.pattern(size))
+            let partial = directory.appendingPathComponent("partial.bin")
+            let error = await #expect(throws: CourierError.self) {
+                _ = try await client.download(
+                    bytes("truncate", key: FaultServer.uniqueKey(), [("size", "100000"), ("send", "40000")]),
+                    to: partial)
+            }
+            #expect(error?.kind == .truncatedResponse)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["body.bin"])
+        }
+    }
+
+    @Test func aSharedHTTPClientIsUsedAndLeftRunning() async throws {
+        let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
+        let transport = AsyncHTTPClientTransport(httpClient: httpClient)
+        let client = Client(baseURL: server.primary, transport: transport)
+        let first = try await client.value(bytes("ok", key: FaultServer.uniqueKey()))
+        try await transport.shutdown()
+        let second = try await client.value(bytes("ok", key: FaultServer.uniqueKey()))
+        #expect(first == FaultServer.pattern(16) && second == first)
+        try await httpClient.shutdown()
+    }
+
+    // MARK: Redirects
+
+    @Test func redirectsAreFollowedByCourierNotByAsyncHTTPClient() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let short = try await outcome(
+                bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "3")]), with: client
+            )
+            .get()
+            #expect(short.value == FaultServer.pattern(16))
+            // Courier's cycle detection, in Courier's words (AsyncHTTPClient's would be its own error).
+            let loop = try #require(
+                await outcome(bytes("redirect/loop", key: FaultServer.uniqueKey()), with: client).failure)
+            #expect(loop.kind == .tooManyRedirects)
+            #expect(loop.message.contains("cycle"), "\(loop.message)")
+            let file = try #require(
+                await outcome(bytes("redirect/file", key: FaultServer.uniqueKey()), with: client).failure)
+            #expect(file.kind == .unsupportedRedirect)
+        }
+    }
+
+    // MARK: Framing
+
+    @Test func aTruncatedBodyIsATruncatedResponse() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let error = try #require(
+                await outcome(bytes("truncate", key: key, [("size", "1000"), ("send", "400")]), with: client)
+                    .failure)
+            #expect(error.kind == .truncatedResponse, "\(error)")
+            #expect(error.underlying != nil)
+            try await server.expectCounts(key, received: 1...1)
+        }
+    }
+
+    @Test(arguments: ["conflicting", "list"])
+    func conflictingContentLengthsAreInvalidResponses(route: String) async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let error = try #require(
+                await outcome(bytes("content-length/\(route)", key: key), with: client).failure)
+            #expect(error.kind == .invalidResponse, "\(error)")
+            #expect(error.message.contains("conflicting"), "\(error.message)")
+            try await server.expectCounts(key, received: 1...1)
+        }
+    }
+
+    @Test func aHeaderFloodIsAnInvalidResponse() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let flood = try #require(
+                await outcome(bytes("header-flood", key: FaultServer.uniqueKey()), with: client).failure)
+            #expect(flood.kind == .invalidResponse, "\(flood)")
+            #expect(flood.message.contains("headers"), "\(flood.message)")
+        }
+    }
+
+    // MARK: Compression
+
+    @Test func anHonestGzipBodyArrivesDecoded() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let response = try await outcome(
+                bytes("gzip", key: FaultServer.uniqueKey(), [("size", "70000")]), with: client
+            ).get()
+            #expect(response.value == FaultServer.pattern(70_000))
+        }
+    }
+
+    @Test func aCompressedBodyDecodesUpToTheLimitOfWhereItGoes() async throws {
+        let transport = AsyncHTTPClientTransport(responseLimit: 1 << 20, downloadLimit: 4 << 20)
+        let client = Client(baseURL: server.primary, transport: transport)
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-ahc-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let gzip = bytes("gzip", key: FaultServer.uniqueKey(), [("size", "\(3 << 20)")])
+        let downloaded = try await client.download(gzip, to: destination)
+        #expect(downloaded.value == destination)
+        #expect(try Data(contentsOf: destination) == FaultServer.pattern(3 << 20))
+        let error = try #require(await outcome(gzip, with: client).failure)
+        #expect(error.kind == .responseTooLarge, "\(error)")
+        try await transport.shutdown()
+    }
+
+    @Test func aGigabyteGzipBombIsRefusedAndTheNextRequestIsNotSlowed() async throws {
+        try await withAsyncHTTPClient(server, responseLimit: 8 * 1024 * 1024) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let clock = ContinuousClock()
+            let warm = try await client.value(bytes("json", key: key))
+            #expect(!warm.isEmpty)
+            let before = try await clock.measure { _ = try await client.value(bytes("json", key: key)) }
+            var error: CourierError?
+            let bomb = await clock.measure {
+                error = await outcome(bytes("gzip-bomb", key: key, [("size", "\(1 << 30)")]), with: client)
+                    .failure
+            }
+            #expect(error?.kind == .responseTooLarge, "\(String(describing: error))")
+            let after = try await clock.measure { _ = try await client.value(bytes("json", key: key)) }
+            print("AHC gzip bomb (1 GiB): refused in \(bomb); GET before \(before), right after \(after)")
+        }
+    }
+
+    // MARK: Timeouts and cancellation
+
+    @Test func aServerThatNeverAnswersHitsTheConnectTimeout() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let endpoint = Endpoint<Data, Never> {
+                Method(.get)
+                Path("stall-headers")
+                Query("seconds", "30")
+                Header("X-Count-Key", key)
+                Timeout(.seconds(40), connect: .seconds(1))
+            }
+            let error = try #require(await outcome(endpoint, with: client).failure)
+            #expect(error.kind == .timedOut)
+            #expect(error.message.contains("connect timeout"), "\(error.message)")
+            try await server.expectCounts(key, received: 1...1)
+        }
+    }
+
+    @Test func silenceBeforeTheHeadHitsTheIdleTimeoutWithoutAConnectTimeout() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let endpoint = Endpoint<Data, Never> {
+                Method(.get)
+                Path("stall-headers")
+                Query("seconds", "30")
+                Timeout(.seconds(40), idle: .seconds(1))
+            }
+            let error = try #require(await outcome(endpoint, with: client).failure)
+            #expect(error.kind == .timedOut)
+            #expect(error.message.contains("idle timeout"), "\(error.message)")
+        }
+    }
+
+    @Test func aStallMidBodyHitsTheIdleTimeout() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let endpoint = Endpoint<Data, Never> {
+                Method(.get)
+                Path("stall-body")
+                Query("size", "1000")
+                Query("send", "100")
+                Query("seconds", "30")
+                Header("X-Count-Key", key)
+                // A connect timeout longer than the stall: a watch that slept until it would see
+                // the whole body arrive after 30 s instead of the idle timeout after 1 s.
+                Timeout(.seconds(40), connect: .seconds(35), idle: .seconds(1))
+            }
+            let error = try #require(await outcome(endpoint, with: client).failure)
+            #expect(error.kind == .timedOut, "\(error)")
+            #expect(error.message.contains("stalled for longer than the idle timeout"), "\(error.message)")
+            try await server.expectCounts(key, received: 1...1)
+        }
+    }
+
+    @Test func cancellingTheCallingTaskCancelsTheRequest() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let call = Task {
+                await outcome(bytes("stall-headers", key: key, [("seconds", "30")]), with: client)
+            }
+            try await server.expectCounts(key, received: 1...1, settle: .zero)
+            call.cancel()
+            let error = try #require(await call.value.failure)
+            #expect(error.kind == .cancelled, "\(error)")
+        }
+    }
+
+    // MARK: Connections closed without an answer
+
+    @Test(arguments: ["close-before-headers", "reset-before-headers", "drop"])
+    func aPostIsSentExactlyOnceWhenTheConnectionDies(route: String) async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let error = try #require(
+                await outcome(bytes(route, key: key, method: .post), with: client).failure)
+            #expect(error.kind == .connectionLost, "\(error)")
+            #expect(error.underlying != nil)
+            try await server.expectCounts(key, received: 1...1)
+        }
+    }
+
+    @Test func anIdempotentRequestIsSentOnceMoreWhenItsConnectionClosesUnanswered() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let response = try await outcome(
+                bytes("flaky-connection", key: key, [("key", key), ("fail", "1")]), with: client
+            ).get()
+            #expect(response.status == .ok)
+            try await server.expectCounts(key, received: 2...2)
+            let post = FaultServer.uniqueKey()
+            let error = try #require(
+                await outcome(
+                    bytes("flaky-connection", key: post, method: .post, [("key", post)]), with: client
+                )
+                .failure)
+            #expect(error.kind == .connectionLost, "\(error)")
+            try await server.expectCounts(post, received: 1...1)
+        }
+    }
+
+    @Test func onAWarmConnectionTheServerDropsAGetIsResentAndAPostIsNot() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            // One transport, one pool: the first request leaves a connection open, which the
+            // server drops unanswered when it is reused.
+            _ = try await outcome(bytes("drop-on-reuse", key: "warm-\(key)"), with: client).get()
+            let get = try await outcome(bytes("drop-on-reuse", key: key), with: client).get()
+            #expect(get.status == .ok)
+            try await server.expectCounts(key, received: 2...2)
+            let post = FaultServer.uniqueKey()
+            _ = try await outcome(bytes("drop-on-reuse", key: "warm-\(post)"), with: client).get()
+            let error = try #require(
+                await outcome(bytes("drop-on-reuse", key: post, method: .post), with: client).failure)
+            #expect(error.kind == .connectionLost, "\(error)")
+            try await server.expectCounts(post, received: 1...1)
+        }
+    }
+}
