@@ -38,11 +38,19 @@ extension CourierError {
             return (.cancelled, "The request was cancelled.")
         case let error as HTTPClientError:
             return kindAndMessage(for: error)
-        case is NIOConnectionError:
+        case let error as NIOConnectionError:
+            if error.connectionErrors.isEmpty {
+                return (
+                    .cannotConnect, "Could not connect to the server: the name \(error.host) did not resolve."
+                )
+            }
             return (
                 .cannotConnect,
-                "Could not connect to the server: its name did not resolve or nothing listens on its port."
+                "Could not connect to the server: no address of \(error.host) accepted a connection on port "
+                    + "\(error.port)."
             )
+        case is SocketAddressError.UnknownHost:
+            return (.cannotConnect, "Could not connect to the server: its name did not resolve.")
         case let error as IOError:
             return kindAndMessage(for: error)
         case let error as HTTPParserError:

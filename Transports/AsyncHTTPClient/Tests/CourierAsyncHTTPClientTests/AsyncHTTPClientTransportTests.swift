@@ -101,6 +101,20 @@ struct AsyncHTTPClientTransportTests {
         try await httpClient.shutdown()
     }
 
+    @Test func aRefusedConnectionCannotConnect() async throws {
+        // The fault server listens on 127.0.0.1 and 127.0.0.2 only; the same port on 127.0.0.3
+        // refuses.
+        let port = try #require(server.primary.port)
+        let transport = AsyncHTTPClientTransport()
+        let client = Client(
+            baseURL: try BaseURL(validating: "http://127.0.0.3:\(port)"), transport: transport)
+        let error = try #require(
+            await outcome(bytes("ok", key: FaultServer.uniqueKey()), with: client).failure)
+        #expect(error.kind == .cannotConnect, "\(error)")
+        #expect(error.message == "Could not connect to the server: the connection was refused.")
+        try await transport.shutdown()
+    }
+
     // MARK: Redirects
 
     @Test func redirectsAreFollowedByCourierNotByAsyncHTTPClient() async throws {
