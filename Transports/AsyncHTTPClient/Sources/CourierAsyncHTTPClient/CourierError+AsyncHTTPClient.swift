@@ -29,6 +29,8 @@ extension CourierError {
     static func isClosedBeforeResponse(_ error: any Error) -> Bool {
         if let error = error as? HTTPClientError { return error == .remoteConnectionClosed }
         if let error = error as? IOError { return [ECONNRESET, EPIPE].contains(error.errnoCode) }
+        // A request written to a pooled connection the server had just closed.
+        if let error = error as? ChannelError { return error == .ioOnClosedChannel || error == .eof }
         return false
     }
 
@@ -53,6 +55,8 @@ extension CourierError {
             return (.cannotConnect, "Could not connect to the server: its name did not resolve.")
         case let error as IOError:
             return kindAndMessage(for: error)
+        case ChannelError.ioOnClosedChannel, ChannelError.eof, ChannelError.outputClosed:
+            return (.connectionLost, "The connection closed before the request could be sent or answered.")
         case let error as HTTPParserError:
             return kindAndMessage(for: error)
         case NIOHTTPDecompression.DecompressionError.limit:

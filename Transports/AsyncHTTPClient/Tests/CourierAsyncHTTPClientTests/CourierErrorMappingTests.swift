@@ -43,6 +43,12 @@ struct CourierErrorMappingTests {
         #expect(CourierError.asyncHTTPClient(IOError(errnoCode: code, reason: "read")).kind == kind)
     }
 
+    @Test func aRequestWrittenToAClosedConnectionLostIt() {
+        let error = CourierError.asyncHTTPClient(ChannelError.ioOnClosedChannel)
+        #expect(error.kind == .connectionLost)
+        #expect(error.message == "The connection closed before the request could be sent or answered.")
+    }
+
     @Test func malformedHTTPIsAnInvalidResponse() {
         let overflow = CourierError.asyncHTTPClient(HTTPParserError.headerOverflow)
         #expect(overflow.kind == .invalidResponse)
@@ -69,6 +75,7 @@ struct CourierErrorMappingTests {
     @Test func onlyAConnectionClosedBeforeAnAnswerMayBeResent() {
         #expect(CourierError.isClosedBeforeResponse(HTTPClientError.remoteConnectionClosed))
         #expect(CourierError.isClosedBeforeResponse(IOError(errnoCode: ECONNRESET, reason: "read")))
+        #expect(CourierError.isClosedBeforeResponse(ChannelError.ioOnClosedChannel))
         #expect(!CourierError.isClosedBeforeResponse(HTTPClientError.readTimeout))
         #expect(!CourierError.isClosedBeforeResponse(IOError(errnoCode: ECONNREFUSED, reason: "connect")))
         #expect(!CourierError.isClosedBeforeResponse(CancellationError()))
