@@ -149,6 +149,28 @@ struct AsyncHTTPClientTransportTests {
         }
     }
 
+    @Test func aResetMidBodyIsATruncatedResponse() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let error = try #require(
+                await outcome(bytes("reset", key: key, [("size", "100000"), ("send", "1000")]), with: client)
+                    .failure)
+            #expect(error.kind == .truncatedResponse, "\(error)")
+            try await server.expectCounts(key, received: 1...1)
+        }
+    }
+
+    @Test func aHeadResponseHasItsLengthButNoBody() async throws {
+        try await withAsyncHTTPClient(server) { client, _ in
+            let response = try await outcome(
+                bytes("ok", key: FaultServer.uniqueKey(), method: .head, [("size", "5000")]), with: client
+            ).get()
+            #expect(response.status == .ok)
+            #expect(response.headers["Content-Length"] == "5000")
+            #expect(response.body.isEmpty)
+        }
+    }
+
     @Test(arguments: ["conflicting", "list"])
     func conflictingContentLengthsAreInvalidResponses(route: String) async throws {
         try await withAsyncHTTPClient(server) { client, _ in
