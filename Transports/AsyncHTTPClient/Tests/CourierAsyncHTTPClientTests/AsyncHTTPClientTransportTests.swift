@@ -218,21 +218,18 @@ struct AsyncHTTPClientTransportTests {
         try await transport.shutdown()
     }
 
-    @Test func aGigabyteGzipBombIsRefusedAndTheNextRequestIsNotSlowed() async throws {
+    /// A 1 GiB bomb is refused at the 8 MiB limit and the same client answers the next request.
+    /// (How little that request is slowed was measured, not asserted: wall-clock bounds do not
+    /// hold on a busy machine.)
+    @Test func aGigabyteGzipBombIsRefusedAtTheLimit() async throws {
         try await withAsyncHTTPClient(server, responseLimit: 8 * 1024 * 1024) { client, _ in
             let key = FaultServer.uniqueKey()
-            let clock = ContinuousClock()
-            let warm = try await client.value(bytes("json", key: key))
-            #expect(!warm.isEmpty)
-            let before = try await clock.measure { _ = try await client.value(bytes("json", key: key)) }
-            var error: CourierError?
-            let bomb = await clock.measure {
-                error = await outcome(bytes("gzip-bomb", key: key, [("size", "\(1 << 30)")]), with: client)
-                    .failure
-            }
-            #expect(error?.kind == .responseTooLarge, "\(String(describing: error))")
-            let after = try await clock.measure { _ = try await client.value(bytes("json", key: key)) }
-            print("AHC gzip bomb (1 GiB): refused in \(bomb); GET before \(before), right after \(after)")
+            let error = try #require(
+                await outcome(bytes("gzip-bomb", key: key, [("size", "\(1 << 30)")]), with: client).failure)
+            #expect(error.kind == .responseTooLarge, "\(error)")
+            let next = try await client.value(bytes("json", key: key))
+            #expect(next == Data(#"{"id": 42, "name": "Ada"}"#.utf8))
+            try await server.expectCounts(key, received: 2...2)
         }
     }
 
