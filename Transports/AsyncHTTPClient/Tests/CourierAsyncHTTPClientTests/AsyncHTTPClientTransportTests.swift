@@ -218,6 +218,19 @@ struct AsyncHTTPClientTransportTests {
         try await transport.shutdown()
     }
 
+    @Test func aBodyAnnouncedOverTheLimitIsRefusedAtItsHead() async throws {
+        try await withAsyncHTTPClient(server, responseLimit: 1024 * 1024) { client, _ in
+            let key = FaultServer.uniqueKey()
+            let error = try #require(
+                await outcome(bytes("download", key: key, [("size", "\(1 << 30)")]), with: client).failure)
+            #expect(error.kind == .responseTooLarge, "\(error)")
+            #expect(error.message == "The response body exceeded the limit of 1048576 bytes.")
+            // The client goes on: the next request is answered.
+            let next = try await client.value(bytes("ok", key: key))
+            #expect(next == FaultServer.pattern(16))
+        }
+    }
+
     /// A 1 GiB bomb is refused at the 8 MiB limit and the same client answers the next request.
     /// (How little that request is slowed was measured, not asserted: wall-clock bounds do not
     /// hold on a busy machine.)
