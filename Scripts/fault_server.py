@@ -35,6 +35,13 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 with keep_alive=force the connection stays open even when the
                                 request asked for Connection: close
     /drop                       reads the request completely, then FIN unanswered
+    /keep-alive-timeout?seconds=S&linger=W
+                                200 {"ok": true}, keep-alive, then waits at most S seconds
+                                (default 1) for the next request on the connection; when none
+                                began, it reads and ignores whatever arrives for W more seconds
+                                (default 0) and closes (FIN): a server whose keep-alive timeout
+                                is S, and whose close crosses a request on the wire for W seconds
+                                (that request is never counted or answered)
     /stall-headers?seconds=S    reads the request, waits S seconds (default 5), then
                                 200 {"stalled": S}
     /stall-body?size=N&send=M&seconds=S
@@ -781,6 +788,22 @@ def route_drop_on_reuse(conn, req):
     return keep_or_fin(conn.send_json(req, 200, {"first": True}))
 
 
+def route_keep_alive_timeout(conn, req):
+    conn.read_body(req)
+    seconds = seconds_param(req.params, "seconds", 1.0)
+    linger = seconds_param(req.params, "linger", 0.0)
+    if not conn.send_json(req, 200, {"ok": True}):
+        return FIN
+    if conn.buffer or select.select([conn.sock], [], [], seconds)[0]:
+        return KEEP  # the next request began in time (or the client left; the loop sees EOF)
+    # The server decided to close; until the FIN goes out, a request may still cross it.
+    deadline = time.monotonic() + linger
+    while (remaining := deadline - time.monotonic()) > 0:
+        if select.select([conn.sock], [], [], remaining)[0] and not conn.sock.recv(CHUNK):
+            return None
+    return FIN
+
+
 def route_stall_headers(conn, req):
     conn.read_body(req)
     seconds = seconds_param(req.params, "seconds", 5.0)
@@ -1027,6 +1050,7 @@ ROUTES = {
     "/close-before-headers": route_drop,
     "/drop-on-reuse": route_drop_on_reuse,
     "/drop": route_drop,
+    "/keep-alive-timeout": route_keep_alive_timeout,
     "/stall-headers": route_stall_headers,
     "/stall-body": route_stall_body,
     "/drip": route_drip,

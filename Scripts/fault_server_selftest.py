@@ -278,6 +278,33 @@ def drop_on_reuse_route():
 
 
 @check
+def keep_alive_timeout_route():
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/keep-alive-timeout?seconds=0.3"))
+        status, headers, body = read_response(sock)
+        eq((status, json.loads(body)), (200, {"ok": True}))
+        # A request within the keep-alive timeout is answered on the same connection.
+        time.sleep(0.1)
+        sock.sendall(request_bytes("GET", "/keep-alive-timeout?seconds=0.3"))
+        eq(read_response(sock)[0], 200, "second request within the timeout")
+        started = time.monotonic()
+        data, outcome = read_all(sock)
+        eq((data, outcome), (b"", "eof"), "after the keep-alive timeout")
+        elapsed = time.monotonic() - started
+        assert 0.2 <= elapsed < 5, "closed after %.2f s, not about 0.3 s" % elapsed
+    # A request that crosses the close (within the linger) is read, never answered or counted.
+    key = "keepalive-" + uuid.uuid4().hex
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/keep-alive-timeout?seconds=0.2&linger=0.5"))
+        eq(read_response(sock)[0], 200)
+        time.sleep(0.35)
+        sock.sendall(request_bytes("POST", "/keep-alive-timeout", [("X-Count-Key", key)], b"late"))
+        data, outcome = read_all(sock)
+        eq((data, outcome), (b"", "eof"), "a request crossing the close")
+    eq(counts(key)["received"], 0, "the crossing request is not counted")
+
+
+@check
 def drop_route():
     key = "drop-" + uuid.uuid4().hex
     data, outcome = raw("PUT", "/drop", [("X-Count-Key", key)], b"x" * 100000)

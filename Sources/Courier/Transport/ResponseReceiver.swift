@@ -89,6 +89,22 @@ public struct ResponseReceiver: Sendable {
             TransferProgress(direction: .upload, completedBytes: completed, expectedBytes: expected))
     }
 
+    /// What ``sent(_:of:)`` does, as a `Sendable` function for a body writer that runs apart from
+    /// the receiver; `nil` when nobody listens for progress, so the writer can skip the bookkeeping.
+    ///
+    /// ```swift
+    /// let reportSent = receiver.uploadProgress
+    /// // in the body writer, after each chunk:
+    /// reportSent?(written, body.length)
+    /// ```
+    public var uploadProgress: (@Sendable (_ completed: Int64, _ expected: Int64?) -> Void)? {
+        guard let progress else { return nil }
+        return { completed, expected in
+            progress.report(
+                TransferProgress(direction: .upload, completedBytes: completed, expectedBytes: expected))
+        }
+    }
+
     /// Checks the response head: conflicting `Content-Length` values, an announced body over the
     /// limit, and (for a 2xx download) the file it goes to.
     public mutating func receiveHead(status: HTTPStatus, headers: HeaderFields) -> Decision {

@@ -212,4 +212,18 @@ struct ResponseReceiverTests {
                 TransferProgress(direction: .download, completedBytes: 4, expectedBytes: 4),
             ])
     }
+
+    @Test func uploadProgressReportsLikeSentAndIsNilWithoutAListener() {
+        let reports = LockedValue<[TransferProgress]>([])
+        let sink = ProgressSink { progress in reports.withLock { $0.append(progress) } }
+        let reportSent = Self.receiver(progress: sink).uploadProgress
+        reportSent?(5, 10)
+        reportSent?(10, nil)
+        #expect(
+            reports.withLock { $0 } == [
+                TransferProgress(direction: .upload, completedBytes: 5, expectedBytes: 10),
+                TransferProgress(direction: .upload, completedBytes: 10, expectedBytes: nil),
+            ])
+        #expect(Self.receiver().uploadProgress == nil)
+    }
 }

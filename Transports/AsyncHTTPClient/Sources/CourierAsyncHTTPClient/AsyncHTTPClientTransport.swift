@@ -1,0 +1,276 @@
+import AsyncHTTPClient
+import Courier
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOFoundationCompat
+
+/// A transport on AsyncHTTPClient (SwiftNIO), for Swift services: pooled connections for every
+/// request, bodies with or without a file behind them, and Courier's own rules for redirects,
+/// timeouts, limits and faults.
+///
+/// The rule: it sends exactly the request it is given and never follows a redirect (the client
+/// does); it never sends a request that is not idempotent twice, and sends an idempotent one once
+/// more only when its connection closed before any byte of a response (the keep-alive race).
+/// A response ends in a ``RawResponse`` or one typed ``CourierError``, never a partial body.
+///
+/// **Timeouts.** A request's connect timeout runs until its first sign of life (a chunk of its
+/// body written, or the response head), not only the TCP connect, which the `HTTPClient`'s own
+/// connect timeout bounds; its idle timeout is the longest silence after that (and before the
+/// head, when there is no connect timeout).
+///
+/// **Lifecycle.** Either the transport creates its `HTTPClient` and you call ``shutdown()``
+/// once you are done (before the transport is released), or you pass an `HTTPClient` you own,
+/// create it with ``configuration(connectTimeout:decompressionLimit:)`` and shut it down
+/// yourself; ``shutdown()`` then does nothing.
+///
+/// ```swift
+/// let transport = AsyncHTTPClientTransport(responseLimit: 50 * 1024 * 1024)
+/// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
+/// let user = try await client.value(API.user(id: 42))
+/// try await transport.shutdown()
+/// ```
+public final class AsyncHTTPClientTransport: Transport {
+    /// The largest response body kept in memory by default: 10 MiB.
+    public static let defaultResponseLimit = 10 * 1024 * 1024
+
+    /// The `HTTPClient` requests go through.
+    public let httpClient: HTTPClient
+    /// The largest response body, in bytes, this transport keeps in memory.
+    public let responseLimit: Int
+    /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
+    public let downloadLimit: Int64?
+    private let ownsClient: Bool
+
+    /// Creates a transport with an `HTTPClient` of its own; call ``shutdown()`` when done.
+    ///
+    /// Its client decompresses a response body to at most the larger of the two limits (the
+    /// memory limit when downloads are unlimited), so a compression bomb stops within a few KiB
+    /// of it and costs other requests next to nothing. For larger compressed downloads, set
+    /// `downloadLimit`.
+    ///
+    /// ```swift
+    /// let transport = AsyncHTTPClientTransport(connectTimeout: .seconds(5))
+    /// // … send requests through a Client …
+    /// try await transport.shutdown()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - connectTimeout: The longest time to establish a TCP connection, for every request.
+    ///   - responseLimit: The largest response body to keep in memory, in bytes.
+    ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
+    ///   - eventLoopGroup: Where the client's connections run; AsyncHTTPClient's shared one by default.
+    public convenience init(
+        connectTimeout: Duration = .seconds(10), responseLimit: Int = defaultResponseLimit,
+        downloadLimit: Int64? = nil,
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup
+    ) {
+        let decompressionLimit = max(Int64(responseLimit), downloadLimit ?? 0)
+        let client = HTTPClient(
+            eventLoopGroup: eventLoopGroup,
+            configuration: Self.configuration(
+                connectTimeout: connectTimeout, decompressionLimit: Int(clamping: decompressionLimit)))
+        self.init(client: client, owned: true, responseLimit: responseLimit, downloadLimit: downloadLimit)
+    }
+
+    /// Creates a transport that sends through `httpClient`, which you own and shut down.
+    ///
+    /// Create it with ``configuration(connectTimeout:decompressionLimit:)``: with
+    /// AsyncHTTPClient's redirects on, a response that came through one fails with
+    /// ``CourierError/Kind/transportFailed`` (Courier follows redirects itself); with its
+    /// decompression off, compressed bodies arrive as they were sent.
+    ///
+    /// ```swift
+    /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
+    /// let transport = AsyncHTTPClientTransport(httpClient: httpClient)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - httpClient: The client to send through.
+    ///   - responseLimit: The largest response body to keep in memory, in bytes.
+    ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
+    public convenience init(
+        httpClient: HTTPClient, responseLimit: Int = defaultResponseLimit, downloadLimit: Int64? = nil
+    ) {
+        self.init(
+            client: httpClient, owned: false, responseLimit: responseLimit, downloadLimit: downloadLimit)
+    }
+
+    private init(client: HTTPClient, owned: Bool, responseLimit: Int, downloadLimit: Int64?) {
+        self.httpClient = client
+        self.ownsClient = owned
+        self.responseLimit = responseLimit
+        self.downloadLimit = downloadLimit
+    }
+
+    /// An `HTTPClient` configuration with Courier's rules: no redirects (Courier follows them),
+    /// response decompression bounded by size, and a connection attempt that fails at once
+    /// instead of being retried until the request's deadline (retrying is Courier's policy).
+    ///
+    /// ```swift
+    /// var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: .seconds(3))
+    /// configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - connectTimeout: The longest time to establish a TCP connection.
+    ///   - decompressionLimit: The most bytes one response body may decompress to; `nil` for
+    ///     none. Without one the transport still stops at its own limits, but the client may have
+    ///     decoded whole network reads of a bomb by then (megabytes each, on its event loop).
+    public static func configuration(
+        connectTimeout: Duration = .seconds(10), decompressionLimit: Int? = nil
+    ) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: HTTPClient.Configuration.Timeout(connect: TimeAmount(connectTimeout)),
+            decompression: .enabled(limit: decompressionLimit.map { .size($0) } ?? .none))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }
+
+    /// Shuts down the `HTTPClient` this transport created, failing requests still in flight;
+    /// does nothing for an `HTTPClient` you passed in.
+    public func shutdown() async throws {
+        guard ownsClient else { return }
+        try await httpClient.shutdown()
+    }
+
+    /// Sends `request` and returns the complete response.
+    ///
+    /// - Throws: ``CourierError`` at the transport stage.
+    public func send(_ request: TransportRequest) async throws -> RawResponse {
+        try Task.checkCancellation()
+        do {
+            do {
+                return try await attempt(request)
+            } catch let failure as AttemptFailure
+                where failure.closedBeforeResponse && request.isIdempotent && !Task.isCancelled
+            {
+                // The keep-alive race: no byte of a response arrived; once more, for idempotent requests.
+                return try await attempt(request)
+            }
+        } catch {
+            if Task.isCancelled {
+                throw CourierError(
+                    stage: .transport, kind: .cancelled, message: "The request was cancelled.",
+                    underlying: error)
+            }
+            if let failure = error as? AttemptFailure { throw failure.error }
+            throw CourierError.asyncHTTPClient(error)
+        }
+    }
+
+    /// One attempt: the exchange, raced by a watch of its timeouts when it has any.
+    private func attempt(_ request: TransportRequest) async throws -> RawResponse {
+        let watch = SilenceWatch(request.timeout)
+        let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
+        guard watch.isNeeded else {
+            return try await exchange(request, activity: nil)
+        }
+        return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
+            group.addTask { try await self.exchange(request, activity: activity) }
+            group.addTask {
+                try await Self.enforce(watch, activity: activity)
+                return nil
+            }
+            while let next = try await group.next() {
+                if let response = next {
+                    group.cancelAll()
+                    return response
+                }
+            }
+            throw CancellationError()
+        }
+    }
+
+    /// Sleeps until the running timeout runs out and throws its error, unless the exchange showed
+    /// a sign of life meanwhile; returns when no timeout runs any more.
+    private static func enforce(
+        _ watch: SilenceWatch, activity: NIOLockedValueBox<SilenceWatch.Activity>
+    ) async throws {
+        while true {
+            switch watch.check(after: activity.withLockedValue { $0 }, now: .now) {
+            case .expired(let error): throw AttemptFailure(error: error, closedBeforeResponse: false)
+            case .wait(let instant): try await Task.sleep(until: instant, clock: .continuous)
+            case .done: return
+            }
+        }
+    }
+
+    /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
+    private func exchange(
+        _ request: TransportRequest, activity: NIOLockedValueBox<SilenceWatch.Activity>?
+    ) async throws -> RawResponse {
+        var receiver = ResponseReceiver(
+            request: request, responseLimit: responseLimit, downloadLimit: downloadLimit)
+        do {
+            let response = try await httpClient.execute(
+                request.httpClientRequest(
+                    onChunk: Self.onChunk(
+                        of: request, activity: activity, reportSent: receiver.uploadProgress)),
+                deadline: .distantFuture)
+            activity?.withLockedValue { $0 = .received(.now) }
+            if response.history.count > 1 {
+                throw CourierError(
+                    stage: .transport, kind: .transportFailed,
+                    message:
+                        "The HTTPClient followed a redirect itself; create it with "
+                        + "AsyncHTTPClientTransport.configuration() so that Courier follows redirects.")
+            }
+            let head = receiver.receiveHead(
+                status: HTTPStatus(Int(response.status.code)), headers: HeaderFields(response.headers))
+            if case .stop(let error) = head { throw error }
+            // Leaving this loop early drops the body, which closes the connection at once.
+            for try await chunk in response.body {
+                activity?.withLockedValue { $0 = .received(.now) }
+                if case .stop(let error) = receiver.receive(
+                    Data(buffer: chunk, byteTransferStrategy: .noCopy))
+                {
+                    throw error
+                }
+            }
+        } catch {
+            receiver.abandon()
+            throw AttemptFailure(
+                error: receiver.interrupted(by: CourierError.asyncHTTPClient(error)),
+                closedBeforeResponse: !receiver.hasHead && CourierError.isClosedBeforeResponse(error))
+        }
+        // A failure here has already removed any partial download.
+        switch receiver.complete(url: request.url) {
+        case .success(let response): return response
+        case .failure(let error): throw AttemptFailure(error: error, closedBeforeResponse: false)
+        }
+    }
+}
+
+extension AsyncHTTPClientTransport {
+    /// An in-memory body up to this size is written in one piece, without chunk events: its
+    /// writing takes too little time to matter to an idle timeout.
+    static let smallInMemoryBody: Int64 = 1024 * 1024
+
+    /// What to do after each chunk of a streamed request body: show a sign of life to the timeout
+    /// watch and report upload progress; `nil` when neither needs it (a small in-memory body then
+    /// goes out in one piece, the cheapest way).
+    fileprivate static func onChunk(
+        of request: TransportRequest, activity: NIOLockedValueBox<SilenceWatch.Activity>?,
+        reportSent: (@Sendable (Int64, Int64?) -> Void)?
+    ) -> (@Sendable (Int64) -> Void)? {
+        guard let body = request.body else { return nil }
+        let watched = activity != nil && (body.isStreamed || body.length > smallInMemoryBody)
+        guard watched || reportSent != nil else { return nil }
+        let length = body.length
+        return { sent in
+            activity?.withLockedValue { last in
+                if case .received = last { return }
+                last = .sent(.now)
+            }
+            reportSent?(sent, length)
+        }
+    }
+}
+
+/// How one attempt failed, and whether its connection closed before any byte of a response.
+private struct AttemptFailure: Error {
+    let error: CourierError
+    let closedBeforeResponse: Bool
+}

@@ -1,0 +1,62 @@
+import Courier
+import Foundation
+import NIOCore
+
+/// A request body streamed from its files in chunks, never copied to a temporary file; each
+/// chunk written is reported (for upload progress and the idle timeout).
+struct RequestBodyChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    static let chunkSize = 64 * 1024
+
+    let body: RequestBody
+    let onChunk: @Sendable (_ sentBytes: Int64) -> Void
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(stream: body.makeInputStream(), length: body.length, onChunk: onChunk)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let stream: InputStream
+        let length: Int64
+        let onChunk: @Sendable (Int64) -> Void
+        private var sent: Int64 = 0
+        private var opened = false
+
+        init(stream: InputStream, length: Int64, onChunk: @escaping @Sendable (Int64) -> Void) {
+            self.stream = stream
+            self.length = length
+            self.onChunk = onChunk
+        }
+
+        mutating func next() async throws -> ByteBuffer? {
+            if !opened {
+                stream.open()
+                opened = true
+            }
+            if sent > 0 { onChunk(sent) }
+            guard sent < length else {
+                stream.close()
+                return nil
+            }
+            let wanted = Int(Swift.min(Int64(RequestBodyChunks.chunkSize), length - sent))
+            var buffer = ByteBuffer()
+            buffer.reserveCapacity(wanted)
+            let stream = stream
+            let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: wanted) { pointer in
+                let bytes = pointer.bindMemory(to: UInt8.self)
+                return Swift.max(0, stream.read(bytes.baseAddress!, maxLength: wanted))
+            }
+            guard read > 0 else {
+                stream.close()
+                throw CourierError(
+                    stage: .transport, kind: .bodyFileUnreadable,
+                    message:
+                        "A file of the request body could not be read to its end (\(sent) of \(length) bytes "
+                        + "sent): \(stream.streamError.map { "\($0)" } ?? "it ended early").")
+            }
+            sent += Int64(read)
+            return buffer
+        }
+    }
+}

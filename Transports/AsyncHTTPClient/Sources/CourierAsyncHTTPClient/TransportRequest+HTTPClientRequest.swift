@@ -1,0 +1,47 @@
+import AsyncHTTPClient
+import Courier
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+extension TransportRequest {
+    /// The `HTTPClientRequest` AsyncHTTPClient sends: the same method, URL and header fields, and
+    /// the body with its known length, from memory or streamed from its files.
+    ///
+    /// - Parameter onChunk: Told how many body bytes were written so far, after each chunk of a
+    ///   streamed body; `nil` sends an in-memory body in one piece.
+    func httpClientRequest(onChunk: (@Sendable (Int64) -> Void)?) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
+        request.headers.reserveCapacity(headers.count)
+        for field in headers {
+            request.headers.add(name: field.name.rawValue, value: field.value)
+        }
+        if let body {
+            if let onChunk {
+                request.body = .stream(
+                    RequestBodyChunks(body: body, onChunk: onChunk), length: .known(body.length))
+            } else if let data = body.data {
+                request.body = .bytes(ByteBuffer(data: data))
+            } else {
+                request.body = .stream(
+                    RequestBodyChunks(body: body, onChunk: { _ in }), length: .known(body.length))
+            }
+        }
+        return request
+    }
+}
+
+extension HeaderFields {
+    /// The fields of an AsyncHTTPClient response, in the order they arrived; a name that is not an
+    /// RFC 9110 token is skipped.
+    init(_ headers: HTTPHeaders) {
+        var fields: [HeaderField] = []
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers {
+            guard let name = HeaderName(validating: name) else { continue }
+            fields.append(HeaderField(name: name, value: value))
+        }
+        self.init(fields)
+    }
+}

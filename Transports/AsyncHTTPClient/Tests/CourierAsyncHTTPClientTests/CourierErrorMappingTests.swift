@@ -1,0 +1,83 @@
+import AsyncHTTPClient
+import Courier
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOPosix
+import Testing
+
+@testable import CourierAsyncHTTPClient
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// AsyncHTTPClient's and SwiftNIO's failures as Courier's kinds, without a network.
+struct CourierErrorMappingTests {
+    @Test(arguments: [
+        (HTTPClientError.cancelled, CourierError.Kind.cancelled),
+        (.remoteConnectionClosed, .connectionLost),
+        (.connectTimeout, .timedOut),
+        (.readTimeout, .timedOut),
+        (.deadlineExceeded, .timedOut),
+        (.bodyLengthMismatch, .bodyFileUnreadable),
+        (.alreadyShutdown, .transportFailed),
+    ])
+    func httpClientErrors(error: HTTPClientError, kind: CourierError.Kind) {
+        let mapped = CourierError.asyncHTTPClient(error)
+        #expect(mapped.kind == kind)
+        #expect(mapped.stage == .transport)
+        #expect(mapped.underlying as? HTTPClientError == error)
+    }
+
+    @Test(arguments: [
+        (ECONNRESET, CourierError.Kind.connectionLost),
+        (EPIPE, .connectionLost),
+        (ECONNREFUSED, .cannotConnect),
+        (EHOSTUNREACH, .cannotConnect),
+        (EACCES, .transportFailed),
+    ])
+    func socketErrors(code: Int32, kind: CourierError.Kind) {
+        #expect(CourierError.asyncHTTPClient(IOError(errnoCode: code, reason: "read")).kind == kind)
+    }
+
+    @Test func aRequestWrittenToAClosedConnectionLostIt() {
+        let error = CourierError.asyncHTTPClient(ChannelError.ioOnClosedChannel)
+        #expect(error.kind == .connectionLost)
+        #expect(error.message == "The connection closed before the request could be sent or answered.")
+    }
+
+    @Test func malformedHTTPIsAnInvalidResponse() {
+        let overflow = CourierError.asyncHTTPClient(HTTPParserError.headerOverflow)
+        #expect(overflow.kind == .invalidResponse)
+        #expect(overflow.message == "The server's response headers were too large to read.")
+        let framing = CourierError.asyncHTTPClient(HTTPParserError.unexpectedContentLength)
+        #expect(framing.kind == .invalidResponse)
+        #expect(framing.message.contains("conflicting Content-Length"))
+        #expect(CourierError.asyncHTTPClient(HTTPParserError.invalidVersion).kind == .invalidResponse)
+    }
+
+    @Test func decompressionFailures() {
+        let limit = CourierError.asyncHTTPClient(NIOHTTPDecompression.DecompressionError.limit)
+        #expect(limit.kind == .responseTooLarge)
+        let corrupt = CourierError.asyncHTTPClient(NIOHTTPDecompression.DecompressionError.inflationError(-3))
+        #expect(corrupt.kind == .invalidResponse)
+    }
+
+    @Test func cancellationAndCourierErrorsPassThrough() {
+        #expect(CourierError.asyncHTTPClient(CancellationError()).kind == .cancelled)
+        let own = CourierError(stage: .transport, kind: .responseTooLarge, message: "Too large.")
+        #expect(CourierError.asyncHTTPClient(own).message == "Too large.")
+    }
+
+    @Test func onlyAConnectionClosedBeforeAnAnswerMayBeResent() {
+        #expect(CourierError.isClosedBeforeResponse(HTTPClientError.remoteConnectionClosed))
+        #expect(CourierError.isClosedBeforeResponse(IOError(errnoCode: ECONNRESET, reason: "read")))
+        #expect(CourierError.isClosedBeforeResponse(ChannelError.ioOnClosedChannel))
+        #expect(!CourierError.isClosedBeforeResponse(HTTPClientError.readTimeout))
+        #expect(!CourierError.isClosedBeforeResponse(IOError(errnoCode: ECONNREFUSED, reason: "connect")))
+        #expect(!CourierError.isClosedBeforeResponse(CancellationError()))
+    }
+}
