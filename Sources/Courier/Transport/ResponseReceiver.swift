@@ -85,8 +85,7 @@ public struct ResponseReceiver: Sendable {
 
     /// Notes that `completed` of `expected` request body bytes were sent, for upload progress.
     public func sent(_ completed: Int64, of expected: Int64?) {
-        progress?.report(
-            TransferProgress(direction: .upload, completedBytes: completed, expectedBytes: expected))
+        uploadProgress?(completed, expected)
     }
 
     /// What ``sent(_:of:)`` does, as a `Sendable` function for a body writer that runs apart from

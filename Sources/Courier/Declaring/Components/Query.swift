@@ -18,16 +18,7 @@ public struct Query: EndpointComponent {
     /// Declares `name=value`, written by the endpoint's ``FormEncoding``; nothing when `value`
     /// is `nil`.
     public init(_ name: String, _ value: (some Encodable & Sendable)?) {
-        guard let value else {
-            declarations = []
-            return
-        }
-        // Text and integers are written as themselves by every FormEncoding: no encoder needed.
-        switch value {
-        case let text as String: declarations = [.text(name: name, value: text)]
-        case let number as Int: declarations = [.text(name: name, value: String(number))]
-        default: declarations = [.named(name, value)]
-        }
+        declarations = value.map { [.named(name, $0)] } ?? []
     }
 
     /// Declares `name=value` for a value that is not `Encodable`, with its ``ParameterValue`` text.

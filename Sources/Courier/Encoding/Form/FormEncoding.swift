@@ -65,6 +65,12 @@ public struct FormEncoding: Sendable {
     ///
     /// - Throws: ``FormEncodingError`` when the value cannot be written with these strategies.
     public func queryItems(name: String, value: some Encodable) throws(FormEncodingError) -> [QueryItem] {
+        // Text and integers are written as themselves by every strategy: no encoder needed.
+        switch value {
+        case let text as String: return [QueryItem(name: name, value: text)]
+        case let number as Int: return [QueryItem(name: name, value: String(number))]
+        default: break
+        }
         let node: FormNode
         do throws(FormEncodingError) {
             node = try FormValueEncoder.node(for: value, encoding: self)
