@@ -9,8 +9,9 @@ redirect can cross hosts without changing port. Port 0 picks a port that is free
 both; the port is written to --port-file (atomically) once both listen.
 
 It speaks HTTP/1.1 over raw sockets with a parser of its own, so it can break the
-protocol on purpose: truncated and reset bodies, conflicting framing, connections that
-die before or instead of an answer, stalls, drips, gzip bombs and rotating credentials.
+protocol on purpose: truncated and reset bodies, conflicting framing, broken chunked bodies,
+answers that are not HTTP, connections that die before or instead of an answer, stalls,
+drips, gzip bombs and rotating credentials.
 Every method (including custom tokens such as PURGE) is accepted on every route. Query
 values are percent-decoded; "+" stays "+" (send %20 for a space).
 
@@ -87,6 +88,26 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /header-flood?count=C&size=S
                                 200 with C headers "X-Flood-<i>: <S times a>" (defaults 10000
                                 and 100; at most 64 MiB of headers), body {}
+    /big-header?size=N          200 application/json {} with one header "X-Big: <N times a>"
+                                (default 200000), Connection: close, FIN
+    /obs-text-header            200 application/json {} with "X-Latin1: caf\\xe9 cr\\xe8me" (raw
+                                Latin-1 obs-text bytes, legal in a field value); keep-alive
+    /not-http                   no HTTP at all: "SSH-2.0-OpenSSH_9.2p1 Debian-2\\r\\n" and 22
+                                bytes of binary junk (see NOT_HTTP), then FIN
+    /chunked/ok?size=N          200 Transfer-Encoding: chunked, N pattern bytes (default 1000)
+                                in chunks of at most 4096 bytes, then 0\\r\\n\\r\\n; keep-alive
+    /chunked/lf-only?size=N     200 Transfer-Encoding: chunked (status line and headers end in
+                                CRLF), Connection: close; N pattern bytes (default 1000) in two
+                                chunks (ceil(N/2) and the rest) whose size lines and data end in
+                                a bare LF, then 0\\n\\n, then FIN
+    /chunked/truncated?size=N&send=M
+                                200 Transfer-Encoding: chunked; N pattern bytes (default 1000)
+                                laid out as chunks of ceil(N/4), of which only the first M data
+                                bytes go out (default: the first two chunks, each with its
+                                CRLF; an M inside a chunk cuts it after its size line promised
+                                more), then FIN without the last chunk (0\\r\\n\\r\\n)
+    /chunked/bad-size           200 Transfer-Encoding: chunked; the chunk-size line "zz\\r\\n",
+                                10 pattern bytes, \\r\\n0\\r\\n\\r\\n, then FIN
     /delay?seconds=S            waits S seconds (default 1), then 200 {"token": "<uuid4 hex>"},
                                 a fresh token for every response
     /download?size=N            200 application/octet-stream, N pattern bytes (default 1 MiB,
@@ -159,6 +180,10 @@ IDLE_TIMEOUT = 300
 POLL_INTERVAL = 0.05
 COUNT_HEADER = "x-count-key"
 JSON_BODY = b'{"id": 42, "name": "Ada"}'
+# What an SSH server says first: a version line, then the start of a binary KEXINIT packet.
+NOT_HTTP = (b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n"
+            b"\x00\x00\x05\xdc\x07\x14\x9e\x1b\xf3\x00\xc2"
+            b"\x7f\x80\xff\x01\xfe\x00\x00\x01\x0d\x63\x75")
 PATTERN_PERIOD = 251
 # PATTERN[j] == j % 251; a slice starting at offset % 251 continues the pattern at offset.
 PATTERN = bytes(i % PATTERN_PERIOD for i in range(CHUNK + PATTERN_PERIOD))
@@ -967,6 +992,98 @@ def route_header_flood(conn, req):
     return keep_or_fin(not close)
 
 
+def route_big_header(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 200000, MAX_BYTES)
+    return keep_or_fin(conn.send(req, 200, b"{}", "application/json", [("X-Big", "a" * size)],
+                                 close=True))
+
+
+def route_obs_text_header(conn, req):
+    conn.read_body(req)
+    # head_bytes encodes fields as Latin-1: \xe9 and \xe8 go out as the single bytes e9 and e8.
+    return keep_or_fin(conn.send(req, 200, b"{}", "application/json",
+                                 [("X-Latin1", "caf\xe9 cr\xe8me")]))
+
+
+def route_not_http(conn, req):
+    conn.read_body(req)
+    conn.sock.sendall(NOT_HTTP)
+    return FIN
+
+
+def chunk_lengths(size, most):
+    """The lengths of chunks of at most `most` bytes carrying size bytes (none for 0)."""
+    most = max(most, 1)
+    return [min(most, size - start) for start in range(0, size, most)]
+
+
+def chunked_body(lengths, eol=b"\r\n", send=None, last_chunk=True):
+    """The wire bytes of a chunked body of pattern bytes, one chunk per length, in pieces.
+
+    eol ends every size line and chunk's data; send (when given) cuts the body after that many
+    data bytes, possibly inside a chunk; last_chunk adds the terminal 0 chunk (no trailers).
+    """
+    offset = 0
+    for length in lengths:
+        if send is not None and offset >= send:
+            return
+        yield b"%x" % length + eol
+        count = length if send is None else min(length, send - offset)
+        yield from iter_pattern(count, offset)
+        offset += count
+        if count < length:
+            return
+        yield eol
+    if last_chunk:
+        yield b"0" + eol + eol
+
+
+def send_chunked(conn, fields, pieces):
+    """A 200 head with Transfer-Encoding: chunked, then pieces, in writes of about CHUNK bytes."""
+    buffer = bytearray(head_bytes(200, [("Content-Type", "application/octet-stream"),
+                                        ("Transfer-Encoding", "chunked")] + fields))
+    for piece in pieces:
+        buffer += piece
+        if len(buffer) >= CHUNK:
+            conn.sock.sendall(buffer)
+            buffer = bytearray()
+    if buffer:
+        conn.sock.sendall(buffer)
+
+
+def route_chunked_ok(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    close = req.wants_close()
+    pieces = () if req.method == "HEAD" else chunked_body(chunk_lengths(size, 4096))
+    send_chunked(conn, [("Connection", "close")] if close else [], pieces)
+    return keep_or_fin(not close)
+
+
+def route_chunked_lf_only(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    lengths = chunk_lengths(size, (size + 1) // 2)
+    send_chunked(conn, [("Connection", "close")], chunked_body(lengths, eol=b"\n"))
+    return FIN
+
+
+def route_chunked_truncated(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    lengths = chunk_lengths(size, (size + 3) // 4)
+    send = int_param(req.params, "send", sum(lengths[:2]), size)
+    send_chunked(conn, [], chunked_body(lengths, send=send, last_chunk=False))
+    return FIN
+
+
+def route_chunked_bad_size(conn, req):
+    conn.read_body(req)
+    send_chunked(conn, [], [b"zz\r\n", pattern(0, 10), b"\r\n0\r\n\r\n"])
+    return FIN
+
+
 def route_delay(conn, req):
     conn.read_body(req)
     conn.wait_or_raise(seconds_param(req.params, "seconds", 1.0))
@@ -1071,6 +1188,13 @@ ROUTES = {
     "/gzip-bomb": route_gzip_bomb,
     "/gzip": route_gzip,
     "/header-flood": route_header_flood,
+    "/big-header": route_big_header,
+    "/obs-text-header": route_obs_text_header,
+    "/not-http": route_not_http,
+    "/chunked/ok": route_chunked_ok,
+    "/chunked/lf-only": route_chunked_lf_only,
+    "/chunked/truncated": route_chunked_truncated,
+    "/chunked/bad-size": route_chunked_bad_size,
     "/delay": route_delay,
     "/download": route_download,
     "/upload-sink": route_upload_sink,

@@ -6,8 +6,8 @@ Usage:
 
 Starts the fault server on a free port (both 127.0.0.1 and 127.0.0.2), checks every route
 with raw sockets (and http.client where the framing is ordinary): the exact bytes before a
-FIN, the RST, the duplicated header lines, the gzip bomb's inflated size, the counters,
-the auth rotation. Stops the server with SIGTERM, which must end it promptly, and fails if
+FIN, the RST, the duplicated header lines, the chunked framing (correct and broken), the gzip
+bomb's inflated size, the counters, the auth rotation. Stops the server with SIGTERM, which must end it promptly, and fails if
 the server wrote anything unexpected to stderr. Exits 1 and lists the failures, if any.
 """
 
@@ -114,6 +114,22 @@ def read_response(sock):
     assert len(body) == length, "more bytes than Content-Length: %d > %d" % (len(body), length)
     return status, headers, body
 
+
+def read_exactly(sock, count):
+    """count bytes from a keep-alive socket (fails if the connection ends first)."""
+    data = b""
+    while len(data) < count:
+        piece = sock.recv(min(65536, count - len(data)))
+        assert piece, "connection ended after %d of %d bytes: %s" % (len(data), count, short(data))
+        data += piece
+    return data
+
+
+def chunked_head(*fields):
+    """The head the server sends before a chunked body: status line and headers, CRLF."""
+    lines = ["HTTP/1.1 200 OK", "Content-Type: application/octet-stream", "Transfer-Encoding: chunked"]
+    lines.extend(fields)
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 def fetch(method, target, headers=None, body=None, host=HOST, timeout=15):
     """An ordinary request through http.client: (status, headers, body)."""
@@ -577,6 +593,116 @@ def header_flood_route():
         _, headers, _ = read_response(sock)
     eq([v for n, v in headers if n.startswith("X-Flood-")], ["aaaaa"] * 3)
 
+
+@check
+def big_header_route():
+    data, outcome = raw("GET", "/big-header")
+    eq(outcome, "eof")
+    eq(data, b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Big: " + b"a" * 200000
+       + b"\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}", "default size")
+    data, outcome = raw("POST", "/big-header?size=3", body=b"body")
+    eq((data, outcome), (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Big: aaa\r\n"
+                         b"Content-Length: 2\r\nConnection: close\r\n\r\n{}", "eof"), "size=3")
+
+
+@check
+def obs_text_header_route():
+    expected = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Latin1: caf\xe9 cr\xe8me\r\n"
+                b"Content-Length: 2\r\n\r\n{}")
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/obs-text-header"))
+        eq(read_exactly(sock, len(expected)), expected, "raw Latin-1 bytes in the field value")
+        sock.sendall(request_bytes("GET", "/json"))
+        eq(read_response(sock)[2], b'{"id": 42, "name": "Ada"}', "keep-alive after obs-text")
+    data, outcome = raw("GET", "/obs-text-header", [("Connection", "close")])
+    eq((data, outcome), (expected.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n"), "eof"))
+
+
+@check
+def not_http_route():
+    key = "not-http-" + uuid.uuid4().hex
+    data, outcome = raw("POST", "/not-http", [("X-Count-Key", key)], b"hello")
+    eq((data, outcome), (b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n"
+                         b"\x00\x00\x05\xdc\x07\x14\x9e\x1b\xf3\x00\xc2"
+                         b"\x7f\x80\xff\x01\xfe\x00\x00\x01\x0d\x63\x75", "eof"))
+    result = counts(key)
+    eq((result["received"], result["complete"], result["requests"][0]["body_length"]), (1, 1, 5))
+    try:
+        fetch("GET", "/not-http")
+    except http.client.BadStatusLine:
+        pass
+    else:
+        raise AssertionError("http.client accepted an SSH banner")
+
+
+@check
+def chunked_ok_route():
+    data, outcome = raw("GET", "/chunked/ok", [("Connection", "close")])
+    eq((data, outcome), (chunked_head("Connection: close") + b"3e8\r\n" + pattern(1000)
+                         + b"\r\n0\r\n\r\n", "eof"), "default size, Connection: close")
+    key = "chunked-" + uuid.uuid4().hex
+    expected = (chunked_head() + b"1000\r\n" + pattern(4096) + b"\r\n1000\r\n" + pattern(4096, 4096)
+                + b"\r\n710\r\n" + pattern(1808, 8192) + b"\r\n0\r\n\r\n")
+    with connect() as sock:
+        sock.sendall(request_bytes("POST", "/chunked/ok?size=10000", [("X-Count-Key", key)], b"abc"))
+        eq(read_exactly(sock, len(expected)), expected, "chunks of at most 4096 bytes")
+        sock.sendall(request_bytes("GET", "/chunked/ok?size=0", [("X-Count-Key", key)]))
+        eq(read_exactly(sock, len(chunked_head()) + 5), chunked_head() + b"0\r\n\r\n", "size=0")
+        sock.sendall(request_bytes("HEAD", "/chunked/ok"))
+        eq(read_exactly(sock, len(chunked_head())), chunked_head(), "HEAD")
+        sock.sendall(request_bytes("GET", "/json"))
+        eq(read_response(sock)[2], b'{"id": 42, "name": "Ada"}', "keep-alive after chunked")
+    eq((counts(key)["received"], counts(key)["complete"]), (2, 2))
+    status, headers, body = fetch("GET", "/chunked/ok?size=300000")
+    eq((status, dict(headers)["Transfer-Encoding"], body), (200, "chunked", pattern(300000)), "http.client")
+
+
+@check
+def chunked_lf_only_route():
+    head = chunked_head("Connection: close")
+    data, outcome = raw("GET", "/chunked/lf-only")
+    eq((data, outcome), (head + b"1f4\n" + pattern(500) + b"\n1f4\n" + pattern(500, 500) + b"\n0\n\n",
+                         "eof"), "default size")
+    data, outcome = raw("GET", "/chunked/lf-only?size=7")
+    eq((data, outcome), (head + b"4\n" + pattern(4) + b"\n3\n" + pattern(3, 4) + b"\n0\n\n", "eof"))
+    eq(raw("GET", "/chunked/lf-only?size=0"), (head + b"0\n\n", "eof"), "size=0")
+
+
+@check
+def chunked_truncated_route():
+    def chunk(count, offset):
+        return b"%x\r\n" % count + pattern(count, offset) + b"\r\n"
+
+    head = chunked_head()
+    data, outcome = raw("GET", "/chunked/truncated")
+    eq((data, outcome), (head + chunk(250, 0) + chunk(250, 250), "eof"), "default: two of four chunks")
+    data, outcome = raw("GET", "/chunked/truncated?send=600")
+    eq((data, outcome), (head + chunk(250, 0) + chunk(250, 250) + b"fa\r\n" + pattern(100, 500), "eof"),
+       "cut inside the third chunk")
+    data, outcome = raw("GET", "/chunked/truncated?send=5000")
+    eq((data, outcome), (head + b"".join(chunk(250, o) for o in (0, 250, 500, 750)), "eof"),
+       "every data byte, no last chunk")
+    data, outcome = raw("GET", "/chunked/truncated?size=10")
+    eq((data, outcome), (head + chunk(3, 0) + chunk(3, 3), "eof"), "size=10: chunks 3, 3, 3, 1")
+    eq(raw("GET", "/chunked/truncated?send=0"), (head, "eof"), "send=0")
+    conn = http.client.HTTPConnection(HOST, PORT, timeout=5)
+    try:
+        conn.request("GET", "/chunked/truncated")
+        response = conn.getresponse()
+        try:
+            response.read()
+        except http.client.IncompleteRead:
+            pass
+        else:
+            raise AssertionError("http.client read a truncated chunked body without error")
+    finally:
+        conn.close()
+
+
+@check
+def chunked_bad_size_route():
+    data, outcome = raw("GET", "/chunked/bad-size")
+    eq((data, outcome), (chunked_head() + b"zz\r\n" + pattern(10) + b"\r\n0\r\n\r\n", "eof"))
 
 @check
 def delay_route():
