@@ -87,6 +87,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     stage: .transport, kind: .connectionLost,
                     message: "The server closed the connection without answering.", underlying: error
                 )
+            case .unsupportedURL:
+                // Courier sends only http and https URLs, so this is libcurl refusing an answer
+                // that is not HTTP ("Received HTTP/0.9 when not allowed").
+                return CourierError(
+                    stage: .transport, kind: .invalidResponse,
+                    message: "The server's response was not HTTP: \(urlError.localizedDescription).",
+                    underlying: error
+                )
             case .unknown:
                 // libcurl's other failures before a response, such as response headers over its
                 // 300 KiB limit, arrive with the unknown code and libcurl's own sentence.
