@@ -7,12 +7,19 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        // The rules every transport keeps, as Swift Testing cases run against the loopback test
+        // servers of Scripts/test; for transport packages such as Transports/AsyncHTTPClient.
+        .library(name: "CourierTransportConformance", targets: ["CourierTransportConformance"]),
     ],
     targets: [
         .target(name: "Courier"),
         .target(name: "CourierTesting", dependencies: ["Courier"]),
         // What both test targets share: the catalog fixture and the test helpers.
         .target(name: "CourierTestSupport", dependencies: ["Courier"], path: "Tests/CourierTestSupport"),
+        .target(
+            name: "CourierTransportConformance", dependencies: ["Courier", "CourierTestSupport"],
+            path: "Tests/CourierTransportConformance"
+        ),
         .testTarget(
             name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierTestSupport"],
             // Golden request snapshots, read from the source tree by RequestSnapshot.
@@ -31,7 +38,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierIntegrationTests",
-            dependencies: ["Courier", "CourierTesting", "CourierTestSupport"]),
+            dependencies: ["Courier", "CourierTesting", "CourierTestSupport", "CourierTransportConformance"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

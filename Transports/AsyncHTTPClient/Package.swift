@@ -40,6 +40,7 @@ let package = Package(
             dependencies: [
                 "CourierAsyncHTTPClient",
                 .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierTransportConformance", package: "Courier"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

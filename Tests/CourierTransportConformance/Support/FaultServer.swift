@@ -4,18 +4,21 @@ import Testing
 
 /// The fault-injecting server `Scripts/test` starts (`Scripts/fault_server.py`), on 127.0.0.1 and
 /// 127.0.0.2 with the same port, and what it counted.
-struct FaultServer {
+public struct FaultServer: Sendable {
     /// `http://127.0.0.1:PORT`.
-    let primary: BaseURL
+    public let primary: BaseURL
     /// `http://127.0.0.2:PORT`: another origin, for cross-host redirects and leak checks.
-    let alternate: BaseURL
+    public let alternate: BaseURL
 
-    static let isAvailable = ProcessInfo.processInfo.environment["COURIER_FAULT_URL"] != nil
+    /// Whether `Scripts/test` started the server (it exports `COURIER_FAULT_URL`).
+    public static let isAvailable = ProcessInfo.processInfo.environment["COURIER_FAULT_URL"] != nil
 
-    static let skipReason: Comment =
+    /// Why a suite that needs the server did not run.
+    public static let skipReason: Comment =
         "Fault suite NOT run: start it with Scripts/test, which runs Scripts/fault_server.py."
 
-    static func current() throws -> FaultServer {
+    /// The server `Scripts/test` started, read from the environment it exports.
+    public static func current() throws -> FaultServer {
         let environment = ProcessInfo.processInfo.environment
         func base(_ name: String) throws -> BaseURL {
             let value = try #require(environment[name], "Scripts/test exports \(name)")
@@ -25,24 +28,42 @@ struct FaultServer {
             primary: try base("COURIER_FAULT_URL"), alternate: try base("COURIER_FAULT_ALT_URL"))
     }
 
-    /// A counter key no other test uses.
-    static func uniqueKey(_ label: String = #function) -> String {
+    /// A counter key no other test uses, starting with the letters of `label`.
+    public static func uniqueKey(_ label: String = #function) -> String {
         let letters = label.filter { $0.isLetter || $0.isNumber }.prefix(24)
         return "\(letters)-\(UUID().uuidString.prefix(8).lowercased())"
     }
 
     /// The bytes the server generates for a body of `count` bytes: byte `i` is `i % 251`.
-    static func pattern(_ count: Int) -> Data {
+    public static func pattern(_ count: Int) -> Data {
         let cycle = Data((0..<251).map { UInt8($0) })
         var data = Data(capacity: count + cycle.count)
         while data.count < count { data.append(cycle) }
         return data.prefix(count)
     }
 
-    /// What the server counted for `key`.
-    func counts(_ key: String) async throws -> FaultCounts {
-        let client = Client(baseURL: primary)
-        return try await client.value(
+    /// A request for `path` whose body is returned as bytes, counted under `key`.
+    ///
+    /// - Parameters:
+    ///   - path: The route, such as `"truncate"` or `"redirect/chain"`.
+    ///   - key: The counter key, sent as `X-Count-Key`.
+    ///   - method: The request method.
+    ///   - query: The query items, in order.
+    public static func bytes(
+        _ path: String, key: String, method: HTTPMethod = .get, _ query: [(String, String)] = []
+    ) -> Endpoint<Data, Never> {
+        Endpoint<Data, Never> {
+            Method(method)
+            Path(segments: path.split(separator: "/").map { String($0) })
+            for (name, value) in query { Query(name, value) }
+            Header("X-Count-Key", key)
+        }
+    }
+
+    /// What the server counted for `key`, asked with the default transport, so that a fault of a
+    /// transport under test cannot hide in the count.
+    public func counts(_ key: String) async throws -> FaultCounts {
+        try await Client(baseURL: primary).value(
             Endpoint<FaultCounts, Never> {
                 Method(.get)
                 Path("counts", key)
@@ -55,7 +76,7 @@ struct FaultServer {
     /// A request that timed out on the client may be counted a little later, once the server
     /// gets to reading it (seconds later on a busy machine), so this first waits, for up to
     /// 30 s, until the count reaches the range's lower bound.
-    func expectCounts(
+    public func expectCounts(
         _ key: String, received: ClosedRange<Int>, settle: Duration = .milliseconds(500),
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
@@ -77,28 +98,49 @@ struct FaultServer {
 }
 
 /// The fault server's counter for one key (`GET /counts/<key>`).
-struct FaultCounts: Decodable, Sendable {
+public struct FaultCounts: Decodable, Sendable {
     /// Requests whose headers arrived.
-    let received: Int
+    public let received: Int
     /// Requests whose whole body arrived.
-    let complete: Int
+    public let complete: Int
     /// Each counted request, in arrival order.
-    let requests: [Recorded]
+    public let requests: [Recorded]
 
-    struct Recorded: Decodable, Sendable {
-        let method: String
-        let target: String
-        let host: String?
-        let headers: [[String]]
-        let bodyLength: Int
+    /// One request as the server read it.
+    public struct Recorded: Decodable, Sendable {
+        /// The request method.
+        public let method: String
+        /// The request target: path and query, as sent.
+        public let target: String
+        /// The `Host` header.
+        public let host: String?
+        /// Every header as a name and a value, in order.
+        public let headers: [[String]]
+        /// How many body bytes arrived.
+        public let bodyLength: Int
 
         enum CodingKeys: String, CodingKey {
             case method, target, host, headers
             case bodyLength = "body_length"
         }
 
-        func header(_ name: String) -> String? {
+        /// The first value of the header `name`, compared without case.
+        public func header(_ name: String) -> String? {
             headers.first { $0.first?.lowercased() == name.lowercased() }?.last
         }
     }
+}
+
+/// The fault server's `/upload-sink` report: how many bytes arrived and their SHA-256.
+public struct SinkReport: Decodable, Sendable {
+    /// The body's length.
+    public let size: Int
+    /// The body's SHA-256, in lowercase hexadecimal.
+    public let sha256: String
+}
+
+/// The fault server's `/status/<code>` body, documented as the error of some endpoints.
+public struct FaultStatus: Error, Decodable, Equatable {
+    /// The status code the server answered.
+    public let code: Int
 }

@@ -2,16 +2,16 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4) in plain Swift, for checking uploaded bytes against the loopback server's
 /// digests; CryptoKit is not available on Linux.
-enum SHA256 {
+package enum SHA256 {
     /// The lowercase hexadecimal digest of `data`.
-    static func hex(of data: Data) -> String {
+    package static func hex(of data: Data) -> String {
         var context = Context()
         context.update(data)
         return context.finalizeHex()
     }
 
     /// The lowercase hexadecimal digest of the file at `url`, read 1 MiB at a time.
-    static func hex(ofFileAt url: URL) throws -> String {
+    package static func hex(ofFileAt url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var context = Context()
@@ -22,7 +22,7 @@ enum SHA256 {
     }
 
     /// An incremental digest: feed it data in pieces of any size, then read the hex digest once.
-    struct Context {
+    package struct Context {
         private var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
             0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
@@ -30,8 +30,11 @@ enum SHA256 {
         private var buffer: [UInt8] = []
         private var byteCount: UInt64 = 0
 
+        /// An empty digest.
+        package init() {}
+
         /// Appends `data` to the message.
-        mutating func update(_ data: Data) {
+        package mutating func update(_ data: Data) {
             byteCount &+= UInt64(data.count)
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
                 var bytes = raw[...]
@@ -53,7 +56,7 @@ enum SHA256 {
         }
 
         /// Pads the message and returns its lowercase hexadecimal digest; call it once, last.
-        mutating func finalizeHex() -> String {
+        package mutating func finalizeHex() -> String {
             let bitLength = byteCount &* 8
             var tail = buffer
             tail.append(0x80)

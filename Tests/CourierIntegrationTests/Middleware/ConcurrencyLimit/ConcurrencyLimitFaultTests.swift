@@ -1,5 +1,6 @@
 import Courier
 import CourierTestSupport
+import CourierTransportConformance
 import Foundation
 import Testing
 

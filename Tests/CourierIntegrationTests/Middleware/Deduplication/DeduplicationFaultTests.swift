@@ -1,4 +1,5 @@
 import CourierTestSupport
+import CourierTransportConformance
 import Foundation
 import Testing
 

@@ -1,0 +1,147 @@
+#if canImport(Testing)
+    import Courier
+    import CourierTestSupport
+    import Foundation
+    import Testing
+
+    extension ConformanceCase {
+        static let framingCases: [ConformanceCase] = [
+            ConformanceCase(.framing, "aTruncatedBodyIsATruncatedResponseNotAPartialSuccess") { context in
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("truncate", key: key, [("size", "1000"), ("send", "400")]),
+                            with: client
+                        ).failure)
+                    #expect(error.kind == .truncatedResponse, "\(error)")
+                    #expect(error.response == nil)
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
+            ConformanceCase(.framing, "aResetMidBodyIsATruncatedResponse") { context in
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("reset", key: key, [("size", "100000"), ("send", "1000")]),
+                            with: client
+                        ).failure)
+                    #expect(error.kind == .truncatedResponse, "\(error)")
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
+            ConformanceCase(.framing, "conflictingContentLengthsAreAnInvalidResponse") { context in
+                try await context.withClient { client in
+                    for route in ["content-length/conflicting", "content-length/list"] {
+                        let key = FaultServer.uniqueKey()
+                        let error = try #require(
+                            await outcome(FaultServer.bytes(route, key: key), with: client).failure)
+                        #expect(error.kind == .invalidResponse, "\(route): \(error)")
+                        #expect(error.message.contains("conflicting"), "\(route): \(error.message)")
+                        try await context.faults.expectCounts(key, received: 1...1)
+                    }
+                }
+            },
+            ConformanceCase(.framing, "repeatedEqualContentLengthsFrameTheBodyOrAreRefused") { context in
+                // RFC 9110 §8.6 lets a recipient either reject `Content-Length: 10` sent twice or
+                // read it as one; either way the body is never framed by a guess.
+                try await context.withClient { client in
+                    let result = await outcome(
+                        FaultServer.bytes("content-length/duplicate-same", key: FaultServer.uniqueKey()),
+                        with: client)
+                    if let error = result.failure {
+                        #expect(error.kind == .invalidResponse, "\(error)")
+                    } else {
+                        #expect(result.success?.value == FaultServer.pattern(10))
+                    }
+                }
+            },
+            ConformanceCase(.framing, "aChunkedBodyArrivesWhole") { context in
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        FaultServer.bytes("chunked/ok", key: FaultServer.uniqueKey(), [("size", "100000")]))
+                    #expect(response.value == FaultServer.pattern(100_000))
+                }
+            },
+            ConformanceCase(.framing, "aChunkedBodyWithoutItsLastChunkIsATruncatedResponse") { context in
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes(
+                                "chunked/truncated", key: key, [("size", "10000"), ("send", "5000")]),
+                            with: client
+                        ).failure)
+                    #expect(error.kind == .truncatedResponse, "\(error)")
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
+            ConformanceCase(.framing, "aChunkSizeThatIsNotHexIsAnInvalidResponse") { context in
+                try await context.withClient { client in
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("chunked/bad-size", key: FaultServer.uniqueKey()), with: client
+                        )
+                        .failure)
+                    #expect(error.kind == .invalidResponse, "\(error)")
+                }
+            },
+            ConformanceCase(.framing, "chunkLinesEndedByABareLFAreAnInvalidResponse") { context in
+                // RFC 9112 §7.1 ends chunk lines with CRLF; accepting a bare LF there is how
+                // request smuggling starts when two parsers disagree.
+                try await context.withClient { client in
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("chunked/lf-only", key: FaultServer.uniqueKey()), with: client
+                        )
+                        .failure)
+                    #expect(error.kind == .invalidResponse, "\(error)")
+                }
+            },
+            ConformanceCase(.framing, "bytesThatAreNotHTTPAreAnInvalidResponse") { context in
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let error = try #require(
+                        await outcome(FaultServer.bytes("not-http", key: key), with: client).failure)
+                    #expect(error.kind == .invalidResponse, "\(error)")
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
+            ConformanceCase(.framing, "aHeaderFloodIsAnInvalidResponseAndAModestOneArrives") { context in
+                try await context.withClient { client in
+                    // 10,000 headers of 100 bytes: 1 MB of response head; 300 of them, 36 KB, are
+                    // within every transport's limit (AsyncHTTPClient's parser allows 80 KiB).
+                    let flood = try #require(
+                        await outcome(
+                            FaultServer.bytes("header-flood", key: FaultServer.uniqueKey()), with: client
+                        )
+                        .failure)
+                    #expect(flood.kind == .invalidResponse, "\(flood)")
+                    #expect(flood.message.contains("headers"), "\(flood.message)")
+                    let modest = try await client.send(
+                        FaultServer.bytes(
+                            "header-flood", key: FaultServer.uniqueKey(), [("count", "300"), ("size", "100")])
+                    )
+                    #expect(modest.headers.values(for: HeaderName("X-Flood-299")).count == 1)
+                }
+            },
+            ConformanceCase(.framing, "oneHugeHeaderIsAnInvalidResponseThatSaysSo") { context in
+                try await context.withClient { client in
+                    // One header of 1 MB; 16 KB is accepted.
+                    let huge = try #require(
+                        await outcome(
+                            FaultServer.bytes(
+                                "big-header", key: FaultServer.uniqueKey(), [("size", "1000000")]),
+                            with: client
+                        ).failure)
+                    #expect(huge.kind == .invalidResponse, "\(huge)")
+                    #expect(huge.message.contains("headers"), "\(huge.message)")
+                    let modest = try await client.send(
+                        FaultServer.bytes("big-header", key: FaultServer.uniqueKey(), [("size", "16000")]))
+                    #expect(modest.value == Data("{}".utf8))
+                }
+            },
+        ]
+    }
+#endif

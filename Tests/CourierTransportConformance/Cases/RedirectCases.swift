@@ -1,0 +1,129 @@
+#if canImport(Testing)
+    import Courier
+    import CourierTestSupport
+    import Foundation
+    import Testing
+
+    extension ConformanceCase {
+        static let redirectCases: [ConformanceCase] = [
+            ConformanceCase(.redirects, "aShortChainArrivesAndALongOneStopsAtTheLimit") { context in
+                try await context.withClient { client in
+                    let short = try await client.send(
+                        FaultServer.bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "3")]))
+                    #expect(short.value == FaultServer.pattern(16))
+                }
+                let limited = Client.Configuration(redirectLimit: 5, timeout: Timeout(.seconds(40)))
+                try await context.withClient(configuration: limited) { client in
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "8")]),
+                            with: client
+                        ).failure)
+                    #expect(error.kind == .tooManyRedirects, "\(error)")
+                }
+            },
+            ConformanceCase(.redirects, "aRedirectLoopEndsInATypedError") { context in
+                try await context.withClient { client in
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("redirect/loop", key: FaultServer.uniqueKey()), with: client
+                        )
+                        .failure)
+                    #expect(error.kind == .tooManyRedirects)
+                    #expect(error.message.contains("cycle"), "\(error.message)")
+                }
+            },
+            ConformanceCase(.redirects, "aRedirectToAFileIsRefused") { context in
+                try await context.withClient { client in
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("redirect/file", key: FaultServer.uniqueKey()), with: client
+                        )
+                        .failure)
+                    #expect(error.kind == .unsupportedRedirect)
+                }
+            },
+            ConformanceCase(.redirects, "aCrossHostRedirectCarriesNoSecretToTheOtherHost") { context in
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let endpoint = Endpoint<Data, Never> {
+                        Method(.get)
+                        Path("redirect", "cross-host")
+                        Query("status", "307")
+                        Query("to", "/echo")
+                        Header("X-Count-Key", key)
+                        Header("Authorization", "Bearer s3cr3t-token")
+                        Header("Cookie", "session=s3cr3t-cookie")
+                        Header("X-Api-Key", "s3cr3t-key", isSecret: true)
+                        Header("X-Plain", "kept")
+                    }
+                    let response = try await client.send(endpoint)
+                    #expect(response.status == .ok)
+                    #expect(response.url?.host == "127.0.0.2")
+                    let counts = try await context.faults.counts(key)
+                    #expect(counts.requests.count == 2)
+                    let second = try #require(counts.requests.last)
+                    #expect(second.host?.hasPrefix("127.0.0.2") == true, "\(String(describing: second.host))")
+                    #expect(second.header("X-Plain") == "kept")
+                    let seen = second.headers.flatMap { $0 }.joined(separator: " ")
+                    for secret in ["s3cr3t-token", "s3cr3t-cookie", "s3cr3t-key"] {
+                        #expect(!seen.contains(secret), "\(secret) reached the other host")
+                    }
+                }
+            },
+            ConformanceCase(.redirects, "aSameOriginRedirectKeepsCredentials") { context in
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    let echo = try #require(
+                        try await client.send(
+                            Endpoint<Echo, Never> {
+                                Method.get
+                                Path("redirect")
+                                Query("status", 302)
+                                Query("to", "/echo/same")
+                                Header.bearer("top-secret")
+                            }
+                        ).value)
+                    #expect(echo.target == "/echo/same")
+                    #expect(echo.header("Authorization") == "Bearer top-secret")
+                }
+            },
+            ConformanceCase(.redirects, "aTemporaryRedirectKeepsMethodAndBody") { context in
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    let payload = String(repeating: "body-bytes ", count: 100)
+                    let echo = try #require(
+                        try await client.send(
+                            Endpoint<Echo, Never> {
+                                Method.post
+                                Path("redirect")
+                                Query("status", 307)
+                                Query("to", "/echo/kept")
+                                Body.text(payload)
+                            }
+                        ).value)
+                    #expect(echo.method == "POST")
+                    #expect(echo.target == "/echo/kept")
+                    #expect(echo.body == payload)
+                    #expect(echo.header("Content-Type") == "text/plain; charset=utf-8")
+                }
+            },
+            ConformanceCase(.redirects, "seeOtherTurnsAPostIntoAGetWithoutBody") { context in
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    let echo = try #require(
+                        try await client.send(
+                            Endpoint<Echo, Never> {
+                                Method.post
+                                Path("redirect")
+                                Query("status", 303)
+                                Query("to", "/echo/other")
+                                Body.text("dropped")
+                            }
+                        ).value)
+                    #expect(echo.method == "GET")
+                    #expect(echo.target == "/echo/other")
+                    #expect(echo.bodyLength == 0)
+                    #expect(echo.header("Content-Type") == nil)
+                }
+            },
+        ]
+    }
+#endif
