@@ -12,22 +12,20 @@ func expect(_ condition: Bool, _ summary: String) -> Outcome {
     Outcome(isExpected: condition, summary: summary)
 }
 
-/// Sends numbered steps through one client, printing each outcome and counting surprises.
+/// Sends numbered steps, printing each outcome and counting surprises.
 struct SessionRun {
-    let client: Client
+    /// How many steps ran (or were skipped).
     private(set) var steps = 0
+    /// How many of them did not go as expected.
     private(set) var unexpected = 0
 
-    init(client: Client) {
-        self.client = client
-    }
-
-    /// Sends `endpoint` and judges the typed response; a thrown `CourierError` is unexpected
-    /// unless `onError` says otherwise. Returns the success value, if there was one.
+    /// Sends `endpoint` through `client` and judges the typed response; a thrown `CourierError`
+    /// is unexpected unless `onError` says otherwise. Returns the success value, if there was one.
     @discardableResult
     mutating func step<E: EndpointRepresentable>(
         _ title: String,
         _ endpoint: E,
+        via client: Client,
         onError: (CourierError) -> Outcome = { Outcome(isExpected: false, summary: "thrown: \($0)") },
         onResponse: (Result<E.Success, E.Failure>) -> Outcome
     ) async -> E.Success? {
