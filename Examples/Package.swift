@@ -7,9 +7,10 @@ import PackageDescription
 //   swift run --package-path Examples courier-example http://127.0.0.1:8080
 //
 //   swift run --package-path Examples todo-session                  # in-process server + client
+//   swift run --package-path Examples todo-session --transport ahc  # the same over AsyncHTTPClient
 //   swift run --package-path Examples todo-server                   # the server alone
 //
-// `Scripts/run-example` runs `todo-session` first: it starts the Hummingbird
+// `Scripts/run-example` runs `todo-session` first, over each transport: it starts the Hummingbird
 // server of `TodoServer` on a free loopback port, in-process, and drives it with a Courier
 // `Client`; both sides use the endpoints of `TodoCatalog`, declared once, and the server calls a
 // second in-process instance (its upstream) through one shared `HTTPClient`. Then it starts a
@@ -23,7 +24,8 @@ let package = Package(
         // `name:` lets the targets below say `package: "Courier"` wherever it was cloned.
         .package(name: "Courier", path: ".."),
         // Courier's AsyncHTTPClient transport, a package of its own next to Courier; named for the
-        // same reason. The todo server calls its upstream through it.
+        // same reason. The todo server calls its upstream through it, and todo-session can send
+        // over it (`--transport ahc`).
         .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
         // The `HTTPClient` the todo server creates once and shares; the version the transport pins.
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
@@ -55,11 +57,13 @@ let package = Package(
             ]
         ),
         // Starts TodoServer in-process on a free loopback port and runs a scripted session
-        // against it with a Courier Client, checking every typed result.
+        // against it with a Courier Client, checking every typed result; `--transport ahc` sends
+        // over AsyncHTTPClientTransport instead of URLSessionTransport.
         .executableTarget(
             name: "todo-session",
             dependencies: [
                 "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
             ]
         ),
         // The same server as a program of its own: the second executable importing TodoCatalog.

@@ -7,13 +7,14 @@ import TodoServer
 /// against it with a Courier `Client`: every step prints its redacted cURL line and its typed
 /// result, and is checked.
 ///
-///     swift run --package-path Examples todo-session
+///     swift run --package-path Examples todo-session [--transport urlsession|ahc]
 ///
 /// A second todo server plays the upstream the first one imports from: its import handler
-/// calls the upstream through `AsyncHTTPClientTransport` on the server's one `HTTPClient`.
+/// calls the upstream through `AsyncHTTPClientTransport` on the server's one `HTTPClient`,
+/// whichever transport the session itself sends with.
 ///
 /// Exits 0 when every step went as expected, 1 otherwise (or when a server does not start or
-/// stop cleanly).
+/// stop cleanly), 2 for a command line it does not understand.
 @main
 struct TodoSession {
     /// The user of the todo server under test.
@@ -21,19 +22,29 @@ struct TodoSession {
     /// The user of the upstream server, whose token the server under test imports with.
     static let upstreamUser = LoginCredentials(username: "grace", password: "compiler-a0")
 
-    /// Runs the session and exits with its verdict.
+    /// Parses the command line, runs the session over the chosen transport and exits with its verdict.
     static func main() async {
+        let choice: SessionTransport
+        do {
+            choice = try SessionTransport(arguments: Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
+            exit(2)
+        }
+        print("todo-session: transport \(choice.rawValue) (\(choice.summary))")
         let run: SessionRun
         do {
-            run = try await session(over: URLSessionTransport())
+            run = try await choice.withTransport { transport in try await session(over: transport) }
         } catch {
             FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
             exit(1)
         }
+        let transport = "over \(choice.rawValue)"
         if run.unexpected == 0 {
-            print("\ntodo-session: all \(run.steps) steps went as expected")
+            print("\ntodo-session: all \(run.steps) steps went as expected \(transport)")
         } else {
-            print("\ntodo-session: \(run.unexpected) of \(run.steps) steps did not go as expected")
+            print(
+                "\ntodo-session: \(run.unexpected) of \(run.steps) steps did not go as expected \(transport)")
             exit(1)
         }
     }
