@@ -7,12 +7,14 @@ import PackageDescription
 //   swift run --package-path Examples courier-example http://127.0.0.1:8080
 //
 //   swift run --package-path Examples todo-session                  # in-process server + client
+//   swift run --package-path Examples todo-session --transport ahc  # the same over AsyncHTTPClient
 //   swift run --package-path Examples todo-server                   # the server alone
 //
-// `Scripts/run-example` runs `todo-session` first: it starts the Hummingbird server of `TodoServer`
-// on a free loopback port, in-process, and drives it with a Courier `Client`; both sides use the
-// endpoints of `TodoCatalog`, declared once. Then it starts a loopback server
-// (Scripts/loopback_server.py) and runs `courier-example` against it.
+// `Scripts/run-example` runs `todo-session` first, over each transport: it starts the Hummingbird
+// server of `TodoServer` on a free loopback port, in-process, and drives it with a Courier
+// `Client`; both sides use the endpoints of `TodoCatalog`, declared once, and the server calls a
+// second in-process instance (its upstream) through one shared `HTTPClient`. Then it starts a
+// loopback server (Scripts/loopback_server.py) and runs `courier-example` against it.
 let package = Package(
     name: "CourierExamples",
     // Hummingbird 2 needs macOS 14, iOS 17, tvOS 17.
@@ -21,6 +23,12 @@ let package = Package(
         // A path dependency's identity is its directory name, which depends on the checkout;
         // `name:` lets the targets below say `package: "Courier"` wherever it was cloned.
         .package(name: "Courier", path: ".."),
+        // Courier's AsyncHTTPClient transport, a package of its own next to Courier; named for the
+        // same reason. The todo server calls its upstream through it, and todo-session can send
+        // over it (`--transport ahc`).
+        .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
+        // The `HTTPClient` the todo server creates once and shares; the version the transport pins.
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         // The todo example's server only; Courier itself depends on nothing.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
     ],
@@ -36,21 +44,26 @@ let package = Package(
             name: "TodoCatalog",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
-        // A Hummingbird 2 server whose only routing is `Catalog.match` over TodoCatalog.
+        // A Hummingbird 2 server whose only routing is `Catalog.match` over TodoCatalog; its
+        // import handler calls an upstream todo server through one shared HTTPClient.
         .target(
             name: "TodoServer",
             dependencies: [
                 "TodoCatalog",
                 .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // Starts TodoServer in-process on a free loopback port and runs a scripted session
-        // against it with a Courier Client, checking every typed result.
+        // against it with a Courier Client, checking every typed result; `--transport ahc` sends
+        // over AsyncHTTPClientTransport instead of URLSessionTransport.
         .executableTarget(
             name: "todo-session",
             dependencies: [
                 "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
             ]
         ),
         // The same server as a program of its own: the second executable importing TodoCatalog.

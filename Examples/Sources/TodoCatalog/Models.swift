@@ -57,6 +57,17 @@ public struct Todo: Codable, Sendable, Hashable {
     }
 }
 
+/// Which todo of the upstream server to copy, the body of ``ImportTodo``.
+public struct TodoImport: Codable, Sendable, Hashable {
+    /// The todo's identifier on the upstream server.
+    public var upstreamID: Int
+
+    /// Creates an import.
+    public init(upstreamID: Int) {
+        self.upstreamID = upstreamID
+    }
+}
+
 /// The changes of ``UpdateTodo``; a `nil` field stays as it is.
 public struct TodoPatch: Codable, Sendable, Hashable {
     /// The new title, if it changes.

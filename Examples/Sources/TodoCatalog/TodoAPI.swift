@@ -29,7 +29,7 @@ public enum TodoAPI {
     /// Every endpoint of the API, in routing order: what a server parses requests back into.
     public static let endpoints: [any CatalogEndpoint.Type] = [
         SignIn.self, CreateTodo.self, ListTodos.self, GetTodo.self, UpdateTodo.self, DeleteTodo.self,
-        UploadAttachment.self,
+        UploadAttachment.self, ImportTodo.self,
     ]
 }
 
@@ -261,5 +261,36 @@ public struct UploadAttachment: CatalogEndpoint, AuthorizedEndpoint, Equatable {
         TodoAPI.authorized(token)
         Path("todos", todoID, "attachments")
         Body.multipart(.data("file", contents, filename: filename, contentType: contentType))
+    }
+}
+
+/// `POST /v1/imports` with the upstream todo's identifier as JSON: a new todo here, copied from
+/// the todo server this one imports from (its upstream).
+///
+/// The server answers it by sending ``GetTodo`` to its upstream: a Courier client inside a
+/// request handler.
+public struct ImportTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// The new todo, with the upstream todo's title.
+    public typealias Success = Todo
+    /// 404 when the upstream has no such todo, 502 when the upstream failed.
+    public typealias Failure = TodoError
+
+    /// The caller's access token (for this server, not the upstream).
+    public var token: BearerToken
+    /// Which upstream todo to copy.
+    public var source: TodoImport
+
+    /// Creates the request.
+    public init(token: BearerToken, source: TodoImport) {
+        self.token = token
+        self.source = source
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.post
+        TodoAPI.authorized(token)
+        Path("imports")
+        Body.json(source)
     }
 }

@@ -11,12 +11,16 @@ public enum TodoError: DocumentedErrors, Equatable {
     case invalid(ValidationErrors)
     /// 401: the credentials or the bearer token are wrong.
     case unauthorized(Unauthorized)
+    /// 502: the upstream server of ``ImportTodo`` failed or could not be reached.
+    case upstreamFailed(UpstreamFailure)
 
-    /// 404 → ``NotFound``, 422 → ``ValidationErrors``, 401 → ``Unauthorized``.
+    /// 404 → ``NotFound``, 422 → ``ValidationErrors``, 401 → ``Unauthorized``,
+    /// 502 → ``UpstreamFailure``.
     public static let documentedStatuses: [DocumentedStatus<TodoError>] = [
         .status(404, NotFound.self, TodoError.notFound),
         .status(422, ValidationErrors.self, TodoError.invalid),
         .status(401, Unauthorized.self, TodoError.unauthorized),
+        .status(502, UpstreamFailure.self, TodoError.upstreamFailed),
     ]
 }
 
@@ -59,6 +63,17 @@ public struct ValidationErrors: Codable, Sendable, Hashable, Error {
 /// The body of a 401.
 public struct Unauthorized: Codable, Sendable, Hashable, Error {
     /// Why the request is not authorised.
+    public var message: String
+
+    /// Creates a body.
+    public init(message: String) {
+        self.message = message
+    }
+}
+
+/// The body of a 502: what went wrong with the upstream server, without its address or token.
+public struct UpstreamFailure: Codable, Sendable, Hashable, Error {
+    /// A sentence for people, such as `The upstream could not be reached (cannotConnect).`
     public var message: String
 
     /// Creates a body.

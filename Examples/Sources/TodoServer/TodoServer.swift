@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Courier
+import CourierAsyncHTTPClient
 import Foundation
 import Hummingbird
 import Logging
@@ -12,11 +14,17 @@ import TodoCatalog
 /// let server = try await TodoServer.start(credentials: LoginCredentials(username: "ada", password: "…"))
 /// let client = Client(baseURL: server.baseURL)
 /// // …
-/// await server.stop()
+/// try await server.stop()
 /// ```
 ///
 /// Hummingbird does no routing here: one responder takes every request, whatever its method
 /// and path, and hands it to ``TodoService``, whose routing is the shared catalog's.
+///
+/// **Calling an upstream.** Started with an ``Upstream``, the server answers ``ImportTodo`` by
+/// calling that server with Courier over `AsyncHTTPClientTransport`. It creates one `HTTPClient`
+/// at start-up for every request it will handle (its connection pool is what makes a second
+/// call cheap), and the application's service group shuts it down after the server has stopped
+/// (`HTTPClientService`), so no handler ever sends through a client that is shut down.
 public final class TodoServer: Sendable {
     /// The port the server listens on, chosen by the system.
     public let port: Int
@@ -32,22 +40,42 @@ public final class TodoServer: Sendable {
         self.running = running
     }
 
+    /// The largest upstream response the server reads, 1 MiB: a todo is a few hundred bytes.
+    static let upstreamResponseLimit = 1 << 20
+
     /// Starts a server on 127.0.0.1 and a free port, and returns once it listens.
     ///
-    /// - Parameter credentials: The one user that can sign in.
+    /// - Parameters:
+    ///   - credentials: The one user that can sign in.
+    ///   - upstream: The server ``ImportTodo`` copies from; without one, it answers 503.
     /// - Throws: When the catalog cannot be built or the server cannot listen.
-    public static func start(credentials: LoginCredentials) async throws -> TodoServer {
-        let service = try TodoService(credentials: credentials)
+    public static func start(credentials: LoginCredentials, upstream: Upstream? = nil) async throws
+        -> TodoServer
+    {
+        // Everything that can fail comes before the HTTPClient: once it exists, only the service
+        // group shuts it down.
+        var service = try TodoService(credentials: credentials)
+        // Hummingbird's event loops; the HTTPClient's connections run on them too.
+        let eventLoopGroup = EventLoopGroupProvider.singleton.eventLoopGroup
+        var services: [any Service] = []
+        if let upstream {
+            let (importer, clientService) = importer(for: upstream, on: eventLoopGroup)
+            service.importer = importer
+            services.append(clientService)
+        }
         let (ports, listening) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "todo-server")
         logger.logLevel = .warning
         let app = Application(
             responder: CatalogResponder(service: service),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            // Started before the HTTP server and, in reverse order, shut down after it.
+            services: services,
             onServerRunning: { channel in
                 listening.yield(channel.localAddress?.port ?? 0)
                 listening.finish()
             },
+            eventLoopGroupProvider: .shared(eventLoopGroup),
             logger: logger
         )
         // No signal handlers: the session stops the server itself, gracefully.
@@ -67,10 +95,37 @@ public final class TodoServer: Sendable {
             running: running)
     }
 
-    /// Stops the server and waits until it has.
-    public func stop() async {
+    /// An importer that calls `upstream` through a new `HTTPClient`, and the service that shuts
+    /// that client down.
+    ///
+    /// The client belongs to the server, not to the transport (`init(httpClient:)`): every
+    /// request the server handles sends through its one connection pool, and its shutdown is the
+    /// service group's business.
+    private static func importer(for upstream: Upstream, on eventLoopGroup: any EventLoopGroup)
+        -> (TodoImporter, HTTPClientService)
+    {
+        let httpClient = HTTPClient(
+            eventLoopGroup: eventLoopGroup,
+            configuration: AsyncHTTPClientTransport.configuration(
+                connectTimeout: .seconds(2), decompressionLimit: upstreamResponseLimit))
+        let transport = AsyncHTTPClientTransport(httpClient: httpClient, responseLimit: upstreamResponseLimit)
+        // A deadline for every upstream call, so that a stalled upstream cannot hold a handler.
+        let client = Client(
+            baseURL: upstream.baseURL, transport: transport,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(5))))
+        return (
+            TodoImporter(client: client, token: upstream.token), HTTPClientService(httpClient: httpClient)
+        )
+    }
+
+    /// Stops the server gracefully (the requests in flight finish), then shuts down its
+    /// `HTTPClient`, if it has one, and waits until both are done. Calling it again waits for
+    /// the same end.
+    ///
+    /// - Throws: What stopped the server or the client's shutdown with an error.
+    public func stop() async throws {
         await group.triggerGracefulShutdown()
-        _ = try? await running.value
+        try await running.value
     }
 }
 

@@ -35,14 +35,20 @@ public struct TodoService: Sendable {
     let catalog: Catalog
     let store = TodoStore()
     let credentials: LoginCredentials
+    /// Where ``ImportTodo`` copies todos from.
+    var importer: TodoImporter?
 
     /// Creates a service that signs in the one user `credentials` describes.
     ///
+    /// - Parameters:
+    ///   - credentials: The one user that can sign in.
+    ///   - importer: Where ``ImportTodo`` copies todos from; without one it answers 503.
     /// - Throws: `CourierError` when an endpoint of ``TodoAPI/endpoints`` cannot be parsed
     ///   from a request (found here, at start-up, not on the first request).
-    public init(credentials: LoginCredentials) throws {
+    public init(credentials: LoginCredentials, importer: TodoImporter? = nil) throws {
         catalog = try Catalog(TodoAPI.endpoints)
         self.credentials = credentials
+        self.importer = importer
     }
 
     /// The reply to `request`.
@@ -101,6 +107,9 @@ public struct TodoService: Sendable {
                     todoID: upload.todoID, filename: upload.filename,
                     contentType: upload.contentType.rawValue,
                     size: upload.contents.count))
+        case let importing as ImportTodo:
+            guard let importer else { return .text(503, "This server was started without an upstream.") }
+            return await importer.importTodo(importing.source.upstreamID, into: store)
         default:
             return .text(500, "\(type(of: endpoint)) is in the catalog but has no handler.")
         }

@@ -32,6 +32,6 @@ enum TodoServerMain {
         while !Task.isCancelled {
             try await Task.sleep(for: .seconds(3600))
         }
-        await server.stop()
+        try await server.stop()
     }
 }

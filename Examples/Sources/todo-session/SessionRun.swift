@@ -1,4 +1,5 @@
 import Courier
+import TodoCatalog
 
 /// What one request turned out to be, with a line describing the typed result.
 struct Outcome {
@@ -11,22 +12,20 @@ func expect(_ condition: Bool, _ summary: String) -> Outcome {
     Outcome(isExpected: condition, summary: summary)
 }
 
-/// Sends numbered steps through one client, printing each outcome and counting surprises.
+/// Sends numbered steps, printing each outcome and counting surprises.
 struct SessionRun {
-    let client: Client
+    /// How many steps ran (or were skipped).
     private(set) var steps = 0
+    /// How many of them did not go as expected.
     private(set) var unexpected = 0
 
-    init(client: Client) {
-        self.client = client
-    }
-
-    /// Sends `endpoint` and judges the typed response; a thrown `CourierError` is unexpected
-    /// unless `onError` says otherwise. Returns the success value, if there was one.
+    /// Sends `endpoint` through `client` and judges the typed response; a thrown `CourierError`
+    /// is unexpected unless `onError` says otherwise. Returns the success value, if there was one.
     @discardableResult
     mutating func step<E: EndpointRepresentable>(
         _ title: String,
         _ endpoint: E,
+        via client: Client,
         onError: (CourierError) -> Outcome = { Outcome(isExpected: false, summary: "thrown: \($0)") },
         onResponse: (Result<E.Success, E.Failure>) -> Outcome
     ) async -> E.Success? {
@@ -55,10 +54,23 @@ struct SessionRun {
     }
 }
 
-/// Prints every request the client sends as a cURL command line, secrets redacted.
+/// Prints every request the client sends as a cURL command line, secrets redacted: the
+/// headers Courier redacts, and the body of ``SignIn``, which is a password.
 struct CurlPrinter: Middleware {
+    /// The template of ``SignIn`` (`POST /v1/session`), whose body is credentials.
+    private static let signIn = try? SignIn.shape().description
+
+    /// Prints the request's cURL line, then sends it.
     func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
-        print("   $ " + (try request.curlCommand(baseURL: baseURL)))
+        var line = try request.curlCommand(baseURL: baseURL)
+        // The first ` --data-binary ` starts the body: before it come only the URL, which has no
+        // spaces, and the session's headers, none of which holds the phrase.
+        if request.template != nil, request.template == Self.signIn,
+            let body = line.range(of: " --data-binary ")
+        {
+            line = line[..<body.lowerBound] + " --data-binary '<redacted>'"
+        }
+        print("   $ " + line)
         return try await next(request, baseURL)
     }
 }

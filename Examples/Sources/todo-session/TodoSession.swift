@@ -7,35 +7,138 @@ import TodoServer
 /// against it with a Courier `Client`: every step prints its redacted cURL line and its typed
 /// result, and is checked.
 ///
-///     swift run --package-path Examples todo-session
+///     swift run --package-path Examples todo-session [--transport urlsession|ahc]
 ///
-/// Exits 0 when every step went as expected, 1 otherwise.
+/// A second todo server plays the upstream the first one imports from: its import handler
+/// calls the upstream through `AsyncHTTPClientTransport` on the server's one `HTTPClient`,
+/// whichever transport the session itself sends with.
+///
+/// Exits 0 when every step went as expected, 1 otherwise (or when a server does not start or
+/// stop cleanly), 2 for a command line it does not understand.
 @main
 struct TodoSession {
+    /// The user of the todo server under test.
     static let user = LoginCredentials(username: "ada", password: "analytical-engine")
+    /// The user of the upstream server, whose token the server under test imports with.
+    static let upstreamUser = LoginCredentials(username: "grace", password: "compiler-a0")
 
+    /// Parses the command line, runs the session over the chosen transport and exits with its verdict.
     static func main() async {
-        let server: TodoServer
+        let choice: SessionTransport
         do {
-            server = try await TodoServer.start(credentials: user)
+            choice = try SessionTransport(arguments: Array(CommandLine.arguments.dropFirst()))
         } catch {
-            FileHandle.standardError.write(Data("todo-session: the server did not start: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
+            exit(2)
+        }
+        print("todo-session: transport \(choice.rawValue) (\(choice.summary))")
+        let run: SessionRun
+        do {
+            run = try await choice.withTransport { transport in try await session(over: transport) }
+        } catch {
+            FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
             exit(1)
         }
-        print("todo-session: Hummingbird server in-process at \(server.baseURL), routing by TodoCatalog")
-        var run = SessionRun(client: Client(baseURL: server.baseURL, middleware: [CurlPrinter()]))
-        await script(&run)
-        await server.stop()
+        let transport = "over \(choice.rawValue)"
         if run.unexpected == 0 {
-            print("\ntodo-session: all \(run.steps) steps went as expected")
+            print("\ntodo-session: all \(run.steps) steps went as expected \(transport)")
         } else {
-            print("\ntodo-session: \(run.unexpected) of \(run.steps) steps did not go as expected")
+            print(
+                "\ntodo-session: \(run.unexpected) of \(run.steps) steps did not go as expected \(transport)")
             exit(1)
         }
     }
 
-    static func script(_ run: inout SessionRun) async {
-        let session = await run.step("Sign in", SignIn(credentials: user)) { result in
+    /// Starts the upstream server and the server under test, runs every step through
+    /// `transport`, and stops both servers, the one under test first.
+    ///
+    /// - Throws: When a server does not start, or does not stop cleanly.
+    static func session(over transport: any Transport) async throws -> SessionRun {
+        var run = SessionRun()
+        let upstream = try await TodoServer.start(credentials: upstreamUser)
+        print("todo-session: upstream todo server in-process at \(upstream.baseURL)")
+        try await withCleanup {
+            let upstreamClient = Client(
+                baseURL: upstream.baseURL, transport: transport, middleware: [CurlPrinter()])
+            // The session plays the operator: it provisions the server under test with a token of
+            // the upstream's, and a todo there to import.
+            guard let upstreamToken = await seed(&run, upstream: upstreamClient) else {
+                return run.skip(
+                    "The rest of the session", because: "the upstream has no token for the server")
+            }
+            let server = try await TodoServer.start(
+                credentials: user, upstream: Upstream(baseURL: upstream.baseURL, token: upstreamToken))
+            print("todo-session: Hummingbird server in-process at \(server.baseURL), routing by TodoCatalog")
+            try await withCleanup {
+                let client = Client(
+                    baseURL: server.baseURL, transport: transport, middleware: [CurlPrinter()])
+                guard let token = await script(&run, client: client) else { return }
+                await imports(&run, client: client, token: token, upstream: upstream)
+            } cleanup: {
+                try await server.stop()
+            }
+        } cleanup: {
+            // A second stop, after the one the import steps make, waits for the same end.
+            try await upstream.stop()
+        }
+        return run
+    }
+
+    /// Signs in to the upstream and creates the todo the import steps copy.
+    ///
+    /// - Returns: The upstream's token for the server under test, or `nil` after a failed step.
+    static func seed(_ run: inout SessionRun, upstream client: Client) async -> BearerToken? {
+        let session = await run.step("Upstream: sign in", SignIn(credentials: upstreamUser), via: client) {
+            result in
+            switch result {
+            case .success(let session):
+                expect(!session.token.isEmpty, "Session(token: <\(session.token.count) characters>)")
+            case .failure(let error): expect(false, ".failure(\(error))")
+            }
+        }
+        guard let session else { return nil }
+        let token = BearerToken(session.token)
+        let letter = CreateTodo(token: token, todo: NewTodo(title: "Post the letter"))
+        await run.step("Upstream: create the todo to import", letter, via: client) { result in
+            expectSuccess(result) { $0 == Todo(id: 1, title: "Post the letter") }
+        }
+        return token
+    }
+
+    /// The server under test imports from its upstream (its handler calling it through
+    /// `AsyncHTTPClientTransport`): a todo, a todo the upstream lacks (its 404 becomes ours), and,
+    /// with the upstream stopped, any todo (a documented 502).
+    static func imports(_ run: inout SessionRun, client: Client, token: BearerToken, upstream: TodoServer)
+        async
+    {
+        let letter = ImportTodo(token: token, source: TodoImport(upstreamID: 1))
+        await run.step("Import the upstream's todo (the server calls its upstream)", letter, via: client) {
+            result in
+            expectSuccess(result) { $0 == Todo(id: 3, title: "Post the letter") }
+        }
+        let missing = ImportTodo(token: token, source: TodoImport(upstreamID: 99))
+        await run.step("Import a todo the upstream does not have (documented 404)", missing, via: client) {
+            result in
+            expectFailure(result, .notFound(NotFound(message: "The upstream has no todo with the id 99.")))
+        }
+        do {
+            try await upstream.stop()
+        } catch {
+            return run.skip(
+                "Import while the upstream is down", because: "the upstream did not stop: \(error)")
+        }
+        await run.step("Import while the upstream is down (documented 502)", letter, via: client) { result in
+            let failure = UpstreamFailure(message: "The upstream could not be reached (cannotConnect).")
+            return expectFailure(result, .upstreamFailed(failure))
+        }
+    }
+
+    /// The session against the server under test: sign in, create, list, update, documented
+    /// errors, an upload, and requests no endpoint matches.
+    ///
+    /// - Returns: The session's token, or `nil` when signing in failed.
+    static func script(_ run: inout SessionRun, client: Client) async -> BearerToken? {
+        let session = await run.step("Sign in", SignIn(credentials: user), via: client) { result in
             switch result {
             case .success(let session):
                 expect(!session.token.isEmpty, "Session(token: <\(session.token.count) characters>)")
@@ -43,42 +146,46 @@ struct TodoSession {
             }
         }
         guard let session else {
-            return run.skip("The rest of the session", because: "there is no token")
+            run.skip("The rest of the session", because: "there is no token")
+            return nil
         }
         let token = BearerToken(session.token)
 
         let milk = CreateTodo(token: token, todo: NewTodo(title: "Buy milk"))
-        let created = await run.step("Create a todo", milk) { result in
+        let created = await run.step("Create a todo", milk, via: client) { result in
             expectSuccess(result) { $0 == Todo(id: 1, title: "Buy milk") }
         }
         let readme = CreateTodo(token: token, todo: NewTodo(title: "Write the README"))
-        await run.step("Create another todo", readme) { result in
+        await run.step("Create another todo", readme, via: client) { result in
             expectSuccess(result) { $0 == Todo(id: 2, title: "Write the README") }
         }
         let secondPage = ListTodos(token: token, page: 2, perPage: 1)
-        await run.step("List page 2, one todo per page", secondPage) { result in
+        await run.step("List page 2, one todo per page", secondPage, via: client) { result in
             expectSuccess(result) {
                 $0 == TodoPage(items: [Todo(id: 2, title: "Write the README")], page: 2, perPage: 1, total: 2)
             }
         }
         let id = created?.id ?? 1
         let done = UpdateTodo(token: token, id: id, patch: TodoPatch(done: true))
-        await run.step("Mark the first one done", done) { result in
+        await run.step("Mark the first one done", done, via: client) { result in
             expectSuccess(result) { $0 == Todo(id: id, title: "Buy milk", done: true) }
         }
-        await run.step("Get a todo that does not exist (documented 404)", GetTodo(token: token, id: 99)) {
+        await run.step(
+            "Get a todo that does not exist (documented 404)", GetTodo(token: token, id: 99), via: client
+        ) {
             result in
             expectFailure(result, .notFound(NotFound(message: "No todo has the id 99.")))
         }
         let untitled = CreateTodo(token: token, todo: NewTodo(title: ""))
-        await run.step("Create a todo with an empty title (documented 422)", untitled) { result in
+        await run.step("Create a todo with an empty title (documented 422)", untitled, via: client) {
+            result in
             let titleError = ValidationErrors.FieldError(field: "title", message: "must not be empty")
             return expectFailure(result, .invalid(ValidationErrors(errors: [titleError])))
         }
         let receipt = Data("1 l milk, 1.19 EUR\n".utf8)
         let upload = UploadAttachment(
             token: token, todoID: id, filename: "receipt.txt", contents: receipt, contentType: .plainText)
-        await run.step("Upload an attachment (multipart)", upload) { result in
+        await run.step("Upload an attachment (multipart)", upload, via: client) { result in
             expectSuccess(result) {
                 $0
                     == Attachment(
@@ -86,16 +193,17 @@ struct TodoSession {
                         size: receipt.count)
             }
         }
-        await run.step("Get the first todo with its attachment", GetTodo(token: token, id: id)) { result in
+        await run.step("Get the first todo with its attachment", GetTodo(token: token, id: id), via: client) {
+            result in
             expectSuccess(result) {
                 $0 == Todo(id: id, title: "Buy milk", done: true, attachments: ["receipt.txt"])
             }
         }
-        await run.step("Delete the second todo", DeleteTodo(token: token, id: 2)) { result in
+        await run.step("Delete the second todo", DeleteTodo(token: token, id: 2), via: client) { result in
             expectSuccess(result) { _ in true }
         }
         let stranger = ListTodos(token: BearerToken("not-a-token"))
-        await run.step("List with a wrong token (documented 401)", stranger) { result in
+        await run.step("List with a wrong token (documented 401)", stranger, via: client) { result in
             expectFailure(result, .unauthorized(Unauthorized(message: "The bearer token is not valid.")))
         }
         // Without the Authorization header the request matches no endpoint; the server sees from
@@ -105,7 +213,7 @@ struct TodoSession {
             TodoAPI.v1
             Path("todos")
         }
-        await run.step("List without a token (documented 401)", anonymous) { result in
+        await run.step("List without a token (documented 401)", anonymous, via: client) { result in
             expectFailure(result, .unauthorized(Unauthorized(message: "A bearer token is required.")))
         }
         // No catalog endpoint has a path segment that is not a number after /v1/todos: the
@@ -117,7 +225,7 @@ struct TodoSession {
             Path("todos", "first")
         }
         await run.step(
-            "A request no catalog endpoint matches", unknown,
+            "A request no catalog endpoint matches", unknown, via: client,
             onError: { error in
                 let body = error.response.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
                 return expect(
@@ -126,6 +234,7 @@ struct TodoSession {
                     "thrown \(error.kind), 404 body: \(body.trimmingCharacters(in: .newlines))")
             },
             onResponse: { result in expect(false, "\(result)") })
+        return token
     }
 
     static func expectSuccess<Success>(_ result: Result<Success, TodoError>, _ check: (Success) -> Bool)
