@@ -8,11 +8,14 @@ import PackageDescription
 //   Scripts/measure-gzip-bomb [MiB]        # peak memory while a gzip bomb is refused
 //   Scripts/measure-response-throughput    # one big response against many small ones
 //   Scripts/measure-request-build          # instructions per request build, against a hand-built one
+//   Scripts/measure-transport-faults       # a bomb's cost to the next request; the keep-alive race
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "Courier", path: "..")
+        .package(name: "Courier", path: ".."),
+        // Only transport-faults uses it; the other products build without compiling it.
+        .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
     ],
     targets: [
         // Uploads one file as a multipart part to the loopback server's /sink route and checks
@@ -37,6 +40,15 @@ let package = Package(
         .executableTarget(
             name: "request-build",
             dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // The cost of a refused gzip bomb to the next request, and the keep-alive race, for each
+        // transport; started by Scripts/measure-transport-faults, which runs the fault server.
+        .executableTarget(
+            name: "transport-faults",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+            ]
         ),
         // Runs Courier and a plain URLSession against every fault of Scripts/fault_server.py and
         // prints what each did as a markdown table; started by the script, which runs the server.
