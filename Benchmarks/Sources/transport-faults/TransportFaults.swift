@@ -115,7 +115,8 @@ struct TransportFaults {
         let transport = kind.make()
         // A safety net: a request that hangs ends as a timeout, which shows in the failures.
         let client = Client(
-            baseURL: base, transport: transport, configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
+            baseURL: base, transport: transport,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         let runID = UUID().uuidString.prefix(8)
         for method in [HTTPMethod.get, .post] {
             let key = "race-\(method.rawValue.lowercased())-\(runID)"
@@ -141,7 +142,8 @@ struct TransportFaults {
             try await Task.sleep(for: .milliseconds(500))
             let executed = try await executions(base: base, key: key)
             let failed = failures.values.reduce(0, +)
-            let kinds = failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let kinds = failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                separator: ", ")
             print(
                 "\(kind.rawValue) \(method.rawValue): \(requests) requests, \(answered) answered, \(failed) failed"
                     + (kinds.isEmpty ? "" : " (\(kinds))") + ", \(executed) executed by the server")

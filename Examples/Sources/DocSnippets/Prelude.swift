@@ -165,3 +165,19 @@ let retry = RetryMiddleware()
 let auth = AuthenticationMiddleware(tokenProvider: tokens, for: base)
 
 func showOfflineBanner() {}
+
+/// A transport of the reader's own, for the conformance suite's sample in ChoosingATransport.
+final class MyTransport: Transport {
+    let responseLimit: Int
+    let downloadLimit: Int64?
+
+    init(responseLimit: Int, downloadLimit: Int64?) {
+        self.responseLimit = responseLimit
+        self.downloadLimit = downloadLimit
+    }
+
+    func send(_ request: TransportRequest) async throws -> RawResponse {
+        try await URLSessionTransport(responseLimit: responseLimit, downloadLimit: downloadLimit).send(
+            request)
+    }
+}
