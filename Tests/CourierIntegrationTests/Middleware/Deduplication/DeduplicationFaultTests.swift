@@ -67,7 +67,8 @@ struct DeduplicationFaultTests {
         }
     }
 
-    @Test func fiftyIdenticalGETsReachTheServerOnce() async throws {
+    /// Issue 13's B6: 100 concurrent identical GETs, exactly one server hit.
+    @Test func aHundredIdenticalGETsReachTheServerOnce() async throws {
         let server = try FaultServer.current()
         let key = FaultServer.uniqueKey()
         let deduplication = DeduplicationMiddleware()
@@ -79,16 +80,16 @@ struct DeduplicationFaultTests {
         )
         let endpoint = Self.delay(key: key)
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
-            for _ in 0..<50 {
+            for _ in 0..<100 {
                 group.addTask { try await client.send(endpoint).body }
             }
-            // The call goes to the server only once all fifty wait for it.
-            try await waitUntil("fifty requests wait") { deduplication.waitingRequests == 50 }
+            // The call goes to the server only once all hundred wait for it.
+            try await waitUntil("a hundred requests wait") { deduplication.waitingRequests == 100 }
             gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(gate.calls == 1)
-        #expect(bodies.count == 50)
+        #expect(bodies.count == 100)
         #expect(Set(bodies).count == 1)
         let token = try JSONDecoder().decode(Token.self, from: try #require(bodies.first))
         #expect(token.token.count == 32)
