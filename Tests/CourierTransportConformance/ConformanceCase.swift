@@ -10,7 +10,7 @@
     ///
     /// Run every case with `@Test(arguments: ConformanceCase.all)` and ``run(on:)``; see
     /// ``TransportUnderTest``.
-    public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
+    public struct ConformanceCase: Sendable, Hashable, Identifiable, CustomTestStringConvertible {
         /// What part of a transport's work a case checks.
         public enum Area: String, Sendable, CaseIterable {
             /// What arrives on the wire, and responses as they were sent.
@@ -31,6 +31,8 @@
 
         /// The case's name: a sentence in camel case, unique in ``all``.
         public let name: String
+        /// The case's name, which identifies it (and lets Swift Testing run one case again).
+        public var id: String { name }
         /// What part of a transport's work the case checks.
         public let area: Area
         let body: @Sendable (ConformanceContext) async throws -> Void
@@ -57,6 +59,12 @@
         /// `withKnownIssue`: its failures are recorded as known, and when it passes although it
         /// is not marked intermittent, that is an issue of its own.
         public func run(on subject: TransportUnderTest) async throws {
+            if self == Self.all.first {
+                // Once per run: a deviation that names no case is a typo and would hide nothing.
+                for name in Self.unknownDeviations(of: subject) {
+                    Issue.record("\(subject.name) lists a deviation from \"\(name)\", which is not a case")
+                }
+            }
             let context = try ConformanceContext(subject: subject)
             defer { try? FileManager.default.removeItem(at: context.directory) }
             if let deviation = subject.deviations[name] {

@@ -7,10 +7,12 @@ import Foundation
 /// Each package with a transport declares one and runs every case with it:
 ///
 /// ```swift
-/// @Suite(.enabled(if: TransportConformance.serversAreRunning, TransportConformance.skipReason))
+/// @Suite(.enabled(if: ConformanceCase.serversAreRunning, ConformanceCase.skipReason))
 /// struct MyTransportConformanceTests {
 ///     static let subject = TransportUnderTest(name: "MyTransport") { limits in
 ///         MyTransport(responseLimit: limits.responseLimit, downloadLimit: limits.downloadLimit)
+///     } shutdown: { transport in
+///         try await transport.shutdown()
 ///     }
 ///
 ///     @Test(arguments: ConformanceCase.all)
@@ -44,6 +46,10 @@ public struct TransportUnderTest: Sendable {
     /// Where a transport does not conform, and why: the case still runs, and its failures are
     /// recorded as known issues instead of failing the test (a case that then passes fails, so the
     /// entry is removed once the transport conforms).
+    ///
+    /// Every failure of the case counts as known, so the cases a transport deviates from check one
+    /// thing each; a case beside it holds what the transport must still do (a malformed chunk is
+    /// never a success, say, even where its kind differs).
     public struct KnownDeviation: Sendable {
         /// What the transport does instead, and why it cannot do otherwise.
         public let reason: String
@@ -68,21 +74,38 @@ public struct TransportUnderTest: Sendable {
     let makeTransport: @Sendable (Limits) -> any Transport
     let shutdown: @Sendable (any Transport) async throws -> Void
 
-    /// Describes a transport under test.
+    /// Describes a transport under test that needs shutting down.
     ///
     /// - Parameters:
     ///   - name: The transport's name.
     ///   - deviations: Cases, by name, where it is known not to conform.
     ///   - makeTransport: Makes a new transport with the given limits; each case makes its own.
-    ///   - shutdown: Releases a transport `makeTransport` made, once its case is done.
-    public init(
+    ///   - shutdown: Releases a transport `makeTransport` made, once its case is done, whether
+    ///     the case passed or not.
+    public init<T: Transport>(
         name: String, deviations: [String: KnownDeviation] = [:],
-        makeTransport: @escaping @Sendable (Limits) -> any Transport,
-        shutdown: @escaping @Sendable (any Transport) async throws -> Void = { _ in }
+        makeTransport: @escaping @Sendable (Limits) -> T,
+        shutdown: @escaping @Sendable (T) async throws -> Void
     ) {
         self.name = name
         self.deviations = deviations
-        self.makeTransport = makeTransport
-        self.shutdown = shutdown
+        self.makeTransport = { makeTransport($0) }
+        self.shutdown = { transport in
+            // Always a T: this subject made it.
+            if let transport = transport as? T { try await shutdown(transport) }
+        }
+    }
+
+    /// Describes a transport under test that is released without ceremony.
+    ///
+    /// - Parameters:
+    ///   - name: The transport's name.
+    ///   - deviations: Cases, by name, where it is known not to conform.
+    ///   - makeTransport: Makes a new transport with the given limits; each case makes its own.
+    public init<T: Transport>(
+        name: String, deviations: [String: KnownDeviation] = [:],
+        makeTransport: @escaping @Sendable (Limits) -> T
+    ) {
+        self.init(name: name, deviations: deviations, makeTransport: makeTransport, shutdown: { _ in })
     }
 }

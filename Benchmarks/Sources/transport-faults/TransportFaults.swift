@@ -27,8 +27,10 @@ extension Result {
 ///
 /// `keep-alive-race`: REQUESTS GETs, then as many POSTs, each 200–390 ms after the previous answer,
 /// to a route whose server closes a connection idle for 250 ms (a request that crosses the close
-/// is unanswered). Prints for each method the requests, how many failed and with which kind, and
-/// how many the server executed; a POST executed twice would show as more executions than answers.
+/// is unanswered). Every request has a counter key of its own. Prints for each method the
+/// requests, how many were answered, how many failed and with which kind, how many the server
+/// executed, and how many it executed more than once or not at all although they were answered:
+/// `N requests, A answered, F failed (KIND F), E executed, T twice, U answered unexecuted`.
 @main
 struct TransportFaults {
     static func main() async throws {
@@ -119,11 +121,12 @@ struct TransportFaults {
             configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         let runID = UUID().uuidString.prefix(8)
         for method in [HTTPMethod.get, .post] {
-            let key = "race-\(method.rawValue.lowercased())-\(runID)"
             var answered = 0
             var failures: [String: Int] = [:]
+            var keys: [(key: String, answered: Bool)] = []
             for round in 0..<requests {
                 try await Task.sleep(for: .milliseconds(200 + (round % 20) * 10))
+                let key = "race-\(method.rawValue.lowercased())-\(runID)-\(round)"
                 let endpoint = Endpoint<Data, Never> {
                     Method(method)
                     Path("keep-alive-timeout")
@@ -133,20 +136,31 @@ struct TransportFaults {
                 }
                 if let error = await outcome({ try await client.send(endpoint) }).failure {
                     failures["\(error.kind)", default: 0] += 1
+                    keys.append((key, false))
                 } else {
                     answered += 1
+                    keys.append((key, true))
                 }
             }
-            // Requests that crossed the close were never read, so the server's count is what it
-            // executed; a moment for the last one to be counted.
+            // A moment for a request that crossed the close late to be counted, then each key's
+            // count: what the server executed of that one request.
             try await Task.sleep(for: .milliseconds(500))
-            let executed = try await executions(base: base, key: key)
+            var executed = 0
+            var twice = 0
+            var answeredUnexecuted = 0
+            for (key, wasAnswered) in keys {
+                let count = try await executions(base: base, key: key)
+                executed += count
+                if count > 1 { twice += 1 }
+                if wasAnswered && count == 0 { answeredUnexecuted += 1 }
+            }
             let failed = failures.values.reduce(0, +)
             let kinds = failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
                 separator: ", ")
             print(
                 "\(kind.rawValue) \(method.rawValue): \(requests) requests, \(answered) answered, \(failed) failed"
-                    + (kinds.isEmpty ? "" : " (\(kinds))") + ", \(executed) executed by the server")
+                    + (kinds.isEmpty ? "" : " (\(kinds))")
+                    + ", \(executed) executed, \(twice) twice, \(answeredUnexecuted) answered unexecuted")
         }
         try await kind.release(transport)
     }

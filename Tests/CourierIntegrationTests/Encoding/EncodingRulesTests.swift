@@ -275,7 +275,7 @@ struct EncodingRulesServerTests {
     @Test(arguments: EncodingRule.all)
     func rawBytesArriveUnchanged(rule: EncodingRule) async throws {
         let client = rule.client(baseURL: servers.loopback)
-        let echo = try await client.value(rule.endpoint(route: "echo", as: Echo.self))
+        let echo = try await client.value(rule.endpoint(route: "echo", as: LoopbackServers.Echo.self))
         #expect(echo.target == rule.target(route: "echo"))
         switch rule.location {
         case .query:
@@ -287,7 +287,7 @@ struct EncodingRulesServerTests {
     }
 
     @Test func everyPathArgumentIsOneSegment() async throws {
-        let endpoint = Endpoint<Echo, Never> {
+        let endpoint = Endpoint<LoopbackServers.Echo, Never> {
             Method.get
             Path("echo", "a/b", "c d", "100%", "x?y#z", "a+b", "日本", "👍🏽")
         }
@@ -618,7 +618,7 @@ struct EncodingRulesDecodingTests {
     @Test func badGatewayIsAStatusErrorNotADecodingError() async throws {
         let error = await expectCourierError(.undocumentedStatus, stage: .status) {
             try await httpbin.send(
-                Endpoint<HTTPBinParsed, ServerError> {
+                Endpoint<HTTPBinParsed, LoopbackServers.ServerError> {
                     Method.get
                     Path("status", 502)
                 })

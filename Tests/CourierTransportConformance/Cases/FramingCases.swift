@@ -16,6 +16,7 @@
                         ).failure)
                     #expect(error.kind == .truncatedResponse, "\(error)")
                     #expect(error.response == nil)
+                    #expect(error.underlying != nil, "the transport's own error is kept for diagnosis")
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
             },
@@ -77,6 +78,17 @@
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
             },
+            ConformanceCase(.framing, "aMalformedChunkIsNeverASuccess") { context in
+                // What every transport must do, whatever kind it reports (the case below pins it).
+                try await context.withClient { client in
+                    let error = try #require(
+                        await outcome(
+                            FaultServer.bytes("chunked/bad-size", key: FaultServer.uniqueKey()), with: client
+                        )
+                        .failure)
+                    #expect([.invalidResponse, .truncatedResponse].contains(error.kind), "\(error)")
+                }
+            },
             ConformanceCase(.framing, "aChunkSizeThatIsNotHexIsAnInvalidResponse") { context in
                 try await context.withClient { client in
                     let error = try #require(
@@ -85,6 +97,19 @@
                         )
                         .failure)
                     #expect(error.kind == .invalidResponse, "\(error)")
+                }
+            },
+            ConformanceCase(.framing, "chunkLinesEndedByABareLFNeverGiveAnotherBody") { context in
+                // What every transport must do: refuse them, or read them as the chunks they were
+                // meant to be (the case below pins refusing).
+                try await context.withClient { client in
+                    let result = await outcome(
+                        FaultServer.bytes("chunked/lf-only", key: FaultServer.uniqueKey()), with: client)
+                    if let error = result.failure {
+                        #expect(error.kind == .invalidResponse, "\(error)")
+                    } else {
+                        #expect(result.success?.value == FaultServer.pattern(1000))
+                    }
                 }
             },
             ConformanceCase(.framing, "chunkLinesEndedByABareLFAreAnInvalidResponse") { context in
@@ -126,9 +151,9 @@
                     #expect(modest.headers.values(for: HeaderName("X-Flood-299")).count == 1)
                 }
             },
-            ConformanceCase(.framing, "oneHugeHeaderIsAnInvalidResponseThatSaysSo") { context in
+            ConformanceCase(.framing, "oneHugeHeaderIsAnInvalidResponse") { context in
                 try await context.withClient { client in
-                    // One header of 1 MB; 16 KB is accepted.
+                    // One header of 1 MB.
                     let huge = try #require(
                         await outcome(
                             FaultServer.bytes(
@@ -136,10 +161,25 @@
                             with: client
                         ).failure)
                     #expect(huge.kind == .invalidResponse, "\(huge)")
+                }
+            },
+            ConformanceCase(.framing, "oneHugeHeaderIsRefusedInASentenceThatNamesTheHeaders") { context in
+                try await context.withClient { client in
+                    let huge = try #require(
+                        await outcome(
+                            FaultServer.bytes(
+                                "big-header", key: FaultServer.uniqueKey(), [("size", "1000000")]),
+                            with: client
+                        ).failure)
                     #expect(huge.message.contains("headers"), "\(huge.message)")
-                    let modest = try await client.send(
+                }
+            },
+            ConformanceCase(.framing, "aHeaderOfSixteenKilobytesArrives") { context in
+                try await context.withClient { client in
+                    let response = try await client.send(
                         FaultServer.bytes("big-header", key: FaultServer.uniqueKey(), [("size", "16000")]))
-                    #expect(modest.value == Data("{}".utf8))
+                    #expect(response.value == Data("{}".utf8))
+                    #expect(response.headers["X-Big"]?.utf8.count == 16000)
                 }
             },
         ]

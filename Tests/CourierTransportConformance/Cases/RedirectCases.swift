@@ -75,7 +75,7 @@
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let echo = try #require(
                         try await client.send(
-                            Endpoint<Echo, Never> {
+                            Endpoint<LoopbackServers.Echo, Never> {
                                 Method.get
                                 Path("redirect")
                                 Query("status", 302)
@@ -92,7 +92,7 @@
                     let payload = String(repeating: "body-bytes ", count: 100)
                     let echo = try #require(
                         try await client.send(
-                            Endpoint<Echo, Never> {
+                            Endpoint<LoopbackServers.Echo, Never> {
                                 Method.post
                                 Path("redirect")
                                 Query("status", 307)
@@ -110,7 +110,7 @@
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let echo = try #require(
                         try await client.send(
-                            Endpoint<Echo, Never> {
+                            Endpoint<LoopbackServers.Echo, Never> {
                                 Method.post
                                 Path("redirect")
                                 Query("status", 303)

@@ -52,7 +52,7 @@
             },
             ConformanceCase(.wire, "theEncodingReachesTheWireExactly") { context in
                 try await context.withClient(baseURL: context.servers.loopback) { client in
-                    let endpoint = Endpoint<Echo, Never> {
+                    let endpoint = Endpoint<LoopbackServers.Echo, Never> {
                         Method("PURGE")
                         Path("echo", "a/b", "c d", "..%2F")
                         Query("q", "a+b c")
@@ -76,19 +76,21 @@
             ConformanceCase(.wire, "aDocumentedErrorDecodesAsTheErrorModel") { context in
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let response = try await client.send(
-                        Endpoint<User, ServerError> {
+                        Endpoint<User, LoopbackServers.ServerError> {
                             Method.get
                             Path("error", 404)
                         })
                     #expect(response.status == .notFound)
-                    #expect(response.result.failure == ServerError(message: "error 404", code: 404))
+                    #expect(
+                        response.result.failure
+                            == LoopbackServers.ServerError(message: "error 404", code: 404))
                 }
             },
             ConformanceCase(.wire, "anHTMLErrorPageIsAStatusErrorNotADecodingError") { context in
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let error = await expectCourierError(.undocumentedStatus, stage: .status) {
                         try await client.send(
-                            Endpoint<User, ServerError> {
+                            Endpoint<User, LoopbackServers.ServerError> {
                                 Method.get
                                 Path("html-error", 502)
                             })
@@ -112,7 +114,7 @@
                         })
                     #expect(text.value == "héllo wörld")
                     let optional = try await client.send(
-                        Endpoint<Echo?, Never> {
+                        Endpoint<LoopbackServers.Echo?, Never> {
                             Method.get
                             Path("empty", 200)
                         })
@@ -142,7 +144,7 @@
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
                     let report = try await client.value(
-                        Endpoint<SinkReport, Never> {
+                        Endpoint<FaultServer.SinkReport, Never> {
                             Method(.post)
                             Path("upload-sink")
                             Header("X-Count-Key", key)

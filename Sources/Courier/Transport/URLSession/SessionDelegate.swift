@@ -75,11 +75,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// The Courier error for a `URLSession` failure (the receiver turns a lost connection after
     /// the head into a truncated response).
     ///
-    /// A connection closed before any answer is ``CourierError/Kind/connectionLost``: libcurl
-    /// reports it as "Empty reply from server", which `URLSession` on Linux turns into
-    /// `URLError(.badServerResponse)`.
-    private static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
+    /// - A connection closed before any answer is ``CourierError/Kind/connectionLost``: libcurl
+    ///   reports it as "Empty reply from server", which `URLSession` on Linux turns into
+    ///   `URLError(.badServerResponse)`.
+    /// - An answer that is not HTTP is ``CourierError/Kind/invalidResponse``: libcurl refuses it
+    ///   ("Received HTTP/0.9 when not allowed") as `URLError(.unsupportedURL)`, which cannot mean
+    ///   the URL, since Courier sends only http and https ones.
+    /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
+    ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
+    static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
         let courierError = CourierError.transport(error)
+        if let urlError = error as? URLError, urlError.code == .timedOut {
+            return CourierError(
+                stage: .transport, kind: .timedOut,
+                message:
+                    "Nothing arrived from the server within the idle timeout, which URLSession counts in "
+                    + "whole seconds.",
+                underlying: error)
+        }
         if !afterResponse, let urlError = error as? URLError {
             switch urlError.code {
             case .badServerResponse:
@@ -88,13 +101,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     message: "The server closed the connection without answering.", underlying: error
                 )
             case .unsupportedURL:
-                // Courier sends only http and https URLs, so this is libcurl refusing an answer
-                // that is not HTTP ("Received HTTP/0.9 when not allowed").
                 return CourierError(
                     stage: .transport, kind: .invalidResponse,
-                    message: "The server's response was not HTTP: \(urlError.localizedDescription).",
-                    underlying: error
-                )
+                    message: "The server's response was not HTTP.", underlying: error)
             case .unknown:
                 // libcurl's other failures before a response, such as response headers over its
                 // 300 KiB limit, arrive with the unknown code and libcurl's own sentence.
