@@ -9,6 +9,7 @@ import PackageDescription
 //   Scripts/measure-response-throughput    # one big response against many small ones
 //   Scripts/measure-request-build          # instructions per request build, against a hand-built one
 //   Scripts/measure-transport-faults       # a bomb's cost to the next request; the keep-alive race
+//   Scripts/measure-compile-cost           # type-checking 500 generated endpoints (a package of its own)
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],

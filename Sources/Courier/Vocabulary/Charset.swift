@@ -65,10 +65,11 @@ enum Charset: String, Sendable, CaseIterable {
                 bytes.removeFirst(2)
             }
         }
-        let units = stride(from: 0, to: bytes.count, by: 2).map { index in
-            littleEndian
-                ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-                : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+        // Split and typed: as one ternary of shifts and ors, this closure took 135 ms to type-check.
+        let units = stride(from: 0, to: bytes.count, by: 2).map { index -> UInt16 in
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
+            return littleEndian ? second << 8 | first : first << 8 | second
         }
         var text = ""
         let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF32.self, stoppingOnError: true)
