@@ -97,16 +97,70 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// Resolves `request` against this base: exactly one `/` between base path and endpoint path,
     /// and the endpoint can never change scheme, host or port.
     public func url(for request: EndpointRequest) throws(CourierError) -> URL {
-        let segments = percentEncodedPathSegments + request.pathSegments.map(PercentEncoding.encode)
-        var text = origin + "/" + segments.joined(separator: "/")
-        if let query = request.percentEncodedQuery { text += "?" + query }
-        guard let url = URL(string: text) else {
+        guard let url = URL(string: text(for: request)) else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The request could not be resolved against \(self) into a URL.", request: request
             )
         }
         return url
+    }
+
+    /// `url(for: request).absoluteString`, or `nil` when `request` does not resolve into a URL.
+    ///
+    /// When the host and base path are plain (see ``isPlain``), the resolved text is a URL exactly
+    /// as written, so it is returned without parsing one.
+    func absoluteString(for request: EndpointRequest) -> String? {
+        let text = text(for: request)
+        return isPlain ? text : URL(string: text)?.absoluteString
+    }
+
+    /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query.
+    func text(for request: EndpointRequest) -> String {
+        var text = ""
+        text.reserveCapacity(64)
+        text += scheme
+        text += "://"
+        text += hostHeader
+        text += percentEncodedPath(for: request)
+        if let query = request.percentEncodedQuery {
+            text += "?"
+            text += query
+        }
+        return text
+    }
+
+    /// The path `request` resolves to: the base path segments, then the request's, percent-encoded,
+    /// each after one `/`; `/` when there are none.
+    func percentEncodedPath(for request: EndpointRequest) -> String {
+        guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else { return "/" }
+        var path = ""
+        for segment in percentEncodedPathSegments {
+            path += "/"
+            path += segment
+        }
+        for segment in request.pathSegments {
+            path += "/"
+            path += PercentEncoding.encode(segment)
+        }
+        return path
+    }
+
+    /// Whether a URL resolved from this base reads exactly as its text: the host has only lowercase
+    /// letters, digits, `.`, `-` (and the `:` of an IPv6 address, which is bracketed), and the
+    /// base path only unreserved characters and well-formed `%XX` escapes. Courier's own path
+    /// segments and query are encoded that way too.
+    var isPlain: Bool {
+        let plainHost = host.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
+                true
+            default:
+                false
+            }
+        }
+        return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }
     }
 
     private static func invalid(_ text: String, reason: String) -> CourierError {

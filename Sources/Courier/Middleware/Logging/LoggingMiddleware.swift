@@ -52,7 +52,7 @@ public struct LoggingMiddleware: Middleware {
         let started = now()
         let secrets = redaction.secrets(of: request)
         let url = redaction.url(
-            (try? baseURL.url(for: request))?.absoluteString ?? "\(baseURL)\(request.percentEncodedTarget)")
+            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
         let summary = "\(request.method) \(url)"
         if level <= .debug {
             var lines = ["→ " + summary] + indented(redaction.lines(of: request.headers))
