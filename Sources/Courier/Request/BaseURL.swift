@@ -117,33 +117,54 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query.
     func text(for request: EndpointRequest) -> String {
-        var text = ""
-        text.reserveCapacity(64)
-        text += scheme
-        text += "://"
-        text += hostHeader
-        text += percentEncodedPath(for: request)
-        if let query = request.percentEncodedQuery {
-            text += "?"
-            text += query
+        let isIPv6 = host.utf8.contains(UInt8(ascii: ":"))
+        let portText = port.map(String.init) ?? ""
+        var capacity = scheme.utf8.count + 5 + host.utf8.count + 1 + portText.utf8.count
+        capacity += pathCapacity(for: request)
+        for item in request.query { capacity += 2 + 3 * (item.name.utf8.count + item.value.utf8.count) }
+        return URLTextWriter.text(capacity: capacity) { writer in
+            writer.write(scheme)
+            writer.write(isIPv6 ? "://[" : "://")
+            writer.write(host)
+            if isIPv6 { writer.write("]") }
+            if port != nil {
+                writer.write(":")
+                writer.write(portText)
+            }
+            writePath(for: request, into: &writer)
+            for (index, item) in request.query.enumerated() {
+                writer.write(index == 0 ? "?" : "&")
+                writer.writeEncoded(item.name)
+                writer.write("=")
+                writer.writeEncoded(item.value)
+            }
         }
-        return text
     }
 
     /// The path `request` resolves to: the base path segments, then the request's, percent-encoded,
     /// each after one `/`; `/` when there are none.
     func percentEncodedPath(for request: EndpointRequest) -> String {
-        guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else { return "/" }
-        var path = ""
+        URLTextWriter.text(capacity: pathCapacity(for: request)) { writePath(for: request, into: &$0) }
+    }
+
+    private func pathCapacity(for request: EndpointRequest) -> Int {
+        let base = percentEncodedPathSegments.reduce(1) { $0 + 1 + $1.utf8.count }
+        return request.pathSegments.reduce(base) { $0 + 1 + 3 * $1.utf8.count }
+    }
+
+    private func writePath(for request: EndpointRequest, into writer: inout URLTextWriter) {
+        guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else {
+            writer.write("/")
+            return
+        }
         for segment in percentEncodedPathSegments {
-            path += "/"
-            path += segment
+            writer.write("/")
+            writer.write(segment)
         }
         for segment in request.pathSegments {
-            path += "/"
-            path += PercentEncoding.encode(segment)
+            writer.write("/")
+            writer.writeEncoded(segment)
         }
-        return path
     }
 
     /// Whether a URL resolved from this base reads exactly as its text: the host has only lowercase

@@ -22,10 +22,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isValid(_ text: String) -> Bool {
-        if let essence = MediaTypeEssence(text) {
-            // ASCII: a valid header value has no control character but tab.
-            return essence.isValid && text.utf8.allSatisfy { $0 == 0x09 || (0x20..<0x7F).contains($0) }
-        }
+        if let essence = MediaTypeEssence(text) { return essence.isValid && essence.isPrintable }
         return isValidReadingCharacters(text)
     }
 

@@ -5,48 +5,68 @@
 /// and the part before the first `;`, between spaces and tabs, is one `/` between two non-empty
 /// parts. Any other text is left to the `Character`-based reading.
 struct MediaTypeEssence {
-    /// The bytes before the `/`, as written.
-    let type: Substring.UTF8View
-    /// The bytes after the `/`, as written.
-    let subtype: Substring.UTF8View
+    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+    private let text: String
+    /// The byte offsets of the type and of the subtype in `text`.
+    private let type: Range<Int>
+    private let subtype: Range<Int>
+    /// Whether every byte is a tab or printable ASCII, as in a valid header value.
+    let isPrintable: Bool
 
     /// Reads `text`, or returns `nil` when the text is not ASCII or its essence is not
     /// `type/subtype`.
     init?(_ text: String) {
-        let utf8 = Substring(text).utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        var essence = utf8.prefix { $0 != UInt8(ascii: ";") }
-        while let first = essence.first, isBlank(first) { essence.removeFirst() }
-        while let last = essence.last, isBlank(last) { essence.removeLast() }
-        guard let slash = essence.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-        let type = essence[..<slash]
-        let subtype = essence[essence.index(after: slash)...]
-        guard !type.isEmpty, !subtype.isEmpty, !subtype.contains(UInt8(ascii: "/")) else { return nil }
+        var text = text
+        guard let (type, subtype, isPrintable) = text.withUTF8(Self.parse) else { return nil }
+        self.text = text
         self.type = type
         self.subtype = subtype
+        self.isPrintable = isPrintable
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Range<Int>, Bool)? {
+        var semicolon: Int?
+        var isPrintable = true
+        for (offset, byte) in bytes.enumerated() {
+            guard byte < 0x80 else { return nil }
+            if byte != 0x09 && (byte < 0x20 || byte == 0x7F) { isPrintable = false }
+            if semicolon == nil && byte == UInt8(ascii: ";") { semicolon = offset }
+        }
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var start = 0
+        var end = semicolon ?? bytes.count
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        guard let slash = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")), slash > start,
+            slash + 1 < end,
+            !bytes[(slash + 1)..<end].contains(UInt8(ascii: "/"))
+        else { return nil }
+        return (start..<slash, (slash + 1)..<end, isPrintable)
     }
 
     /// Whether `type` and `subtype` are RFC 9110 tokens.
     var isValid: Bool {
-        HTTPToken.isValid(bytes: type) && HTTPToken.isValid(bytes: subtype)
+        withBytes { type, subtype in HTTPToken.isValid(bytes: type) && HTTPToken.isValid(bytes: subtype) }
     }
 
     /// `type/subtype`, lowercased: ``MediaType/essence``.
     var lowercased: String {
-        String(unsafeUninitializedCapacity: type.count + 1 + subtype.count) { buffer in
-            var count = 0
-            for byte in type {
-                buffer[count] = Self.lowercase(byte)
+        withBytes { type, subtype in
+            String(unsafeUninitializedCapacity: type.count + 1 + subtype.count) { buffer in
+                var count = 0
+                for byte in type {
+                    buffer[count] = Self.lowercase(byte)
+                    count += 1
+                }
+                buffer[count] = UInt8(ascii: "/")
                 count += 1
+                for byte in subtype {
+                    buffer[count] = Self.lowercase(byte)
+                    count += 1
+                }
+                return count
             }
-            buffer[count] = UInt8(ascii: "/")
-            count += 1
-            for byte in subtype {
-                buffer[count] = Self.lowercase(byte)
-                count += 1
-            }
-            return count
         }
     }
 
@@ -54,18 +74,27 @@ struct MediaTypeEssence {
     /// ``ResponseValidation/accepts(contentType:)`` describes: `*` or the same type, and `*`, the
     /// same subtype, or the candidate's structured suffix (`json` of `problem+json`).
     func accepts(_ candidate: MediaTypeEssence) -> Bool {
-        guard Self.isWildcard(type) || Self.equal(type, candidate.type) else { return false }
-        if Self.isWildcard(subtype) || Self.equal(subtype, candidate.subtype) { return true }
-        guard let plus = candidate.subtype.lastIndex(of: UInt8(ascii: "+")) else { return false }
-        return Self.equal(subtype, candidate.subtype[candidate.subtype.index(after: plus)...])
+        withBytes { type, subtype in
+            candidate.withBytes { candidateType, candidateSubtype in
+                guard Self.isWildcard(type) || Self.equal(type, candidateType) else { return false }
+                if Self.isWildcard(subtype) || Self.equal(subtype, candidateSubtype) { return true }
+                guard let plus = candidateSubtype.lastIndex(of: UInt8(ascii: "+")) else { return false }
+                return Self.equal(subtype, candidateSubtype[(plus + 1)...])
+            }
+        }
     }
 
-    private static func isWildcard(_ bytes: Substring.UTF8View) -> Bool {
+    private func withBytes<Result>(_ body: (_ type: Bytes, _ subtype: Bytes) -> Result) -> Result {
+        var text = text
+        return text.withUTF8 { body($0[type], $0[subtype]) }
+    }
+
+    private static func isWildcard(_ bytes: Bytes) -> Bool {
         bytes.count == 1 && bytes.first == UInt8(ascii: "*")
     }
 
     /// Whether two ASCII byte sequences are equal ignoring case.
-    private static func equal(_ lhs: Substring.UTF8View, _ rhs: Substring.UTF8View) -> Bool {
+    private static func equal(_ lhs: Bytes, _ rhs: Bytes) -> Bool {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { lowercase($0) == lowercase($1) }
     }
 

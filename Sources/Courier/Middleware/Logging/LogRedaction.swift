@@ -52,6 +52,10 @@ extension LogRedaction {
 
     /// A URL with the values of hidden query parameters replaced by `<redacted>`.
     func url(_ text: String) -> String {
+        // Without a `?` byte there is no query (and no `?` character), so nothing to hide.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "?")) }) ?? true else {
+            return text
+        }
         // In ASCII text (every URL Courier makes) each byte is a character: find them by byte.
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         guard
