@@ -117,7 +117,8 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query.
     func text(for request: EndpointRequest) -> String {
-        let isIPv6 = host.utf8.contains(UInt8(ascii: ":"))
+        var host = host
+        let isIPv6 = host.withUTF8 { $0.contains(UInt8(ascii: ":")) }
         let portText = port.map(String.init) ?? ""
         var capacity = scheme.utf8.count + 5 + host.utf8.count + 1 + portText.utf8.count
         capacity += pathCapacity(for: request)

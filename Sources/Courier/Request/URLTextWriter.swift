@@ -28,25 +28,31 @@ struct URLTextWriter {
 
     /// Writes `text` as it is.
     mutating func write(_ text: String) {
-        precondition(count + text.utf8.count <= buffer.count, "URLTextWriter: the capacity is too small")
-        for byte in text.utf8 {
-            buffer[count] = byte
-            count += 1
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + bytes.count <= buffer.count, "URLTextWriter: the capacity is too small")
+            if let source = bytes.baseAddress, let target = buffer.baseAddress {
+                (target + count).initialize(from: source, count: bytes.count)
+            }
+            count += bytes.count
         }
     }
 
     /// Writes `text` percent-encoded, as ``PercentEncoding/encode(_:)`` does.
     mutating func writeEncoded(_ text: String) {
-        precondition(count + 3 * text.utf8.count <= buffer.count, "URLTextWriter: the capacity is too small")
-        for byte in text.utf8 {
-            if PercentEncoding.isUnreserved(byte) {
-                buffer[count] = byte
-                count += 1
-            } else {
-                buffer[count] = UInt8(ascii: "%")
-                buffer[count + 1] = PercentEncoding.hexDigit(byte >> 4)
-                buffer[count + 2] = PercentEncoding.hexDigit(byte & 0x0F)
-                count += 3
+        var text = text
+        text.withUTF8 { bytes in
+            precondition(count + 3 * bytes.count <= buffer.count, "URLTextWriter: the capacity is too small")
+            for byte in bytes {
+                if PercentEncoding.isUnreserved(byte) {
+                    buffer[count] = byte
+                    count += 1
+                } else {
+                    buffer[count] = UInt8(ascii: "%")
+                    buffer[count + 1] = PercentEncoding.hexDigit(byte >> 4)
+                    buffer[count + 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                    count += 3
+                }
             }
         }
     }
