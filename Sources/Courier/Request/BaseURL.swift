@@ -173,13 +173,16 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// base path only unreserved characters and well-formed `%XX` escapes. Courier's own path
     /// segments and query are encoded that way too.
     var isPlain: Bool {
-        let plainHost = host.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
-                true
-            default:
-                false
+        var host = host
+        let plainHost = host.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
+                    true
+                default:
+                    false
+                }
             }
         }
         return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }

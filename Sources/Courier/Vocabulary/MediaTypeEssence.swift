@@ -26,23 +26,29 @@ struct MediaTypeEssence {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Range<Int>, Bool)? {
-        var semicolon: Int?
+        var end: Int?
         var isPrintable = true
-        for (offset, byte) in bytes.enumerated() {
+        for index in bytes.indices {
+            let byte = bytes[index]
             guard byte < 0x80 else { return nil }
-            if byte != 0x09 && (byte < 0x20 || byte == 0x7F) { isPrintable = false }
-            if semicolon == nil && byte == UInt8(ascii: ";") { semicolon = offset }
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { isPrintable = false }
+            if byte == UInt8(ascii: ";") && end == nil { end = index }
         }
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         var start = 0
-        var end = semicolon ?? bytes.count
-        while start < end, isBlank(bytes[start]) { start += 1 }
-        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-        guard let slash = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")), slash > start,
-            slash + 1 < end,
-            !bytes[(slash + 1)..<end].contains(UInt8(ascii: "/"))
-        else { return nil }
-        return (start..<slash, (slash + 1)..<end, isPrintable)
+        var stop = end ?? bytes.count
+        while start < stop && isBlank(bytes[start]) { start += 1 }
+        while stop > start && isBlank(bytes[stop - 1]) { stop -= 1 }
+        var slash: Int?
+        for index in start..<stop where bytes[index] == UInt8(ascii: "/") {
+            guard slash == nil else { return nil }
+            slash = index
+        }
+        guard let slash, slash > start, slash + 1 < stop else { return nil }
+        return (start..<slash, (slash + 1)..<stop, isPrintable)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
     /// Whether `type` and `subtype` are RFC 9110 tokens.

@@ -87,7 +87,8 @@ public struct LoggingMiddleware: Middleware {
     /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
     private func emit(_ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String]) {
         guard entryLevel >= level else { return }
-        let message = LogRedaction.scrub(lines.joined(separator: "\n"), hiding: secrets)
+        let text = lines.count == 1 ? lines[0] : lines.joined(separator: "\n")
+        let message = secrets.isEmpty ? text : LogRedaction.scrub(text, hiding: secrets)
         sink.log(LogEntry(level: entryLevel, message: message))
     }
 
