@@ -8,6 +8,7 @@ import PackageDescription
 //   Scripts/measure-gzip-bomb [MiB]        # peak memory while a gzip bomb is refused
 //   Scripts/measure-response-throughput    # one big response against many small ones
 //   Scripts/measure-request-build          # instructions per request build, against a hand-built one
+//   Scripts/measure-client-path [--check]  # instructions and mallocs per send, against a bare decode
 //   Scripts/measure-transport-faults       # a bomb's cost to the next request; the keep-alive race
 //   Scripts/measure-compile-cost           # type-checking 500 generated endpoints (a package of its own)
 let package = Package(
@@ -40,6 +41,12 @@ let package = Package(
         // callgrind.
         .executableTarget(
             name: "request-build",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // Sends one GET N times over an in-memory transport (with or without middleware), or
+        // decodes its 1 KB JSON body N times, for instruction and malloc counts under valgrind.
+        .executableTarget(
+            name: "client-path",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
         // The cost of a refused gzip bomb to the next request, and the keep-alive race, for each

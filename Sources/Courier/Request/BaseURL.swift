@@ -97,16 +97,95 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// Resolves `request` against this base: exactly one `/` between base path and endpoint path,
     /// and the endpoint can never change scheme, host or port.
     public func url(for request: EndpointRequest) throws(CourierError) -> URL {
-        let segments = percentEncodedPathSegments + request.pathSegments.map(PercentEncoding.encode)
-        var text = origin + "/" + segments.joined(separator: "/")
-        if let query = request.percentEncodedQuery { text += "?" + query }
-        guard let url = URL(string: text) else {
+        guard let url = URL(string: text(for: request)) else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The request could not be resolved against \(self) into a URL.", request: request
             )
         }
         return url
+    }
+
+    /// `url(for: request).absoluteString`, or `nil` when `request` does not resolve into a URL.
+    ///
+    /// When the host and base path are plain (see ``isPlain``), the resolved text is a URL exactly
+    /// as written, so it is returned without parsing one.
+    func absoluteString(for request: EndpointRequest) -> String? {
+        let text = text(for: request)
+        return isPlain ? text : URL(string: text)?.absoluteString
+    }
+
+    /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query.
+    func text(for request: EndpointRequest) -> String {
+        var host = host
+        let isIPv6 = host.withUTF8 { $0.contains(UInt8(ascii: ":")) }
+        let portText = port.map(String.init) ?? ""
+        var capacity = scheme.utf8.count + 5 + host.utf8.count + 1 + portText.utf8.count
+        capacity += pathCapacity(for: request)
+        for item in request.query { capacity += 2 + 3 * (item.name.utf8.count + item.value.utf8.count) }
+        return URLTextWriter.text(capacity: capacity) { writer in
+            writer.write(scheme)
+            writer.write(isIPv6 ? "://[" : "://")
+            writer.write(host)
+            if isIPv6 { writer.write("]") }
+            if port != nil {
+                writer.write(":")
+                writer.write(portText)
+            }
+            writePath(for: request, into: &writer)
+            for (index, item) in request.query.enumerated() {
+                writer.write(index == 0 ? "?" : "&")
+                writer.writeEncoded(item.name)
+                writer.write("=")
+                writer.writeEncoded(item.value)
+            }
+        }
+    }
+
+    /// The path `request` resolves to: the base path segments, then the request's, percent-encoded,
+    /// each after one `/`; `/` when there are none.
+    func percentEncodedPath(for request: EndpointRequest) -> String {
+        URLTextWriter.text(capacity: pathCapacity(for: request)) { writePath(for: request, into: &$0) }
+    }
+
+    private func pathCapacity(for request: EndpointRequest) -> Int {
+        let base = percentEncodedPathSegments.reduce(1) { $0 + 1 + $1.utf8.count }
+        return request.pathSegments.reduce(base) { $0 + 1 + 3 * $1.utf8.count }
+    }
+
+    private func writePath(for request: EndpointRequest, into writer: inout URLTextWriter) {
+        guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else {
+            writer.write("/")
+            return
+        }
+        for segment in percentEncodedPathSegments {
+            writer.write("/")
+            writer.write(segment)
+        }
+        for segment in request.pathSegments {
+            writer.write("/")
+            writer.writeEncoded(segment)
+        }
+    }
+
+    /// Whether a URL resolved from this base reads exactly as its text: the host has only lowercase
+    /// letters, digits, `.`, `-` (and the `:` of an IPv6 address, which is bracketed), and the
+    /// base path only unreserved characters and well-formed `%XX` escapes. Courier's own path
+    /// segments and query are encoded that way too.
+    var isPlain: Bool {
+        var host = host
+        let plainHost = host.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                    UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
+                    true
+                default:
+                    false
+                }
+            }
+        }
+        return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }
     }
 
     private static func invalid(_ text: String, reason: String) -> CourierError {

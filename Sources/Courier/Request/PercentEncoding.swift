@@ -44,6 +44,19 @@ enum PercentEncoding {
         return String(bytes: bytes, encoding: .utf8)
     }
 
+    /// Whether `text` has only unreserved characters and well-formed `%XX` escapes, as
+    /// ``encode(_:)`` writes.
+    static func isEncoded(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if isUnreserved(byte) { continue }
+            guard byte == UInt8(ascii: "%"), bytes.next().flatMap(hexValue) != nil,
+                bytes.next().flatMap(hexValue) != nil
+            else { return false }
+        }
+        return true
+    }
+
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -55,7 +68,7 @@ enum PercentEncoding {
         }
     }
 
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
+    static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 

@@ -5,8 +5,11 @@ enum RequestAssembly {
     static func build(
         _ parts: [RequestPart], defaultEncoder: JSONEncoder, formEncoding defaultFormEncoding: FormEncoding
     ) throws(CourierError) -> EndpointRequest {
-        var methods: [MethodToken] = []
+        // The first method and how many there are: one is the rule, so no array for them.
+        var method: MethodToken?
+        var methodCount = 0
         var segments: [String] = []
+        segments.reserveCapacity(parts.count)
         var queries: [QueryDeclaration] = []
         var headers = HeaderFields()
         var bodies: [BodySource] = []
@@ -17,7 +20,9 @@ enum RequestAssembly {
 
         for part in parts {
             switch part {
-            case .method(let token): methods.append(token)
+            case .method(let token):
+                method = method ?? token
+                methodCount += 1
             case .pathSegment(let segment):
                 try RequestValidation.validate(pathSegment: segment)
                 segments.append(segment)
@@ -35,7 +40,7 @@ enum RequestAssembly {
             }
         }
 
-        let method = try resolveMethod(methods)
+        let resolvedMethod = try resolveMethod(method, count: methodCount)
         let timeout = try resolveTimeout(timeouts)
         guard validations.count <= 1 else {
             throw CourierError(
@@ -46,11 +51,14 @@ enum RequestAssembly {
         }
         let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
         let query = try resolveQuery(queries, encoding: formEncoding)
-        let body = try resolveBody(
-            bodies, method: method,
-            encoders: BodyEncoders(
-                json: defaultEncoder, form: formEncoding,
-                declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
+        let body =
+            bodies.isEmpty
+            ? nil
+            : try resolveBody(
+                bodies, method: resolvedMethod,
+                encoders: BodyEncoders(
+                    json: defaultEncoder, form: formEncoding,
+                    declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
         if let body, body.contentType.isMultipart, let declared = headers[.contentType],
             MediaType(validating: declared)?.parameter("boundary") != body.contentType.parameter("boundary")
         {
@@ -65,17 +73,17 @@ enum RequestAssembly {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
         return EndpointRequest(
-            method: method, pathSegments: segments, query: query, headers: headers, body: body,
+            method: resolvedMethod, pathSegments: segments, query: query, headers: headers, body: body,
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first
         )
     }
 
-    private static func resolveMethod(_ methods: [MethodToken]) throws(CourierError) -> HTTPMethod {
-        guard methods.count == 1, let token = methods.first else {
+    private static func resolveMethod(_ token: MethodToken?, count: Int) throws(CourierError) -> HTTPMethod {
+        guard count == 1, let token else {
             throw CourierError(
                 stage: .building, kind: .methodCount,
-                message: "An endpoint declares exactly one Method; this one declares \(methods.count)."
+                message: "An endpoint declares exactly one Method; this one declares \(count)."
             )
         }
         switch token {

@@ -37,8 +37,12 @@ enum RequestValidation {
         // A dot segment, plain or percent-encoded (`%2E%2e`, `.%2E`), is at most six bytes long.
         // (Longer segments that decode to a byte-order mark and dots are sent as they are, `%`
         // encoded, so they cannot climb either.)
-        guard segment.utf8.count <= 6 else { return }
-        let decoded = PercentEncoding.decode(segment) ?? segment
+        // Without a `%`, a segment decodes to itself; a dot segment starts with `.` or `%`.
+        guard segment.utf8.count <= 6, let first = segment.utf8.first,
+            first == UInt8(ascii: ".") || first == UInt8(ascii: "%")
+        else { return }
+        let decoded =
+            segment.utf8.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(segment) ?? segment : segment
         if segment == "." || segment == ".." || decoded == "." || decoded == ".." {
             throw CourierError(
                 stage: .building, kind: .invalidPathSegment,

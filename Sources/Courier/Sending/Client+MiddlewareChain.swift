@@ -1,7 +1,7 @@
 extension Client {
     /// Runs the middleware chain, within the endpoint's or the client's total timeout.
     func perform(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
-        let chain = chain(from: 0)
+        let chain = chain
         let baseURL = baseURL
         guard let timeout = request.timeout.total else { return try await chain(request, baseURL) }
         do {
@@ -13,10 +13,11 @@ extension Client {
         }
     }
 
-    /// The middleware chain starting at `index`, ending in redirect handling and the transport.
-    private func chain(from index: Int) -> Middleware.Next {
-        guard index < middleware.count else {
-            let follower = RedirectFollower(transport: transport, limit: configuration.redirectLimit)
+    /// `middleware` folded around `follower`, the first one outermost: what ``perform(_:)`` runs.
+    static func chain(_ middleware: ArraySlice<any Middleware>, around follower: RedirectFollower)
+        -> Middleware.Next
+    {
+        guard let first = middleware.first else {
             return { request, baseURL throws(CourierError) in
                 let transportRequest = try request.transportRequest(baseURL: baseURL)
                 do throws(CourierError) {
@@ -26,11 +27,10 @@ extension Client {
                 }
             }
         }
-        let middleware = middleware[index]
-        let next = chain(from: index + 1)
+        let next = chain(middleware.dropFirst(), around: follower)
         return { request, baseURL throws(CourierError) in
             do {
-                return try await middleware.intercept(request, baseURL: baseURL, next: next)
+                return try await first.intercept(request, baseURL: baseURL, next: next)
             } catch let error as CourierError {
                 throw error
             } catch is CancellationError {
@@ -41,7 +41,7 @@ extension Client {
             } catch {
                 throw CourierError(
                     stage: .middleware, kind: .middlewareFailed,
-                    message: "The middleware \(type(of: middleware)) failed: \(error).",
+                    message: "The middleware \(type(of: first)) failed: \(error).",
                     request: request, underlying: error
                 )
             }

@@ -20,7 +20,7 @@ extension Client {
     {
         let built = try endpoint.request(
             encoder: configuration.encoder, formEncoding: configuration.formEncoding)
-        return await defaults.apply(to: built).with { request in
+        return defaults.apply(to: built).with { request in
             request.timeout = request.timeout.filling(from: configuration.timeout)
             request.template = template
         }

@@ -32,6 +32,8 @@ public struct Client: Sendable {
     public let defaults: ClientDefaults
     /// Encoders, decoder, redirect limit and timeouts.
     public let configuration: Configuration
+    /// The middleware folded around redirect handling and the transport, built once.
+    let chain: Middleware.Next
 
     /// Creates a client.
     ///
@@ -53,6 +55,9 @@ public struct Client: Sendable {
         self.middleware = middleware
         self.defaults = defaults
         self.configuration = configuration
+        self.chain = Self.chain(
+            middleware[...],
+            around: RedirectFollower(transport: transport, limit: configuration.redirectLimit))
     }
 
     /// Sends an endpoint and returns its typed response.

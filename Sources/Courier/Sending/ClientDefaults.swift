@@ -9,22 +9,29 @@
 /// A header or query parameter the endpoint declares itself takes precedence over a default
 /// of the same name.
 public actor ClientDefaults {
+    /// The headers and query parameters, behind a lock so that ``apply(to:)`` reads them without
+    /// an actor hop; only the actor's methods change them, one at a time.
+    private struct Values: Sendable {
+        var headers: HeaderFields = []
+        var query: [QueryItem] = []
+    }
+
+    private let values: LockedValue<Values>
+
     /// The default header fields, in order.
-    public private(set) var headers: HeaderFields
+    public var headers: HeaderFields { values.withLock { $0.headers } }
     /// The default query parameters, in order.
-    public private(set) var query: [QueryItem]
+    public var query: [QueryItem] { values.withLock { $0.query } }
 
     /// Creates empty defaults.
     public init() {
-        headers = []
-        query = []
+        values = LockedValue(Values())
     }
 
     /// Creates defaults; headers are validated as if an endpoint declared them.
     public init(headers: HeaderFields, query: [QueryItem] = []) throws(CourierError) {
         for field in headers { try RequestValidation.validate(header: field) }
-        self.headers = headers
-        self.query = query
+        values = LockedValue(Values(headers: headers, query: query))
     }
 
     /// Sets `name` to `value`, replacing any default of that name.
@@ -33,33 +40,38 @@ public actor ClientDefaults {
     public func setHeader(_ name: HeaderName, _ value: String, isSecret: Bool = false) throws(CourierError) {
         let field = HeaderField(name: name, value: value, isSecret: isSecret)
         try RequestValidation.validate(header: field)
-        headers.set(field)
+        values.withLock { $0.headers.set(field) }
     }
 
     /// Removes the default header `name`.
     public func removeHeader(_ name: HeaderName) {
-        headers.removeAll(named: name)
+        values.withLock { $0.headers.removeAll(named: name) }
     }
 
     /// Sets the query parameter `name` to `value`, replacing any default of that name.
     public func setQuery(_ name: String, _ value: String) {
-        query.removeAll { $0.name == name }
-        query.append(QueryItem(name: name, value: value))
+        values.withLock { values in
+            values.query.removeAll { $0.name == name }
+            values.query.append(QueryItem(name: name, value: value))
+        }
     }
 
     /// Removes the default query parameter `name`.
     public func removeQuery(_ name: String) {
-        query.removeAll { $0.name == name }
+        values.withLock { values in values.query.removeAll { $0.name == name } }
     }
 
-    /// `request` with the defaults it does not override placed before its own fields.
-    func apply(to request: EndpointRequest) -> EndpointRequest {
-        let headers = headers.filter { !request.headers.contains($0.name) } + request.headers
+    /// `request` with the defaults it does not override placed before its own fields; read
+    /// without a hop to the actor, as the defaults stand when it is called.
+    nonisolated func apply(to request: EndpointRequest) -> EndpointRequest {
+        let (headers, query) = values.withLock { ($0.headers, $0.query) }
+        guard !headers.isEmpty || !query.isEmpty else { return request }
+        let mergedHeaders = headers.filter { !request.headers.contains($0.name) } + request.headers
         let declaredNames = Set(request.query.map(\.name))
-        let query = query.filter { !declaredNames.contains($0.name) } + request.query
+        let mergedQuery = query.filter { !declaredNames.contains($0.name) } + request.query
         return request.with { request in
-            request.query = query
-            request.headers = HeaderFields(headers)
+            request.query = mergedQuery
+            request.headers = HeaderFields(mergedHeaders)
         }
     }
 }

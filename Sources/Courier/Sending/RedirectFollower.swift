@@ -14,7 +14,8 @@ struct RedirectFollower: Sendable {
 
     func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
         var current = first
-        var visited: Set<String> = ["\(first.method) \(first.url.absoluteString)"]
+        // The method and URL of every hop, from the first redirect on (most requests have none).
+        var visited: Set<String> = []
         var hops = 0
         let recorder = RequestMetricsRecorder.current
         recorder?.recordAttempt()
@@ -40,6 +41,7 @@ struct RedirectFollower: Sendable {
             }
             hops += 1
             recorder?.recordRedirect()
+            if visited.isEmpty { visited.insert("\(first.method) \(first.url.absoluteString)") }
             current = try nextRequest(
                 after: current, status: response.status, location: location, response: response)
             guard visited.insert("\(current.method) \(current.url.absoluteString)").inserted else {

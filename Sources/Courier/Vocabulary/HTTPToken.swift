@@ -2,7 +2,12 @@
 enum HTTPToken {
     /// Whether `text` is a non-empty RFC 9110 token (`tchar`s only).
     static func isValid(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy(isTokenCharacter)
+        isValid(bytes: text.utf8)
+    }
+
+    /// Whether `bytes` are a non-empty RFC 9110 token in UTF-8.
+    static func isValid(bytes: some Collection<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
     }
 
     private static func isTokenCharacter(_ byte: UInt8) -> Bool {

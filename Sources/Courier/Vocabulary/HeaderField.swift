@@ -23,7 +23,19 @@ public struct HeaderField: Sendable, Hashable {
 
     /// Whether `value` is free of control characters: C0, DEL and C1; only horizontal tab is allowed.
     var hasValidValue: Bool {
-        value.unicodeScalars.allSatisfy { scalar in
+        // ASCII, the usual case, byte by byte: each byte is a scalar.
+        var value = value
+        if let isValid = value.withUTF8({ bytes -> Bool? in
+            var isValid = true
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte != 0x09 && (byte < 0x20 || byte == 0x7F) { isValid = false }
+            }
+            return isValid
+        }) {
+            return isValid
+        }
+        return value.unicodeScalars.allSatisfy { scalar in
             scalar == "\t" || (scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value))
         }
     }

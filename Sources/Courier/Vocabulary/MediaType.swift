@@ -22,10 +22,20 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isValid(_ text: String) -> Bool {
-        let essence = text.prefix { $0 != ";" }.trimmingCharacters(in: " \t")
-        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+        if let essence = MediaTypeEssence(text) { return essence.isValid && essence.isPrintable }
+        return isValidReadingCharacters(text)
+    }
+
+    /// ``isValid(_:)`` for any text, reading `Character`s.
+    static func isValidReadingCharacters(_ text: String) -> Bool {
+        let parts = essenceReadingCharacters(text).split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy(HTTPToken.isValid)
             && HeaderField(name: .contentType, value: text).hasValidValue
+    }
+
+    /// ``essence`` for any text, reading `Character`s, before lowercasing.
+    static func essenceReadingCharacters(_ text: String) -> String {
+        String(text.prefix { $0 != ";" }).trimmingCharacters(in: " \t")
     }
 
     /// The full value.
@@ -33,7 +43,7 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type and subtype without parameters, lowercased (`"application/json"`).
     public var essence: String {
-        String(rawValue.prefix { $0 != ";" }).trimmingCharacters(in: " \t").lowercased()
+        MediaTypeEssence(rawValue)?.lowercased ?? Self.essenceReadingCharacters(rawValue).lowercased()
     }
 
     /// Whether this is a `multipart/*` type, read without building ``essence``.

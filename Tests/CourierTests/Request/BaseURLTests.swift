@@ -1,7 +1,8 @@
-import Courier
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite struct BaseURLTests {
     static let users = Endpoint<User, Never> {
@@ -58,5 +59,31 @@ import Testing
     ])
     func unusableBasesAreRejected(base: String) {
         expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
+    }
+
+    /// Logging and metrics read the resolved URL as text; it must be the URL's own text, also
+    /// when the host or base path is not plain and the URL is parsed to find it.
+    @Test(arguments: [
+        "example.com", "example.com/base/path", "http://localhost:8080/api", "http://[::1]:8080/v1",
+        "example.com/a%20b/~x", "example.com/a;b/c:d@e", "example.com/%7e", "http://127.0.0.1:9",
+        "https://xn--caf-dma.example", "https://EXAMPLE.com.", "https://exa_mple.com/$/!",
+    ])
+    func resolvedTextIsTheURLsText(base: String) throws {
+        let base = try BaseURL(validating: base)
+        let requests = try [
+            Self.users.built(), Endpoint<Empty, Never> { Method.get }.built(),
+            Endpoint<Empty, Never> {
+                Method.get
+                Path("a b", "ü", "%", "x+y")
+                Query("q", "1&2=3")
+                Query("ä", "")
+            }.built(),
+        ]
+        for request in requests {
+            let url = try base.url(for: request)
+            #expect(base.absoluteString(for: request) == url.absoluteString)
+            #expect(base.text(for: request) == url.absoluteString || !base.isPlain)
+            #expect(base.percentEncodedPath(for: request) == url.path(percentEncoded: true))
+        }
     }
 }

@@ -107,6 +107,15 @@ import Testing
         #expect(await recorder.requests.count == 2)
     }
 
+    @Test func aRedirectToItselfIsACycleAtTheFirstHop() async {
+        let recorder = Self.transport(["https://api.example.com/start": (307, "/start")])
+        let error = await expectCourierError(.tooManyRedirects) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        }
+        #expect(error?.message == "The redirects form a cycle back to https://api.example.com/start.")
+        #expect(await recorder.requests.count == 1)
+    }
+
     @Test func atMostTenHops() async {
         var routes: [String: (Int, String)] = [:]
         for hop in 0..<20 {

@@ -35,13 +35,23 @@ public struct ResponseValidation: Sendable, Hashable {
     public func accepts(contentType: MediaType?) -> Bool {
         guard !contentTypes.isEmpty else { return true }
         guard let contentType else { return false }
-        let (candidateType, candidateSubtype) = Self.split(contentType.essence)
-        let candidateSuffix = candidateSubtype.lastIndex(of: "+").map { candidateSubtype[$0...].dropFirst() }
+        let candidate = MediaTypeEssence(contentType.rawValue)
         return contentTypes.contains { accepted in
-            let (type, subtype) = Self.split(accepted.essence)
-            guard type == "*" || type == candidateType else { return false }
-            return subtype == "*" || subtype == candidateSubtype || subtype == candidateSuffix
+            if let candidate, let accepted = MediaTypeEssence(accepted.rawValue) {
+                return accepted.accepts(candidate)
+            }
+            return Self.accepts(accepted.essence, candidate: contentType.essence)
         }
+    }
+
+    /// ``accepts(contentType:)`` for one accepted type, read from the essences as `String`s:
+    /// for the texts ``MediaTypeEssence`` leaves alone.
+    private static func accepts(_ accepted: String, candidate: String) -> Bool {
+        let (candidateType, candidateSubtype) = split(candidate)
+        let candidateSuffix = candidateSubtype.lastIndex(of: "+").map { candidateSubtype[$0...].dropFirst() }
+        let (type, subtype) = split(accepted)
+        guard type == "*" || type == candidateType else { return false }
+        return subtype == "*" || subtype == candidateSubtype || subtype == candidateSuffix
     }
 
     private static func split(_ essence: String) -> (Substring, Substring) {

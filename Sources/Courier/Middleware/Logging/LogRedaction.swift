@@ -52,8 +52,21 @@ extension LogRedaction {
 
     /// A URL with the values of hidden query parameters replaced by `<redacted>`.
     func url(_ text: String) -> String {
-        guard let question = text.firstIndex(of: "?") else { return text }
-        let fragment = text[question...].firstIndex(of: "#") ?? text.endIndex
+        // Without a `?` byte there is no query (and no `?` character), so nothing to hide.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "?")) }) ?? true else {
+            return text
+        }
+        // In ASCII text (every URL Courier makes) each byte is a character: find them by byte.
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        guard
+            let question = isASCII
+                ? text.utf8.firstIndex(of: UInt8(ascii: "?")) : text.firstIndex(of: "?")
+        else { return text }
+        let fragment =
+            (isASCII
+                ? text.utf8[question...].firstIndex(of: UInt8(ascii: "#"))
+                : text[question...].firstIndex(of: "#"))
+            ?? text.endIndex
         let query = text[text.index(after: question)..<fragment]
         return String(text[...question]) + self.query(query) + String(text[fragment...])
     }
@@ -74,6 +87,10 @@ extension LogRedaction {
     /// header values (and the credential after a scheme such as `Bearer`) and hidden query values,
     /// unencoded and percent-encoded. Values shorter than four characters are left out.
     func secrets(of request: EndpointRequest) -> [String] {
+        guard
+            request.headers.contains(where: hides)
+                || request.query.contains(where: { hidesQueryItem(named: $0.name) })
+        else { return [] }
         let marked = HeaderFields(
             request.headers.map { HeaderField(name: $0.name, value: $0.value, isSecret: hides($0)) })
         let queryValues = request.query.filter { hidesQueryItem(named: $0.name) }.flatMap { item in

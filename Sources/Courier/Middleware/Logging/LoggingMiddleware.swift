@@ -52,7 +52,7 @@ public struct LoggingMiddleware: Middleware {
         let started = now()
         let secrets = redaction.secrets(of: request)
         let url = redaction.url(
-            (try? baseURL.url(for: request))?.absoluteString ?? "\(baseURL)\(request.percentEncodedTarget)")
+            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
         let summary = "\(request.method) \(url)"
         if level <= .debug {
             var lines = ["→ " + summary] + indented(redaction.lines(of: request.headers))
@@ -87,7 +87,8 @@ public struct LoggingMiddleware: Middleware {
     /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
     private func emit(_ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String]) {
         guard entryLevel >= level else { return }
-        let message = LogRedaction.scrub(lines.joined(separator: "\n"), hiding: secrets)
+        let text = lines.count == 1 ? lines[0] : lines.joined(separator: "\n")
+        let message = secrets.isEmpty ? text : LogRedaction.scrub(text, hiding: secrets)
         sink.log(LogEntry(level: entryLevel, message: message))
     }
 

@@ -56,10 +56,9 @@ public struct MetricsMiddleware: Middleware {
     ) {
         let finished = ContinuousClock.now
         let counters = recorder.snapshot
-        let segments = baseURL.percentEncodedPathSegments + request.pathSegments.map(PercentEncoding.encode)
         observer.record(
             RequestMetrics(
-                method: request.method, host: baseURL.host, path: "/" + segments.joined(separator: "/"),
+                method: request.method, host: baseURL.host, path: baseURL.percentEncodedPath(for: request),
                 status: status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived,

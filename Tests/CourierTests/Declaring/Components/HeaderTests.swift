@@ -43,6 +43,7 @@ import Testing
 
     @Test(arguments: [
         "a\r\nInjected: 1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b", "a\u{1B}b", "a\u{85}b", "a\u{9F}b",
+        "café\u{85}", "☕️\r\n",
     ])
     func controlCharactersInValuesAreRejectedWithoutPrintingTheValue(value: String) {
         let error = expectCourierError(.invalidHeaderValue) {
@@ -55,6 +56,14 @@ import Testing
             error?.message
                 == "The value of header 'X-Secret' contains a control character (CR, LF, NUL or similar).")
         #expect(error.map { !$0.description.contains(value) } == true)
+    }
+
+    @Test func textBeyondASCIIIsAllowedInValues() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header("X-A", "café ☕️\u{A0}")
+        }.built()
+        #expect(request.headers["X-A"] == "café ☕️\u{A0}")
     }
 
     @Test func tabIsAllowedInValues() throws {

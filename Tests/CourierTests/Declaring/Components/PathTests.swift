@@ -39,7 +39,7 @@ import Testing
         #expect(url.query == nil)
     }
 
-    @Test(arguments: [".", "..", "%2e%2e", "%2E%2e", "%2e"])
+    @Test(arguments: [".", "..", "%2e%2e", "%2E%2e", "%2e", ".%2E", "%2e."])
     func dotSegmentsAreRejected(segment: String) {
         expectCourierError(.invalidPathSegment, stage: .building) {
             try Endpoint<User, Never> {
@@ -47,6 +47,18 @@ import Testing
                 Path("files", segment)
             }.built()
         }
+    }
+
+    @Test(arguments: [
+        ("...", "/files/..."), (".a", "/files/.a"), ("%2e%2e%2e", "/files/%252e%252e%252e"),
+        (".\u{301}", "/files/.%CC%81"), ("%", "/files/%25"), ("%2", "/files/%252"),
+    ])
+    func segmentsThatOnlyLookLikeDotsAreSent(segment: String, path: String) throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("files", segment)
+        }.built()
+        #expect(request.percentEncodedPath == path)
     }
 
     @Test func emptySegmentsAreRejected() {

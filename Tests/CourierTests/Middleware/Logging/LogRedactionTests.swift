@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+@Suite struct LogRedactionTests {
+    let redaction = LogRedaction(queryItems: ["sig"])
+
+    @Test(arguments: [
+        ("https://api.example.com/users", "https://api.example.com/users"),
+        ("https://api.example.com/users?page=2", "https://api.example.com/users?page=2"),
+        (
+            "https://api.example.com/u?token=abc&page=2#top?token=x",
+            "https://api.example.com/u?token=<redacted>&page=2#top?token=x"
+        ),
+        ("https://api.example.com/u?SIG=1&q=a#", "https://api.example.com/u?SIG=<redacted>&q=a#"),
+        ("https://api.example.com/café?sig=1#é", "https://api.example.com/café?sig=<redacted>#é"),
+        ("https://api.example.com/a?\u{301}sig=1", "https://api.example.com/a?\u{301}sig=1"),
+    ])
+    func hiddenQueryValuesAreReplacedInURLs(text: String, expected: String) {
+        #expect(redaction.url(text) == expected)
+    }
+
+    @Test func aRequestWithNothingHiddenHasNoSecrets() throws {
+        let plain = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users")
+            Query("page", 2)
+            Header.accept(.json)
+        }.request()
+        #expect(redaction.secrets(of: plain).isEmpty)
+    }
+
+    @Test func hiddenHeadersAndQueryValuesAreSecrets() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Query("sig", "a b c d")
+            Header.bearer("token-123")
+            Header("X-Tenant", "tenant-9")
+        }.request()
+        #expect(
+            Set(LogRedaction(headers: [HeaderName("X-Tenant")], queryItems: ["sig"]).secrets(of: request))
+                == ["Bearer token-123", "token-123", "tenant-9", "a b c d", "a%20b%20c%20d"])
+        #expect(
+            Set(redaction.secrets(of: request)) == [
+                "Bearer token-123", "token-123", "a b c d", "a%20b%20c%20d",
+            ])
+    }
+}
