@@ -40,7 +40,8 @@ struct LockedValue<Value: Sendable>: @unchecked Sendable {
                     lock.initialize(to: os_unfair_lock())
                 #else
                     lock.initialize(to: pthread_mutex_t())
-                    pthread_mutex_init(lock, nil)
+                    let status = pthread_mutex_init(lock, nil)
+                    precondition(status == 0, "pthread_mutex_init failed: \(status)")
                 #endif
             }
             return unsafeDowncast(buffer, to: Storage.self)
@@ -49,7 +50,8 @@ struct LockedValue<Value: Sendable>: @unchecked Sendable {
         deinit {
             withUnsafeMutablePointerToElements { lock in
                 #if !canImport(os)
-                    pthread_mutex_destroy(lock)
+                    let status = pthread_mutex_destroy(lock)
+                    precondition(status == 0, "pthread_mutex_destroy failed: \(status)")
                 #endif
                 lock.deinitialize(count: 1)
             }
@@ -59,7 +61,8 @@ struct LockedValue<Value: Sendable>: @unchecked Sendable {
             #if canImport(os)
                 os_unfair_lock_lock(lock)
             #else
-                pthread_mutex_lock(lock)
+                let status = pthread_mutex_lock(lock)
+                precondition(status == 0, "pthread_mutex_lock failed: \(status)")
             #endif
         }
 
@@ -67,7 +70,8 @@ struct LockedValue<Value: Sendable>: @unchecked Sendable {
             #if canImport(os)
                 os_unfair_lock_unlock(lock)
             #else
-                pthread_mutex_unlock(lock)
+                let status = pthread_mutex_unlock(lock)
+                precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
             #endif
         }
     }

@@ -34,10 +34,9 @@ enum RequestValidation {
                 message: "A path segment is empty; an empty value would address a different resource."
             )
         }
-        // A dot segment, plain or percent-encoded (`%2E%2e`, `.%2E`), is at most six bytes long.
-        // (Longer segments that decode to a byte-order mark and dots are sent as they are, `%`
-        // encoded, so they cannot climb either.)
-        // Without a `%`, a segment decodes to itself; a dot segment starts with `.` or `%`.
+        // A dot segment, plain or percent-encoded (`%2E%2e`, `.%2E`), is at most six bytes long and
+        // starts with `.` or `%`; without a `%`, a segment decodes to itself. Anything else, a
+        // byte-order mark before the dots included, is sent `%` encoded and cannot climb.
         guard segment.utf8.count <= 6, let first = segment.utf8.first,
             first == UInt8(ascii: ".") || first == UInt8(ascii: "%")
         else { return }

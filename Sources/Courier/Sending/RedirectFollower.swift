@@ -47,11 +47,23 @@ struct RedirectFollower: Sendable {
             guard visited.insert("\(current.method) \(current.url.absoluteString)").inserted else {
                 throw CourierError(
                     stage: .transport, kind: .tooManyRedirects,
-                    message: "The redirects form a cycle back to \(current.url.absoluteString).",
+                    // Without the query: a redirect may carry a signature or a code there, and an
+                    // error's message reaches logs. The whole URL is the error's `url`.
+                    message: "The redirects form a cycle back to \(Self.withoutQuery(current.url)).",
                     url: current.url, response: response
                 )
             }
         }
+    }
+
+    /// `url` without its query and fragment, for messages.
+    static func withoutQuery(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "\(url.scheme ?? "")://\(url.host ?? "")"
+        }
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? "\(url.scheme ?? "")://\(url.host ?? "")"
     }
 
     private func nextRequest(

@@ -1,5 +1,6 @@
-import Courier
 import Testing
+
+@testable import Courier
 
 @Suite struct PercentEncodingTests {
     /// RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~".
@@ -32,5 +33,15 @@ import Testing
             Query("a+b c/d", "a+b c/d")
         }.request()
         #expect(request.percentEncodedTarget == "/a%2Bb%20c%2Fd?a%2Bb%20c%2Fd=a%2Bb%20c%2Fd")
+    }
+
+    /// What a base path must be to be written as it is: unreserved bytes and whole `%XX` escapes.
+    @Test(arguments: [
+        ("a%20b", true), ("~x-._", true), ("", true), ("%2F", true),
+        ("a;b", false), ("%2", false), ("%zz", false), ("é", false), ("a b", false), ("a/b", false),
+    ])
+    func isEncodedAcceptsOnlyWhatEncodeWrites(text: String, encoded: Bool) {
+        #expect(PercentEncoding.isEncoded(text) == encoded)
+        if encoded { #expect(PercentEncoding.encode(PercentEncoding.decode(text) ?? text) == text) }
     }
 }

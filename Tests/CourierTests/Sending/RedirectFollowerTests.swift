@@ -116,6 +116,18 @@ import Testing
         #expect(await recorder.requests.count == 1)
     }
 
+    @Test func aCycleMessageLeavesTheQueryOut() async {
+        let recorder = Self.transport([
+            "https://api.example.com/start": (307, "/a?code=one-time-code-1"),
+            "https://api.example.com/a?code=one-time-code-1": (307, "/a?code=one-time-code-1"),
+        ])
+        let error = await expectCourierError(.tooManyRedirects) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        }
+        #expect(error?.message == "The redirects form a cycle back to https://api.example.com/a.")
+        #expect(error?.url?.absoluteString == "https://api.example.com/a?code=one-time-code-1")
+    }
+
     @Test func atMostTenHops() async {
         var routes: [String: (Int, String)] = [:]
         for hop in 0..<20 {

@@ -52,6 +52,8 @@ import Testing
     @Test(arguments: [
         ("...", "/files/..."), (".a", "/files/.a"), ("%2e%2e%2e", "/files/%252e%252e%252e"),
         (".\u{301}", "/files/.%CC%81"), ("%", "/files/%25"), ("%2", "/files/%252"),
+        // A byte-order mark is a character of the segment, sent encoded: it cannot climb.
+        ("\u{FEFF}..", "/files/%EF%BB%BF.."), ("\u{FEFF}%2e", "/files/%EF%BB%BF%252e"),
     ])
     func segmentsThatOnlyLookLikeDotsAreSent(segment: String, path: String) throws {
         let request = try Endpoint<User, Never> {

@@ -46,4 +46,19 @@ import Testing
                 "Bearer token-123", "token-123", "a b c d", "a%20b%20c%20d",
             ])
     }
+
+    /// A header hidden only because the redaction names it (not marked secret, not a credential)
+    /// is still a secret, and so is a query value hidden only by name: neither may be skipped.
+    @Test func valuesHiddenOnlyByNameAreSecrets() throws {
+        let header = try Endpoint<Empty, Never> {
+            Method.get
+            Header("X-Tenant", "tenant-9")
+        }.request()
+        #expect(LogRedaction(headers: [HeaderName("X-Tenant")]).secrets(of: header) == ["tenant-9"])
+        let query = try Endpoint<Empty, Never> {
+            Method.get
+            Query("state", "opaque-state")
+        }.request()
+        #expect(LogRedaction(queryItems: ["state"]).secrets(of: query) == ["opaque-state"])
+    }
 }
