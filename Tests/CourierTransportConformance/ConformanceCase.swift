@@ -52,7 +52,7 @@
         /// Every case, by area.
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
-            + retryCases + authenticationCases
+            + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }
