@@ -52,7 +52,8 @@
         /// Every case, by area.
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
-            + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases
+            + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases + loggingCases
+            + metricsCases + validationCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }
