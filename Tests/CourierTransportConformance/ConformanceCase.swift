@@ -27,6 +27,9 @@
             case bodies
             /// Downloads to files, file uploads and progress.
             case files
+            /// The built-in middleware over the transport: retries, credentials, de-duplication,
+            /// limits, logs and metrics.
+            case middleware
         }
 
         /// The case's name: a sentence in camel case, unique in ``all``.
@@ -49,6 +52,8 @@
         /// Every case, by area.
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
+            + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases + loggingCases
+            + metricsCases + validationCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }

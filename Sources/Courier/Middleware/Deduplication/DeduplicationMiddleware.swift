@@ -62,8 +62,9 @@ public struct DeduplicationMiddleware: Middleware {
         }
     }
 
-    /// The number of requests waiting for a shared call, over all calls in flight.
-    var waitingRequests: Int {
+    /// The number of requests waiting for a shared call, over all calls in flight; `package` for
+    /// the transport conformance suite, which waits on it instead of the wall clock.
+    package var waitingRequests: Int {
         calls.withLock { table in table.values.reduce(0) { $0 + $1.activeWaiters } }
     }
 
