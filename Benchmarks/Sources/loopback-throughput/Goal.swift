@@ -23,8 +23,8 @@ struct Goal: Codable, Sendable {
             results[workload]?.ratio(numerator, over: denominator)
         }
         for id in ["get-1", "get-8", "get-64"] {
-            guard let result = results[id] else { continue }
-            let ratio = result.ratio("Courier/URLSession", over: "URLSession")
+            guard let result = results[id], let ratio = result.ratio("Courier/URLSession", over: "URLSession")
+            else { continue }
             let title = result.workload.title
             goals.append(
                 Goal(
@@ -43,7 +43,9 @@ struct Goal: Codable, Sendable {
                         + " per POST) over raw URLSession's (pooled, may re-send)",
                     value: ratio.cpuPerRequest, target: "≤ 1.10×", met: ratio.cpuPerRequest <= 1.10))
         }
-        let loaded = ["get-64", "get-256"].compactMap { results[$0] }
+        let loaded = ["get-64", "get-256"].compactMap { results[$0] }.filter {
+            $0.variantNames.contains("Courier/URLSession")
+        }
         if !loaded.isEmpty {
             let errors = loaded.reduce(0) { $0 + $1.errors("Courier/URLSession") }
             goals.append(
@@ -54,8 +56,9 @@ struct Goal: Codable, Sendable {
                     value: Double(errors), target: "= 0", met: errors == 0))
         }
         for id in ["get-1", "get-8", "get-64", "post-8"] {
-            guard let result = results[id] else { continue }
-            let ratio = result.ratio("Courier/AHC", over: "AHC")
+            guard let result = results[id], let ratio = result.ratio("Courier/AHC", over: "AHC") else {
+                continue
+            }
             goals.append(
                 Goal(
                     id: "B4", what: "\(result.workload.title): Courier/AHC throughput over raw AHC's",

@@ -4,23 +4,26 @@ import Foundation
 /// same library used by hand, on loopback against nginx; started by `Scripts/measure-loopback`,
 /// which runs the server.
 ///
-///     loopback-throughput BASE_URL [--rounds 5] [--requests 2000] [--workloads get-1,post-8]
-///                         [--json PATH] [--check]
+///     loopback-throughput BASE_URL [--rounds 5] [--requests 4000] [--workloads get-1,post-8]
+///                         [--variants AHC,Courier/AHC] [--json PATH] [--check]
 ///
 /// For each workload (``Workload/all``) every round runs each variant (``Variant/all``) once, in
 /// an order that rotates from round to round: a warm-up, then `--requests` requests with the
 /// workload's number in flight, timed on the wall clock and on the process's CPU clock. Prints a
 /// Markdown table per workload (medians over rounds, and medians of per-round ratios), then each
 /// goal as met or not; writes the same figures as JSON with `--json`. Exits 0 unless `--check`
-/// is given and a goal is not met.
+/// is given and a goal is not met. `--variants` runs only some variants (to profile one); the
+/// goals that need another are left out.
 @main
 enum LoopbackThroughput {
     /// The command line, parsed.
     struct Options {
         var base = ""
         var rounds = 5
-        var requests = 2000
+        var requests = 4000
         var workloads = Workload.all
+        /// The names of the variants to run; all of them when `nil`.
+        var variants: Set<String>?
         var jsonPath: String?
         var check = false
     }
@@ -28,13 +31,14 @@ enum LoopbackThroughput {
     static func main() async throws {
         let options = parse(Array(CommandLine.arguments.dropFirst()))
         let start = ContinuousClock.now
-        let variants = try Variant.all(base: options.base)
+        let all = try Variant.all(base: options.base)
+        let variants = all.filter { options.variants?.contains($0.name) ?? true }
         var results: [WorkloadResult] = []
         for workload in options.workloads {
             results.append(await run(workload, variants: variants, options: options))
             print(results.last!.markdown + "\n")
         }
-        for variant in variants { try await variant.shutdown() }
+        for variant in all { try await variant.shutdown() }
         let goals = Goal.evaluate(Dictionary(uniqueKeysWithValues: results.map { ($0.workload.id, $0) }))
         print("### Goals\n")
         for goal in goals { print(goal.line) }
@@ -98,6 +102,13 @@ enum LoopbackThroughput {
                 if options.workloads.count != ids.count {
                     usage("workloads are \(Workload.all.map(\.id).joined(separator: ", "))")
                 }
+            case "--variants":
+                let names = Set(value(argument).split(separator: ",").map(String.init))
+                let known = ["URLSession", "Courier/URLSession", "AHC", "Courier/AHC"]
+                guard names.isSubset(of: known) else {
+                    usage("variants are \(known.joined(separator: ", "))")
+                }
+                options.variants = names
             default:
                 guard options.base.isEmpty, argument.hasPrefix("http://") else {
                     usage("unexpected argument \(argument)")
@@ -113,7 +124,8 @@ enum LoopbackThroughput {
         FileHandle.standardError.write(
             Data(
                 ("loopback-throughput: \(problem)\nusage: loopback-throughput http://127.0.0.1:PORT"
-                    + " [--rounds N] [--requests N] [--workloads ID,…] [--json PATH] [--check]\n").utf8))
+                    + " [--rounds N] [--requests N] [--workloads ID,…] [--variants NAME,…]"
+                    + " [--json PATH] [--check]\n").utf8))
         exit(64)
     }
 }

@@ -33,8 +33,10 @@ struct WorkloadResult: Sendable {
         rounds.lazy.compactMap { $0[name]?.firstError }.first
     }
 
-    /// `numerator ÷ denominator`: the ratio of each round, then their median.
-    func ratio(_ numerator: String, over denominator: String) -> Ratio {
+    /// `numerator ÷ denominator`: the ratio of each round, then their median; `nil` when either
+    /// variant did not run.
+    func ratio(_ numerator: String, over denominator: String) -> Ratio? {
+        guard variantNames.contains(numerator), variantNames.contains(denominator) else { return nil }
         var throughput: [Double] = []
         var cpu: [Double] = []
         for round in rounds {
@@ -47,14 +49,14 @@ struct WorkloadResult: Sendable {
             cpuPerRequest: Self.median(cpu))
     }
 
-    /// The ratios the goals name: each Courier variant over its raw library, and Courier's two
-    /// transports against each other.
+    /// The ratios the goals name, of the variants that ran: each Courier variant over its raw
+    /// library, and Courier's two transports against each other.
     var ratios: [Ratio] {
         [
             ratio("Courier/URLSession", over: "URLSession"),
             ratio("Courier/AHC", over: "AHC"),
             ratio("Courier/AHC", over: "Courier/URLSession"),
-        ]
+        ].compactMap { $0 }
     }
 
     /// The workload's Markdown table, its ratios and any first failure per variant.
