@@ -10,14 +10,17 @@ import PackageDescription
 //   Scripts/measure-request-build          # instructions per request build, against a hand-built one
 //   Scripts/measure-client-path [--check]  # instructions and mallocs per send, against a bare decode
 //   Scripts/measure-transport-faults       # a bomb's cost to the next request; the keep-alive race
+//   Scripts/measure-loopback [--check]     # req/s and CPU per request against nginx, by hand and via Courier
 //   Scripts/measure-compile-cost           # type-checking 500 generated endpoints (a package of its own)
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Courier", path: ".."),
-        // Only transport-faults uses it; the other products build without compiling it.
+        // Only transport-faults and loopback-throughput use these; the other products build
+        // without compiling them. The version is the one the transport pins.
         .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
     ],
     targets: [
         // Uploads one file as a multipart part to the loopback server's /sink route and checks
@@ -56,6 +59,17 @@ let package = Package(
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+            ]
+        ),
+        // Requests per second and CPU per request of URLSession and AsyncHTTPClient used by hand
+        // and through Courier, on loopback against nginx (issue 13's B3 and B4); started by
+        // Scripts/measure-loopback, which runs the server.
+        .executableTarget(
+            name: "loopback-throughput",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         // Runs Courier and a plain URLSession against every fault of Scripts/fault_server.py and

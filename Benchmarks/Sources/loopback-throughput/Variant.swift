@@ -1,0 +1,149 @@
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One way of sending the benchmark's two requests: by hand on a client library, or through
+/// Courier on one of its transports. Each variant keeps one client (and its connection pool) for
+/// the whole run, as an application would.
+struct Variant: Sendable {
+    /// The name in tables and JSON: `URLSession`, `Courier/URLSession`, `AHC`, `Courier/AHC`.
+    let name: String
+    /// Sends `GET /json` and throws unless it is answered 200 with a body.
+    let get: @Sendable () async throws -> Void
+    /// Sends `POST /post` with ``Payload`` as JSON and throws unless it is answered 200 with a body.
+    let post: @Sendable () async throws -> Void
+    /// Releases the variant's client (AsyncHTTPClient's must be shut down).
+    let shutdown: @Sendable () async throws -> Void
+
+    /// The small JSON body every variant posts, encoded on every request by each of them.
+    struct Payload: Encodable, Sendable {
+        var name = "Ada Lovelace"
+        var email = "ada@analytical-engine.example.org"
+        var count = 42
+        var tags = ["swift", "http"]
+    }
+
+    /// A response no variant should get: another status, or an empty body.
+    struct UnexpectedResponse: Error, CustomStringConvertible {
+        let status: Int
+        let bytes: Int
+        var description: String { "status \(status) with \(bytes) bytes" }
+    }
+
+    /// The four variants against `base` (`http://127.0.0.1:PORT`), in the order of the tables.
+    static func all(base: String) throws -> [Variant] {
+        [
+            rawURLSession(base: base),
+            try courier("Courier/URLSession", base: base, transport: URLSessionTransport()),
+            rawAsyncHTTPClient(base: base),
+            try courierAsyncHTTPClient(base: base),
+        ]
+    }
+
+    /// A plain `URLSession` with a plain `URLRequest` and `data(for:)`, as written by hand.
+    ///
+    /// Its configuration is the one `URLSessionTransport` uses by default (ephemeral, no cookies,
+    /// no cache), so the comparison is of the code around the session, not of its settings. It
+    /// pools connections for POSTs too (and may send one twice on a dropped connection, which
+    /// Courier never does).
+    static func rawURLSession(base: String) -> Variant {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration)
+        let json = URL(string: base + "/json")!
+        let post = URL(string: base + "/post")!
+        return Variant(
+            name: "URLSession",
+            get: {
+                let (data, response) = try await session.data(for: URLRequest(url: json))
+                try check(status: (response as? HTTPURLResponse)?.statusCode ?? 0, bytes: data.count)
+            },
+            post: {
+                var request = URLRequest(url: post)
+                request.httpMethod = "POST"
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = try JSONEncoder().encode(Payload())
+                let (data, response) = try await session.data(for: request)
+                try check(status: (response as? HTTPURLResponse)?.statusCode ?? 0, bytes: data.count)
+            },
+            shutdown: { session.finishTasksAndInvalidate() }
+        )
+    }
+
+    /// AsyncHTTPClient by hand: `execute(_:timeout:)` and the whole body collected, on an
+    /// `HTTPClient` with its default configuration.
+    static func rawAsyncHTTPClient(base: String) -> Variant {
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let json = base + "/json"
+        let post = base + "/post"
+        return Variant(
+            name: "AHC",
+            get: {
+                let response = try await client.execute(HTTPClientRequest(url: json), timeout: .seconds(60))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                try check(status: Int(response.status.code), bytes: body.readableBytes)
+            },
+            post: {
+                var request = HTTPClientRequest(url: post)
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.body = .bytes(try JSONEncoder().encode(Payload()))
+                let response = try await client.execute(request, timeout: .seconds(60))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                try check(status: Int(response.status.code), bytes: body.readableBytes)
+            },
+            shutdown: { try await client.shutdown() }
+        )
+    }
+
+    /// Courier over `AsyncHTTPClientTransport` with the `HTTPClient` it creates.
+    static func courierAsyncHTTPClient(base: String) throws -> Variant {
+        let transport = AsyncHTTPClientTransport()
+        return try courier("Courier/AHC", base: base, transport: transport) {
+            try await transport.shutdown()
+        }
+    }
+
+    /// Courier over `transport`: endpoints declared once, as `static let`s would be, both
+    /// answering `Data` (no decoding, as the hand-written variants do none).
+    static func courier(
+        _ name: String, base: String, transport: some Transport,
+        shutdown: @escaping @Sendable () async throws -> Void = {}
+    ) throws -> Variant {
+        let client = Client(baseURL: try BaseURL(validating: base), transport: transport)
+        let json = Endpoint<Data, Never> {
+            Method.get
+            Path("json")
+        }
+        let post = Endpoint<Data, Never> {
+            Method.post
+            Path("post")
+            Body.json(Payload())
+        }
+        return Variant(
+            name: name,
+            get: {
+                let data = try await client.value(json)
+                try check(status: 200, bytes: data.count)
+            },
+            post: {
+                let data = try await client.value(post)
+                try check(status: 200, bytes: data.count)
+            },
+            shutdown: shutdown
+        )
+    }
+
+    /// Throws ``UnexpectedResponse`` unless the status is 200 and the body is not empty.
+    private static func check(status: Int, bytes: Int) throws {
+        guard status == 200, bytes > 0 else { throw UnexpectedResponse(status: status, bytes: bytes) }
+    }
+}
