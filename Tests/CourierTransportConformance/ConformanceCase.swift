@@ -158,6 +158,14 @@
         }
     }
 
+    /// The error sending `endpoint` with `client` ends in; when it succeeds instead, records an
+    /// issue and throws, ending the case.
+    func failure<E: EndpointRepresentable>(
+        of endpoint: E, with client: Client, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> CourierError {
+        try #require(await outcome(endpoint, with: client).failure, sourceLocation: sourceLocation)
+    }
+
     /// The one outcome of sending `endpoint` with `client`.
     func outcome<E: EndpointRepresentable>(
         _ endpoint: E, with client: Client

@@ -20,11 +20,8 @@
                 // sessions share, which would stall the other cases running beside this one.)
                 try await context.withClient(.init(responseLimit: 8 * 1024 * 1024)) { client in
                     let key = FaultServer.uniqueKey()
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("gzip-bomb", key: key, [("size", "\(64 << 20)")]), with: client
-                        )
-                        .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("gzip-bomb", key: key, [("size", "\(64 << 20)")]), with: client)
                     #expect(error.kind == .responseTooLarge, "\(error)")
                     let next = try await client.value(FaultServer.bytes("json", key: key))
                     #expect(next == Data(#"{"id": 42, "name": "Ada"}"#.utf8))
@@ -38,22 +35,17 @@
                             "download", key: FaultServer.uniqueKey(), [("size", "\(1024 * 1024)")]))
                     #expect(small.value?.count == 1024 * 1024)
                     // Announced as 1 GiB: refused at its head, long before it could arrive.
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes(
-                                "download", key: FaultServer.uniqueKey(), [("size", "\(1 << 30)")]),
-                            with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes(
+                            "download", key: FaultServer.uniqueKey(), [("size", "\(1 << 30)")]), with: client)
                     #expect(error.kind == .responseTooLarge, "\(error)")
                     #expect(error.stage == .transport)
                     #expect(error.message == "The response body exceeded the limit of 1048576 bytes.")
                     // Unannounced: chunked, and refused once the limit is crossed.
-                    let chunked = try #require(
-                        await outcome(
-                            FaultServer.bytes(
-                                "chunked/ok", key: FaultServer.uniqueKey(), [("size", "\(3 << 20)")]),
-                            with: client
-                        ).failure)
+                    let chunked = try await failure(
+                        of: FaultServer.bytes(
+                            "chunked/ok", key: FaultServer.uniqueKey(), [("size", "\(3 << 20)")]),
+                        with: client)
                     #expect(chunked.kind == .responseTooLarge, "\(chunked)")
                     // The client goes on.
                     let next = try await client.value(FaultServer.bytes("ok", key: FaultServer.uniqueKey()))
@@ -63,26 +55,22 @@
             ConformanceCase(.bodies, "invalidJSONIsADecodingErrorWithTheRawBody") { context in
                 struct User: Decodable, Sendable { let id: Int }
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            Endpoint<User, Never> {
-                                Method(.get)
-                                Path("invalid-json")
-                            }, with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: Endpoint<User, Never> {
+                            Method(.get)
+                            Path("invalid-json")
+                        }, with: client)
                     #expect(error.stage == .decoding)
                     #expect(error.response?.body == Data(#"{"id": 4"#.utf8))
                 }
             },
             ConformanceCase(.bodies, "invalidUTF8IsADecodingErrorNotReplacementCharacters") { context in
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            Endpoint<String, Never> {
-                                Method(.get)
-                                Path("invalid-utf8")
-                            }, with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: Endpoint<String, Never> {
+                            Method(.get)
+                            Path("invalid-utf8")
+                        }, with: client)
                     #expect(error.stage == .decoding)
                     #expect(error.response?.body == Data([0x63, 0x61, 0x66, 0xC3, 0x20, 0xFF, 0xFE]))
                 }

@@ -11,9 +11,8 @@
                 try await context.withClient { client in
                     for route in ["close-before-headers", "reset-before-headers", "drop"] {
                         let key = FaultServer.uniqueKey()
-                        let error = try #require(
-                            await outcome(FaultServer.bytes(route, key: key, method: .post), with: client)
-                                .failure)
+                        let error = try await failure(
+                            of: FaultServer.bytes(route, key: key, method: .post), with: client)
                         #expect(error.kind == .connectionLost, "\(route): \(error)")
                         #expect(error.underlying != nil, "the transport's own error is kept for diagnosis")
                         try await context.faults.expectCounts(key, received: 1...1)
@@ -99,11 +98,9 @@
                         try await context.faults.expectCounts(get, received: 2...2)
                     }
                     let post = FaultServer.uniqueKey()
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("flaky-connection", key: post, method: .post, [("key", post)]),
-                            with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("flaky-connection", key: post, method: .post, [("key", post)]),
+                        with: client)
                     #expect(error.kind == .connectionLost, "\(error)")
                     try await context.faults.expectCounts(post, received: 1...1)
                 }
@@ -148,9 +145,8 @@
                 let port = try #require(context.faults.primary.port)
                 try await context.withClient(baseURL: try BaseURL(validating: "http://127.0.0.3:\(port)")) {
                     client in
-                    let error = try #require(
-                        await outcome(FaultServer.bytes("ok", key: FaultServer.uniqueKey()), with: client)
-                            .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("ok", key: FaultServer.uniqueKey()), with: client)
                     #expect(error.kind == .cannotConnect, "\(error)")
                     #expect(error.message.hasPrefix("Could not connect to the server"), "\(error.message)")
                 }

@@ -89,7 +89,7 @@
                     #expect(downloaded.value == destination)
                     #expect(try Data(contentsOf: destination) == FaultServer.pattern(3 << 20))
                     // In memory, the same body is over the limit.
-                    let error = try #require(await outcome(gzip, with: client).failure)
+                    let error = try await failure(of: gzip, with: client)
                     #expect(error.kind == .responseTooLarge, "\(error)")
                 }
             },

@@ -9,11 +9,9 @@
             ConformanceCase(.framing, "aTruncatedBodyIsATruncatedResponseNotAPartialSuccess") { context in
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("truncate", key: key, [("size", "1000"), ("send", "400")]),
-                            with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("truncate", key: key, [("size", "1000"), ("send", "400")]),
+                        with: client)
                     #expect(error.kind == .truncatedResponse, "\(error)")
                     #expect(error.response == nil)
                     #expect(error.underlying != nil, "the transport's own error is kept for diagnosis")
@@ -23,11 +21,9 @@
             ConformanceCase(.framing, "aResetMidBodyIsATruncatedResponse") { context in
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("reset", key: key, [("size", "100000"), ("send", "1000")]),
-                            with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("reset", key: key, [("size", "100000"), ("send", "1000")]),
+                        with: client)
                     #expect(error.kind == .truncatedResponse, "\(error)")
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
@@ -36,8 +32,7 @@
                 try await context.withClient { client in
                     for route in ["content-length/conflicting", "content-length/list"] {
                         let key = FaultServer.uniqueKey()
-                        let error = try #require(
-                            await outcome(FaultServer.bytes(route, key: key), with: client).failure)
+                        let error = try await failure(of: FaultServer.bytes(route, key: key), with: client)
                         #expect(error.kind == .invalidResponse, "\(route): \(error)")
                         #expect(error.message.contains("conflicting"), "\(route): \(error.message)")
                         try await context.faults.expectCounts(key, received: 1...1)
@@ -68,12 +63,10 @@
             ConformanceCase(.framing, "aChunkedBodyWithoutItsLastChunkIsATruncatedResponse") { context in
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes(
-                                "chunked/truncated", key: key, [("size", "10000"), ("send", "5000")]),
-                            with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes(
+                            "chunked/truncated", key: key, [("size", "10000"), ("send", "5000")]),
+                        with: client)
                     #expect(error.kind == .truncatedResponse, "\(error)")
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
@@ -81,21 +74,15 @@
             ConformanceCase(.framing, "aMalformedChunkIsNeverASuccess") { context in
                 // What every transport must do, whatever kind it reports (the case below pins it).
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("chunked/bad-size", key: FaultServer.uniqueKey()), with: client
-                        )
-                        .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("chunked/bad-size", key: FaultServer.uniqueKey()), with: client)
                     #expect([.invalidResponse, .truncatedResponse].contains(error.kind), "\(error)")
                 }
             },
             ConformanceCase(.framing, "aChunkSizeThatIsNotHexIsAnInvalidResponse") { context in
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("chunked/bad-size", key: FaultServer.uniqueKey()), with: client
-                        )
-                        .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("chunked/bad-size", key: FaultServer.uniqueKey()), with: client)
                     #expect(error.kind == .invalidResponse, "\(error)")
                 }
             },
@@ -116,19 +103,15 @@
                 // RFC 9112 §7.1 ends chunk lines with CRLF; accepting a bare LF there is how
                 // request smuggling starts when two parsers disagree.
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("chunked/lf-only", key: FaultServer.uniqueKey()), with: client
-                        )
-                        .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("chunked/lf-only", key: FaultServer.uniqueKey()), with: client)
                     #expect(error.kind == .invalidResponse, "\(error)")
                 }
             },
             ConformanceCase(.framing, "bytesThatAreNotHTTPAreAnInvalidResponse") { context in
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
-                    let error = try #require(
-                        await outcome(FaultServer.bytes("not-http", key: key), with: client).failure)
+                    let error = try await failure(of: FaultServer.bytes("not-http", key: key), with: client)
                     #expect(error.kind == .invalidResponse, "\(error)")
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
@@ -137,11 +120,8 @@
                 try await context.withClient { client in
                     // 10,000 headers of 100 bytes: 1 MB of response head; 300 of them, 36 KB, are
                     // within every transport's limit (AsyncHTTPClient's parser allows 80 KiB).
-                    let flood = try #require(
-                        await outcome(
-                            FaultServer.bytes("header-flood", key: FaultServer.uniqueKey()), with: client
-                        )
-                        .failure)
+                    let flood = try await failure(
+                        of: FaultServer.bytes("header-flood", key: FaultServer.uniqueKey()), with: client)
                     #expect(flood.kind == .invalidResponse, "\(flood)")
                     #expect(flood.message.contains("headers"), "\(flood.message)")
                     let modest = try await client.send(
@@ -154,23 +134,17 @@
             ConformanceCase(.framing, "oneHugeHeaderIsAnInvalidResponse") { context in
                 try await context.withClient { client in
                     // One header of 1 MB.
-                    let huge = try #require(
-                        await outcome(
-                            FaultServer.bytes(
-                                "big-header", key: FaultServer.uniqueKey(), [("size", "1000000")]),
-                            with: client
-                        ).failure)
+                    let huge = try await failure(
+                        of: FaultServer.bytes(
+                            "big-header", key: FaultServer.uniqueKey(), [("size", "1000000")]), with: client)
                     #expect(huge.kind == .invalidResponse, "\(huge)")
                 }
             },
             ConformanceCase(.framing, "oneHugeHeaderIsRefusedInASentenceThatNamesTheHeaders") { context in
                 try await context.withClient { client in
-                    let huge = try #require(
-                        await outcome(
-                            FaultServer.bytes(
-                                "big-header", key: FaultServer.uniqueKey(), [("size", "1000000")]),
-                            with: client
-                        ).failure)
+                    let huge = try await failure(
+                        of: FaultServer.bytes(
+                            "big-header", key: FaultServer.uniqueKey(), [("size", "1000000")]), with: client)
                     #expect(huge.message.contains("headers"), "\(huge.message)")
                 }
             },

@@ -14,32 +14,24 @@
                 }
                 let limited = Client.Configuration(redirectLimit: 5, timeout: Timeout(.seconds(40)))
                 try await context.withClient(configuration: limited) { client in
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "8")]),
-                            with: client
-                        ).failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("redirect/chain", key: FaultServer.uniqueKey(), [("n", "8")]),
+                        with: client)
                     #expect(error.kind == .tooManyRedirects, "\(error)")
                 }
             },
             ConformanceCase(.redirects, "aRedirectLoopEndsInATypedError") { context in
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("redirect/loop", key: FaultServer.uniqueKey()), with: client
-                        )
-                        .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("redirect/loop", key: FaultServer.uniqueKey()), with: client)
                     #expect(error.kind == .tooManyRedirects)
                     #expect(error.message.contains("cycle"), "\(error.message)")
                 }
             },
             ConformanceCase(.redirects, "aRedirectToAFileIsRefused") { context in
                 try await context.withClient { client in
-                    let error = try #require(
-                        await outcome(
-                            FaultServer.bytes("redirect/file", key: FaultServer.uniqueKey()), with: client
-                        )
-                        .failure)
+                    let error = try await failure(
+                        of: FaultServer.bytes("redirect/file", key: FaultServer.uniqueKey()), with: client)
                     #expect(error.kind == .unsupportedRedirect)
                 }
             },

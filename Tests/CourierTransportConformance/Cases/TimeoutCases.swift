@@ -20,7 +20,7 @@
                         Timeout(.seconds(40), connect: .seconds(1))
                     }
                     // Without the connect timeout, the server would answer after 30 s.
-                    let error = try #require(await outcome(endpoint, with: client).failure)
+                    let error = try await failure(of: endpoint, with: client)
                     #expect(error.kind == .timedOut)
                     #expect(error.message.contains("connect timeout"), "\(error.message)")
                     try await context.faults.expectCounts(key, received: 1...1)
@@ -34,7 +34,7 @@
                         Query("seconds", "30")
                         Timeout(.seconds(40), idle: .seconds(1))
                     }
-                    let error = try #require(await outcome(endpoint, with: client).failure)
+                    let error = try await failure(of: endpoint, with: client)
                     #expect(error.kind == .timedOut, "\(error)")
                     #expect(error.message.contains("idle timeout"), "\(error.message)")
                 }
@@ -53,7 +53,7 @@
                         // would see the whole body arrive after 30 s instead.
                         Timeout(.seconds(40), connect: .seconds(35), idle: .seconds(1))
                     }
-                    let error = try #require(await outcome(endpoint, with: client).failure)
+                    let error = try await failure(of: endpoint, with: client)
                     #expect(error.kind == .timedOut, "\(error)")
                     #expect(error.message.contains("idle timeout"), "\(error.message)")
                     try await context.faults.expectCounts(key, received: 1...1)
@@ -72,7 +72,7 @@
                     }
                     // The drip takes 30 s, a byte every 0.1 s, so the idle timeout never fires;
                     // without the total one the body would arrive whole.
-                    let error = try #require(await outcome(endpoint, with: client).failure)
+                    let error = try await failure(of: endpoint, with: client)
                     #expect(error.kind == .timedOut, "\(error)")
                     #expect(error.message.contains("within its timeout of 2"), "\(error.message)")
                     try await context.faults.expectCounts(key, received: 1...1)
