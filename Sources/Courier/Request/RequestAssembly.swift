@@ -9,7 +9,6 @@ enum RequestAssembly {
         var method: MethodToken?
         var methodCount = 0
         var segments: [String] = []
-        segments.reserveCapacity(parts.count)
         var queries: [QueryDeclaration] = []
         var headers = HeaderFields()
         var bodies: [BodySource] = []
@@ -23,9 +22,12 @@ enum RequestAssembly {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
-            case .pathSegment(let segment):
-                try RequestValidation.validate(pathSegment: segment)
-                segments.append(segment)
+            case .path(let pathSegments):
+                for segment in pathSegments {
+                    try RequestValidation.validate(pathSegment: segment)
+                }
+                // One Path is the usual case: its array is the request's, not copied.
+                if segments.isEmpty { segments = pathSegments } else { segments += pathSegments }
             case .query(let declaration): queries.append(declaration)
             case .header(let name, let value, let isSecret):
                 let field = HeaderField(

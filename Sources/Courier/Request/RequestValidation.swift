@@ -1,7 +1,7 @@
 /// The checks every request value passes, shared by building and by later modification.
 enum RequestValidation {
     static func validate(header field: HeaderField) throws(CourierError) {
-        if HeaderName.framing.contains(field.name) {
+        if field.name.isFraming {
             throw CourierError(
                 stage: .building, kind: .reservedHeader,
                 message:

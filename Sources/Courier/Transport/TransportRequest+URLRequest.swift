@@ -19,14 +19,7 @@ extension TransportRequest {
         // values are joined with ", "). A value with a control character is left out, as
         // `addValue` does on Linux: the assignment itself would send its CR LF as a new line.
         if !headers.isEmpty {
-            var fields: [String: String] = [:]
-            var spelling: [String: String] = [:]
-            for field in headers where field.hasValidValue {
-                let key = spelling[field.name.canonicalName, default: field.name.rawValue]
-                spelling[field.name.canonicalName] = key
-                fields[key] = fields[key].map { $0 + ", " + field.value } ?? field.value
-            }
-            request.allHTTPHeaderFields = fields
+            request.allHTTPHeaderFields = headers.urlRequestFields
         }
         if let body {
             if let data = body.data {
@@ -41,6 +34,38 @@ extension TransportRequest {
             request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))
         }
         return request
+    }
+}
+
+extension HeaderFields {
+    /// The fields as `URLRequest.allHTTPHeaderFields`: each name once, in its first spelling, with
+    /// a repeated name's values joined by ", "; a value with a control character left out.
+    var urlRequestFields: [String: String] {
+        var fields: [String: String] = Dictionary(minimumCapacity: count)
+        // Names are nearly always distinct: then each field is one entry, with no second table
+        // of spellings to consult.
+        guard hasRepeatedNames else {
+            for field in self where field.hasValidValue {
+                fields[field.name.rawValue] = field.value
+            }
+            return fields
+        }
+        var spelling: [String: String] = [:]
+        for field in self where field.hasValidValue {
+            let key = spelling[field.name.canonicalName, default: field.name.rawValue]
+            spelling[field.name.canonicalName] = key
+            fields[key] = fields[key].map { $0 + ", " + field.value } ?? field.value
+        }
+        return fields
+    }
+
+    /// Whether two fields share a name, compared pairwise: a request has a handful of fields.
+    private var hasRepeatedNames: Bool {
+        for index in indices.dropFirst() where self[..<index].contains(where: { $0.name == self[index].name })
+        {
+            return true
+        }
+        return false
     }
 }
 

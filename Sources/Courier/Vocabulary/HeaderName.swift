@@ -9,7 +9,7 @@ public struct HeaderName: Sendable, Hashable, CustomStringConvertible {
     public init?(validating name: String) {
         guard HTTPToken.isValid(name) else { return nil }
         rawValue = name
-        canonicalName = name.lowercased()
+        canonicalName = HTTPToken.lowercased(name)
     }
 
     /// Creates a name from a literal; an invalid literal is a programmer error and traps.
@@ -17,7 +17,7 @@ public struct HeaderName: Sendable, Hashable, CustomStringConvertible {
         let name = literal.description
         precondition(HTTPToken.isValid(name), "'\(name)' is not a valid HTTP header name (RFC 9110).")
         rawValue = name
-        canonicalName = name.lowercased()
+        canonicalName = HTTPToken.lowercased(name)
     }
 
     /// The name as written.
@@ -81,4 +81,12 @@ extension HeaderName {
 
     /// Names that frame the message; they come from the body and transport, never from an endpoint.
     public static let framing: Set<HeaderName> = [.contentLength, .transferEncoding, .host, .connection]
+
+    /// Whether this is one of ``framing``, by comparing lowercase names rather than hashing one.
+    var isFraming: Bool {
+        switch canonicalName {
+        case "content-length", "transfer-encoding", "host", "connection": true
+        default: false
+        }
+    }
 }

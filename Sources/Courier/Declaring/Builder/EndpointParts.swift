@@ -10,6 +10,13 @@ public struct EndpointParts<MethodDeclared: MethodState, BodyDeclared: BodyState
         self.parts = parts
     }
 
+    init(_ part: RequestPart) {
+        parts = [part]
+    }
+
+    /// No parts.
+    static var empty: Self { Self([]) }
+
     /// The parts themselves.
     public var endpointParts: EndpointParts<MethodDeclared, BodyDeclared> { self }
 }

@@ -19,7 +19,7 @@ public struct Body: EndpointComponent {
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody> {
-        EndpointParts([.body(source)])
+        EndpointParts(.body(source))
     }
 
     /// A JSON body, encoded when the request is built with `encoder` or the client's encoder.

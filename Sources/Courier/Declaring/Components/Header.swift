@@ -28,7 +28,7 @@ public struct Header: EndpointComponent {
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts(field.map { [.header(name: $0.name, value: $0.value, isSecret: $0.isSecret)] } ?? [])
+        field.map { EndpointParts(.header(name: $0.name, value: $0.value, isSecret: $0.isSecret)) } ?? .empty
     }
 }
 

@@ -15,6 +15,6 @@ public struct Idempotent: EndpointComponent {
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts([.idempotent])
+        EndpointParts(.idempotent)
     }
 }

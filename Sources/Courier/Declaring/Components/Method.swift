@@ -31,7 +31,7 @@ public struct Method: EndpointComponent {
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody> {
-        EndpointParts([.method(token)])
+        EndpointParts(.method(token))
     }
 
     /// `GET`; a block with it cannot contain a ``Body``.
@@ -63,6 +63,6 @@ public struct BodilessMethod: EndpointComponent {
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody> {
-        EndpointParts([.method(.known(method))])
+        EndpointParts(.method(.known(method)))
     }
 }

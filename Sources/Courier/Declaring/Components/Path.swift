@@ -27,6 +27,6 @@ public struct Path: EndpointComponent {
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts(segments.map(RequestPart.pathSegment))
+        EndpointParts(.path(segments))
     }
 }

@@ -13,18 +13,24 @@
 ///
 /// Names and values are percent-encoded by Courier: `+` is sent as `%2B`, a space as `%20`.
 public struct Query: EndpointComponent {
-    let declarations: [QueryDeclaration]
+    let declaration: QueryDeclaration?
 
     /// Declares `name=value`, written by the endpoint's ``FormEncoding``; nothing when `value`
     /// is `nil`.
     public init(_ name: String, _ value: (some Encodable & Sendable)?) {
-        declarations = value.map { [.named(name, $0)] } ?? []
+        switch value {
+        case nil: declaration = nil
+        // Text and integers are written as themselves by every strategy: no encoder needed.
+        case let text as String: declaration = .text(name: name, value: text)
+        case let number as Int: declaration = .text(name: name, value: String(number))
+        case let value?: declaration = .named(name, value)
+        }
     }
 
     /// Declares `name=value` for a value that is not `Encodable`, with its ``ParameterValue`` text.
     @_disfavoredOverload
     public init(_ name: String, _ value: (some ParameterValue)?) {
-        declarations = value.map { [.text(name: name, value: $0.parameterText)] } ?? []
+        declaration = value.map { .text(name: name, value: $0.parameterText) }
     }
 
     /// Declares one pair per stored property of `value` (a struct or dictionary), written by the
@@ -33,11 +39,11 @@ public struct Query: EndpointComponent {
     /// Properties marked ``FormExcluded`` are left out, so a request model can be its own query
     /// while its identifier feeds the path.
     public init(_ value: some Encodable & Sendable) {
-        declarations = [.whole(value)]
+        declaration = .whole(value)
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts(declarations.map(RequestPart.query))
+        declaration.map { EndpointParts(.query($0)) } ?? .empty
     }
 }

@@ -64,6 +64,6 @@ extension ResponseValidation: EndpointComponent {
     /// The component as request parts: this endpoint's responses are validated with these rules
     /// instead of the client's.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts([.validation(self)])
+        EndpointParts(.validation(self))
     }
 }
