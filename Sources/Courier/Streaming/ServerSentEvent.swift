@@ -1,0 +1,30 @@
+/// One event of a `text/event-stream` response, as the WHATWG HTML standard's Server-Sent Events
+/// define it. Internal until streamed responses (issue 16) can deliver it.
+///
+/// ```swift
+/// let event = ServerSentEvent(type: "add", data: #"{"id":7}"#, lastEventID: "7")
+/// // event: add
+/// // id: 7
+/// // data: {"id":7}
+/// ```
+struct ServerSentEvent: Sendable, Hashable {
+    /// The event's type: its `event:` field, or `"message"` when the stream named none.
+    var type: String
+    /// The event's `data:` lines, joined by `"\n"`.
+    var data: String
+    /// The stream's last event ID when this event was dispatched: the latest `id:` field so far,
+    /// in this event or an earlier one; `nil` when there is none or it was reset by an empty `id:`.
+    var lastEventID: String?
+
+    /// Creates an event.
+    ///
+    /// - Parameters:
+    ///   - type: The event's type; `"message"` by default, as a stream without `event:` gives.
+    ///   - data: The event's data.
+    ///   - lastEventID: The stream's last event ID, if any.
+    init(type: String = "message", data: String, lastEventID: String? = nil) {
+        self.type = type
+        self.data = data
+        self.lastEventID = lastEventID
+    }
+}
