@@ -324,7 +324,8 @@ private struct NewUser: Encodable, Sendable {
         #expect(metadata.map { $0.duration == nil } == [true, false, true, false])
         #expect(Set(metadata.map(\.template)) == ["GET /v2/shelves/{shelf}/books/{id}?sort&format=full"])
         #expect(Set(metadata.map(\.method)) == [.get])
-        #expect(Set(metadata.map(\.url)) == ["https://api.example.com/v2/shelves/sci%20fi/books/42?format=full"])
+        #expect(
+            Set(metadata.map(\.url)) == ["https://api.example.com/v2/shelves/sci%20fi/books/42?format=full"])
     }
 
     @Test func withoutAMetricsMiddlewareTheAttemptIsUnknown() async throws {
