@@ -16,7 +16,8 @@ extension LogEntry {
         public var method: HTTPMethod
         /// The absolute URL, with the values of hidden query parameters as `<redacted>`.
         public var url: String
-        /// The endpoint's template, such as `GET /todos/{id}`, for a ``CatalogEndpoint``.
+        /// The endpoint's template, such as `GET /todos/{id}`, for a ``CatalogEndpoint``; fixed
+        /// query values are hidden like the URL's (`GET /items?api_key=<redacted>`).
         public var template: String?
         /// The response's status, when one arrived.
         public var status: HTTPStatus?

@@ -55,7 +55,9 @@ public struct LoggingMiddleware: Middleware {
             baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current
-        var metadata = LogEntry.Metadata(method: request.method, url: url, template: request.template)
+        // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.
+        var metadata = LogEntry.Metadata(
+            method: request.method, url: url, template: request.template.map(redaction.url))
         if level <= .debug {
             var lines = ["→ " + summary] + indented(redaction.lines(of: request.headers))
             if level == .trace, let body = bodyLine(request.body, secrets: secrets) { lines.append(body) }
@@ -106,7 +108,10 @@ public struct LoggingMiddleware: Middleware {
         let text = lines.count == 1 ? lines[0] : lines.joined(separator: "\n")
         let message = secrets.isEmpty ? text : LogRedaction.scrub(text, hiding: secrets)
         var metadata = metadata
-        if !secrets.isEmpty { metadata.url = LogRedaction.scrub(metadata.url, hiding: secrets) }
+        if !secrets.isEmpty {
+            metadata.url = LogRedaction.scrub(metadata.url, hiding: secrets)
+            metadata.template = metadata.template.map { LogRedaction.scrub($0, hiding: secrets) }
+        }
         sink.log(LogEntry(level: entryLevel, message: message, metadata: metadata))
     }
 

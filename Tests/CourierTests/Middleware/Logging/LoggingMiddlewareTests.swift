@@ -344,4 +344,27 @@ private struct NewUser: Encodable, Sendable {
         let entries = try await Self.run(.info, request: request)
         #expect(entries.map(\.metadata?.url) == ["https://api.example.com/users/<redacted>"])
     }
+
+    @Test func aTemplatesFixedSecretQueryValueIsHidden() async throws {
+        let sink = CapturingLogSink()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { RawResponse(status: .ok, body: Data("{}".utf8), url: $0.url) },
+            middleware: [LoggingMiddleware(level: .info, sink: sink)])
+        _ = try await client.send(KeyedPing())
+        #expect(sink.entries.map(\.metadata?.template) == ["GET /ping?api_key=<redacted>&v"])
+    }
+}
+
+/// `GET /ping` with an API key declared in the endpoint itself, so its template shows it.
+private struct KeyedPing: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("ping")
+        Query("api_key", "template-secret-1")
+        Query("v", 2)
+    }
 }
