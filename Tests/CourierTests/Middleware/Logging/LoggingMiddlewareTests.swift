@@ -352,7 +352,7 @@ private struct NewUser: Encodable, Sendable {
             transport: StubTransport { RawResponse(status: .ok, body: Data("{}".utf8), url: $0.url) },
             middleware: [LoggingMiddleware(level: .info, sink: sink)])
         _ = try await client.send(KeyedPing())
-        #expect(sink.entries.map(\.metadata?.template) == ["GET /ping?api_key=<redacted>&v"])
+        #expect(sink.entries.map(\.metadata?.template) == ["GET /ping?api_key=<redacted>&v=2"])
     }
 }
 
