@@ -29,6 +29,9 @@ public struct TracingMiddleware: Middleware {
     public let tracer: (any Tracer)?
     /// Which query values `url.full` hides, in addition to those always hidden.
     public let redaction: LogRedaction
+    /// Whether the middleware injects the span's context into the request's headers; `false`
+    /// leaves it to a transport that injects the current context itself.
+    public let injectsContext: Bool
 
     /// Query parameters whose values OpenTelemetry's conventions hide in `url.full` by default.
     public static let conventionalSecretQueryItems: Set<String> = [
@@ -41,8 +44,16 @@ public struct TracingMiddleware: Middleware {
     ///   - tracer: The tracer; the one bootstrapped in `InstrumentationSystem` by default.
     ///   - redaction: More query parameters whose values `url.full` hides; Courier's always hidden
     ///     ones (`password`, `token`, …) and ``conventionalSecretQueryItems`` are hidden anyway.
-    public init(tracer: (any Tracer)? = nil, redaction: LogRedaction = LogRedaction()) {
+    ///   - injectsContext: Whether to inject the span's context into the request's headers; pass
+    ///     `false` over a transport that injects the current context itself, such as
+    ///     `AsyncHTTPClientTransport` on an `HTTPClient` whose tracing is on (its default once a
+    ///     tracer is bootstrapped), which adds a client span of its own per request it sends
+    ///     under the call's span: the headers would otherwise carry two contexts.
+    public init(
+        tracer: (any Tracer)? = nil, redaction: LogRedaction = LogRedaction(), injectsContext: Bool = true
+    ) {
         self.tracer = tracer
+        self.injectsContext = injectsContext
         var redaction = redaction
         redaction.queryItems.formUnion(Self.conventionalSecretQueryItems)
         self.redaction = redaction
@@ -59,9 +70,12 @@ public struct TracingMiddleware: Middleware {
             attributes.spanName, context: ServiceContext.current ?? .topLevel, ofKind: .client)
         span.updateAttributes { attributes.add(to: &$0) }
 
-        var carrier = InjectedHeaders()
-        tracer.inject(span.context, into: &carrier, using: HeaderInjector())
-        let traced = carrier.applied(to: request)
+        var traced = request
+        if injectsContext {
+            var carrier = InjectedHeaders()
+            tracer.inject(span.context, into: &carrier, using: HeaderInjector())
+            traced = carrier.applied(to: request)
+        }
 
         let call = CallSpan(span: span)
         // A metrics middleware of its own counts the call's attempts, redirects and bytes.

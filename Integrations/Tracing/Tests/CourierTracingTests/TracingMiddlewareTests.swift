@@ -54,6 +54,21 @@ import Tracing
         #expect(tracer.performedContextInjections.count == 1)
     }
 
+    @Test func aTransportThatInjectsItselfGetsTheSpanAsTheCurrentContext() async throws {
+        let tracer = InMemoryTracer()
+        let injected = SeenContext()
+        let recording = RecordingTransport(answeringWith: Fixtures.transport())
+        let client = Client(
+            baseURL: Fixtures.baseURL, transport: recording,
+            middleware: [TracingMiddleware(tracer: tracer, injectsContext: false), injected])
+        _ = try await client.send(GetTodo(id: 7))
+        let span = try #require(tracer.finishedSpans.first)
+        let sent = try #require(await recording.requests.first)
+        #expect(sent.headers[HeaderName("in-memory-span-id")] == nil)
+        #expect(tracer.performedContextInjections.isEmpty)
+        #expect(injected.spanIDs == [span.spanID])
+    }
+
     @Test func aCallInsideASpanIsItsChild() async throws {
         let tracer = InMemoryTracer()
         let parent = tracer.startSpan("handle request", context: .topLevel, ofKind: .server)
