@@ -31,6 +31,17 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         // The todo example's server only; Courier itself depends on nothing.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // Courier's swift-log, swift-metrics and swift-distributed-tracing integrations, packages
+        // of their own next to Courier; named for the same reason. todo-session logs, measures and
+        // traces one call with them, and the docs' samples use them.
+        .package(name: "CourierLogging", path: "../Integrations/Logging"),
+        .package(name: "CourierMetrics", path: "../Integrations/Metrics"),
+        .package(name: "CourierTracing", path: "../Integrations/Tracing"),
+        // Hummingbird's own dependencies, named for their in-memory backends, which todo-session
+        // prints that call from.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         // A small endpoint catalog for the routes of Scripts/loopback_server.py.
@@ -58,12 +69,20 @@ let package = Package(
         ),
         // Starts TodoServer in-process on a free loopback port and runs a scripted session
         // against it with a Courier Client, checking every typed result; `--transport ahc` sends
-        // over AsyncHTTPClientTransport instead of URLSessionTransport.
+        // over AsyncHTTPClientTransport instead of URLSessionTransport. One call is logged,
+        // measured and traced into in-memory backends, and the client's and the server's spans
+        // are printed.
         .executableTarget(
             name: "todo-session",
             dependencies: [
                 "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "CourierLogging", package: "CourierLogging"),
+                .product(name: "CourierMetrics", package: "CourierMetrics"),
+                .product(name: "CourierTracing", package: "CourierTracing"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         // The same server as a program of its own: the second executable importing TodoCatalog.
@@ -91,6 +110,12 @@ let package = Package(
                 .product(name: "CourierTesting", package: "Courier"),
                 .product(name: "CourierTransportConformance", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "CourierLogging", package: "CourierLogging"),
+                .product(name: "CourierMetrics", package: "CourierMetrics"),
+                .product(name: "CourierTracing", package: "CourierTracing"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
     ],

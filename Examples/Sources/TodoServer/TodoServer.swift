@@ -136,12 +136,23 @@ struct ServerError: Error, CustomStringConvertible {
 }
 
 /// The catch-all responder: every request becomes an `IncomingRequest` for ``TodoService``.
+///
+/// Each request is traced by Hummingbird's `TracingMiddleware`: it continues the trace context the
+/// request carries (a Courier client's `TracingMiddleware` sends it) and names the server's span
+/// after the route the catalog matched.
 struct CatalogResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
     let service: TodoService
+    let tracing = Hummingbird.TracingMiddleware<Context>()
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        try await tracing.handle(request, context: context) { request, context in
+            try await serve(request, context: context)
+        }
+    }
+
+    private func serve(_ request: Request, context: Context) async throws -> Response {
         var request = request
         let bytes = try await request.collectBody(upTo: 1 << 20)
         let headers = request.headers.compactMap { field in
@@ -154,6 +165,7 @@ struct CatalogResponder: HTTPResponder {
             method: method, target: request.head.path ?? "/", headers: HeaderFields(headers),
             body: Data(bytes.readableBytesView))
         let reply = await service.reply(to: incoming)
+        context.coreContext.endpointPath.value = reply.route
         var fields = HTTPFields()
         if let contentType = reply.contentType { fields[.contentType] = contentType }
         if let allow = reply.allow { fields[.allow] = allow }

@@ -12,6 +12,9 @@ public struct TodoReply: Sendable, Equatable {
     public var body: Data
     /// The `Allow` header of a 405: the methods the path has.
     public var allow: String?
+    /// The path template of the endpoint the request matched, such as `/v1/todos/{id}`: the
+    /// route tracing names the server's span after.
+    public var route: String?
 
     static func json(_ status: Int, _ value: some Encodable) -> TodoReply {
         let encoder = JSONEncoder()
@@ -59,6 +62,19 @@ public struct TodoService: Sendable {
         } catch {
             return Self.reply(to: error, of: request)
         }
+        var reply = await reply(to: endpoint)
+        reply.route = Self.route(of: endpoint)
+        return reply
+    }
+
+    /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.
+    static func route(of endpoint: any CatalogEndpoint) -> String? {
+        guard let template = try? type(of: endpoint).shape().description else { return nil }
+        return String(template.drop { $0 != " " }.dropFirst().prefix { $0 != "?" })
+    }
+
+    /// The reply to a request that matched `endpoint`.
+    private func reply(to endpoint: any CatalogEndpoint) async -> TodoReply {
         if let authorized = endpoint as? any AuthorizedEndpoint, await !store.accepts(authorized.token) {
             return .json(401, Unauthorized(message: "The bearer token is not valid."))
         }

@@ -2,6 +2,7 @@ import Courier
 import Foundation
 import TodoCatalog
 import TodoServer
+import Tracing
 
 /// Starts the todo server in-process on a free loopback port and runs a scripted session
 /// against it with a Courier `Client`: every step prints its redacted cURL line and its typed
@@ -32,6 +33,8 @@ struct TodoSession {
             exit(2)
         }
         print("todo-session: transport \(choice.rawValue) (\(choice.summary))")
+        // The servers trace their requests with the process's tracer; see Observability.
+        InstrumentationSystem.bootstrap(Observability.tracer)
         let run: SessionRun
         do {
             run = try await choice.withTransport { transport in try await session(over: transport) }
@@ -73,6 +76,8 @@ struct TodoSession {
                 let client = Client(
                     baseURL: server.baseURL, transport: transport, middleware: [CurlPrinter()])
                 guard let token = await script(&run, client: client) else { return }
+                await Observability.step(
+                    &run, server: server.baseURL, transport: transport, token: token, id: 1)
                 await imports(&run, client: client, token: token, upstream: upstream)
             } cleanup: {
                 try await server.stop()

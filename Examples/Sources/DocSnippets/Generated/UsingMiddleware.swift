@@ -171,10 +171,8 @@ enum UsingMiddlewareSnippets {
         )
     }
 
-    // Block 13: left out (<!-- snippet: skip -->)
-
-    // Block 14
-    static func block14() async throws {
+    // Block 13
+    static func block13() async throws {
         let client = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [
@@ -188,16 +186,14 @@ enum UsingMiddlewareSnippets {
         _ = client
     }
 
-    // Block 15: left out (<!-- snippet: skip -->)
-
-    // Block 16
+    // Block 14
     static let avatar = Endpoint<Data, Never> {
         Method(.get)
         Path("me", "avatar")
         ResponseValidation(contentTypes: [MediaType("image/*")])
     }
 
-    static func block16() async throws {
+    static func block14() async throws {
         let client = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json])), retry]
@@ -205,7 +201,7 @@ enum UsingMiddlewareSnippets {
         _ = client
     }
 
-    // Block 17
+    // Block 15
     static func signsRequests() async throws {
         let tokens = TokenStore()
         await tokens.update("abc")

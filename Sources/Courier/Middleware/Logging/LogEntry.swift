@@ -13,15 +13,20 @@ public struct LogEntry: Sendable, Hashable, CustomStringConvertible {
     public let level: LogLevel
     /// The redacted text; lines are separated by `"\n"`.
     public let message: String
+    /// The request the entry is about, as separate values; `nil` for entries not made by a
+    /// ``LoggingMiddleware``.
+    public let metadata: Metadata?
 
     /// Creates an entry.
     ///
     /// - Parameters:
     ///   - level: How important the entry is.
     ///   - message: The redacted text; lines are separated by `"\n"`.
-    public init(level: LogLevel, message: String) {
+    ///   - metadata: The request the entry is about, as separate values.
+    public init(level: LogLevel, message: String, metadata: Metadata? = nil) {
         self.level = level
         self.message = message
+        self.metadata = metadata
     }
 
     /// The message's lines, the summary first.

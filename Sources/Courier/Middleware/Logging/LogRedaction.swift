@@ -50,8 +50,14 @@ extension LogRedaction {
         }
     }
 
-    /// A URL with the values of hidden query parameters replaced by `<redacted>`.
-    func url(_ text: String) -> String {
+    /// A URL with the values of hidden query parameters replaced by `<redacted>`, as logs show it.
+    ///
+    /// ```swift
+    /// let redaction = LogRedaction(queryItems: ["sig"])
+    /// let shown = redaction.url("https://cdn.example.com/a.png?sig=abc123&size=2")
+    /// // "https://cdn.example.com/a.png?sig=<redacted>&size=2"
+    /// ```
+    public func url(_ text: String) -> String {
         // Without a `?` byte there is no query (and no `?` character), so nothing to hide.
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "?")) }) ?? true else {
             return text

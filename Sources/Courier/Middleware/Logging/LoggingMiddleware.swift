@@ -54,42 +54,65 @@ public struct LoggingMiddleware: Middleware {
         let url = redaction.url(
             baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
         let summary = "\(request.method) \(url)"
+        let recorder = RequestMetricsRecorder.current
+        // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.
+        var metadata = LogEntry.Metadata(
+            method: request.method, url: url, template: request.template.map(redaction.url))
         if level <= .debug {
             var lines = ["→ " + summary] + indented(redaction.lines(of: request.headers))
             if level == .trace, let body = bodyLine(request.body, secrets: secrets) { lines.append(body) }
-            emit(.debug, lines, hiding: secrets)
+            metadata.attempt = recorder.map { $0.snapshot.attempts + 1 }
+            emit(.debug, lines, hiding: secrets, metadata: metadata)
         }
         do {
             let response = try await next(request, baseURL)
-            let elapsed = Self.milliseconds(started.duration(to: now()))
+            let duration = started.duration(to: now())
+            let elapsed = Self.milliseconds(duration)
             var line = summary + " → \(response.status)"
             if let final = response.url.map({ redaction.url($0.absoluteString) }), final != url {
                 line += " from \(final)"
             }
             line += " (\(response.bodyLength) bytes, \(elapsed))"
+            metadata.status = response.status
+            metadata.duration = duration
+            metadata.attempt = recorder?.snapshot.attempts
             emit(
                 response.status.code >= 400 ? .warning : .info,
                 [line] + details(of: response, secrets: secrets),
-                hiding: secrets)
+                hiding: secrets, metadata: metadata)
             return response
         } catch {
-            let elapsed = Self.milliseconds(started.duration(to: now()))
+            let duration = started.duration(to: now())
+            let elapsed = Self.milliseconds(duration)
             let kind = error.observedKind
             var line = summary + " → \(kind)"
             if let status = error.response?.status { line += " (\(status))" }
             line += " after \(elapsed): \(error.message)"
             let responseLines = error.response.map { details(of: $0, secrets: secrets) } ?? []
-            emit(kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: secrets)
+            metadata.status = error.response?.status
+            metadata.errorKind = kind
+            metadata.duration = duration
+            metadata.attempt = recorder?.snapshot.attempts
+            emit(
+                kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: secrets,
+                metadata: metadata)
             throw error
         }
     }
 
     /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
-    private func emit(_ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String]) {
+    private func emit(
+        _ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String], metadata: LogEntry.Metadata
+    ) {
         guard entryLevel >= level else { return }
         let text = lines.count == 1 ? lines[0] : lines.joined(separator: "\n")
         let message = secrets.isEmpty ? text : LogRedaction.scrub(text, hiding: secrets)
-        sink.log(LogEntry(level: entryLevel, message: message))
+        var metadata = metadata
+        if !secrets.isEmpty {
+            metadata.url = LogRedaction.scrub(metadata.url, hiding: secrets)
+            metadata.template = metadata.template.map { LogRedaction.scrub($0, hiding: secrets) }
+        }
+        sink.log(LogEntry(level: entryLevel, message: message, metadata: metadata))
     }
 
     /// The response's header lines at ``LogLevel/debug``, and its body line at ``LogLevel/trace``.

@@ -30,11 +30,13 @@ public struct MetricsMiddleware: Middleware {
         self.init(observer: ClosureMetricsObserver(record))
     }
 
-    /// Counts what happens while the rest of the chain handles `request`, then reports it.
+    /// Tells the observer that `request` starts, counts what happens while the rest of the chain
+    /// handles it, then reports it.
     public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
     {
         let recorder = RequestMetricsRecorder(parent: RequestMetricsRecorder.current)
+        observer.willSend(request, baseURL: baseURL)
         do {
             let response = try await RequestMetricsRecorder.$current.withValue(recorder) {
                 try await next(request, baseURL)
@@ -63,7 +65,8 @@ public struct MetricsMiddleware: Middleware {
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived,
                 timeToFirstByte: counters.firstResponseAt.map { recorder.startedAt.duration(to: $0) },
-                duration: recorder.startedAt.duration(to: finished), template: request.template
+                duration: recorder.startedAt.duration(to: finished), template: request.template,
+                scheme: baseURL.scheme, port: baseURL.port
             )
         )
     }

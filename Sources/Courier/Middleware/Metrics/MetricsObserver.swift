@@ -12,9 +12,26 @@
 ///     }
 /// }
 /// ```
+///
+/// An observer that keeps a gauge of requests in flight also implements ``willSend(_:baseURL:)``,
+/// which is called once per request before it starts; every such call is followed by exactly one
+/// ``record(_:)`` of the same request.
 public protocol MetricsObserver: Sendable {
     /// Receives one request's metrics; must return promptly.
     func record(_ metrics: RequestMetrics)
+
+    /// Called when `request` starts, before any attempt reaches the transport; must return
+    /// promptly. Does nothing unless an observer implements it.
+    ///
+    /// - Parameters:
+    ///   - request: The request as the ``MetricsMiddleware`` received it.
+    ///   - baseURL: The base URL it is sent to.
+    func willSend(_ request: EndpointRequest, baseURL: BaseURL)
+}
+
+extension MetricsObserver {
+    /// Does nothing: observers that count requests in flight implement it.
+    public func willSend(_ request: EndpointRequest, baseURL: BaseURL) {}
 }
 
 /// An observer that passes every request's metrics to a closure.

@@ -15,6 +15,10 @@ public struct RequestMetrics: Sendable, Hashable {
     public let method: HTTPMethod
     /// The host the request was sent to (redirects may have gone elsewhere).
     public let host: String
+    /// The scheme of the base URL the request was sent to, `"https"` or `"http"`.
+    public let scheme: String
+    /// The port the request was sent to: the base URL's, or the scheme's default (443 or 80).
+    public let port: Int
     /// The URL path, percent-encoded, without the query (which may carry secrets).
     public let path: String
     /// The final response's status, also when the error carries a response; `nil` when no response arrived.
@@ -57,13 +61,17 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - timeToFirstByte: Until the first response's headers arrived.
     ///   - duration: Until the outcome.
     ///   - template: The endpoint's template, for a ``CatalogEndpoint``.
+    ///   - scheme: The base URL's scheme; `"https"` by default.
+    ///   - port: The port; the scheme's default (443 or 80) when `nil`.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
         attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
-        duration: Duration, template: String? = nil
+        duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil
     ) {
         self.method = method
         self.host = host
+        self.scheme = scheme
+        self.port = port ?? (scheme == "http" ? 80 : 443)
         self.path = path
         self.status = status
         self.errorKind = errorKind

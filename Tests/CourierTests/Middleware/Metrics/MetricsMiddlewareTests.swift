@@ -5,15 +5,25 @@ import Testing
 
 @testable import Courier
 
-/// An observer that keeps every report.
+/// An observer that keeps every report, and every start as `"METHOD base-URL path"`.
 final class CapturingMetricsObserver: MetricsObserver {
     private let stored = LockedValue<[RequestMetrics]>([])
+    private let storedStarts = LockedValue<[String]>([])
 
     func record(_ metrics: RequestMetrics) {
         stored.withLock { $0.append(metrics) }
     }
 
+    func willSend(_ request: EndpointRequest, baseURL: BaseURL) {
+        // What has been recorded so far rides along, so a test sees that the start came first.
+        let recorded = stored.withLock { $0.count }
+        storedStarts.withLock {
+            $0.append("\(request.method) \(baseURL) \(request.percentEncodedPath) after \(recorded) records")
+        }
+    }
+
     var reports: [RequestMetrics] { stored.withLock { $0 } }
+    var starts: [String] { storedStarts.withLock { $0 } }
 }
 
 /// Sends the request again, once, when the answer is 503: a retry in its simplest form.
@@ -77,6 +87,39 @@ private struct RetryOnce503: Middleware {
         let firstByte = try #require(metrics.timeToFirstByte)
         #expect(firstByte >= .zero)
         #expect(firstByte <= metrics.duration)
+    }
+
+    @Test func theObserverHearsOfEachStartBeforeItsRecord() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: BaseURL("http://127.0.0.1:8080/v2"), transport: Self.transport(),
+            middleware: [MetricsMiddleware(observer: observer), RetryOnce503()])
+        _ = try await client.send(Self.upload)
+        _ = try await client.send(Self.upload)
+        #expect(
+            observer.starts == [
+                "POST http://127.0.0.1:8080/v2 /upload after 0 records",
+                "POST http://127.0.0.1:8080/v2 /upload after 1 records",
+            ])
+        #expect(observer.reports.map(\.scheme) == ["http", "http"])
+        #expect(observer.reports.map(\.port) == [8080, 8080])
+    }
+
+    @Test func thePortIsTheSchemesDefaultWhenTheBaseURLNamesNone() async throws {
+        let observer = CapturingMetricsObserver()
+        for base in [BaseURL("https://api.example.com"), BaseURL("http://api.example.com")] {
+            let client = Client(
+                baseURL: base, transport: Self.transport(),
+                middleware: [MetricsMiddleware(observer: observer)])
+            _ = try await client.send(ClientTests.ping)
+        }
+        #expect(observer.reports.map(\.scheme) == ["https", "http"])
+        #expect(observer.reports.map(\.port) == [443, 80])
+        let made = RequestMetrics(
+            method: .get, host: "a.example", path: "/", status: nil, errorKind: nil, attempts: 1,
+            redirects: 0, bytesSent: 0, bytesReceived: 0, timeToFirstByte: nil, duration: .zero)
+        #expect(made.scheme == "https")
+        #expect(made.port == 443)
     }
 
     @Test func insideARetryEachAttemptIsReportedAlone() async throws {
