@@ -66,7 +66,7 @@ enum MigratingSnippets {
         static func product(_ id: Int) -> Endpoint<Product, APIError> {
             Endpoint {
                 Method.get
-                Path("products", id)
+                Path("/products/\(id)")
                 Header.accept(.json)
             }
         }
