@@ -20,7 +20,7 @@ enum MigratingSnippets {
         var definition: some EndpointDefinition {
             Method.get
             Path("teams", team, "reports")
-            Query(self)  // year=2024
+            Query(fieldsOf: self)  // year=2024
         }
     }
 
