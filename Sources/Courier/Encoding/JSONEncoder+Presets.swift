@@ -5,7 +5,7 @@ extension JSONEncoder {
     /// UTC with whole seconds (`2024-05-01T12:00:00Z`), the text ``FormEncoding`` writes too.
     ///
     /// Both make a body the same bytes every time for equal values, so cURL renderings, golden
-    /// files and ``RequestSnapshot``s do not vary. ``Client/Configuration`` and
+    /// files and `RequestSnapshot`s do not vary. ``Client/Configuration`` and
     /// ``Endpoint/request(encoder:formEncoding:)`` use it unless given another encoder.
     ///
     /// ```swift

@@ -31,10 +31,10 @@ extension Client {
         ///
         /// - Parameters:
         ///   - encoder: The default encoder for JSON bodies: sorted keys, ISO 8601 dates
-        ///     (``Foundation/JSONEncoder/courierDefault()``).
+        ///     (`JSONEncoder.courierDefault()`).
         ///   - formEncoding: The default rules for queries and form bodies.
         ///   - decoder: The default decoder for JSON responses: ISO 8601 dates, with or without
-        ///     fractional seconds (``Foundation/JSONDecoder/courierDefault()``).
+        ///     fractional seconds (`JSONDecoder.courierDefault()`).
         ///   - redirectLimit: The most redirects followed for one request (10).
         ///   - timeout: The timeouts of endpoints that declare none (none).
         public init(
