@@ -40,7 +40,7 @@ public struct CannedResponse: Sendable {
     /// A response whose body is `value` encoded as JSON, with `Content-Type: application/json`.
     public init(
         for endpoint: some EndpointRepresentable, baseURL: BaseURL, status: HTTPStatus = .ok,
-        json value: some Encodable, encoder: JSONEncoder = JSONEncoder()
+        json value: some Encodable, encoder: JSONEncoder = .courierDefault()
     ) throws {
         try self.init(
             for: endpoint, baseURL: baseURL, status: status,

@@ -64,7 +64,7 @@ public enum Loopback {
             echo
             Path("todos")
             FormEncoding(arrays: .brackets, keys: .convertToSnakeCase)
-            Query(filter)
+            Query(fieldsOf: filter)
         }
     }
 

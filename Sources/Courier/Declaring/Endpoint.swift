@@ -57,11 +57,11 @@ public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable 
     ///
     /// - Parameters:
     ///   - encoder: The encoder for a ``Body/json(_:encoder:)`` body that names none; by default
-    ///     one with sorted keys, as the client's.
+    ///     the client's default, with sorted keys and ISO 8601 dates.
     ///   - formEncoding: The encoding for queries and form bodies when the block declares none.
     /// - Throws: ``CourierError`` at the ``CourierError/Stage/building`` stage, naming what is wrong.
     public func request(
-        encoder: JSONEncoder = .sortedKeys(), formEncoding: FormEncoding = FormEncoding()
+        encoder: JSONEncoder = .courierDefault(), formEncoding: FormEncoding = FormEncoding()
     ) throws(CourierError) -> EndpointRequest {
         try RequestAssembly.build(parts, defaultEncoder: encoder, formEncoding: formEncoding)
     }

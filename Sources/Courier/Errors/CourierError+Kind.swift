@@ -32,7 +32,8 @@ extension CourierError {
         public static let invalidPathSegment = Kind("invalidPathSegment")
         /// A header name is not an RFC 9110 token.
         public static let invalidHeaderName = Kind("invalidHeaderName")
-        /// A header value contains CR, LF, NUL or another control character.
+        /// A header value contains CR, LF, NUL or another control character, or starts or ends with
+        /// a space or tab.
         public static let invalidHeaderValue = Kind("invalidHeaderValue")
         /// A framing header (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) was set.
         public static let reservedHeader = Kind("reservedHeader")

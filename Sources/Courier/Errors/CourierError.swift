@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// The request is stored redacted: credential headers never appear in an error.
-public struct CourierError: Error, CustomStringConvertible {
+public struct CourierError: Error, CustomStringConvertible, LocalizedError {
     /// Where on the request's way the error happened.
     public enum Stage: String, Sendable, Hashable {
         /// Turning the endpoint into a request value, or resolving its URL.
@@ -73,6 +73,9 @@ public struct CourierError: Error, CustomStringConvertible {
         }
         return text
     }
+
+    /// The description, so `localizedDescription` is the sentence rather than a generic one.
+    public var errorDescription: String? { description }
 
     /// Returns a copy with the request and URL filled in where they were missing.
     func adding(request: EndpointRequest?, url: URL? = nil) -> CourierError {

@@ -39,6 +39,7 @@ enum RequestAssembly {
             case .formEncoding(let encoding): formEncodings.append(encoding)
             case .idempotent: declaresIdempotent = true
             case .validation(let validation): validations.append(validation)
+            case .invalid(let error): throw error
             }
         }
 

@@ -15,6 +15,14 @@ enum RequestValidation {
                     "The value of header '\(field.name)' contains a control character (CR, LF, NUL or similar)."
             )
         }
+        if let end = field.whitespaceEnd {
+            throw CourierError(
+                stage: .building, kind: .invalidHeaderValue,
+                message:
+                    "The value of header '\(field.name)' \(end) with a space or tab, which receivers strip "
+                    + "(RFC 9110 §5.5), so it would not arrive as declared; trim the value."
+            )
+        }
     }
 
     static func headerName(_ name: String) throws(CourierError) -> HeaderName {

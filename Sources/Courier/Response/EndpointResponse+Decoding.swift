@@ -23,6 +23,7 @@ extension EndpointResponse {
         if let decodingError = decodingError as? DecodingError {
             message +=
                 "; the body did not decode as \(Failure.self): " + CourierError.describe(decodingError)
+            if message.hasSuffix(".") { message.removeLast() }
         }
         if !raw.body.isEmpty {
             message += ". Body: " + BodySnippet.redacted(raw.body, hiding: BodySnippet.secrets(of: request))

@@ -37,4 +37,18 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     public var value: Success? {
         try? result.get()
     }
+
+    /// The success value; for a documented error, throws it.
+    ///
+    /// With ``Client/send(_:)``, it gives the value while the status and headers stay at hand,
+    /// which ``Client/value(_:)-1ytyd`` drops:
+    ///
+    /// ```swift
+    /// let response = try await client.send(API.user(42))
+    /// let user = try response.get()   // throws the documented APIError
+    /// print(user.name, response.headers["ETag"] ?? "no ETag")
+    /// ```
+    public func get() throws(Failure) -> Success {
+        try result.get()
+    }
 }

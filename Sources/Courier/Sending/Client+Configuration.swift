@@ -30,15 +30,17 @@ extension Client {
         /// Creates a configuration; every parameter has a default.
         ///
         /// - Parameters:
-        ///   - encoder: The default encoder for JSON bodies (sorted keys).
+        ///   - encoder: The default encoder for JSON bodies: sorted keys, ISO 8601 dates
+        ///     (`JSONEncoder.courierDefault()`).
         ///   - formEncoding: The default rules for queries and form bodies.
-        ///   - decoder: The default decoder for JSON responses.
+        ///   - decoder: The default decoder for JSON responses: ISO 8601 dates, with or without
+        ///     fractional seconds (`JSONDecoder.courierDefault()`).
         ///   - redirectLimit: The most redirects followed for one request (10).
         ///   - timeout: The timeouts of endpoints that declare none (none).
         public init(
-            encoder: JSONEncoder = .sortedKeys(),
+            encoder: JSONEncoder = .courierDefault(),
             formEncoding: FormEncoding = FormEncoding(),
-            decoder: JSONDecoder = JSONDecoder(),
+            decoder: JSONDecoder = .courierDefault(),
             redirectLimit: Int = 10,
             timeout: Timeout = Timeout()
         ) {

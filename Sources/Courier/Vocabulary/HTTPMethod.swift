@@ -9,23 +9,53 @@
 ///     Path("todos")
 /// }
 /// ```
+///
+/// The standard methods are spelled in upper case whatever case you write (`"get"` is `GET`),
+/// so what Courier shows, checks (the body rule, idempotency) and sends is one token; URLSession
+/// would upper-case them on the wire anyway. Any other token is kept as written: methods are
+/// case-sensitive (RFC 9110), so `"purge"` is sent as `purge`.
+///
+/// A token is checked where it is written. A literal, `HTTPMethod("PURGE")`, is checked when the
+/// line runs and an invalid one traps, as a mistake in the source. Text chosen at run time goes
+/// through ``init(validating:)``, which returns `nil`, or the ``Method`` component,
+/// `Method(token)`, which reports ``CourierError/Kind/invalidMethod`` when the request is built.
 public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible {
     /// The method's token as sent on the wire, for example `"GET"`.
     public let rawValue: String
 
     /// Creates a method from a runtime string, or returns `nil` when it is not an RFC 9110 token.
     ///
-    /// Method tokens are case-sensitive: `"get"` is a valid token but not the `GET` method.
+    /// A standard method in any case is spelled in upper case (`"get"` is ``get``); any other
+    /// token is kept as written.
     public init?(validating token: String) {
         guard HTTPToken.isValid(token) else { return nil }
-        rawValue = token
+        rawValue = Self.normalized(token)
     }
 
-    /// Creates a method from a literal token; an invalid literal is a programmer error and traps.
+    /// Creates a method from a literal token, such as `"PURGE"`; an invalid literal is a mistake in
+    /// the source and traps.
+    ///
+    /// A standard method in any case is spelled in upper case, as with ``init(validating:)``.
     public init(_ literal: StaticString) {
         let token = literal.description
         precondition(HTTPToken.isValid(token), "'\(token)' is not a valid HTTP method token (RFC 9110).")
-        rawValue = token
+        rawValue = Self.normalized(token)
+    }
+
+    /// The methods RFC 9110 and RFC 5789 define, which are spelled in upper case whatever the case
+    /// they are written in.
+    private static let standardTokens: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE",
+    ]
+
+    /// `token` in upper case when it is a standard method in another case, else `token`.
+    private static func normalized(_ token: String) -> String {
+        guard (3...7).contains(token.utf8.count), token.utf8.contains(where: { $0 >= UInt8(ascii: "a") })
+        else {
+            return token
+        }
+        let upper = token.uppercased()
+        return standardTokens.contains(upper) ? upper : token
     }
 
     private init(known token: String) {

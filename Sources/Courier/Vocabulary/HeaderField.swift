@@ -21,6 +21,15 @@ public struct HeaderField: Sendable, Hashable {
         isSecret || HeaderName.sensitiveByDefault.contains(name)
     }
 
+    /// `"starts"` or `"ends"` when the value starts or ends with a space or horizontal tab, which a
+    /// receiver strips from a field value (RFC 9110 §5.5); else `nil`.
+    var whitespaceEnd: String? {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        if let first = value.utf8.first, isWhitespace(first) { return "starts" }
+        if let last = value.utf8.last, isWhitespace(last) { return "ends" }
+        return nil
+    }
+
     /// Whether `value` is free of control characters: C0, DEL and C1; only horizontal tab is allowed.
     var hasValidValue: Bool {
         // ASCII, the usual case, byte by byte: each byte is a scalar.

@@ -374,31 +374,32 @@ extension EncodingRule {
         },
         .query(
             "whole-value-order", "A whole value: one pair per property, in declaration order",
-            #"Query(Ordered(zebra: 1, apple: 2, mango: 3))"#,
+            #"Query(fieldsOf: Ordered(zebra: 1, apple: 2, mango: 3))"#,
             wire: "zebra=1&apple=2&mango=3", parsed: ["zebra": "1", "apple": "2", "mango": "3"]
         ) {
-            Query(Ordered(zebra: 1, apple: 2, mango: 3))
+            Query(fieldsOf: Ordered(zebra: 1, apple: 2, mango: 3))
         },
         .query(
             "snake-case", "`keys: .convertToSnakeCase` renames properties",
-            #"FormEncoding(keys: .convertToSnakeCase); Query(Paging(perPage: 20, pageToken: "x y"))"#,
+            #"FormEncoding(keys: .convertToSnakeCase); Query(fieldsOf: Paging(perPage: 20, pageToken: "x y"))"#,
             wire: "per_page=20&page_token=x%20y", parsed: ["per_page": "20", "page_token": "x y"]
         ) {
             FormEncoding(keys: .convertToSnakeCase)
-            Query(Paging(perPage: 20, pageToken: "x y"))
+            Query(fieldsOf: Paging(perPage: 20, pageToken: "x y"))
         },
         .query(
             "form-excluded", "`@FormExcluded` keeps a property out",
-            #"Query(ListComments(postID: 7, page: 2))"#,
+            #"Query(fieldsOf: ListComments(postID: 7, page: 2))"#,
             wire: "page=2", parsed: ["page": "2"]
         ) {
-            Query(ListComments(postID: 7, page: 2))
+            Query(fieldsOf: ListComments(postID: 7, page: 2))
         },
         .query(
-            "nil-property", "A `nil` property is omitted", #"Query(Search(term: "a b", page: nil))"#,
+            "nil-property", "A `nil` property is omitted",
+            #"Query(fieldsOf: Search(term: "a b", page: nil))"#,
             wire: "term=a%20b", parsed: ["term": "a b"]
         ) {
-            Query(Search(term: "a b", page: nil))
+            Query(fieldsOf: Search(term: "a b", page: nil))
         },
         .query(
             "nil-named", "A named `nil` is omitted", #"Query("q", "x"); Query("page", Int?.none)"#,

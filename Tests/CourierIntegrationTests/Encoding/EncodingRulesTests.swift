@@ -651,14 +651,15 @@ struct EncodingRulesDecodingTests {
     }
 
     @Test func anEndpointsDecoderReadsItsDates() async throws {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601WithFractionalSeconds
-        let stamped = try await httpbin.value(Self.stamped(decoder: decoder))
+        // The client's default decoder reads ISO 8601 with a fraction.
+        let stamped = try await httpbin.value(Self.stamped(decoder: nil))
         #expect(stamped.args.at == Date(timeIntervalSince1970: 1_714_564_800.25))
 
-        // The client's default decoder expects numbers for dates: a decoding error.
+        // An endpoint's own decoder replaces the client's: one expecting numbers fails.
+        let numeric = JSONDecoder()
+        numeric.dateDecodingStrategy = .secondsSince1970
         await expectCourierError(.decodingFailed, stage: .decoding) {
-            try await httpbin.send(Self.stamped(decoder: nil))
+            try await httpbin.send(Self.stamped(decoder: numeric))
         }
     }
 }

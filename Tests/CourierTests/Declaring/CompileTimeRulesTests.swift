@@ -50,6 +50,10 @@ import Testing
             "branches mix GET/HEAD with a method that allows a Body; write Method(HTTPMethod.get) so the body rule is checked when the request is built"
         ),
         (
+            "query value without a name", "Endpoint<Empty, Never> { Method.get; Query(flag) }",
+            "a query value needs a name, as in Query(\"page\", page); Query(fieldsOf: value) sends every property of a value"
+        ),
+        (
             "group with body on GET",
             "Endpoint<Empty, Never> { Method.get; Components { Body.text(\"x\") } }",
             "GET and HEAD requests cannot have a Body; use another Method or drop the Body"

@@ -27,9 +27,10 @@ import Testing
     }
 
     @Test func pathsAndQueriesUseTheSameRules() throws {
+        let text = "a+b c/d"
         let request = try Endpoint<Empty, Never> {
             Method.get
-            Path("a+b c/d")
+            Path(text)
             Query("a+b c/d", "a+b c/d")
         }.request()
         #expect(request.percentEncodedTarget == "/a%2Bb%20c%2Fd?a%2Bb%20c%2Fd=a%2Bb%20c%2Fd")

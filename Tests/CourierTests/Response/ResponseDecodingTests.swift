@@ -78,6 +78,18 @@ import Testing
                 Self.get(User.self, APIError.self))
         }
         #expect(error?.underlying is DecodingError)
+        #expect(
+            error?.message
+                == "The server answered 502, which the endpoint does not document; the body did not decode as "
+                + "APIError: data corrupted at the top level: The given data was not valid JSON. "
+                + "Body: <html>Bad gateway</html>")
+        let empty = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await Self.client(status: 502, body: "").send(Self.get(User.self, APIError.self))
+        }
+        #expect(
+            empty?.message
+                == "The server answered 502, which the endpoint does not document; the body did not decode as "
+                + "APIError: data corrupted at the top level: The given data was not valid JSON.")
     }
 
     @Test func neverMeansEveryErrorStatusIsUndocumented() async throws {

@@ -37,11 +37,8 @@ enum Sort: String, ParameterValue {
 let exampleBase = BaseURL("api.example.com")
 
 /// Sorted-key JSON so byte comparisons are stable across runs and platforms.
-let sortedEncoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return encoder
-}()
+/// The client's default encoder: sorted keys, ISO 8601 dates.
+let sortedEncoder = JSONEncoder.courierDefault()
 
 extension Endpoint {
     /// The built request, or a test failure with the error.

@@ -33,3 +33,25 @@ import Testing
         )
     }
 }
+
+@Suite struct HTTPMethodCaseTests {
+    @Test(arguments: [
+        ("get", "GET"), ("Get", "GET"), ("head", "HEAD"), ("post", "POST"), ("put", "PUT"),
+        ("patch", "PATCH"), ("delete", "DELETE"), ("options", "OPTIONS"), ("connect", "CONNECT"),
+        ("trace", "TRACE"),
+    ])
+    func standardMethodsAreUpperCaseWhateverTheirCase(token: String, method: String) {
+        #expect(HTTPMethod(validating: token)?.rawValue == method)
+    }
+
+    @Test func aLiteralIsNormalisedLikeARuntimeToken() {
+        #expect(HTTPMethod("get") == .get)
+        #expect(HTTPMethod("get").forbidsBody)
+        #expect(HTTPMethod("delete").isIdempotent)
+    }
+
+    @Test(arguments: ["purge", "Purge", "m-search", "gets", "xget"])
+    func otherTokensKeepTheirCase(token: String) {
+        #expect(HTTPMethod(validating: token)?.rawValue == token)
+    }
+}

@@ -73,6 +73,19 @@
                     #expect(echo.header("x-mixed-case") == "kept")
                 }
             },
+            ConformanceCase(.wire, "theMethodSentIsTheMethodShown") { context in
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    for (declared, sent) in [("get", "GET"), ("delete", "DELETE"), ("purge", "purge")] {
+                        let endpoint = Endpoint<LoopbackServers.Echo, Never> {
+                            Method(declared)
+                            Path("echo")
+                        }
+                        #expect(try endpoint.request().method.rawValue == sent)
+                        let echo = try #require(try await client.send(endpoint).value)
+                        #expect(echo.method == sent)
+                    }
+                }
+            },
             ConformanceCase(.wire, "aDocumentedErrorDecodesAsTheErrorModel") { context in
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let response = try await client.send(

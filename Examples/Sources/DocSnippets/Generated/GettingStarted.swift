@@ -83,6 +83,15 @@ enum GettingStartedSnippets {
 
     // Block 5
     static func block5() async throws {
+        let response = try await client.send(API.user(42))
+        let user = try response.get()  // throws the documented APIError
+        print(user.name, response.headers["ETag"] ?? "no ETag")
+        _ = response
+        _ = user
+    }
+
+    // Block 6
+    static func block6() async throws {
         do throws(CourierError) {
             let response = try await client.send(API.user(42))
             print(response.status)
@@ -95,8 +104,8 @@ enum GettingStartedSnippets {
         }
     }
 
-    // Block 6
-    static func block6() async throws {
+    // Block 7
+    static func block7() async throws {
         try await client.defaults.setHeader(.authorization, "Bearer \(token)")
     }
 }

@@ -20,7 +20,7 @@ enum MigratingSnippets {
         var definition: some EndpointDefinition {
             Method.get
             Path("teams", team, "reports")
-            Query(self)  // year=2024
+            Query(fieldsOf: self)  // year=2024
         }
     }
 
@@ -66,7 +66,7 @@ enum MigratingSnippets {
         static func product(_ id: Int) -> Endpoint<Product, APIError> {
             Endpoint {
                 Method.get
-                Path("products", id)
+                Path("/products/\(id)")
                 Header.accept(.json)
             }
         }

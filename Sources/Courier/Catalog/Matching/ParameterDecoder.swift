@@ -72,10 +72,10 @@ struct ParameterDecoder: Decoder {
             case .text(let text)?:
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
             case .body(let data)?:
-                return try JSONDecoder().decode(T.self, from: data)
+                return try JSONDecoder.courierDefault().decode(T.self, from: data)
             case .bytes(let data, let isJSON)?:
                 if let data = data as? T { return data }
-                if isJSON { return try JSONDecoder().decode(T.self, from: data) }
+                if isJSON { return try JSONDecoder.courierDefault().decode(T.self, from: data) }
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw DecodingError.typeMismatch(
                         T.self,

@@ -80,6 +80,7 @@ struct OpenAPISchemas {
         case is Double.Type, is Float.Type, is Decimal.Type: ["type": "number"]
         case is Bool.Type: ["type": "boolean"]
         case is UUID.Type: ["type": "string", "format": "uuid"]
+        case is Date.Type: ["type": "string", "format": "date-time"]
         case is URL.Type: ["type": "string", "format": "uri"]
         case is Data.Type: ["type": "string", "contentEncoding": "base64"]
         case is MediaType.Type: ["type": "string"]

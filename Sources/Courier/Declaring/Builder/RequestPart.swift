@@ -14,6 +14,8 @@ enum RequestPart: Sendable {
     case formEncoding(FormEncoding)
     case idempotent
     case validation(ResponseValidation)
+    /// A problem a component found when it was declared, reported when the request is built.
+    indirect case invalid(CourierError)
 }
 
 /// A method as declared: a known value, or a runtime token validated when the request is built.

@@ -10,25 +10,31 @@ import Foundation
 /// ```
 ///
 /// Names and values are validated when the request is built: a name must be an RFC 9110 token,
-/// a value must not contain CR, LF, NUL or other control characters, and the framing headers
+/// a value must not contain CR, LF, NUL or other control characters nor start or end with a
+/// space or tab (receivers strip those, RFC 9110 §5.5), and the framing headers
 /// (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) cannot be set by an endpoint.
 /// A `nil` value omits the field.
 public struct Header: EndpointComponent {
-    let field: (name: String, value: String, isSecret: Bool)?
+    /// The declared field, a problem found when it was declared, or `nil` for an omitted field.
+    let part: RequestPart?
 
     /// Declares a field by name; `nil` omits it.
     public init(_ name: HeaderName, _ value: String?, isSecret: Bool = false) {
-        field = value.map { (name.rawValue, $0, isSecret) }
+        part = value.map { .header(name: name.rawValue, value: $0, isSecret: isSecret) }
     }
 
     /// Declares a field with a name chosen at run time; `nil` omits it.
     public init(_ name: String, _ value: String?, isSecret: Bool = false) {
-        field = value.map { (name, $0, isSecret) }
+        part = value.map { .header(name: name, value: $0, isSecret: isSecret) }
+    }
+
+    private init(rejecting message: String) {
+        part = .invalid(CourierError(stage: .building, kind: .invalidHeaderValue, message: message))
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        field.map { EndpointParts(.header(name: $0.name, value: $0.value, isSecret: $0.isSecret)) } ?? .empty
+        part.map { EndpointParts($0) } ?? .empty
     }
 }
 
@@ -44,8 +50,14 @@ extension Header {
     }
 
     /// `Authorization: Bearer <token>`; always redacted.
+    ///
+    /// An empty token is rejected when the request is built, as
+    /// ``CourierError/Kind/invalidHeaderValue``: `Bearer ` would reach the server as `Bearer`.
     public static func bearer(_ token: String) -> Header {
-        Header(.authorization, "Bearer \(token)", isSecret: true)
+        guard !token.isEmpty else {
+            return Header(rejecting: "The bearer token of header 'Authorization' is empty.")
+        }
+        return Header(.authorization, "Bearer \(token)", isSecret: true)
     }
 
     /// `Authorization: Basic <base64(username:password)>` (RFC 7617, UTF-8); always redacted.

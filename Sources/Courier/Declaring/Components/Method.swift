@@ -25,6 +25,10 @@ public struct Method: EndpointComponent {
 
     /// Declares a method from a token such as `"PURGE"`; an invalid token is reported when the
     /// request is built, as ``CourierError/Kind/invalidMethod``.
+    ///
+    /// A standard method is spelled in upper case when the request is built, before the body rule
+    /// applies: `Method("get")` is `GET`, and a ``Body`` next to it is rejected. Any other token
+    /// is sent as written (see ``HTTPMethod``).
     public init(_ token: String) {
         self.token = .unchecked(token)
     }

@@ -1,32 +1,69 @@
-/// Declares path segments inside an endpoint block; every argument is exactly one segment.
+/// Declares path segments inside an endpoint block: literal text is split on `/`, and a value is
+/// exactly one segment.
 ///
 /// ```swift
-/// Path("users", userID, "posts")   // /users/42/posts
-/// Path("files", "a/b")             // /files/a%2Fb  (a value never splits)
+/// Path("users/\(userID)/posts")   // /users/42/posts
+/// Path("/v1/users")               // /v1/users (a leading or trailing slash only separates)
+/// Path("users", userID, "posts")  // /users/42/posts
+/// Path("files", fileName)         // /files/a%2Fb when fileName is "a/b": a value never splits
 /// ```
+///
+/// A string literal passed as the first argument is a ``PathLiteral``: its slashes are the API's
+/// structure, and each value interpolated into it stays one segment. Every further argument, and
+/// any `String` variable, is one segment whatever it contains. An empty segment (`"a//b"`, or an
+/// empty value) is rejected when the request is built.
 ///
 /// Segments are percent-encoded by Courier (everything outside RFC 3986 unreserved), so a value
 /// can never add segments, change the host or escape the base path. `.` and `..` (also
 /// percent-encoded) are rejected when the request is built.
 public struct Path: EndpointComponent {
     let segments: [String]
+    let hasEmptyLiteralSegment: Bool
 
-    /// Declares one segment per argument.
-    public init<each Value: ParameterValue>(_ segments: repeat each Value) {
+    /// Declares the segments of a literal, then one segment per further argument.
+    public init<each Value: ParameterValue>(_ literal: PathLiteral, _ values: repeat each Value) {
+        var count = literal.count
+        for _ in repeat each values { count += 1 }
         var texts: [String] = []
-        for segment in repeat each segments {
-            texts.append(segment.parameterText)
+        texts.reserveCapacity(count)
+        literal.append(to: &texts)
+        for value in repeat each values {
+            texts.append(value.parameterText)
         }
-        self.segments = texts
+        segments = texts
+        hasEmptyLiteralSegment = literal.hasEmptySegment
+    }
+
+    /// Declares one segment per argument; a `String` argument is one segment even if it holds `/`.
+    @_disfavoredOverload
+    public init<each Value: ParameterValue>(_ values: repeat each Value) {
+        var texts: [String] = []
+        for value in repeat each values {
+            texts.append(value.parameterText)
+        }
+        segments = texts
+        hasEmptyLiteralSegment = false
     }
 
     /// Declares one segment per element of an array.
     public init(segments: [any ParameterValue]) {
         self.segments = segments.map(\.parameterText)
+        hasEmptyLiteralSegment = false
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts(.path(segments))
+        guard !hasEmptyLiteralSegment else {
+            let text = segments.joined(separator: "/")
+            return EndpointParts(
+                .invalid(
+                    CourierError(
+                        stage: .building, kind: .invalidPathSegment,
+                        message:
+                            "The path \(text.debugDescription) has an empty segment between two slashes; "
+                            + "remove the extra slash."))
+            )
+        }
+        return EndpointParts(.path(segments))
     }
 }

@@ -8,7 +8,7 @@
 /// Query("page", page)                 // page=2, omitted when page is nil
 /// Query("tag", tags)                  // tag=a&tag=b (or tag[]=a…, tag=a,b by strategy)
 /// Query("since", date)                // since=2024-05-01T12:00:00Z
-/// Query(filters)                      // every stored property of an Encodable value
+/// Query(fieldsOf: filters)           // every stored property of an Encodable value
 /// ```
 ///
 /// Names and values are percent-encoded by Courier: `+` is sent as `%2B`, a space as `%20`.
@@ -36,10 +36,26 @@ public struct Query: EndpointComponent {
     /// Declares one pair per stored property of `value` (a struct or dictionary), written by the
     /// endpoint's ``FormEncoding``: its key strategy, nesting, arrays and dates apply.
     ///
+    /// ```swift
+    /// Query(fieldsOf: filters)   // status=open&sort=newest
+    /// Query(fieldsOf: self)      // in a request model: its properties, but not FormExcluded ones
+    /// ```
+    ///
     /// Properties marked ``FormExcluded`` are left out, so a request model can be its own query
     /// while its identifier feeds the path.
-    public init(_ value: some Encodable & Sendable) {
+    public init(fieldsOf value: some Encodable & Sendable) {
         declaration = .whole(value)
+    }
+
+    /// Rejects a value without a name: `Query(page)` would send the value's properties, not
+    /// `page=2`.
+    @available(
+        *, unavailable,
+        message:
+            "a query value needs a name, as in Query(\"page\", page); Query(fieldsOf: value) sends every property of a value"
+    )
+    public init(_ value: some Encodable & Sendable) {
+        declaration = nil
     }
 
     /// The component as request parts.

@@ -12,7 +12,7 @@ import Foundation
 ///     Method.get
 ///     Path("search")
 ///     FormEncoding(arrays: .brackets)
-///     Query(filters)
+///     Query(fieldsOf: filters)
 /// }
 /// ```
 ///

@@ -13,7 +13,7 @@
 ///     var definition: some EndpointDefinition {
 ///         Method.get
 ///         Path("posts", postID, "comments")
-///         Query(self)             // page=…&perPage=…, no postID
+///         Query(fieldsOf: self)   // page=…&perPage=…, no postID
 ///     }
 /// }
 /// ```

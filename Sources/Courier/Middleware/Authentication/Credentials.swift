@@ -23,8 +23,8 @@ public struct Credentials: Sendable, Hashable {
 
     /// `Authorization: Bearer <token>` (RFC 6750).
     ///
-    /// - Throws: ``CourierError/Kind/invalidHeaderValue`` when the token contains a control
-    ///   character.
+    /// - Throws: ``CourierError/Kind/invalidHeaderValue`` when the token is empty, contains a
+    ///   control character, or ends with a space or tab.
     public static func bearer(_ token: String) throws(CourierError) -> Credentials {
         try Credentials(HeaderField(name: .authorization, value: "Bearer \(token)", isSecret: true))
     }

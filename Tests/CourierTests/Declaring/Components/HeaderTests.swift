@@ -42,6 +42,44 @@ import Testing
     }
 
     @Test(arguments: [
+        (" secret", "starts"), ("\tsecret", "starts"), ("secret ", "ends"), ("secret\t", "ends"),
+        (" ", "starts"),
+    ])
+    func surroundingSpacesOrTabsAreRejectedWithoutPrintingTheValue(value: String, end: String) {
+        let error = expectCourierError(.invalidHeaderValue, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Header("X-Secret", value, isSecret: true)
+            }.built()
+        }
+        #expect(
+            error?.message
+                == "The value of header 'X-Secret' \(end) with a space or tab, which receivers strip "
+                + "(RFC 9110 §5.5), so it would not arrive as declared; trim the value.")
+        #expect(error.map { !$0.description.contains("secret") } == true)
+    }
+
+    @Test func innerSpacesAndEmptyValuesAreKept() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header("X-Words", "a  b\tc")
+            Header("X-Empty", "")
+        }.built()
+        #expect(request.headers.map(\.value) == ["a  b\tc", ""])
+    }
+
+    @Test func anEmptyBearerTokenIsRejected() {
+        let error = expectCourierError(.invalidHeaderValue, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Header.bearer("")
+            }.built()
+        }
+        #expect(error?.message == "The bearer token of header 'Authorization' is empty.")
+        #expect(throws: CourierError.self) { try Credentials.bearer("") }
+    }
+
+    @Test(arguments: [
         "a\r\nInjected: 1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b", "a\u{1B}b", "a\u{85}b", "a\u{9F}b",
         "café\u{85}", "☕️\r\n",
     ])

@@ -280,7 +280,7 @@ private struct Failing: Encodable, Sendable {
         #expect(try formText(value, FormEncoding(nesting: .dots)) == "a.c.d.e=x")
         let request = try Endpoint<User, Never> {
             Method.get
-            Query(value)
+            Query(fieldsOf: value)
         }.built()
         #expect(request.percentEncodedQuery == "a%5Bc%5D%5Bd%5D%5Be%5D=x")
     }
@@ -481,7 +481,7 @@ private struct Failing: Encodable, Sendable {
                 + "&link=https://example.com/a%20b?x=1&y=2&blob=+/8A")
         let request = try Endpoint<User, Never> {
             Method.get
-            Query(value)
+            Query(fieldsOf: value)
         }.built()
         #expect(
             request.percentEncodedQuery
@@ -503,7 +503,7 @@ private struct Failing: Encodable, Sendable {
         let request = try Endpoint<User, Never> {
             Method.post
             Path("posts", model.postID, "comments")
-            Query(model)
+            Query(fieldsOf: model)
             Body.form(model)
         }.built()
         #expect(request.percentEncodedTarget == "/posts/7/comments?page=2&perPage=50")
@@ -579,7 +579,7 @@ private struct Failing: Encodable, Sendable {
         let query = expectCourierError(.formEncodingFailed, stage: .building) {
             try Endpoint<User, Never> {
                 Method.get
-                Query([1, 2])
+                Query(fieldsOf: [1, 2])
             }.built()
         }
         #expect(
@@ -707,7 +707,7 @@ private struct Failing: Encodable, Sendable {
         let request = try Endpoint<User, Never> {
             Method.get
             Query("tags", [String]())
-            Query(Empties.Nothing())
+            Query(fieldsOf: Empties.Nothing())
         }.built()
         #expect(request.percentEncodedQuery == nil)
     }

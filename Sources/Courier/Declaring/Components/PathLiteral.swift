@@ -1,0 +1,108 @@
+/// Path text written as a string literal: its slashes separate segments, and each value
+/// interpolated into it stays inside one segment.
+///
+/// You rarely name this type: a string literal passed to ``Path`` is one.
+///
+/// ```swift
+/// Path("/v1/users")              // /v1/users: two segments
+/// Path("users/\(id)/posts")      // /users/42/posts: the value is one segment
+/// Path("files/\(name)")          // name "a/b" is sent as /files/a%2Fb
+/// ```
+///
+/// A leading or trailing slash only separates, so `"/users/"` is the segment `users`. An empty
+/// segment between two slashes (`"a//b"`) is rejected when the request is built, as
+/// ``CourierError/Kind/invalidPathSegment``. Literal text and a value may share a segment
+/// (`"v\(version)"`); the value's own `/` is still percent-encoded.
+public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation {
+    /// The segments, unencoded: one without an array, the common case, or several.
+    private let storage: Storage
+    /// Whether the literal holds an empty segment between two slashes.
+    let hasEmptySegment: Bool
+
+    private enum Storage: Sendable, Hashable {
+        case one(String)
+        case many([String])
+    }
+
+    /// Creates the segments of a literal without interpolations.
+    public init(stringLiteral value: String) {
+        if !value.isEmpty, !value.utf8.contains(UInt8(ascii: "/")) {
+            storage = .one(value)
+            hasEmptySegment = false
+        } else {
+            var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
+            interpolation.appendLiteral(value)
+            (storage, hasEmptySegment) = Self.segments(of: interpolation)
+        }
+    }
+
+    /// Creates the segments of a literal with interpolated values.
+    public init(stringInterpolation: StringInterpolation) {
+        (storage, hasEmptySegment) = Self.segments(of: stringInterpolation)
+    }
+
+    private static func segments(of interpolation: StringInterpolation) -> (Storage, hasEmptySegment: Bool) {
+        var pieces = interpolation.finished()
+        if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
+        if let last = pieces.last, last.isSeparatorOnly { pieces.removeLast() }
+        return (.many(pieces.map(\.text)), pieces.contains(where: \.isSeparatorOnly))
+    }
+
+    /// How many segments the literal has.
+    var count: Int {
+        switch storage {
+        case .one: 1
+        case .many(let segments): segments.count
+        }
+    }
+
+    /// Appends the segments to `texts`.
+    func append(to texts: inout [String]) {
+        switch storage {
+        case .one(let segment): texts.append(segment)
+        case .many(let segments): texts += segments
+        }
+    }
+
+    /// Collects a path literal's text, splitting literal parts on `/`.
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        private var pieces: [Piece] = []
+        private var current = Piece()
+
+        /// Prepares for a literal of the given size.
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            pieces.reserveCapacity(interpolationCount + 2)
+        }
+
+        /// Adds literal text: each `/` in it ends a segment.
+        public mutating func appendLiteral(_ literal: String) {
+            var rest = Substring(literal)
+            while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
+                current.text += rest[..<slash]
+                pieces.append(current)
+                current = Piece()
+                rest = rest[rest.utf8.index(after: slash)...]
+            }
+            current.text += rest
+        }
+
+        /// Adds a value as text inside the current segment; a `/` in it is sent as `%2F`.
+        public mutating func appendInterpolation(_ value: some ParameterValue) {
+            current.text += value.parameterText
+            current.holdsValue = true
+        }
+
+        fileprivate func finished() -> [Piece] {
+            pieces + [current]
+        }
+    }
+
+    /// A segment in progress, and whether a value went into it: an empty value is a value (and
+    /// rejected as such when the request is built), while nothing between two slashes is not.
+    fileprivate struct Piece: Sendable {
+        var text = ""
+        var holdsValue = false
+
+        var isSeparatorOnly: Bool { text.isEmpty && !holdsValue }
+    }
+}

@@ -1,0 +1,104 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+@Suite struct PathLiteralTests {
+    private func segments(_ path: Path) throws -> [String] {
+        try Endpoint<User, Never> {
+            Method.get
+            path
+        }.built().pathSegments
+    }
+
+    @Test func slashesInALiteralSeparateSegments() throws {
+        try #expect(segments(Path("/users")) == ["users"])
+        try #expect(segments(Path("users/42")) == ["users", "42"])
+        try #expect(segments(Path("/v1/users/")) == ["v1", "users"])
+        try #expect(segments(Path("/")) == [])
+        try #expect(segments(Path("")) == [])
+        try #expect(segments(Path("/v1/users", 42, "posts")) == ["v1", "users", "42", "posts"])
+    }
+
+    @Test func anInterpolatedValueIsOneSegment() throws {
+        let id = 42
+        let name = "a/b?c"
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("/users/\(id)/files/\(name)")
+        }.built()
+        #expect(request.pathSegments == ["users", "42", "files", "a/b?c"])
+        #expect(request.percentEncodedPath == "/users/42/files/a%2Fb%3Fc")
+        try #expect(segments(Path("v\(2)/items/")) == ["v2", "items"])
+        try #expect(segments(Path("\(name)")) == ["a/b?c"])
+    }
+
+    @Test func aStringValueIsOneSegmentWhereverItIsPassed() throws {
+        let name = "a/b"
+        try #expect(segments(Path(name)) == ["a/b"])
+        try #expect(segments(Path(name, "c/d")) == ["a/b", "c/d"])
+        try #expect(segments(Path("files", name)) == ["files", "a/b"])
+        try #expect(segments(Path(7, name)) == ["7", "a/b"])
+    }
+
+    @Test func anEmptyLiteralSegmentIsRejected() {
+        let error = expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path("users//\(42)")
+            }.built()
+        }
+        #expect(
+            error?.message
+                == #"The path "users//42" has an empty segment between two slashes; remove the extra slash."#)
+    }
+
+    @Test func anEmptyInterpolatedValueIsAnEmptyValue() {
+        let empty = ""
+        let error = expectCourierError(.invalidPathSegment) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path("users/\(empty)")
+            }.built()
+        }
+        #expect(
+            error?.message == "A path segment is empty; an empty value would address a different resource.")
+    }
+
+    @Test func dotSegmentsInALiteralAreRejected() {
+        expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path("files/../admin")
+            }.built()
+        }
+    }
+
+    struct GetPost: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var user: String
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("/v1/users/\(user)/posts/\(id)")
+        }
+    }
+
+    @Test func catalogsCURLAndOpenAPIUseTheSplitSegments() throws {
+        let shape = try GetPost.shape()
+        #expect(shape.description == "GET /v1/users/{user}/posts/{id}")
+        let parsed = try GetPost.parse(IncomingRequest(method: .get, target: "/v1/users/a%2Fb/posts/7"))
+        #expect(parsed == GetPost(user: "a/b", id: 7))
+        let request = try GetPost(user: "a/b", id: 7).endpoint.request()
+        let curl = try request.curlCommand(baseURL: exampleBase)
+        #expect(curl == "curl -X 'GET' 'https://api.example.com/v1/users/a%2Fb/posts/7'")
+        let document = try Catalog([GetPost.self]).openAPIDocument(title: "Posts", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: Any])
+        #expect(paths.keys.sorted() == ["/v1/users/{user}/posts/{id}"])
+    }
+}
