@@ -59,9 +59,7 @@ public struct SwiftMetricsObserver: MetricsObserver {
         Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: factory).decrement()
 
         var dimensions = server.dimensions
-        if let template = URLTemplate.path(ofTemplate: metrics.template, requestPath: metrics.path) {
-            dimensions.append(("url.template", template))
-        }
+        if let template = metrics.urlTemplate { dimensions.append(("url.template", template)) }
         if let status = metrics.status {
             dimensions.append(("http.response.status_code", String(status.code)))
         }

@@ -25,9 +25,7 @@ struct RequestAttributes {
         scheme = baseURL.scheme
         host = baseURL.host
         port = baseURL.port ?? (baseURL.scheme == "http" ? 80 : 443)
-        template = URLTemplate.path(
-            ofTemplate: request.template,
-            basePath: baseURL.percentEncodedPathSegments)
+        template = baseURL.urlTemplate(for: request)
     }
 
     /// `GET /todos/{id}` with a template, `GET` without, `HTTP` for a method the conventions do

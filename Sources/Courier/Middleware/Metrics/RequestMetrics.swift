@@ -45,6 +45,9 @@ public struct RequestMetrics: Sendable, Hashable {
     /// The endpoint's template, such as `GET /todos/{id}`, for a ``CatalogEndpoint``: group
     /// metrics by it rather than by ``path``, which carries the parameters' values.
     public let template: String?
+    /// The absolute path template, such as `/v1/todos/{id}`: the base URL's path, then the
+    /// template's, as ``BaseURL/urlTemplate(for:)`` makes it; `nil` without a template.
+    public let urlTemplate: String?
 
     /// Creates metrics.
     ///
@@ -63,10 +66,12 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - template: The endpoint's template, for a ``CatalogEndpoint``.
     ///   - scheme: The base URL's scheme; `"https"` by default.
     ///   - port: The port; the scheme's default (443 or 80) when `nil`.
+    ///   - urlTemplate: The absolute path template, for a ``CatalogEndpoint``.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
         attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
-        duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil
+        duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil,
+        urlTemplate: String? = nil
     ) {
         self.method = method
         self.host = host
@@ -82,6 +87,7 @@ public struct RequestMetrics: Sendable, Hashable {
         self.timeToFirstByte = timeToFirstByte
         self.duration = duration
         self.template = template
+        self.urlTemplate = urlTemplate
     }
 }
 
