@@ -44,8 +44,7 @@ public struct SwiftMetricsObserver: MetricsObserver {
     /// Adds the request to `http.client.active_requests`.
     public func willSend(_ request: EndpointRequest, baseURL: BaseURL) {
         let server = ServerDimensions(
-            method: request.method, scheme: baseURL.scheme, host: baseURL.host,
-            port: baseURL.port ?? (baseURL.scheme == "http" ? 80 : 443))
+            method: request.method, scheme: baseURL.scheme, host: baseURL.host, port: baseURL.effectivePort)
         Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: resolvedFactory)
             .increment()
     }

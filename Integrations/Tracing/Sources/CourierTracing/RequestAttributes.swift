@@ -24,7 +24,7 @@ struct RequestAttributes {
             of: "<redacted>", with: "REDACTED")
         scheme = baseURL.scheme
         host = baseURL.host
-        port = baseURL.port ?? (baseURL.scheme == "http" ? 80 : 443)
+        port = baseURL.effectivePort
         template = baseURL.urlTemplate(for: request)
     }
 

@@ -76,7 +76,7 @@ public struct RequestMetrics: Sendable, Hashable {
         self.method = method
         self.host = host
         self.scheme = scheme
-        self.port = port ?? (scheme == "http" ? 80 : 443)
+        self.port = port ?? BaseURL.defaultPort(forScheme: scheme)
         self.path = path
         self.status = status
         self.errorKind = errorKind
