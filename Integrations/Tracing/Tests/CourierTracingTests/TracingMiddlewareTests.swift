@@ -241,6 +241,31 @@ import Tracing
         open.finish()
     }
 
+    @Test func anAttemptCutShortByTheTimeoutIsTimedOutAsOnTheSpan() async throws {
+        let tracer = InMemoryTracer()
+        let hanging = StubTransport { request in
+            try await Task.sleep(for: .seconds(50))
+            return RawResponse(status: .ok, url: request.url)
+        }
+        let client = Client(
+            baseURL: Fixtures.baseURL, transport: hanging,
+            middleware: [TracingMiddleware(tracer: tracer), AttemptEventsMiddleware()],
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(100))))
+        let error = await #expect(throws: CourierError.self) { try await client.send(GetTodo(id: 7)) }
+        #expect(error?.kind == .timedOut)
+        // The caller has its timeout at once; the cancelled chain ends the span as it unwinds. A
+        // chain left running would end it only after the transport's 50 s.
+        let clock = ContinuousClock()
+        let start = clock.now
+        while tracer.finishedSpans.isEmpty, start.duration(to: clock.now) < .seconds(45) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let span = try #require(tracer.finishedSpans.first)
+        #expect(span.attributes.get("error.type") == .string("timedOut"))
+        #expect((span.errors.first?.error as? RedactedError)?.kind == .timedOut)
+        #expect(span.events.map(\.attributes) == [["courier.attempt": 1, "error.type": "timedOut"]])
+    }
+
     @Test func attemptEventsWithoutATracingMiddlewareDoNothing() async throws {
         let client = Client(
             baseURL: Fixtures.baseURL, transport: Fixtures.transport(),

@@ -90,12 +90,3 @@ public struct RequestMetrics: Sendable, Hashable {
         self.urlTemplate = urlTemplate
     }
 }
-
-extension CourierError {
-    /// The kind as the caller sees it: a cancellation caused by the call's own deadline
-    /// (the client cancels the chain when its timeout passes) is ``Kind/timedOut``.
-    var observedKind: Kind {
-        if kind == .cancelled, let deadline = Deadline.current, deadline <= .now { return .timedOut }
-        return kind
-    }
-}
