@@ -79,6 +79,22 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         self.percentEncodedPathSegments = components.percentEncodedPath.split(separator: "/").map(String.init)
     }
 
+    /// The port requests are sent to: the explicit ``port``, else the scheme's default, 80 for
+    /// `http` and 443 for `https`.
+    ///
+    /// ```swift
+    /// BaseURL("http://localhost:8080/api").effectivePort  // 8080
+    /// BaseURL("api.example.com").effectivePort            // 443
+    /// ```
+    public var effectivePort: Int {
+        port ?? Self.defaultPort(forScheme: scheme)
+    }
+
+    /// The default port of `scheme`: 80 for `http`, 443 for anything else (`https`).
+    static func defaultPort(forScheme scheme: String) -> Int {
+        scheme == "http" ? 80 : 443
+    }
+
     /// `scheme://host[:port]`, with an IPv6 host in brackets.
     public var origin: String {
         "\(scheme)://\(hostHeader)"

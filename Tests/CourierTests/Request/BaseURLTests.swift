@@ -87,3 +87,13 @@ import Testing
         }
     }
 }
+
+@Suite struct BaseURLEffectivePortTests {
+    @Test(arguments: [
+        ("example.com", 443), ("http://example.com", 80), ("http://localhost:8080/api", 8080),
+        ("https://example.com:8443", 8443), ("http://example.com:443", 443),
+    ])
+    func theEffectivePortIsTheExplicitOneElseTheSchemesDefault(base: String, port: Int) throws {
+        #expect(try BaseURL(validating: base).effectivePort == port)
+    }
+}

@@ -19,8 +19,11 @@ extension Logger.Level {
 }
 
 extension LogLevel {
-    /// The Courier level that lets through what a logger at `level` writes: `notice` maps to
-    /// ``Courier/LogLevel/info``, and `critical` to ``Courier/LogLevel/error``.
+    /// The least important Courier level whose entries a logger at `level` could write:
+    /// `notice` maps to ``Courier/LogLevel/info``, and `critical` to ``Courier/LogLevel/error``.
+    ///
+    /// Entries keep their own level, so a logger at `notice` still drops the `info` entries, and
+    /// one at `critical` the `error` entries.
     ///
     /// ```swift
     /// LogLevel(Logger.Level.notice)  // .info

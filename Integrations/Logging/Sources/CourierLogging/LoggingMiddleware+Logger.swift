@@ -4,9 +4,10 @@ import Logging
 extension LoggingMiddleware {
     /// Creates a logging middleware that writes to `logger`, at the logger's level.
     ///
-    /// The middleware's level follows the logger's (`notice` writes what ``Courier/LogLevel/info``
-    /// writes, `critical` what ``Courier/LogLevel/error`` writes), so a logger at `debug` also gets
-    /// the headers of every request and response, redacted:
+    /// The middleware's level follows the logger's, so a logger at `debug` also gets the headers
+    /// of every request and response, redacted. Entries are written at swift-log's `info`,
+    /// `warning` and `error` (and `debug`, `trace`), never at `notice` or `critical`: a logger at
+    /// `notice` gets only the warnings and errors, one at `critical` nothing.
     ///
     /// ```swift
     /// var logger = Logger(label: "todo-client")

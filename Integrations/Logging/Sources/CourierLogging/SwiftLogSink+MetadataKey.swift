@@ -23,7 +23,8 @@ extension SwiftLogSink {
         /// `courier.duration_ms`: how long the attempt took, in milliseconds.
         public static let durationMilliseconds = "courier.duration_ms"
         /// `courier.attempt`: the attempt's number within its call, when a
-        /// ``Courier/MetricsMiddleware`` before the logging middleware counts them.
+        /// ``Courier/MetricsMiddleware`` or a tracing middleware before the logging middleware
+        /// counts them.
         public static let attempt = "courier.attempt"
     }
 }

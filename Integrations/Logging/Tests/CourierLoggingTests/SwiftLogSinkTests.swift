@@ -50,7 +50,11 @@ import Testing
                 "courier.template": "GET /todos/{id}?api_key=<redacted>",
                 "http.response.status_code": "200",
             ])
-        #expect(try #require(duration) >= 0)
+        // The metadata's duration, to the microsecond, is the message's, rounded to the millisecond.
+        let shownMilliseconds = try #require(message.firstMatch(of: /, (\d+) ms\)/).map { Double($0.1) })
+        let milliseconds = try #require(duration)
+        #expect(abs(milliseconds - (shownMilliseconds ?? -1)) <= 0.5, "\(milliseconds) vs \(message)")
+        #expect("\(entry.metadata["courier.duration_ms"] ?? "")".wholeMatch(of: /\d+(\.\d{1,3})?/) != nil)
     }
 
     @Test func theLoggersOwnMetadataIsKept() async throws {
@@ -134,6 +138,24 @@ import Testing
         #expect(
             [Logger.Level.trace, .debug, .info, .notice, .warning, .error, .critical].map(LogLevel.init)
                 == [.trace, .debug, .info, .info, .warning, .error, .error])
+    }
+
+    @Test func aNoticeLoggerGetsTheWarningsAndErrorsOnly() async throws {
+        let (logger, handler) = Self.logger(.notice)
+        let client = Client(
+            baseURL: Fixtures.baseURL, transport: Fixtures.transport([.ok, .notFound]),
+            middleware: [LoggingMiddleware(logger: logger)])
+        _ = try await client.send(GetTodo(id: 7))
+        _ = try? await client.send(GetTodo(id: 7))
+        #expect(handler.entries.map(\.level) == [.warning])
+        #expect(Self.values("http.response.status_code", in: handler) == ["404"])
+        let (criticalLogger, criticalHandler) = Self.logger(.critical)
+        let failing = Client(
+            baseURL: Fixtures.baseURL,
+            transport: StubTransport { _ in throw URLError(.cannotConnectToHost) },
+            middleware: [LoggingMiddleware(logger: criticalLogger)])
+        _ = try? await failing.send(GetTodo(id: 7))
+        #expect(criticalHandler.entries.isEmpty)
     }
 
     @Test func theMiddlewaresLevelFollowsTheLoggers() {

@@ -44,8 +44,7 @@ public struct SwiftMetricsObserver: MetricsObserver {
     /// Adds the request to `http.client.active_requests`.
     public func willSend(_ request: EndpointRequest, baseURL: BaseURL) {
         let server = ServerDimensions(
-            method: request.method, scheme: baseURL.scheme, host: baseURL.host,
-            port: baseURL.port ?? (baseURL.scheme == "http" ? 80 : 443))
+            method: request.method, scheme: baseURL.scheme, host: baseURL.host, port: baseURL.effectivePort)
         Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: resolvedFactory)
             .increment()
     }
@@ -59,9 +58,7 @@ public struct SwiftMetricsObserver: MetricsObserver {
         Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: factory).decrement()
 
         var dimensions = server.dimensions
-        if let template = URLTemplate.path(ofTemplate: metrics.template, requestPath: metrics.path) {
-            dimensions.append(("url.template", template))
-        }
+        if let template = metrics.urlTemplate { dimensions.append(("url.template", template)) }
         if let status = metrics.status {
             dimensions.append(("http.response.status_code", String(status.code)))
         }

@@ -75,6 +75,55 @@ import Testing
         #expect(metrics.meters.count == 1)
     }
 
+    @Test func aCancelledCallLeavesNothingInFlight() async throws {
+        let metrics = TestMetrics()
+        let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+        // Never answers: nothing is ever yielded to `never`, so only the cancellation ends the call.
+        let (never, open) = AsyncStream.makeStream(of: Void.self)
+        let hanging = StubTransport { _ in
+            enter.yield()
+            for await _ in never {}
+            throw CancellationError()
+        }
+        let call = Task { try await Self.client(metrics, transport: hanging).send(GetTodo(id: 7)) }
+        for await _ in entered { break }
+        let meter = try metrics.expectMeter(Label.activeRequests, metrics.meters[0].dimensions)
+        #expect(meter.values == [1])
+        call.cancel()
+        await #expect(throws: CourierError.self) { try await call.value }
+        #expect(meter.values == [1, 0])
+        #expect(
+            metrics.timers.map { Self.text($0.dimensions) } == [
+                [
+                    "http.request.method=GET", "server.address=api.example.com", "server.port=443",
+                    "url.scheme=https", "url.template=/todos/{id}", "error.type=cancelled",
+                ]
+            ])
+        open.finish()
+    }
+
+    @Test func aMultiSegmentParameterIsOneSegmentOfTheTemplate() async throws {
+        let metrics = TestMetrics()
+        let client = Self.client(metrics, baseURL: BaseURL("https://api.example.com/v1"))
+        _ = try await client.send(FileAtPath(path: "reports/2024/q1.pdf"))
+        _ = try await Self.client(metrics).send(FileAtPath(path: "a/b"))
+        #expect(
+            Set(metrics.timers.map { $0.dimensions.first { $0.0 == "url.template" }?.1 })
+                == ["/v1/files/{path}", "/files/{path}"])
+    }
+
+    @Test func theRootUnderABasePathIsTheBasePath() async throws {
+        let metrics = TestMetrics()
+        _ = try await Self.client(metrics, baseURL: BaseURL("https://api.example.com/v1")).send(Root())
+        #expect(
+            metrics.timers.map { Self.text($0.dimensions) } == [
+                [
+                    "http.request.method=GET", "server.address=api.example.com", "server.port=443",
+                    "url.scheme=https", "url.template=/v1", "http.response.status_code=200",
+                ]
+            ])
+    }
+
     @Test func aFailureHasItsKindAsTheErrorType() async throws {
         let metrics = TestMetrics()
         let refused = StubTransport { _ in throw URLError(.cannotConnectToHost) }
@@ -180,5 +229,29 @@ struct CreateTodo: CatalogEndpoint {
         Path("todos")
         Idempotent()
         Body.json(["title": title])
+    }
+}
+
+/// `GET /files/{path}`: a path of any number of segments, which the template shows as one.
+struct FileAtPath: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+
+    var path: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("files")
+        Path(segments: path.split(separator: "/").map(String.init))
+    }
+}
+
+/// `GET /`: the base URL itself.
+struct Root: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+
+    var definition: some EndpointDefinition {
+        Method.get
     }
 }

@@ -14,8 +14,10 @@ import Tracing
 /// ```
 ///
 /// Each attempt adds a `courier.attempt` event when its outcome is known, with the attributes
-/// `courier.attempt` (1, 2, …), and `http.response.status_code` or `error.type`. Without a
-/// ``TracingMiddleware`` before it, it passes requests on and does nothing else.
+/// `courier.attempt` (1, 2, …), and `http.response.status_code` or `error.type` (the
+/// ``Courier/CourierError/observedKind``, as on the span: `timedOut` for an attempt the call's
+/// timeout cut short). Without a ``TracingMiddleware`` before it, it passes requests on and does
+/// nothing else.
 public struct AttemptEventsMiddleware: Middleware {
     /// The name of the event each attempt adds.
     public static let eventName = "courier.attempt"
@@ -38,7 +40,7 @@ public struct AttemptEventsMiddleware: Middleware {
             return response
         } catch {
             if let status = error.response?.status { attributes["http.response.status_code"] = status.code }
-            attributes["error.type"] = error.kind.name
+            attributes["error.type"] = error.observedKind.name
             call.span.addEvent(SpanEvent(name: Self.eventName, attributes: attributes))
             throw error
         }

@@ -10,7 +10,8 @@ struct RequestAttributes {
 
     let method: String
     let isKnownMethod: Bool
-    let url: String?
+    /// `url.full`: the URL with every secret as `REDACTED`.
+    let url: String
     let scheme: String
     let host: String
     let port: Int
@@ -19,13 +20,12 @@ struct RequestAttributes {
     init(request: EndpointRequest, baseURL: BaseURL, redaction: LogRedaction) {
         method = request.method.description
         isKnownMethod = Self.knownMethods.contains(method)
-        url = (try? baseURL.url(for: request)).map { redaction.url($0.absoluteString) }
+        url = redaction.url(of: request, baseURL: baseURL).replacingOccurrences(
+            of: "<redacted>", with: "REDACTED")
         scheme = baseURL.scheme
         host = baseURL.host
-        port = baseURL.port ?? (baseURL.scheme == "http" ? 80 : 443)
-        template = URLTemplate.path(
-            ofTemplate: request.template,
-            basePath: baseURL.percentEncodedPathSegments)
+        port = baseURL.effectivePort
+        template = baseURL.urlTemplate(for: request)
     }
 
     /// `GET /todos/{id}` with a template, `GET` without, `HTTP` for a method the conventions do
@@ -39,7 +39,7 @@ struct RequestAttributes {
     func add(to attributes: inout SpanAttributes) {
         attributes["http.request.method"] = isKnownMethod ? method : "_OTHER"
         if !isKnownMethod { attributes["http.request.method_original"] = method }
-        if let url { attributes["url.full"] = url.replacingOccurrences(of: "<redacted>", with: "REDACTED") }
+        attributes["url.full"] = url
         attributes["server.address"] = host
         attributes["server.port"] = port
         attributes["url.scheme"] = scheme

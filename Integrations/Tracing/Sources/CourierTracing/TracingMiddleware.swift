@@ -17,12 +17,13 @@ import Tracing
 ///
 /// The span is named `GET /todos/{id}` for a ``Courier/CatalogEndpoint`` (its method and path
 /// template), else just the method, and carries OpenTelemetry's HTTP client attributes:
-/// `http.request.method`, `url.full` (with secret query values as `REDACTED`), `server.address`,
+/// `http.request.method`, `url.full` (with every secret as `REDACTED`), `server.address`,
 /// `server.port`, `url.scheme`, `url.template`, then `http.response.status_code`,
-/// `http.request.resend_count`, the body sizes and, for a failure or an answer of 400 or above,
-/// `error.type` (the ``Courier/CourierError/Kind``, or the status) and an error status. A failure
-/// is also recorded as the span's error. The span ends when the response, body included, has
-/// arrived, or the call has failed.
+/// `http.request.resend_count`, the body sizes (of the whole call, summed over its attempts and
+/// redirects; the response's after decompression) and, for a failure or an answer of 400 or
+/// above, `error.type` (the ``Courier/CourierError/observedKind``, or the status) and an error
+/// status. A failure is also recorded as the span's error, as a ``RedactedError``. The span ends
+/// when the response, body included, has arrived, or the call has failed.
 public struct TracingMiddleware: Middleware {
     /// The tracer spans are started with and whose instrument injects the context; `nil` uses
     /// `InstrumentationSystem.tracer` at the time of each call.
@@ -89,8 +90,10 @@ public struct TracingMiddleware: Middleware {
             span.end()
             return response
         } catch {
-            span.recordError(error)
-            span.setStatus(SpanStatus(code: .error, message: (error as? CourierError)?.message))
+            // The raw error describes the URL with its secrets: record it redacted.
+            let redacted = RedactedError(error, request: request, url: attributes.url, redaction: redaction)
+            span.recordError(redacted)
+            span.setStatus(SpanStatus(code: .error, message: redacted.message))
             span.end()
             throw error
         }

@@ -128,7 +128,12 @@ import Tracing
         #expect(span.attributes.get("http.response.status_code") == nil)
         #expect(span.status == SpanStatus(code: .error, message: error?.message))
         #expect(span.errors.count == 1)
-        #expect((span.errors.first?.error as? CourierError)?.kind == .cannotConnect)
+        let recorded = try #require(span.errors.first?.error as? RedactedError)
+        #expect(recorded.kind == .cannotConnect)
+        #expect(
+            recorded.description
+                == "Courier transport error (cannotConnect): \(error?.message ?? "") "
+                + "[GET https://api.example.com/todos/7?api_key=REDACTED]")
         #expect(
             span.events.map(\.attributes) == [["courier.attempt": 1, "error.type": "cannotConnect"]])
     }
@@ -173,6 +178,94 @@ import Tracing
                 ))
     }
 
+    /// Every text a span carries, as an exporter would write it: name, attributes, events,
+    /// recorded errors (`String(describing:)`, as swift-otel's `exception.message`) and status.
+    static func exported(_ span: FinishedInMemorySpan) -> String {
+        var parts = [span.operationName, "\(span.attributes)"]
+        parts += span.events.map { "\($0.name) \($0.attributes)" }
+        parts += span.errors.map { String(describing: $0.error) + " " + String(reflecting: $0.error) }
+        parts.append(span.status.map { "\($0.code) \($0.message ?? "")" } ?? "")
+        return parts.joined(separator: "\n")
+    }
+
+    @Test(arguments: [false, true])
+    func noSecretReachesTheSpan(failing: Bool) async throws {
+        let tracer = InMemoryTracer()
+        // A server (or a transport's error) that echoes the URL and the credentials back.
+        let echo = StubTransport { request in
+            let text = "\(request.url) \(request.headers.map(\.value))"
+            if failing { throw EchoedError(text: text) }
+            return RawResponse(status: .badRequest, body: Data(text.utf8), url: request.url)
+        }
+        let client = Self.client(tracer, transport: echo, middleware: [AttemptEventsMiddleware()])
+        // The bearer token is echoed in the path too, where `url.full` must hide it as logs do.
+        let session = Endpoint<Empty, Never> {
+            Method.get
+            Path("sessions", "bearer-secret-1")
+            Query("api_key", "query-secret-1")
+            Header.bearer("bearer-secret-1")
+        }
+        _ = try? await client.send(session)
+        let span = try #require(tracer.finishedSpans.first)
+        #expect(span.errors.count == (failing ? 1 : 0))
+        #expect(span.status?.code == .error)
+        let text = Self.exported(span)
+        #expect(text.contains("https://api.example.com/sessions/REDACTED?api_key=REDACTED"), "\(text)")
+        for secret in Fixtures.secrets {
+            #expect(!text.contains(secret), "\(secret) reached the span: \(text)")
+        }
+    }
+
+    @Test func aCancelledCallEndsItsSpan() async throws {
+        let tracer = InMemoryTracer()
+        let (entered, enter) = AsyncStream.makeStream(of: Void.self)
+        // Never answers: nothing is ever yielded to `never`, so only the cancellation ends the call.
+        let (never, open) = AsyncStream.makeStream(of: Void.self)
+        let hanging = StubTransport { _ in
+            enter.yield()
+            for await _ in never {}
+            throw CancellationError()
+        }
+        let client = Self.client(tracer, transport: hanging, middleware: [AttemptEventsMiddleware()])
+        let call = Task { try await client.send(GetTodo(id: 7)) }
+        for await _ in entered { break }
+        #expect(tracer.activeSpans.count == 1)
+        call.cancel()
+        await #expect(throws: CourierError.self) { try await call.value }
+        let span = try #require(tracer.finishedSpans.first)
+        #expect(tracer.activeSpans.isEmpty)
+        #expect(span.attributes.get("error.type") == .string("cancelled"))
+        #expect(span.status?.code == .error)
+        #expect((span.errors.first?.error as? RedactedError)?.kind == .cancelled)
+        #expect(span.events.map(\.attributes) == [["courier.attempt": 1, "error.type": "cancelled"]])
+        open.finish()
+    }
+
+    @Test func anAttemptCutShortByTheTimeoutIsTimedOutAsOnTheSpan() async throws {
+        let tracer = InMemoryTracer()
+        let hanging = StubTransport { request in
+            try await Task.sleep(for: .seconds(50))
+            return RawResponse(status: .ok, url: request.url)
+        }
+        let client = Client(
+            baseURL: Fixtures.baseURL, transport: hanging,
+            middleware: [TracingMiddleware(tracer: tracer), AttemptEventsMiddleware()],
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(100))))
+        let error = await #expect(throws: CourierError.self) { try await client.send(GetTodo(id: 7)) }
+        #expect(error?.kind == .timedOut)
+        // The caller has its timeout at once; the cancelled chain ends the span as it unwinds. A
+        // chain left running would end it only after the transport's 50 s.
+        let clock = ContinuousClock()
+        let start = clock.now
+        while tracer.finishedSpans.isEmpty, start.duration(to: clock.now) < .seconds(45) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let span = try #require(tracer.finishedSpans.first)
+        #expect(span.attributes.get("error.type") == .string("timedOut"))
+        #expect((span.errors.first?.error as? RedactedError)?.kind == .timedOut)
+        #expect(span.events.map(\.attributes) == [["courier.attempt": 1, "error.type": "timedOut"]])
+    }
+
     @Test func attemptEventsWithoutATracingMiddlewareDoNothing() async throws {
         let client = Client(
             baseURL: Fixtures.baseURL, transport: Fixtures.transport(),
@@ -215,4 +308,10 @@ struct PurgeTodo: CatalogEndpoint {
         Method("PURGE")
         Path("todos", id, "cache")
     }
+}
+
+/// An error whose description is whatever the transport saw.
+struct EchoedError: Error, CustomStringConvertible {
+    var text: String
+    var description: String { text }
 }

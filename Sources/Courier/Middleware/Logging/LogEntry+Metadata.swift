@@ -27,7 +27,8 @@ extension LogEntry {
         /// entry written as the request leaves.
         public var duration: Duration?
         /// The attempt's number within its call (1 for the first, 2 for the first retry), when a
-        /// ``MetricsMiddleware`` placed before the logging middleware counts the call's attempts.
+        /// ``MetricsMiddleware`` placed before the logging middleware counts the call's attempts
+        /// (a tracing middleware that measures its call with one counts them too).
         public var attempt: Int?
 
         /// Creates metadata.

@@ -8,6 +8,11 @@
 /// ```swift
 /// let entry = LogEntry(level: .info, message: "GET https://api.example.com/users → 200 (2 bytes, 12 ms)")
 /// ```
+///
+/// Two entries are equal when level, message and ``metadata`` are, and the metadata of an
+/// outcome holds its measured ``Metadata/duration``: compare an entry a test received with
+/// `level` and `message` (or the metadata with its duration set aside), not with an entry of your
+/// own.
 public struct LogEntry: Sendable, Hashable, CustomStringConvertible {
     /// How important the entry is.
     public let level: LogLevel

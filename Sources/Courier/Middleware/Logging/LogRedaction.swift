@@ -77,6 +77,39 @@ extension LogRedaction {
         return String(text[...question]) + self.query(query) + String(text[fragment...])
     }
 
+    /// The URL `request` resolves to against `baseURL`, as logs and spans show it: the values of
+    /// hidden query parameters, and every secret header or query value of the request echoed
+    /// elsewhere in the URL (a path segment, another parameter), replaced by `<redacted>`.
+    ///
+    /// ```swift
+    /// let shown = LogRedaction().url(of: request, baseURL: BaseURL("api.example.com"))
+    /// // "https://api.example.com/todos/7?api_key=<redacted>"
+    /// ```
+    public func url(of request: EndpointRequest, baseURL: BaseURL) -> String {
+        url(of: request, baseURL: baseURL, hiding: secrets(of: request))
+    }
+
+    /// `text` with every secret value of `request` (secret header values, the credential after
+    /// a scheme such as `Bearer`, hidden query values, unencoded and percent-encoded) replaced by
+    /// `<redacted>`, wherever it appears; values shorter than four characters are left as they are.
+    ///
+    /// For text that may echo the request, such as an error's message:
+    ///
+    /// ```swift
+    /// let message = LogRedaction().redacting(error.message, for: request)
+    /// ```
+    public func redacting(_ text: String, for request: EndpointRequest) -> String {
+        let secrets = secrets(of: request)
+        return secrets.isEmpty ? text : Self.scrub(text, hiding: secrets)
+    }
+
+    /// ``url(of:baseURL:)`` with the request's secrets already known.
+    func url(of request: EndpointRequest, baseURL: BaseURL, hiding secrets: [String]) -> String {
+        let url = self.url(
+            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
+        return secrets.isEmpty ? url : Self.scrub(url, hiding: secrets)
+    }
+
     /// A query string or form body (`a=1&b=2`, percent-encoded) with hidden values replaced.
     func query(_ text: some StringProtocol) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair in

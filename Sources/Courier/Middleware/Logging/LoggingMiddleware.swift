@@ -51,8 +51,7 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let url = redaction.url(
-            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
+        let url = redaction.url(of: request, baseURL: baseURL, hiding: secrets)
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current
         // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.

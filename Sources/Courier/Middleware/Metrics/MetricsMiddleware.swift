@@ -66,7 +66,8 @@ public struct MetricsMiddleware: Middleware {
                 bytesReceived: counters.bytesReceived,
                 timeToFirstByte: counters.firstResponseAt.map { recorder.startedAt.duration(to: $0) },
                 duration: recorder.startedAt.duration(to: finished), template: request.template,
-                scheme: baseURL.scheme, port: baseURL.port
+                scheme: baseURL.scheme, port: baseURL.effectivePort,
+                urlTemplate: baseURL.urlTemplate(for: request)
             )
         )
     }

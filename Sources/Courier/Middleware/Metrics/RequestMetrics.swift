@@ -45,6 +45,9 @@ public struct RequestMetrics: Sendable, Hashable {
     /// The endpoint's template, such as `GET /todos/{id}`, for a ``CatalogEndpoint``: group
     /// metrics by it rather than by ``path``, which carries the parameters' values.
     public let template: String?
+    /// The absolute path template, such as `/v1/todos/{id}`: the base URL's path, then the
+    /// template's, as ``BaseURL/urlTemplate(for:)`` makes it; `nil` without a template.
+    public let urlTemplate: String?
 
     /// Creates metrics.
     ///
@@ -63,15 +66,17 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - template: The endpoint's template, for a ``CatalogEndpoint``.
     ///   - scheme: The base URL's scheme; `"https"` by default.
     ///   - port: The port; the scheme's default (443 or 80) when `nil`.
+    ///   - urlTemplate: The absolute path template, for a ``CatalogEndpoint``.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
         attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
-        duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil
+        duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil,
+        urlTemplate: String? = nil
     ) {
         self.method = method
         self.host = host
         self.scheme = scheme
-        self.port = port ?? (scheme == "http" ? 80 : 443)
+        self.port = port ?? BaseURL.defaultPort(forScheme: scheme)
         self.path = path
         self.status = status
         self.errorKind = errorKind
@@ -82,14 +87,6 @@ public struct RequestMetrics: Sendable, Hashable {
         self.timeToFirstByte = timeToFirstByte
         self.duration = duration
         self.template = template
-    }
-}
-
-extension CourierError {
-    /// The kind as the caller sees it: a cancellation caused by the call's own deadline
-    /// (the client cancels the chain when its timeout passes) is ``Kind/timedOut``.
-    var observedKind: Kind {
-        if kind == .cancelled, let deadline = Deadline.current, deadline <= .now { return .timedOut }
-        return kind
+        self.urlTemplate = urlTemplate
     }
 }

@@ -61,4 +61,41 @@ import Testing
         }.request()
         #expect(LogRedaction(queryItems: ["state"]).secrets(of: query) == ["opaque-state"])
     }
+
+    /// The URL logs and spans show hides query values by name and, like the log line, every
+    /// secret header or query value echoed elsewhere in it.
+    @Test func aRequestsURLHidesSecretsWhereverTheyAre() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("sessions", "token-123")
+            Query("sig", "sig-value-1")
+            Query("state", "token-123")
+            Query("echo", "sig-value-1")
+            Header.bearer("token-123")
+        }.request()
+        #expect(
+            redaction.url(of: request, baseURL: BaseURL("api.example.com/v1"))
+                == "https://api.example.com/v1/sessions/<redacted>?sig=<redacted>&state=<redacted>&echo=<redacted>"
+        )
+        let plain = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users")
+            Query("page", 2)
+        }.request()
+        #expect(
+            redaction.url(of: plain, baseURL: BaseURL("api.example.com"))
+                == "https://api.example.com/users?page=2")
+    }
+
+    @Test func textEchoingARequestHasItsSecretsHidden() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Query("sig", "sig value 1")
+            Header.bearer("token-123")
+        }.request()
+        #expect(
+            redaction.redacting("sent Bearer token-123 to /a?sig=sig%20value%201 (sig value 1)", for: request)
+                == "sent <redacted> to /a?sig=<redacted> (<redacted>)")
+        #expect(redaction.redacting("nothing secret", for: request) == "nothing secret")
+    }
 }

@@ -122,6 +122,18 @@ private struct RetryOnce503: Middleware {
         #expect(made.port == 443)
     }
 
+    @Test func theURLTemplateIsTheBasePathThenTheTemplates() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: BaseURL("https://api.example.com/v1"), transport: Self.transport(),
+            middleware: [MetricsMiddleware(observer: observer)])
+        _ = try await client.send(FileAtPath(path: "a/b/c"))
+        _ = try await client.send(Self.upload)
+        #expect(observer.reports.map(\.path) == ["/v1/files/a/b/c", "/v1/upload"])
+        #expect(observer.reports.map(\.template) == ["GET /files/{path}", nil])
+        #expect(observer.reports.map(\.urlTemplate) == ["/v1/files/{path}", nil])
+    }
+
     @Test func insideARetryEachAttemptIsReportedAlone() async throws {
         let observer = CapturingMetricsObserver()
         let client = Client(
@@ -232,5 +244,19 @@ private struct RetryOnce503: Middleware {
         #expect(counters.bytesSent == 21)
         #expect(counters.bytesReceived == 12)
         #expect(counters.firstResponseAt != nil)
+    }
+}
+
+/// `GET /files/{path}`: a path of any number of segments, which a template shows as one.
+private struct FileAtPath: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+
+    var path: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("files")
+        Path(segments: path.split(separator: "/").map(String.init))
     }
 }
