@@ -23,6 +23,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
     ],
     targets: [
+        // Issue 13's B1 and B2 workloads, shared by request-build and client-path (counted under
+        // valgrind).
+        .target(
+            name: "Workloads",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
         // Uploads one file as a multipart part to the loopback server's /sink route and checks
         // that the server received every byte; run under `/usr/bin/time -v` by the script.
         .executableTarget(
@@ -44,13 +50,13 @@ let package = Package(
         // callgrind.
         .executableTarget(
             name: "request-build",
-            dependencies: [.product(name: "Courier", package: "Courier")]
+            dependencies: [.product(name: "Courier", package: "Courier"), "Workloads"]
         ),
         // Sends one GET N times over an in-memory transport (with or without middleware), or
         // decodes its 1 KB JSON body N times, for instruction and malloc counts under valgrind.
         .executableTarget(
             name: "client-path",
-            dependencies: [.product(name: "Courier", package: "Courier")]
+            dependencies: [.product(name: "Courier", package: "Courier"), "Workloads"]
         ),
         // The cost of a refused gzip bomb to the next request, and the keep-alive race, for each
         // transport; started by Scripts/measure-transport-faults, which runs the fault server.
