@@ -5,12 +5,14 @@ Usage:
     python3 Scripts/benchmark_report.py --parts DIR --steps STEPS_TSV --started ISO_DATE --load "L1 L5 L15"
         --root CHECKOUT --markdown OUT.md --json OUT.json
 
-Reads every step's JSON in DIR (each has a `goals` list of {id, what, value, target, met} and may
-have a `ratios` list of {id, what, value} without a goal; either may say `unit`, × by default, and
-`measured`, how, when the step measures in more than one way) and the steps' statuses (STEPS_TSV:
-step, ran|failed|skipped, seconds), and writes one Markdown table and one JSON file: the machine
-(processors, CPU model, memory, OS, Swift version), the date, the commit, each step's status,
-and every ratio with its goal and whether it is met.
+Reads every step's JSON in DIR and the steps' statuses (STEPS_TSV: step, status, seconds; the
+status is ran, failed, failed its check or skipped), and writes one Markdown table and one JSON
+file: the machine (processors, CPU model, memory, OS, Swift version), the date, the commit, each
+step's status, and every ratio with its goal and whether it is met, grouped by goal id.
+
+Each step's JSON has a `goals` list of {id, what, value, target, met} and may have a `ratios` list
+of {id, what, value}, reported without a goal; an entry may say its `unit` (× by default) and
+`measured` (how, when the step measures in more than one way).
 """
 
 import argparse
@@ -84,7 +86,7 @@ def main():
     rows = []
     for step in steps:
         path = os.path.join(args.parts, step["step"] + ".json")
-        if step["status"] != "ran" or not os.path.exists(path):
+        if step["status"] == "skipped" or not os.path.exists(path):
             continue
         with open(path) as f:
             part = json.load(f)
