@@ -17,11 +17,14 @@ import PackageDescription
 //   Scripts/measure-loopback [--check]     # req/s and CPU per request against nginx, by hand and via Courier
 //   Scripts/measure-compile-cost           # type-checking 500 generated endpoints (a package of its own)
 //   Scripts/measure-peak-memory [--check]  # peak RSS: 1,000 GETs, 1 GiB up and down, against raw URLSession
+//   Scripts/benchmark-suite                # the ordo-one suite (Suite/, a package of its own)
 //
 // Every measure script above that issue 13 names writes its figures and goals with --json FILE.
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
+    // For the ordo-one suite in Suite/, a package of its own.
+    products: [.library(name: "Workloads", targets: ["Workloads"])],
     dependencies: [
         .package(name: "Courier", path: ".."),
         // Only transport-faults, loopback-throughput and peak-memory use these; the other products
@@ -31,7 +34,7 @@ let package = Package(
     ],
     targets: [
         // Issue 13's B1 and B2 workloads, shared by request-build and client-path (counted under
-        // valgrind).
+        // valgrind) and by the ordo-one suite's RequestBuild and ClientPath in Suite/ (timed).
         .target(
             name: "Workloads",
             dependencies: [.product(name: "Courier", package: "Courier")]
