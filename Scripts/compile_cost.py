@@ -4,6 +4,7 @@
 Usage:
     python3 Scripts/compile_cost.py generate --root COURIER_CHECKOUT --out DIR [--endpoints 500] [--seed 13]
     python3 Scripts/compile_cost.py report --package DIR --log BUILD_LOG [--limit 100] [--top 10]
+        [--json PATH --endpoints N --build-wall S --build-cpu S]
 
 `generate` writes a package that depends on the checkout by path, with one executable target,
 CompileCostCatalog: one file per resource (models, a documented error type, a sort enum and 20
@@ -23,10 +24,12 @@ always writes the same files, so runs are comparable.
 `-warn-long-expression-type-checking`, `-debug-time-function-bodies` and
 `-debug-time-expression-type-checking`, and prints the total type-checking time, the slowest
 function bodies and expressions of the generated package, and every one over the limit; it exits
-with 1 when there is one.
+with 1 when there is one. With `--json PATH` it also writes those figures, the build's wall and CPU
+time as given, and issue 13's B7 goal as met or not (the `goals` list every measure script writes).
 """
 
 import argparse
+import json
 import os
 import random
 import re
@@ -600,6 +603,8 @@ def report(args):
         print(f"  {ms:7.1f} ms  {place(key):28} {source_line(key[0], key[1])}")
     over = sorted(w for w in warnings if os.path.realpath(w[0]).startswith(package))
     over_timed = [key for table in (bodies, expressions) for key, (ms, _) in table.items() if ms > args.limit]
+    if args.json:
+        write_json(args, bodies, expressions, len(set(over_timed) | {(os.path.realpath(p), l, c) for p, l, c, _ in over}))
     if not over and not over_timed:
         print(f"over {args.limit} ms: none")
         return 0
@@ -615,6 +620,46 @@ def report(args):
     return 1
 
 
+def write_json(args, bodies, expressions, over):
+    """Writes the report's figures and the B7 goal to args.json."""
+    slowest_body = max((ms for ms, _ in bodies.values()), default=0.0)
+    slowest_expression = max((ms for ms, _ in expressions.values()), default=0.0)
+    figures = {
+        "endpoints": args.endpoints,
+        "limitMilliseconds": args.limit,
+        "buildWallSeconds": args.build_wall,
+        "buildCPUSeconds": args.build_cpu,
+        "functionBodies": len(bodies),
+        "functionBodiesSeconds": round(sum(ms for ms, _ in bodies.values()) / 1000, 3),
+        "expressions": len(expressions),
+        "expressionsSeconds": round(sum(ms for ms, _ in expressions.values()) / 1000, 3),
+        "slowestFunctionBodyMilliseconds": slowest_body,
+        "slowestExpressionMilliseconds": slowest_expression,
+        "overLimit": over,
+    }
+    goals = [
+        {"id": "B7", "what": f"{args.endpoints} generated endpoints: the slowest function body to type-check",
+         "value": slowest_body, "unit": "ms", "target": f"≤ {args.limit} ms",
+         "met": slowest_body <= args.limit and over == 0},
+        {"id": "B7", "what": f"{args.endpoints} generated endpoints: the slowest expression to type-check",
+         "value": slowest_expression, "unit": "ms", "target": f"≤ {args.limit} ms",
+         "met": slowest_expression <= args.limit and over == 0},
+    ]
+    # Reported without a goal: the totals, and the measured build's times.
+    ratios = [
+        {"id": "B7", "what": f"{args.endpoints} generated endpoints: type-checking, all function bodies",
+         "value": figures["functionBodiesSeconds"], "unit": "s"},
+        {"id": "B7", "what": f"{args.endpoints} generated endpoints: type-checking, all expressions",
+         "value": figures["expressionsSeconds"], "unit": "s"},
+        {"id": "B7", "what": f"{args.endpoints} generated endpoints: the debug build of the module, wall time",
+         "value": args.build_wall, "unit": "s"},
+    ]
+    with open(args.json, "w") as out:
+        report = {"measurement": "compile-cost", "figures": figures, "goals": goals, "ratios": ratios}
+        json.dump(report, out, indent=2, sort_keys=True, ensure_ascii=False)
+        out.write("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -628,6 +673,10 @@ def main():
     reporting.add_argument("--log", required=True, help="the output of its swift build")
     reporting.add_argument("--limit", type=int, default=100, help="milliseconds")
     reporting.add_argument("--top", type=int, default=10)
+    reporting.add_argument("--json", help="also write the figures and the B7 goal to this file")
+    reporting.add_argument("--endpoints", type=int, help="the generated package's endpoints, for --json")
+    reporting.add_argument("--build-wall", type=float, help="the measured build's wall time, for --json")
+    reporting.add_argument("--build-cpu", type=float, help="the measured build's CPU time, for --json")
     args = parser.parse_args()
     if args.command == "generate":
         generate(args)
