@@ -18,14 +18,16 @@ extension CatalogEndpoint {
         } catch {
             throw EndpointMismatch(template: "\(Self.self)", reasons: [error.message])
         }
-        return try parse(request, shape: shape)
+        return try parse(request, shape: shape, formEncoding: ShapeInference.formEncoding(of: Self.self))
     }
 
-    /// Parses with a shape found earlier (a ``Catalog`` finds each shape once).
-    static func parse(_ request: IncomingRequest, shape: EndpointShape) throws(EndpointMismatch) -> Self {
+    /// Parses with a shape and form encoding found earlier (a ``Catalog`` finds them once).
+    static func parse(_ request: IncomingRequest, shape: EndpointShape, formEncoding: FormEncoding)
+        throws(EndpointMismatch) -> Self
+    {
         let values: [String: ParameterDecoder.Source]
         do throws(EndpointMismatch) {
-            values = try RequestMatching.values(of: request, for: shape)
+            values = try RequestMatching.values(of: request, for: shape, formEncoding: formEncoding)
         } catch {
             throw pathChecked(error, request, shape)
         }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Compares a request with an ``EndpointShape`` and collects the parameter values.
 enum RequestMatching {
-    static func values(of request: IncomingRequest, for shape: EndpointShape) throws(EndpointMismatch)
-        -> [String: ParameterDecoder.Source]
+    /// The values of the shape's parameters in `request`; `formEncoding` reads a form body
+    /// and array query values.
+    static func values(of request: IncomingRequest, for shape: EndpointShape, formEncoding: FormEncoding)
+        throws(EndpointMismatch) -> [String: ParameterDecoder.Source]
     {
         var reasons: [String] = []
         var values: [String: ParameterDecoder.Source] = [:]
@@ -76,6 +78,14 @@ enum RequestMatching {
             } else if declared?.essence != body.contentType.essence {
                 reasons.append(
                     "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
+            } else if body.contentType.essence == MediaType.formURLEncoded.essence {
+                if let pairs = String(data: request.body, encoding: .utf8).flatMap({
+                    IncomingRequest.pairs(Substring($0), plusIsSpace: true)
+                }) {
+                    values[key] = .form(pairs, name: nil, encoding: formEncoding)
+                } else {
+                    reasons.append("the form body is not valid percent-encoded UTF-8")
+                }
             } else {
                 values[key] = .body(request.body)
             }

@@ -234,6 +234,16 @@ enum ShapeInference {
         owners[index] = key
     }
 
+    /// The ``FormEncoding`` the model's block declares, or the default one its request is built
+    /// with when it declares none; it writes (and reads back) queries and form bodies.
+    static func formEncoding<Model: CatalogEndpoint>(of type: Model.Type) -> FormEncoding {
+        guard let model = try? Model(from: ProbeDecoder(varying: nil, log: ProbeLog())) else {
+            return FormEncoding()
+        }
+        for case .formEncoding(let encoding) in model.endpoint.parts { return encoding }
+        return FormEncoding()
+    }
+
     /// The model's request built from probe values.
     static func request<Model: CatalogEndpoint>(of type: Model.Type, varying key: String?, log: ProbeLog)
         throws(CourierError) -> EndpointRequest
