@@ -146,10 +146,11 @@ enum OpenAPIOperation {
     ) -> [String: JSONValue] {
         var responses: [String: JSONValue] = [:]
         let success = OpenAPISchemas.componentName(Model.Success.self)
+        let successStatus = String(shape.successStatus.code)
         if Model.Success.self == Empty.self {
-            responses["204"] = ["description": "No content."]
+            responses[successStatus] = ["description": "No content."]
         } else {
-            responses["200"] = [
+            responses[successStatus] = [
                 "description": .string("The \(success)."),
                 "content": .object([
                     successMediaType(shape): ["schema": namedSchema(Model.Success.self, &schemas)]

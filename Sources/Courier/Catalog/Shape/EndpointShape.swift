@@ -85,6 +85,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     public let headers: [Field]
     /// The body, if the endpoint has one.
     public let body: BodyShape?
+    /// The status a server answers when the endpoint succeeds: its ``SuccessStatus``, else 204
+    /// No Content for an ``Empty`` success and 200 OK for any other.
+    public let successStatus: HTTPStatus
 
     /// The template: method, path with `{parameter}` segments, and query names, such as
     /// `GET /users/{id}?page`. Fixed query items show their value.

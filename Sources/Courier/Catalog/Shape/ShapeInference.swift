@@ -103,7 +103,8 @@ enum ShapeInference {
                     parts: (baseParts ?? []).enumerated().map { index, part in
                         partOwners.shape(of: part, at: index, log)
                     })
-            }
+            },
+            successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
     }
 

@@ -14,6 +14,7 @@ enum RequestPart: Sendable {
     case formEncoding(FormEncoding)
     case idempotent
     case validation(ResponseValidation)
+    case successStatus(HTTPStatus)
 }
 
 /// A method as declared: a known value, or a runtime token validated when the request is built.
