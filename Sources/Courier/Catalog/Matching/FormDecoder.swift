@@ -115,6 +115,7 @@ struct FormDecoder: Decoder {
         case is Bool.Type:
             value =
                 [encoding.booleans.text(for: true): true, encoding.booleans.text(for: false): false][text]
+                ?? (try? TextDecoder(text: text, codingPath: codingPath).decode(Bool.self))
         default:
             return try TextDecoder(text: text, codingPath: codingPath).decode(type)
         }

@@ -13,9 +13,9 @@ struct ParameterDecoder: Decoder {
         /// The content of a multipart part that is not a text field: `Data` as it is, anything
         /// else decoded from the part's JSON (a JSON part) or UTF-8 text.
         case bytes(Data, isJSON: Bool)
-        /// Pairs written by a ``FormEncoding``: a form body (no name) or a named query value
-        /// such as an array, read by ``FormDecoder``.
-        case form([QueryItem], name: String?, encoding: FormEncoding)
+        /// Pairs written by a ``FormEncoding``, read by ``FormDecoder`` from `position`: a form
+        /// body (`.named(nil)`), a query array (`.named("tag")`), or one query value's text.
+        case form([QueryItem], position: FormDecoder.Position, encoding: FormEncoding)
     }
 
     /// The properties whose values did not decode, in order, so a mismatch can say where it
@@ -85,9 +85,9 @@ struct ParameterDecoder: Decoder {
                         .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
                 }
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
-            case .form(let items, let name, let encoding)?:
+            case .form(let items, let position, let encoding)?:
                 return try FormDecoder(
-                    items: items, encoding: encoding, position: .named(name), codingPath: [key]
+                    items: items, encoding: encoding, position: position, codingPath: [key]
                 )
                 .value(type)
             case nil where decoder.fillsGapsWithProbes:

@@ -36,9 +36,16 @@ enum RequestMatching {
         if let items = request.queryItems {
             for field in shape.query {
                 let found = items.first { $0.name == field.name }?.value
-                if let key = field.parameter {
+                if let key = field.parameter, field.arrayStrategy != nil {
+                    // An array reads its own pairs; none at all is an empty array.
+                    values[key] = .form(items, position: .named(field.name), encoding: formEncoding)
+                } else if let key = field.parameter {
                     if let found {
-                        values[key] = .text(found)
+                        if case .text(let text)? = unwrap(
+                            found, field, in: "the query item \(field.name)", &reasons)
+                        {
+                            values[key] = .form([], position: .text(text), encoding: formEncoding)
+                        }
                     } else if field.isRequired {
                         reasons.append("the query lacks \(field.name)")
                     }
@@ -82,7 +89,7 @@ enum RequestMatching {
                 if let pairs = String(data: request.body, encoding: .utf8).flatMap({
                     IncomingRequest.pairs(Substring($0), plusIsSpace: true)
                 }) {
-                    values[key] = .form(pairs, name: nil, encoding: formEncoding)
+                    values[key] = .form(pairs, position: .named(nil), encoding: formEncoding)
                 } else {
                     reasons.append("the form body is not valid percent-encoded UTF-8")
                 }

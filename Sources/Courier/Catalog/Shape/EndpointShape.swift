@@ -33,6 +33,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let valuePrefix: String
         /// Fixed text after the parameter's value.
         public let valueSuffix: String
+        /// For a query parameter whose value is an array, how its elements are written (the
+        /// ``name`` is then the array's name, without `[]` or `[0]`); `nil` for a single value.
+        public internal(set) var arrayStrategy: FormEncoding.ArrayStrategy? = nil
     }
 
     /// The body: absent, fixed, filled by a parameter, or a multipart form of parts.

@@ -28,6 +28,7 @@ struct ProbeDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if codingPath.isEmpty { log.noteRoot(.unkeyed) }
+        if codingPath.count == 1, let key = codingPath.first?.stringValue { log.noteList(key) }
         return ProbeUnkeyedContainer(decoder: self)
     }
 
@@ -71,7 +72,8 @@ struct ProbeDecoder: Decoder {
             case is MediaType.Type: MediaType(known: "application/x-probe-\(number)")
             default: nil
             }
-        if let value = made as? T {
+        // `made` first: a `nil` of `Any?` would cast to an `Optional` T as a value that is `nil`.
+        if let made, let value = made as? T {
             if codingPath.count == 1, !isVaried, let key = codingPath.first?.stringValue {
                 log.note(text: "\(value)", for: key)
             }
@@ -126,6 +128,18 @@ final class ProbeLog {
     private(set) var types: [String: Any.Type] = [:]
     /// The first container the model asked for at the top level, if any.
     private(set) var root: Root?
+    /// The top-level keys whose values are arrays (or other unkeyed values).
+    private(set) var listKeys: Set<String> = []
+    /// The element type of each top-level array, by key; `""` for a root that is an array.
+    private(set) var elementTypes: [String: Any.Type] = [:]
+
+    func noteList(_ key: String) {
+        listKeys.insert(key)
+    }
+
+    func noteElement(_ type: Any.Type, of key: String) {
+        if elementTypes[key] == nil { elementTypes[key] = type }
+    }
 
     func note(_ key: String, optional: Bool, type: Any.Type? = nil) {
         if !keys.contains(key) { keys.append(key) }
@@ -167,7 +181,7 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        ProbeUnkeyedContainer(decoder: decoder.nested(key))
+        try decoder.nested(key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { decoder }
@@ -190,6 +204,9 @@ private struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         defer { currentIndex += 1 }
+        if decoder.codingPath.count <= 1 {
+            decoder.log.noteElement(type, of: decoder.codingPath.first?.stringValue ?? "")
+        }
         return try decoder.nested(ProbeIndex(intValue: currentIndex)).value(of: type)
     }
 

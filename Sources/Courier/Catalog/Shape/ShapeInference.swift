@@ -76,16 +76,22 @@ enum ShapeInference {
             }
         }
         let optional = log.optionalKeys
+        let formEncoding = formEncoding(of: type)
+        var query: [EndpointShape.Field] = []
+        for index in base.query.indices {
+            var field = field(
+                name: base.query[index].name, value: base.query[index].value, owner: queryOwners[index], log)
+            if let key = queryOwners[index], log.listKeys.contains(key) {
+                field = try QueryArrays.field(field, key: key, encoding: formEncoding, log: log, type)
+            }
+            query.append(field)
+        }
         return EndpointShape(
             method: base.method,
             path: base.pathSegments.indices.map { index in
                 pathOwners[index].map { .parameter($0) } ?? .literal(base.pathSegments[index])
             },
-            query: base.query.indices.map { index in
-                field(
-                    name: base.query[index].name, value: base.query[index].value, owner: queryOwners[index],
-                    log)
-            },
+            query: query,
             headers: base.headers.indices.filter {
                 !(base.body != nil && base.headers[$0].name == .contentType)
             }
