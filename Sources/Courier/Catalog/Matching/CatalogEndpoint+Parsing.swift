@@ -12,13 +12,12 @@ extension CatalogEndpoint {
     ///
     /// - Throws: ``EndpointMismatch`` with every reason the request is not this endpoint.
     public static func parse(_ request: IncomingRequest) throws(EndpointMismatch) -> Self {
-        let shape: EndpointShape
-        do {
-            shape = try Self.shape()
-        } catch {
+        switch EndpointReadings.reading(for: Self.self) {
+        case .success(let reading):
+            return try parse(request, shape: reading.shape, formEncoding: reading.formEncoding)
+        case .failure(let error):
             throw EndpointMismatch(template: "\(Self.self)", reasons: [error.message])
         }
-        return try parse(request, shape: shape, formEncoding: ShapeInference.formEncoding(of: Self.self))
     }
 
     /// Parses with a shape and form encoding found earlier (a ``Catalog`` finds them once).

@@ -59,7 +59,16 @@ struct ParameterDecoder: Decoder {
 
         func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
 
-        func decodeNil(forKey key: Key) throws -> Bool { values[key.stringValue] == nil }
+        func decodeNil(forKey key: Key) throws -> Bool {
+            switch values[key.stringValue] {
+            case nil: true
+            // `Body.json(nil)` sends `null`.
+            case .body(let data)?:
+                String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    == "null"
+            default: false
+            }
+        }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             do {

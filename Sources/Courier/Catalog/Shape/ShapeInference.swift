@@ -86,7 +86,7 @@ enum ShapeInference {
             }
             query.append(field)
         }
-        return EndpointShape(
+        let shape = EndpointShape(
             method: base.method,
             path: base.pathSegments.indices.map { index in
                 pathOwners[index].map { .parameter($0) } ?? .literal(base.pathSegments[index])
@@ -112,10 +112,12 @@ enum ShapeInference {
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
+        try RoundTripCheck.check(type, shape: shape, formEncoding: formEncoding, keys: log.keys)
+        return shape
     }
 
     /// What a build printed, without the boundary a multipart body draws anew every time.
-    private struct Printed: Equatable {
+    struct Printed: Equatable {
         let method: HTTPMethod
         let pathSegments: [String]
         let query: [QueryItem]
@@ -134,7 +136,7 @@ enum ShapeInference {
     }
 
     /// The parts of a request's `multipart/form-data` body, or `nil` for any other body.
-    private static func formParts<Model>(of request: EndpointRequest, _ type: Model.Type) throws(CourierError)
+    static func formParts<Model>(of request: EndpointRequest, _ type: Model.Type) throws(CourierError)
         -> [MultipartReading.Part]?
     {
         guard let body = request.body, body.contentType.isMultipart else { return nil }
