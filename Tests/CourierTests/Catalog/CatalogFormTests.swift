@@ -64,6 +64,25 @@ enum Forms {
         }
     }
 
+    struct Labels: Codable, Sendable, Equatable {
+        var labels: [String]
+        var note: String?
+    }
+
+    /// A form that can be empty.
+    struct SaveLabels: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var labels: Labels
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("labels")
+            Body.form(labels)
+        }
+    }
+
     struct Route: Codable, Sendable, Equatable {
         var name: String
         var stops: [Place]
@@ -141,6 +160,12 @@ struct CatalogFormTests {
         {
             try roundTrip(Forms.SaveRoute(route: Forms.Route(name: "r", stops: stops)))
         }
+    }
+
+    @Test func anEmptyFormIsAFormWithoutPairs() throws {
+        try roundTrip(Forms.SaveLabels(labels: Forms.Labels(labels: [], note: nil)))
+        try roundTrip(Forms.SaveLabels(labels: Forms.Labels(labels: [""], note: "")))
+        #expect(try IncomingRequest(try Forms.SaveLabels(labels: .init(labels: [])).request()).body.isEmpty)
     }
 
     @Test func theFormIsReadWithTheEndpointsEncoding() throws {

@@ -80,12 +80,14 @@ enum RequestMatching {
                     "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
             }
         } else if let body = shape.body, let key = body.parameter {
-            if request.body.isEmpty {
+            let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
+            // A form whose values are all absent or empty arrays is an empty body, not a missing one.
+            if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
                 if body.isRequired { reasons.append("the body is missing") }
             } else if declared?.essence != body.contentType.essence {
                 reasons.append(
                     "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
-            } else if body.contentType.essence == MediaType.formURLEncoded.essence {
+            } else if isForm {
                 if let pairs = String(data: request.body, encoding: .utf8).flatMap({
                     IncomingRequest.pairs(Substring($0), plusIsSpace: true)
                 }) {
