@@ -45,9 +45,12 @@ public struct Catalog: Sendable {
 
     private static func entry<Model: CatalogEndpoint>(_ type: Model.Type) throws(CourierError) -> Entry {
         let shape = try Model.shape()
+        let formEncoding = ShapeInference.formEncoding(of: Model.self)
         return Entry(
             name: "\(type)", shape: shape,
-            parse: { request throws(EndpointMismatch) in try Model.parse(request, shape: shape) },
+            parse: { request throws(EndpointMismatch) in
+                try Model.parse(request, shape: shape, formEncoding: formEncoding)
+            },
             openAPIOperation: { name, shape, schemas in
                 OpenAPIOperation.describe(Model.self, name: name, shape: shape, schemas: &schemas)
             })

@@ -27,6 +27,10 @@ public protocol CatalogEndpoint: RequestModel, Decodable {}
 extension CatalogEndpoint {
     /// The endpoint's shape, found by building its request from probe values.
     ///
+    /// Each parameter is also probed left out, as an empty array, as an array of `""` and with
+    /// reserved characters, and each of those requests must parse back into a value that prints
+    /// it again, distinct from the others.
+    ///
     /// - Throws: ``CourierError`` at the ``CourierError/Stage/building`` stage, kind
     ///   ``CourierError/Kind/unparseableEndpoint``, naming the property that cannot be
     ///   recovered from a request.

@@ -45,6 +45,8 @@ extension CourierError {
         public static let bodyFileUnreadable = Kind("bodyFileUnreadable")
         /// The block declared more than one ``ResponseValidation``.
         public static let multipleValidations = Kind("multipleValidations")
+        /// The block declared more than one ``SuccessStatus``, or one that is not 2xx.
+        public static let invalidSuccessStatus = Kind("invalidSuccessStatus")
         /// Credentials cannot be sent as given, for example a Basic username with a colon.
         public static let invalidCredentials = Kind("invalidCredentials")
         /// A ``CatalogEndpoint`` cannot be recovered from a request: one of its properties does

@@ -38,11 +38,13 @@ public struct EndpointRequest: Sendable, Hashable {
     public internal(set) var declaresIdempotent: Bool
     /// The endpoint's own ``ResponseValidation``, if it declared one.
     public internal(set) var validation: ResponseValidation?
+    /// The endpoint's declared ``SuccessStatus``, if any: what a server answers when it succeeds.
+    public internal(set) var successStatus: HTTPStatus?
 
     init(
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,
         body: RequestBody?, timeout: Timeout = Timeout(), declaresIdempotent: Bool = false,
-        validation: ResponseValidation? = nil
+        validation: ResponseValidation? = nil, successStatus: HTTPStatus? = nil
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -52,6 +54,7 @@ public struct EndpointRequest: Sendable, Hashable {
         self.timeout = timeout
         self.declaresIdempotent = declaresIdempotent
         self.validation = validation
+        self.successStatus = successStatus
     }
 
     /// A copy changed by `change`: the one way Courier copies a request. Callers validate what they

@@ -16,6 +16,7 @@ enum RequestAssembly {
         var formEncodings: [FormEncoding] = []
         var declaresIdempotent = false
         var validations: [ResponseValidation] = []
+        var successStatuses: [HTTPStatus] = []
 
         for part in parts {
             switch part {
@@ -40,6 +41,7 @@ enum RequestAssembly {
             case .idempotent: declaresIdempotent = true
             case .validation(let validation): validations.append(validation)
             case .invalid(let error): throw error
+            case .successStatus(let status): successStatuses.append(status)
             }
         }
 
@@ -52,6 +54,7 @@ enum RequestAssembly {
                     "An endpoint declares at most one ResponseValidation; this one declares \(validations.count)."
             )
         }
+        let successStatus = try resolveSuccessStatus(successStatuses)
         let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
         let query = try resolveQuery(queries, encoding: formEncoding)
         let body =
@@ -78,7 +81,7 @@ enum RequestAssembly {
         return EndpointRequest(
             method: resolvedMethod, pathSegments: segments, query: query, headers: headers, body: body,
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
-            validation: validations.first
+            validation: validations.first, successStatus: successStatus
         )
     }
 
@@ -122,6 +125,24 @@ enum RequestAssembly {
             }
         }
         return timeout
+    }
+
+    private static func resolveSuccessStatus(_ statuses: [HTTPStatus]) throws(CourierError) -> HTTPStatus? {
+        guard statuses.count <= 1 else {
+            throw CourierError(
+                stage: .building, kind: .invalidSuccessStatus,
+                message:
+                    "An endpoint declares at most one SuccessStatus; this one declares \(statuses.count)."
+            )
+        }
+        if let status = statuses.first, !status.isSuccess {
+            throw CourierError(
+                stage: .building, kind: .invalidSuccessStatus,
+                message:
+                    "The SuccessStatus \(status) is not a 2xx status; declare failures in the Failure type."
+            )
+        }
+        return statuses.first
     }
 
     private static func resolveFormEncoding(_ encodings: [FormEncoding]) throws(CourierError)

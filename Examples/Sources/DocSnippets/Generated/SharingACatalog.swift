@@ -66,6 +66,31 @@ enum SharingACatalogSnippets {
     }
 
     // Block 2
+    struct Signup: Codable, Sendable, Equatable {
+        var email: String
+        var name: String?
+        var interests: [String]
+    }
+
+    struct SignUp: CatalogEndpoint, Equatable {
+        typealias Success = Todo
+        typealias Failure = TodoError
+
+        var signup: Signup
+        var tags: [String]
+
+        var definition: some EndpointDefinition {
+            Method.post
+            TodoAPI.common
+            Path("signups")
+            FormEncoding(arrays: .brackets, keys: .convertToSnakeCase, spaces: .plus)
+            SuccessStatus(.created)
+            Query("tag", tags)
+            Body.form(signup)
+        }
+    }
+
+    // Block 3
     struct AttachFile: CatalogEndpoint, Equatable {
         typealias Success = Empty
         typealias Failure = TodoError
@@ -87,14 +112,14 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 3
-    static func block3() async throws {
+    // Block 4
+    static func block4() async throws {
         let template = try GetTodo.shape().description
         // "GET /v1/todos/{id}?include"
         _ = template
     }
 
-    // Block 4
+    // Block 5
     static func handle(_ incoming: IncomingRequest, in catalog: Catalog) throws -> String {
         switch try catalog.match(incoming) {
         case let get as GetTodo: "show todo \(get.id)"
@@ -103,14 +128,14 @@ enum SharingACatalogSnippets {
         }
     }
 
-    static func block4() async throws {
+    static func block5() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let answer = try handle(IncomingRequest(method: .get, target: "/v1/todos/7"), in: catalog)
         _ = catalog
         _ = answer
     }
 
-    // Block 5
+    // Block 6
     static func status(for mismatch: EndpointMismatch, of incoming: IncomingRequest) -> Int {
         switch mismatch.closeness {
         case .otherPath: return 404
@@ -123,8 +148,8 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 6
-    static func block6() async throws {
+    // Block 7
+    static func block7() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let document = catalog.openAPIDocument(
             title: "Todos", version: "1.0.0", servers: [BaseURL("api.example.com")])
@@ -134,8 +159,8 @@ enum SharingACatalogSnippets {
         _ = json
     }
 
-    // Block 7
-    static func block7() async throws {
+    // Block 8
+    static func block8() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)

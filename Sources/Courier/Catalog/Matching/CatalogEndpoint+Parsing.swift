@@ -12,20 +12,21 @@ extension CatalogEndpoint {
     ///
     /// - Throws: ``EndpointMismatch`` with every reason the request is not this endpoint.
     public static func parse(_ request: IncomingRequest) throws(EndpointMismatch) -> Self {
-        let shape: EndpointShape
-        do {
-            shape = try Self.shape()
-        } catch {
+        switch EndpointReadings.reading(for: Self.self) {
+        case .success(let reading):
+            return try parse(request, shape: reading.shape, formEncoding: reading.formEncoding)
+        case .failure(let error):
             throw EndpointMismatch(template: "\(Self.self)", reasons: [error.message])
         }
-        return try parse(request, shape: shape)
     }
 
-    /// Parses with a shape found earlier (a ``Catalog`` finds each shape once).
-    static func parse(_ request: IncomingRequest, shape: EndpointShape) throws(EndpointMismatch) -> Self {
+    /// Parses with a shape and form encoding found earlier (a ``Catalog`` finds them once).
+    static func parse(_ request: IncomingRequest, shape: EndpointShape, formEncoding: FormEncoding)
+        throws(EndpointMismatch) -> Self
+    {
         let values: [String: ParameterDecoder.Source]
         do throws(EndpointMismatch) {
-            values = try RequestMatching.values(of: request, for: shape)
+            values = try RequestMatching.values(of: request, for: shape, formEncoding: formEncoding)
         } catch {
             throw pathChecked(error, request, shape)
         }

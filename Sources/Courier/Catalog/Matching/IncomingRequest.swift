@@ -53,12 +53,22 @@ public struct IncomingRequest: Sendable, Hashable {
     /// The query items, percent-decoded, in order; `+` stays a plus sign (RFC 3986).
     var queryItems: [QueryItem]? {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[1].isEmpty else { return [] }
+        guard parts.count == 2 else { return [] }
+        return Self.pairs(parts[1], plusIsSpace: false)
+    }
+
+    /// The pairs of a query or an `application/x-www-form-urlencoded` body, percent-decoded, in
+    /// order; `nil` when one is not valid percent-encoded UTF-8. In a form body a `+` is a space
+    /// (Courier itself always sends a plus sign as `%2B`).
+    static func pairs(_ text: Substring, plusIsSpace: Bool) -> [QueryItem]? {
         var items: [QueryItem] = []
-        for pair in parts[1].split(separator: "&", omittingEmptySubsequences: true) {
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = PercentEncoding.decode(halves[0]),
-                let value = PercentEncoding.decode(halves.count > 1 ? halves[1] : "")
+            func decoded(_ text: Substring.SubSequence) -> String? {
+                PercentEncoding.decode(
+                    plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : String(text))
+            }
+            guard let name = decoded(halves[0]), let value = decoded(halves.count > 1 ? halves[1] : "")
             else { return nil }
             items.append(QueryItem(name: name, value: value))
         }

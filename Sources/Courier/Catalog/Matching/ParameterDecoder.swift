@@ -13,6 +13,9 @@ struct ParameterDecoder: Decoder {
         /// The content of a multipart part that is not a text field: `Data` as it is, anything
         /// else decoded from the part's JSON (a JSON part) or UTF-8 text.
         case bytes(Data, isJSON: Bool)
+        /// Pairs written by a ``FormEncoding``, read by ``FormDecoder`` from `position`: a form
+        /// body (`.named(nil)`), a query array (`.named("tag")`), or one query value's text.
+        case form([QueryItem], position: FormDecoder.Position, encoding: FormEncoding)
     }
 
     /// The properties whose values did not decode, in order, so a mismatch can say where it
@@ -56,7 +59,16 @@ struct ParameterDecoder: Decoder {
 
         func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
 
-        func decodeNil(forKey key: Key) throws -> Bool { values[key.stringValue] == nil }
+        func decodeNil(forKey key: Key) throws -> Bool {
+            switch values[key.stringValue] {
+            case nil: true
+            // `Body.json(nil)` sends `null`.
+            case .body(let data)?:
+                String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    == "null"
+            default: false
+            }
+        }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             do {
@@ -82,6 +94,11 @@ struct ParameterDecoder: Decoder {
                         .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
                 }
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
+            case .form(let items, let position, let encoding)?:
+                return try FormDecoder(
+                    items: items, encoding: encoding, position: position, codingPath: [key]
+                )
+                .value(type)
             case nil where decoder.fillsGapsWithProbes:
                 return try ProbeDecoder(varying: nil, log: ProbeLog()).nested(key).value(of: type)
             case nil:

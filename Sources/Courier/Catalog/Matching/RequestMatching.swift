@@ -2,8 +2,10 @@ import Foundation
 
 /// Compares a request with an ``EndpointShape`` and collects the parameter values.
 enum RequestMatching {
-    static func values(of request: IncomingRequest, for shape: EndpointShape) throws(EndpointMismatch)
-        -> [String: ParameterDecoder.Source]
+    /// The values of the shape's parameters in `request`; `formEncoding` reads a form body
+    /// and array query values.
+    static func values(of request: IncomingRequest, for shape: EndpointShape, formEncoding: FormEncoding)
+        throws(EndpointMismatch) -> [String: ParameterDecoder.Source]
     {
         var reasons: [String] = []
         var values: [String: ParameterDecoder.Source] = [:]
@@ -34,9 +36,16 @@ enum RequestMatching {
         if let items = request.queryItems {
             for field in shape.query {
                 let found = items.first { $0.name == field.name }?.value
-                if let key = field.parameter {
+                if let key = field.parameter, field.arrayStrategy != nil {
+                    // An array reads its own pairs; none at all is an empty array.
+                    values[key] = .form(items, position: .named(field.name), encoding: formEncoding)
+                } else if let key = field.parameter {
                     if let found {
-                        values[key] = .text(found)
+                        if case .text(let text)? = unwrap(
+                            found, field, in: "the query item \(field.name)", &reasons)
+                        {
+                            values[key] = .form([], position: .text(text), encoding: formEncoding)
+                        }
                     } else if field.isRequired {
                         reasons.append("the query lacks \(field.name)")
                     }
@@ -71,11 +80,21 @@ enum RequestMatching {
                     "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
             }
         } else if let body = shape.body, let key = body.parameter {
-            if request.body.isEmpty {
+            let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
+            // A form whose values are all absent or empty arrays is an empty body, not a missing one.
+            if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
                 if body.isRequired { reasons.append("the body is missing") }
             } else if declared?.essence != body.contentType.essence {
                 reasons.append(
                     "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
+            } else if isForm {
+                if let pairs = String(data: request.body, encoding: .utf8).flatMap({
+                    IncomingRequest.pairs(Substring($0), plusIsSpace: true)
+                }) {
+                    values[key] = .form(pairs, position: .named(nil), encoding: formEncoding)
+                } else {
+                    reasons.append("the form body is not valid percent-encoded UTF-8")
+                }
             } else {
                 values[key] = .body(request.body)
             }

@@ -33,11 +33,17 @@ enum OpenAPIOperation {
 
         var parameters: [JSONValue] = []
         var seen: Set<String> = []
-        func add(_ name: String, in location: String, required: Bool, schema: JSONValue) {
+        func add(
+            _ name: String, in location: String, required: Bool, schema: JSONValue,
+            style: [String: JSONValue] = [:]
+        ) {
             guard seen.insert(location + " " + name.lowercased()).inserted else { return }
-            parameters.append([
-                "name": .string(name), "in": .string(location), "required": .bool(required), "schema": schema,
-            ])
+            parameters.append(
+                .object(
+                    [
+                        "name": .string(name), "in": .string(location), "required": .bool(required),
+                        "schema": schema,
+                    ].merging(style) { first, _ in first }))
         }
         for case .parameter(let key) in shape.path {
             add(key, in: "path", required: true, schema: schema(of: key))
@@ -45,6 +51,14 @@ enum OpenAPIOperation {
         for (location, fields) in [("query", shape.query), ("header", shape.headers)] {
             for field in fields where location == "query" || !ignoredHeaders.contains(field.name.lowercased())
             {
+                if let strategy = field.arrayStrategy, let key = field.parameter {
+                    let items = log.elementTypes[key].map { schemas.schema(for: $0) } ?? [:]
+                    let (name, style) = arrayStyle(field.name, strategy)
+                    add(
+                        name, in: location, required: false, schema: ["type": "array", "items": items],
+                        style: style)
+                    continue
+                }
                 let fieldSchema: JSONValue =
                     if let key = field.parameter {
                         schema(of: key)
@@ -78,6 +92,28 @@ enum OpenAPIOperation {
         }
         operation["responses"] = .object(responses(Model.self, shape: shape, schemas: &schemas))
         return .object(operation)
+    }
+
+    /// A query array's name and `style`/`explode` as OpenAPI says them: repeated keys are the
+    /// exploded `form` style, `tag[]` its name with brackets, commas the unexploded `form`
+    /// style. Indexed keys (`tag[0]`) have no OpenAPI style; they are described in words and by
+    /// the `x-courier-array-style` extension.
+    private static func arrayStyle(_ name: String, _ strategy: FormEncoding.ArrayStrategy)
+        -> (String, [String: JSONValue])
+    {
+        switch strategy {
+        case .repeatedKey: (name, ["style": "form", "explode": true])
+        case .brackets: (name + "[]", ["style": "form", "explode": true])
+        case .commaSeparated: (name, ["style": "form", "explode": false])
+        case .indexed:
+            (
+                name,
+                [
+                    "description": .string("Sent as \(name)[0]=…&\(name)[1]=…, one pair per element."),
+                    "x-courier-array-style": "indexed",
+                ]
+            )
+        }
     }
 
     /// The media type object of a `multipart/form-data` body: an object schema with a property
@@ -146,10 +182,11 @@ enum OpenAPIOperation {
     ) -> [String: JSONValue] {
         var responses: [String: JSONValue] = [:]
         let success = OpenAPISchemas.componentName(Model.Success.self)
+        let successStatus = String(shape.successStatus.code)
         if Model.Success.self == Empty.self {
-            responses["204"] = ["description": "No content."]
+            responses[successStatus] = ["description": "No content."]
         } else {
-            responses["200"] = [
+            responses[successStatus] = [
                 "description": .string("The \(success)."),
                 "content": .object([
                     successMediaType(shape): ["schema": namedSchema(Model.Success.self, &schemas)]

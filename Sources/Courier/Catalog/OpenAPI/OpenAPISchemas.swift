@@ -16,7 +16,9 @@ struct OpenAPISchemas {
         guard let model = type as? any Decodable.Type else { return [:] }
         let log = ProbeLog()
         _ = try? Self.probe(model, log: log)
-        return log.root == .unkeyed ? ["type": "array"] : reference(to: model)
+        guard log.root == .unkeyed else { return reference(to: model) }
+        guard let element = log.elementTypes[""] else { return ["type": "array"] }
+        return ["type": "array", "items": schema(for: element)]
     }
 
     /// A `$ref` to the component schema of `type`, described the first time.

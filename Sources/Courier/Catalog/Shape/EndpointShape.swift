@@ -33,6 +33,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let valuePrefix: String
         /// Fixed text after the parameter's value.
         public let valueSuffix: String
+        /// For a query parameter whose value is an array, how its elements are written (the
+        /// ``name`` is then the array's name, without `[]` or `[0]`); `nil` for a single value.
+        public internal(set) var arrayStrategy: FormEncoding.ArrayStrategy? = nil
     }
 
     /// The body: absent, fixed, filled by a parameter, or a multipart form of parts.
@@ -85,6 +88,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     public let headers: [Field]
     /// The body, if the endpoint has one.
     public let body: BodyShape?
+    /// The status a server answers when the endpoint succeeds: its ``SuccessStatus``, else 204
+    /// No Content for an ``Empty`` success and 200 OK for any other.
+    public let successStatus: HTTPStatus
 
     /// The template: method, path with `{parameter}` segments, and query names, such as
     /// `GET /users/{id}?page`. Fixed query items show their value.

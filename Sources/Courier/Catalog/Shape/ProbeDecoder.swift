@@ -14,6 +14,9 @@ struct ProbeDecoder: Decoder {
     /// Top-level keys asked for, in order, and whether each is optional; filled as the model
     /// decodes itself.
     let log: ProbeLog
+    /// What the varied key's values look like besides being different: the edge cases a
+    /// catalog checks it can read back.
+    var mode = ProbeMode.plain
     var codingPath: [any CodingKey] = []
     /// How many types in a row decoded themselves from this decoder without a new key.
     var selfDecodes = 0
@@ -28,6 +31,7 @@ struct ProbeDecoder: Decoder {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if codingPath.isEmpty { log.noteRoot(.unkeyed) }
+        if codingPath.count == 1, let key = codingPath.first?.stringValue { log.noteList(key) }
         return ProbeUnkeyedContainer(decoder: self)
     }
 
@@ -48,7 +52,16 @@ struct ProbeDecoder: Decoder {
         let salt = isVaried ? "b" : "a"
         // Varying always changes a number by one, so two probes can never print the same.
         let number = Int(truncatingIfNeeded: stableHash(path) % 90_000) + 10_000 + (isVaried ? 1 : 0)
-        let text = "probe-\(salt)-\(path.isEmpty ? "value" : path)"
+        var text = "probe-\(salt)-\(path.isEmpty ? "value" : path)"
+        if isVaried, type == String.self {
+            if mode == .reserved {
+                text = ProbeMode.reservedText
+                log.noteApplied()
+            } else if mode == .blank, codingPath.contains(where: { $0 is ProbeIndex }) {
+                text = ""
+                log.noteApplied()
+            }
+        }
         let made: Any? =
             switch type {
             case is String.Type: text
@@ -71,7 +84,8 @@ struct ProbeDecoder: Decoder {
             case is MediaType.Type: MediaType(known: "application/x-probe-\(number)")
             default: nil
             }
-        if let value = made as? T {
+        // `made` first: a `nil` of `Any?` would cast to an `Optional` T as a value that is `nil`.
+        if let made, let value = made as? T {
             if codingPath.count == 1, !isVaried, let key = codingPath.first?.stringValue {
                 log.note(text: "\(value)", for: key)
             }
@@ -126,6 +140,18 @@ final class ProbeLog {
     private(set) var types: [String: Any.Type] = [:]
     /// The first container the model asked for at the top level, if any.
     private(set) var root: Root?
+    /// The top-level keys whose values are arrays (or other unkeyed values).
+    private(set) var listKeys: Set<String> = []
+    /// The element type of each top-level array, by key; `""` for a root that is an array.
+    private(set) var elementTypes: [String: Any.Type] = [:]
+
+    func noteList(_ key: String) {
+        listKeys.insert(key)
+    }
+
+    func noteElement(_ type: Any.Type, of key: String) {
+        if elementTypes[key] == nil { elementTypes[key] = type }
+    }
 
     func note(_ key: String, optional: Bool, type: Any.Type? = nil) {
         if !keys.contains(key) { keys.append(key) }
@@ -135,6 +161,42 @@ final class ProbeLog {
 
     func noteRoot(_ kind: Root) {
         if root == nil { root = kind }
+    }
+
+    /// Whether the probe's ``ProbeMode`` changed any value.
+    private(set) var applied = false
+
+    func noteApplied() {
+        applied = true
+    }
+}
+
+/// The edge cases a probe can give the key it varies, to check that a catalog reads back what
+/// the client sends.
+enum ProbeMode: CaseIterable {
+    /// Different values, nothing more.
+    case plain
+    /// An optional key left out.
+    case absent
+    /// Arrays without elements.
+    case empty
+    /// Arrays of one element, whose text is empty.
+    case blank
+    /// Text with every character a URL or a form reserves, spaces and non-ASCII, and arrays of
+    /// two elements.
+    case reserved
+
+    static let reservedText = "a b+c&d=e,f;g[h]i.j%2Fk?l#m/n:o@p$q'r\"s ü🎷"
+
+    /// The case, for a sentence.
+    var description: String {
+        switch self {
+        case .plain: "with a probe value"
+        case .absent: "left out (nil)"
+        case .empty: "as an empty array"
+        case .blank: "as an array of \"\""
+        case .reserved: "with reserved characters (\(Self.reservedText.debugDescription))"
+        }
     }
 }
 
@@ -147,7 +209,16 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeNil(forKey key: Key) throws -> Bool {
         note(key, optional: true)
-        return false
+        return isLeftOut(key)
+    }
+
+    /// Whether the probe leaves the optional key out: the varied key in ``ProbeMode/absent``.
+    private func isLeftOut(_ key: Key) -> Bool {
+        guard decoder.codingPath.isEmpty, decoder.mode == .absent, key.stringValue == decoder.varying else {
+            return false
+        }
+        decoder.log.noteApplied()
+        return true
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -157,6 +228,7 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         note(key, optional: true, type: type)
+        if isLeftOut(key) { return nil }
         return try decoder.nested(key).value(of: type)
     }
 
@@ -167,7 +239,7 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        ProbeUnkeyedContainer(decoder: decoder.nested(key))
+        try decoder.nested(key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { decoder }
@@ -178,18 +250,32 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 }
 
-/// One element, so arrays are neither empty nor ambiguous.
+/// One element, so arrays are neither empty nor ambiguous; none or two when the mode says so.
 private struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: ProbeDecoder
+    let length: Int
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { 1 }
+    var count: Int? { length }
     var currentIndex = 0
-    var isAtEnd: Bool { currentIndex >= 1 }
+    var isAtEnd: Bool { currentIndex >= length }
+
+    init(decoder: ProbeDecoder) {
+        self.decoder = decoder
+        switch decoder.mode {
+        case .empty where decoder.isVaried: length = 0
+        case .reserved where decoder.isVaried: length = 2
+        default: length = 1
+        }
+        if length != 1 { decoder.log.noteApplied() }
+    }
 
     mutating func decodeNil() throws -> Bool { false }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         defer { currentIndex += 1 }
+        if decoder.codingPath.count <= 1 {
+            decoder.log.noteElement(type, of: decoder.codingPath.first?.stringValue ?? "")
+        }
         return try decoder.nested(ProbeIndex(intValue: currentIndex)).value(of: type)
     }
 

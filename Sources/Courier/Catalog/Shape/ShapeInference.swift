@@ -76,16 +76,22 @@ enum ShapeInference {
             }
         }
         let optional = log.optionalKeys
-        return EndpointShape(
+        let formEncoding = formEncoding(of: type)
+        var query: [EndpointShape.Field] = []
+        for index in base.query.indices {
+            var field = field(
+                name: base.query[index].name, value: base.query[index].value, owner: queryOwners[index], log)
+            if let key = queryOwners[index], log.listKeys.contains(key) {
+                field = try QueryArrays.field(field, key: key, encoding: formEncoding, log: log, type)
+            }
+            query.append(field)
+        }
+        let shape = EndpointShape(
             method: base.method,
             path: base.pathSegments.indices.map { index in
                 pathOwners[index].map { .parameter($0) } ?? .literal(base.pathSegments[index])
             },
-            query: base.query.indices.map { index in
-                field(
-                    name: base.query[index].name, value: base.query[index].value, owner: queryOwners[index],
-                    log)
-            },
+            query: query,
             headers: base.headers.indices.filter {
                 !(base.body != nil && base.headers[$0].name == .contentType)
             }
@@ -103,12 +109,15 @@ enum ShapeInference {
                     parts: (baseParts ?? []).enumerated().map { index, part in
                         partOwners.shape(of: part, at: index, log)
                     })
-            }
+            },
+            successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
+        try RoundTripCheck.check(type, shape: shape, formEncoding: formEncoding, keys: log.keys)
+        return shape
     }
 
     /// What a build printed, without the boundary a multipart body draws anew every time.
-    private struct Printed: Equatable {
+    struct Printed: Equatable {
         let method: HTTPMethod
         let pathSegments: [String]
         let query: [QueryItem]
@@ -127,7 +136,7 @@ enum ShapeInference {
     }
 
     /// The parts of a request's `multipart/form-data` body, or `nil` for any other body.
-    private static func formParts<Model>(of request: EndpointRequest, _ type: Model.Type) throws(CourierError)
+    static func formParts<Model>(of request: EndpointRequest, _ type: Model.Type) throws(CourierError)
         -> [MultipartReading.Part]?
     {
         guard let body = request.body, body.contentType.isMultipart else { return nil }
@@ -232,6 +241,16 @@ enum ShapeInference {
             throw failure(type, "\(other) and \(key) are printed into the same part of its request")
         }
         owners[index] = key
+    }
+
+    /// The ``FormEncoding`` the model's block declares, or the default one its request is built
+    /// with when it declares none; it writes (and reads back) queries and form bodies.
+    static func formEncoding<Model: CatalogEndpoint>(of type: Model.Type) -> FormEncoding {
+        guard let model = try? Model(from: ProbeDecoder(varying: nil, log: ProbeLog())) else {
+            return FormEncoding()
+        }
+        for case .formEncoding(let encoding) in model.endpoint.parts { return encoding }
+        return FormEncoding()
     }
 
     /// The model's request built from probe values.

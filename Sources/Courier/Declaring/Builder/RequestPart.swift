@@ -16,6 +16,7 @@ enum RequestPart: Sendable {
     case validation(ResponseValidation)
     /// A problem a component found when it was declared, reported when the request is built.
     indirect case invalid(CourierError)
+    case successStatus(HTTPStatus)
 }
 
 /// A method as declared: a known value, or a runtime token validated when the request is built.

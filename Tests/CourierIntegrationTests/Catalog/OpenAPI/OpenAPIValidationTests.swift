@@ -25,11 +25,33 @@ extension Shelf {
         }
     }
 
+    /// Query arrays in two strategies, a form body and a declared success status.
+    struct FileBooks: CatalogEndpoint {
+        typealias Success = Tags
+        typealias Failure = ShelfError
+
+        var shelves: [Int]
+        var labels: [String]
+        var tags: Tags
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("books", "filed")
+            FormEncoding(arrays: .indexed)
+            SuccessStatus(.created)
+            Query("shelf", shelves)
+            Query("label", labels)
+            Body.form(tags)
+        }
+    }
+
     /// Every kind of endpoint the OpenAPI export describes: the book catalog, a POST with
-    /// documented errors and an optional array, and a multipart upload with a bearer token.
+    /// documented errors and an optional array, a multipart upload with a bearer token, and
+    /// query arrays with a form body and a 201.
     static func document() throws -> String {
         try Catalog([
             AddBook.self, GetBook.self, RemoveBook.self, ListBooks.self, TagBook.self, AddCover.self,
+            FileBooks.self,
         ])
         .openAPIDocument(
             title: "Library", version: "1.0.0",

@@ -127,11 +127,14 @@ private struct RetryOnce503: Middleware {
         let client = Client(
             baseURL: BaseURL("https://api.example.com/v1"), transport: Self.transport(),
             middleware: [MetricsMiddleware(observer: observer)])
-        _ = try await client.send(FileAtPath(path: "a/b/c"))
+        _ = try await client.send(FileNamed(name: "report.pdf"))
         _ = try await client.send(Self.upload)
-        #expect(observer.reports.map(\.path) == ["/v1/files/a/b/c", "/v1/upload"])
-        #expect(observer.reports.map(\.template) == ["GET /files/{path}", nil])
-        #expect(observer.reports.map(\.urlTemplate) == ["/v1/files/{path}", nil])
+        // A path parameter of several segments cannot be read back by a server, so the catalog
+        // gives that endpoint no template at all: no real path value can stand in for one.
+        _ = try await client.send(FileAtPath(path: "a/b/c"))
+        #expect(observer.reports.map(\.path) == ["/v1/files/report.pdf", "/v1/upload", "/v1/files/a/b/c"])
+        #expect(observer.reports.map(\.template) == ["GET /files/{name}", nil, nil])
+        #expect(observer.reports.map(\.urlTemplate) == ["/v1/files/{name}", nil, nil])
     }
 
     @Test func insideARetryEachAttemptIsReportedAlone() async throws {
@@ -248,6 +251,18 @@ private struct RetryOnce503: Middleware {
 }
 
 /// `GET /files/{path}`: a path of any number of segments, which a template shows as one.
+private struct FileNamed: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+
+    var name: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("files", name)
+    }
+}
+
 private struct FileAtPath: CatalogEndpoint {
     typealias Success = Empty
     typealias Failure = Never

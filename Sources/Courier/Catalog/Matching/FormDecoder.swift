@@ -1,0 +1,312 @@
+import Foundation
+
+/// Decodes a value from name/value pairs as a ``FormEncoding`` wrote them: a form body, or the
+/// query items of one named value such as an array.
+///
+/// The value's type decides how the pairs are read: a keyed type reads `name[key]` (or
+/// `name.key`) by the nesting strategy and the key strategy, an unkeyed type reads the
+/// elements by the array strategy, a scalar reads the pair's text with the date and boolean
+/// strategies.
+struct FormDecoder: Decoder {
+    /// Where the decoder stands: under a name (`nil` for the whole form), or on one element's
+    /// text (a repeated key's value, or a piece of a comma-separated one).
+    enum Position {
+        case named(String?)
+        case text(String)
+    }
+
+    let items: [QueryItem]
+    let encoding: FormEncoding
+    let position: Position
+    var codingPath: [any CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .named(let prefix) = position else { throw mismatch(type, "a single value") }
+        return KeyedDecodingContainer(Keyed<Key>(decoder: self, prefix: prefix))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .named(let name?) = position else { throw mismatch([Any].self, "not a named array") }
+        return Unkeyed(decoder: self, elements: elements(of: name))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValue(decoder: self) }
+
+    /// The decoder of the value under `name`.
+    func named(_ name: String, key: any CodingKey) -> FormDecoder {
+        FormDecoder(items: items, encoding: encoding, position: .named(name), codingPath: codingPath + [key])
+    }
+
+    /// `parent[key]` or `parent.key`; a top-level key is its own name.
+    func join(_ parent: String?, _ key: String) -> String {
+        guard let parent else { return key }
+        switch encoding.nesting {
+        case .brackets: return "\(parent)[\(key)]"
+        case .dots: return "\(parent).\(key)"
+        }
+    }
+
+    /// Whether any pair is `name` or nested under it.
+    func carries(_ name: String) -> Bool {
+        items.contains { item in
+            item.name == name || item.name.hasPrefix(name + "[")
+                || (encoding.nesting == .dots && item.name.hasPrefix(name + "."))
+        }
+    }
+
+    /// The text of the first pair named `name`.
+    func text(of name: String) -> String? {
+        items.first { $0.name == name }?.value
+    }
+
+    /// The decoders of an array's elements, as the array strategy wrote them.
+    private func elements(of name: String) -> [FormDecoder] {
+        func element(_ index: Int, _ position: Position) -> FormDecoder {
+            FormDecoder(
+                items: items, encoding: encoding, position: position,
+                codingPath: codingPath + [ProbeIndex(intValue: index)])
+        }
+        switch encoding.arrays {
+        case .repeatedKey, .brackets:
+            let itemName = encoding.arrays == .brackets ? name + "[]" : name
+            return items.filter { $0.name == itemName }.enumerated().map { element($0, .text($1.value)) }
+        case .commaSeparated:
+            guard let text = text(of: name) else { return [] }
+            return text.split(separator: ",", omittingEmptySubsequences: false).enumerated().map {
+                element($0, .text(String($1)))
+            }
+        case .indexed:
+            var indices: [Int] = []
+            let opening = name + "["
+            for item in items where item.name.hasPrefix(opening) {
+                let rest = item.name.dropFirst(opening.count)
+                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]), index >= 0,
+                    !indices.contains(index)
+                else { continue }
+                indices.append(index)
+            }
+            return indices.sorted().enumerated().map { element($0, .named("\(name)[\($1)]")) }
+        }
+    }
+
+    /// The value's text, for a scalar.
+    func scalarText() throws -> String {
+        switch position {
+        case .text(let text): return text
+        case .named(let name?):
+            if let text = text(of: name) { return text }
+            throw DecodingError.valueNotFound(
+                String.self, .init(codingPath: codingPath, debugDescription: "The form has no \(name)."))
+        case .named(nil): throw mismatch(String.self, "a whole form")
+        }
+    }
+
+    /// `type` from its text, by the encoding's date, data and boolean rules; anything else as a
+    /// path segment or query value is read.
+    func scalar<T: Decodable>(_ type: T.Type) throws -> T {
+        let text = try scalarText()
+        let value: Any?
+        switch type {
+        case is Date.Type:
+            value = date(from: text)
+        case is Data.Type:
+            value = Data(base64Encoded: text)
+        case is Bool.Type:
+            value =
+                [encoding.booleans.text(for: true): true, encoding.booleans.text(for: false): false][text]
+                ?? (try? TextDecoder(text: text, codingPath: codingPath).decode(Bool.self))
+        default:
+            return try TextDecoder(text: text, codingPath: codingPath).decode(type)
+        }
+        guard let value = value as? T else { throw mismatch(type, text.debugDescription) }
+        return value
+    }
+
+    private func date(from text: String) -> Date? {
+        switch encoding.dates {
+        case .iso8601: try? Date.ISO8601FormatStyle().parse(text)
+        case .iso8601WithFractionalSeconds:
+            try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        case .secondsSince1970: Double(text).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970: Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
+        // Text of your own has no reading back.
+        case .custom: nil
+        }
+    }
+
+    /// Decodes a value at this position: the types a form writes as text directly, anything
+    /// else by asking it to decode itself.
+    func value<T: Decodable>(_ type: T.Type) throws -> T {
+        if Self.scalarTypes.contains(where: { $0 == type }) { return try scalar(type) }
+        return try T(from: self)
+    }
+
+    /// The types written as one pair's text by ``FormValueEncoder`` or ``TextDecoder``.
+    private static let scalarTypes: [Any.Type] = [
+        String.self, Int.self, Int64.self, Int32.self, UInt.self, UInt64.self, UInt32.self, Int16.self,
+        UInt16.self, Int8.self, UInt8.self, Double.self, Float.self, Decimal.self, Bool.self, UUID.self,
+        URL.self, Date.self, Data.self,
+    ]
+
+    func mismatch(_ type: Any.Type, _ found: String) -> DecodingError {
+        .typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "\(found) cannot be read as \(type)."))
+    }
+
+    private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let decoder: FormDecoder
+        let prefix: String?
+        var codingPath: [any CodingKey] { decoder.codingPath }
+
+        /// The keys the pairs carry under the prefix, as written (dictionary keys are data).
+        var allKeys: [Key] {
+            var names: [String] = []
+            for item in decoder.items {
+                guard let key = childKey(of: item.name), !names.contains(key) else { continue }
+                names.append(key)
+            }
+            return names.compactMap(Key.init(stringValue:))
+        }
+
+        private func childKey(of name: String) -> String? {
+            var rest = Substring(name)
+            var bracketed = false
+            if let prefix {
+                guard rest.hasPrefix(prefix) else { return nil }
+                rest = rest.dropFirst(prefix.count)
+                switch decoder.encoding.nesting {
+                case .brackets:
+                    guard rest.first == "[" else { return nil }
+                    rest = rest.dropFirst()
+                    bracketed = true
+                case .dots:
+                    guard rest.first == "." else { return nil }
+                    rest = rest.dropFirst()
+                }
+            }
+            let stops: Set<Character> =
+                bracketed ? ["]"] : decoder.encoding.nesting == .dots ? [".", "["] : ["["]
+            return String(rest.prefix { !stops.contains($0) })
+        }
+
+        /// The name of `key`'s pairs: by the key strategy, or as written for a dictionary's key.
+        private func name(of key: Key) -> String {
+            let converted = decoder.join(prefix, decoder.encoding.keys.name(for: key.stringValue))
+            return decoder.carries(converted) ? converted : decoder.join(prefix, key.stringValue)
+        }
+
+        func contains(_ key: Key) -> Bool { decoder.carries(name(of: key)) }
+
+        func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            let child = decoder.named(name(of: key), key: key)
+            // An array none of whose elements was sent is empty, not missing.
+            guard contains(key) || (try? T(from: EmptyListProbe())) != nil else {
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: codingPath, debugDescription: "The form has no \(name(of: key))."))
+            }
+            return try child.value(type)
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            try decoder.named(name(of: key), key: key).container(keyedBy: type)
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            try decoder.named(name(of: key), key: key).unkeyedContainer()
+        }
+
+        func superDecoder() throws -> any Decoder { decoder }
+        func superDecoder(forKey key: Key) throws -> any Decoder { decoder.named(name(of: key), key: key) }
+    }
+
+    private struct Unkeyed: UnkeyedDecodingContainer {
+        let decoder: FormDecoder
+        let elements: [FormDecoder]
+        var codingPath: [any CodingKey] { decoder.codingPath }
+        var count: Int? { elements.count }
+        var isAtEnd: Bool { currentIndex >= elements.count }
+        var currentIndex = 0
+
+        private mutating func next() throws -> FormDecoder {
+            guard !isAtEnd else {
+                throw DecodingError.valueNotFound(
+                    Any.self,
+                    .init(codingPath: codingPath, debugDescription: "The array has no more elements."))
+            }
+            defer { currentIndex += 1 }
+            return elements[currentIndex]
+        }
+
+        mutating func decodeNil() throws -> Bool { false }
+
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().value(type) }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            try next().container(keyedBy: type)
+        }
+
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            try next().unkeyedContainer()
+        }
+
+        mutating func superDecoder() throws -> any Decoder { try next() }
+    }
+
+    private struct SingleValue: SingleValueDecodingContainer {
+        let decoder: FormDecoder
+        var codingPath: [any CodingKey] { decoder.codingPath }
+
+        func decodeNil() -> Bool {
+            switch decoder.position {
+            case .text: false
+            case .named(let name?): !decoder.carries(name)
+            case .named(nil): decoder.items.isEmpty
+            }
+        }
+
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.value(type) }
+    }
+}
+
+/// A decoder with nothing in it but an empty array: a type that decodes from it is a list, which
+/// an empty form leaves without a single pair.
+private struct EmptyListProbe: Decoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "Not a list."))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { EmptyList() }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(Any.self, .init(codingPath: [], debugDescription: "Not a list."))
+    }
+
+    private struct EmptyList: UnkeyedDecodingContainer {
+        var codingPath: [any CodingKey] { [] }
+        var count: Int? { 0 }
+        var isAtEnd: Bool { true }
+        var currentIndex: Int { 0 }
+
+        private func end() -> DecodingError {
+            .valueNotFound(Any.self, .init(codingPath: [], debugDescription: "The list is empty."))
+        }
+
+        mutating func decodeNil() throws -> Bool { throw end() }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw end() }
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+            -> KeyedDecodingContainer<NestedKey>
+        { throw end() }
+        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw end() }
+        mutating func superDecoder() throws -> any Decoder { throw end() }
+    }
+}
