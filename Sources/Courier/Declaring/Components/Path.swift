@@ -19,6 +19,8 @@
 public struct Path: EndpointComponent {
     let segments: [String]
     let hasEmptyLiteralSegment: Bool
+    /// A sentence naming a value the literal cannot send, reported when the request is built.
+    let problem: String?
 
     /// Declares the segments of a literal, then one segment per further argument.
     public init<each Value: ParameterValue>(_ literal: PathLiteral, _ values: repeat each Value) {
@@ -32,6 +34,7 @@ public struct Path: EndpointComponent {
         }
         segments = texts
         hasEmptyLiteralSegment = literal.hasEmptySegment
+        problem = literal.problem
     }
 
     /// Declares one segment per argument; a `String` argument is one segment even if it holds `/`.
@@ -43,16 +46,22 @@ public struct Path: EndpointComponent {
         }
         segments = texts
         hasEmptyLiteralSegment = false
+        problem = nil
     }
 
     /// Declares one segment per element of an array.
     public init(segments: [any ParameterValue]) {
         self.segments = segments.map(\.parameterText)
         hasEmptyLiteralSegment = false
+        problem = nil
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
+        if let problem {
+            return EndpointParts(
+                .invalid(CourierError(stage: .building, kind: .invalidPathSegment, message: problem)))
+        }
         guard !hasEmptyLiteralSegment else {
             let text = segments.joined(separator: "/")
             return EndpointParts(

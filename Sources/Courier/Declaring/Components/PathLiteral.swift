@@ -13,11 +13,17 @@
 /// segment between two slashes (`"a//b"`) is rejected when the request is built, as
 /// ``CourierError/Kind/invalidPathSegment``. Literal text and a value may share a segment
 /// (`"v\(version)"`); the value's own `/` is still percent-encoded.
+///
+/// Interpolate ``ParameterValue`` values. Anything else still splits the literal, with a
+/// deprecation warning on the line: an optional is rejected when the request is built (`nil` has
+/// no path text), and any other value is sent as its raw value or `String(describing:)`.
 public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// The segments, unencoded: one without an array, the common case, or several.
     private let storage: Storage
     /// Whether the literal holds an empty segment between two slashes.
     let hasEmptySegment: Bool
+    /// A sentence naming a value the literal cannot send, reported when the request is built.
+    let problem: String?
 
     private enum Storage: Sendable, Hashable {
         case one(String)
@@ -29,16 +35,19 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         if !value.isEmpty, !value.utf8.contains(UInt8(ascii: "/")) {
             storage = .one(value)
             hasEmptySegment = false
+            problem = nil
         } else {
             var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
             interpolation.appendLiteral(value)
             (storage, hasEmptySegment) = Self.segments(of: interpolation)
+            problem = nil
         }
     }
 
     /// Creates the segments of a literal with interpolated values.
     public init(stringInterpolation: StringInterpolation) {
         (storage, hasEmptySegment) = Self.segments(of: stringInterpolation)
+        problem = stringInterpolation.problem
     }
 
     private static func segments(of interpolation: StringInterpolation) -> (Storage, hasEmptySegment: Bool) {
@@ -68,6 +77,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         private var pieces: [Piece] = []
         private var current = Piece()
+        fileprivate var problem: String?
 
         /// Prepares for a literal of the given size.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -91,6 +101,43 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             current.text += value.parameterText
             current.holdsValue = true
         }
+
+        /// Rejects an optional when the request is built: `nil` has no path text, and
+        /// `Optional(42)` is not the segment anyone means.
+        ///
+        /// Unwrap the value before the path (`guard let`, `??`), so the endpoint states what a
+        /// missing value means.
+        @available(*, deprecated, message: "An optional has no path text; unwrap it before the Path.")
+        public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {
+            current.holdsValue = true
+            problem =
+                problem
+                ?? "The path interpolates an optional \(Wrapped.self); unwrap it first, since nil has no path text."
+        }
+
+        /// Adds a value that is not a ``ParameterValue`` as its raw value, or else
+        /// `String(describing:)`, inside the current segment.
+        ///
+        /// This keeps the literal's slashes as structure for any value, but the text may not be
+        /// what the API expects (a date, a struct's memberwise description): conform the type to
+        /// ``ParameterValue``, or interpolate the text you mean.
+        @available(
+            *, deprecated,
+            message: "Path values should be ParameterValue; conform the type, or interpolate its text."
+        )
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            current.text += Self.fallbackText(of: value)
+            current.holdsValue = true
+        }
+
+        private static func fallbackText(of value: some Any) -> String {
+            if let representable = value as? any RawRepresentable {
+                return String(describing: rawValue(of: representable))
+            }
+            return String(describing: value)
+        }
+
+        private static func rawValue(of value: some RawRepresentable) -> Any { value.rawValue }
 
         fileprivate func finished() -> [Piece] {
             pieces + [current]

@@ -41,6 +41,37 @@ import Testing
         try #expect(segments(Path(7, name)) == ["7", "a/b"])
     }
 
+    enum Role: String {
+        case admin = "ADMIN"
+    }
+
+    struct Slug: CustomStringConvertible {
+        var description: String { "my/slug" }
+    }
+
+    // Deprecated so the deprecation warnings these lines are meant to raise stay out of the build.
+    @available(*, deprecated, message: "Exercises PathLiteral's deprecated catch-all interpolations.")
+    @Test func aValueThatIsNotAParameterValueStillSplitsTheLiteral() throws {
+        let role = Role.admin
+        let slug = Slug()
+        try #expect(segments(Path("/roles/\(role)/users")) == ["roles", "ADMIN", "users"])
+        try #expect(segments(Path("posts/\(slug)/comments")) == ["posts", "my/slug", "comments"])
+    }
+
+    @available(*, deprecated, message: "Exercises PathLiteral's deprecated catch-all interpolations.")
+    @Test func anOptionalIsRejectedWhenBuilt() {
+        let id: Int? = 42
+        let error = expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path("/users/\(id)/posts")
+            }.built()
+        }
+        #expect(
+            error?.message
+                == "The path interpolates an optional Int; unwrap it first, since nil has no path text.")
+    }
+
     @Test func anEmptyLiteralSegmentIsRejected() {
         let error = expectCourierError(.invalidPathSegment, stage: .building) {
             try Endpoint<User, Never> {
