@@ -13,7 +13,7 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
             switch part {
             case .method(.known(let known)): method = method ?? known.rawValue
             case .method(.unchecked(let token)):
-                method = method ?? HTTPMethod(validating: token)?.rawValue ?? token.debugDescription
+                method = method ?? HTTPMethod(normalizing: token)?.rawValue ?? token.debugDescription
             case .path(let path): segments += path.map(PercentEncoding.encode)
             case .query(.text(let name, _)), .query(.named(let name, _)): names.append(name)
             case .query(.whole(let value)):

@@ -93,7 +93,7 @@ enum RequestAssembly {
         case .known(let method):
             return method
         case .unchecked(let text):
-            guard let method = HTTPMethod(validating: text) else {
+            guard let method = HTTPMethod(normalizing: text) else {
                 throw CourierError(
                     stage: .building, kind: .invalidMethod,
                     message: "The method \(text.debugDescription) is not a valid RFC 9110 token."
