@@ -22,7 +22,7 @@ enum RequestAssembly {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
-            case .path(let pathSegments):
+            case .path(let pathSegments, _):
                 for segment in pathSegments {
                     try RequestValidation.validate(pathSegment: segment)
                 }

@@ -21,10 +21,15 @@
 public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// The segments, unencoded: one without an array, the common case, or several.
     private let storage: Storage
-    /// Whether the literal holds an empty segment between two slashes.
-    let hasEmptySegment: Bool
-    /// A sentence naming a value the literal cannot send, reported when the request is built.
+    /// The segments as written, each value marked by ``valueMark``, when the literal has values;
+    /// `nil` when every segment is literal text.
+    let template: [String]?
+    /// A sentence naming what the literal cannot send (an empty segment, an optional), reported
+    /// when the request is built.
     let problem: String?
+
+    /// Where a value stands in a ``template`` segment.
+    static let valueMark: Character = "\u{0}"
 
     private enum Storage: Sendable, Hashable {
         case one(String)
@@ -35,27 +40,36 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     public init(stringLiteral value: String) {
         if !value.isEmpty, !value.utf8.contains(UInt8(ascii: "/")) {
             storage = .one(value)
-            hasEmptySegment = false
+            template = nil
             problem = nil
         } else {
             var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
             interpolation.appendLiteral(value)
-            (storage, hasEmptySegment) = Self.segments(of: interpolation)
-            problem = nil
+            (storage, template, problem) = Self.segments(of: interpolation)
         }
     }
 
     /// Creates the segments of a literal with interpolated values.
     public init(stringInterpolation: StringInterpolation) {
-        (storage, hasEmptySegment) = Self.segments(of: stringInterpolation)
-        problem = stringInterpolation.problem
+        (storage, template, problem) = Self.segments(of: stringInterpolation)
     }
 
-    private static func segments(of interpolation: StringInterpolation) -> (Storage, hasEmptySegment: Bool) {
-        var pieces = interpolation.finished()
+    private static func segments(
+        of interpolation: StringInterpolation
+    ) -> (Storage, template: [String]?, problem: String?) {
+        let written = interpolation.finished()
+        var pieces = written[...]
         if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
         if let last = pieces.last, last.isSeparatorOnly { pieces.removeLast() }
-        return (.many(pieces.map(\.text)), pieces.contains(where: \.isSeparatorOnly))
+        var problem = interpolation.problem
+        if problem == nil, pieces.contains(where: \.isSeparatorOnly) {
+            let text = written.map { $0.shown.replacingOccurrences(of: String(valueMark), with: "{…}") }
+                .joined(separator: "/")
+            problem =
+                "The path \(text.debugDescription) has an empty segment between two slashes; remove the extra slash."
+        }
+        let holdsValues = pieces.contains(where: \.holdsValue)
+        return (.many(pieces.map(\.text)), holdsValues ? pieces.map(\.shown) : nil, problem)
     }
 
     /// How many segments the literal has.
@@ -90,17 +104,19 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             var rest = Substring(literal)
             while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 current.text += rest[..<slash]
+                current.shown += rest[..<slash]
                 pieces.append(current)
                 current = Piece()
                 rest = rest[rest.utf8.index(after: slash)...]
             }
             current.text += rest
+            current.shown += rest
         }
 
         /// Adds a value as text inside the current segment; a `/` in it is sent as `%2F`.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             current.text += value.parameterText
-            current.holdsValue = true
+            current.markValue()
         }
 
         /// Rejects an optional when the request is built: `nil` has no path text, and
@@ -110,7 +126,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         /// missing value means.
         @available(*, deprecated, message: "An optional has no path text; unwrap it before the Path.")
         public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {
-            current.holdsValue = true
+            current.markValue()
             problem =
                 problem
                 ?? "The path interpolates an optional \(Wrapped.self); unwrap it first, since nil has no path text."
@@ -128,7 +144,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         )
         public mutating func appendInterpolation<Value>(_ value: Value) {
             current.text += Self.fallbackText(of: value)
-            current.holdsValue = true
+            current.markValue()
         }
 
         private static func fallbackText(of value: some Any) -> String {
@@ -149,7 +165,14 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     /// rejected as such when the request is built), while nothing between two slashes is not.
     fileprivate struct Piece: Sendable {
         var text = ""
+        /// The segment as written, each value replaced by ``PathLiteral/valueMark``.
+        var shown = ""
         var holdsValue = false
+
+        mutating func markValue() {
+            shown.append(PathLiteral.valueMark)
+            holdsValue = true
+        }
 
         var isSeparatorOnly: Bool { text.isEmpty && !holdsValue }
     }

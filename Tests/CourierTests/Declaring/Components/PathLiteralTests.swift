@@ -81,7 +81,23 @@ import Testing
         }
         #expect(
             error?.message
-                == #"The path "users//42" has an empty segment between two slashes; remove the extra slash."#)
+                == #"The path "users//{…}" has an empty segment between two slashes; remove the extra slash."#
+        )
+    }
+
+    @Test(arguments: ["//a", "/a//", "a//b/"])
+    func anEmptySegmentIsQuotedAsWritten(path: String) {
+        let literal = PathLiteral(stringLiteral: path)
+        let error = expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path(literal)
+            }.built()
+        }
+        #expect(
+            error?.message
+                == "The path \(path.debugDescription) has an empty segment between two slashes; remove the extra slash."
+        )
     }
 
     @Test func anEmptyInterpolatedValueIsAnEmptyValue() {
