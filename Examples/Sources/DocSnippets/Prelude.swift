@@ -139,7 +139,7 @@ let client = Client(baseURL: base)
 let authClient = Client(baseURL: BaseURL("auth.example.com"))
 let configuredURL = "https://staging.example.com"
 let snakeCaseDecoder: JSONDecoder = {
-    let decoder = JSONDecoder()
+    let decoder = JSONDecoder.courierDefault()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     return decoder
 }()

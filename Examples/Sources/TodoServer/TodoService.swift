@@ -17,8 +17,8 @@ public struct TodoReply: Sendable, Equatable {
     public var route: String?
 
     static func json(_ status: Int, _ value: some Encodable) -> TodoReply {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        // The client's default: sorted keys, ISO 8601 dates, so what the server writes reads back.
+        let encoder = JSONEncoder.courierDefault()
         // The models are plain structs; encoding them cannot fail.
         let body = (try? encoder.encode(value)) ?? Data()
         return TodoReply(status: status, contentType: "application/json", body: body)

@@ -1,10 +1,11 @@
 extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The method, the percent-encoded path and the query's parameter names, as declared:
-    /// `GET /users/42/posts?page&tag`.
+    /// The method, the path template and the query's parameter names, as declared:
+    /// `GET /users/{…}/posts?page&tag`.
     ///
-    /// Query values, headers and the body are left out, so printing an endpoint never shows a
-    /// credential. Nothing is encoded or validated to print it: ``request(encoder:formEncoding:)``
-    /// does that.
+    /// Path values (every segment but a literal's text), query values, headers and the body are
+    /// left out, so printing an endpoint shows no credential; a ``Query/init(fieldsOf:)`` value
+    /// shows as `…`, since its names come from its own `encode(to:)`. No code of yours runs and
+    /// nothing is encoded or validated to print it: ``request(encoder:formEncoding:)`` does that.
     public var description: String {
         var method: String?
         var segments: [String] = []
@@ -13,21 +14,21 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
             switch part {
             case .method(.known(let known)): method = method ?? known.rawValue
             case .method(.unchecked(let token)):
-                method = method ?? HTTPMethod(validating: token)?.rawValue ?? token.debugDescription
-            case .path(let path): segments += path.map(PercentEncoding.encode)
-            case .query(.text(let name, _)), .query(.named(let name, _)): names.append(name)
-            case .query(.whole(let value)):
-                names += (try? FormEncoding().queryItems(for: value).map(\.name)) ?? ["…"]
+                method = method ?? HTTPMethod(normalizing: token)?.rawValue ?? token.debugDescription
+            case .path(let path, let display): segments += display.shown(path)
+            case .query(.text(let name, _)), .query(.named(let name, _)):
+                names.append(PercentEncoding.encode(name))
+            case .query(.whole): names.append("…")
             default: break
             }
         }
         var seen = Set<String>()
-        let query = names.filter { seen.insert($0).inserted }.map(PercentEncoding.encode)
+        let query = names.filter { seen.insert($0).inserted }
         return (method ?? "?") + " /" + segments.joined(separator: "/")
             + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
-    /// The description with the endpoint's type: `Endpoint<User, APIError>(GET /users/42)`.
+    /// The description with the endpoint's type: `Endpoint<User, APIError>(GET /users/{…})`.
     public var debugDescription: String {
         "Endpoint<\(Success.self), \(Failure.self)>(\(description))"
     }

@@ -1,8 +1,11 @@
 import Foundation
 
 extension JSONDecoder.DateDecodingStrategy {
-    /// ISO 8601 with or without fractional seconds (`2024-05-01T12:00:00Z`,
+    /// ISO 8601 (RFC 3339) with or without fractional seconds (`2024-05-01T12:00:00Z`,
     /// `2024-05-01T12:00:00.123Z`, or with an offset); `.iso8601` alone rejects fractions.
+    ///
+    /// `T` and `Z` may be lower case, as RFC 3339 allows; a field out of range (`25:61:00`,
+    /// February 30) is rejected rather than rolled over, and so is anything after the date.
     ///
     /// ```swift
     /// let decoder = JSONDecoder()
@@ -12,21 +15,11 @@ extension JSONDecoder.DateDecodingStrategy {
         .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-            if isWholeISO8601(text),
-                let date = (try? fractional.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text))
-            {
-                return date
+            guard let date = ISO8601DateText.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "\(text.debugDescription) is not an ISO 8601 date.")
             }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "\(text.debugDescription) is not an ISO 8601 date.")
+            return date
         }
     }
-}
-
-/// Whether `text` is a whole ISO 8601 date-time, nothing before or after it: the format style's
-/// parser stops at the end of a date and ignores what follows.
-private func isWholeISO8601(_ text: String) -> Bool {
-    let pattern = #/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})/#
-    return text.wholeMatch(of: pattern) != nil
 }

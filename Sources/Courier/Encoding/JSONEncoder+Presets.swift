@@ -2,7 +2,9 @@ import Foundation
 
 extension JSONEncoder {
     /// A new encoder as Courier configures it by default: sorted keys, and dates as ISO 8601 in
-    /// UTC with whole seconds (`2024-05-01T12:00:00Z`), the text ``FormEncoding`` writes too.
+    /// UTC (`2024-05-01T12:00:00Z`), with a fraction only when the date has one
+    /// (`2024-05-01T12:00:00.25Z`), so a date reads back as itself
+    /// (``JSONEncoder/DateEncodingStrategy/iso8601WithFractionalSeconds``).
     ///
     /// Both make a body the same bytes every time for equal values, so cURL renderings, golden
     /// files and `RequestSnapshot`s do not vary. ``Client/Configuration`` and
@@ -16,7 +18,7 @@ extension JSONEncoder {
     public static func courierDefault() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .iso8601WithFractionalSeconds
         return encoder
     }
 

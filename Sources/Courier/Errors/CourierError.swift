@@ -74,8 +74,18 @@ public struct CourierError: Error, CustomStringConvertible, LocalizedError {
         return text
     }
 
-    /// The description, so `localizedDescription` is the sentence rather than a generic one.
-    public var errorDescription: String? { description }
+    /// The message with the method and path, but never the query, user info or host.
+    ///
+    /// `localizedDescription` reaches alerts and crash reporters, so it leaves out the parts of a
+    /// URL that carry secrets (`?access_token=…`, `user:password@`):
+    /// `The request took longer than its 1 s timeout. [GET /v1/users/42]`.
+    public var errorDescription: String? {
+        guard let request else { return message }
+        let path = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath }
+        var text = "\(message) [\(request.method) \(path ?? request.percentEncodedPath)"
+        if let response { text += " → \(response.status)" }
+        return text + "]"
+    }
 
     /// Returns a copy with the request and URL filled in where they were missing.
     func adding(request: EndpointRequest?, url: URL? = nil) -> CourierError {

@@ -23,7 +23,7 @@ enum RequestAssembly {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
-            case .path(let pathSegments):
+            case .path(let pathSegments, _):
                 for segment in pathSegments {
                     try RequestValidation.validate(pathSegment: segment)
                 }
@@ -96,7 +96,7 @@ enum RequestAssembly {
         case .known(let method):
             return method
         case .unchecked(let text):
-            guard let method = HTTPMethod(validating: text) else {
+            guard let method = HTTPMethod(normalizing: text) else {
                 throw CourierError(
                     stage: .building, kind: .invalidMethod,
                     message: "The method \(text.debugDescription) is not a valid RFC 9110 token."

@@ -10,24 +10,42 @@
 /// }
 /// ```
 ///
-/// The standard methods are spelled in upper case whatever case you write (`"get"` is `GET`),
-/// so what Courier shows, checks (the body rule, idempotency) and sends is one token; URLSession
-/// would upper-case them on the wire anyway. Any other token is kept as written: methods are
-/// case-sensitive (RFC 9110), so `"purge"` is sent as `purge`.
+/// When you declare a request, the standard methods are spelled in upper case whatever case you
+/// write (`HTTPMethod("get")` and `Method("get")` are `GET`), so what Courier shows, checks (the
+/// body rule, idempotency) and sends is one token; URLSession would upper-case them on the wire
+/// anyway. Any other token is kept as written: methods are case-sensitive (RFC 9110), so `"purge"`
+/// is sent as `purge`.
+///
+/// A method a server *received* is taken exactly, with ``init(validating:)``: `delete` is not
+/// `DELETE`, so a catalog or a router does not treat it as one (a request that slips past a
+/// case-sensitive filter in front of the server must not be routed as the method it imitates).
 ///
 /// A token is checked where it is written. A literal, `HTTPMethod("PURGE")`, is checked when the
 /// line runs and an invalid one traps, as a mistake in the source. Text chosen at run time goes
-/// through ``init(validating:)``, which returns `nil`, or the ``Method`` component,
-/// `Method(token)`, which reports ``CourierError/Kind/invalidMethod`` when the request is built.
+/// through ``init(normalizing:)`` or ``init(validating:)``, which return `nil`, or the ``Method``
+/// component, `Method(token)`, which reports ``CourierError/Kind/invalidMethod`` when the request
+/// is built.
 public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible {
     /// The method's token as sent on the wire, for example `"GET"`.
     public let rawValue: String
 
-    /// Creates a method from a runtime string, or returns `nil` when it is not an RFC 9110 token.
+    /// Creates a method from a runtime string exactly as given, or returns `nil` when it is not an
+    /// RFC 9110 token.
+    ///
+    /// Methods are case-sensitive, so `"delete"` is a method of its own, not ``delete``: use this
+    /// for a method a server received. To declare a request, ``init(normalizing:)`` upper-cases the
+    /// standard methods.
+    public init?(validating token: String) {
+        guard HTTPToken.isValid(token) else { return nil }
+        rawValue = token
+    }
+
+    /// Creates a method for a request you declare from a runtime string, or returns `nil` when it
+    /// is not an RFC 9110 token.
     ///
     /// A standard method in any case is spelled in upper case (`"get"` is ``get``); any other
-    /// token is kept as written.
-    public init?(validating token: String) {
+    /// token is kept as written. ``Method``'s `Method(_:)` with a `String` uses it.
+    public init?(normalizing token: String) {
         guard HTTPToken.isValid(token) else { return nil }
         rawValue = Self.normalized(token)
     }
@@ -35,7 +53,7 @@ public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible {
     /// Creates a method from a literal token, such as `"PURGE"`; an invalid literal is a mistake in
     /// the source and traps.
     ///
-    /// A standard method in any case is spelled in upper case, as with ``init(validating:)``.
+    /// A standard method in any case is spelled in upper case, as with ``init(normalizing:)``.
     public init(_ literal: StaticString) {
         let token = literal.description
         precondition(HTTPToken.isValid(token), "'\(token)' is not a valid HTTP method token (RFC 9110).")

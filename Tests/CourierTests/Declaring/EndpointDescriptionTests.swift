@@ -23,10 +23,10 @@ import Testing
 
     @Test func anEndpointPrintsItsMethodPathAndQueryNames() {
         let endpoint = Self.search(42)
-        #expect(endpoint.description == "GET /users/42/posts?page&tag&access_token&status&sort")
+        #expect(endpoint.description == "GET /users/{…}/posts?page&tag&access_token&…")
         #expect(
             String(reflecting: endpoint)
-                == "Endpoint<User, Never>(GET /users/42/posts?page&tag&access_token&status&sort)")
+                == "Endpoint<User, Never>(GET /users/{…}/posts?page&tag&access_token&…)")
         #expect("\(endpoint)" == endpoint.description)
     }
 
@@ -40,12 +40,48 @@ import Testing
         }
     }
 
-    @Test func aPathValueIsShownEncoded() {
+    @Test func aPathValueIsNotShownButLiteralTextIsEncoded() {
         let name = "a/b c"
-        let endpoint = Endpoint<Empty, Never> {
-            Method.delete
-            Path("files", name)
+        let token = "bot-s3cret"
+        let endpoints = [
+            Endpoint<Empty, Never> {
+                Method.delete
+                Path("my files", name)
+            },
+            Endpoint<Empty, Never> {
+                Method.get
+                Path("/bot\(token)/v\(2)-\(3)/getMe")
+            },
+            Endpoint<Empty, Never> {
+                Method.get
+                Path(token, "x")
+            },
+            Endpoint<Empty, Never> {
+                Method.get
+                Path(segments: [token])
+            },
+        ]
+        #expect(
+            endpoints.map(\.description) == [
+                "DELETE /my%20files/{…}", "GET /bot{…}/v{…}-{…}/getMe", "GET /{…}/{…}", "GET /{…}",
+            ])
+    }
+
+    struct Counting: Encodable, Sendable {
+        nonisolated(unsafe) static var encodes = 0
+
+        func encode(to encoder: any Encoder) throws {
+            Self.encodes += 1
         }
-        #expect(endpoint.description == "DELETE /files/a%2Fb%20c")
+    }
+
+    @Test func printingRunsNoEncodeOfYours() {
+        let endpoint = Endpoint<Empty, Never> {
+            Method.get
+            Path("search")
+            Query(fieldsOf: Counting())
+        }
+        #expect(endpoint.description == "GET /search?…")
+        #expect(Counting.encodes == 0)
     }
 }

@@ -12,8 +12,8 @@ import Testing
         #expect(
             "\(error)" == "Courier transport error (timedOut): The request took longer than its 1 s timeout.")
         #expect(String(reflecting: error) == String(reflecting: Self.courier))
-        #expect((error as any Error).localizedDescription == Self.courier.description)
-        #expect((Self.courier as any Error).localizedDescription == Self.courier.description)
+        #expect((error as any Error).localizedDescription == Self.courier.message)
+        #expect((Self.courier as any Error).localizedDescription == Self.courier.message)
     }
 
     @Test func aDocumentedErrorPrintsAsItself() {

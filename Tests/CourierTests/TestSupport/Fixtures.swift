@@ -36,8 +36,8 @@ enum Sort: String, ParameterValue {
 
 let exampleBase = BaseURL("api.example.com")
 
-/// Sorted-key JSON so byte comparisons are stable across runs and platforms.
-/// The client's default encoder: sorted keys, ISO 8601 dates.
+/// The client's default encoder: sorted keys (byte comparisons stay stable across runs and
+/// platforms) and ISO 8601 dates.
 let sortedEncoder = JSONEncoder.courierDefault()
 
 extension Endpoint {

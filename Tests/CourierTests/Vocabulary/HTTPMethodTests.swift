@@ -1,4 +1,5 @@
 import Courier
+import Foundation
 import Testing
 
 @Suite struct HTTPMethodTests {
@@ -41,7 +42,37 @@ import Testing
         ("trace", "TRACE"),
     ])
     func standardMethodsAreUpperCaseWhateverTheirCase(token: String, method: String) {
-        #expect(HTTPMethod(validating: token)?.rawValue == method)
+        #expect(HTTPMethod(normalizing: token)?.rawValue == method)
+    }
+
+    @Test(arguments: ["get", "Get", "delete", "purge"])
+    func aReceivedMethodIsTakenExactly(token: String) {
+        #expect(HTTPMethod(validating: token)?.rawValue == token)
+        #expect(HTTPMethod(normalizing: " \(token)") == nil)
+    }
+
+    struct DeleteItem: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.delete
+            Path("items/\(id)")
+        }
+    }
+
+    /// A lower-case `delete` that slipped past a case-sensitive filter is not routed as `DELETE`.
+    @Test func aCatalogDoesNotMatchALowerCaseMethodToTheUpperCaseOne() throws {
+        let catalog = try Catalog([DeleteItem.self])
+        let method = try #require(HTTPMethod(validating: "delete"))
+        #expect(throws: EndpointMismatch.self) {
+            _ = try catalog.match(IncomingRequest(method: method, target: "/items/3"))
+        }
+        #expect(
+            try catalog.match(IncomingRequest(method: .delete, target: "/items/3")) as? DeleteItem
+                == DeleteItem(id: 3))
     }
 
     @Test func aLiteralIsNormalisedLikeARuntimeToken() {
@@ -52,6 +83,6 @@ import Testing
 
     @Test(arguments: ["purge", "Purge", "m-search", "gets", "xget"])
     func otherTokensKeepTheirCase(token: String) {
-        #expect(HTTPMethod(validating: token)?.rawValue == token)
+        #expect(HTTPMethod(normalizing: token)?.rawValue == token)
     }
 }

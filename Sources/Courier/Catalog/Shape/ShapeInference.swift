@@ -43,6 +43,7 @@ enum ShapeInference {
             for index in base.pathSegments.indices
             where base.pathSegments[index] != variant.pathSegments[index] {
                 try claim(&pathOwners, index, for: key, type)
+                try wholeSegment(base.pathSegments[index], holds: key, log, type)
                 found += 1
             }
             for index in base.query.indices where base.query[index] != variant.query[index] {
@@ -264,6 +265,20 @@ enum ShapeInference {
             throw failure(type, "Courier cannot make a probe value of it (\(error))")
         }
         return try model.endpoint.request()
+    }
+
+    /// Throws when `key` shares its path segment with literal text (`"v\(version)"`): a server
+    /// reads a whole segment as one parameter, so it could not read the value back.
+    private static func wholeSegment<Model>(
+        _ segment: String, holds key: String, _ log: ProbeLog, _ type: Model.Type
+    ) throws(CourierError) {
+        guard let text = log.texts[key], segment != text, let range = segment.range(of: text) else { return }
+        let template = segment.replacingCharacters(in: range, with: "{\(key)}")
+        throw failure(
+            type,
+            "its path segment \(template.debugDescription) mixes literal text with \(key), and a catalog "
+                + "reads a whole segment as one parameter; give \(key) a segment of its own, or make the "
+                + "literal text part of its value")
     }
 
     static func failure<Model>(_ type: Model.Type, _ reason: String) -> CourierError {

@@ -6,7 +6,7 @@ import Foundation
 /// validated until ``Endpoint/request(encoder:formEncoding:)`` builds the ``EndpointRequest``.
 enum RequestPart: Sendable {
     case method(MethodToken)
-    case path([String])
+    case path([String], PathDisplay)
     case query(QueryDeclaration)
     case header(name: String, value: String, isSecret: Bool)
     case body(BodySource)

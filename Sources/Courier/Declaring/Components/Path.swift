@@ -18,7 +18,10 @@
 /// percent-encoded) are rejected when the request is built.
 public struct Path: EndpointComponent {
     let segments: [String]
-    let hasEmptyLiteralSegment: Bool
+    /// Which segments are literal text, for ``Endpoint/description``.
+    let display: PathDisplay
+    /// A sentence naming what the literal cannot send, reported when the request is built.
+    let problem: String?
 
     /// Declares the segments of a literal, then one segment per further argument.
     public init<each Value: ParameterValue>(_ literal: PathLiteral, _ values: repeat each Value) {
@@ -31,7 +34,8 @@ public struct Path: EndpointComponent {
             texts.append(value.parameterText)
         }
         segments = texts
-        hasEmptyLiteralSegment = literal.hasEmptySegment
+        display = PathDisplay(literalCount: literal.count, template: literal.template)
+        problem = literal.problem
     }
 
     /// Declares one segment per argument; a `String` argument is one segment even if it holds `/`.
@@ -42,28 +46,42 @@ public struct Path: EndpointComponent {
             texts.append(value.parameterText)
         }
         segments = texts
-        hasEmptyLiteralSegment = false
+        display = PathDisplay(literalCount: 0, template: nil)
+        problem = nil
     }
 
     /// Declares one segment per element of an array.
     public init(segments: [any ParameterValue]) {
         self.segments = segments.map(\.parameterText)
-        hasEmptyLiteralSegment = false
+        display = PathDisplay(literalCount: 0, template: nil)
+        problem = nil
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        guard !hasEmptyLiteralSegment else {
-            let text = segments.joined(separator: "/")
+        if let problem {
             return EndpointParts(
-                .invalid(
-                    CourierError(
-                        stage: .building, kind: .invalidPathSegment,
-                        message:
-                            "The path \(text.debugDescription) has an empty segment between two slashes; "
-                            + "remove the extra slash."))
-            )
+                .invalid(CourierError(stage: .building, kind: .invalidPathSegment, message: problem)))
         }
-        return EndpointParts(.path(segments))
+        return EndpointParts(.path(segments, display))
+    }
+}
+
+/// Which of a ``Path``'s segments are literal text and which hold values, so a description can
+/// show the template (`/users/{…}/posts`) without a value.
+struct PathDisplay: Sendable {
+    /// How many leading segments came from the literal; every later one is a value.
+    let literalCount: Int
+    /// The literal's segments with each value marked, when it interpolates any.
+    let template: [String]?
+
+    /// The segments percent-encoded, each value shown as `{…}`.
+    func shown(_ segments: [String]) -> [String] {
+        segments.indices.map { index in
+            guard index < literalCount else { return "{…}" }
+            guard let template else { return PercentEncoding.encode(segments[index]) }
+            return template[index].split(separator: PathLiteral.valueMark, omittingEmptySubsequences: false)
+                .map { PercentEncoding.encode(String($0)) }.joined(separator: "{…}")
+        }
     }
 }

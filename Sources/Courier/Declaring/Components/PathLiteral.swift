@@ -12,12 +12,24 @@
 /// A leading or trailing slash only separates, so `"/users/"` is the segment `users`. An empty
 /// segment between two slashes (`"a//b"`) is rejected when the request is built, as
 /// ``CourierError/Kind/invalidPathSegment``. Literal text and a value may share a segment
-/// (`"v\(version)"`); the value's own `/` is still percent-encoded.
+/// (`"v\(version)"`); the value's own `/` is still percent-encoded. A ``Catalog`` reads a whole
+/// segment as one parameter, so it refuses a ``CatalogEndpoint`` whose value shares a segment.
+///
+/// Interpolate ``ParameterValue`` values. Anything else still splits the literal, with a
+/// deprecation warning on the line: an optional is rejected when the request is built (`nil` has
+/// no path text), and any other value is sent as its raw value or `String(describing:)`.
 public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// The segments, unencoded: one without an array, the common case, or several.
     private let storage: Storage
-    /// Whether the literal holds an empty segment between two slashes.
-    let hasEmptySegment: Bool
+    /// The segments as written, each value marked by ``valueMark``, when the literal has values;
+    /// `nil` when every segment is literal text.
+    let template: [String]?
+    /// A sentence naming what the literal cannot send (an empty segment, an optional), reported
+    /// when the request is built.
+    let problem: String?
+
+    /// Where a value stands in a ``template`` segment.
+    static let valueMark: Character = "\u{0}"
 
     private enum Storage: Sendable, Hashable {
         case one(String)
@@ -28,24 +40,36 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     public init(stringLiteral value: String) {
         if !value.isEmpty, !value.utf8.contains(UInt8(ascii: "/")) {
             storage = .one(value)
-            hasEmptySegment = false
+            template = nil
+            problem = nil
         } else {
             var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
             interpolation.appendLiteral(value)
-            (storage, hasEmptySegment) = Self.segments(of: interpolation)
+            (storage, template, problem) = Self.segments(of: interpolation)
         }
     }
 
     /// Creates the segments of a literal with interpolated values.
     public init(stringInterpolation: StringInterpolation) {
-        (storage, hasEmptySegment) = Self.segments(of: stringInterpolation)
+        (storage, template, problem) = Self.segments(of: stringInterpolation)
     }
 
-    private static func segments(of interpolation: StringInterpolation) -> (Storage, hasEmptySegment: Bool) {
-        var pieces = interpolation.finished()
+    private static func segments(
+        of interpolation: StringInterpolation
+    ) -> (Storage, template: [String]?, problem: String?) {
+        let written = interpolation.finished()
+        var pieces = written[...]
         if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
         if let last = pieces.last, last.isSeparatorOnly { pieces.removeLast() }
-        return (.many(pieces.map(\.text)), pieces.contains(where: \.isSeparatorOnly))
+        var problem = interpolation.problem
+        if problem == nil, pieces.contains(where: \.isSeparatorOnly) {
+            let text = written.map { $0.shown.replacingOccurrences(of: String(valueMark), with: "{…}") }
+                .joined(separator: "/")
+            problem =
+                "The path \(text.debugDescription) has an empty segment between two slashes; remove the extra slash."
+        }
+        let holdsValues = pieces.contains(where: \.holdsValue)
+        return (.many(pieces.map(\.text)), holdsValues ? pieces.map(\.shown) : nil, problem)
     }
 
     /// How many segments the literal has.
@@ -68,6 +92,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         private var pieces: [Piece] = []
         private var current = Piece()
+        fileprivate var problem: String?
 
         /// Prepares for a literal of the given size.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -79,18 +104,57 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             var rest = Substring(literal)
             while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 current.text += rest[..<slash]
+                current.shown += rest[..<slash]
                 pieces.append(current)
                 current = Piece()
                 rest = rest[rest.utf8.index(after: slash)...]
             }
             current.text += rest
+            current.shown += rest
         }
 
         /// Adds a value as text inside the current segment; a `/` in it is sent as `%2F`.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             current.text += value.parameterText
-            current.holdsValue = true
+            current.markValue()
         }
+
+        /// Rejects an optional when the request is built: `nil` has no path text, and
+        /// `Optional(42)` is not the segment anyone means.
+        ///
+        /// Unwrap the value before the path (`guard let`, `??`), so the endpoint states what a
+        /// missing value means.
+        @available(*, deprecated, message: "An optional has no path text; unwrap it before the Path.")
+        public mutating func appendInterpolation<Wrapped>(_ value: Wrapped?) {
+            current.markValue()
+            problem =
+                problem
+                ?? "The path interpolates an optional \(Wrapped.self); unwrap it first, since nil has no path text."
+        }
+
+        /// Adds a value that is not a ``ParameterValue`` as its raw value, or else
+        /// `String(describing:)`, inside the current segment.
+        ///
+        /// This keeps the literal's slashes as structure for any value, but the text may not be
+        /// what the API expects (a date, a struct's memberwise description): conform the type to
+        /// ``ParameterValue``, or interpolate the text you mean.
+        @available(
+            *, deprecated,
+            message: "Path values should be ParameterValue; conform the type, or interpolate its text."
+        )
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            current.text += Self.fallbackText(of: value)
+            current.markValue()
+        }
+
+        private static func fallbackText(of value: some Any) -> String {
+            if let representable = value as? any RawRepresentable {
+                return String(describing: rawValue(of: representable))
+            }
+            return String(describing: value)
+        }
+
+        private static func rawValue(of value: some RawRepresentable) -> Any { value.rawValue }
 
         fileprivate func finished() -> [Piece] {
             pieces + [current]
@@ -101,7 +165,14 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     /// rejected as such when the request is built), while nothing between two slashes is not.
     fileprivate struct Piece: Sendable {
         var text = ""
+        /// The segment as written, each value replaced by ``PathLiteral/valueMark``.
+        var shown = ""
         var holdsValue = false
+
+        mutating func markValue() {
+            shown.append(PathLiteral.valueMark)
+            holdsValue = true
+        }
 
         var isSeparatorOnly: Bool { text.isEmpty && !holdsValue }
     }

@@ -26,7 +26,12 @@ public struct Credentials: Sendable, Hashable {
     /// - Throws: ``CourierError/Kind/invalidHeaderValue`` when the token is empty, contains a
     ///   control character, or ends with a space or tab.
     public static func bearer(_ token: String) throws(CourierError) -> Credentials {
-        try Credentials(HeaderField(name: .authorization, value: "Bearer \(token)", isSecret: true))
+        guard !token.isEmpty else {
+            throw CourierError(
+                stage: .building, kind: .invalidHeaderValue,
+                message: "The bearer token of header 'Authorization' is empty.")
+        }
+        return try Credentials(HeaderField(name: .authorization, value: "Bearer \(token)", isSecret: true))
     }
 
     /// `Authorization: Basic <base64 of "username:password" in UTF-8>` (RFC 7617).

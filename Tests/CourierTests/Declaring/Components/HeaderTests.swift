@@ -76,7 +76,10 @@ import Testing
             }.built()
         }
         #expect(error?.message == "The bearer token of header 'Authorization' is empty.")
-        #expect(throws: CourierError.self) { try Credentials.bearer("") }
+        let credentialsError = expectCourierError(.invalidHeaderValue, stage: .building) {
+            try Credentials.bearer("")
+        }
+        #expect(credentialsError?.message == "The bearer token of header 'Authorization' is empty.")
     }
 
     @Test(arguments: [

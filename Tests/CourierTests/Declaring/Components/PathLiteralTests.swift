@@ -41,6 +41,37 @@ import Testing
         try #expect(segments(Path(7, name)) == ["7", "a/b"])
     }
 
+    enum Role: String {
+        case admin = "ADMIN"
+    }
+
+    struct Slug: CustomStringConvertible {
+        var description: String { "my/slug" }
+    }
+
+    // Deprecated so the deprecation warnings these lines are meant to raise stay out of the build.
+    @available(*, deprecated, message: "Exercises PathLiteral's deprecated catch-all interpolations.")
+    @Test func aValueThatIsNotAParameterValueStillSplitsTheLiteral() throws {
+        let role = Role.admin
+        let slug = Slug()
+        try #expect(segments(Path("/roles/\(role)/users")) == ["roles", "ADMIN", "users"])
+        try #expect(segments(Path("posts/\(slug)/comments")) == ["posts", "my/slug", "comments"])
+    }
+
+    @available(*, deprecated, message: "Exercises PathLiteral's deprecated catch-all interpolations.")
+    @Test func anOptionalIsRejectedWhenBuilt() {
+        let id: Int? = 42
+        let error = expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path("/users/\(id)/posts")
+            }.built()
+        }
+        #expect(
+            error?.message
+                == "The path interpolates an optional Int; unwrap it first, since nil has no path text.")
+    }
+
     @Test func anEmptyLiteralSegmentIsRejected() {
         let error = expectCourierError(.invalidPathSegment, stage: .building) {
             try Endpoint<User, Never> {
@@ -50,7 +81,23 @@ import Testing
         }
         #expect(
             error?.message
-                == #"The path "users//42" has an empty segment between two slashes; remove the extra slash."#)
+                == #"The path "users//{…}" has an empty segment between two slashes; remove the extra slash."#
+        )
+    }
+
+    @Test(arguments: ["//a", "/a//", "a//b/"])
+    func anEmptySegmentIsQuotedAsWritten(path: String) {
+        let literal = PathLiteral(stringLiteral: path)
+        let error = expectCourierError(.invalidPathSegment, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Path(literal)
+            }.built()
+        }
+        #expect(
+            error?.message
+                == "The path \(path.debugDescription) has an empty segment between two slashes; remove the extra slash."
+        )
     }
 
     @Test func anEmptyInterpolatedValueIsAnEmptyValue() {
@@ -85,6 +132,45 @@ import Testing
             Method.get
             Path("/v1/users/\(user)/posts/\(id)")
         }
+    }
+
+    struct VersionedItems: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var version: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("/api/v\(version)/items")
+        }
+    }
+
+    struct SegmentedItems: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var version: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("/api/\(version)/items")
+        }
+    }
+
+    @Test func aCatalogRefusesAValueSharingASegmentWithLiteralText() throws {
+        #expect(try VersionedItems(version: 2).endpoint.request().percentEncodedPath == "/api/v2/items")
+        let error = expectCourierError(.unparseableEndpoint, stage: .building) {
+            _ = try Catalog([VersionedItems.self])
+        }
+        #expect(
+            error?.message
+                == "VersionedItems cannot be parsed from a request: its path segment \"v{version}\" mixes "
+                + "literal text with version, and a catalog reads a whole segment as one parameter; give "
+                + "version a segment of its own, or make the literal text part of its value.")
+        let catalog = try Catalog([SegmentedItems.self])
+        let request = try SegmentedItems(version: 2).endpoint.request()
+        #expect(try catalog.match(IncomingRequest(request)) as? SegmentedItems == SegmentedItems(version: 2))
     }
 
     @Test func catalogsCURLAndOpenAPIUseTheSplitSegments() throws {
