@@ -15,11 +15,24 @@ struct FormDecoder: Decoder {
         case text(String)
     }
 
-    let items: [QueryItem]
+    let pairs: FormPairs
     let encoding: FormEncoding
     let position: Position
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(items: [QueryItem], encoding: FormEncoding, position: Position, codingPath: [any CodingKey] = []) {
+        self.init(
+            pairs: FormPairs(items, nesting: encoding.nesting), encoding: encoding, position: position,
+            codingPath: codingPath)
+    }
+
+    private init(pairs: FormPairs, encoding: FormEncoding, position: Position, codingPath: [any CodingKey]) {
+        self.pairs = pairs
+        self.encoding = encoding
+        self.position = position
+        self.codingPath = codingPath
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .named(let prefix) = position else { throw mismatch(type, "a single value") }
@@ -35,7 +48,7 @@ struct FormDecoder: Decoder {
 
     /// The decoder of the value under `name`.
     func named(_ name: String, key: any CodingKey) -> FormDecoder {
-        FormDecoder(items: items, encoding: encoding, position: .named(name), codingPath: codingPath + [key])
+        FormDecoder(pairs: pairs, encoding: encoding, position: .named(name), codingPath: codingPath + [key])
     }
 
     /// `parent[key]` or `parent.key`; a top-level key is its own name.
@@ -48,45 +61,29 @@ struct FormDecoder: Decoder {
     }
 
     /// Whether any pair is `name` or nested under it.
-    func carries(_ name: String) -> Bool {
-        items.contains { item in
-            item.name == name || item.name.hasPrefix(name + "[")
-                || (encoding.nesting == .dots && item.name.hasPrefix(name + "."))
-        }
-    }
+    func carries(_ name: String) -> Bool { pairs.carries(name) }
 
     /// The text of the first pair named `name`.
-    func text(of name: String) -> String? {
-        items.first { $0.name == name }?.value
-    }
+    func text(of name: String) -> String? { pairs.text(of: name) }
 
     /// The decoders of an array's elements, as the array strategy wrote them.
     private func elements(of name: String) -> [FormDecoder] {
         func element(_ index: Int, _ position: Position) -> FormDecoder {
             FormDecoder(
-                items: items, encoding: encoding, position: position,
+                pairs: pairs, encoding: encoding, position: position,
                 codingPath: codingPath + [ProbeIndex(intValue: index)])
         }
         switch encoding.arrays {
         case .repeatedKey, .brackets:
             let itemName = encoding.arrays == .brackets ? name + "[]" : name
-            return items.filter { $0.name == itemName }.enumerated().map { element($0, .text($1.value)) }
+            return pairs.values(of: itemName).enumerated().map { element($0, .text($1)) }
         case .commaSeparated:
             guard let text = text(of: name) else { return [] }
             return text.split(separator: ",", omittingEmptySubsequences: false).enumerated().map {
                 element($0, .text(String($1)))
             }
         case .indexed:
-            var indices: [Int] = []
-            let opening = name + "["
-            for item in items where item.name.hasPrefix(opening) {
-                let rest = item.name.dropFirst(opening.count)
-                guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]), index >= 0,
-                    !indices.contains(index)
-                else { continue }
-                indices.append(index)
-            }
-            return indices.sorted().enumerated().map { element($0, .named("\(name)[\($1)]")) }
+            return pairs.indices(under: name).enumerated().map { element($0, .named("\(name)[\($1)]")) }
         }
     }
 
@@ -161,33 +158,7 @@ struct FormDecoder: Decoder {
 
         /// The keys the pairs carry under the prefix, as written (dictionary keys are data).
         var allKeys: [Key] {
-            var names: [String] = []
-            for item in decoder.items {
-                guard let key = childKey(of: item.name), !names.contains(key) else { continue }
-                names.append(key)
-            }
-            return names.compactMap(Key.init(stringValue:))
-        }
-
-        private func childKey(of name: String) -> String? {
-            var rest = Substring(name)
-            var bracketed = false
-            if let prefix {
-                guard rest.hasPrefix(prefix) else { return nil }
-                rest = rest.dropFirst(prefix.count)
-                switch decoder.encoding.nesting {
-                case .brackets:
-                    guard rest.first == "[" else { return nil }
-                    rest = rest.dropFirst()
-                    bracketed = true
-                case .dots:
-                    guard rest.first == "." else { return nil }
-                    rest = rest.dropFirst()
-                }
-            }
-            let stops: Set<Character> =
-                bracketed ? ["]"] : decoder.encoding.nesting == .dots ? [".", "["] : ["["]
-            return String(rest.prefix { !stops.contains($0) })
+            decoder.pairs.keys(under: prefix).compactMap(Key.init(stringValue:))
         }
 
         /// The name of `key`'s pairs: by the key strategy, or as written for a dictionary's key.
@@ -201,13 +172,10 @@ struct FormDecoder: Decoder {
         func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            let child = decoder.named(name(of: key), key: key)
-            // An array none of whose elements was sent is empty, not missing.
-            guard contains(key) || (try? T(from: EmptyListProbe())) != nil else {
-                throw DecodingError.keyNotFound(
-                    key, .init(codingPath: codingPath, debugDescription: "The form has no \(name(of: key))."))
-            }
-            return try child.value(type)
+            // Read even when no pair carries the key: an array none of whose elements was sent is
+            // empty, a nested value with nothing to print is built from no pairs, and a scalar
+            // that is missing throws, naming its pair.
+            return try decoder.named(name(of: key), key: key).value(type)
         }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -267,46 +235,10 @@ struct FormDecoder: Decoder {
             switch decoder.position {
             case .text: false
             case .named(let name?): !decoder.carries(name)
-            case .named(nil): decoder.items.isEmpty
+            case .named(nil): decoder.pairs.items.isEmpty
             }
         }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.value(type) }
-    }
-}
-
-/// A decoder with nothing in it but an empty array: a type that decodes from it is a list, which
-/// an empty form leaves without a single pair.
-private struct EmptyListProbe: Decoder {
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        throw DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "Not a list."))
-    }
-
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { EmptyList() }
-
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw DecodingError.typeMismatch(Any.self, .init(codingPath: [], debugDescription: "Not a list."))
-    }
-
-    private struct EmptyList: UnkeyedDecodingContainer {
-        var codingPath: [any CodingKey] { [] }
-        var count: Int? { 0 }
-        var isAtEnd: Bool { true }
-        var currentIndex: Int { 0 }
-
-        private func end() -> DecodingError {
-            .valueNotFound(Any.self, .init(codingPath: [], debugDescription: "The list is empty."))
-        }
-
-        mutating func decodeNil() throws -> Bool { throw end() }
-        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw end() }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-            -> KeyedDecodingContainer<NestedKey>
-        { throw end() }
-        mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw end() }
-        mutating func superDecoder() throws -> any Decoder { throw end() }
     }
 }
