@@ -166,6 +166,9 @@ func urlErrorObservation(_ error: any Error, seconds: Double) -> Observation {
 }
 
 /// Holds a data task so cancellation can reach it, even before it exists.
+///
+/// `@unchecked Sendable` is safe: `task` and `cancelled` are only read or changed while `lock` is
+/// held; the task is resumed or cancelled outside it (`URLSessionDataTask` is thread-safe).
 private final class TaskHandle: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?

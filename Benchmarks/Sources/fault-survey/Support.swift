@@ -3,6 +3,9 @@ import Foundation
 
 /// Hands a continuation the first value offered, whichever side (result or cancellation) comes
 /// first; later offers are dropped.
+///
+/// `@unchecked Sendable` is safe: `continuation`, `value` and `offered` are only read or changed
+/// while `lock` is held, and the continuation is resumed after the lock is released.
 final class FirstValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Value, Never>?

@@ -18,13 +18,13 @@ public struct Query: EndpointComponent {
     /// Declares `name=value`, written by the endpoint's ``FormEncoding``; nothing when `value`
     /// is `nil`.
     public init(_ name: String, _ value: (some Encodable & Sendable)?) {
-        switch value {
-        case nil: declaration = nil
-        // Text and integers are written as themselves by every strategy: no encoder needed.
-        case let text as String: declaration = .text(name: name, value: text)
-        case let number as Int: declaration = .text(name: name, value: String(number))
-        case let value?: declaration = .named(name, value)
+        guard let value else {
+            declaration = nil
+            return
         }
+        // Written once here rather than by the form encoder at every build.
+        declaration =
+            FormEncoding.plainText(of: value).map { .text(name: name, value: $0) } ?? .named(name, value)
     }
 
     /// Declares `name=value` for a value that is not `Encodable`, with its ``ParameterValue`` text.

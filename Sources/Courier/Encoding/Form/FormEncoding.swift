@@ -65,12 +65,7 @@ public struct FormEncoding: Sendable {
     ///
     /// - Throws: ``FormEncodingError`` when the value cannot be written with these strategies.
     public func queryItems(name: String, value: some Encodable) throws(FormEncodingError) -> [QueryItem] {
-        // Text and integers are written as themselves by every strategy: no encoder needed.
-        switch value {
-        case let text as String: return [QueryItem(name: name, value: text)]
-        case let number as Int: return [QueryItem(name: name, value: String(number))]
-        default: break
-        }
+        if let text = Self.plainText(of: value) { return [QueryItem(name: name, value: text)] }
         let node: FormNode
         do throws(FormEncodingError) {
             node = try FormValueEncoder.node(for: value, encoding: self)
@@ -78,6 +73,16 @@ public struct FormEncoding: Sendable {
             throw FormEncodingError(error.message, codingPath: [name] + error.codingPath)
         }
         return try FormFlattening(encoding: self).items(for: node, name: name)
+    }
+
+    /// The text of a value every strategy writes as itself (text and integers), so that no
+    /// encoder is needed; `nil` for anything else.
+    static func plainText(of value: some Encodable) -> String? {
+        switch value {
+        case let text as String: text
+        case let number as Int: String(number)
+        default: nil
+        }
     }
 
     /// An `application/x-www-form-urlencoded` body for `items`, with spaces as ``spaces`` says.
