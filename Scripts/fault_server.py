@@ -108,6 +108,26 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 more), then FIN without the last chunk (0\\r\\n\\r\\n)
     /chunked/bad-size           200 Transfer-Encoding: chunked; the chunk-size line "zz\\r\\n",
                                 10 pattern bytes, \\r\\n0\\r\\n\\r\\n, then FIN
+    /sse/events?count=N&interval=T&retry=MS
+                                200 text/event-stream, chunked, Connection: close: a comment
+                                line, "retry: MS" when given, then N events (default 3), one
+                                every T seconds (default 0): "id: i", "event: tick", and
+                                data {"n": i, "last_event_id": L} split over two data lines,
+                                where L is the request's Last-Event-ID ("" without one) and i
+                                counts on from L when it is a number (else from 1); then FIN
+    /sse/stall?count=N&seconds=S
+                                like /sse/events (N default 1), then nothing for S seconds
+                                (default 10), then the last chunk and FIN
+    /sse/reset-mid-event?count=N
+                                like /sse/events (N default 1), then half an event ('data:
+                                {"n": ' without its line end), then RST
+    /sse/cr?count=N             like /sse/events (N default 3), every line ended by a bare CR
+    /sse/endless?interval=T     like /sse/events, without end: an event every T seconds
+                                (default 0.01) until the client goes away
+    /sse/reconnect?key=K        per K, by connection: 1st "retry: 50", events 1 and 2, FIN;
+                                2nd event 3, then half an event and RST; 3rd 503 {"code": 503};
+                                4th event 4, FIN; 5th and later 204. Events as /sse/events
+                                (their data shows the Last-Event-ID each connection sent)
     /delay?seconds=S            waits S seconds (default 1), then 200 {"token": "<uuid4 hex>"},
                                 a fresh token for every response
     /download?size=N            200 application/octet-stream, N pattern bytes (default 1 MiB,
@@ -1158,6 +1178,111 @@ def route_not_found(conn, req):
     return keep_or_fin(conn.send_json(req, 404, {"message": "not found"}))
 
 
+# ---- Server-Sent Events ----
+
+
+def sse_head(conn):
+    conn.send_head(200, [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
+                         ("Transfer-Encoding", "chunked"), ("Connection", "close")])
+
+
+def sse_chunk(conn, text):
+    data = text.encode("utf-8")
+    conn.sock.sendall(b"%x\r\n" % len(data) + data + b"\r\n")
+
+
+def sse_event(n, last_event_id, eol="\n"):
+    """One event whose data ({"n": n, "last_event_id": ...}) takes two data lines."""
+    payload = json.dumps({"n": n, "last_event_id": last_event_id})
+    cut = payload.index(",") + 1
+    lines = ["id: %d" % n, "event: tick", "data: " + payload[:cut], "data: " + payload[cut:], ""]
+    return eol.join(lines) + eol
+
+
+def sse_first(req):
+    """The request's Last-Event-ID and the number of the first event to send after it."""
+    last = req.header("last-event-id") or ""
+    return last, (int(last) + 1 if last.isdigit() else 1)
+
+
+def sse_events(conn, req, count, eol="\n"):
+    """The head, a comment, the retry field when asked, and count events."""
+    last, first = sse_first(req)
+    interval = seconds_param(req.params, "interval", 0)
+    sse_head(conn)
+    preamble = ": courier fault server" + eol
+    if "retry" in req.params:
+        preamble += "retry: %d%s" % (int_param(req.params, "retry", 0, 3_600_000), eol)
+    sse_chunk(conn, preamble)
+    for n in range(first, first + count):
+        if interval:
+            conn.wait_or_raise(interval)
+        sse_chunk(conn, sse_event(n, last, eol))
+    return first + count
+
+
+def route_sse_events(conn, req):
+    conn.read_body(req)
+    sse_events(conn, req, int_param(req.params, "count", 3, 100_000))
+    sse_chunk(conn, "")  # the last chunk: an empty one
+    return FIN
+
+
+def route_sse_stall(conn, req):
+    conn.read_body(req)
+    sse_events(conn, req, int_param(req.params, "count", 1, 100_000))
+    conn.wait_or_raise(seconds_param(req.params, "seconds", 10))
+    sse_chunk(conn, "")
+    return FIN
+
+
+def route_sse_reset_mid_event(conn, req):
+    conn.read_body(req)
+    sse_events(conn, req, int_param(req.params, "count", 1, 100_000))
+    sse_chunk(conn, 'data: {"n": ')
+    return RST
+
+
+def route_sse_cr(conn, req):
+    conn.read_body(req)
+    sse_events(conn, req, int_param(req.params, "count", 3, 100_000), eol="\r")
+    sse_chunk(conn, "")
+    return FIN
+
+
+def route_sse_endless(conn, req):
+    conn.read_body(req)
+    last, n = sse_first(req)
+    interval = seconds_param(req.params, "interval", 0.01)
+    sse_head(conn)
+    while True:
+        sse_chunk(conn, sse_event(n, last))
+        n += 1
+        conn.wait_or_raise(interval)
+
+
+def route_sse_reconnect(conn, req):
+    conn.read_body(req)
+    attempt = ATTEMPTS.next("sse-reconnect", req.params.get("key", ""))
+    last, first = sse_first(req)
+    if attempt >= 5:
+        conn.send(req, 204, close=True)
+        return FIN
+    if attempt == 3:
+        conn.send_json(req, 503, {"code": 503}, close=True)
+        return FIN
+    sse_head(conn)
+    if attempt == 1:
+        sse_chunk(conn, "retry: 50\n" + sse_event(1, last) + sse_event(2, last))
+    else:
+        sse_chunk(conn, sse_event(first, last))
+    if attempt == 2:
+        sse_chunk(conn, 'data: {"n": ')
+        return RST
+    sse_chunk(conn, "")
+    return FIN
+
+
 ROUTES = {
     "/ok": route_ok,
     "/json": route_json,
@@ -1203,6 +1328,12 @@ ROUTES = {
     "/auth/rotate": route_auth_rotate,
     "/auth/stats": route_auth_stats,
     "/echo": route_echo,
+    "/sse/events": route_sse_events,
+    "/sse/stall": route_sse_stall,
+    "/sse/reset-mid-event": route_sse_reset_mid_event,
+    "/sse/cr": route_sse_cr,
+    "/sse/endless": route_sse_endless,
+    "/sse/reconnect": route_sse_reconnect,
 }
 
 

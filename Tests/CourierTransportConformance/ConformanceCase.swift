@@ -30,6 +30,9 @@
             /// The built-in middleware over the transport: retries, credentials, de-duplication,
             /// limits, logs and metrics.
             case middleware
+            /// Streamed responses and Server-Sent Events: bodies read as they arrive, timeouts,
+            /// cancellation and reconnection.
+            case streams
         }
 
         /// The case's name: a sentence in camel case, unique in ``all``.
@@ -53,7 +56,7 @@
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
             + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases + loggingCases
-            + metricsCases + validationCases
+            + metricsCases + validationCases + streamCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }

@@ -92,6 +92,9 @@ extension CourierError {
         public static let downloadFileUnwritable = Kind("downloadFileUnwritable")
         /// Any other transport failure; see ``CourierError/underlying``.
         public static let transportFailed = Kind("transportFailed")
+        /// A streamed response body (``ResponseBodyStream``) was iterated a second time; it can be
+        /// read once.
+        public static let streamAlreadyRead = Kind("streamAlreadyRead")
 
         // MARK: Status and decoding
 

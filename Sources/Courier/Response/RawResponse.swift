@@ -13,6 +13,9 @@ public struct RawResponse: Sendable, Hashable {
     /// The file holding the body, for a download (``TransportRequest/responseBodyFile``); ``body``
     /// is then empty.
     public let bodyFile: URL?
+    /// The body as it arrives, for a streamed response (``TransportRequest/streamsResponse``);
+    /// ``body`` is then empty.
+    public let bodyStream: ResponseBodyStream?
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {
@@ -29,14 +32,16 @@ public struct RawResponse: Sendable, Hashable {
     ///   - body: The body bytes.
     ///   - url: The URL that produced the response.
     ///   - bodyFile: The file holding the body, for a download written to disk.
+    ///   - bodyStream: The body as it arrives, for a streamed response.
     public init(
         status: HTTPStatus, headers: HeaderFields = [], body: Data = Data(), url: URL? = nil,
-        bodyFile: URL? = nil
+        bodyFile: URL? = nil, bodyStream: ResponseBodyStream? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.bodyFile = bodyFile
+        self.bodyStream = bodyStream
     }
 }

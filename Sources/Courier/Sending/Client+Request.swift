@@ -23,6 +23,7 @@ extension Client {
         return defaults.apply(to: built).with { request in
             request.timeout = request.timeout.filling(from: configuration.timeout)
             request.template = template
+            request.streamsResponse = Success.self is any StreamedResponseBody.Type
         }
     }
 }

@@ -60,6 +60,21 @@ struct EventStreamParser: Sendable {
         return events
     }
 
+    /// Whether the bytes so far end in the middle of an event: a line without its ending, or
+    /// fields without the empty line that dispatches them.
+    var isInsideEvent: Bool {
+        !line.isEmpty || !data.isEmpty || !eventType.isEmpty
+    }
+
+    /// A parser for the stream a reconnection opens: it starts afresh but keeps the last event ID
+    /// and the reconnection time.
+    func continuing() -> EventStreamParser {
+        var next = EventStreamParser(limits: limits)
+        next.lastEventID = lastEventID
+        next.reconnectionTime = reconnectionTime
+        return next
+    }
+
     /// Ends the stream: an event without its closing empty line is discarded.
     mutating func finish() {
         line.removeAll()

@@ -1,5 +1,5 @@
 /// One event of a `text/event-stream` response, as the WHATWG HTML standard's Server-Sent Events
-/// define it. Internal until streamed responses (issue 16) can deliver it.
+/// define it, before its data is decoded into an ``EventStream/Event``.
 ///
 /// ```swift
 /// let event = ServerSentEvent(type: "add", data: #"{"id":7}"#, lastEventID: "7")

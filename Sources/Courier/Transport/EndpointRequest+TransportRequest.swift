@@ -14,7 +14,7 @@ extension EndpointRequest {
             method: method, url: try baseURL.url(for: self), headers: headers, body: body,
             timeout: Timeout(connect: timeout.connect, idle: timeout.idle ?? timeout.total),
             isIdempotent: isIdempotent,
-            responseBodyFile: responseBodyFile
+            responseBodyFile: responseBodyFile, streamsResponse: streamsResponse
         )
     }
 

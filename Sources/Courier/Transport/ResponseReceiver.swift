@@ -53,6 +53,9 @@ public struct ResponseReceiver: Sendable {
     private var expectedDeliveredLength: Int64?
     private var body = Data()
     private var download: DownloadFile?
+    /// Where a streamed 2xx body goes (``TransportRequest/streamsResponse``).
+    private var stream: BodyStreamStorage?
+    private var hasHandedOutStream = false
 
     /// Creates a receiver for the response to `request`, reporting to the calling task's progress
     /// and metrics.
@@ -118,7 +121,9 @@ public struct ResponseReceiver: Sendable {
         {
             expectedDeliveredLength = announcedLength
         }
-        if status.isSuccess, let destination = request.responseBodyFile {
+        if status.isSuccess, request.streamsResponse, request.responseBodyFile == nil {
+            stream = BodyStreamStorage(idleTimeout: request.timeout.idle)
+        } else if status.isSuccess, let destination = request.responseBodyFile {
             do throws(CourierError) {
                 download = try DownloadFile(destination: destination)
             } catch {
@@ -135,11 +140,49 @@ public struct ResponseReceiver: Sendable {
         return .proceed
     }
 
-    /// Takes a chunk of the (decoded) body: kept, or written to the download file. Past the limit
-    /// the bytes are dropped and the response stops.
+    /// The response to return at once when the request streams its response and the head was a
+    /// 2xx: its ``RawResponse/bodyStream`` fills with the chunks ``receive(_:)`` takes from now on.
+    /// Returns it once; `nil` for a response to collect whole.
+    ///
+    /// - Parameter url: The URL that answered; the request's by default.
+    public mutating func streamedResponse(url: URL? = nil) -> RawResponse? {
+        guard let stream, let status, !hasHandedOutStream else { return nil }
+        hasHandedOutStream = true
+        return RawResponse(
+            status: status, headers: headers, url: url ?? request.url,
+            bodyStream: ResponseBodyStream(storage: stream))
+    }
+
+    /// Sets how the transport follows a streamed body's reader: `pause` when it holds more than it
+    /// has read (stop reading from the connection), `resume` when it has caught up, `close` when it
+    /// went away (close the connection at once). Each is called outside any lock Courier holds,
+    /// possibly from the reader's thread, so they must only start the work, not wait for it.
+    public func controlStream(
+        pause: @escaping @Sendable () -> Void, resume: @escaping @Sendable () -> Void,
+        close: @escaping @Sendable () -> Void
+    ) {
+        stream?.attach(BodyStreamStorage.Controls(pause: pause, resume: resume, close: close))
+    }
+
+    /// Waits while a streamed body's reader holds more than it has read, for a transport that
+    /// reads its connection from a task: call it after each chunk.
+    public func waitForStreamDemand() async {
+        await stream?.waitForDemand()
+    }
+
+    /// Takes a chunk of the (decoded) body: kept, written to the download file, or handed to a
+    /// streamed body's reader. Past the limit the bytes are dropped and the response stops; a
+    /// stream whose reader went away stops too.
     public mutating func receive(_ chunk: Data) -> Decision {
         receivedBytes += Int64(chunk.count)
-        if let download {
+        if let stream {
+            guard stream.write(chunk) else {
+                return .stop(
+                    CourierError(
+                        stage: .transport, kind: .cancelled,
+                        message: "The streamed response body's reader went away."))
+            }
+        } else if let download {
             if let downloadLimit, receivedBytes > downloadLimit {
                 return stop(Self.tooLarge(downloadLimit))
             }
@@ -176,8 +219,13 @@ public struct ResponseReceiver: Sendable {
         if let expected = announcedLength, receivedBytes != expected,
             ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
         {
-            abandon()
-            return .failure(ResponseFraming.lengthMismatch(delivered: receivedBytes, expected: expected))
+            let error = ResponseFraming.lengthMismatch(delivered: receivedBytes, expected: expected)
+            abandon(because: error)
+            return .failure(error)
+        }
+        if let stream {
+            stream.finish(nil)
+            return .success(RawResponse(status: status, headers: headers, url: url ?? request.url))
         }
         var bodyFile: URL?
         if let download {
@@ -204,15 +252,20 @@ public struct ResponseReceiver: Sendable {
         )
     }
 
-    /// Gives up on the response: removes any partial download.
-    public func abandon() {
+    /// Gives up on the response: removes any partial download, and ends a streamed body with
+    /// `error` (a cancellation when `nil`) unless it has ended.
+    public func abandon(because error: CourierError? = nil) {
         download?.discard()
+        stream?.finish(
+            error ?? CourierError(stage: .transport, kind: .cancelled, message: "The response was abandoned.")
+        )
     }
 
     /// Stops with `error`, removing the partial download first.
     private mutating func stop(_ error: CourierError) -> Decision {
         download?.discard()
         download = nil
+        stream?.finish(error)
         return .stop(error)
     }
 

@@ -25,6 +25,11 @@ public struct TransportRequest: Sendable, Hashable {
     /// Where to write a successful (2xx) response body instead of keeping it in memory, if set;
     /// the response then reports it as ``RawResponse/bodyFile``.
     public internal(set) var responseBodyFile: URL?
+    /// Whether a successful (2xx) response is returned as soon as its head arrives, with the body
+    /// as a ``RawResponse/bodyStream`` that fills as it arrives; any other response is collected
+    /// whole. A transport that ignores it returns the body collected, which Courier then delivers
+    /// as a stream of one chunk.
+    public internal(set) var streamsResponse: Bool
 
     /// Creates a transport request.
     ///
@@ -37,10 +42,11 @@ public struct TransportRequest: Sendable, Hashable {
     ///   - isIdempotent: Whether the request may be sent more than once; by default, whether the
     ///     method is idempotent or an `Idempotency-Key` header is present.
     ///   - responseBodyFile: Where to write a successful response body, if not to memory.
+    ///   - streamsResponse: Whether a successful response's body is streamed as it arrives.
     public init(
         method: HTTPMethod, url: URL, headers: HeaderFields, body: RequestBody?,
         timeout: Timeout = Timeout(), isIdempotent: Bool? = nil,
-        responseBodyFile: URL? = nil
+        responseBodyFile: URL? = nil, streamsResponse: Bool = false
     ) {
         self.method = method
         self.url = url
@@ -49,5 +55,6 @@ public struct TransportRequest: Sendable, Hashable {
         self.timeout = timeout
         self.isIdempotent = isIdempotent ?? (method.isIdempotent || headers.contains(.idempotencyKey))
         self.responseBodyFile = responseBodyFile
+        self.streamsResponse = streamsResponse
     }
 }

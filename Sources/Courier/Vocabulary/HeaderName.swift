@@ -61,6 +61,8 @@ extension HeaderName {
     public static let idempotencyKey = HeaderName("Idempotency-Key")
     /// `If-None-Match`.
     public static let ifNoneMatch = HeaderName("If-None-Match")
+    /// `Last-Event-ID`, which a reconnecting ``EventStream`` sends.
+    public static let lastEventID = HeaderName("Last-Event-ID")
     /// `Location`.
     public static let location = HeaderName("Location")
     /// `Proxy-Authorization`: redacted by default.

@@ -19,7 +19,8 @@ public struct DeduplicationMiddleware: Middleware {
     public init() {}
 
     /// Shares the call for `GET` and `HEAD` requests with identical requests in flight, and passes
-    /// any other request straight to `next`.
+    /// any other request (and any streamed one, ``EndpointRequest/streamsResponse``) straight to
+    /// `next`.
     ///
     /// - Parameters:
     ///   - request: The request to send.
@@ -31,7 +32,8 @@ public struct DeduplicationMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: @escaping Next
     ) async throws -> RawResponse {
-        guard request.method == .get || request.method == .head else {
+        // A streamed body has one reader, so a streamed request never shares its call.
+        guard request.method == .get || request.method == .head, !request.streamsResponse else {
             return try await next(request, baseURL)
         }
         guard !Task.isCancelled else { throw Self.cancelled(request) }

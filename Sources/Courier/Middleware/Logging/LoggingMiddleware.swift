@@ -71,7 +71,9 @@ public struct LoggingMiddleware: Middleware {
             if let final = response.url.map({ redaction.url($0.absoluteString) }), final != url {
                 line += " from \(final)"
             }
-            line += " (\(response.bodyLength) bytes, \(elapsed))"
+            line +=
+                response.bodyStream == nil
+                ? " (\(response.bodyLength) bytes, \(elapsed))" : " (body streamed, head after \(elapsed))"
             metadata.status = response.status
             metadata.duration = duration
             metadata.attempt = recorder?.snapshot.attempts

@@ -40,8 +40,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             // A response that is not HTTP has no head; completing it fails as invalid.
             guard let http = response as? HTTPURLResponse else { return .proceed }
             state.url = http.url
-            return state.receiver.receiveHead(
+            let decision = state.receiver.receiveHead(
                 status: HTTPStatus(http.statusCode), headers: Self.headerFields(of: http))
+            if case .proceed = decision, state.respondIfStreamed() {
+                Self.follow(state.receiver, with: dataTask)
+            }
+            return decision
         }
         if case .stop(let error)? = decision {
             tasks.fail(id, with: error)
@@ -69,7 +73,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 state.receiver.interrupted(by: Self.failure(error, afterResponse: state.receiver.hasHead)))
             return
         }
-        state.continuation.resume(with: state.receiver.complete(url: state.url).mapError { $0 })
+        state.complete()
+    }
+
+    /// Lets a streamed body's reader pace `task`: suspended while the reader is behind, resumed
+    /// when it catches up, cancelled when it goes away. The calls run in order on a queue of their
+    /// own, since on Linux each waits for the work queue all sessions share.
+    private static func follow(_ receiver: ResponseReceiver, with task: URLSessionDataTask) {
+        let queue = DispatchQueue(label: "Courier.URLSessionTransport.stream")
+        receiver.controlStream(
+            pause: { queue.async { task.suspend() } },
+            resume: { queue.async { task.resume() } },
+            close: { queue.async { task.cancel() } })
     }
 
     /// The Courier error for a `URLSession` failure (the receiver turns a lost connection after

@@ -7,7 +7,8 @@ import Foundation
 /// The state of one `URLSession` task: who waits for it, and the receiver that decides what
 /// its response's bytes do.
 struct SessionTaskState {
-    let continuation: CheckedContinuation<RawResponse, any Error>
+    /// Who waits for the response; `nil` once a streamed response was returned at its head.
+    private(set) var continuation: CheckedContinuation<RawResponse, any Error>?
     var receiver: ResponseReceiver
     /// The URL that answered, once the head arrived.
     var url: URL?
@@ -19,9 +20,25 @@ struct SessionTaskState {
         self.receiver = receiver
     }
 
-    /// Resumes the caller with `error`, removing any partial download first.
+    /// Resumes the caller with `error` (or ends a streamed body with it), removing any partial
+    /// download first.
     func fail(_ error: CourierError) {
-        receiver.abandon()
-        continuation.resume(throwing: error)
+        receiver.abandon(because: error)
+        continuation?.resume(throwing: error)
+    }
+
+    /// Resumes the caller with the streamed response, when the head started one; the body then
+    /// goes on arriving through the receiver.
+    mutating func respondIfStreamed() -> Bool {
+        guard let continuation, let response = receiver.streamedResponse(url: url) else { return false }
+        self.continuation = nil
+        continuation.resume(returning: response)
+        return true
+    }
+
+    /// Resumes the caller with the whole response, or ends a streamed body.
+    func complete() {
+        let outcome = receiver.complete(url: url)
+        continuation?.resume(with: outcome.mapError { $0 })
     }
 }

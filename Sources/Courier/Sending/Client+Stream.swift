@@ -1,0 +1,82 @@
+import Foundation
+
+extension Client {
+    /// Sends an endpoint and returns its response as soon as a 2xx head arrives, with the body as a
+    /// ``ResponseBodyStream`` that fills as it arrives.
+    ///
+    /// A non-2xx answer is collected whole and decodes as the endpoint's documented `Failure`, as
+    /// with ``send(_:)``; middleware sees the response when its head arrives. The request's idle
+    /// timeout applies between chunks; its total timeout (the endpoint's or the client's) covers
+    /// only the wait for the head, so a stream may last as long as it needs; pass `deadline` to
+    /// limit the whole body.
+    ///
+    /// ```swift
+    /// let response = try await client.stream(API.export())
+    /// for try await todo in try response.get().jsonLines(of: Todo.self) {
+    ///     print(todo.title)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint to send; its `Success` type is not decoded.
+    ///   - deadline: How long the whole body may take, from now; `nil` (the default) for no limit.
+    /// - Throws: ``CourierError``, as ``send(_:)``.
+    public func stream<E: EndpointRepresentable>(_ endpoint: E, deadline: Duration? = nil)
+        async throws(CourierError) -> EndpointResponse<ResponseBodyStream, E.Failure>
+    {
+        let declared = endpoint.endpoint
+        let request = try await request(for: declared, template: EndpointTemplates.template(of: endpoint))
+            .with { $0.streamsResponse = true }
+        let end = deadline.map { ContinuousClock.now.advanced(by: $0) }
+        let raw = try await perform(request)
+        let decoder = declared.decoder ?? configuration.decoder
+        return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
+            raw throws(CourierError) in
+            let body = raw.bodyStream ?? ResponseBodyStream(raw.body)
+            if let end { body.storage.limit(until: end) }
+            return body
+        }
+    }
+
+    /// Sends an endpoint of Server-Sent Events and returns its typed ``EventStream`` as soon as a
+    /// 2xx head arrives; with `reconnection`, the stream connects again when its body ends or
+    /// fails.
+    ///
+    /// A non-2xx first answer decodes as the endpoint's documented `Failure`, as with
+    /// ``send(_:)``. Each reconnection goes through the middleware with a `Last-Event-ID` header;
+    /// what it does with each status: ``EventStreamReconnection``.
+    ///
+    /// ```swift
+    /// let response = try await client.events(API.changes(), reconnection: .standard)
+    /// for try await change in try response.get() {
+    ///     print(change.type, change.data)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint, whose success type is an ``EventStream``.
+    ///   - reconnection: How to reconnect; `nil` (the default) ends the stream with its body.
+    /// - Throws: ``CourierError``, as ``send(_:)``.
+    public func events<E: EndpointRepresentable, Payload>(
+        _ endpoint: E, reconnection: EventStreamReconnection? = nil
+    ) async throws(CourierError) -> EndpointResponse<EventStream<Payload>, E.Failure>
+    where E.Success == EventStream<Payload> {
+        let declared = endpoint.endpoint
+        let request = try await request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        let raw = try await perform(request)
+        let decoder = declared.decoder ?? configuration.decoder
+        var policy = reconnection
+        policy?.connect = { lastEventID throws(CourierError) in
+            var again = request
+            if !lastEventID.isEmpty {
+                again = try request.settingHeader(HeaderField(name: .lastEventID, value: lastEventID))
+            }
+            return try await perform(again)
+        }
+        return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
+            raw throws(CourierError) in
+            EventStream(
+                body: raw.bodyStream ?? ResponseBodyStream(raw.body), decoder: decoder, reconnection: policy)
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+/// The shared state between whatever writes a streamed body (a transport's callbacks, or a task
+/// pumping a sequence) and the one task reading it.
+///
+/// Bounded: once more than ``highWater`` bytes wait unread, the writer is asked to pause (a
+/// transport stops reading from its connection); once the reader has taken them down to
+/// ``lowWater``, to resume. The reader waits for a chunk at most the idle timeout, and the whole
+/// body may have a deadline. Whichever ends it (the writer finishing or failing, the reader
+/// cancelling or dropping its iterator, a timeout) ends it once: later writes are refused, and the
+/// writer is told to close its connection.
+final class BodyStreamStorage: Sendable {
+    /// What the writer does when asked: stop reading, start again, or close the connection.
+    struct Controls: Sendable {
+        var pause: @Sendable () -> Void = {}
+        var resume: @Sendable () -> Void = {}
+        var close: @Sendable () -> Void = {}
+    }
+
+    private struct State: Sendable {
+        var chunks: [Data] = []
+        var next = 0
+        var bufferedBytes = 0
+        /// Set once: `nil` error for a clean end.
+        var end: CourierError??
+        var reader: CheckedContinuation<Data?, any Error>?
+        var writerWaiting: CheckedContinuation<Void, Never>?
+        var isPaused = false
+        /// Whether the stream ended from the reader's side, so the writer must close.
+        var needsClose = false
+        var hasIterator = false
+        var controls = Controls()
+        var watchdog: Task<Void, Never>?
+        /// When silence started counting: the last chunk, or the reader starting to wait.
+        var lastActivity = ContinuousClock.now
+        /// When the whole body must have ended, if ever.
+        var deadline: ContinuousClock.Instant?
+    }
+
+    /// Bytes waiting unread above which the writer is asked to pause.
+    let highWater: Int
+    /// Bytes waiting unread at or below which a paused writer is asked to resume.
+    let lowWater: Int
+    let idleTimeout: Duration?
+    private let state = LockedValue(State())
+
+    init(highWater: Int = 1 << 20, idleTimeout: Duration? = nil) {
+        self.highWater = max(1, highWater)
+        self.lowWater = self.highWater / 4
+        self.idleTimeout = idleTimeout
+        if idleTimeout != nil { startWatchdog() }
+    }
+
+    /// Fails the stream unless it ends by `deadline`.
+    func limit(until deadline: ContinuousClock.Instant) {
+        let (start, old) = state.withLock { state -> (Bool, Task<Void, Never>?) in
+            state.deadline = state.deadline.map { min($0, deadline) } ?? deadline
+            return (state.end == nil, state.watchdog)
+        }
+        // A new watchdog, which wakes for the deadline too.
+        old?.cancel()
+        if start { startWatchdog() }
+    }
+
+    private func startWatchdog() {
+        let watchdog = Task<Void, Never> { [weak self] in await self?.watch() }
+        let stale = state.withLock { state -> Task<Void, Never>? in
+            guard state.end == nil else { return watchdog }
+            state.watchdog = watchdog
+            return nil
+        }
+        stale?.cancel()
+    }
+
+    deinit {
+        state.withLock { $0.watchdog?.cancel() }
+    }
+
+    /// Sets what the writer does when asked to pause, resume or close; if the reader ended the
+    /// stream already, closes at once.
+    func attach(_ controls: Controls) {
+        let closeNow = state.withLock { state -> Bool in
+            state.controls = controls
+            return state.needsClose
+        }
+        if closeNow { controls.close() }
+    }
+
+    // MARK: Writing
+
+    /// Hands a chunk to the reader; `false` when the stream has ended (the reader went away or a
+    /// timeout fired) and the writer should close its connection.
+    @discardableResult
+    func write(_ chunk: Data) -> Bool {
+        guard !chunk.isEmpty else { return state.withLock { $0.end == nil } }
+        let (accepted, reader, pause) = state.withLock {
+            state -> (Bool, CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
+            guard state.end == nil else { return (false, nil, nil) }
+            state.lastActivity = .now
+            if let reader = state.reader {
+                state.reader = nil
+                return (true, reader, nil)
+            }
+            state.chunks.append(chunk)
+            state.bufferedBytes += chunk.count
+            guard state.bufferedBytes > highWater, !state.isPaused else { return (true, nil, nil) }
+            state.isPaused = true
+            return (true, nil, state.controls.pause)
+        }
+        reader?.resume(returning: chunk)
+        pause?()
+        return accepted
+    }
+
+    /// Waits while the stream asks its writer to pause, for a writer that can wait (a task
+    /// pumping a sequence) rather than stop its connection.
+    func waitForDemand() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                guard state.isPaused, state.end == nil else { return true }
+                state.writerWaiting = continuation
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Ends the stream from the writer's side: cleanly with `nil`, else with the error. The reader
+    /// still gets every chunk written before.
+    func finish(_ error: CourierError?) {
+        end(with: error, byReader: false)
+    }
+
+    // MARK: Reading
+
+    /// Claims the one iterator; `false` when the stream was iterated already.
+    func claimIterator() -> Bool {
+        state.withLock { state in
+            defer { state.hasIterator = true }
+            return !state.hasIterator
+        }
+    }
+
+    /// The next chunk, or `nil` at the end; throws the writer's error, a timeout or a cancellation.
+    func next() async throws -> Data? {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<Data?, any Error>) in
+                let (outcome, resume) = take(orWait: continuation)
+                if let outcome { continuation.resume(with: outcome.mapError { $0 }) }
+                resume?()
+            }
+        } onCancel: {
+            self.end(
+                with: CourierError(
+                    stage: .transport, kind: .cancelled, message: "Reading the response body was cancelled."),
+                byReader: true)
+        }
+    }
+
+    /// The next buffered chunk or the end, else `nil` after registering `reader`; and what wakes a
+    /// paused writer, when taking the chunk brought the buffer down to ``lowWater``.
+    private func take(orWait reader: CheckedContinuation<Data?, any Error>) -> (
+        Result<Data?, CourierError>?, (@Sendable () -> Void)?
+    ) {
+        let (outcome, resume, writer) = state.withLock {
+            state -> (
+                Result<Data?, CourierError>?, (@Sendable () -> Void)?, CheckedContinuation<Void, Never>?
+            ) in
+            guard state.next < state.chunks.count else {
+                if let end = state.end { return (end.map { .failure($0) } ?? .success(nil), nil, nil) }
+                state.lastActivity = .now
+                state.reader = reader
+                return (nil, nil, nil)
+            }
+            let chunk = state.chunks[state.next]
+            state.chunks[state.next] = Data()
+            state.next += 1
+            state.bufferedBytes -= chunk.count
+            if state.next == state.chunks.count {
+                state.chunks.removeAll(keepingCapacity: true)
+                state.next = 0
+            } else if state.next >= 1024, state.next * 2 >= state.chunks.count {
+                state.chunks.removeFirst(state.next)
+                state.next = 0
+            }
+            guard state.isPaused, state.bufferedBytes <= lowWater, state.end == nil else {
+                return (.success(chunk), nil, nil)
+            }
+            state.isPaused = false
+            defer { state.writerWaiting = nil }
+            return (.success(chunk), state.controls.resume, state.writerWaiting)
+        }
+        writer?.resume()
+        return (outcome, resume)
+    }
+
+    /// Ends the stream because the reader went away: the writer closes its connection.
+    func readerLeft() {
+        end(
+            with: CourierError(
+                stage: .transport, kind: .cancelled, message: "The response body's reader stopped reading."),
+            byReader: true)
+    }
+
+    // MARK: Ending
+
+    private func end(with error: CourierError?, byReader: Bool) {
+        let (reader, writer, close, watchdog) = state.withLock {
+            state -> (
+                CheckedContinuation<Data?, any Error>?, CheckedContinuation<Void, Never>?,
+                (@Sendable () -> Void)?, Task<Void, Never>?
+            ) in
+            guard state.end == nil else { return (nil, nil, nil, nil) }
+            state.end = .some(error)
+            if byReader {
+                // Nobody will read what is buffered.
+                state.needsClose = true
+                state.chunks = []
+                state.next = 0
+                state.bufferedBytes = 0
+            }
+            defer {
+                state.reader = nil
+                state.writerWaiting = nil
+                state.watchdog = nil
+            }
+            // The reader waits only when nothing is buffered.
+            return (state.reader, state.writerWaiting, byReader ? state.controls.close : nil, state.watchdog)
+        }
+        if let reader {
+            if let error { reader.resume(throwing: error) } else { reader.resume(returning: nil) }
+        }
+        writer?.resume()
+        close?()
+        watchdog?.cancel()
+    }
+
+    /// Fails the stream when the reader has waited the idle timeout for a chunk, or at the deadline.
+    private func watch() async {
+        while !Task.isCancelled {
+            let (wake, failure) = state.withLock { state -> (ContinuousClock.Instant?, CourierError?) in
+                guard state.end == nil else { return (nil, nil) }
+                let now = ContinuousClock.now
+                let deadline = state.deadline
+                if let deadline, now >= deadline {
+                    return (nil, Self.timedOut("The response body did not end within its deadline."))
+                }
+                var wake = deadline
+                if let idleTimeout {
+                    let silentUntil = state.lastActivity.advanced(by: idleTimeout)
+                    if state.reader != nil, now >= silentUntil {
+                        return (
+                            nil,
+                            Self.timedOut(
+                                "Nothing arrived from the server within the idle timeout of \(idleTimeout)."
+                            )
+                        )
+                    }
+                    let next = now >= silentUntil ? now.advanced(by: idleTimeout) : silentUntil
+                    wake = wake.map { min($0, next) } ?? next
+                }
+                return (wake, nil)
+            }
+            if let failure {
+                end(with: failure, byReader: true)
+                return
+            }
+            guard let wake else { return }
+            try? await Task.sleep(until: wake, clock: .continuous)
+        }
+    }
+
+    private static func timedOut(_ message: String) -> CourierError {
+        CourierError(stage: .transport, kind: .timedOut, message: message)
+    }
+}

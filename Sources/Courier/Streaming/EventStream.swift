@@ -1,0 +1,172 @@
+import Foundation
+
+/// A `text/event-stream` response (Server-Sent Events), as typed events: the success type of an
+/// endpoint that streams them.
+///
+/// Each event's `data` decodes as `Payload` with the endpoint's decoder (the client's when it
+/// declares none); with `String` as `Payload` the data is delivered as it is. ``Client/send(_:)``
+/// returns the stream as soon as a 2xx head arrives, and a non-2xx answer decodes as the
+/// endpoint's documented `Failure`, as for any endpoint. ``Client/events(_:reconnection:)`` adds
+/// reconnection.
+///
+/// ```swift
+/// struct Delta: Decodable, Sendable { let text: String }
+///
+/// let completions = Endpoint<EventStream<Delta>, APIError> {
+///     Method.post
+///     Path("completions")
+/// }
+/// for try await event in try await client.send(completions).get() {
+///     print(event.id ?? "-", event.data.text)
+/// }
+/// ```
+///
+/// Events follow the WHATWG HTML rules for event streams: `event`, multi-line `data`, `id`,
+/// `retry`, comments, CR, LF or CR LF line endings, a leading byte-order mark. A body that ends in
+/// the middle of an event throws ``CourierError/Kind/truncatedResponse`` instead of delivering half
+/// of it. Lines and events over 1 MiB throw ``CourierError/Kind/responseTooLarge``.
+public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendable {
+    /// One event: its type, ID, reconnection time and decoded data.
+    public struct Event: Sendable {
+        /// The event's type: its `event:` field, or `"message"` when it has none.
+        public let type: String
+        /// The stream's last event ID when the event arrived: its own `id:` field or an earlier
+        /// event's; `nil` when there is none.
+        public let id: String?
+        /// The reconnection time the stream asked for in its latest `retry:` field, if any.
+        public let retry: Duration?
+        /// The event's `data:` lines, decoded.
+        public let data: Payload
+
+        /// Creates an event; for test doubles.
+        ///
+        /// - Parameters:
+        ///   - type: The event's type.
+        ///   - id: The last event ID, if any.
+        ///   - retry: The reconnection time, if any.
+        ///   - data: The decoded data.
+        public init(type: String = "message", id: String? = nil, retry: Duration? = nil, data: Payload) {
+            self.type = type
+            self.id = id
+            self.retry = retry
+            self.data = data
+        }
+    }
+
+    /// One event.
+    public typealias Element = Event
+
+    let body: ResponseBodyStream
+    let decoder: JSONDecoder
+    let limits: EventStreamParser.Limits
+    let reconnection: EventStreamReconnection?
+
+    init(
+        body: ResponseBodyStream, decoder: JSONDecoder, limits: EventStreamParser.Limits = .standard,
+        reconnection: EventStreamReconnection? = nil
+    ) {
+        self.body = body
+        self.decoder = decoder
+        self.limits = limits
+        self.reconnection = reconnection
+    }
+
+    /// Reads the events.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(stream: self)
+    }
+
+    /// Reads the events of an ``EventStream``.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var chunks: ResponseBodyStream.Iterator
+        private var parser: EventStreamParser
+        private var ready: [ServerSentEvent] = []
+        private var retries: [Duration?] = []
+        private var index = 0
+        private var isDone = false
+        private var reconnecting: EventStreamReconnection.Run?
+        private let decoder: JSONDecoder
+
+        init(stream: EventStream) {
+            chunks = stream.body.makeAsyncIterator()
+            parser = EventStreamParser(limits: stream.limits)
+            decoder = stream.decoder
+            reconnecting = stream.reconnection.map { EventStreamReconnection.Run(policy: $0) }
+        }
+
+        /// The next event, or `nil` when the stream ended (with reconnection: when the server
+        /// answered 204 No Content).
+        ///
+        /// - Throws: ``CourierError``: ``CourierError/Kind/truncatedResponse`` for a body that ended
+        ///   in the middle of an event, ``CourierError/Kind/decodingFailed`` for data that did not
+        ///   decode, ``CourierError/Kind/responseTooLarge`` past a limit, and the body's errors.
+        public mutating func next() async throws -> Event? {
+            while index == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                retries.removeAll(keepingCapacity: true)
+                index = 0
+                if isDone { return nil }
+                do {
+                    if let chunk = try await chunks.next() {
+                        ready = try parser.parse(chunk)
+                        retries = Array(repeating: parser.reconnectionTime, count: ready.count)
+                        if !ready.isEmpty { reconnecting?.receivedEvent() }
+                        continue
+                    }
+                    if parser.isInsideEvent {
+                        throw CourierError(
+                            stage: .transport, kind: .truncatedResponse,
+                            message: "The event stream ended in the middle of an event; it was discarded.")
+                    }
+                    guard reconnecting != nil else {
+                        isDone = true
+                        return nil
+                    }
+                    try await reconnect(after: nil)
+                } catch let error as CourierError {
+                    guard reconnecting != nil, EventStreamReconnection.retries(error) else { throw error }
+                    try await reconnect(after: error)
+                }
+            }
+            defer { index += 1 }
+            return try decode(ready[index], retry: retries[index])
+        }
+
+        /// Waits and connects again; ends the iteration on 204.
+        private mutating func reconnect(after error: CourierError?) async throws {
+            guard var run = reconnecting else { return }
+            defer { reconnecting = run }
+            let lastEventID = parser.lastEventID
+            guard
+                let body = try await run.reconnect(
+                    after: error, lastEventID: lastEventID, retry: parser.reconnectionTime)
+            else {
+                isDone = true
+                return
+            }
+            chunks = body.makeAsyncIterator()
+            parser = parser.continuing()
+        }
+
+        private func decode(_ event: ServerSentEvent, retry: Duration?) throws(CourierError) -> Event {
+            let data: Payload
+            if let text = event.data as? Payload {
+                data = text
+            } else {
+                do {
+                    data = try decoder.decode(Payload.self, from: Data(event.data.utf8))
+                } catch {
+                    var message = "The data of event '\(event.type)'"
+                    if let id = event.lastEventID { message += " (ID \(id))" }
+                    message += " did not decode as \(Payload.self)"
+                    if let decodingError = error as? DecodingError {
+                        message += ": " + CourierError.describe(decodingError)
+                    }
+                    throw CourierError(
+                        stage: .decoding, kind: .decodingFailed, message: message, underlying: error)
+                }
+            }
+            return Event(type: event.type, id: event.lastEventID, retry: retry, data: data)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/// How an ``EventStream`` connects again after its body ends or its connection fails, as the
+/// WHATWG HTML rules for Server-Sent Events describe: each new request sends the last event ID as
+/// `Last-Event-ID`, waits the stream's `retry:` time (or ``initialDelay``), backs off after failed
+/// attempts, and stops for good on 204 No Content or a status it does not retry.
+///
+/// ```swift
+/// let response = try await client.events(API.changes(), reconnection: .standard)
+/// for try await change in try response.get() {
+///     print(change.id ?? "-", change.data)
+/// }
+/// ```
+///
+/// Pass `sleep` and `random` to test reconnection without waiting.
+public struct EventStreamReconnection: Sendable {
+    /// The wait before reconnecting when the stream sent no `retry:` field.
+    public var initialDelay: Duration
+    /// The longest wait between attempts.
+    public var maximumDelay: Duration
+    /// How much each failed attempt in a row multiplies the wait.
+    public var multiplier: Double
+    /// The fraction of each wait that is random: a wait `d` becomes between `d × (1 − jitter)`
+    /// and `d`.
+    public var jitter: Double
+    /// How many attempts in a row may fail before the stream throws the last failure; `nil` for
+    /// no limit. An attempt that delivers an event resets the count.
+    public var maximumAttempts: Int?
+    /// The statuses that mean "try again later"; any other non-2xx status ends the stream with an
+    /// error, and 204 ends it normally.
+    public var retryableStatuses: Set<HTTPStatus>
+    let sleep: @Sendable (Duration) async throws -> Void
+    let random: @Sendable () -> Double
+    /// Sends the stream's request again with a `Last-Event-ID`; set by the client.
+    var connect: (@Sendable (_ lastEventID: String) async throws(CourierError) -> RawResponse)?
+
+    /// Creates a reconnection policy.
+    ///
+    /// - Parameters:
+    ///   - initialDelay: The wait when the stream set no `retry:` time; 3 seconds by default.
+    ///   - maximumDelay: The longest wait; 60 seconds by default.
+    ///   - multiplier: The backoff factor per failed attempt in a row; 2 by default.
+    ///   - jitter: The random fraction of each wait, from 0 to 1; 0.2 by default.
+    ///   - maximumAttempts: Failed attempts in a row before giving up; 10 by default.
+    ///   - retryableStatuses: Statuses to retry: 429, 500, 502, 503 and 504 by default.
+    ///   - sleep: Waits the given time; `Task.sleep(for:)` by default.
+    ///   - random: A number from 0 up to 1; `Double.random(in:)` by default.
+    public init(
+        initialDelay: Duration = .seconds(3), maximumDelay: Duration = .seconds(60), multiplier: Double = 2,
+        jitter: Double = 0.2, maximumAttempts: Int? = 10,
+        retryableStatuses: Set<HTTPStatus> = [429, 500, 502, 503, 504],
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+        self.multiplier = max(1, multiplier)
+        self.jitter = min(max(jitter, 0), 1)
+        self.maximumAttempts = maximumAttempts
+        self.retryableStatuses = retryableStatuses
+        self.sleep = sleep
+        self.random = random
+    }
+
+    /// The defaults: 3 seconds first, doubling up to 60, 20 % jitter, 10 failed attempts in a row.
+    public static var standard: EventStreamReconnection { EventStreamReconnection() }
+
+    /// The wait before attempt `attempt` (1 for the first after a break), given the stream's
+    /// `retry:` time.
+    func delay(attempt: Int, retry: Duration?) -> Duration {
+        var delay = retry ?? initialDelay
+        if attempt > 1 { delay = delay * pow(multiplier, attempt - 1) }
+        delay = min(delay, maximumDelay)
+        return delay * (1 - jitter * min(max(random(), 0), 1))
+    }
+
+    /// Whether a failure of the stream's body is worth reconnecting after.
+    static func retries(_ error: CourierError) -> Bool {
+        [.connectionLost, .truncatedResponse, .timedOut, .cannotConnect, .transportFailed].contains(
+            error.kind)
+    }
+
+    private func pow(_ base: Double, _ exponent: Int) -> Double {
+        (0..<min(exponent, 64)).reduce(1) { product, _ in product * base }
+    }
+
+    /// One stream's reconnecting: the failed attempts in a row so far.
+    struct Run: Sendable {
+        let policy: EventStreamReconnection
+        private var failures = 0
+
+        init(policy: EventStreamReconnection) {
+            self.policy = policy
+        }
+
+        /// An event arrived: the next break starts backing off afresh.
+        mutating func receivedEvent() {
+            failures = 0
+        }
+
+        /// Waits and connects until a 2xx answer gives a new body; `nil` on 204.
+        mutating func reconnect(
+            after error: CourierError?, lastEventID: String, retry: Duration?
+        ) async throws(CourierError) -> ResponseBodyStream? {
+            var lastError = error
+            while true {
+                failures += 1
+                if let maximum = policy.maximumAttempts, failures > maximum {
+                    throw lastError
+                        ?? CourierError(
+                            stage: .transport, kind: .connectionLost,
+                            message: "The event stream could not reconnect in \(maximum) attempts.")
+                }
+                do {
+                    try await policy.sleep(policy.delay(attempt: failures, retry: retry))
+                } catch {
+                    throw CourierError(
+                        stage: .transport, kind: .cancelled,
+                        message: "Reconnecting the event stream was cancelled.",
+                        underlying: error)
+                }
+                guard let connect = policy.connect else { return nil }
+                let response: RawResponse
+                do {
+                    response = try await connect(lastEventID)
+                } catch {
+                    guard EventStreamReconnection.retries(error) else { throw error }
+                    lastError = error
+                    continue
+                }
+                if response.status == .noContent { return nil }
+                if response.status.isSuccess {
+                    return response.bodyStream ?? ResponseBodyStream(response.body)
+                }
+                let error = CourierError(
+                    stage: .status, kind: .unacceptableStatus,
+                    message: "On reconnecting, the event stream's server answered \(response.status).",
+                    url: response.url, response: response)
+                guard policy.retryableStatuses.contains(response.status) else { throw error }
+                lastError = error
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+#if canImport(Testing)
+    import Courier
+    import CourierTestSupport
+    import Foundation
+    import Testing
+
+    /// The data of the fault server's `/sse/…` events.
+    struct Tick: Decodable, Sendable, Hashable {
+        let n: Int
+        /// The `Last-Event-ID` the connection that sent the event carried; `""` for none.
+        let lastEventID: String
+
+        enum CodingKeys: String, CodingKey {
+            case n
+            case lastEventID = "last_event_id"
+        }
+    }
+
+    /// A fault-server route, streamed, with `/status/<code>` documented as its error.
+    private func route<Success>(
+        _ path: String, _ query: [(String, String)] = [], idle: Duration? = nil,
+        as: Success.Type = Success.self
+    ) -> Endpoint<Success, FaultServer.Status> {
+        Endpoint<Success, FaultServer.Status> {
+            Method(.get)
+            Path(segments: path.split(separator: "/").map { String($0) })
+            for (name, value) in query { Query(name, value) }
+            if let idle { Timeout(idle: idle) }
+        }
+    }
+
+    /// Every event of `stream`, with the error that ended it, if any.
+    private func collect<Payload>(_ stream: EventStream<Payload>) async -> (
+        [EventStream<Payload>.Event], CourierError?
+    ) {
+        var events: [EventStream<Payload>.Event] = []
+        do {
+            for try await event in stream { events.append(event) }
+            return (events, nil)
+        } catch {
+            return (events, error as? CourierError)
+        }
+    }
+
+    extension ConformanceCase {
+        static let streamCases: [ConformanceCase] = [
+            ConformanceCase(.streams, "aStreamedBodyArrivesByteForByte") { context in
+                try await context.withClient { client in
+                    let size = 3 * 1024 * 1024 + 17
+                    let response = try await client.stream(
+                        route("download", [("size", "\(size)")], as: Data.self))
+                    #expect(response.status == .ok)
+                    #expect(response.body.isEmpty)
+                    var received = Data()
+                    for try await chunk in try response.get() { received.append(chunk) }
+                    #expect(received == FaultServer.pattern(size))
+                }
+            },
+            ConformanceCase(.streams, "aStreamReturnsAtItsHeadLongBeforeItsBodyEnds") { context in
+                try await context.withClient { client in
+                    let started = ContinuousClock.now
+                    // One event, then ten seconds of silence before the end.
+                    let response = try await client.send(
+                        route("sse/stall", [("count", "1"), ("seconds", "10")], as: EventStream<Tick>.self))
+                    var events = try response.get().makeAsyncIterator()
+                    let first = try await events.next()
+                    #expect(first?.data == Tick(n: 1, lastEventID: ""))
+                    #expect(started.duration(to: .now) < .seconds(6))
+                }
+            },
+            ConformanceCase(.streams, "typedEventsCarryTheirTypeIDRetryAndMultiLineData") { context in
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        route("sse/events", [("count", "3"), ("retry", "1500")], as: EventStream<Tick>.self))
+                    #expect(response.headers[.contentType] == "text/event-stream")
+                    let (events, error) = await collect(try response.get())
+                    #expect(error == nil)
+                    #expect(events.map(\.data.n) == [1, 2, 3])
+                    #expect(events.map(\.id) == ["1", "2", "3"])
+                    #expect(events.map(\.type) == ["tick", "tick", "tick"])
+                    #expect(events.map(\.retry) == Array(repeating: .milliseconds(1500), count: 3))
+                }
+            },
+            ConformanceCase(.streams, "eventLinesEndedByABareCRAreRead") { context in
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        route("sse/cr", [("count", "3")], as: EventStream<Tick>.self))
+                    let (events, error) = await collect(try response.get())
+                    #expect(error == nil)
+                    #expect(events.map(\.data.n) == [1, 2, 3])
+                }
+            },
+            ConformanceCase(.streams, "aStreamResetMidEventDeliversTheWholeEventsThenThrowsTruncated") {
+                context in
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        route("sse/reset-mid-event", [("count", "2")], as: EventStream<Tick>.self))
+                    let (events, error) = await collect(try response.get())
+                    #expect(events.map(\.data.n) == [1, 2])
+                    #expect(error?.kind == .truncatedResponse)
+                }
+            },
+            ConformanceCase(.streams, "aSilentStreamFailsAtItsIdleTimeout") { context in
+                try await context.withClient { client in
+                    let started = ContinuousClock.now
+                    let response = try await client.send(
+                        route(
+                            "sse/stall", [("count", "1"), ("seconds", "20")], idle: .seconds(1),
+                            as: EventStream<Tick>.self))
+                    let (events, error) = await collect(try response.get())
+                    #expect(events.map(\.data.n) == [1])
+                    #expect(error?.kind == .timedOut)
+                    // The stall would last 20 s.
+                    #expect(started.duration(to: .now) < .seconds(12))
+                }
+            },
+            ConformanceCase(.streams, "cancellingTheReaderEndsAnEndlessStreamAtOnce") { context in
+                try await context.withClient { client in
+                    let response = try await client.send(route("sse/endless", as: EventStream<Tick>.self))
+                    let stream = try response.get()
+                    let counted = LockedBox(0)
+                    let reader = Task {
+                        for try await _ in stream { counted.withLock { $0 += 1 } }
+                    }
+                    try await waitUntil("three events arrived") { counted.withLock { $0 } >= 3 }
+                    let cancelled = ContinuousClock.now
+                    reader.cancel()
+                    let outcome = await reader.result
+                    #expect((outcome.failure as? CourierError)?.kind == .cancelled)
+                    #expect(cancelled.duration(to: .now) < .seconds(5))
+                }
+            },
+            ConformanceCase(.streams, "aNon2xxAnswerToAStreamDecodesAsTheDocumentedError") { context in
+                try await context.withClient { client in
+                    let response = try await client.stream(route("status/404", as: Data.self))
+                    #expect(response.status == .notFound)
+                    #expect(response.result.failure == FaultServer.Status(code: 404))
+                }
+            },
+            ConformanceCase(.streams, "aReconnectingStreamSendsLastEventIDAndStopsAt204") { context in
+                try await context.withClient { client in
+                    let delays = LockedBox<[Duration]>([])
+                    let reconnection = EventStreamReconnection(
+                        jitter: 0, sleep: { delay in delays.withLock { $0.append(delay) } })
+                    let key = FaultServer.uniqueKey()
+                    let response = try await client.events(
+                        route("sse/reconnect", [("key", key)], as: EventStream<Tick>.self),
+                        reconnection: reconnection)
+                    let (events, error) = await collect(try response.get())
+                    #expect(error == nil)
+                    #expect(events.map(\.data.n) == [1, 2, 3, 4])
+                    // The Last-Event-ID each connection sent, as the server saw it.
+                    #expect(events.map(\.data.lastEventID) == ["", "", "2", "3"])
+                    // retry: 50; after the 503, one failure in a row doubles it.
+                    #expect(
+                        delays.withLock { $0 } == [
+                            .milliseconds(50), .milliseconds(50), .milliseconds(100), .milliseconds(50),
+                        ])
+                    print(
+                        "Reconnection timeline:",
+                        events.map {
+                            "event \($0.data.n) (connection sent Last-Event-ID '\($0.data.lastEventID)')"
+                        },
+                        "waits:", delays.withLock { $0 })
+                }
+            },
+        ]
+    }
+#endif
