@@ -8,6 +8,7 @@ import PackageDescription
 //
 //   Scripts/benchmark [--quick] [--check]  # all of the below that issue 13 names, in one table
 //   Scripts/measure-upload-memory [MiB]    # peak memory of a streamed multipart upload
+//   Scripts/measure-stream-memory [MiB]    # peak memory of a streamed response body
 //   Scripts/fault-survey                   # Courier against raw URLSession, fault by fault
 //   Scripts/measure-gzip-bomb [MiB]        # peak memory while a gzip bomb is refused
 //   Scripts/measure-response-throughput    # one big response against many small ones
@@ -43,6 +44,12 @@ let package = Package(
         // that the server received every byte; run under `/usr/bin/time -v` by the script.
         .executableTarget(
             name: "upload-memory",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
+        // Streams a large body from the fault server with `Client.stream`, optionally pausing the
+        // reader; run under `/usr/bin/time -v` by Scripts/measure-stream-memory.
+        .executableTarget(
+            name: "stream-memory",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
         // Receives a gzip bomb from the fault server with an 8 MiB response limit and expects

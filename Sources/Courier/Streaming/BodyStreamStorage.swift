@@ -41,12 +41,15 @@ final class BodyStreamStorage: Sendable {
     let highWater: Int
     /// Bytes waiting unread at or below which a paused writer is asked to resume.
     let lowWater: Int
+    /// Bytes waiting unread past which the stream fails, for a writer that cannot pause.
+    let backlogLimit: Int
     let idleTimeout: Duration?
     private let state = LockedValue(State())
 
-    init(highWater: Int = 1 << 20, idleTimeout: Duration? = nil) {
+    init(highWater: Int = 1 << 20, backlogLimit: Int = .max, idleTimeout: Duration? = nil) {
         self.highWater = max(1, highWater)
         self.lowWater = self.highWater / 4
+        self.backlogLimit = max(backlogLimit, self.highWater)
         self.idleTimeout = idleTimeout
         if idleTimeout != nil { startWatchdog() }
     }
@@ -88,14 +91,18 @@ final class BodyStreamStorage: Sendable {
 
     // MARK: Writing
 
-    /// Hands a chunk to the reader; `false` when the stream has ended (the reader went away or a
-    /// timeout fired) and the writer should close its connection.
+    /// Hands a chunk to the reader; `false` when the stream has ended (the reader went away, a
+    /// timeout fired, or the unread bytes would pass ``backlogLimit``) and the writer should close
+    /// its connection.
     @discardableResult
     func write(_ chunk: Data) -> Bool {
         guard !chunk.isEmpty else { return state.withLock { $0.end == nil } }
         let (accepted, reader, pause) = state.withLock {
             state -> (Bool, CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
             guard state.end == nil else { return (false, nil, nil) }
+            guard state.bufferedBytes + chunk.count <= backlogLimit || state.reader != nil else {
+                return (false, nil, nil)
+            }
             state.lastActivity = .now
             if let reader = state.reader {
                 state.reader = nil
@@ -103,12 +110,22 @@ final class BodyStreamStorage: Sendable {
             }
             state.chunks.append(chunk)
             state.bufferedBytes += chunk.count
+
             guard state.bufferedBytes > highWater, !state.isPaused else { return (true, nil, nil) }
             state.isPaused = true
             return (true, nil, state.controls.pause)
         }
         reader?.resume(returning: chunk)
         pause?()
+        if !accepted, state.withLock({ $0.end == nil }) {
+            end(
+                with: CourierError(
+                    stage: .transport, kind: .responseTooLarge,
+                    message:
+                        "The response body's reader fell more than \(backlogLimit) bytes behind the server, "
+                        + "and the transport cannot slow the server down."),
+                byReader: true)
+        }
         return accepted
     }
 
@@ -128,6 +145,7 @@ final class BodyStreamStorage: Sendable {
     /// Ends the stream from the writer's side: cleanly with `nil`, else with the error. The reader
     /// still gets every chunk written before.
     func finish(_ error: CourierError?) {
+
         end(with: error, byReader: false)
     }
 
@@ -142,13 +160,18 @@ final class BodyStreamStorage: Sendable {
     }
 
     /// The next chunk, or `nil` at the end; throws the writer's error, a timeout or a cancellation.
+    ///
+    /// Chunks waiting unread come as one, up to ``coalescedBytes``: a reader that fell behind
+    /// catches up in a few steps rather than one per small chunk.
     func next() async throws -> Data? {
-        try await withTaskCancellationHandler {
+        // Without suspending when something is buffered or the stream ended.
+        if let outcome = take(orWait: nil) { return try outcome.get() }
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<Data?, any Error>) in
-                let (outcome, resume) = take(orWait: continuation)
-                if let outcome { continuation.resume(with: outcome.mapError { $0 }) }
-                resume?()
+                if let outcome = take(orWait: continuation) {
+                    continuation.resume(with: outcome.mapError { $0 })
+                }
             }
         } onCancel: {
             self.end(
@@ -158,24 +181,35 @@ final class BodyStreamStorage: Sendable {
         }
     }
 
-    /// The next buffered chunk or the end, else `nil` after registering `reader`; and what wakes a
-    /// paused writer, when taking the chunk brought the buffer down to ``lowWater``.
-    private func take(orWait reader: CheckedContinuation<Data?, any Error>) -> (
-        Result<Data?, CourierError>?, (@Sendable () -> Void)?
-    ) {
+    /// The most bytes ``next()`` joins into one chunk.
+    static let coalescedBytes = 256 * 1024
+
+    /// The buffered chunks (joined up to ``coalescedBytes``) or the end; else `nil`, after
+    /// registering `reader` when there is one. Wakes a paused writer when the buffer went down
+    /// to ``lowWater``.
+    private func take(orWait reader: CheckedContinuation<Data?, any Error>?) -> Result<Data?, CourierError>? {
         let (outcome, resume, writer) = state.withLock {
             state -> (
                 Result<Data?, CourierError>?, (@Sendable () -> Void)?, CheckedContinuation<Void, Never>?
             ) in
             guard state.next < state.chunks.count else {
                 if let end = state.end { return (end.map { .failure($0) } ?? .success(nil), nil, nil) }
-                state.lastActivity = .now
-                state.reader = reader
+                if let reader {
+                    state.lastActivity = .now
+                    state.reader = reader
+                }
                 return (nil, nil, nil)
             }
-            let chunk = state.chunks[state.next]
+            var chunk = state.chunks[state.next]
             state.chunks[state.next] = Data()
             state.next += 1
+            while state.next < state.chunks.count,
+                chunk.count + state.chunks[state.next].count <= Self.coalescedBytes
+            {
+                chunk.append(state.chunks[state.next])
+                state.chunks[state.next] = Data()
+                state.next += 1
+            }
             state.bufferedBytes -= chunk.count
             if state.next == state.chunks.count {
                 state.chunks.removeAll(keepingCapacity: true)
@@ -192,7 +226,8 @@ final class BodyStreamStorage: Sendable {
             return (.success(chunk), state.controls.resume, state.writerWaiting)
         }
         writer?.resume()
-        return (outcome, resume)
+        resume?()
+        return outcome
     }
 
     /// Ends the stream because the reader went away: the writer closes its connection.

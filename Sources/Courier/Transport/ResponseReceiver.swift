@@ -122,7 +122,8 @@ public struct ResponseReceiver: Sendable {
             expectedDeliveredLength = announcedLength
         }
         if status.isSuccess, request.streamsResponse, request.responseBodyFile == nil {
-            stream = BodyStreamStorage(idleTimeout: request.timeout.idle)
+            stream = BodyStreamStorage(
+                backlogLimit: max(responseLimit, Self.streamBacklogLimit), idleTimeout: request.timeout.idle)
         } else if status.isSuccess, let destination = request.responseBodyFile {
             do throws(CourierError) {
                 download = try DownloadFile(destination: destination)
@@ -139,6 +140,11 @@ public struct ResponseReceiver: Sendable {
             TransferProgress(direction: .download, completedBytes: 0, expectedBytes: expectedDeliveredLength))
         return .proceed
     }
+
+    /// The most unread bytes a streamed body holds (or the response limit, if larger) when the
+    /// transport cannot pause its connection: past it the stream fails with
+    /// ``CourierError/Kind/responseTooLarge``.
+    public static let streamBacklogLimit = 32 * 1024 * 1024
 
     /// The response to return at once when the request streams its response and the head was a
     /// 2xx: its ``RawResponse/bodyStream`` fills with the chunks ``receive(_:)`` takes from now on.

@@ -76,15 +76,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         state.complete()
     }
 
-    /// Lets a streamed body's reader pace `task`: suspended while the reader is behind, resumed
-    /// when it catches up, cancelled when it goes away. The calls run in order on a queue of their
-    /// own, since on Linux each waits for the work queue all sessions share.
+    /// Lets a streamed body's reader pace `task`: cancelled when the reader goes away, and on
+    /// Apple platforms suspended while the reader is behind and resumed when it catches up.
+    ///
+    /// FoundationNetworking (Linux) cannot pause a transfer: measured, `suspend()` came after
+    /// libcurl had delivered the whole body, and a suspended and resumed task stalled. There the
+    /// unread bytes are bounded by the response limit instead (see ``ResponseReceiver``).
     private static func follow(_ receiver: ResponseReceiver, with task: URLSessionDataTask) {
-        let queue = DispatchQueue(label: "Courier.URLSessionTransport.stream")
-        receiver.controlStream(
-            pause: { queue.async { task.suspend() } },
-            resume: { queue.async { task.resume() } },
-            close: { queue.async { task.cancel() } })
+        #if canImport(FoundationNetworking)
+            receiver.controlStream(
+                pause: {}, resume: {}, close: { URLSessionTransport.cancelInBackground(task) })
+        #else
+            // In order, on a queue of their own: a resume must not overtake its suspend.
+            let queue = DispatchQueue(label: "Courier.URLSessionTransport.stream")
+            receiver.controlStream(
+                pause: { queue.async { task.suspend() } },
+                resume: { queue.async { task.resume() } },
+                close: { queue.async { task.cancel() } })
+        #endif
     }
 
     /// The Courier error for a `URLSession` failure (the receiver turns a lost connection after
