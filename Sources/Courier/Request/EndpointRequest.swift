@@ -31,7 +31,7 @@ public struct EndpointRequest: Sendable, Hashable {
     /// Where a download's successful response body is written, when the request is a download
     /// (``Client/download(_:to:)``); `nil` keeps the body in memory.
     public internal(set) var responseBodyFile: URL?
-    /// Whether a successful response's body is streamed as it arrives (``Client/stream(_:)``)
+    /// Whether a successful response's body is streamed as it arrives (``Client/stream(_:deadline:)``)
     /// rather than collected.
     public internal(set) var streamsResponse = false
     /// The endpoint's template, such as `GET /todos/{id}`, when the client sent a

@@ -2,7 +2,7 @@ import Foundation
 
 /// A response body as it arrives: an `AsyncSequence` of byte chunks that one task reads once.
 ///
-/// ``Client/stream(_:)`` returns one as soon as a 2xx response's head arrives. Buffering is
+/// ``Client/stream(_:deadline:)`` returns one as soon as a 2xx response's head arrives. Buffering is
 /// bounded: while the reader is slower than the server, the transport stops reading from the
 /// connection, so memory stays flat. Cancelling the reading task, or dropping the stream and its
 /// iterator, closes the connection. A connection lost before the body's end throws

@@ -94,6 +94,8 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     public static let plainText = MediaType(known: "text/plain; charset=utf-8")
     /// `text/html; charset=utf-8`.
     public static let html = MediaType(known: "text/html; charset=utf-8")
+    /// `text/event-stream`: Server-Sent Events (``EventStream``).
+    public static let eventStream = MediaType(known: "text/event-stream")
     /// `*/*`.
     public static let any = MediaType(known: "*/*")
 }

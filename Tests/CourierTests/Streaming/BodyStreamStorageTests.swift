@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+struct BodyStreamStorageTests {
+    /// Counts what the storage asks its writer to do.
+    final class Calls: Sendable {
+        let counts = LockedValue((pause: 0, resume: 0, close: 0))
+
+        func controls() -> BodyStreamStorage.Controls {
+            BodyStreamStorage.Controls(
+                pause: { self.counts.withLock { $0.pause += 1 } },
+                resume: { self.counts.withLock { $0.resume += 1 } },
+                close: { self.counts.withLock { $0.close += 1 } })
+        }
+
+        var now: (pause: Int, resume: Int, close: Int) { counts.withLock { $0 } }
+    }
+
+    @Test func theWriterIsPausedPastTheHighWaterMarkAndResumedAtTheLowOne() async throws {
+        let storage = BodyStreamStorage(highWater: 100)
+        let calls = Calls()
+        storage.attach(calls.controls())
+        for _ in 0..<5 { #expect(storage.write(Data(count: 30))) }
+        #expect(calls.now.pause == 1)
+        #expect(calls.now.resume == 0)
+        // 150 bytes wait; reading joins them into one chunk and drains below 25.
+        let chunk = try await storage.next()
+        #expect(chunk?.count == 150)
+        #expect(calls.now.resume == 1)
+    }
+
+    @Test func chunksWrittenBeforeAnErrorArriveBeforeIt() async throws {
+        let storage = BodyStreamStorage()
+        storage.write(Data("ab".utf8))
+        storage.finish(CourierError(stage: .transport, kind: .truncatedResponse, message: "Cut."))
+        #expect(try await storage.next() == Data("ab".utf8))
+        await #expect(throws: CourierError.self) { try await storage.next() }
+    }
+
+    @Test func aBacklogPastItsLimitFailsAsTooLargeAndClosesTheConnection() async throws {
+        let storage = BodyStreamStorage(highWater: 10, backlogLimit: 100)
+        let calls = Calls()
+        storage.attach(calls.controls())
+        for _ in 0..<3 { #expect(storage.write(Data(count: 30))) }
+        #expect(!storage.write(Data(count: 30)))
+        #expect(calls.now.close == 1)
+        let error = await #expect(throws: CourierError.self) { try await storage.next() }
+        #expect(error?.kind == .responseTooLarge)
+        #expect(
+            error?.message
+                == "The response body's reader fell more than 100 bytes behind the server, and the transport cannot "
+                + "slow the server down.")
+    }
+
+    @Test func cancellingTheReaderClosesTheConnectionAndRefusesLaterWrites() async throws {
+        let storage = BodyStreamStorage()
+        let calls = Calls()
+        storage.attach(calls.controls())
+        let reader = Task { try await storage.next() }
+        reader.cancel()
+        let outcome = await reader.result
+        #expect((outcome.failure as? CourierError)?.kind == .cancelled)
+        #expect(calls.now.close == 1)
+        #expect(!storage.write(Data("late".utf8)))
+    }
+
+    @Test func aReaderLeftBeforeTheControlsArriveClosesOnAttach() {
+        let storage = BodyStreamStorage()
+        storage.readerLeft()
+        let calls = Calls()
+        storage.attach(calls.controls())
+        #expect(calls.now.close == 1)
+    }
+
+    @Test func aReaderWaitingLongerThanTheIdleTimeoutFails() async throws {
+        let storage = BodyStreamStorage(idleTimeout: .milliseconds(200))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: CourierError.self) { try await storage.next() }
+        #expect(error?.kind == .timedOut)
+        #expect(started.duration(to: .now) >= .milliseconds(200))
+    }
+
+    @Test func aDeadlineEndsTheBody() async throws {
+        let storage = BodyStreamStorage()
+        storage.limit(until: .now.advanced(by: .milliseconds(100)))
+        let error = await #expect(throws: CourierError.self) { try await storage.next() }
+        #expect(error?.message == "The response body did not end within its deadline.")
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
