@@ -704,6 +704,67 @@ def chunked_bad_size_route():
     data, outcome = raw("GET", "/chunked/bad-size")
     eq((data, outcome), (chunked_head() + b"zz\r\n" + pattern(10) + b"\r\n0\r\n\r\n", "eof"))
 
+def sse_event(n, last="", eol="\n"):
+    return eol.join(["id: %d" % n, "event: tick", 'data: {"n": %d,' % n,
+                     'data:  "last_event_id": "%s"}' % last, ""]) + eol
+
+
+@check
+def sse_events_route():
+    status, headers, body = fetch("GET", "/sse/events?count=2&retry=1500")
+    fields = dict(headers)
+    eq((status, fields["Content-Type"], fields["Transfer-Encoding"]), (200, "text/event-stream", "chunked"))
+    eq(body.decode(), ": courier fault server\nretry: 1500\n" + sse_event(1) + sse_event(2), "events")
+    _, _, body = fetch("GET", "/sse/events?count=1", headers={"Last-Event-ID": "41"})
+    eq(body.decode(), ": courier fault server\n" + sse_event(42, "41"), "after Last-Event-ID 41")
+
+
+@check
+def sse_cr_route():
+    _, _, body = fetch("GET", "/sse/cr?count=2")
+    eq(body.decode(), ": courier fault server\r" + sse_event(1, eol="\r") + sse_event(2, eol="\r"))
+
+
+@check
+def sse_stall_route():
+    started = time.monotonic()
+    _, _, body = fetch("GET", "/sse/stall?count=1&seconds=1")
+    eq(body.decode(), ": courier fault server\n" + sse_event(1), "one event, then the end")
+    assert time.monotonic() - started >= 1.0, "the stall did not last 1 s"
+
+
+@check
+def sse_reset_mid_event_route():
+    data, outcome = raw("GET", "/sse/reset-mid-event?count=1")
+    eq(outcome, "reset", "ends in a RST")
+    assert data.endswith(b'c\r\ndata: {"n": \r\n'), "ends with half an event: %s" % short(data)
+
+
+@check
+def sse_endless_route():
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/sse/endless?interval=0.01"))
+        received = b""
+        while received.count(b"event: tick") < 5:
+            received += sock.recv(4096)
+    assert b"id: 5\n" in received, "five events arrive"
+
+
+@check
+def sse_reconnect_route():
+    key = "sse-" + uuid.uuid4().hex
+    target = "/sse/reconnect?key=" + key
+    _, _, body = fetch("GET", target)
+    eq(body.decode(), "retry: 50\n" + sse_event(1) + sse_event(2), "1st: retry, events 1 and 2")
+    data, outcome = raw("GET", target, [("Last-Event-ID", "2")])
+    eq(outcome, "reset", "2nd: reset")
+    assert sse_event(3, "2").encode() in data, "2nd: event 3 first"
+    eq(fetch("GET", target)[0], 503, "3rd: 503")
+    _, _, body = fetch("GET", target, headers={"Last-Event-ID": "3"})
+    eq(body.decode(), sse_event(4, "3"), "4th: event 4")
+    eq(fetch("GET", target)[0], 204, "5th: 204")
+
+
 @check
 def delay_route():
     started = time.monotonic()
