@@ -108,6 +108,14 @@ enum API {
         }
     }
 
+    /// A change feed of todos, as Server-Sent Events.
+    static var changes: Endpoint<EventStream<Todo>, APIError> {
+        Endpoint {
+            Method.get
+            Path("todos", "changes")
+        }
+    }
+
     static func upload(_ file: URL) -> Endpoint<Empty, APIError> {
         Endpoint {
             Method.put

@@ -21,7 +21,7 @@ import Foundation
 /// ```
 ///
 /// A stop or a failed completion removes any partial download itself; a receiver that ends any
-/// other way (a connection error, a cancellation) must be ``abandon()``ed. Abandoning after a
+/// other way (a connection error, a cancellation) must be ``abandon(because:)``ed. Abandoning after a
 /// completion does nothing, so `defer { receiver.abandon() }` is safe.
 public struct ResponseReceiver: Sendable {
     /// What the transport does next.
