@@ -197,6 +197,30 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
+    /// Feeds a streamed body to its reader from a task of its own, one chunk at a time as the
+    /// reader asks (NIO then stops reading from the connection); the reader going away cancels
+    /// the task, and dropping the body closes the connection.
+    private static func pump(_ body: HTTPClientResponse.Body, into receiver: ResponseReceiver) {
+        let pump = Task {
+            var receiver = receiver
+            do {
+                for try await chunk in body {
+                    if case .stop(let error) = receiver.receive(
+                        Data(buffer: chunk, byteTransferStrategy: .noCopy))
+                    {
+                        receiver.abandon(because: error)
+                        return
+                    }
+                    await receiver.waitForStreamDemand()
+                }
+                _ = receiver.complete(url: receiver.request.url)
+            } catch {
+                receiver.abandon(because: receiver.interrupted(by: CourierError.asyncHTTPClient(error)))
+            }
+        }
+        receiver.controlStream(pause: {}, resume: {}, close: { pump.cancel() })
+    }
+
     /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
     private func exchange(
         _ request: TransportRequest, activity: NIOLockedValueBox<SilenceWatch.Activity>?
@@ -220,6 +244,10 @@ public final class AsyncHTTPClientTransport: Transport {
             let head = receiver.receiveHead(
                 status: HTTPStatus(Int(response.status.code)), headers: HeaderFields(response.headers))
             if case .stop(let error) = head { throw error }
+            if let streamed = receiver.streamedResponse(url: request.url) {
+                Self.pump(response.body, into: receiver)
+                return streamed
+            }
             // Leaving this loop early drops the body, which closes the connection at once.
             for try await chunk in response.body {
                 activity?.withLockedValue { $0 = .received(.now) }
