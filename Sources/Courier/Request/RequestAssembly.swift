@@ -14,8 +14,10 @@ enum RequestAssembly {
         var bodyCount = 0
         var queryCount = 0
         var headerCount = 0
-        for part in parts {
-            switch part {
+        // Both loops read each part where it is: `for part in parts` copies every part first
+        // (retaining all it holds): 1.4k of the 101k instructions of issue 13's B1 build.
+        for index in parts.indices {
+            switch parts[index] {
             case .query: queryCount += 1
             case .header: headerCount += 1
             default: break
@@ -33,8 +35,8 @@ enum RequestAssembly {
         var validations: [ResponseValidation] = []
         var successStatuses: [HTTPStatus] = []
 
-        for part in parts {
-            switch part {
+        for index in parts.indices {
+            switch parts[index] {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
