@@ -118,6 +118,20 @@ struct CatalogQueryArrayTests {
         }
     }
 
+    @Test(arguments: ["/tags?tag%5B%5D=a", "/tags?tag%5B0%5D=a"])
+    func anArrayWrittenByAnotherStrategyIsAMismatch(target: String) {
+        let mismatch = #expect(throws: EndpointMismatch.self) {
+            try QueryArrays.ListTags<Forms.Defaults>.parse(IncomingRequest(method: .get, target: target))
+        }
+        #expect(mismatch?.closeness == .sameRoute)
+        #expect(mismatch?.description.contains("(expected tag=…)") == true)
+        let brackets = #expect(throws: EndpointMismatch.self) {
+            try QueryArrays.ListTags<Forms.BracketArrays>.parse(
+                IncomingRequest(method: .get, target: "/tags?tag=a"))
+        }
+        #expect(brackets?.description.contains("An array written as tag=… (expected tag[]=…)") == true)
+    }
+
     @Test func theShapeNamesTheArrayWithoutItsBrackets() throws {
         let brackets = try QueryArrays.ListTags<Forms.BracketArrays>.shape()
         #expect(brackets.description == "GET /tags?tag&id&genre&page")
