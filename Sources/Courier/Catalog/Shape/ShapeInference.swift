@@ -113,6 +113,13 @@ enum ShapeInference {
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
+        if shape.successStatus == .noContent, Model.Success.self != Empty.self {
+            throw CourierError(
+                stage: .building, kind: .invalidSuccessStatus,
+                message:
+                    "\(Model.self) declares SuccessStatus(204), which has no body, but its Success is "
+                    + "\(Model.Success.self); declare Success as Empty or choose another status.")
+        }
         try RoundTripCheck.check(type, shape: shape, formEncoding: formEncoding, keys: log.keys)
         return shape
     }
