@@ -34,6 +34,9 @@ public struct Client: Sendable {
     public let configuration: Configuration
     /// The middleware folded around redirect handling and the transport, built once.
     let chain: Middleware.Next
+    /// Whether a ``ValidationMiddleware`` checks responses; without one, ``perform(_:)`` holds an
+    /// endpoint to its declared ``ResponseValidation`` itself.
+    let hasValidationMiddleware: Bool
 
     /// Creates a client.
     ///
@@ -55,6 +58,7 @@ public struct Client: Sendable {
         self.middleware = middleware
         self.defaults = defaults
         self.configuration = configuration
+        self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
         self.chain = Self.chain(
             middleware[...],
             around: RedirectFollower(transport: transport, limit: configuration.redirectLimit))
