@@ -16,9 +16,9 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
             case .method(.unchecked(let token)):
                 method = method ?? HTTPMethod(normalizing: token)?.rawValue ?? token.debugDescription
             case .path(let path, let display): segments += display.shown(path)
-            case .query(.text(let name, _)), .query(.named(let name, _)):
+            case .query(.text(let name, _), _), .query(.named(let name, _), _):
                 names.append(PercentEncoding.encode(name))
-            case .query(.whole): names.append("…")
+            case .query(.whole, _): names.append("…")
             default: break
             }
         }

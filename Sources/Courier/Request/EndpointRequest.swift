@@ -89,11 +89,16 @@ public struct EndpointRequest: Sendable, Hashable {
         percentEncodedPath + (percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 
-    /// A copy whose sensitive header values read `<redacted>`.
+    /// A copy whose sensitive header and query values read `<redacted>`: credential headers,
+    /// headers and query items marked secret, and query items sensitive by name
+    /// (``QueryItem/isSensitiveByDefault(name:)``).
     public func redacted() -> EndpointRequest {
         let fields = headers.map { field in
             field.isSensitive ? HeaderField(name: field.name, value: "<redacted>", isSecret: true) : field
         }
-        return with { $0.headers = HeaderFields(fields) }
+        return with {
+            $0.headers = HeaderFields(fields)
+            if $0.query.contains(where: \.isSensitive) { $0.query = $0.query.map(\.redacted) }
+        }
     }
 }

@@ -9,7 +9,7 @@ enum RequestAssembly {
         var method: MethodToken?
         var methodCount = 0
         var segments: [String] = []
-        var queries: [QueryDeclaration] = []
+        var queries: [(QueryDeclaration, isSecret: Bool)] = []
         var headers = HeaderFields()
         var bodies: [BodySource] = []
         var timeouts: [Timeout] = []
@@ -29,7 +29,7 @@ enum RequestAssembly {
                 }
                 // One Path is the usual case: its array is the request's, not copied.
                 if segments.isEmpty { segments = pathSegments } else { segments += pathSegments }
-            case .query(let declaration): queries.append(declaration)
+            case .query(let declaration, let isSecret): queries.append((declaration, isSecret))
             case .header(let name, let value, let isSecret):
                 let field = HeaderField(
                     name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
@@ -159,16 +159,19 @@ enum RequestAssembly {
     }
 
     private static func resolveQuery(
-        _ declarations: [QueryDeclaration], encoding: FormEncoding
+        _ declarations: [(QueryDeclaration, isSecret: Bool)], encoding: FormEncoding
     ) throws(CourierError) -> [QueryItem] {
         var items: [QueryItem] = []
-        for declaration in declarations {
+        for (declaration, isSecret) in declarations {
             do throws(FormEncodingError) {
                 switch declaration {
                 case .text(let name, let value):
-                    items.append(QueryItem(name: name, value: value))
+                    items.append(QueryItem(name: name, value: value, isSecret: isSecret))
                 case .named(let name, let value):
-                    items += try encoding.queryItems(name: name, value: value)
+                    let encoded = try encoding.queryItems(name: name, value: value)
+                    items +=
+                        isSecret
+                        ? encoded.map { QueryItem(name: $0.name, value: $0.value, isSecret: true) } : encoded
                 case .whole(let value):
                     items += try encoding.queryItems(for: value)
                 }

@@ -7,7 +7,7 @@ import Foundation
 enum RequestPart: Sendable {
     case method(MethodToken)
     case path([String], PathDisplay)
-    case query(QueryDeclaration)
+    case query(QueryDeclaration, isSecret: Bool)
     case header(name: String, value: String, isSecret: Bool)
     case body(BodySource)
     case timeout(Timeout)
