@@ -50,7 +50,7 @@ public struct MockTransport: Transport {
         _ endpoint: E, for client: Client, with response: MockedResponse<E.Success, E.Failure>,
         times: Int? = nil
     ) async throws(CourierError) {
-        let request = try await client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
+        let request = try client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
         if let times, times < 1 {
             throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
         }

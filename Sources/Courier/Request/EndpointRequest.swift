@@ -40,6 +40,17 @@ public struct EndpointRequest: Sendable, Hashable {
     public internal(set) var validation: ResponseValidation?
     /// The endpoint's declared ``SuccessStatus``, if any: what a server answers when it succeeds.
     public internal(set) var successStatus: HTTPStatus?
+    /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
+    /// ``CallOptions/url``.
+    var absoluteTarget: AbsoluteTarget?
+    /// The call's change to the `URLRequest`, from ``CallOptions/configureURLRequest``.
+    var urlRequestConfiguration: URLRequestConfiguration?
+
+    /// The absolute URL the request targets instead of the client's base URL (its path segments
+    /// and query items follow the URL's own), or `nil` for a request resolved against the base.
+    ///
+    /// Declared with ``AbsoluteURL`` or per call with ``CallOptions/url``.
+    public var absoluteURL: URL? { absoluteTarget?.url }
 
     init(
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,

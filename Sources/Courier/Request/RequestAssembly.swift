@@ -17,6 +17,7 @@ enum RequestAssembly {
         var declaresIdempotent = false
         var validations: [ResponseValidation] = []
         var successStatuses: [HTTPStatus] = []
+        var absoluteURLs: [(URL, sendsSecrets: Bool)] = []
 
         for part in parts {
             switch part {
@@ -42,6 +43,7 @@ enum RequestAssembly {
             case .validation(let validation): validations.append(validation)
             case .invalid(let error): throw error
             case .successStatus(let status): successStatuses.append(status)
+            case .absoluteURL(let url, let sendsSecrets): absoluteURLs.append((url, sendsSecrets))
             }
         }
 
@@ -78,11 +80,28 @@ enum RequestAssembly {
         if let body, !headers.contains(.contentType) {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
-        return EndpointRequest(
+        var request = EndpointRequest(
             method: resolvedMethod, pathSegments: segments, query: query, headers: headers, body: body,
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )
+        if !absoluteURLs.isEmpty {
+            request.absoluteTarget = try resolveAbsoluteURL(absoluteURLs)
+        }
+        return request
+    }
+
+    private static func resolveAbsoluteURL(_ urls: [(URL, sendsSecrets: Bool)]) throws(CourierError)
+        -> AbsoluteTarget?
+    {
+        guard urls.count <= 1 else {
+            throw CourierError(
+                stage: .building, kind: .invalidBaseURL,
+                message: "An endpoint declares at most one AbsoluteURL; this one declares \(urls.count).")
+        }
+        return try urls.first.map { (url, sendsSecrets) throws(CourierError) in
+            try AbsoluteTarget(url, sendsSecretsToOtherOrigin: sendsSecrets)
+        }
     }
 
     private static func resolveMethod(_ token: MethodToken?, count: Int) throws(CourierError) -> HTTPMethod {
@@ -114,6 +133,12 @@ enum RequestAssembly {
             )
         }
         guard let timeout = timeouts.first else { return nil }
+        try validate(timeout)
+        return timeout
+    }
+
+    /// Rejects a limit that is not positive.
+    static func validate(_ timeout: Timeout) throws(CourierError) {
         for (name, duration) in [
             ("total", timeout.total), ("connect", timeout.connect), ("idle", timeout.idle),
         ] {
@@ -124,7 +149,6 @@ enum RequestAssembly {
                 )
             }
         }
-        return timeout
     }
 
     private static func resolveSuccessStatus(_ statuses: [HTTPStatus]) throws(CourierError) -> HTTPStatus? {

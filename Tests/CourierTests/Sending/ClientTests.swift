@@ -260,7 +260,7 @@ struct CountedModel: RequestModel {
     @Test func previewIncludesDefaultsAndTheClientsEncoder() async throws {
         let client = Client(baseURL: exampleBase, transport: RecordingTransport())
         try await client.defaults.setHeader(.authorization, "Bearer t")
-        let request = try await client.request(
+        let request = try client.request(
             for: Endpoint<Empty, Never> {
                 Method.post
                 Body.json(["b": 1, "a": 2, "c": 3])
