@@ -25,7 +25,7 @@ public struct MockTransport: Transport {
     /// Creates a mock with no stubs.
     ///
     /// - Parameter ignoringHeaders: Header names left out when requests are compared, for
-    ///   headers that middleware adds after ``Client/request(for:)``.
+    ///   headers that middleware adds after ``Client/request(for:options:)``.
     public init(ignoringHeaders: Set<HeaderName> = []) {
         self.ignoredHeaders = ignoringHeaders
     }

@@ -25,7 +25,7 @@ public struct EndpointRequest: Sendable, Hashable {
     /// The body, if any.
     public internal(set) var body: RequestBody?
     /// How long the request may take: the endpoint's ``Timeout``, with the client's filling what it
-    /// leaves unset (see ``Client/request(for:)``); a `nil` value is not limited by Courier (an
+    /// leaves unset (see ``Client/request(for:options:)``); a `nil` value is not limited by Courier (an
     /// unset idle timeout falls back to the total one, else to the transport's default).
     public internal(set) var timeout: Timeout
     /// Where a download's successful response body is written, when the request is a download
