@@ -8,10 +8,27 @@ enum RequestAssembly {
         // The first method and how many there are: one is the rule, so no array for them.
         var method: MethodToken?
         var methodCount = 0
+        // The same for the body; queries and headers are counted first, so that each array is
+        // allocated once at its size instead of growing (three allocations for four fields).
+        var bodySource: BodySource?
+        var bodyCount = 0
+        var queryCount = 0
+        var headerCount = 0
+        // Both loops read each part where it is: `for part in parts` copies every part first
+        // (retaining all it holds): 1.4k of the 101k instructions of issue 13's B1 build.
+        for index in parts.indices {
+            switch parts[index] {
+            case .query: queryCount += 1
+            case .header: headerCount += 1
+            default: break
+            }
+        }
         var segments: [String] = []
         var queries: [(QueryDeclaration, isSecret: Bool)] = []
+        queries.reserveCapacity(queryCount)
         var headers = HeaderFields()
-        var bodies: [BodySource] = []
+        // One more for the Content-Type a body adds.
+        headers.reserveCapacity(headerCount + 1)
         var timeouts: [Timeout] = []
         var formEncodings: [FormEncoding] = []
         var declaresIdempotent = false
@@ -19,8 +36,8 @@ enum RequestAssembly {
         var successStatuses: [HTTPStatus] = []
         var absoluteURLs: [(URL, sendsSecrets: Bool)] = []
 
-        for part in parts {
-            switch part {
+        for index in parts.indices {
+            switch parts[index] {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
@@ -36,7 +53,9 @@ enum RequestAssembly {
                     name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
                 try RequestValidation.validate(header: field)
                 headers.append(field)
-            case .body(let source): bodies.append(source)
+            case .body(let source):
+                bodySource = bodySource ?? source
+                bodyCount += 1
             case .timeout(let timeout): timeouts.append(timeout)
             case .formEncoding(let encoding): formEncodings.append(encoding)
             case .idempotent: declaresIdempotent = true
@@ -60,13 +79,13 @@ enum RequestAssembly {
         let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
         let query = try resolveQuery(queries, encoding: formEncoding)
         let body =
-            bodies.isEmpty
-            ? nil
-            : try resolveBody(
-                bodies, method: resolvedMethod,
-                encoders: BodyEncoders(
-                    json: defaultEncoder, form: formEncoding,
-                    declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
+            try bodySource.map { source throws(CourierError) in
+                try resolveBody(
+                    source, count: bodyCount, method: resolvedMethod,
+                    encoders: BodyEncoders(
+                        json: defaultEncoder, form: formEncoding,
+                        declaredContentType: headers[.contentType].flatMap(MediaType.init(validating:))))
+            }
         if let body, body.contentType.isMultipart, let declared = headers[.contentType],
             MediaType(validating: declared)?.parameter("boundary") != body.contentType.parameter("boundary")
         {
@@ -186,6 +205,7 @@ enum RequestAssembly {
         _ declarations: [(QueryDeclaration, isSecret: Bool)], encoding: FormEncoding
     ) throws(CourierError) -> [QueryItem] {
         var items: [QueryItem] = []
+        items.reserveCapacity(declarations.count)
         for (declaration, isSecret) in declarations {
             do throws(FormEncodingError) {
                 switch declaration {
@@ -209,16 +229,16 @@ enum RequestAssembly {
         return items
     }
 
+    /// The first of `count` declared bodies, encoded; more than one is an error.
     private static func resolveBody(
-        _ bodies: [BodySource], method: HTTPMethod, encoders: BodyEncoders
-    ) throws(CourierError) -> RequestBody? {
-        guard bodies.count <= 1 else {
+        _ source: BodySource, count: Int, method: HTTPMethod, encoders: BodyEncoders
+    ) throws(CourierError) -> RequestBody {
+        guard count <= 1 else {
             throw CourierError(
                 stage: .building, kind: .multipleBodies,
-                message: "An endpoint declares at most one Body; this one declares \(bodies.count)."
+                message: "An endpoint declares at most one Body; this one declares \(count)."
             )
         }
-        guard let source = bodies.first else { return nil }
         if method.forbidsBody {
             throw CourierError(
                 stage: .building, kind: .bodyNotAllowed,

@@ -36,6 +36,9 @@ public struct ResponseValidation: Sendable, Hashable {
     public func accepts(contentType: MediaType?) -> Bool {
         guard !contentTypes.isEmpty else { return true }
         guard let contentType else { return false }
+        // The usual answer is an accepted type written exactly as declared
+        // (`application/json`); every type accepts itself, so no parsing is needed for it.
+        if contentTypes.contains(where: { $0.rawValue == contentType.rawValue }) { return true }
         let candidate = MediaTypeEssence(contentType.rawValue)
         return contentTypes.contains { accepted in
             if let candidate, let accepted = MediaTypeEssence(accepted.rawValue) {

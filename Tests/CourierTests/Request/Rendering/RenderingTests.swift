@@ -87,6 +87,14 @@ import Testing
         #expect(request.timeoutInterval == 3)
     }
 
+    /// Every method reaches the `URLRequest`, GET included (which a new request already has).
+    @Test(arguments: [HTTPMethod.get, .head, .post, .put, .patch, .delete, .options])
+    func urlRequestCarriesEachMethod(_ method: HTTPMethod) {
+        let request = TransportRequest(
+            method: method, url: URL(string: "https://api.example.com/")!, headers: [], body: nil)
+        #expect(request.urlRequest.httpMethod == method.rawValue)
+    }
+
     /// `URLRequest` keeps one value per name: repeated fields, whatever their case, are joined.
     @Test func urlRequestJoinsRepeatedHeaderNames() throws {
         let request = try Endpoint<Empty, Never> {
