@@ -25,7 +25,7 @@ public struct MockTransport: Transport {
     /// Creates a mock with no stubs.
     ///
     /// - Parameter ignoringHeaders: Header names left out when requests are compared, for
-    ///   headers that middleware adds after `Client.request(for:)`.
+    ///   headers that middleware adds after `Client.request(for:options:)`.
     public init(ignoringHeaders: Set<HeaderName> = []) {
         self.ignoredHeaders = ignoringHeaders
     }
@@ -50,7 +50,7 @@ public struct MockTransport: Transport {
         _ endpoint: E, for client: Client, with response: MockedResponse<E.Success, E.Failure>,
         times: Int? = nil
     ) async throws(CourierError) {
-        let request = try await client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
+        let request = try client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
         if let times, times < 1 {
             throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
         }

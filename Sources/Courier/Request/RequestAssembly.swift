@@ -24,7 +24,7 @@ enum RequestAssembly {
             }
         }
         var segments: [String] = []
-        var queries: [QueryDeclaration] = []
+        var queries: [(QueryDeclaration, isSecret: Bool)] = []
         queries.reserveCapacity(queryCount)
         var headers = HeaderFields()
         // One more for the Content-Type a body adds.
@@ -34,6 +34,7 @@ enum RequestAssembly {
         var declaresIdempotent = false
         var validations: [ResponseValidation] = []
         var successStatuses: [HTTPStatus] = []
+        var absoluteURLs: [(URL, sendsSecrets: Bool)] = []
 
         for index in parts.indices {
             switch parts[index] {
@@ -46,7 +47,7 @@ enum RequestAssembly {
                 }
                 // One Path is the usual case: its array is the request's, not copied.
                 if segments.isEmpty { segments = pathSegments } else { segments += pathSegments }
-            case .query(let declaration): queries.append(declaration)
+            case .query(let declaration, let isSecret): queries.append((declaration, isSecret))
             case .header(let name, let value, let isSecret):
                 let field = HeaderField(
                     name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
@@ -61,6 +62,7 @@ enum RequestAssembly {
             case .validation(let validation): validations.append(validation)
             case .invalid(let error): throw error
             case .successStatus(let status): successStatuses.append(status)
+            case .absoluteURL(let url, let sendsSecrets): absoluteURLs.append((url, sendsSecrets))
             }
         }
 
@@ -97,11 +99,28 @@ enum RequestAssembly {
         if let body, !headers.contains(.contentType) {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
-        return EndpointRequest(
+        var request = EndpointRequest(
             method: resolvedMethod, pathSegments: segments, query: query, headers: headers, body: body,
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )
+        if !absoluteURLs.isEmpty {
+            request.absoluteTarget = try resolveAbsoluteURL(absoluteURLs)
+        }
+        return request
+    }
+
+    private static func resolveAbsoluteURL(_ urls: [(URL, sendsSecrets: Bool)]) throws(CourierError)
+        -> AbsoluteTarget?
+    {
+        guard urls.count <= 1 else {
+            throw CourierError(
+                stage: .building, kind: .invalidBaseURL,
+                message: "An endpoint declares at most one AbsoluteURL; this one declares \(urls.count).")
+        }
+        return try urls.first.map { (url, sendsSecrets) throws(CourierError) in
+            try AbsoluteTarget(url, sendsSecretsToOtherOrigin: sendsSecrets)
+        }
     }
 
     private static func resolveMethod(_ token: MethodToken?, count: Int) throws(CourierError) -> HTTPMethod {
@@ -133,6 +152,12 @@ enum RequestAssembly {
             )
         }
         guard let timeout = timeouts.first else { return nil }
+        try validate(timeout)
+        return timeout
+    }
+
+    /// Rejects a limit that is not positive.
+    static func validate(_ timeout: Timeout) throws(CourierError) {
         for (name, duration) in [
             ("total", timeout.total), ("connect", timeout.connect), ("idle", timeout.idle),
         ] {
@@ -143,7 +168,6 @@ enum RequestAssembly {
                 )
             }
         }
-        return timeout
     }
 
     private static func resolveSuccessStatus(_ statuses: [HTTPStatus]) throws(CourierError) -> HTTPStatus? {
@@ -178,17 +202,20 @@ enum RequestAssembly {
     }
 
     private static func resolveQuery(
-        _ declarations: [QueryDeclaration], encoding: FormEncoding
+        _ declarations: [(QueryDeclaration, isSecret: Bool)], encoding: FormEncoding
     ) throws(CourierError) -> [QueryItem] {
         var items: [QueryItem] = []
         items.reserveCapacity(declarations.count)
-        for declaration in declarations {
+        for (declaration, isSecret) in declarations {
             do throws(FormEncodingError) {
                 switch declaration {
                 case .text(let name, let value):
-                    items.append(QueryItem(name: name, value: value))
+                    items.append(QueryItem(name: name, value: value, isSecret: isSecret))
                 case .named(let name, let value):
-                    items += try encoding.queryItems(name: name, value: value)
+                    let encoded = try encoding.queryItems(name: name, value: value)
+                    items +=
+                        isSecret
+                        ? encoded.map { QueryItem(name: $0.name, value: $0.value, isSecret: true) } : encoded
                 case .whole(let value):
                     items += try encoding.queryItems(for: value)
                 }

@@ -10,7 +10,8 @@ extension TransportRequest {
     /// An in-memory body is `httpBody`; a body streamed from files is `httpBodyStream`, which
     /// `URLSession` sends with chunked transfer coding. (``URLSessionTransport`` uploads such
     /// bodies from a file instead, with their `Content-Length`.) A header whose value has a control
-    /// character (CR, LF, NUL, …) is left out; Courier's own requests never carry one.
+    /// character (CR, LF, NUL, …) is left out; Courier's own requests never carry one. The call's
+    /// ``urlRequestConfiguration`` is applied last.
     public var urlRequest: URLRequest {
         var request = URLRequest(url: url)
         // A new request's method is already GET; on Linux, setting it costs three
@@ -37,6 +38,7 @@ extension TransportRequest {
             // which times out at once. Round up instead, so the wait is never shorter.
             request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))
         }
+        urlRequestConfiguration?.apply(&request)
         return request
     }
 }

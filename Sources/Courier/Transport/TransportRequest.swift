@@ -25,6 +25,9 @@ public struct TransportRequest: Sendable, Hashable {
     /// Where to write a successful (2xx) response body instead of keeping it in memory, if set;
     /// the response then reports it as ``RawResponse/bodyFile``.
     public internal(set) var responseBodyFile: URL?
+    /// The call's change to the `URLRequest` (``CallOptions/configureURLRequest``), which
+    /// ``urlRequest`` applies last; a transport that makes no `URLRequest` ignores it.
+    public internal(set) var urlRequestConfiguration: URLRequestConfiguration?
 
     /// Creates a transport request.
     ///

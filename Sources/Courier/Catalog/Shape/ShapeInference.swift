@@ -85,6 +85,7 @@ enum ShapeInference {
             if let key = queryOwners[index], log.listKeys.contains(key) {
                 field = try QueryArrays.field(field, key: key, encoding: formEncoding, log: log, type)
             }
+            field.isSecret = base.query[index].isSensitive
             query.append(field)
         }
         let shape = EndpointShape(

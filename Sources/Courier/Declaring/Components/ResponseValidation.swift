@@ -1,7 +1,8 @@
 /// Which responses an endpoint or client accepts: status codes and body content types.
 ///
 /// Written in an endpoint's block, it replaces the ``ValidationMiddleware``'s rule for that
-/// endpoint; it does not add to it.
+/// endpoint; it does not add to it. It holds even on a client without a ``ValidationMiddleware``:
+/// the client then checks it itself.
 ///
 /// ```swift
 /// Method(.get)

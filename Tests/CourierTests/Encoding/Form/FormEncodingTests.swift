@@ -650,13 +650,13 @@ private struct Failing: Encodable, Sendable {
             transport: RecordingTransport(),
             configuration: Client.Configuration(formEncoding: FormEncoding(booleans: .numeric))
         )
-        let plain = try await client.request(
+        let plain = try client.request(
             for: Endpoint<User, Never> {
                 Method.get
                 Query("on", true)
             })
         #expect(plain.percentEncodedQuery == "on=1")
-        let overridden = try await client.request(
+        let overridden = try client.request(
             for: Endpoint<User, Never> {
                 Method.get
                 FormEncoding()
