@@ -90,6 +90,16 @@ let package = Package(
             name: "todo-server",
             dependencies: ["TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier")]
         ),
+        // Sends at least 1,000 generated values per endpoint through a Hummingbird server that
+        // matches them with a catalog and answers with the value it parsed (CatalogAdapter, typed
+        // answers); every value must come back equal. Scripts/run-schemathesis runs it too.
+        .executableTarget(
+            name: "catalog-roundtrip",
+            dependencies: [
+                "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         // Sends every catalog endpoint with a real Client and checks each typed result.
         .executableTarget(
             name: "courier-example",

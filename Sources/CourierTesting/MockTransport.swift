@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A stub builds its endpoint's request the way the client would and keeps it as the
 /// expectation, so a mock cannot hide a broken request: a request no stub matches throws
-/// ``CourierError/Kind/noMockedResponse``, naming the closest stub and how it differs.
+/// `CourierError.Kind.noMockedResponse`, naming the closest stub and how it differs.
 ///
 /// ```swift
 /// let mocks = MockTransport()
@@ -25,13 +25,13 @@ public struct MockTransport: Transport {
     /// Creates a mock with no stubs.
     ///
     /// - Parameter ignoringHeaders: Header names left out when requests are compared, for
-    ///   headers that middleware adds after ``Client/request(for:)``.
+    ///   headers that middleware adds after `Client.request(for:options:)`.
     public init(ignoringHeaders: Set<HeaderName> = []) {
         self.ignoredHeaders = ignoringHeaders
     }
 
     /// Stubs `endpoint`: builds the request `client` would send for it (the client's base URL,
-    /// encoder, form encoding and current ``ClientDefaults``) and answers `response` to it.
+    /// encoder, form encoding and current `ClientDefaults`) and answers `response` to it.
     ///
     /// ```swift
     /// try await mocks.stub(API.search("swift", page: 2), for: client, with: .success([]), times: 1)
@@ -44,13 +44,13 @@ public struct MockTransport: Transport {
     ///   - client: The client whose configuration builds the request and encodes the response.
     ///   - response: What to answer, typed by the endpoint.
     ///   - times: How many times the stub answers; `nil` for any number.
-    /// - Throws: ``CourierError`` when the endpoint's request cannot be built, or the response
-    ///   does not fit the endpoint (``CourierError/Kind/invalidMockedResponse``).
+    /// - Throws: `CourierError` when the endpoint's request cannot be built, or the response
+    ///   does not fit the endpoint (`CourierError.Kind.invalidMockedResponse`).
     public func stub<E: EndpointRepresentable>(
         _ endpoint: E, for client: Client, with response: MockedResponse<E.Success, E.Failure>,
         times: Int? = nil
     ) async throws(CourierError) {
-        let request = try await client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
+        let request = try client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
         if let times, times < 1 {
             throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
         }
@@ -60,7 +60,7 @@ public struct MockTransport: Transport {
 
     /// Answers `request` from the first stub that matches it and has uses left.
     ///
-    /// - Throws: ``CourierError`` with ``CourierError/Kind/noMockedResponse`` when none matches,
+    /// - Throws: `CourierError` with `CourierError.Kind.noMockedResponse` when none matches,
     ///   or the error a ``MockedResponse/throwing(_:)`` stub holds.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         let ignored = ignoredHeaders
@@ -77,7 +77,7 @@ public struct MockTransport: Transport {
 
     /// Throws when a stub was not used: never, or fewer times than its `times` limit.
     ///
-    /// - Throws: ``CourierError`` with ``CourierError/Kind/unusedMockedResponses`` listing them.
+    /// - Throws: `CourierError` with `CourierError.Kind.unusedMockedResponses` listing them.
     public func verifyAllUsed() throws(CourierError) {
         let unused = storage.stubs.filter { $0.uses < ($0.limit ?? 1) }
         guard !unused.isEmpty else { return }

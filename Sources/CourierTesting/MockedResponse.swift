@@ -4,7 +4,7 @@ import Foundation
 /// What a ``MockTransport`` answers for one stubbed endpoint, typed by that endpoint.
 ///
 /// A response is made from values, never from bytes: a `Success` value encoded as JSON, a
-/// documented `Failure` with its status, an empty response, or a thrown ``CourierError``.
+/// documented `Failure` with its status, an empty response, or a thrown `CourierError`.
 ///
 /// ```swift
 /// try await mocks.stub(API.user(42), for: client, with: .success(User(id: 42, name: "Ada")))
@@ -87,7 +87,7 @@ extension MockedResponse where Failure: Encodable {
 }
 
 extension MockedResponse where Failure: DocumentedErrors {
-    /// Answers with `model` as JSON for a ``DocumentedErrors`` failure; `Failure` must document
+    /// Answers with `model` as JSON for a `DocumentedErrors` failure; `Failure` must document
     /// `status` with `model`'s type, or stubbing throws.
     ///
     /// ```swift

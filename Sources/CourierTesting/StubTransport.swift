@@ -18,7 +18,7 @@ public struct StubTransport: Transport {
     }
 
     /// Answers requests that match a canned response; any other request throws a
-    /// ``CourierError`` whose message lists the request and every stub.
+    /// `CourierError` whose message lists the request and every stub.
     public init(_ responses: [CannedResponse]) {
         self.handler = { request in
             guard let match = responses.first(where: { $0.matches(request) }) else {

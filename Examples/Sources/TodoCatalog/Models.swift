@@ -121,3 +121,13 @@ public struct Attachment: Codable, Sendable, Hashable {
         self.size = size
     }
 }
+
+extension NewTodo: SchemaConstrained {
+    /// A title is not empty (the server answers 422 for one that is).
+    public static let schemaConstraints: [String: SchemaConstraint] = ["title": .minLength(1)]
+}
+
+extension TodoPatch: SchemaConstrained {
+    /// A new title is not empty (the server answers 422 for one that is).
+    public static let schemaConstraints: [String: SchemaConstraint] = ["title": .minLength(1)]
+}

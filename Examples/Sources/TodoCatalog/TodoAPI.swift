@@ -67,6 +67,8 @@ public struct SignIn: CatalogEndpoint, Equatable {
     public typealias Success = Session
     /// 401 for wrong credentials.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized]
 
     /// Who is signing in.
     public var credentials: LoginCredentials
@@ -91,6 +93,8 @@ public struct CreateTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     public typealias Success = Todo
     /// 422 for an empty title.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .unprocessableContent]
 
     /// The caller's access token.
     public var token: BearerToken
@@ -108,16 +112,23 @@ public struct CreateTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
         Method.post
         TodoAPI.authorized(token)
         Path("todos")
+        SuccessStatus(.created)
         Body.json(todo)
     }
 }
 
 /// `GET /v1/todos?page=…&per_page=…`: one page of todos, by identifier.
-public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, SchemaConstrained, Equatable {
     /// The page.
     public typealias Success = TodoPage
     /// Documented errors.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .unprocessableContent]
+    /// Pages count from 1, and hold 1 to 100 todos (the server answers 422 otherwise).
+    public static let schemaConstraints: [String: SchemaConstraint] = [
+        "page": .minimum(1), "perPage": .range(1...100),
+    ]
 
     /// The caller's access token.
     public var token: BearerToken
@@ -149,6 +160,8 @@ public struct GetTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     public typealias Success = Todo
     /// 404 when there is no such todo.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .notFound]
 
     /// The caller's access token.
     public var token: BearerToken
@@ -175,6 +188,8 @@ public struct UpdateTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     public typealias Success = Todo
     /// 404 when there is no such todo, 422 for an empty title.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .notFound, .unprocessableContent]
 
     /// The caller's access token.
     public var token: BearerToken
@@ -205,6 +220,8 @@ public struct DeleteTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     public typealias Success = Empty
     /// 404 when there is no such todo.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .notFound]
 
     /// The caller's access token.
     public var token: BearerToken
@@ -232,8 +249,10 @@ public struct DeleteTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
 public struct UploadAttachment: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     /// The stored attachment's description.
     public typealias Success = Attachment
-    /// 404 when there is no such todo, 422 for an empty file.
+    /// 404 when there is no such todo.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .notFound]
 
     /// The caller's access token.
     public var token: BearerToken
@@ -260,6 +279,7 @@ public struct UploadAttachment: CatalogEndpoint, AuthorizedEndpoint, Equatable {
         Method.post
         TodoAPI.authorized(token)
         Path("todos", todoID, "attachments")
+        SuccessStatus(.created)
         Body.multipart(.data("file", contents, filename: filename, contentType: contentType))
     }
 }
@@ -274,6 +294,8 @@ public struct ImportTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     public typealias Success = Todo
     /// 404 when the upstream has no such todo, 502 when the upstream failed.
     public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .notFound, 502]
 
     /// The caller's access token (for this server, not the upstream).
     public var token: BearerToken
@@ -291,6 +313,7 @@ public struct ImportTodo: CatalogEndpoint, AuthorizedEndpoint, Equatable {
         Method.post
         TodoAPI.authorized(token)
         Path("imports")
+        SuccessStatus(.created)
         Body.json(source)
     }
 }

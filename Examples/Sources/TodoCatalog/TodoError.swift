@@ -4,7 +4,7 @@ import Courier
 ///
 /// The client decodes a documented status into a case of this enum (`.failure(.notFound(…))`);
 /// the server answers with the same models, so the two cannot drift apart.
-public enum TodoError: DocumentedErrors, Equatable {
+public enum TodoError: DocumentedErrors, AnswerableError, Equatable {
     /// 404: the todo does not exist.
     case notFound(NotFound)
     /// 422: the request was understood, but a field is invalid.
@@ -22,6 +22,17 @@ public enum TodoError: DocumentedErrors, Equatable {
         .status(401, Unauthorized.self, TodoError.unauthorized),
         .status(502, UpstreamFailure.self, TodoError.upstreamFailed),
     ]
+
+    /// The status and body a server sends each case with, the other way round from
+    /// ``documentedStatuses``.
+    public var answer: ErrorAnswer {
+        switch self {
+        case .notFound(let body): .status(.notFound, body)
+        case .invalid(let body): .status(.unprocessableContent, body)
+        case .unauthorized(let body): .status(.unauthorized, body)
+        case .upstreamFailed(let body): .status(502, body)
+        }
+    }
 }
 
 /// The body of a 404: what was not found.

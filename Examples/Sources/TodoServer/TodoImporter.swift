@@ -25,26 +25,30 @@ public struct TodoImporter: Sendable {
 
     /// Fetches the upstream todo `id` and stores a copy of it (its title) in `store`.
     ///
-    /// - Returns: 201 with the new todo; 404 when the upstream has no such todo; 502 with
-    ///   ``UpstreamFailure`` when the upstream answered anything else or could not be reached.
-    func importTodo(_ id: Int, into store: TodoStore) async -> TodoReply {
+    /// - Returns: The new todo; ``TodoError/notFound(_:)`` when the upstream has no such todo;
+    ///   ``TodoError/upstreamFailed(_:)`` when the upstream answered anything else or could not
+    ///   be reached.
+    func importTodo(_ id: Int, into store: TodoStore) async -> Result<Todo, TodoError> {
         let response: EndpointResponse<Todo, TodoError>
         do {
             response = try await client.send(GetTodo(token: token, id: id))
         } catch {
             // The kind only: the error's description names the upstream's URL, which is not the
             // caller's business.
-            return .json(502, UpstreamFailure(message: "The upstream could not be reached (\(error.kind))."))
+            return .failure(
+                .upstreamFailed(
+                    UpstreamFailure(message: "The upstream could not be reached (\(error.kind)).")))
         }
         switch response.result {
         case .success(let todo):
-            return .json(201, await store.create(title: todo.title))
+            return .success(await store.create(title: todo.title))
         case .failure(.notFound):
-            return .json(404, NotFound(message: "The upstream has no todo with the id \(id)."))
+            return .failure(.notFound(NotFound(message: "The upstream has no todo with the id \(id).")))
         case .failure:
             let status = response.status.code
-            return .json(
-                502, UpstreamFailure(message: "The upstream answered \(status) when asked for todo \(id)."))
+            return .failure(
+                .upstreamFailed(
+                    UpstreamFailure(message: "The upstream answered \(status) when asked for todo \(id).")))
         }
     }
 }

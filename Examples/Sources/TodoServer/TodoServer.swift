@@ -135,7 +135,8 @@ struct ServerError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The catch-all responder: every request becomes an `IncomingRequest` for ``TodoService``.
+/// The catch-all responder: every request becomes an `IncomingRequest` for ``TodoService``
+/// (``CatalogAdapter``), and its `CatalogAnswer` the response.
 ///
 /// Each request is traced by Hummingbird's `TracingMiddleware`: it continues the trace context the
 /// request carries (a Courier client's `TracingMiddleware` sends it) and names the server's span
@@ -153,24 +154,9 @@ struct CatalogResponder: HTTPResponder {
     }
 
     private func serve(_ request: Request, context: Context) async throws -> Response {
-        var request = request
-        let bytes = try await request.collectBody(upTo: 1 << 20)
-        let headers = request.headers.compactMap { field in
-            HeaderName(validating: field.name.rawName).map { HeaderField(name: $0, value: field.value) }
-        }
-        guard let method = HTTPMethod(validating: request.method.rawValue) else {
-            return Response(status: .methodNotAllowed)
-        }
-        let incoming = IncomingRequest(
-            method: method, target: request.head.path ?? "/", headers: HeaderFields(headers),
-            body: Data(bytes.readableBytesView))
+        let incoming = try await CatalogAdapter.incoming(request)
         let reply = await service.reply(to: incoming)
         context.coreContext.endpointPath.value = reply.route
-        var fields = HTTPFields()
-        if let contentType = reply.contentType { fields[.contentType] = contentType }
-        if let allow = reply.allow { fields[.allow] = allow }
-        return Response(
-            status: HTTPResponse.Status(code: reply.status), headers: fields,
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+        return CatalogAdapter.response(reply.answer)
     }
 }

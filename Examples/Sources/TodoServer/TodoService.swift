@@ -2,33 +2,13 @@ import Courier
 import Foundation
 import TodoCatalog
 
-/// A response before it is written: status, content type and body.
+/// A response before it is written, and the route it answered.
 public struct TodoReply: Sendable, Equatable {
-    /// The status code.
-    public var status: Int
-    /// The `Content-Type`, or `nil` without a body.
-    public var contentType: String?
-    /// The body bytes.
-    public var body: Data
-    /// The `Allow` header of a 405: the methods the path has.
-    public var allow: String?
+    /// Status, headers and body, from a typed result or a mismatch.
+    public var answer: CatalogAnswer
     /// The path template of the endpoint the request matched, such as `/v1/todos/{id}`: the
     /// route tracing names the server's span after.
     public var route: String?
-
-    static func json(_ status: Int, _ value: some Encodable) -> TodoReply {
-        // The client's default: sorted keys, ISO 8601 dates, so what the server writes reads back.
-        let encoder = JSONEncoder.courierDefault()
-        // The models are plain structs; encoding them cannot fail.
-        let body = (try? encoder.encode(value)) ?? Data()
-        return TodoReply(status: status, contentType: "application/json", body: body)
-    }
-
-    static func text(_ status: Int, _ text: String) -> TodoReply {
-        TodoReply(status: status, contentType: "text/plain; charset=utf-8", body: Data((text + "\n").utf8))
-    }
-
-    static let noContent = TodoReply(status: 204, contentType: nil, body: Data())
 }
 
 /// The todo API's behaviour, without any HTTP framework: an ``IncomingRequest`` in, a
@@ -54,17 +34,16 @@ public struct TodoService: Sendable {
         self.importer = importer
     }
 
-    /// The reply to `request`.
+    /// The reply to `request`: the typed answer of the endpoint it matched, or the mismatch's
+    /// problem document.
     public func reply(to request: IncomingRequest) async -> TodoReply {
         let endpoint: any CatalogEndpoint
         do {
             endpoint = try catalog.match(request)
         } catch {
-            return Self.reply(to: error, of: request)
+            return TodoReply(answer: error.answer(to: request))
         }
-        var reply = await reply(to: endpoint)
-        reply.route = Self.route(of: endpoint)
-        return reply
+        return TodoReply(answer: await answer(endpoint), route: Self.route(of: endpoint))
     }
 
     /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.
@@ -73,92 +52,117 @@ public struct TodoService: Sendable {
         return String(template.drop { $0 != " " }.dropFirst().prefix { $0 != "?" })
     }
 
-    /// The reply to a request that matched `endpoint`.
-    private func reply(to endpoint: any CatalogEndpoint) async -> TodoReply {
-        if let authorized = endpoint as? any AuthorizedEndpoint, await !store.accepts(authorized.token) {
-            return .json(401, Unauthorized(message: "The bearer token is not valid."))
-        }
+    /// The answer to a request that matched `endpoint`: every case hands its handler to
+    /// ``answer(_:_:)``, which checks the token and turns the typed result into bytes.
+    private func answer(_ endpoint: any CatalogEndpoint) async -> CatalogAnswer {
         switch endpoint {
-        case let signIn as SignIn:
-            guard signIn.credentials == credentials else {
-                return .json(401, Unauthorized(message: "The user name or password is wrong."))
-            }
-            return .json(200, Session(token: await store.issueToken()))
-        case let create as CreateTodo:
-            if let invalid = Self.validate(title: create.todo.title) { return invalid }
-            return .json(201, await store.create(title: create.todo.title))
-        case let list as ListTodos:
-            let page = list.page ?? 1
-            let perPage = list.perPage ?? 20
-            var errors: [ValidationErrors.FieldError] = []
-            if page < 1 { errors.append(.init(field: "page", message: "must be 1 or more")) }
-            if !(1...100).contains(perPage) {
-                errors.append(.init(field: "per_page", message: "must be between 1 and 100"))
-            }
-            guard errors.isEmpty else { return .json(422, ValidationErrors(errors: errors)) }
-            return .json(200, await store.page(page, perPage: perPage))
-        case let get as GetTodo:
-            guard let todo = await store.todo(get.id) else { return Self.notFound(get.id) }
-            return .json(200, todo)
-        case let update as UpdateTodo:
-            if let title = update.patch.title, let invalid = Self.validate(title: title) { return invalid }
-            guard let todo = await store.update(update.id, with: update.patch) else {
-                return Self.notFound(update.id)
-            }
-            return .json(200, todo)
-        case let delete as DeleteTodo:
-            guard await store.delete(delete.id) else { return Self.notFound(delete.id) }
-            return .noContent
-        case let upload as UploadAttachment:
-            guard !upload.contents.isEmpty else {
-                return .json(
-                    422, ValidationErrors(errors: [.init(field: "file", message: "must not be empty")]))
-            }
-            guard await store.attach(upload.filename, to: upload.todoID) != nil else {
-                return Self.notFound(upload.todoID)
-            }
-            return .json(
-                201,
-                Attachment(
-                    todoID: upload.todoID, filename: upload.filename,
-                    contentType: upload.contentType.rawValue,
-                    size: upload.contents.count))
-        case let importing as ImportTodo:
-            guard let importer else { return .text(503, "This server was started without an upstream.") }
-            return await importer.importTodo(importing.source.upstreamID, into: store)
-        default:
-            return .text(500, "\(type(of: endpoint)) is in the catalog but has no handler.")
+        case let signIn as SignIn: await answer(signIn, signIn(_:))
+        case let create as CreateTodo: await answer(create, create(_:))
+        case let list as ListTodos: await answer(list, list(_:))
+        case let get as GetTodo: await answer(get, get(_:))
+        case let update as UpdateTodo: await answer(update, update(_:))
+        case let delete as DeleteTodo: await answer(delete, delete(_:))
+        case let upload as UploadAttachment: await answer(upload, upload(_:))
+        case let importing as ImportTodo: await answer(importing, importTodo(_:))
+        default: Self.serverError("\(type(of: endpoint)) is in the catalog but has no handler.")
         }
     }
 
-    /// The reply to a request no endpoint matches, by how close the closest one came: 404
-    /// for a path no endpoint has, 405 (with `Allow`) for another method, 401 when only the bearer token is
-    /// missing, and 400 for the rest; the body says why.
-    static func reply(to mismatch: EndpointMismatch, of request: IncomingRequest) -> TodoReply {
-        switch mismatch.closeness {
-        case .otherPath:
-            return .text(404, mismatch.description)
-        case .otherMethod:
-            var reply = TodoReply.text(405, mismatch.description)
-            reply.allow = mismatch.allowedMethods.map(\.rawValue).joined(separator: ", ")
-            return reply
-        case .sameRoute:
-            let wantsToken = mismatch.shape?.headers.contains {
-                $0.name.lowercased() == "authorization" && $0.parameter != nil
-            }
-            if wantsToken == true, request.headers[.authorization] == nil {
-                return .json(401, Unauthorized(message: "A bearer token is required."))
-            }
-            return .text(400, mismatch.description)
+    /// The typed answer of `handler` for `endpoint`, after the bearer token of an
+    /// ``AuthorizedEndpoint`` is checked.
+    private func answer<Endpoint: CatalogEndpoint>(
+        _ endpoint: Endpoint, _ handler: (Endpoint) async -> Result<Endpoint.Success, TodoError>
+    ) async -> CatalogAnswer where Endpoint.Success: Encodable, Endpoint.Failure == TodoError {
+        let result: Result<Endpoint.Success, TodoError>
+        if let authorized = endpoint as? any AuthorizedEndpoint, await !store.accepts(authorized.token) {
+            result = .failure(.unauthorized(Unauthorized(message: "The bearer token is not valid.")))
+        } else {
+            result = await handler(endpoint)
+        }
+        do {
+            return try endpoint.answer(result)
+        } catch {
+            // A handler answered a status its endpoint does not document: a bug of this server.
+            return Self.serverError(error.message)
         }
     }
 
-    private static func validate(title: String) -> TodoReply? {
-        guard title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return .json(422, ValidationErrors(errors: [.init(field: "title", message: "must not be empty")]))
+    private static func serverError(_ detail: String) -> CatalogAnswer {
+        let problem = ProblemDetails(title: "Internal Server Error", status: 500, detail: detail)
+        return CatalogAnswer(
+            status: .internalServerError,
+            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
+            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
     }
 
-    private static func notFound(_ id: Int) -> TodoReply {
-        .json(404, NotFound(message: "No todo has the id \(id)."))
+    private func signIn(_ signIn: SignIn) async -> Result<Session, TodoError> {
+        guard signIn.credentials == credentials else {
+            return .failure(.unauthorized(Unauthorized(message: "The user name or password is wrong.")))
+        }
+        return .success(Session(token: await store.issueToken()))
+    }
+
+    private func create(_ create: CreateTodo) async -> Result<Todo, TodoError> {
+        if let invalid = Self.validate(title: create.todo.title) { return .failure(invalid) }
+        return .success(await store.create(title: create.todo.title))
+    }
+
+    private func list(_ list: ListTodos) async -> Result<TodoPage, TodoError> {
+        let page = list.page ?? 1
+        let perPage = list.perPage ?? 20
+        var errors: [ValidationErrors.FieldError] = []
+        if page < 1 { errors.append(.init(field: "page", message: "must be 1 or more")) }
+        if !(1...100).contains(perPage) {
+            errors.append(.init(field: "per_page", message: "must be between 1 and 100"))
+        }
+        guard errors.isEmpty else { return .failure(.invalid(ValidationErrors(errors: errors))) }
+        return .success(await store.page(page, perPage: perPage))
+    }
+
+    private func get(_ get: GetTodo) async -> Result<Todo, TodoError> {
+        guard let todo = await store.todo(get.id) else { return .failure(Self.notFound(get.id)) }
+        return .success(todo)
+    }
+
+    private func update(_ update: UpdateTodo) async -> Result<Todo, TodoError> {
+        if let title = update.patch.title, let invalid = Self.validate(title: title) {
+            return .failure(invalid)
+        }
+        guard let todo = await store.update(update.id, with: update.patch) else {
+            return .failure(Self.notFound(update.id))
+        }
+        return .success(todo)
+    }
+
+    private func delete(_ delete: DeleteTodo) async -> Result<Empty, TodoError> {
+        guard await store.delete(delete.id) else { return .failure(Self.notFound(delete.id)) }
+        return .success(Empty())
+    }
+
+    private func upload(_ upload: UploadAttachment) async -> Result<Attachment, TodoError> {
+        guard await store.attach(upload.filename, to: upload.todoID) != nil else {
+            return .failure(Self.notFound(upload.todoID))
+        }
+        return .success(
+            Attachment(
+                todoID: upload.todoID, filename: upload.filename, contentType: upload.contentType.rawValue,
+                size: upload.contents.count))
+    }
+
+    private func importTodo(_ importing: ImportTodo) async -> Result<Todo, TodoError> {
+        guard let importer else {
+            return .failure(
+                .upstreamFailed(UpstreamFailure(message: "This server was started without an upstream.")))
+        }
+        return await importer.importTodo(importing.source.upstreamID, into: store)
+    }
+
+    private static func validate(title: String) -> TodoError? {
+        guard title.isEmpty else { return nil }
+        return .invalid(ValidationErrors(errors: [.init(field: "title", message: "must not be empty")]))
+    }
+
+    private static func notFound(_ id: Int) -> TodoError {
+        .notFound(NotFound(message: "No todo has the id \(id)."))
     }
 }

@@ -212,33 +212,36 @@ struct TodoSession {
             expectFailure(result, .unauthorized(Unauthorized(message: "The bearer token is not valid.")))
         }
         // Without the Authorization header the request matches no endpoint; the server sees from
-        // the closest one's EndpointMismatch that only the token is missing, and answers 401.
-        let anonymous = Endpoint<TodoPage, TodoError> {
+        // the closest one's EndpointMismatch that only the token is missing, and answers 401 with
+        // a problem document (EndpointMismatch.answer(to:)), which this declaration reads.
+        let anonymous = Endpoint<TodoPage, ProblemDetails> {
             Method.get
             TodoAPI.v1
             Path("todos")
         }
-        await run.step("List without a token (documented 401)", anonymous, via: client) { result in
-            expectFailure(result, .unauthorized(Unauthorized(message: "A bearer token is required.")))
+        await run.step("List without a token (documented 401 problem)", anonymous, via: client) { result in
+            guard case .failure(let problem) = result else { return expect(false, "\(result)") }
+            return expect(
+                problem.status == 401 && problem.title == "Unauthorized",
+                ".failure(\(problem.status ?? 0) \(problem.title ?? ""))")
         }
         // No catalog endpoint has a path segment that is not a number after /v1/todos: the
         // closest endpoint's EndpointMismatch says the path is another, so the server answers
-        // 404 with it, an undocumented body for this endpoint (Failure == Never): the client throws.
-        let unknown = Endpoint<Todo, Never> {
+        // 404 with a problem document that names that endpoint.
+        let unknown = Endpoint<Todo, ProblemDetails> {
             Method.get
             TodoAPI.authorized(token)
             Path("todos", "first")
         }
-        await run.step(
-            "A request no catalog endpoint matches", unknown, via: client,
-            onError: { error in
-                let body = error.response.map { String(decoding: $0.body, as: UTF8.self) } ?? ""
-                return expect(
-                    error.kind == .undocumentedStatus && error.response?.status.code == 404
-                        && body.hasPrefix("The request does not match GET /v1/todos/{id}"),
-                    "thrown \(error.kind), 404 body: \(body.trimmingCharacters(in: .newlines))")
-            },
-            onResponse: { result in expect(false, "\(result)") })
+        await run.step("A request no catalog endpoint matches (documented 404 problem)", unknown, via: client)
+        {
+            result in
+            guard case .failure(let problem) = result else { return expect(false, "\(result)") }
+            let detail = problem.detail ?? ""
+            return expect(
+                problem.status == 404 && detail.hasPrefix("The request does not match GET /v1/todos/{id}"),
+                ".failure(404 \(detail))")
+        }
         return token
     }
 

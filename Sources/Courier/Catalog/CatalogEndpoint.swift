@@ -22,7 +22,23 @@ import Foundation
 /// ```
 ///
 /// Which values a property may hold, and what cannot be read back: <doc:SharingACatalog>.
-public protocol CatalogEndpoint: RequestModel, Decodable {}
+public protocol CatalogEndpoint: RequestModel, Decodable {
+    /// The failure statuses this endpoint answers with, each one its `Failure` documents; `nil`
+    /// (the default) for all of them.
+    ///
+    /// ```swift
+    /// static let failureStatuses: [HTTPStatus]? = [.unauthorized, .notFound]
+    /// ```
+    ///
+    /// Its OpenAPI operation lists only these, and ``answer(_:encoder:)`` refuses any other.
+    /// A ``Catalog`` refuses a status the `Failure` does not document.
+    static var failureStatuses: [HTTPStatus]? { get }
+}
+
+extension CatalogEndpoint {
+    /// Every status the `Failure` documents.
+    public static var failureStatuses: [HTTPStatus]? { nil }
+}
 
 extension CatalogEndpoint {
     /// The endpoint's shape, found by building its request from probe values.

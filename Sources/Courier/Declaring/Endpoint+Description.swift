@@ -1,6 +1,9 @@
+import Foundation
+
 extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The method, the path template and the query's parameter names, as declared:
-    /// `GET /users/{…}/posts?page&tag`.
+    /// `GET /users/{…}/posts?page&tag`. An ``AbsoluteURL`` shows as its scheme and host, the rest
+    /// of it as `…`: `GET https://cdn.example.com/…`.
     ///
     /// Path values (every segment but a literal's text), query values, headers and the body are
     /// left out, so printing an endpoint shows no credential; a ``Query/init(fieldsOf:)`` value
@@ -10,21 +13,26 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
         var method: String?
         var segments: [String] = []
         var names: [String] = []
+        var origin = ""
         for part in parts {
             switch part {
             case .method(.known(let known)): method = method ?? known.rawValue
             case .method(.unchecked(let token)):
                 method = method ?? HTTPMethod(normalizing: token)?.rawValue ?? token.debugDescription
             case .path(let path, let display): segments += display.shown(path)
-            case .query(.text(let name, _)), .query(.named(let name, _)):
+            case .query(.text(let name, _), _), .query(.named(let name, _), _):
                 names.append(PercentEncoding.encode(name))
-            case .query(.whole): names.append("…")
+            case .query(.whole, _): names.append("…")
+            case .absoluteURL(let url, _): origin = "\(url.scheme ?? "")://\(url.host ?? "")/…"
             default: break
             }
         }
         var seen = Set<String>()
         let query = names.filter { seen.insert($0).inserted }
-        return (method ?? "?") + " /" + segments.joined(separator: "/")
+        let path =
+            origin.isEmpty
+            ? "/" + segments.joined(separator: "/") : origin + segments.map { "/" + $0 }.joined()
+        return (method ?? "?") + " " + path
             + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 

@@ -35,6 +35,8 @@ extension CourierError {
         /// A header value contains CR, LF, NUL or another control character, or starts or ends with
         /// a space or tab.
         public static let invalidHeaderValue = Kind("invalidHeaderValue")
+        /// A query parameter name is empty.
+        public static let invalidQueryName = Kind("invalidQueryName")
         /// A framing header (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) was set.
         public static let reservedHeader = Kind("reservedHeader")
         /// The body could not be encoded.

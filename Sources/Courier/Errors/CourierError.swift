@@ -14,7 +14,7 @@ import Foundation
 /// ```
 ///
 /// The request is stored redacted: credential headers never appear in an error.
-public struct CourierError: Error, CustomStringConvertible, LocalizedError {
+public struct CourierError: Error, CustomStringConvertible, CustomReflectable, LocalizedError {
     /// Where on the request's way the error happened.
     public enum Stage: String, Sendable, Hashable {
         /// Turning the endpoint into a request value, or resolving its URL.
@@ -23,7 +23,9 @@ public struct CourierError: Error, CustomStringConvertible, LocalizedError {
         case middleware
         /// Sending the request or receiving the response.
         case transport
-        /// The response status was neither a success nor a documented error.
+        /// The response status was neither a success nor a documented error, or the response
+        /// broke the endpoint's ``ResponseValidation`` (checked by the client when no
+        /// ``ValidationMiddleware`` is installed).
         case status
         /// The response body did not decode as the expected type.
         case decoding
@@ -35,9 +37,11 @@ public struct CourierError: Error, CustomStringConvertible, LocalizedError {
     public let kind: Kind
     /// A sentence describing the failure; never contains a secret header or body value.
     public let message: String
-    /// The request as sent, with secret header values redacted, when one was built.
+    /// The request as sent, with secret header and query values redacted, when one was built.
     public let request: EndpointRequest?
-    /// The URL the request was sent to, when it was resolved.
+    /// The URL the request was sent to, when it was resolved, as sent: its query may hold a
+    /// secret. Every rendering of the error (``description``, interpolation, `dump`,
+    /// ``errorDescription``) hides it; reading this property is the explicit way to see it.
     public let url: URL?
     /// The response, when one arrived, with its status, headers and raw body.
     public let response: RawResponse?
@@ -64,10 +68,13 @@ public struct CourierError: Error, CustomStringConvertible, LocalizedError {
     }
 
     /// A one-line description: stage, kind, message and, when known, the request line and status.
+    ///
+    /// The values of secret query parameters read `<redacted>`, as in a log (see
+    /// ``QueryItem/isSensitive``); read ``url`` for the URL as sent.
     public var description: String {
         var text = "Courier \(stage) error (\(kind)): \(message)"
         if let request {
-            text += " [\(request.method) \(url?.absoluteString ?? request.percentEncodedPath)"
+            text += " [\(request.method) \(shownURL ?? request.percentEncodedPath)"
             if let response { text += " → \(response.status)" }
             text += "]"
         }
@@ -85,6 +92,26 @@ public struct CourierError: Error, CustomStringConvertible, LocalizedError {
         var text = "\(message) [\(request.method) \(path ?? request.percentEncodedPath)"
         if let response { text += " → \(response.status)" }
         return text + "]"
+    }
+
+    /// ``url`` with the values of secret query parameters redacted, for renderings.
+    var shownURL: String? {
+        guard let url else { return nil }
+        return LogRedaction().url(
+            url.absoluteString, alsoHiding: request.map(LogRedaction.secretQueryNames) ?? [])
+    }
+
+    /// Stage, kind, message, the redacted request and URL, the response and the cause, so `dump`
+    /// and reflection-based printers show no secret query value.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "stage": stage, "kind": kind, "message": message, "request": request as Any,
+                "url": shownURL as Any, "response": response as Any, "underlying": underlying as Any,
+            ],
+            displayStyle: .struct
+        )
     }
 
     /// Returns a copy with the request and URL filled in where they were missing.

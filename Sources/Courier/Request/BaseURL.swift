@@ -128,11 +128,19 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// as written, so it is returned without parsing one.
     func absoluteString(for request: EndpointRequest) -> String? {
         let text = text(for: request)
-        return isPlain ? text : URL(string: text)?.absoluteString
+        return isPlain && request.absoluteTarget == nil ? text : URL(string: text)?.absoluteString
     }
 
-    /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query.
+    /// The base `request` goes to: the origin and path of its ``EndpointRequest/absoluteURL``, or
+    /// this one.
+    func resolvingBase(for request: EndpointRequest) -> BaseURL {
+        request.absoluteTarget?.base ?? self
+    }
+
+    /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query; for
+    /// a request with an absolute URL, that URL's.
     func text(for request: EndpointRequest) -> String {
+        if let target = request.absoluteTarget { return target.text(for: request) }
         var host = host
         let isIPv6 = host.withUTF8 { $0.contains(UInt8(ascii: ":")) }
         let portText = port.map(String.init) ?? ""
@@ -161,6 +169,12 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// The path `request` resolves to: the base path segments, then the request's, percent-encoded,
     /// each after one `/`; `/` when there are none.
     func percentEncodedPath(for request: EndpointRequest) -> String {
+        if let target = request.absoluteTarget { return target.percentEncodedPath(for: request) }
+        return joinedPath(for: request)
+    }
+
+    /// This base's path segments, then the request's, percent-encoded, each after one `/`.
+    func joinedPath(for request: EndpointRequest) -> String {
         URLTextWriter.text(capacity: pathCapacity(for: request)) { writePath(for: request, into: &$0) }
     }
 

@@ -25,7 +25,7 @@ public struct EndpointRequest: Sendable, Hashable {
     /// The body, if any.
     public internal(set) var body: RequestBody?
     /// How long the request may take: the endpoint's ``Timeout``, with the client's filling what it
-    /// leaves unset (see ``Client/request(for:)``); a `nil` value is not limited by Courier (an
+    /// leaves unset (see ``Client/request(for:options:)``); a `nil` value is not limited by Courier (an
     /// unset idle timeout falls back to the total one, else to the transport's default).
     public internal(set) var timeout: Timeout
     /// Where a download's successful response body is written, when the request is a download
@@ -43,6 +43,17 @@ public struct EndpointRequest: Sendable, Hashable {
     public internal(set) var validation: ResponseValidation?
     /// The endpoint's declared ``SuccessStatus``, if any: what a server answers when it succeeds.
     public internal(set) var successStatus: HTTPStatus?
+    /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
+    /// ``CallOptions/url``.
+    var absoluteTarget: AbsoluteTarget?
+    /// The call's change to the `URLRequest`, from ``CallOptions/configureURLRequest``.
+    var urlRequestConfiguration: URLRequestConfiguration?
+
+    /// The absolute URL the request targets instead of the client's base URL (its path segments
+    /// and query items follow the URL's own), or `nil` for a request resolved against the base.
+    ///
+    /// Declared with ``AbsoluteURL`` or per call with ``CallOptions/url``.
+    public var absoluteURL: URL? { absoluteTarget?.url }
 
     init(
         method: HTTPMethod, pathSegments: [String], query: [QueryItem], headers: HeaderFields,
@@ -92,11 +103,16 @@ public struct EndpointRequest: Sendable, Hashable {
         percentEncodedPath + (percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 
-    /// A copy whose sensitive header values read `<redacted>`.
+    /// A copy whose sensitive header and query values read `<redacted>`: credential headers,
+    /// headers and query items marked secret, and query items sensitive by name
+    /// (``QueryItem/isSensitiveByDefault(name:)``).
     public func redacted() -> EndpointRequest {
         let fields = headers.map { field in
             field.isSensitive ? HeaderField(name: field.name, value: "<redacted>", isSecret: true) : field
         }
-        return with { $0.headers = HeaderFields(fields) }
+        return with {
+            $0.headers = HeaderFields(fields)
+            if $0.query.contains(where: \.isSensitive) { $0.query = $0.query.map(\.redacted) }
+        }
     }
 }

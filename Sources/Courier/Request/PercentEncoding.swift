@@ -41,7 +41,7 @@ enum PercentEncoding {
             else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(bytes: bytes, encoding: .utf8)
+        return String(strictUTF8: bytes)
     }
 
     /// Whether `text` has only unreserved characters and well-formed `%XX` escapes, as

@@ -34,7 +34,9 @@ public struct RequestBody: Sendable, Hashable {
 
     /// Creates an in-memory body.
     public init(data: Data, contentType: MediaType) {
-        self.init(segments: [.data(data)], contentType: contentType)
+        // One segment has nothing to join: one array, not a second one built from it.
+        segments = [.data(data)]
+        self.contentType = contentType
     }
 
     /// Creates a body from segments; adjacent in-memory segments are joined.

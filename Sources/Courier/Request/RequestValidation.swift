@@ -35,6 +35,15 @@ enum RequestValidation {
         return headerName
     }
 
+    /// Rejects a query item without a name, which a server cannot read back.
+    static func validate(queryItem item: QueryItem) throws(CourierError) {
+        guard !item.name.isEmpty else {
+            throw CourierError(
+                stage: .building, kind: .invalidQueryName,
+                message: "A query parameter needs a name; this one has only the value.")
+        }
+    }
+
     static func validate(pathSegment segment: String) throws(CourierError) {
         if segment.isEmpty {
             throw CourierError(

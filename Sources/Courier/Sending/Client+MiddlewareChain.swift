@@ -1,6 +1,17 @@
 extension Client {
-    /// Runs the middleware chain, within the endpoint's or the client's total timeout.
+    /// Runs the middleware chain, within the endpoint's or the client's total timeout, and holds
+    /// the response to the endpoint's ``ResponseValidation`` when no ``ValidationMiddleware`` does.
     func perform(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
+        let response = try await performChain(request)
+        if let rules = request.validation, !hasValidationMiddleware {
+            try ValidationMiddleware.check(
+                response, for: request, against: rules, accepter: "the endpoint accepts", stage: .status)
+        }
+        return response
+    }
+
+    /// Runs the middleware chain, within the endpoint's or the client's total timeout.
+    private func performChain(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
         let chain = chain
         let baseURL = baseURL
         guard let timeout = request.timeout.total else { return try await chain(request, baseURL) }

@@ -1,26 +1,43 @@
+import Foundation
+
 extension Client {
     /// The request this client would send for `endpoint`, before middleware: built with the
-    /// client's ``Configuration``, its current ``defaults`` and its timeouts where the endpoint
-    /// declares none. No I/O happens.
+    /// client's ``Configuration``, its current ``defaults``, the call's `options` and the
+    /// client's timeouts where neither sets one. No I/O happens, and no wait.
     ///
     /// ```swift
-    /// let request = try await client.request(for: API.user(42))
+    /// let request = try client.request(for: API.user(42))
     /// print(try request.curlCommand(baseURL: client.baseURL))
     /// ```
-    public func request(for endpoint: some EndpointRepresentable) async throws(CourierError)
-        -> EndpointRequest
+    public func request(for endpoint: some EndpointRepresentable, options: CallOptions? = nil)
+        throws(CourierError) -> EndpointRequest
     {
-        try await request(for: endpoint.endpoint, template: EndpointTemplates.template(of: endpoint))
+        try request(
+            for: endpoint.endpoint, template: EndpointTemplates.template(of: endpoint), options: options)
+    }
+
+    /// The URL this client would send `endpoint` to, before middleware, with its current
+    /// ``defaults`` and the call's `options`: ``request(for:options:)`` resolved in one call.
+    ///
+    /// ```swift
+    /// let url = try client.url(for: API.user(42))   // https://api.example.com/users/42
+    /// ```
+    public func url(for endpoint: some EndpointRepresentable, options: CallOptions? = nil)
+        throws(CourierError) -> URL
+    {
+        try request(for: endpoint, options: options).transportRequest(baseURL: baseURL).url
     }
 
     /// The request for an endpoint value that was already built from its declaration, so that
     /// ``send(_:)`` runs a ``RequestModel``'s definition once.
-    func request<Success, Failure>(for endpoint: Endpoint<Success, Failure>, template: String?)
-        async throws(CourierError) -> EndpointRequest
-    {
+    func request<Success, Failure>(
+        for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions? = nil
+    ) throws(CourierError) -> EndpointRequest {
         let built = try endpoint.request(
             encoder: configuration.encoder, formEncoding: configuration.formEncoding)
-        return defaults.apply(to: built).with { request in
+        var request = defaults.apply(to: built)
+        if let options { request = try options.apply(to: request) }
+        return request.with { request in
             request.timeout = request.timeout.filling(from: configuration.timeout)
             request.template = template
             request.streamsResponse = Success.self is any StreamedResponseBody.Type

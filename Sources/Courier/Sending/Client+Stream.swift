@@ -25,7 +25,7 @@ extension Client {
         async throws(CourierError) -> EndpointResponse<ResponseBodyStream, E.Failure>
     {
         let declared = endpoint.endpoint
-        let request = try await request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        let request = try request(for: declared, template: EndpointTemplates.template(of: endpoint))
             .with { $0.streamsResponse = true }
         let end = deadline.map { ContinuousClock.now.advanced(by: $0) }
         let raw = try await perform(request)
@@ -62,7 +62,7 @@ extension Client {
     ) async throws(CourierError) -> EndpointResponse<EventStream<Payload>, E.Failure>
     where E.Success == EventStream<Payload> {
         let declared = endpoint.endpoint
-        let request = try await request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        let request = try request(for: declared, template: EndpointTemplates.template(of: endpoint))
         let raw = try await perform(request)
         let decoder = declared.decoder ?? configuration.decoder
         var policy = reconnection

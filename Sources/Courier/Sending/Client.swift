@@ -34,6 +34,9 @@ public struct Client: Sendable {
     public let configuration: Configuration
     /// The middleware folded around redirect handling and the transport, built once.
     let chain: Middleware.Next
+    /// Whether a ``ValidationMiddleware`` checks responses; without one, ``perform(_:)`` holds an
+    /// endpoint to its declared ``ResponseValidation`` itself.
+    let hasValidationMiddleware: Bool
 
     /// Creates a client.
     ///
@@ -55,6 +58,7 @@ public struct Client: Sendable {
         self.middleware = middleware
         self.defaults = defaults
         self.configuration = configuration
+        self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
         self.chain = Self.chain(
             middleware[...],
             around: RedirectFollower(transport: transport, limit: configuration.redirectLimit))
@@ -70,9 +74,30 @@ public struct Client: Sendable {
     public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError)
         -> EndpointResponse<E.Success, E.Failure>
     {
+        try await send(endpointValue, callOptions: nil)
+    }
+
+    /// Sends an endpoint with options for this call only, and returns its typed response.
+    ///
+    /// ```swift
+    /// let page = try await client.send(API.todos, options: CallOptions(url: nextLink))
+    /// ```
+    ///
+    /// - Throws: As ``send(_:)``; a header or timeout in `options` that cannot be sent throws at
+    ///   the ``CourierError/Stage/building`` stage.
+    public func send<E: EndpointRepresentable>(_ endpointValue: E, options: CallOptions)
+        async throws(CourierError)
+        -> EndpointResponse<E.Success, E.Failure>
+    {
+        try await send(endpointValue, callOptions: options)
+    }
+
+    private func send<E: EndpointRepresentable>(_ endpointValue: E, callOptions: CallOptions?)
+        async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
+    {
         let endpoint = endpointValue.endpoint
-        let request = try await request(
-            for: endpoint, template: EndpointTemplates.template(of: endpointValue))
+        let request = try request(
+            for: endpoint, template: EndpointTemplates.template(of: endpointValue), options: callOptions)
         let raw = try await perform(request)
         let decoder = endpoint.decoder ?? configuration.decoder
         return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
@@ -93,9 +118,26 @@ public struct Client: Sendable {
     public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<E.Failure>)
         -> E.Success
     {
+        try await value(endpoint, callOptions: nil)
+    }
+
+    /// Sends an endpoint with options for this call only and returns the success value, throwing
+    /// the documented error as a value.
+    ///
+    /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
+    ///   ``EndpointError/courier(_:)``.
+    public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
+        async throws(EndpointError<E.Failure>) -> E.Success
+    {
+        try await value(endpoint, callOptions: options)
+    }
+
+    private func value<E: EndpointRepresentable>(_ endpoint: E, callOptions: CallOptions?)
+        async throws(EndpointError<E.Failure>) -> E.Success
+    {
         let response: EndpointResponse<E.Success, E.Failure>
         do {
-            response = try await send(endpoint)
+            response = try await send(endpoint, callOptions: callOptions)
         } catch {
             throw .courier(error)
         }
@@ -110,7 +152,20 @@ public struct Client: Sendable {
     /// - Throws: ``CourierError``.
     public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError) -> E.Success
     where E.Failure == Never {
-        switch try await send(endpoint).result {
+        switch try await send(endpoint, callOptions: nil).result {
+        case .success(let value): return value
+        }
+    }
+
+    /// Sends an endpoint that documents no error, with options for this call only, and returns
+    /// the success value.
+    ///
+    /// - Throws: ``CourierError``.
+    public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
+        async throws(CourierError)
+        -> E.Success
+    where E.Failure == Never {
+        switch try await send(endpoint, callOptions: options).result {
         case .success(let value): return value
         }
     }

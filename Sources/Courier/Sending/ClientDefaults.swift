@@ -7,7 +7,9 @@
 /// ```
 ///
 /// A header or query parameter the endpoint declares itself takes precedence over a default
-/// of the same name.
+/// of the same name. Default headers go before the declared ones; default query parameters go
+/// after them (`?page=2&api_version=3`). Headers and parameters are validated as if an endpoint
+/// declared them, so ``setHeader(_:_:isSecret:)`` and ``setQuery(_:_:isSecret:)`` both throw.
 public actor ClientDefaults {
     /// The headers and query parameters, behind a lock so that ``apply(to:)`` reads them without
     /// an actor hop; only the actor's methods change them, one at a time.
@@ -28,9 +30,20 @@ public actor ClientDefaults {
         values = LockedValue(Values())
     }
 
-    /// Creates defaults; headers are validated as if an endpoint declared them.
-    public init(headers: HeaderFields, query: [QueryItem] = []) throws(CourierError) {
+    /// Creates defaults, validated as if an endpoint declared them.
+    ///
+    /// ```swift
+    /// let defaults = try ClientDefaults(query: [QueryItem(name: "api_version", value: "3")])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - headers: Header fields for every request.
+    ///   - query: Query parameters for every request, after the declared ones.
+    /// - Throws: ``CourierError/Kind/invalidHeaderValue`` (and the other header kinds) or
+    ///   ``CourierError/Kind/invalidQueryName``.
+    public init(headers: HeaderFields = [], query: [QueryItem] = []) throws(CourierError) {
         for field in headers { try RequestValidation.validate(header: field) }
+        for item in query { try RequestValidation.validate(queryItem: item) }
         values = LockedValue(Values(headers: headers, query: query))
     }
 
@@ -49,10 +62,17 @@ public actor ClientDefaults {
     }
 
     /// Sets the query parameter `name` to `value`, replacing any default of that name.
-    public func setQuery(_ name: String, _ value: String) {
+    ///
+    /// Values marked `isSecret` (and those sensitive by name, such as `api_key`) are redacted in
+    /// every rendering.
+    ///
+    /// - Throws: ``CourierError/Kind/invalidQueryName`` for an empty name.
+    public func setQuery(_ name: String, _ value: String, isSecret: Bool = false) throws(CourierError) {
+        let item = QueryItem(name: name, value: value, isSecret: isSecret)
+        try RequestValidation.validate(queryItem: item)
         values.withLock { values in
             values.query.removeAll { $0.name == name }
-            values.query.append(QueryItem(name: name, value: value))
+            values.query.append(item)
         }
     }
 
@@ -61,14 +81,15 @@ public actor ClientDefaults {
         values.withLock { values in values.query.removeAll { $0.name == name } }
     }
 
-    /// `request` with the defaults it does not override placed before its own fields; read
-    /// without a hop to the actor, as the defaults stand when it is called.
+    /// `request` with the default headers it does not override placed before its own fields, and
+    /// the default query parameters after its own; read without a hop to the actor, as the
+    /// defaults stand when it is called.
     nonisolated func apply(to request: EndpointRequest) -> EndpointRequest {
         let (headers, query) = values.withLock { ($0.headers, $0.query) }
         guard !headers.isEmpty || !query.isEmpty else { return request }
         let mergedHeaders = headers.filter { !request.headers.contains($0.name) } + request.headers
         let declaredNames = Set(request.query.map(\.name))
-        let mergedQuery = query.filter { !declaredNames.contains($0.name) } + request.query
+        let mergedQuery = request.query + query.filter { !declaredNames.contains($0.name) }
         return request.with { request in
             request.query = mergedQuery
             request.headers = HeaderFields(mergedHeaders)

@@ -9,13 +9,38 @@ extension EndpointRequest {
     ///
     /// The transport gets the connect and idle timeouts; an idle timeout left unset is the total
     /// timeout, which Courier itself enforces around the whole call.
+    ///
+    /// A request with an ``absoluteURL`` on another origin than `baseURL` goes without its secret
+    /// headers and query values, as a redirect to another origin would, unless it was declared
+    /// with `sendsSecretsToOtherOrigin: true`.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
-        TransportRequest(
+        if absoluteTarget != nil {
+            return try withoutSecretsForOtherOrigin(baseURL: baseURL).transportRequestAsIs(baseURL: baseURL)
+        }
+        return try transportRequestAsIs(baseURL: baseURL)
+    }
+
+    private func transportRequestAsIs(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
+        var request = TransportRequest(
             method: method, url: try baseURL.url(for: self), headers: headers, body: body,
             timeout: Timeout(connect: timeout.connect, idle: timeout.idle ?? timeout.total),
             isIdempotent: isIdempotent,
             responseBodyFile: responseBodyFile, streamsResponse: streamsResponse
         )
+        request.urlRequestConfiguration = urlRequestConfiguration
+        return request
+    }
+
+    /// This request, without secret headers and query values when its absolute URL is on another
+    /// origin than `baseURL` and it did not opt in: what is sent.
+    func withoutSecretsForOtherOrigin(baseURL: BaseURL) -> EndpointRequest {
+        guard let target = absoluteTarget, !target.sendsSecretsToOtherOrigin,
+            target.isOtherOrigin(than: baseURL)
+        else { return self }
+        return with { request in
+            request.headers = HeaderFields(request.headers.filter { !$0.isSensitive })
+            request.query.removeAll(where: \.isSensitive)
+        }
     }
 
     /// A `URLRequest` for this request against `baseURL`, for use with other networking code.

@@ -10,10 +10,15 @@ extension TransportRequest {
     /// An in-memory body is `httpBody`; a body streamed from files is `httpBodyStream`, which
     /// `URLSession` sends with chunked transfer coding. (``URLSessionTransport`` uploads such
     /// bodies from a file instead, with their `Content-Length`.) A header whose value has a control
-    /// character (CR, LF, NUL, …) is left out; Courier's own requests never carry one.
+    /// character (CR, LF, NUL, …) is left out; Courier's own requests never carry one. The call's
+    /// ``urlRequestConfiguration`` is applied last.
     public var urlRequest: URLRequest {
         var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
+        // A new request's method is already GET; on Linux, setting it costs three
+        // case-insensitive string comparisons (for POST; one for GET) that match it to a spelling.
+        if method != .get {
+            request.httpMethod = method.rawValue
+        }
         // One assignment: `addValue` validates and re-capitalises every name, at about 90 times
         // the cost. Names keep their declared spelling (the first one, for a repeated name, whose
         // values are joined with ", "). A value with a control character is left out, as
@@ -33,6 +38,7 @@ extension TransportRequest {
             // which times out at once. Round up instead, so the wait is never shorter.
             request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))
         }
+        urlRequestConfiguration?.apply(&request)
         return request
     }
 }

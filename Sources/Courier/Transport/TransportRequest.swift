@@ -30,6 +30,9 @@ public struct TransportRequest: Sendable, Hashable {
     /// whole. A transport that ignores it returns the body collected, which Courier then delivers
     /// as a stream of one chunk.
     public internal(set) var streamsResponse: Bool
+    /// The call's change to the `URLRequest` (``CallOptions/configureURLRequest``), which
+    /// ``urlRequest`` applies last; a transport that makes no `URLRequest` ignores it.
+    public internal(set) var urlRequestConfiguration: URLRequestConfiguration?
 
     /// Creates a transport request.
     ///

@@ -30,9 +30,30 @@ extension Shelf {
             Query("id", id)
         }
     }
+
+    struct SignedSearch: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var term: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("search")
+            Query("q", term)
+            Query("api_key", "fixed-key-1")
+            Query("tenant", "fixed-tenant", isSecret: true)
+            Query("format", "full")
+        }
+    }
 }
 
 struct CatalogEndpointTests {
+    @Test func aFixedSecretQueryValueStaysOutOfTheTemplate() throws {
+        let shape = try Shelf.SignedSearch.shape()
+        #expect(shape.description == "GET /search?q&api_key=<redacted>&tenant=<redacted>&format=full")
+        #expect(shape.query.map(\.isSecret) == [false, true, true, false])
+    }
     @Test func theShapeIsTheTemplateWithoutValues() throws {
         let shape = try Shelf.GetBook.shape()
         #expect(shape.description == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")

@@ -126,6 +126,10 @@ enum Gallery {
     }
 }
 
+/// The schema of an `Int`: its bounds are what a decoder accepts.
+private let int64 =
+    #"{"format":"int64","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#
+
 struct CatalogMultipartTests {
     private let sample = Gallery.Upload(
         album: 7, caption: "Sunset", rating: 5, note: nil, photo: Data([0xFF, 0xD8, 0x00, 0x0D, 0x0A]),
@@ -278,8 +282,8 @@ struct CatalogMultipartTests {
             String(decoding: data, as: UTF8.self)
                 == #"{"content":{"multipart/form-data":{"encoding":{"photo":{"contentType":"*/*"}},"#
                 + #""schema":{"properties":{"caption":{"type":"string"},"kind":{"enum":["photo"],"type":"string"},"#
-                + #""note":{"type":"string"},"photo":{"contentMediaType":"application/octet-stream","type":"string"},"#
-                + #""rating":{"type":"integer"}},"required":["caption","rating","kind","photo"],"type":"object"}}},"#
+                + #""note":{"type":"string"},"photo":{"contentMediaType":"application/octet-stream","format":"binary","type":"string"},"#
+                + #""rating":\#(int64)},"required":["caption","rating","kind","photo"],"type":"object"}}},"#
                 + #""required":true}"#)
     }
 }

@@ -88,6 +88,10 @@ enum QueryArrays {
     }
 }
 
+/// The schema of an `Int`: its bounds are what a decoder accepts.
+private let int64 =
+    #"{"format":"int64","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#
+
 struct CatalogQueryArrayTests {
     static let tagSets: [[String]] = [
         [], [""], ["", ""], ["jazz", "swift"], ["a,b", "[x]", "c d+e", "%20", "tag[]=1&x", "ü 🎷"],
@@ -112,6 +116,20 @@ struct CatalogQueryArrayTests {
                 QueryArrays.ListTags<Forms.DotsIndexed>(tags: tags, ids: ids, genres: genres, page: page))
             try roundTrip(QueryArrays.ListIDs(ids: ids, genres: genres, flags: ids.map { $0 > 0 }))
         }
+    }
+
+    @Test(arguments: ["/tags?tag%5B%5D=a", "/tags?tag%5B0%5D=a"])
+    func anArrayWrittenByAnotherStrategyIsAMismatch(target: String) {
+        let mismatch = #expect(throws: EndpointMismatch.self) {
+            try QueryArrays.ListTags<Forms.Defaults>.parse(IncomingRequest(method: .get, target: target))
+        }
+        #expect(mismatch?.closeness == .sameRoute)
+        #expect(mismatch?.description.contains("(expected tag=…)") == true)
+        let brackets = #expect(throws: EndpointMismatch.self) {
+            try QueryArrays.ListTags<Forms.BracketArrays>.parse(
+                IncomingRequest(method: .get, target: "/tags?tag=a"))
+        }
+        #expect(brackets?.description.contains("An array written as tag=… (expected tag[]=…)") == true)
     }
 
     @Test func theShapeNamesTheArrayWithoutItsBrackets() throws {
@@ -167,16 +185,16 @@ struct CatalogQueryArrayTests {
         #expect(
             try parameters(QueryArrays.ListTags<Forms.Defaults>.self, "/tags") == """
                 [{"explode":true,"in":"query","name":"tag","required":false,"schema":{"items":{"type":"string"},"type":"array"},"style":"form"},\
-                {"explode":true,"in":"query","name":"id","required":false,"schema":{"items":{"type":"integer"},"type":"array"},"style":"form"},\
+                {"explode":true,"in":"query","name":"id","required":false,"schema":{"items":\(int64),"type":"array"},"style":"form"},\
                 {"explode":true,"in":"query","name":"genre","required":false,"schema":{"items":{"enum":["jazz","rock & roll","[folk]"],"type":"string"},"type":"array"},"style":"form"},\
-                {"in":"query","name":"page","required":false,"schema":{"type":"integer"}}]
+                {"in":"query","name":"page","required":false,"schema":\(int64)}]
                 """)
         #expect(
             try parameters(QueryArrays.ListTags<Forms.BracketArrays>.self, "/tags").hasPrefix(
                 #"[{"explode":true,"in":"query","name":"tag[]","#))
         #expect(
             try parameters(QueryArrays.ListIDs.self, "/ids").hasPrefix(
-                #"[{"explode":false,"in":"query","name":"id","required":false,"schema":{"items":{"type":"integer"},"type":"array"},"style":"form"}"#
+                #"[{"explode":false,"in":"query","name":"id","required":false,"schema":{"items":\#(int64),"type":"array"},"style":"form"}"#
             ))
     }
 }

@@ -158,7 +158,7 @@ struct CatalogTemplateTests {
             middleware: [MetricsMiddleware(observer: observer)])
         let get = Shelf.GetBook(shelf: "sci fi", id: 42, sort: nil, tenant: "acme")
         #expect(
-            try await client.request(for: get).template
+            try client.request(for: get).template
                 == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")
         _ = try await client.send(get)
         #expect(observer.reports.map(\.template) == ["GET /v2/shelves/{shelf}/books/{id}?sort&format=full"])
@@ -167,6 +167,6 @@ struct CatalogTemplateTests {
             Method.get
             Path("health")
         }
-        #expect(try await client.request(for: plain).template == nil)
+        #expect(try client.request(for: plain).template == nil)
     }
 }

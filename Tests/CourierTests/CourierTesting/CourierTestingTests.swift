@@ -52,7 +52,7 @@ import Testing
             try CannedResponse(for: endpoint, baseURL: exampleBase, json: User(id: 1, name: "A"))
         ])
         let client = Client(baseURL: exampleBase, transport: transport)
-        await client.defaults.setQuery("apiKey", "k")
+        try await client.defaults.setQuery("apiKey", "k")
         #expect(try await client.send(endpoint).value == User(id: 1, name: "A"))
         let otherPage = Endpoint<User, APIError> {
             Method.get

@@ -183,10 +183,10 @@ import Testing
         let mocks = MockTransport()
         let client = Client(baseURL: exampleBase, transport: mocks)
         try await client.defaults.setHeader(.userAgent, "App/1")
-        await client.defaults.setQuery("apiKey", "k")
+        try await client.defaults.setQuery("apiKey", "k")
         try await mocks.stub(Self.user(1), for: client, with: .success(User(id: 1, name: "A")))
         #expect(try await client.value(Self.user(1)) == User(id: 1, name: "A"))
-        await client.defaults.setQuery("apiKey", "other")
+        try await client.defaults.setQuery("apiKey", "other")
         #expect(
             await Self.message { _ = try await client.send(Self.user(1)) }
                 == "No mocked response for GET https://api.example.com/users/1?apiKey=other; the closest stub, "

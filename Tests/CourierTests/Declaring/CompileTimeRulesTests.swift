@@ -29,7 +29,7 @@ import Testing
         ),
         (
             "stray value", "Endpoint<Empty, Never> { Method.get; 42 }",
-            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout or Components"
+            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout, FormEncoding, Idempotent, ResponseValidation, SuccessStatus, AbsoluteURL or Components"
         ),
         (
             "method only in if", "Endpoint<Empty, Never> { if flag { Method.post } }",
@@ -78,6 +78,51 @@ import Testing
                 "rule '\(rule.name)' was not rejected on line \(line) with: \(rule.message)\n\(diagnostics.joined(separator: "\n"))"
             )
         }
+    }
+
+    /// Where each diagnostic lands in a block of several lines: a stray value on its own line; the
+    /// rules the builder's types carry (two bodies, a body on GET, two methods) at the block's
+    /// opening line, which is where the compiler reports an unavailable `buildPartialBlock`.
+    @Test func multiLineBlocksReportEachDiagnosticOnItsLine() async throws {
+        let source = """
+            import Courier
+            let stray = Endpoint<Empty, Never> {
+                Method.get
+                Path("a")
+                42
+            }
+            let bodyOnGET = Endpoint<Empty, Never> {
+                Method.get
+                Path("a")
+                Header.accept(.json)
+                Body.text("x")
+            }
+            let twoBodies = Endpoint<Empty, Never> {
+                Method.post
+                Body.text("a")
+                Path("a")
+                Body.text("b")
+            }
+            let twoMethods = Endpoint<Empty, Never> {
+                Method.post
+                Path("a")
+                Method.put
+            }
+            """
+        let errors = try await Self.typecheck(source).filter { $0.contains("error:") }
+        let expected = [
+            (5, "this value is not an endpoint component"),
+            (7, "GET and HEAD requests cannot have a Body"),
+            (13, "an endpoint has at most one Body"),
+            (19, "an endpoint declares exactly one Method"),
+        ]
+        for (line, message) in expected {
+            #expect(
+                errors.contains { $0.contains("snippet.swift:\(line):") && $0.contains(message) },
+                "expected '\(message)' on line \(line):\n\(errors.joined(separator: "\n"))")
+        }
+        let located = errors.filter { $0.contains("snippet.swift:") }
+        #expect(located.count == expected.count, "\(located)")
     }
 
     @Test func requestModelWithoutMethodIsRejected() async throws {

@@ -49,6 +49,33 @@ import Testing
         #expect(request.timeout.total == .seconds(5))
     }
 
+    /// A long block keeps its lines in order, with a group's lines where the group stands, and
+    /// a stored group is the same in every block that uses it.
+    @Test func linesKeepTheirOrderAndAStoredGroupIsShared() throws {
+        func numbered(_ range: ClosedRange<Int>) -> Endpoint<Empty, Never> {
+            Endpoint {
+                Header("X-0", "0")
+                Method.get
+                for index in range { Header("X-\(index)", "\(index)") }
+                Self.v2
+                Header("X-Last", "last")
+            }
+        }
+        let long = try numbered(1...9).built()
+        #expect(
+            long.headers.map(\.name.rawValue)
+                == ["X-0"] + (1...9).map { "X-\($0)" } + ["Accept", "X-Last"])
+        #expect(long.percentEncodedTarget == "/api/v2")
+        let short = try numbered(1...1).built()
+        #expect(short.headers.map(\.name.rawValue) == ["X-0", "X-1", "Accept", "X-Last"])
+        let group = try Endpoint<Empty, Never> {
+            Self.v2
+            Method.get
+        }.built()
+        #expect(group.headers.map(\.name.rawValue) == ["Accept"])
+        #expect(group.percentEncodedTarget == "/api/v2")
+    }
+
     @Test func otherBranchesAndEmptyLoops() throws {
         let request = try Self.search(page: nil, tags: [], visibility: .open, verbose: true).built()
         #expect(request.percentEncodedTarget == "/api/v2/users?visibility=open")

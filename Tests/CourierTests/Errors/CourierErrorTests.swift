@@ -36,4 +36,45 @@ import Testing
         let error = CourierError(stage: .building, kind: .invalidPathSegment, message: "The path is empty.")
         #expect(error.localizedDescription == "The path is empty.")
     }
+
+    static func withSecretQuery() throws -> CourierError {
+        let request = try Endpoint<Data, Never> {
+            Method.get
+            Path("files")
+            Query("access_token", "query-secret-1")
+            Query("tenant_pass", "marked-secret-2", isSecret: true)
+            Query("page", 2)
+        }.request()
+        let url = URL(
+            string:
+                "https://api.example.com/files?access_token=query-secret-1&tenant_pass=marked-secret-2&page=2"
+        )!
+        return CourierError(
+            stage: .transport, kind: .timedOut, message: "The request took too long.", request: request,
+            url: url)
+    }
+
+    @Test func everyRenderingHidesSecretQueryValues() throws {
+        let error = try Self.withSecretQuery()
+        let expected =
+            "Courier transport error (timedOut): The request took too long. [GET "
+            + "https://api.example.com/files?access_token=<redacted>&tenant_pass=<redacted>&page=2]"
+        #expect(error.description == expected)
+        #expect("\(error)" == expected)
+        #expect(String(reflecting: error) == expected)
+        #expect("\(EndpointError<APIError>.courier(error))" == expected)
+        var dumped = ""
+        dump(error, to: &dumped)
+        for text in [dumped, error.localizedDescription] {
+            #expect(!text.contains("query-secret-1"))
+            #expect(!text.contains("marked-secret-2"))
+        }
+        #expect(dumped.contains("page"))
+        #expect(error.request?.query.map(\.value) == ["<redacted>", "<redacted>", "2"])
+    }
+
+    @Test func theURLPropertyIsTheExplicitReveal() throws {
+        let error = try Self.withSecretQuery()
+        #expect(error.url?.query?.contains("marked-secret-2") == true)
+    }
 }

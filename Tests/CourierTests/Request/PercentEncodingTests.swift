@@ -45,4 +45,11 @@ import Testing
         #expect(PercentEncoding.isEncoded(text) == encoded)
         if encoded { #expect(PercentEncoding.encode(PercentEncoding.decode(text) ?? text) == text) }
     }
+
+    @Test func decodingKeepsALeadingByteOrderMarkAndRefusesInvalidUTF8() {
+        #expect(PercentEncoding.decode("%EF%BB%BFa") == "\u{FEFF}a")
+        #expect(PercentEncoding.decode("%EF%BB%BF") == "\u{FEFF}")
+        #expect(PercentEncoding.decode("%FF") == nil)
+        #expect(PercentEncoding.decode("%C3") == nil)
+    }
 }

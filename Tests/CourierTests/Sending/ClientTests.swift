@@ -121,7 +121,7 @@ struct CountedModel: RequestModel {
         let client = Client(baseURL: exampleBase, transport: recorder)
         _ = try await client.send(Self.ping)
         try await client.defaults.setHeader(.authorization, "Bearer one")
-        await client.defaults.setQuery("apiKey", "1234")
+        try await client.defaults.setQuery("apiKey", "1234")
         _ = try await client.send(Self.ping)
         try await client.defaults.setHeader(.authorization, "Bearer two")
         _ = try await client.send(
@@ -167,6 +167,46 @@ struct CountedModel: RequestModel {
             try await client.defaults.setHeader(.authorization, "a\r\nb")
         }
         await #expect(throws: CourierError.self) { try await client.defaults.setHeader(.contentLength, "1") }
+    }
+
+    @Test func declaredQueryComesBeforeDefaults() async throws {
+        let recorder = RecordingTransport()
+        let defaults = try ClientDefaults(query: [QueryItem(name: "duck", value: "43")])
+        let client = Client(baseURL: exampleBase, transport: recorder, defaults: defaults)
+        _ = try await client.send(
+            Endpoint<Empty, Never> {
+                Method.get
+                Path("ducks")
+                Query("a_value", 42)
+            })
+        #expect(
+            await recorder.requests.map(\.url.absoluteString) == [
+                "https://api.example.com/ducks?a_value=42&duck=43"
+            ])
+    }
+
+    @Test func setQueryAndSetHeaderBothThrowOnWhatCannotBeSent() async {
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+        await expectCourierError(.invalidQueryName, stage: .building) {
+            try await client.defaults.setQuery("", "value")
+        }
+        await expectCourierError(.invalidHeaderValue, stage: .building) {
+            try await client.defaults.setHeader(.accept, " json")
+        }
+        #expect(await client.defaults.query.isEmpty)
+        #expect(throws: CourierError.self) { try ClientDefaults(query: [QueryItem(name: "", value: "v")]) }
+    }
+
+    @Test func aDefaultQueryMarkedSecretIsHiddenInErrors() async throws {
+        let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw URLError(.timedOut) })
+        try await client.defaults.setQuery("tenant", "acme-tenant", isSecret: true)
+        let error = await expectCourierError(.timedOut, stage: .transport) {
+            try await client.send(Self.ping)
+        }
+        #expect(
+            error?.description
+                == "Courier transport error (timedOut): The request timed out. [GET https://api.example.com/ping?tenant=<redacted>]"
+        )
     }
 
     @Test func buildingErrorsHappenBeforeAnyIO() async {
@@ -220,7 +260,7 @@ struct CountedModel: RequestModel {
     @Test func previewIncludesDefaultsAndTheClientsEncoder() async throws {
         let client = Client(baseURL: exampleBase, transport: RecordingTransport())
         try await client.defaults.setHeader(.authorization, "Bearer t")
-        let request = try await client.request(
+        let request = try client.request(
             for: Endpoint<Empty, Never> {
                 Method.post
                 Body.json(["b": 1, "a": 2, "c": 3])

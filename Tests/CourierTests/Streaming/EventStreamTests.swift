@@ -91,12 +91,12 @@ struct EventStreamTests {
 
     @Test func sendingAnEventStreamAsksTheTransportToStream() async throws {
         let client = Client(baseURL: BaseURL("api.example.com"))
-        #expect(try await client.request(for: Self.completions).streamsResponse)
+        #expect(try client.request(for: Self.completions).streamsResponse)
         let plain = Endpoint<Delta, APIError> {
             Method.get
             Path("one")
         }
-        #expect(try await client.request(for: plain).streamsResponse == false)
+        #expect(try client.request(for: plain).streamsResponse == false)
     }
 
     @Test func aMockTransportStubsTypedEvents() async throws {

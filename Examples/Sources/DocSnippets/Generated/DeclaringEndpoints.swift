@@ -52,6 +52,28 @@ enum DeclaringEndpointsSnippets {
 
     // Block 5
     static func block5() async throws {
+        let traced = API.user(42).with {
+            Header("X-Request-ID", "r-1")
+            Query("expand", "teams")
+        }
+        _ = traced
+    }
+
+    // Block 6
+    static func block6() async throws {
+        let client = Client(baseURL: BaseURL("api.example.com"))
+        let options = CallOptions(
+            timeout: Timeout(.seconds(60)),
+            headers: [HeaderField(name: HeaderName("X-Request-ID"), value: "r-1")],
+            configureURLRequest: { $0.cachePolicy = .reloadIgnoringLocalCacheData })
+        let response = try await client.send(API.user(42), options: options)
+        _ = client
+        _ = options
+        _ = response
+    }
+
+    // Block 7
+    static func block7() async throws {
         _ = Endpoint<[Todo], APIError> {
             Method.get
             Path("todos")
@@ -64,7 +86,7 @@ enum DeclaringEndpointsSnippets {
         }
     }
 
-    // Block 6
+    // Block 8
     struct CreateTodo: RequestModel {
         typealias Success = Todo
         typealias Failure = APIError
@@ -80,8 +102,16 @@ enum DeclaringEndpointsSnippets {
         }
     }
 
-    static func block6() async throws {
+    static func block8() async throws {
         let todo = try await client.value(CreateTodo(title: "Write docs"))
         _ = todo
+    }
+
+    // Block 9
+    static func nextPage(_ link: URL) -> Endpoint<[User], APIError> {
+        Endpoint {
+            Method.get
+            AbsoluteURL(link)
+        }
     }
 }

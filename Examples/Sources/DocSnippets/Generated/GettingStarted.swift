@@ -108,4 +108,14 @@ enum GettingStartedSnippets {
     static func block7() async throws {
         try await client.defaults.setHeader(.authorization, "Bearer \(token)")
     }
+
+    // Block 8
+    static func block8() async throws {
+        let defaults = try ClientDefaults(query: [QueryItem(name: "api_version", value: "3")])
+        let versioned = Client(baseURL: BaseURL("api.example.com"), defaults: defaults)
+        let url = try versioned.url(for: API.user(42))  // https://api.example.com/users/42?api_version=3
+        _ = defaults
+        _ = versioned
+        _ = url
+    }
 }

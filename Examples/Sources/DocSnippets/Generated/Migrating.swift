@@ -31,7 +31,7 @@ enum MigratingSnippets {
         case .success(let reports): print(reports.count, response.headers[.contentType] ?? "")
         case .failure(let apiError): print(response.status, apiError.message)
         }
-        await client.defaults.setQuery("apiKey", apiKey)  // was VSNL.Session's
+        try await client.defaults.setQuery("apiKey", apiKey)  // was VSNL.Session's
         try await client.defaults.setHeader(.authorization, "Bearer \(jwt)")  // was VSNL.Session's
         _ = client
         _ = response

@@ -7,7 +7,9 @@ import Foundation
 import Testing
 
 enum SharingACatalogSnippets {
-    // Block 1
+    // Block 1: left out (<!-- snippet: skip -->)
+
+    // Block 2
     struct Todo: Codable, Sendable, Equatable {
         var id: Int
         var title: String
@@ -17,12 +19,19 @@ enum SharingACatalogSnippets {
         var id: Int
     }
 
-    enum TodoError: DocumentedErrors, Equatable {
+    enum TodoError: DocumentedErrors, AnswerableError, Equatable {
         case notFound(TodoNotFound)
 
         static let documentedStatuses: [DocumentedStatus<TodoError>] = [
             .status(404, TodoNotFound.self, TodoError.notFound)
         ]
+
+        /// What a server sends for each case: the other way round from `documentedStatuses`.
+        var answer: ErrorAnswer {
+            switch self {
+            case .notFound(let body): .status(.notFound, body)
+            }
+        }
     }
 
     enum TodoAPI {
@@ -65,7 +74,7 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 2
+    // Block 3
     struct Signup: Codable, Sendable, Equatable {
         var email: String
         var name: String?
@@ -90,7 +99,7 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 3
+    // Block 4
     struct AttachFile: CatalogEndpoint, Equatable {
         typealias Success = Empty
         typealias Failure = TodoError
@@ -112,14 +121,14 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 4
-    static func block4() async throws {
+    // Block 5
+    static func block5() async throws {
         let template = try GetTodo.shape().description
         // "GET /v1/todos/{id}?include"
         _ = template
     }
 
-    // Block 5
+    // Block 6
     static func handle(_ incoming: IncomingRequest, in catalog: Catalog) throws -> String {
         switch try catalog.match(incoming) {
         case let get as GetTodo: "show todo \(get.id)"
@@ -128,28 +137,54 @@ enum SharingACatalogSnippets {
         }
     }
 
-    static func block5() async throws {
+    static func block6() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let answer = try handle(IncomingRequest(method: .get, target: "/v1/todos/7"), in: catalog)
         _ = catalog
         _ = answer
     }
 
-    // Block 6
-    static func status(for mismatch: EndpointMismatch, of incoming: IncomingRequest) -> Int {
-        switch mismatch.closeness {
-        case .otherPath: return 404
-        case .otherMethod: return 405
-        case .sameRoute:
-            let wantsToken = mismatch.shape?.headers.contains {
-                $0.name.lowercased() == "authorization" && $0.parameter != nil
+    // Block 7: left out (<!-- snippet: skip -->)
+
+    // Block 8
+    static func answer(_ incoming: IncomingRequest, in catalog: Catalog, todos: [Int: Todo]) -> CatalogAnswer
+    {
+        do {
+            switch try catalog.match(incoming) {
+            case let get as GetTodo:
+                guard let todo = todos[get.id] else {
+                    return try get.answer(.failure(.notFound(TodoNotFound(id: get.id))))
+                }
+                return try get.answer(.success(todo))
+            case let rename as RenameTodo:
+                return try rename.answer(.success(rename.todo))
+            default:
+                return CatalogAnswer(status: .internalServerError)
             }
-            return wantsToken == true && incoming.headers[.authorization] == nil ? 401 : 400
+        } catch let mismatch as EndpointMismatch {
+            return mismatch.answer(to: incoming)
+        } catch {
+            return CatalogAnswer(status: .internalServerError)
         }
     }
 
-    // Block 7
-    static func block7() async throws {
+    // Block 9
+    struct ArchiveTodo: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = TodoError
+        static let failureStatuses: [HTTPStatus]? = [.notFound]
+
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.post
+            TodoAPI.common
+            Path("todos", id, "archive")
+        }
+    }
+
+    // Block 10
+    static func block10() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let document = catalog.openAPIDocument(
             title: "Todos", version: "1.0.0", servers: [BaseURL("api.example.com")])
@@ -159,8 +194,8 @@ enum SharingACatalogSnippets {
         _ = json
     }
 
-    // Block 8
-    static func block8() async throws {
+    // Block 11
+    static func block11() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)

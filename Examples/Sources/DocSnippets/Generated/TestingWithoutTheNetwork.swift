@@ -28,7 +28,7 @@ enum TestingWithoutTheNetworkSnippets {
 
     // Block 3
     static func block3() async throws {
-        let request = try await client.request(for: API.user(42))
+        let request = try client.request(for: API.user(42))
         print(try request.curlCommand(baseURL: client.baseURL))
         _ = request
     }

@@ -88,7 +88,7 @@ struct ParameterDecoder: Decoder {
             case .bytes(let data, let isJSON)?:
                 if let data = data as? T { return data }
                 if isJSON { return try JSONDecoder.courierDefault().decode(T.self, from: data) }
-                guard let text = String(data: data, encoding: .utf8) else {
+                guard let text = String(strictUTF8: data) else {
                     throw DecodingError.typeMismatch(
                         T.self,
                         .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))

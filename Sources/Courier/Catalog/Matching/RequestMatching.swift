@@ -88,7 +88,7 @@ enum RequestMatching {
                 reasons.append(
                     "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
             } else if isForm {
-                if let pairs = String(data: request.body, encoding: .utf8).flatMap({
+                if let pairs = String(strictUTF8: request.body).flatMap({
                     IncomingRequest.pairs(Substring($0), plusIsSpace: true)
                 }) {
                     values[key] = .form(pairs, position: .named(nil), encoding: formEncoding)
@@ -124,7 +124,7 @@ enum RequestMatching {
                     $0.parameter == nil && MediaType(validating: $0.value ?? "")?.isJSON == true
                 }
                 values[key] = .bytes(found.content, isJSON: isJSON ?? false)
-            } else if let text = String(data: found.content, encoding: .utf8) {
+            } else if let text = String(strictUTF8: found.content) {
                 values[key] = unwrap(
                     text, prefix: part.valuePrefix, suffix: part.valueSuffix, in: place, &reasons)
             } else {

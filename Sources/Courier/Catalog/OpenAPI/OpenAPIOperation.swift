@@ -27,8 +27,10 @@ enum OpenAPIOperation {
         // The probe succeeded when the catalog was made; it records each key's Swift type.
         let log = ProbeLog()
         _ = try? Model(from: ProbeDecoder(varying: nil, log: log))
+        let constraints = (Model.self as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
         func schema(of key: String) -> JSONValue {
-            log.types[key].map { schemas.schema(for: $0) } ?? [:]
+            let schema = log.types[key].map { schemas.schema(for: $0) } ?? [:]
+            return constraints[key]?.applied(to: schema) ?? schema
         }
 
         var parameters: [JSONValue] = []
@@ -117,7 +119,7 @@ enum OpenAPIOperation {
     }
 
     /// The media type object of a `multipart/form-data` body: an object schema with a property
-    /// per part (a text field typed like a query value, any other part a string of bytes with
+    /// per part (a text field typed like a query value, any other part a binary string with
     /// its `contentMediaType`), and an `encoding` entry for each part's content type.
     private static func formMedia(_ parts: [EndpointShape.Part], schema: (String) -> JSONValue)
         -> [String: JSONValue]
@@ -135,8 +137,10 @@ enum OpenAPIOperation {
                     ]
             } else {
                 let fixedType = part.contentType?.parameter == nil ? part.contentType?.value : nil
+                // Bytes: `format: binary` says so to tools that predate `contentMediaType`.
                 properties[part.name] = [
-                    "type": "string", "contentMediaType": .string(fixedType ?? "application/octet-stream"),
+                    "type": "string", "format": "binary",
+                    "contentMediaType": .string(fixedType ?? "application/octet-stream"),
                 ]
                 encoding[part.name] = ["contentType": .string(fixedType ?? "*/*")]
             }
@@ -186,21 +190,42 @@ enum OpenAPIOperation {
         if Model.Success.self == Empty.self {
             responses[successStatus] = ["description": "No content."]
         } else {
+            let mediaType = MediaType(
+                validating: SuccessBody.contentType(of: Model.Success.self, shape: shape))
+            let schema: JSONValue =
+                Model.Success.self == Data.self
+                ? ["type": "string", "contentMediaType": .string(mediaType?.essence ?? "")]
+                : namedSchema(Model.Success.self, &schemas)
             responses[successStatus] = [
                 "description": .string("The \(success)."),
-                "content": .object([
-                    successMediaType(shape): ["schema": namedSchema(Model.Success.self, &schemas)]
-                ]),
+                "content": .object([mediaType?.essence ?? "application/json": ["schema": schema]]),
             ]
         }
-        if let documented = Model.Failure.self as? any DocumentedErrors.Type {
-            for (status, model) in documentedStatuses(documented) where responses[status] == nil {
+        let documented = FailureStatuses.documented(by: Model.self)
+        if Model.failureStatuses == nil, Model.Failure.self as? any DocumentedErrors.Type == nil,
+            let entry = documented.first
+        {
+            responses["default"] = errorResponse(
+                OpenAPISchemas.componentName(entry.model), schema: namedSchema(entry.model, &schemas))
+        } else {
+            for (status, model) in statusKeys(documented) where responses[status] == nil {
                 let modelName = OpenAPISchemas.componentName(model)
                 responses[status] = errorResponse(modelName, schema: schemas.reference(to: model))
             }
-        } else if Model.Failure.self != Never.self, let failure = Model.Failure.self as? any Decodable.Type {
-            let modelName = OpenAPISchemas.componentName(failure)
-            responses["default"] = errorResponse(modelName, schema: namedSchema(failure, &schemas))
+        }
+        // What a request that is not this endpoint gets (EndpointMismatch.answer(to:)), as
+        // problem+json next to the endpoint's own model for the same status.
+        let problem = schemas.reference(to: ProblemDetails.self)
+        for status in MismatchAnswers.statuses(of: shape) {
+            let key = String(status.code)
+            guard var response = responses[key]?.members else {
+                responses[key] = errorResponse("ProblemDetails", schema: problem)
+                continue
+            }
+            var content = response["content"]?.members ?? [:]
+            content["application/problem+json"] = content["application/problem+json"] ?? ["schema": problem]
+            response["content"] = .object(content)
+            responses[key] = .object(response)
         }
         return responses
     }
@@ -213,22 +238,13 @@ enum OpenAPIOperation {
         ]
     }
 
-    /// A fixed `Accept` header's single media type, or `application/json`.
-    private static func successMediaType(_ shape: EndpointShape) -> String {
-        let accept = shape.headers.first { $0.parameter == nil && $0.name.lowercased() == "accept" }
-        guard let value = accept?.value, !value.contains(","), !value.contains("*"),
-            let mediaType = MediaType(validating: value)
-        else { return "application/json" }
-        return mediaType.essence
-    }
-
     /// Each documented status range as OpenAPI response keys, with its model: a whole hundred
     /// (`500...599`) as `5XX`, other codes one by one.
-    static func documentedStatuses<Documented: DocumentedErrors>(_ type: Documented.Type)
-        -> [(status: String, model: any Decodable.Type)]
-    {
+    static func statusKeys(_ entries: [FailureStatuses.Entry]) -> [(
+        status: String, model: any Decodable.Type
+    )] {
         var result: [(status: String, model: any Decodable.Type)] = []
-        for entry in Documented.documentedStatuses {
+        for entry in entries {
             var code = entry.statuses.lowerBound
             while code <= entry.statuses.upperBound {
                 if code % 100 == 0, code + 99 <= entry.statuses.upperBound {

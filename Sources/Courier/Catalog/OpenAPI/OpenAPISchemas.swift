@@ -32,13 +32,18 @@ struct OpenAPISchemas {
     }
 
     private mutating func describe(_ type: any Decodable.Type, name: String) -> JSONValue {
+        if type == ProblemDetails.self { return Self.problemDetails }
         let log = ProbeLog()
         guard (try? Self.probe(type, log: log)) != nil else { return Self.placeholder(name) }
         switch log.root {
         case .keyed:
             var properties: [String: JSONValue] = [:]
+            let constraints = (type as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
             for key in log.keys {
-                properties[key] = log.types[key].map { schema(for: $0) } ?? [:]
+                var property = log.types[key].map { schema(for: $0) } ?? [:]
+                if let constraint = constraints[key] { property = constraint.applied(to: property) }
+                // A synthesized decoder reads `null` as `nil` for an optional property.
+                properties[key] = log.optionalKeys.contains(key) ? Self.nullable(property) : property
             }
             var object: [String: JSONValue] = ["type": "object", "title": .string(name)]
             object["properties"] = .object(properties)
@@ -53,6 +58,21 @@ struct OpenAPISchemas {
     private static func probe<Model: Decodable>(_ type: Model.Type, log: ProbeLog) throws -> Model {
         try Model(from: ProbeDecoder(varying: nil, log: log))
     }
+
+    /// `schema`, or `null`, as `anyOf` (which keeps a constraint such as `minLength` on the
+    /// non-null branch only); an empty schema already allows `null`.
+    static func nullable(_ schema: JSONValue) -> JSONValue {
+        schema.members.isEmpty ? schema : ["anyOf": [schema, ["type": "null"]]]
+    }
+
+    /// RFC 9457's members, any others allowed.
+    static let problemDetails: JSONValue = [
+        "type": "object", "title": "ProblemDetails",
+        "properties": [
+            "type": ["type": "string"], "title": ["type": "string"], "status": ["type": "integer"],
+            "detail": ["type": "string"], "instance": ["type": "string"],
+        ],
+    ]
 
     static func reference(_ name: String) -> JSONValue {
         ["$ref": .string("#/components/schemas/\(name)")]
@@ -76,10 +96,17 @@ struct OpenAPISchemas {
     static func scalar(_ type: Any.Type) -> JSONValue? {
         switch type {
         case is String.Type: ["type": "string"]
-        case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type, is UInt.Type,
-            is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
-            ["type": "integer"]
-        case is Double.Type, is Float.Type, is Decimal.Type: ["type": "number"]
+        case is Int.Type, is Int64.Type: integer(Int64.min, Int64.max, format: "int64")
+        case is Int32.Type: integer(Int32.min, Int32.max, format: "int32")
+        case is Int16.Type: integer(Int16.min, Int16.max)
+        case is Int8.Type: integer(Int8.min, Int8.max)
+        case is UInt.Type, is UInt64.Type: ["type": "integer", "minimum": .integer(0), "format": "uint64"]
+        case is UInt32.Type: integer(UInt32.min, UInt32.max)
+        case is UInt16.Type: integer(UInt16.min, UInt16.max)
+        case is UInt8.Type: integer(UInt8.min, UInt8.max)
+        case is Double.Type: ["type": "number", "format": "double"]
+        case is Float.Type: ["type": "number", "format": "float"]
+        case is Decimal.Type: ["type": "number"]
         case is Bool.Type: ["type": "boolean"]
         case is UUID.Type: ["type": "string", "format": "uuid"]
         case is Date.Type: ["type": "string", "format": "date-time"]
@@ -88,6 +115,19 @@ struct OpenAPISchemas {
         case is MediaType.Type: ["type": "string"]
         default: nil
         }
+    }
+
+    /// An integer schema with the type's bounds, which is what a decoder accepts.
+    private static func integer<Bound: FixedWidthInteger>(
+        _ minimum: Bound, _ maximum: Bound, format: String? = nil
+    )
+        -> JSONValue
+    {
+        var schema: [String: JSONValue] = [
+            "type": "integer", "minimum": .integer(Int(minimum)), "maximum": .integer(Int(maximum)),
+        ]
+        if let format { schema["format"] = .string(format) }
+        return .object(schema)
     }
 
     /// `{"type": "string", "enum": [...]}` for a `CaseIterable` enum of `String` or `Int` raw

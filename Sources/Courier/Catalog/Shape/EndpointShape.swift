@@ -36,6 +36,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         /// For a query parameter whose value is an array, how its elements are written (the
         /// ``name`` is then the array's name, without `[]` or `[0]`); `nil` for a single value.
         public internal(set) var arrayStrategy: FormEncoding.ArrayStrategy? = nil
+        /// Whether the query item's value is secret (``QueryItem/isSensitive``): a fixed one reads
+        /// `<redacted>` in the template.
+        public internal(set) var isSecret = false
     }
 
     /// The body: absent, fixed, filled by a parameter, or a multipart form of parts.
@@ -93,7 +96,8 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     public let successStatus: HTTPStatus
 
     /// The template: method, path with `{parameter}` segments, and query names, such as
-    /// `GET /users/{id}?page`. Fixed query items show their value.
+    /// `GET /users/{id}?page`. Fixed query items show their value, except a secret one
+    /// (`?api_key=<redacted>`), since the template reaches metrics and logs.
     public var description: String {
         let segments = path.map { segment in
             switch segment {
@@ -103,7 +107,8 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         }
         var text = "\(method.rawValue) /" + segments.joined(separator: "/")
         let items = query.map { field in
-            field.parameter == nil ? "\(field.name)=\(field.value ?? "")" : field.name
+            field.parameter == nil
+                ? "\(field.name)=\(field.isSecret ? "<redacted>" : field.value ?? "")" : field.name
         }
         if !items.isEmpty { text += "?" + items.joined(separator: "&") }
         return text

@@ -85,6 +85,7 @@ enum ShapeInference {
             if let key = queryOwners[index], log.listKeys.contains(key) {
                 field = try QueryArrays.field(field, key: key, encoding: formEncoding, log: log, type)
             }
+            field.isSecret = base.query[index].isSensitive
             query.append(field)
         }
         let shape = EndpointShape(
@@ -113,6 +114,13 @@ enum ShapeInference {
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
+        if shape.successStatus == .noContent, Model.Success.self != Empty.self {
+            throw CourierError(
+                stage: .building, kind: .invalidSuccessStatus,
+                message:
+                    "\(Model.self) declares SuccessStatus(204), which has no body, but its Success is "
+                    + "\(Model.Success.self); declare Success as Empty or choose another status.")
+        }
         try RoundTripCheck.check(type, shape: shape, formEncoding: formEncoding, keys: log.keys)
         return shape
     }

@@ -29,7 +29,7 @@ public enum EndpointBuilder {
     @available(
         *, unavailable,
         message:
-            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout or Components"
+            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout, FormEncoding, Idempotent, ResponseValidation, SuccessStatus, AbsoluteURL or Components"
     )
     public static func buildExpression<Value>(
         _ value: Value
@@ -52,7 +52,7 @@ public enum EndpointBuilder {
         accumulated: EndpointParts<M, B>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>
     ) -> EndpointParts<M, B> {
-        EndpointParts(accumulated.parts + next.parts)
+        EndpointParts(accumulated, next)
     }
 
     /// Adds a ``Body`` to a block whose method allows one.
@@ -60,7 +60,7 @@ public enum EndpointBuilder {
         accumulated: EndpointParts<M, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody>
     ) -> EndpointParts<M, EndpointState.HasBody> {
-        EndpointParts(accumulated.parts + next.parts)
+        EndpointParts(accumulated, next)
     }
 
     /// Adds a method that allows a body (`POST`, `PUT`, …) to a block without a method.
@@ -68,7 +68,7 @@ public enum EndpointBuilder {
         accumulated: EndpointParts<EndpointState.NoMethod, B>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody>
     ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, B> {
-        EndpointParts(accumulated.parts + next.parts)
+        EndpointParts(accumulated, next)
     }
 
     /// Adds `GET` or `HEAD` to a block with neither a method nor a body.
@@ -76,7 +76,7 @@ public enum EndpointBuilder {
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
     ) -> EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody> {
-        EndpointParts(accumulated.parts + next.parts)
+        EndpointParts(accumulated, next)
     }
 
     /// Adds a group that declares both a method and a body to a block with neither.
@@ -84,7 +84,7 @@ public enum EndpointBuilder {
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.HasBody>
     ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.HasBody> {
-        EndpointParts(accumulated.parts + next.parts)
+        EndpointParts(accumulated, next)
     }
 
     /// Rejects a second method.

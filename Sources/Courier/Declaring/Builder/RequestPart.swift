@@ -7,7 +7,7 @@ import Foundation
 enum RequestPart: Sendable {
     case method(MethodToken)
     case path([String], PathDisplay)
-    case query(QueryDeclaration)
+    case query(QueryDeclaration, isSecret: Bool)
     case header(name: String, value: String, isSecret: Bool)
     case body(BodySource)
     case timeout(Timeout)
@@ -17,6 +17,7 @@ enum RequestPart: Sendable {
     /// A problem a component found when it was declared, reported when the request is built.
     indirect case invalid(CourierError)
     case successStatus(HTTPStatus)
+    case absoluteURL(URL, sendsSecretsToOtherOrigin: Bool)
 }
 
 /// A method as declared: a known value, or a runtime token validated when the request is built.

@@ -35,7 +35,7 @@ public struct Path: EndpointComponent {
         }
         segments = texts
         display = PathDisplay(literalCount: literal.count, template: literal.template)
-        problem = literal.problem
+        problem = Self.urlProblem(texts) ?? literal.problem
     }
 
     /// Declares one segment per argument; a `String` argument is one segment even if it holds `/`.
@@ -47,14 +47,27 @@ public struct Path: EndpointComponent {
         }
         segments = texts
         display = PathDisplay(literalCount: 0, template: nil)
-        problem = nil
+        problem = Self.urlProblem(texts)
     }
 
     /// Declares one segment per element of an array.
     public init(segments: [any ParameterValue]) {
         self.segments = segments.map(\.parameterText)
         display = PathDisplay(literalCount: 0, template: nil)
-        problem = nil
+        problem = Self.urlProblem(self.segments)
+    }
+
+    /// A sentence when the first segment starts an http(s) URL, which would be sent as a path
+    /// segment under the base URL: ``AbsoluteURL`` is the spelling for another URL.
+    static func urlProblem(_ segments: [String]) -> String? {
+        guard let first = segments.first, let byte = first.utf8.first, byte | 0x20 == UInt8(ascii: "h") else {
+            return nil
+        }
+        let lowered = first.lowercased()
+        guard lowered.hasPrefix("http:") || lowered.hasPrefix("https:") else { return nil }
+        return
+            "Path takes path segments, not a URL: \(first.prefix(8).debugDescription)… would be sent as a segment "
+            + "under the base URL. Write AbsoluteURL(url) to send the request to another URL."
     }
 
     /// The component as request parts.

@@ -12,12 +12,27 @@
 /// ```
 ///
 /// Names and values are percent-encoded by Courier: `+` is sent as `%2B`, a space as `%20`.
+///
+/// A value marked secret, or under a name such as `access_token` or `api_key`
+/// (``QueryItem/isSensitiveByDefault(name:)``), reads `<redacted>` in errors, cURL renderings and
+/// logs:
+///
+/// ```swift
+/// Query("tenant_pass", pass, isSecret: true)
+/// ```
 public struct Query: EndpointComponent {
     let declaration: QueryDeclaration?
+    let isSecret: Bool
 
     /// Declares `name=value`, written by the endpoint's ``FormEncoding``; nothing when `value`
     /// is `nil`.
-    public init(_ name: String, _ value: (some Encodable & Sendable)?) {
+    ///
+    /// - Parameters:
+    ///   - name: The parameter name.
+    ///   - value: The value; `nil` omits the pair.
+    ///   - isSecret: Whether the value is redacted in every rendering, whatever its name.
+    public init(_ name: String, _ value: (some Encodable & Sendable)?, isSecret: Bool = false) {
+        self.isSecret = isSecret
         guard let value else {
             declaration = nil
             return
@@ -28,8 +43,14 @@ public struct Query: EndpointComponent {
     }
 
     /// Declares `name=value` for a value that is not `Encodable`, with its ``ParameterValue`` text.
+    ///
+    /// - Parameters:
+    ///   - name: The parameter name.
+    ///   - value: The value; `nil` omits the pair.
+    ///   - isSecret: Whether the value is redacted in every rendering, whatever its name.
     @_disfavoredOverload
-    public init(_ name: String, _ value: (some ParameterValue)?) {
+    public init(_ name: String, _ value: (some ParameterValue)?, isSecret: Bool = false) {
+        self.isSecret = isSecret
         declaration = value.map { .text(name: name, value: $0.parameterText) }
     }
 
@@ -44,6 +65,7 @@ public struct Query: EndpointComponent {
     /// Properties marked ``FormExcluded`` are left out, so a request model can be its own query
     /// while its identifier feeds the path.
     public init(fieldsOf value: some Encodable & Sendable) {
+        isSecret = false
         declaration = .whole(value)
     }
 
@@ -55,11 +77,12 @@ public struct Query: EndpointComponent {
             "a query value needs a name, as in Query(\"page\", page); Query(fieldsOf: value) sends every property of a value"
     )
     public init(_ value: some Encodable & Sendable) {
+        isSecret = false
         declaration = nil
     }
 
     /// The component as request parts.
     public var endpointParts: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        declaration.map { EndpointParts(.query($0)) } ?? .empty
+        declaration.map { EndpointParts(.query($0, isSecret: isSecret)) } ?? .empty
     }
 }

@@ -1,7 +1,8 @@
 /// Which responses an endpoint or client accepts: status codes and body content types.
 ///
 /// Written in an endpoint's block, it replaces the ``ValidationMiddleware``'s rule for that
-/// endpoint; it does not add to it.
+/// endpoint; it does not add to it. It holds even on a client without a ``ValidationMiddleware``:
+/// the client then checks it itself.
 ///
 /// ```swift
 /// Method(.get)
@@ -35,6 +36,9 @@ public struct ResponseValidation: Sendable, Hashable {
     public func accepts(contentType: MediaType?) -> Bool {
         guard !contentTypes.isEmpty else { return true }
         guard let contentType else { return false }
+        // The usual answer is an accepted type written exactly as declared
+        // (`application/json`); every type accepts itself, so no parsing is needed for it.
+        if contentTypes.contains(where: { $0.rawValue == contentType.rawValue }) { return true }
         let candidate = MediaTypeEssence(contentType.rawValue)
         return contentTypes.contains { accepted in
             if let candidate, let accepted = MediaTypeEssence(accepted.rawValue) {

@@ -10,6 +10,7 @@ struct FormFlattening {
         case .object(let entries):
             var items: [QueryItem] = []
             for entry in entries {
+                try checkKey(entry.key, path: [])
                 try flatten(entry.value, name: entry.key, path: [entry.key], into: &items)
             }
             return items
@@ -37,6 +38,7 @@ struct FormFlattening {
             items.append(QueryItem(name: name, value: text))
         case .object(let entries):
             for entry in entries {
+                try checkKey(entry.key, path: path)
                 let childName =
                     switch encoding.nesting {
                     case .brackets: "\(name)[\(entry.key)]"
@@ -47,6 +49,19 @@ struct FormFlattening {
         case .list(let elements):
             try flattenList(elements, name: name, path: path, into: &items)
         }
+    }
+
+    /// Refuses a key (a dictionary's, in practice) that a server would read as nesting: one with
+    /// `[` or `]` (or `.` under dots nesting), or an empty one (`tags[]` reads as an array).
+    private func checkKey(_ key: String, path: [String]) throws(FormEncodingError) {
+        let nests = key.contains("[") || key.contains("]") || (encoding.nesting == .dots && key.contains("."))
+        guard nests || key.isEmpty else { return }
+        throw FormEncodingError(
+            key.isEmpty
+                ? "An empty key cannot be told from an array's brackets when the form is read back."
+                : "The key \(key.debugDescription) contains \(encoding.nesting == .dots ? "\"[\", \"]\" or \".\"" : "\"[\" or \"]\""), "
+                    + "which would read back as nesting; use keys without them, or send the value as JSON.",
+            codingPath: path + [key])
     }
 
     private func flattenList(

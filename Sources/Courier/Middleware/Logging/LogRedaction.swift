@@ -2,9 +2,10 @@ import Foundation
 
 /// Which header and query values a ``LoggingMiddleware`` hides, in addition to those it always hides.
 ///
-/// Credential headers, headers declared secret, and query, form and JSON values under names such
-/// as `password` or `token` are always hidden; a redaction names more. A hidden value reads
-/// `<redacted>`.
+/// Credential headers, headers and query items declared secret, and query, form and JSON values
+/// under names such as `password` or `token` (``QueryItem/isSensitiveByDefault(name:)``) are always
+/// hidden; a redaction names more. A hidden value reads `<redacted>`. Errors, cURL renderings and
+/// descriptions follow the same rule with no names added.
 ///
 /// ```swift
 /// let redaction = LogRedaction(headers: [HeaderName("X-Tenant")], queryItems: ["sig", "code"])
@@ -36,11 +37,23 @@ extension LogRedaction {
         field.isSensitive || headers.contains(field.name)
     }
 
-    /// Whether a query parameter's or form field's value is hidden.
+    /// Whether a query parameter's or form field's value is hidden, by its name.
     func hidesQueryItem(named name: String) -> Bool {
+        if QueryItem.isSensitiveByDefault(name: name) { return true }
+        guard !queryItems.isEmpty else { return false }
         let lowered = name.lowercased()
         return queryItems.contains { $0.lowercased() == lowered }
-            || BodySnippet.sensitiveKeys.contains { lowered.contains($0) }
+    }
+
+    /// Whether a query parameter's value is hidden: marked secret, or hidden by its name.
+    func hides(_ item: QueryItem) -> Bool {
+        item.isSecret || hidesQueryItem(named: item.name)
+    }
+
+    /// The names of `request`'s query items marked secret, which a URL's text cannot tell.
+    static func secretQueryNames(of request: EndpointRequest) -> Set<String> {
+        guard request.query.contains(where: \.isSecret) else { return [] }
+        return Set(request.query.filter(\.isSecret).map(\.name))
     }
 
     /// The fields as `Name: value` lines, hidden values as `<redacted>`.
@@ -58,6 +71,11 @@ extension LogRedaction {
     /// // "https://cdn.example.com/a.png?sig=<redacted>&size=2"
     /// ```
     public func url(_ text: String) -> String {
+        url(text, alsoHiding: [])
+    }
+
+    /// ``url(_:)``, also hiding the values of parameters named in `names` (unencoded, exact).
+    func url(_ text: String, alsoHiding names: Set<String>) -> String {
         // Without a `?` byte there is no query (and no `?` character), so nothing to hide.
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "?")) }) ?? true else {
             return text
@@ -74,7 +92,7 @@ extension LogRedaction {
                 : text[question...].firstIndex(of: "#"))
             ?? text.endIndex
         let query = text[text.index(after: question)..<fragment]
-        return String(text[...question]) + self.query(query) + String(text[fragment...])
+        return String(text[...question]) + self.query(query, alsoHiding: names) + String(text[fragment...])
     }
 
     /// The URL `request` resolves to against `baseURL`, as logs and spans show it: the values of
@@ -106,17 +124,20 @@ extension LogRedaction {
     /// ``url(of:baseURL:)`` with the request's secrets already known.
     func url(of request: EndpointRequest, baseURL: BaseURL, hiding secrets: [String]) -> String {
         let url = self.url(
-            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)")
+            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)",
+            alsoHiding: Self.secretQueryNames(of: request))
         return secrets.isEmpty ? url : Self.scrub(url, hiding: secrets)
     }
 
     /// A query string or form body (`a=1&b=2`, percent-encoded) with hidden values replaced.
-    func query(_ text: some StringProtocol) -> String {
+    func query(_ text: some StringProtocol, alsoHiding names: Set<String> = []) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             let name = pair.prefix { $0 != "=" }
             let decoded =
                 PercentEncoding.decode(name.replacingOccurrences(of: "+", with: " ")) ?? String(name)
-            guard name.count < pair.count, hidesQueryItem(named: decoded) else { return String(pair) }
+            guard name.count < pair.count, names.contains(decoded) || hidesQueryItem(named: decoded) else {
+                return String(pair)
+            }
             return String(name) + "=<redacted>"
         }
         .joined(separator: "&")
@@ -128,11 +149,11 @@ extension LogRedaction {
     func secrets(of request: EndpointRequest) -> [String] {
         guard
             request.headers.contains(where: hides)
-                || request.query.contains(where: { hidesQueryItem(named: $0.name) })
+                || request.query.contains(where: hides)
         else { return [] }
         let marked = HeaderFields(
             request.headers.map { HeaderField(name: $0.name, value: $0.value, isSecret: hides($0)) })
-        let queryValues = request.query.filter { hidesQueryItem(named: $0.name) }.flatMap { item in
+        let queryValues = request.query.filter(hides).flatMap { item in
             [item.value, PercentEncoding.encode(item.value)]
         }
         let secrets = BodySnippet.secrets(of: request.with { $0.headers = marked }) + queryValues

@@ -53,11 +53,13 @@ public struct MetricsMiddleware: Middleware {
     }
 
     private func report(
-        _ request: EndpointRequest, baseURL: BaseURL, recorder: RequestMetricsRecorder, status: HTTPStatus?,
+        _ request: EndpointRequest, baseURL client: BaseURL, recorder: RequestMetricsRecorder,
+        status: HTTPStatus?,
         errorKind: CourierError.Kind?
     ) {
         let finished = ContinuousClock.now
         let counters = recorder.snapshot
+        let baseURL = client.resolvingBase(for: request)
         observer.record(
             RequestMetrics(
                 method: request.method, host: baseURL.host, path: baseURL.percentEncodedPath(for: request),

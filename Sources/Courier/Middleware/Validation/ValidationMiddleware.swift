@@ -30,17 +30,30 @@ public struct ValidationMiddleware: Middleware {
         -> RawResponse
     {
         let response = try await next(request, baseURL)
-        let rules = request.validation ?? validation
-        let accepter = request.validation == nil ? "the client accepts" : "the endpoint accepts"
+        try Self.check(
+            response, for: request, against: request.validation ?? validation,
+            accepter: request.validation == nil ? "the client accepts" : "the endpoint accepts",
+            stage: .middleware)
+        return response
+    }
+
+    /// Throws ``CourierError/Kind/unacceptableStatus`` or ``CourierError/Kind/unacceptableContentType``
+    /// when `response` breaks `rules`: the one check behind this middleware and behind the
+    /// client's own check of an endpoint's ``ResponseValidation``.
+    static func check(
+        _ response: RawResponse, for request: EndpointRequest, against rules: ResponseValidation,
+        accepter: String, stage: CourierError.Stage
+    ) throws(CourierError) {
         guard rules.accepts(status: response.status) else {
             let accepted =
                 rules.statuses.isEmpty
                 ? "no status" : rules.statuses.map(Self.describe).joined(separator: ", ")
-            throw rejection(
-                .unacceptableStatus, request: request, response: response,
-                message: "The server answered \(response.status); \(accepter) \(accepted).")
+            throw CourierError(
+                stage: stage, kind: .unacceptableStatus,
+                message: "The server answered \(response.status); \(accepter) \(accepted).",
+                request: request, url: response.url, response: response)
         }
-        guard response.bodyLength > 0 else { return response }
+        guard response.bodyLength > 0 else { return }
         let declared = response.headers[.contentType]
         let contentType = declared.flatMap(MediaType.init(validating:))
         guard rules.accepts(contentType: contentType) else {
@@ -51,19 +64,10 @@ public struct ValidationMiddleware: Middleware {
                 case (_, let type?): "The response body is \(type.essence)"
                 }
             let accepted = rules.contentTypes.map(\.essence).joined(separator: ", ")
-            throw rejection(
-                .unacceptableContentType, request: request, response: response,
-                message: "\(arrived); \(accepter) \(accepted).")
+            throw CourierError(
+                stage: stage, kind: .unacceptableContentType, message: "\(arrived); \(accepter) \(accepted).",
+                request: request, url: response.url, response: response)
         }
-        return response
-    }
-
-    private func rejection(
-        _ kind: CourierError.Kind, request: EndpointRequest, response: RawResponse, message: String
-    ) -> CourierError {
-        CourierError(
-            stage: .middleware, kind: kind, message: message, request: request, url: response.url,
-            response: response)
     }
 
     /// `404` for a single code, `200...299` for a range.

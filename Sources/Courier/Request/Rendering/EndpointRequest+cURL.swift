@@ -3,9 +3,12 @@ import Foundation
 extension EndpointRequest {
     /// The request as a `curl` command line, against `baseURL`.
     ///
-    /// Every argument is single-quoted, so no value can break out of it. Values of
-    /// `Authorization`, `Cookie`, `Proxy-Authorization` and headers marked secret read
-    /// `<redacted>` unless `revealingSecrets` is `true`. `HEAD` uses `--head`; a body that is not
+    /// Every argument is single-quoted, so no value can break out of it. Unless
+    /// `revealingSecrets` is `true`, these read `<redacted>`: values of `Authorization`, `Cookie`,
+    /// `Proxy-Authorization` and headers marked secret; query values marked secret or sensitive
+    /// by name (``QueryItem/isSensitive``); and, in a form or JSON body, the values of fields
+    /// sensitive by name and any secret of the request echoed in the body (the body is then
+    /// shown re-serialized, so it differs from the bytes sent). `HEAD` uses `--head`; a body that is not
     /// UTF-8 text is fed from `printf` escapes through bash process substitution, and a body
     /// streamed from files is the concatenation of its in-memory pieces and the files' paths.
     ///
@@ -15,16 +18,45 @@ extension EndpointRequest {
     /// ```
     public func curlCommand(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        let url = Self.quoted(try baseURL.url(for: self).absoluteString)
+        let sent = try baseURL.url(for: self).absoluteString
+        let url = Self.quoted(
+            revealingSecrets
+                ? sent : LogRedaction().url(sent, alsoHiding: LogRedaction.secretQueryNames(of: self)))
         var words =
             method == .head ? ["curl", "--head", url] : ["curl", "-X", Self.quoted(method.rawValue), url]
         for field in shown.headers {
             words += ["-H", Self.quoted("\(field.name.rawValue): \(field.value)")]
         }
         if let body {
-            words += ["--data-binary", Self.curlData(body)]
+            words += [
+                "--data-binary",
+                revealingSecrets
+                    ? Self.curlData(body) : Self.curlData(body, hiding: LogRedaction().secrets(of: self)),
+            ]
         }
         return words.joined(separator: " ")
+    }
+
+    /// The `--data-binary` argument for a body, with the values of sensitive form fields and
+    /// JSON keys, and every one of `secrets`, redacted; a body with nothing to hide as it is.
+    private static func curlData(_ body: RequestBody, hiding secrets: [String]) -> String {
+        guard let data = body.data, let text = String(data: data, encoding: .utf8) else {
+            return curlData(body)
+        }
+        let redaction = LogRedaction()
+        var shown: String
+        if body.contentType.essence == MediaType.formURLEncoded.essence {
+            shown = redaction.query(text)
+        } else if body.contentType.essence == MediaType.json.essence
+            || body.contentType.essence.hasSuffix("+json")
+        {
+            shown = BodySnippet.redacted(data, hiding: secrets, limit: .max)
+        } else {
+            shown = text
+        }
+        if !shown.contains("<redacted>") { shown = text }
+        shown = LogRedaction.scrub(shown, hiding: secrets)
+        return quoted(shown)
     }
 
     /// The `--data-binary` argument for a body.

@@ -3,6 +3,15 @@ import CourierTestSupport
 import Foundation
 import Testing
 
+/// The answer to a request that is not the endpoint.
+private let problem =
+    ##"{"content":{"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"##
+    + ##""description":"An error: ProblemDetails."}"##
+
+/// The schema of an `Int`: its bounds are what a decoder accepts.
+private let int64 =
+    #"{"format":"int64","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#
+
 struct CatalogOpenAPITests {
     /// The document decoded, with `JSONSerialization`.
     private func exported() throws -> [String: Any] {
@@ -49,7 +58,7 @@ struct CatalogOpenAPITests {
         #expect(
             try compact(get["parameters"]) == """
                 [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
-                {"in":"path","name":"id","required":true,"schema":{"type":"integer"}},\
+                {"in":"path","name":"id","required":true,"schema":\(int64)},\
                 {"in":"query","name":"sort","required":false,"schema":{"enum":["title","pages"],"type":"string"}},\
                 {"in":"query","name":"format","required":true,"schema":{"enum":["full"],"type":"string"}},\
                 {"in":"header","name":"X-Tenant","required":true,"schema":{"type":"string"}}]
@@ -73,7 +82,7 @@ struct CatalogOpenAPITests {
         let schemas = try #require(components["schemas"] as? [String: Any])
         #expect(
             try compact(schemas["Book"])
-                == #"{"properties":{"pages":{"type":"integer"},"title":{"type":"string"}},"required":["pages","title"],"title":"Book","type":"object"}"#
+                == #"{"properties":{"pages":\#(int64),"title":{"type":"string"}},"required":["pages","title"],"title":"Book","type":"object"}"#
         )
     }
 
@@ -81,17 +90,26 @@ struct CatalogOpenAPITests {
         let get = try operation("/v2/shelves/{shelf}/books/{id}", "get")
         #expect(
             try compact(get["responses"])
-                == ##"{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Book"}}},"description":"The Book."}}"##
+                == ##"{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Book"}}},"description":"The Book."},"##
+                + ##""400":\##(problem),"404":\##(problem)}"##
         )
         let remove = try operation("/shelves/{shelf}/books/{id}", "delete")
         let responses = try #require(remove["responses"] as? [String: Any])
-        #expect(responses.keys.sorted() == ["204", "404", "409", "410", "5XX"])
+        // 400 and 404 (a path parameter that does not decode) are also what a request that is not
+        // the endpoint gets: EndpointMismatch.answer(to:).
+        #expect(responses.keys.sorted() == ["204", "400", "404", "409", "410", "5XX"])
         #expect(try compact(responses["204"]) == #"{"description":"No content."}"#)
         #expect(
-            try compact(responses["404"])
+            try compact(responses["410"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NotFound"}}},"description":"An error: NotFound."}"##
         )
-        #expect(try compact(responses["410"]) == compact(responses["404"]))
+        #expect(
+            try compact(responses["404"])
+                == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NotFound"}},"##
+                + ##""application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"##
+                + ##""description":"An error: NotFound."}"##
+        )
+        #expect(try compact(responses["400"]) == problem)
         #expect(
             try compact(responses["5XX"])
                 == ##"{"content":{"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"description":"An error: ProblemDetails."}"##
@@ -101,7 +119,7 @@ struct CatalogOpenAPITests {
     @Test func aPlainDecodableFailureIsTheDefaultResponse() throws {
         let list = try operation("/shelves/{shelf}/books", "get")
         let responses = try #require(list["responses"] as? [String: Any])
-        #expect(responses.keys.sorted() == ["200", "default"])
+        #expect(responses.keys.sorted() == ["200", "400", "404", "default"])
         #expect(
             try compact(responses["default"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/APIError"}}},"description":"An error: APIError."}"##
@@ -109,7 +127,7 @@ struct CatalogOpenAPITests {
         #expect(
             try compact(list["parameters"]) == """
                 [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
-                {"in":"query","name":"limit","required":false,"schema":{"type":"integer"}},\
+                {"in":"query","name":"limit","required":false,"schema":\(int64)},\
                 {"in":"query","name":"sort","required":true,"schema":{"enum":["title","pages"],"type":"string"}}]
                 """)
     }
@@ -121,7 +139,7 @@ struct CatalogOpenAPITests {
             schemas.keys.sorted() == ["APIError", "Array_Book_", "Book", "NotFound", "ProblemDetails"])
         #expect(
             try compact(schemas["APIError"])
-                == #"{"properties":{"code":{"type":"integer"},"message":{"type":"string"}},"required":["message"],"title":"APIError","type":"object"}"#
+                == #"{"properties":{"code":{"anyOf":[\#(int64),{"type":"null"}]},"message":{"type":"string"}},"required":["message"],"title":"APIError","type":"object"}"#
         )
         // A documented error's model is described like any other.
         #expect(

@@ -32,6 +32,17 @@ private struct AcceptThing: CatalogEndpoint, Equatable {
     }
 }
 
+private struct NoContentThing: CatalogEndpoint, Equatable {
+    typealias Success = Created
+    typealias Failure = Never
+
+    var definition: some EndpointDefinition {
+        Method.put
+        Path("things")
+        SuccessStatus(.noContent)
+    }
+}
+
 private struct ShowThing: CatalogEndpoint, Equatable {
     typealias Success = Created
     typealias Failure = Never
@@ -95,8 +106,18 @@ struct SuccessStatusTests {
         func responses(_ path: String, _ method: String) -> [String]? {
             (paths[path]?[method]?["responses"] as? [String: Any])?.keys.sorted()
         }
-        #expect(responses("/things", "post") == ["201"])
-        #expect(responses("/things/accept", "post") == ["202"])
-        #expect(responses("/things", "get") == ["200"])
+        // 400: what a request that is not the endpoint gets (EndpointMismatch.answer(to:)).
+        #expect(responses("/things", "post") == ["201", "400"])
+        #expect(responses("/things/accept", "post") == ["202", "400"])
+        #expect(responses("/things", "get") == ["200", "400"])
+    }
+
+    @Test func noContentWithABodyIsRefused() {
+        let failure = #expect(throws: CourierError.self) { try NoContentThing.shape() }
+        #expect(failure?.kind == .invalidSuccessStatus)
+        #expect(
+            failure?.message
+                == "NoContentThing declares SuccessStatus(204), which has no body, but its Success is "
+                + "Created; declare Success as Empty or choose another status.")
     }
 }

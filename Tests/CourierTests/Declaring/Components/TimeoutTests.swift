@@ -52,11 +52,11 @@ struct TimeoutTests {
             configuration: Client.Configuration(
                 timeout: Timeout(.seconds(20), connect: .seconds(2), idle: .seconds(8)))
         )
-        let plain = try await client.request(for: Endpoint<Empty, Never> { Method.get })
+        let plain = try client.request(for: Endpoint<Empty, Never> { Method.get })
         #expect(plain.timeout.total == .seconds(20))
         #expect(plain.timeout.connect == .seconds(2))
         #expect(plain.timeout.idle == .seconds(8))
-        let own = try await client.request(
+        let own = try client.request(
             for: Endpoint<Empty, Never> {
                 Method.get
                 Timeout(connect: .seconds(1))
@@ -73,7 +73,7 @@ struct TimeoutTests {
             configuration: Client.Configuration(
                 timeout: Timeout(.seconds(20), connect: .seconds(2), idle: .seconds(8)))
         )
-        let request = try await client.request(
+        let request = try client.request(
             for: Endpoint<Empty, Never> {
                 Method.get
                 Timeout(.seconds(5), idle: .seconds(1))

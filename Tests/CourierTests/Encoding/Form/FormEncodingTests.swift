@@ -453,6 +453,32 @@ private struct Failing: Encodable, Sendable {
         #expect(error?.description == "\(value) cannot be sent as a parameter. (at ratio)")
     }
 
+    @Test(arguments: ["a[b", "a]", "[0]", ""])
+    func dictionaryKeysThatWouldReadBackAsNestingAreRefused(key: String) {
+        struct Labels: Encodable, Sendable {
+            var labels: [String: String]
+        }
+        let error = #expect(throws: FormEncodingError.self) {
+            _ = try FormEncoding().queryItems(for: Labels(labels: [key: "x"]))
+        }
+        #expect(error?.codingPath == ["labels", key])
+        #expect(
+            error?.message
+                == (key.isEmpty
+                    ? "An empty key cannot be told from an array's brackets when the form is read back."
+                    : "The key \(key.debugDescription) contains \"[\" or \"]\", which would read back as nesting; "
+                        + "use keys without them, or send the value as JSON."))
+    }
+
+    @Test func aDotInAKeyIsRefusedOnlyUnderDotsNesting() throws {
+        let labels = ["v1.2": "x"]
+        #expect(formText(try FormEncoding().queryItems(name: "labels", value: labels)) == "labels[v1.2]=x")
+        let error = #expect(throws: FormEncodingError.self) {
+            _ = try FormEncoding(nesting: .dots).queryItems(name: "labels", value: labels)
+        }
+        #expect(error?.codingPath == ["labels", "v1.2"])
+    }
+
     @Test func nonFiniteNumberThroughAnEndpointIsABuildingError() {
         let error = expectCourierError(.formEncodingFailed, stage: .building) {
             try Endpoint<User, Never> {
@@ -624,13 +650,13 @@ private struct Failing: Encodable, Sendable {
             transport: RecordingTransport(),
             configuration: Client.Configuration(formEncoding: FormEncoding(booleans: .numeric))
         )
-        let plain = try await client.request(
+        let plain = try client.request(
             for: Endpoint<User, Never> {
                 Method.get
                 Query("on", true)
             })
         #expect(plain.percentEncodedQuery == "on=1")
-        let overridden = try await client.request(
+        let overridden = try client.request(
             for: Endpoint<User, Never> {
                 Method.get
                 FormEncoding()

@@ -87,6 +87,29 @@ import Testing
                 == "https://api.example.com/users?page=2")
     }
 
+    @Test func aQueryItemMarkedSecretIsHiddenWhateverItsName() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("files")
+            Query("t", "abc", isSecret: true)
+            Query("code", "xyz")
+            Query("page", 1)
+        }.request()
+        #expect(
+            redaction.url(of: request, baseURL: BaseURL("api.example.com"))
+                == "https://api.example.com/files?t=<redacted>&code=<redacted>&page=1")
+    }
+
+    @Test(arguments: [
+        ("access_token", true), ("Token", true), ("api_key", true), ("apikey", true), ("key", true),
+        ("password", true), ("client_secret", true), ("X-Amz-Signature", true), ("code", true), ("sig", true),
+        ("page", false), ("monkey", false), ("zipcode", false), ("q", false),
+    ])
+    func sensitiveQueryNamesByDefault(name: String, isSensitive: Bool) {
+        #expect(QueryItem.isSensitiveByDefault(name: name) == isSensitive)
+        #expect(redaction.url("https://a.example/?\(name)=v1234").contains("v1234") == !isSensitive)
+    }
+
     @Test func textEchoingARequestHasItsSecretsHidden() throws {
         let request = try Endpoint<Empty, Never> {
             Method.get

@@ -152,4 +152,67 @@ import Testing
         }
         #expect(error?.response?.body == Data("<p>".utf8))
     }
+
+    static let imageOnly = Endpoint<Data, Never> {
+        Method.get
+        Path("avatar")
+        ResponseValidation(contentTypes: [MediaType("image/*")])
+    }
+
+    static func answering(_ response: RawResponse) -> StubTransport {
+        StubTransport { _ in response }
+    }
+
+    @Test func anEndpointsValidationHoldsWithoutTheMiddleware() async {
+        let html = Self.response(.ok, contentType: "text/html", body: "<p>")
+        let client = Client(baseURL: exampleBase, transport: Self.answering(html))
+        let error = await expectCourierError(.unacceptableContentType, stage: .status) {
+            try await client.send(Self.imageOnly)
+        }
+        #expect(error?.message == "The response body is text/html; the endpoint accepts image/*.")
+        #expect(error?.response?.body == Data("<p>".utf8))
+
+        let notFound = Client(baseURL: exampleBase, transport: Self.answering(Self.response(.notFound)))
+        let statusError = await expectCourierError(.unacceptableStatus, stage: .status) {
+            try await notFound.value(
+                Endpoint<Data, Never> {
+                    Method.get
+                    Path("avatar")
+                    ResponseValidation(statuses: [200...200])
+                })
+        }
+        #expect(statusError?.message == "The server answered 404; the endpoint accepts 200.")
+    }
+
+    @Test func anEndpointWithoutValidationIsNotCheckedWithoutTheMiddleware() async throws {
+        let html = Self.response(.ok, contentType: "text/html", body: "<p>")
+        let client = Client(baseURL: exampleBase, transport: Self.answering(html))
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("avatar")
+        }
+        #expect(try await client.value(endpoint) == Data("<p>".utf8))
+    }
+
+    /// Turns a rejection into a fallback response, so a second check by the client would show.
+    struct FallbackMiddleware: Middleware {
+        let fallback: RawResponse
+
+        func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+            do {
+                return try await next(request, baseURL)
+            } catch  where error.kind == .unacceptableContentType {
+                return fallback
+            }
+        }
+    }
+
+    @Test func withTheMiddlewareTheClientDoesNotCheckAgain() async throws {
+        let html = Self.response(.ok, contentType: "text/html", body: "<p>")
+        let fallback = Self.response(.ok, contentType: "text/plain", body: "placeholder")
+        let client = Client(
+            baseURL: exampleBase, transport: Self.answering(html),
+            middleware: [FallbackMiddleware(fallback: fallback), ValidationMiddleware()])
+        #expect(try await client.value(Self.imageOnly) == Data("placeholder".utf8))
+    }
 }

@@ -87,6 +87,14 @@ import Testing
         #expect(request.timeoutInterval == 3)
     }
 
+    /// Every method reaches the `URLRequest`, GET included (which a new request already has).
+    @Test(arguments: [HTTPMethod.get, .head, .post, .put, .patch, .delete, .options])
+    func urlRequestCarriesEachMethod(_ method: HTTPMethod) {
+        let request = TransportRequest(
+            method: method, url: URL(string: "https://api.example.com/")!, headers: [], body: nil)
+        #expect(request.urlRequest.httpMethod == method.rawValue)
+    }
+
     /// `URLRequest` keeps one value per name: repeated fields, whatever their case, are joined.
     @Test func urlRequestJoinsRepeatedHeaderNames() throws {
         let request = try Endpoint<Empty, Never> {
@@ -115,6 +123,54 @@ import Testing
         let redacted = try Self.create.built().redacted()
         #expect(redacted.headers[.authorization] == "<redacted>")
         #expect(redacted.headers[.accept] == "application/json")
+    }
+
+    static let signedDownload = Endpoint<Data, Never> {
+        Method.get
+        Path("files", "a.png")
+        Query("api_key", "query-key-1")
+        Query("tenant", "acme-tenant", isSecret: true)
+        Query("size", 2)
+    }
+
+    @Test func curlHidesSecretQueryValuesUnlessRevealed() throws {
+        let request = try Self.signedDownload.built()
+        #expect(
+            try request.curlCommand(baseURL: exampleBase)
+                == "curl -X 'GET' 'https://api.example.com/files/a.png?api_key=<redacted>&tenant=<redacted>&size=2'"
+        )
+        #expect(
+            try request.curlCommand(baseURL: exampleBase, revealingSecrets: true)
+                == "curl -X 'GET' 'https://api.example.com/files/a.png?api_key=query-key-1&tenant=acme-tenant&size=2'"
+        )
+        #expect(
+            request.redacted().query.map(\.description) == [
+                "api_key=<redacted>", "tenant=<redacted>", "size=2",
+            ])
+        #expect("\(request.query)" == "[api_key=<redacted>, tenant=<redacted>, size=2]")
+    }
+
+    @Test func curlHidesSecretFieldsOfFormAndJSONBodies() throws {
+        struct SignIn: Encodable, Sendable {
+            let user: String
+            let password: String
+        }
+        let form = try Endpoint<Empty, Never> {
+            Method.post
+            Body.form(SignIn(user: "ann", password: "form-pass-1"))
+        }.built()
+        #expect(
+            try form.curlCommand(baseURL: exampleBase).hasSuffix(
+                "--data-binary 'user=ann&password=<redacted>'"))
+        #expect(try form.curlCommand(baseURL: exampleBase, revealingSecrets: true).contains("form-pass-1"))
+        let json = try Endpoint<Empty, Never> {
+            Method.post
+            Body.json(SignIn(user: "ann", password: "json-pass-1"))
+        }.built()
+        #expect(
+            try json.curlCommand(baseURL: exampleBase).hasSuffix(
+                #"--data-binary '{"password":"<redacted>","user":"ann"}'"#))
+        #expect(try json.curlCommand(baseURL: exampleBase, revealingSecrets: true).contains("json-pass-1"))
     }
 }
 

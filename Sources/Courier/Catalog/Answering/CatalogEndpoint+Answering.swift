@@ -1,0 +1,120 @@
+import Foundation
+
+extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
+    /// The answer to this request: the success with the endpoint's success status, or a failure
+    /// with its documented status, as the bytes the client decodes back into the same result.
+    ///
+    /// ```swift
+    /// case let get as GetTodo:
+    ///     guard let todo = await store.todo(get.id) else {
+    ///         return try get.answer(.failure(.notFound(NotFound(message: "No todo \(get.id)."))))
+    ///     }
+    ///     return try get.answer(.success(todo))
+    /// ```
+    ///
+    /// A success is JSON (`Content-Type` from a fixed `Accept` header, else `application/json`),
+    /// except `Data` (its bytes), `String` (UTF-8 text) and ``Empty`` (no body); a failure is its
+    /// ``ErrorAnswer`` body as JSON.
+    ///
+    /// - Throws: ``CourierError`` of kind ``CourierError/Kind/undocumentedAnswer`` for a
+    ///   failure whose status this endpoint does not document (see
+    ///   ``CatalogEndpoint/failureStatuses``) or whose body is not the model documented for
+    ///   it, and ``CourierError/Kind/bodyEncodingFailed`` when the value does not encode.
+    public func answer(_ result: Result<Success, Failure>, encoder: JSONEncoder = .courierDefault())
+        throws(CourierError) -> CatalogAnswer
+    {
+        let shape = try EndpointReadings.reading(for: Self.self).get().shape
+        switch result {
+        case .success(let value):
+            return try SuccessBody.answer(value, shape: shape, encoder: encoder)
+        case .failure(let failure):
+            return try Self.answer(failure.answer, encoder: encoder)
+        }
+    }
+
+    private static func answer(_ answer: ErrorAnswer, encoder: JSONEncoder) throws(CourierError)
+        -> CatalogAnswer
+    {
+        let documented = FailureStatuses.documented(by: Self.self)
+        guard let model = documented.first(where: { $0.statuses.contains(answer.status.code) })?.model else {
+            let listed = documented.map(\.description).joined(separator: ", ")
+            throw CourierError(
+                stage: .building, kind: .undocumentedAnswer,
+                message:
+                    "\(Self.self) does not document the status \(answer.status) (it documents "
+                    + "\(listed.isEmpty ? "none" : listed)); answer with one of those, or list it in failureStatuses."
+            )
+        }
+        guard model == answer.model else {
+            throw CourierError(
+                stage: .building, kind: .undocumentedAnswer,
+                message:
+                    "\(Self.self) documents the status \(answer.status) with a \(model) body, "
+                    + "not \(answer.model); the client could not decode it.")
+        }
+        do {
+            let body = try answer.encode(encoder)
+            return CatalogAnswer(
+                status: answer.status,
+                headers: [HeaderField(name: .contentType, value: answer.contentType.rawValue)], body: body)
+        } catch {
+            throw CourierError(
+                stage: .building, kind: .bodyEncodingFailed,
+                message:
+                    "The \(answer.model) body of \(Self.self)'s \(answer.status) answer does not encode: \(error)",
+                underlying: error)
+        }
+    }
+}
+
+/// How a success value becomes a body, the other way round from how the client reads it.
+enum SuccessBody {
+    static func answer<Value: Encodable>(_ value: Value, shape: EndpointShape, encoder: JSONEncoder)
+        throws(CourierError) -> CatalogAnswer
+    {
+        var answer = CatalogAnswer(status: shape.successStatus)
+        switch value {
+        case is Empty:
+            return answer
+        case let data as Data:
+            answer.body = data
+        case let text as String:
+            answer.body = Data(text.utf8)
+        default:
+            if let optional = value as? any OptionalValue, optional.isNone { return answer }
+            do {
+                answer.body = try encoder.encode(value)
+            } catch {
+                throw CourierError(
+                    stage: .building, kind: .bodyEncodingFailed,
+                    message: "The \(Value.self) success of \(shape) does not encode: \(error)",
+                    underlying: error)
+            }
+        }
+        answer.headers.append(
+            HeaderField(name: .contentType, value: contentType(of: Value.self, shape: shape)))
+        return answer
+    }
+
+    /// The media type a success of `type` is sent as: text for `String`, else the endpoint's
+    /// fixed `Accept` media type, else JSON (bytes for `Data`).
+    static func contentType(of type: Any.Type, shape: EndpointShape) -> String {
+        if type == String.self { return MediaType.plainText.rawValue }
+        let accept = shape.headers.first { $0.parameter == nil && $0.name.lowercased() == "accept" }
+        if let value = accept?.value, !value.contains(","), !value.contains("*"),
+            let mediaType = MediaType(validating: value)
+        {
+            return mediaType.essence
+        }
+        return type == Data.self ? MediaType.octetStream.rawValue : MediaType.json.rawValue
+    }
+}
+
+/// An optional, whatever it wraps, to send `nil` as no body.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
+}

@@ -1,0 +1,10 @@
+extension Empty: Encodable {
+    /// Encodes nothing: an empty JSON object where an encoder needs a value;
+    /// ``CatalogEndpoint/answer(_:encoder:)`` sends an ``Empty`` success without a body.
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: NoKeys.self)
+    }
+}
+
+/// The keys of an object without members.
+private enum NoKeys: CodingKey {}

@@ -1,0 +1,79 @@
+import Foundation
+
+extension EndpointMismatch {
+    /// The answer to a request that is not any endpoint of a catalog: a ``ProblemDetails`` body
+    /// (`application/problem+json`) whose `detail` is this mismatch's sentence, with the status
+    /// its ``closeness`` says.
+    ///
+    /// ```swift
+    /// do {
+    ///     endpoint = try catalog.match(incoming)
+    /// } catch {
+    ///     return error.answer(to: incoming)   // 404, 405 with Allow, 401 or 400
+    /// }
+    /// ```
+    ///
+    /// 404 for another path, 405 with an `Allow` header for another method, 401 with
+    /// `WWW-Authenticate` when the endpoint needs an `Authorization` header the request lacks,
+    /// and 400 for the rest. A catalog's OpenAPI document lists these answers.
+    public func answer(to request: IncomingRequest) -> CatalogAnswer {
+        var headers: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
+        let status: HTTPStatus
+        switch closeness {
+        case .otherPath:
+            status = .notFound
+        case .otherMethod:
+            status = 405
+            headers.append(
+                HeaderField(
+                    name: HeaderName("Allow"), value: allowedMethods.map(\.rawValue).joined(separator: ", ")))
+        case .sameRoute:
+            if let scheme = MismatchAnswers.credentialsScheme(shape), request.headers[.authorization] == nil {
+                status = .unauthorized
+                headers.append(HeaderField(name: HeaderName("WWW-Authenticate"), value: scheme))
+            } else {
+                status = .badRequest
+            }
+        }
+        let problem = ProblemDetails(
+            title: MismatchAnswers.title(status), status: status.code, detail: description)
+        let body = (try? JSONEncoder.courierDefault().encode(problem)) ?? Data()
+        return CatalogAnswer(status: status, headers: headers, body: body)
+    }
+}
+
+/// What ``EndpointMismatch/answer(to:)`` sends, for the answer and for the OpenAPI document.
+enum MismatchAnswers {
+    /// The `WWW-Authenticate` challenge of an endpoint whose `Authorization` header is a
+    /// required parameter, from its fixed prefix (`Bearer`, `Basic`); `nil` when it has none.
+    static func credentialsScheme(_ shape: EndpointShape?) -> String? {
+        guard
+            let field = shape?.headers.first(where: {
+                $0.name.lowercased() == "authorization" && $0.parameter != nil && $0.isRequired
+            })
+        else { return nil }
+        let scheme = field.valuePrefix.trimmingCharacters(in: .whitespaces)
+        return scheme.isEmpty ? "Authorization" : scheme
+    }
+
+    /// The problem title of a mismatch status.
+    static func title(_ status: HTTPStatus) -> String {
+        switch status.code {
+        case 401: "Unauthorized"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        default: "Bad Request"
+        }
+    }
+
+    /// The mismatch statuses an endpoint's requests can get: 400 always, 401 when it needs
+    /// credentials, 404 when its path has parameters (one that does not decode is another path).
+    static func statuses(of shape: EndpointShape) -> [HTTPStatus] {
+        var statuses: [HTTPStatus] = [.badRequest]
+        if credentialsScheme(shape) != nil { statuses.append(.unauthorized) }
+        if shape.path.contains(where: { if case .parameter = $0 { true } else { false } }) {
+            statuses.append(.notFound)
+        }
+        return statuses
+    }
+}

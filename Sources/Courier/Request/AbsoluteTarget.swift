@@ -1,0 +1,122 @@
+import Foundation
+
+/// An absolute URL a request targets instead of the client's base URL (``AbsoluteURL`` in a block,
+/// or ``CallOptions/url``): its origin and path, its own query, and whether the request's
+/// secrets may go to its origin when it is not the client's.
+///
+/// Its parts live in one immutable box, so a request without an absolute URL carries one `nil`
+/// pointer and the request-building path copies no more than that.
+struct AbsoluteTarget: Sendable, Hashable {
+    private let parts: Parts
+
+    /// The parts; a final class of constants, so sharing it between copies is safe.
+    private final class Parts: Sendable, Hashable {
+        let url: URL
+        let base: BaseURL
+        let percentEncodedPath: String
+        let percentEncodedQuery: String?
+        let sendsSecretsToOtherOrigin: Bool
+
+        init(
+            url: URL, base: BaseURL, percentEncodedPath: String, percentEncodedQuery: String?,
+            sendsSecretsToOtherOrigin: Bool
+        ) {
+            self.url = url
+            self.base = base
+            self.percentEncodedPath = percentEncodedPath
+            self.percentEncodedQuery = percentEncodedQuery
+            self.sendsSecretsToOtherOrigin = sendsSecretsToOtherOrigin
+        }
+
+        static func == (lhs: Parts, rhs: Parts) -> Bool {
+            lhs.url == rhs.url && lhs.sendsSecretsToOtherOrigin == rhs.sendsSecretsToOtherOrigin
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(url)
+            hasher.combine(sendsSecretsToOtherOrigin)
+        }
+    }
+
+    /// The URL as given, without its fragment.
+    var url: URL { parts.url }
+    /// Its origin and path, as a base the request's own path segments follow.
+    var base: BaseURL { parts.base }
+    /// Its path, percent-encoded as given (a trailing `/` kept); `/` when empty.
+    var percentEncodedPath: String { parts.percentEncodedPath }
+    /// Its query, percent-encoded as given, which the request's query items follow.
+    var percentEncodedQuery: String? { parts.percentEncodedQuery }
+    /// Whether secret headers and query values go to this URL's origin when it is not the client's.
+    var sendsSecretsToOtherOrigin: Bool { parts.sendsSecretsToOtherOrigin }
+
+    /// Parses `url`: an http(s) URL with a host and without userinfo.
+    init(_ url: URL, sendsSecretsToOtherOrigin: Bool) throws(CourierError) {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            throw Self.invalid(url, reason: "it is not a URL")
+        }
+        components.percentEncodedFragment = nil
+        let query = components.percentEncodedQuery
+        components.percentEncodedQuery = nil
+        guard let withoutQuery = components.url else { throw Self.invalid(url, reason: "it is not a URL") }
+        let base: BaseURL
+        do {
+            base = try BaseURL(withoutQuery)
+        } catch {
+            throw Self.invalid(url, reason: "it is not an http or https URL with a host and without userinfo")
+        }
+        components.percentEncodedQuery = query
+        parts = Parts(
+            url: components.url ?? url, base: base,
+            percentEncodedPath: components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath,
+            percentEncodedQuery: query.flatMap { $0.isEmpty ? nil : $0 },
+            sendsSecretsToOtherOrigin: sendsSecretsToOtherOrigin)
+    }
+
+    private static func invalid(_ url: URL, reason: String) -> CourierError {
+        CourierError(
+            stage: .building, kind: .invalidBaseURL,
+            message: "The absolute URL \(BaseURLText.withoutQuery(url)) cannot be sent to: \(reason).")
+    }
+
+    /// The URL text for `request`: this URL's origin and path, then the request's path segments,
+    /// then this URL's query and the request's query items.
+    func text(for request: EndpointRequest) -> String {
+        var text = base.origin + percentEncodedPath(for: request)
+        let declared = request.percentEncodedQuery
+        switch (percentEncodedQuery, declared) {
+        case (nil, nil): break
+        case (let own?, nil): text += "?" + own
+        case (nil, let declared?): text += "?" + declared
+        case (let own?, let declared?): text += "?" + own + "&" + declared
+        }
+        return text
+    }
+
+    /// The URL's path as given when the request declares no path segments; else its segments,
+    /// then the request's.
+    func percentEncodedPath(for request: EndpointRequest) -> String {
+        request.pathSegments.isEmpty ? percentEncodedPath : base.joinedPath(for: request)
+    }
+
+    /// Whether a request to this URL, from a client at `baseURL`, goes to another origin (scheme,
+    /// host or effective port).
+    func isOtherOrigin(than baseURL: BaseURL) -> Bool {
+        base.scheme != baseURL.scheme || base.host != baseURL.host
+            || base.effectivePort != baseURL.effectivePort
+    }
+}
+
+/// URL text for messages.
+enum BaseURLText {
+    /// `scheme://host/path` of `url`, without userinfo, query or fragment, which may hold secrets.
+    static func withoutQuery(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return "(invalid)"
+        }
+        components.percentEncodedUser = nil
+        components.percentEncodedPassword = nil
+        components.percentEncodedQuery = nil
+        components.percentEncodedFragment = nil
+        return components.string.map(\.debugDescription) ?? "(invalid)"
+    }
+}

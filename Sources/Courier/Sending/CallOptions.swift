@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What one call changes about an endpoint's request without editing the endpoint: a timeout,
+/// more headers, an absolute URL, and a last change to the `URLRequest`.
+///
+/// ```swift
+/// let options = CallOptions(
+///     timeout: Timeout(.seconds(60)),
+///     headers: [HeaderField(name: HeaderName("X-Request-ID"), value: requestID)])
+/// let response = try await client.send(API.report(id), options: options)
+/// ```
+///
+/// Headers are validated as if the endpoint declared them, and redacted by the same rules; one
+/// replaces the endpoint's or the client's field of the same name. To add components such as a
+/// ``Query`` or a ``Body``, extend the endpoint with ``Endpoint/with(_:)`` instead.
+public struct CallOptions: Sendable {
+    /// The call's timeout: the limits it sets replace the endpoint's, which replace the client's.
+    public var timeout: Timeout?
+    /// Header fields for this call, each replacing every field of its name.
+    public var headers: HeaderFields
+    /// An absolute URL to send this call to instead of the client's base URL, such as a pagination
+    /// `next` link; the endpoint's path segments and query items follow the URL's own.
+    ///
+    /// On another origin than the client's, the request goes without its secret headers and
+    /// query values (as on a redirect) unless ``sendsSecretsToOtherOrigin`` is `true`.
+    public var url: URL?
+    /// Whether secret headers and query values go to an ``url`` on another origin.
+    public var sendsSecretsToOtherOrigin: Bool
+    /// A last change to the `URLRequest`, for what Courier does not model (a cache policy, a
+    /// network service type). Only transports that send a `URLRequest` apply it, such as
+    /// ``URLSessionTransport``; the request value, its cURL rendering and middleware do not see it.
+    public var configureURLRequest: (@Sendable (inout URLRequest) -> Void)?
+
+    /// Creates options; each one left out changes nothing.
+    ///
+    /// - Parameters:
+    ///   - timeout: The call's timeout, replacing the limits it sets.
+    ///   - headers: Header fields for this call.
+    ///   - url: An absolute URL to send the call to instead of the client's base URL.
+    ///   - sendsSecretsToOtherOrigin: Whether secrets go to a `url` on another origin.
+    ///   - configureURLRequest: A last change to the `URLRequest`.
+    public init(
+        timeout: Timeout? = nil, headers: HeaderFields = [], url: URL? = nil,
+        sendsSecretsToOtherOrigin: Bool = false,
+        configureURLRequest: (@Sendable (inout URLRequest) -> Void)? = nil
+    ) {
+        self.timeout = timeout
+        self.headers = headers
+        self.url = url
+        self.sendsSecretsToOtherOrigin = sendsSecretsToOtherOrigin
+        self.configureURLRequest = configureURLRequest
+    }
+
+    /// `request` with these options applied, validated like a declared request.
+    func apply(to request: EndpointRequest) throws(CourierError) -> EndpointRequest {
+        var request = request
+        for field in headers {
+            request = try request.settingHeader(field)
+        }
+        if let timeout {
+            try RequestAssembly.validate(timeout)
+            request.timeout = timeout.filling(from: request.timeout)
+        }
+        if let url {
+            request.absoluteTarget = try AbsoluteTarget(
+                url, sendsSecretsToOtherOrigin: sendsSecretsToOtherOrigin)
+        }
+        if let configureURLRequest {
+            request.urlRequestConfiguration = URLRequestConfiguration(configureURLRequest)
+        }
+        return request
+    }
+}

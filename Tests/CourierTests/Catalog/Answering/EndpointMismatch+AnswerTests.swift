@@ -1,0 +1,51 @@
+import Courier
+import Foundation
+import Testing
+
+struct EndpointMismatchAnswerTests {
+    private func answer(_ method: HTTPMethod, _ target: String, headers: HeaderFields = []) throws
+        -> (CatalogAnswer, ProblemDetails)
+    {
+        let catalog = try Catalog(Orders.endpoints)
+        let request = IncomingRequest(method: method, target: target, headers: headers)
+        let mismatch = #expect(throws: EndpointMismatch.self) { try catalog.match(request) }
+        let answer = try #require(mismatch).answer(to: request)
+        #expect(answer.contentType == "application/problem+json")
+        return (answer, try JSONDecoder().decode(ProblemDetails.self, from: answer.body))
+    }
+
+    @Test func anotherPathIsA404() throws {
+        let (answer, problem) = try answer(.get, "/shop/v1/customers")
+        #expect(answer.status == .notFound)
+        #expect(problem.status == 404)
+        #expect(problem.title == "Not Found")
+    }
+
+    @Test func aPathParameterThatDoesNotDecodeBlamesItsOwnEndpoint() throws {
+        let (answer, problem) = try answer(.get, "/shop/v1/orders/not-a-uuid")
+        #expect(answer.status == .notFound)
+        let detail = try #require(problem.detail)
+        #expect(detail.hasPrefix("The request does not match GET /shop/v1/orders/{id}: "))
+        #expect(detail.contains("its parameters do not decode as GetOrder (id: "))
+    }
+
+    @Test func anotherMethodIsA405WithAllow() throws {
+        let (answer, problem) = try answer(.put, "/shop/v1/orders")
+        #expect(answer.status == 405)
+        #expect(answer.headers["Allow"] == "POST")
+        #expect(problem.title == "Method Not Allowed")
+    }
+
+    @Test func missingCredentialsAreA401AndTheRestA400() throws {
+        let (unauthorized, problem) = try answer(.post, "/shop/v1/orders")
+        #expect(unauthorized.status == .unauthorized)
+        #expect(unauthorized.headers["WWW-Authenticate"] == "Bearer")
+        #expect(problem.status == 401)
+
+        let (bad, badProblem) = try answer(
+            .post, "/shop/v1/orders", headers: [HeaderField(name: .authorization, value: "Bearer t")])
+        #expect(bad.status == .badRequest)
+        #expect(bad.headers["WWW-Authenticate"] == nil)
+        #expect(badProblem.title == "Bad Request")
+    }
+}

@@ -1,0 +1,123 @@
+import Courier
+import CourierTestSupport
+import CourierTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite struct CallOptionsTests {
+    static let report = Endpoint<Empty, Never> {
+        Method.get
+        Path("report")
+        Header("X-Trace", "declared")
+        Timeout(connect: .seconds(3))
+        Header.bearer("endpoint-token")
+        Query("api_key", "endpoint-key")
+    }
+
+    @Test func headersAreAddedReplacingFieldsOfTheSameName() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        let options = CallOptions(headers: [
+            HeaderField(name: HeaderName("X-Trace"), value: "per-call"),
+            HeaderField(name: HeaderName("X-Request-ID"), value: "r-1"),
+        ])
+        _ = try await client.send(Self.report, options: options)
+        _ = try await client.send(Self.report)
+        let sent = await recorder.requests
+        #expect(sent.map { $0.headers.values(for: HeaderName("X-Trace")) } == [["per-call"], ["declared"]])
+        #expect(sent.map { $0.headers[HeaderName("X-Request-ID")] } == ["r-1", nil])
+    }
+
+    @Test func headersAreValidatedAndRedactedLikeDeclaredOnes() async {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        await expectCourierError(.invalidHeaderValue, stage: .building) {
+            try await client.send(
+                Self.report, options: CallOptions(headers: [HeaderField(name: .accept, value: "json ")]))
+        }
+        #expect(await recorder.requests.isEmpty)
+        let failing = Client(
+            baseURL: exampleBase, transport: StubTransport { _ in throw URLError(.timedOut) })
+        let error = await expectCourierError(.timedOut) {
+            try await failing.send(
+                Self.report,
+                options: CallOptions(headers: [
+                    HeaderField(name: HeaderName("X-Key"), value: "call-secret", isSecret: true)
+                ]))
+        }
+        #expect(error?.request?.headers[HeaderName("X-Key")] == "<redacted>")
+    }
+
+    @Test func theCallsTimeoutWinsThenTheEndpointsThenTheClients() throws {
+        let client = Client(
+            baseURL: exampleBase, transport: RecordingTransport(),
+            configuration: Client.Configuration(
+                timeout: Timeout(.seconds(20), connect: .seconds(2), idle: .seconds(8))))
+        let request = try client.request(
+            for: Self.report, options: CallOptions(timeout: Timeout(idle: .seconds(60))))
+        #expect(request.timeout == Timeout(.seconds(20), connect: .seconds(3), idle: .seconds(60)))
+        expectCourierError(.invalidTimeout, stage: .building) {
+            try client.request(for: Self.report, options: CallOptions(timeout: Timeout(.zero)))
+        }
+    }
+
+    @Test func theURLRequestCanBeConfiguredForOneCall() async throws {
+        let seen = LockedBox<[URLRequest.CachePolicy]>([])
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                seen.withLock { $0.append(request.urlRequest.cachePolicy) }
+                return RawResponse(status: .noContent, url: request.url)
+            })
+        let options = CallOptions(configureURLRequest: { $0.cachePolicy = .reloadIgnoringLocalCacheData })
+        _ = try await client.send(Self.report, options: options)
+        _ = try await client.send(Self.report)
+        #expect(seen.withLock { $0 } == [.reloadIgnoringLocalCacheData, .useProtocolCachePolicy])
+    }
+
+    @Test func anAbsoluteURLOnAnotherOriginGoesWithoutSecrets() async throws {
+        let recorder = RecordingTransport()
+        let defaults = try ClientDefaults(
+            headers: [HeaderField(name: HeaderName("X-Api-Key"), value: "default-key", isSecret: true)],
+            query: [QueryItem(name: "tenant", value: "default-tenant", isSecret: true)])
+        let client = Client(baseURL: exampleBase, transport: recorder, defaults: defaults)
+        let next = URL(string: "https://cdn.example.com/page/2?sig=kept-in-url")!
+        _ = try await client.send(Self.report, options: CallOptions(url: next))
+        _ = try await client.send(
+            Self.report, options: CallOptions(url: next, sendsSecretsToOtherOrigin: true))
+        _ = try await client.send(
+            Self.report, options: CallOptions(url: URL(string: "https://api.example.com:443/p")!))
+        let sent = await recorder.requests
+        #expect(
+            sent.map(\.url.absoluteString) == [
+                "https://cdn.example.com/page/2/report?sig=kept-in-url",
+                "https://cdn.example.com/page/2/report?sig=kept-in-url&api_key=endpoint-key&tenant=default-tenant",
+                "https://api.example.com:443/p/report?api_key=endpoint-key&tenant=default-tenant",
+            ])
+        #expect(
+            sent.map { $0.headers[.authorization] } == [
+                nil, "Bearer endpoint-token", "Bearer endpoint-token",
+            ])
+        #expect(sent.map { $0.headers[HeaderName("X-Api-Key")] } == [nil, "default-key", "default-key"])
+        #expect(sent.map { $0.headers[HeaderName("X-Trace")] } == ["declared", "declared", "declared"])
+    }
+
+    @Test func theFinalURLIsOneCallWithoutSending() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        try await client.defaults.setQuery("v", "3")
+        #expect(
+            try client.url(for: Self.report).absoluteString
+                == "https://api.example.com/report?api_key=endpoint-key&v=3")
+        #expect(
+            try client.url(
+                for: Self.report, options: CallOptions(url: URL(string: "https://cdn.example.com")!)
+            )
+            .absoluteString == "https://cdn.example.com/report?v=3")
+        #expect(await recorder.requests.isEmpty)
+    }
+}

@@ -1,0 +1,20 @@
+import Testing
+
+@testable import Courier
+
+@Suite struct HeaderNameTests {
+    @Test func theFastFramingCheckAgreesWithThePublicFramingSet() {
+        for name in HeaderName.framing {
+            #expect(name.isFraming, "\(name.rawValue) is in HeaderName.framing but isFraming says no")
+            #expect(HeaderName(validating: name.rawValue.uppercased())?.isFraming == true)
+        }
+        let others: [HeaderName] = [
+            .contentType, .accept, .authorization, .userAgent, .idempotencyKey, HeaderName("Content-Lengths"),
+            HeaderName("X-Host"), HeaderName("Keep-Alive"),
+        ]
+        for name in others {
+            #expect(!name.isFraming, "\(name.rawValue) is not a framing header")
+            #expect(!HeaderName.framing.contains(name))
+        }
+    }
+}
