@@ -2,7 +2,7 @@ import Courier
 import Foundation
 
 extension MockedResponse {
-    /// Answers an ``EventStream`` endpoint with `events`, written as a `text/event-stream` body:
+    /// Answers an `EventStream` endpoint with `events`, written as a `text/event-stream` body:
     /// each event's data encoded as JSON (a `String` as it is), with its type, ID and retry time.
     ///
     /// ```swift
