@@ -30,21 +30,8 @@ public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable 
     ///   - decoder: A decoder for this endpoint's JSON responses; `nil` uses the client's.
     ///   - build: The components: exactly one ``Method``, plus ``Path``, ``Query``, ``Header``,
     ///     ``Body``, ``Timeout`` and ``Components``.
-    public init<M: DeclaredMethodState, B: BodyState>(
-        decoder: JSONDecoder? = nil,
-        @EndpointBuilder _ build: () -> EndpointParts<M, B>
-    ) {
+    public init(decoder: JSONDecoder? = nil, @EndpointBuilder _ build: () -> EndpointBlock) {
         self.parts = build().parts
-        self.decoder = decoder
-    }
-
-    /// Rejects a block without a method.
-    @available(*, unavailable, message: "an endpoint needs a Method; add Method.get, Method.post, …")
-    public init<B: BodyState>(
-        decoder: JSONDecoder? = nil,
-        @EndpointBuilder _ build: () -> EndpointParts<EndpointState.NoMethod, B>
-    ) {
-        self.parts = []
         self.decoder = decoder
     }
 

@@ -140,10 +140,71 @@ import Testing
         #expect(
             errors.contains {
                 $0.contains("snippet.swift:5:")
-                    && $0.contains("'EndpointState.NoMethod' conform to 'DeclaredMethodState'")
+                    && $0.contains(
+                        "is unavailable: an endpoint needs a Method; add Method.get, Method.post, …")
             },
             "\(errors)"
         )
+        #expect(!errors.contains { $0.contains("DeclaredMethodState") }, "\(errors)")
+    }
+
+    /// A mistake on one line of a block is reported on that line only: no second error about a
+    /// type the block would have had ("generic parameter 'B' could not be inferred").
+    @Test func ordinaryMistakesInABlockAreReportedOnceOnTheirLine() async throws {
+        let source = """
+            import Courier
+            struct NotEncodable {}
+            let header = Endpoint<Empty, Never> {
+                Method.get
+                Header("X-Count", 42)
+            }
+            let method = Endpoint<Empty, Never> {
+                Method.gett
+                Path("a")
+            }
+            let body = Endpoint<Empty, Never> {
+                Method.post
+                Body.json(NotEncodable())
+            }
+            """
+        let errors = try await Self.typecheck(source).filter { $0.contains("error:") }
+        let expected = [
+            (5, "cannot convert value of type 'Int' to expected argument type 'String'"),
+            (8, "type 'Method' has no member 'gett'"),
+            (13, "requires that 'NotEncodable' conform to 'Encodable'"),
+        ]
+        for (line, message) in expected {
+            #expect(
+                errors.contains { $0.contains("snippet.swift:\(line):") && $0.contains(message) },
+                "expected '\(message)' on line \(line):\n\(errors.joined(separator: "\n"))")
+        }
+        #expect(!errors.contains { $0.contains("could not be inferred") }, "\(errors)")
+        let located = errors.filter { $0.contains("snippet.swift:") }
+        #expect(located.count == expected.count, "\(located)")
+    }
+
+    /// `await` in a block names the block's type, not the builder's bookkeeping.
+    @Test func awaitInABlockNamesTheBlock() async throws {
+        let source = """
+            import Courier
+            func segment() async -> String { "a" }
+            func make() async -> Endpoint<Empty, Never> {
+                Endpoint {
+                    Method.get
+                    Path(await segment())
+                }
+            }
+            """
+        let errors = try await Self.typecheck(source).filter { $0.contains("error:") }
+        #expect(
+            errors.contains {
+                $0.contains("snippet.swift:4:")
+                    && $0.contains(
+                        "cannot pass function of type '() async -> EndpointBlock' to parameter expecting synchronous function type"
+                    )
+            },
+            "\(errors)")
+        #expect(!errors.contains { $0.contains("EndpointState") }, "\(errors)")
     }
 
     @Test func validBlocksTypeCheckWithoutErrors() async throws {

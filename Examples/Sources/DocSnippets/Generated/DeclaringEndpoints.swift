@@ -108,6 +108,15 @@ enum DeclaringEndpointsSnippets {
     }
 
     // Block 9
+    static func profile(currentUserID: () async -> Int) async -> Endpoint<User, APIError> {
+        let id = await currentUserID()
+        return Endpoint {
+            Method.get
+            Path("users", id)
+        }
+    }
+
+    // Block 10
     static func nextPage(_ link: URL) -> Endpoint<[User], APIError> {
         Endpoint {
             Method.get

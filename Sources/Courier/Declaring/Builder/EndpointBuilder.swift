@@ -217,6 +217,35 @@ public enum EndpointBuilder {
         EndpointParts([])
     }
 
+    /// Ends a block that is a group (``Components``, ``Endpoint/with(_:)``) or a
+    /// ``RequestModel/definition``: the parts as they are.
+    public static func buildFinalResult<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
+        parts
+    }
+
+    /// Ends an ``Endpoint`` block that declares a method.
+    public static func buildFinalResult<M: DeclaredMethodState, B>(
+        _ parts: EndpointParts<M, B>
+    ) -> EndpointBlock {
+        EndpointBlock(parts: parts.parts)
+    }
+
+    /// Rejects an ``Endpoint`` block without a method.
+    @available(*, unavailable, message: "an endpoint needs a Method; add Method.get, Method.post, …")
+    public static func buildFinalResult<B>(
+        _ parts: EndpointParts<EndpointState.NoMethod, B>
+    ) -> EndpointBlock {
+        EndpointBlock(parts: [])
+    }
+
+    /// Rejects a ``RequestModel/definition`` without a method.
+    @available(*, unavailable, message: "an endpoint needs a Method; add Method.get, Method.post, …")
+    public static func buildFinalResult<B>(
+        _ parts: EndpointParts<EndpointState.NoMethod, B>
+    ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, B> {
+        EndpointParts([])
+    }
+
     /// Supports `if #available` around parts:
     ///
     /// ```swift
