@@ -59,7 +59,8 @@ enum OpenAPIForm {
             if property.isBracketArray { name += "[]" }
             properties[name] = property.schema
             if let style = property.encoding { encodings[name] = style }
-            if !log.optionalKeys.contains(key) { required.append(.string(name)) }
+            // An empty array, or an object whose properties are all absent, sends no pair.
+            if !log.optionalKeys.contains(key), !property.canBeAbsent { required.append(.string(name)) }
         }
         var schema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
         if !required.isEmpty { schema["required"] = .array(required) }
@@ -68,12 +69,13 @@ enum OpenAPIForm {
         return media
     }
 
-    /// One top-level property of a form: its schema, its `encoding` entry, and whether its name
-    /// takes `[]`.
+    /// One top-level property of a form: its schema, its `encoding` entry, whether its name
+    /// takes `[]`, and whether a value of it can send no pair at all.
     private struct Property {
         var schema: JSONValue
         var encoding: JSONValue?
         var isBracketArray = false
+        var canBeAbsent = false
     }
 
     private static func describe(_ type: Any.Type, encoding: FormEncoding, schemas: inout OpenAPISchemas)
@@ -89,6 +91,17 @@ enum OpenAPIForm {
                 "arrays": .string("\(encoding.arrays)"), "nesting": .string("\(encoding.nesting)"),
             ]
         ]
+        let allOptional = log.keys.allSatisfy { log.optionalKeys.contains($0) }
+        let canBeAbsent = log.root == .unkeyed || (log.root == .keyed && allOptional)
+        var property = describe(type, log: log, encoding: encoding, unsaid: unsaid, schemas: &schemas)
+        property.canBeAbsent = canBeAbsent
+        return property
+    }
+
+    private static func describe(
+        _ type: Any.Type, log: ProbeLog, encoding: FormEncoding, unsaid: JSONValue,
+        schemas: inout OpenAPISchemas
+    ) -> Property {
         switch log.root {
         case .unkeyed:
             guard let element = log.elementTypes[""], isText(element) else {
