@@ -48,6 +48,9 @@ struct FormDecoder: Decoder {
     /// Refuses an array written by another strategy (`tag[]=a` where `tag=a` is declared), which
     /// would otherwise read as no elements.
     private func checkArrayShape(of name: String) throws {
+        if let key = pairs.malformedIndices(under: name).first {
+            throw refusal("\(name)[\(key)] is not an index as an array writes one: \(name)[0], \(name)[1], …")
+        }
         var written: [String] = []
         if text(of: name) != nil { written.append("\(name)=…") }
         if text(of: name + "[]") != nil { written.append("\(name)[]=…") }
@@ -110,6 +113,9 @@ struct FormDecoder: Decoder {
         switch position {
         case .text(let text): return text
         case .named(let name?):
+            if pairs.values(of: name).count > 1 {
+                throw refusal("\(name) is repeated, and it holds one value.")
+            }
             if let text = text(of: name) { return text }
             throw DecodingError.valueNotFound(
                 String.self, .init(codingPath: codingPath, debugDescription: "The form has no \(name)."))
@@ -127,6 +133,11 @@ struct FormDecoder: Decoder {
             value = date(from: text)
         case is Data.Type:
             value = Data(base64Encoded: text)
+        // The encoder writes no NaN or infinity (FormEncodingError), so none reads back.
+        case is Double.Type:
+            value = finite(text)
+        case is Float.Type:
+            value = finite(text).flatMap { _ in Float(text) }.flatMap { $0.isFinite ? $0 : nil }
         case is Bool.Type:
             value =
                 [encoding.booleans.text(for: true): true, encoding.booleans.text(for: false): false][text]
@@ -143,11 +154,19 @@ struct FormDecoder: Decoder {
         case .iso8601: try? Date.ISO8601FormatStyle().parse(text)
         case .iso8601WithFractionalSeconds:
             try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
-        case .secondsSince1970: Double(text).map { Date(timeIntervalSince1970: $0) }
-        case .millisecondsSince1970: Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .secondsSince1970: finite(text).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970: finite(text).map { Date(timeIntervalSince1970: $0 / 1000) }
         // Text of your own has no reading back.
         case .custom: nil
         }
+    }
+
+    /// A finite number written in decimal, as the date strategies write one; `nil` for NaN,
+    /// infinity and hexadecimal text (`Double` alone reads all three).
+    private func finite(_ text: String) -> Double? {
+        guard !text.contains(where: { $0 == "x" || $0 == "X" }), let number = Double(text), number.isFinite
+        else { return nil }
+        return number
     }
 
     /// Decodes a value at this position: the types a form writes as text directly, anything
@@ -163,6 +182,11 @@ struct FormDecoder: Decoder {
         UInt16.self, Int8.self, UInt8.self, Double.self, Float.self, Decimal.self, Bool.self, UUID.self,
         URL.self, Date.self, Data.self,
     ]
+
+    /// A value the pairs carry in a form no encoder writes.
+    func refusal(_ sentence: String) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: sentence))
+    }
 
     func mismatch(_ type: Any.Type, _ found: String) -> DecodingError {
         .typeMismatch(

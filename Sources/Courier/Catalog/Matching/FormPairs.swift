@@ -16,6 +16,9 @@ final class FormPairs: Sendable {
     private let children: [String: [String]]
     /// The integers written in brackets directly under each parent: `tag` → 0, 1 for `tag[0]`, `tag[1]`.
     private let indices: [String: Set<Int>]
+    /// Bracketed keys under each parent that read as a number but are not one as an index is
+    /// written (`007`, `+7`, `-0`): `tag` → `007` for `tag[007]`.
+    private let malformedIndices: [String: [String]]
 
     init(_ items: [QueryItem], nesting: FormEncoding.NestingStrategy) {
         self.items = items
@@ -27,6 +30,7 @@ final class FormPairs: Sendable {
         var children: [String: [String]] = [:]
         var seenChildren = Set<[String]>()
         var indices: [String: Set<Int>] = [:]
+        var malformedIndices: [String: [String]] = [:]
         for item in items {
             if firstValues[item.name] == nil { firstValues[item.name] = item.value }
             values[item.name, default: []].append(item.value)
@@ -50,8 +54,12 @@ final class FormPairs: Sendable {
                 if scalar == "[" {
                     let close = name[start...].firstIndex(of: "]")
                     let key = text(start..<(close ?? name.count))
-                    if close != nil, let index = Int(key), index >= 0 {
-                        indices[parent, default: []].insert(index)
+                    if close != nil, let index = Int(key) {
+                        if index >= 0, String(index) == key {
+                            indices[parent, default: []].insert(index)
+                        } else {
+                            malformedIndices[parent, default: []].append(key)
+                        }
                     }
                     if nesting == .brackets { Self.add(key, under: parent, to: &children, &seenChildren) }
                 } else {
@@ -66,6 +74,7 @@ final class FormPairs: Sendable {
         self.topKeys = topKeys
         self.children = children
         self.indices = indices
+        self.malformedIndices = malformedIndices
     }
 
     private static func add(
@@ -81,6 +90,10 @@ final class FormPairs: Sendable {
 
     /// Every value of the pairs named `name`, in order.
     func values(of name: String) -> [String] { values[name] ?? [] }
+
+    /// The bracketed keys under `parent` that look like indices but are not written as one
+    /// (`007`, `+7`, `-0`), in the order they arrived.
+    func malformedIndices(under parent: String) -> [String] { malformedIndices[parent] ?? [] }
 
     /// Whether any pair is `name` or nested under it.
     func carries(_ name: String) -> Bool { firstValues[name] != nil || parents.contains(name) }

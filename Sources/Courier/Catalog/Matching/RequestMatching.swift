@@ -36,6 +36,10 @@ enum RequestMatching {
         if let items = request.queryItems {
             for field in shape.query {
                 let found = items.first { $0.name == field.name }?.value
+                if field.arrayStrategy == nil, items.lazy.filter({ $0.name == field.name }).count > 1 {
+                    reasons.append("the query item \(field.name) is repeated, and it holds one value")
+                    continue
+                }
                 if let key = field.parameter, field.arrayStrategy != nil {
                     // An array reads its own pairs; none at all is an empty array.
                     values[key] = .form(items, position: .named(field.name), encoding: formEncoding)

@@ -28,8 +28,11 @@ enum OpenAPIOperation {
         let log = ProbeLog()
         _ = try? Model(from: ProbeDecoder(varying: nil, log: log))
         let constraints = (Model.self as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
+        let encoding = ShapeInference.formEncoding(of: Model.self)
         func schema(of key: String) -> JSONValue {
-            let schema = log.types[key].map { schemas.schema(for: $0) } ?? [:]
+            let schema =
+                log.types[key].map { OpenAPIForm.textSchema(for: $0, encoding: encoding, schemas: &schemas) }
+                ?? [:]
             return constraints[key]?.applied(to: schema) ?? schema
         }
 
@@ -54,11 +57,12 @@ enum OpenAPIOperation {
             for field in fields where location == "query" || !ignoredHeaders.contains(field.name.lowercased())
             {
                 if let strategy = field.arrayStrategy, let key = field.parameter {
-                    let items = log.elementTypes[key].map { schemas.schema(for: $0) } ?? [:]
-                    let (name, style) = arrayStyle(field.name, strategy)
-                    add(
-                        name, in: location, required: false, schema: ["type": "array", "items": items],
-                        style: style)
+                    let items =
+                        log.elementTypes[key].map {
+                            OpenAPIForm.textSchema(for: $0, encoding: encoding, schemas: &schemas)
+                        } ?? [:]
+                    let (name, schema, style) = arrayStyle(field.name, strategy, items: items)
+                    add(name, in: location, required: false, schema: schema, style: style)
                     continue
                 }
                 let fieldSchema: JSONValue =
@@ -85,7 +89,12 @@ enum OpenAPIOperation {
             if !body.parts.isEmpty {
                 media = formMedia(body.parts, schema: schema(of:))
             } else if let key = body.parameter, let type = log.types[key] {
-                media["schema"] = namedSchema(type, &schemas)
+                let form =
+                    body.contentType.essence == MediaType.formURLEncoded.essence
+                    ? (type as? any Decodable.Type).flatMap {
+                        OpenAPIForm.media(for: $0, encoding: encoding, schemas: &schemas)
+                    } : nil
+                media = form ?? ["schema": namedSchema(type, &schemas)]
             }
             operation["requestBody"] = [
                 "required": .bool(body.isRequired),
@@ -96,23 +105,24 @@ enum OpenAPIOperation {
         return .object(operation)
     }
 
-    /// A query array's name and `style`/`explode` as OpenAPI says them: repeated keys are the
-    /// exploded `form` style, `tag[]` its name with brackets, commas the unexploded `form`
-    /// style. Indexed keys (`tag[0]`) have no OpenAPI style; they are described in words and by
-    /// the `x-courier-array-style` extension.
-    private static func arrayStyle(_ name: String, _ strategy: FormEncoding.ArrayStrategy)
-        -> (String, [String: JSONValue])
+    /// A query array's name, schema and `style`/`explode` as OpenAPI says them: repeated keys
+    /// are the exploded `form` style, `tag[]` its name with brackets, commas the unexploded
+    /// `form` style, and indices (`tag[0]`) the `deepObject` style of an object keyed by index.
+    private static func arrayStyle(_ name: String, _ strategy: FormEncoding.ArrayStrategy, items: JSONValue)
+        -> (String, JSONValue, [String: JSONValue])
     {
+        let array: JSONValue = ["type": "array", "items": items]
         switch strategy {
-        case .repeatedKey: (name, ["style": "form", "explode": true])
-        case .brackets: (name + "[]", ["style": "form", "explode": true])
-        case .commaSeparated: (name, ["style": "form", "explode": false])
+        case .repeatedKey: return (name, array, ["style": "form", "explode": true])
+        case .brackets: return (name + "[]", array, ["style": "form", "explode": true])
+        case .commaSeparated: return (name, array, ["style": "form", "explode": false])
         case .indexed:
-            (
-                name,
+            return (
+                name, OpenAPIForm.indexedArray(items: items),
                 [
-                    "description": .string("Sent as \(name)[0]=…&\(name)[1]=…, one pair per element."),
-                    "x-courier-array-style": "indexed",
+                    "style": "deepObject", "explode": true,
+                    "description": .string(
+                        "An array sent as \(name)[0]=…&\(name)[1]=…: its elements in index order."),
                 ]
             )
         }

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Describes in OpenAPI what a ``FormEncoding`` writes: the schema of a value sent as text (a
+/// date by the date strategy), and the `application/x-www-form-urlencoded` media type of a form
+/// body, with an `encoding` entry per property saying how its pairs are named.
+///
+/// OpenAPI can say a scalar, an array of scalars under repeated keys (`style: form`), under
+/// `tag[]` (a property named `tag[]`) or joined by commas (`explode: false`), an array of
+/// scalars under indices (`style: deepObject` on an object keyed by index), and an object of
+/// scalars under brackets (`style: deepObject`). Anything deeper (an object under dots nesting,
+/// objects or arrays inside an array or an object) has no OpenAPI style: its `encoding` entry
+/// carries `x-courier-form-style` with the strategies instead.
+enum OpenAPIForm {
+    /// The schema of an index as an indexed array writes it: `0`, `1`, … without leading zeros.
+    static let indexNames: JSONValue = ["type": "string", "pattern": "^(0|[1-9][0-9]*)$"]
+
+    /// An indexed array (`tag[0]=a&tag[1]=b`) as the object `deepObject` writes that way: keyed
+    /// by index, in index order.
+    static func indexedArray(items: JSONValue) -> JSONValue {
+        ["type": "object", "propertyNames": indexNames, "additionalProperties": items]
+    }
+
+    /// The schema of a value of `type` written as one pair's text: a date as the date strategy
+    /// writes it, anything else as its JSON Schema.
+    static func textSchema(for type: Any.Type, encoding: FormEncoding, schemas: inout OpenAPISchemas)
+        -> JSONValue
+    {
+        guard type == Date.self else { return schemas.schema(for: type) }
+        switch encoding.dates {
+        case .iso8601:
+            return [
+                "type": "string", "format": "date-time",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$",
+            ]
+        case .iso8601WithFractionalSeconds:
+            return [
+                "type": "string", "format": "date-time",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$",
+            ]
+        case .secondsSince1970, .millisecondsSince1970: return ["type": "number"]
+        case .custom: return ["type": "string"]
+        }
+    }
+
+    /// The media type object of a form body of `type`, or `nil` when `type` is not keyed (a
+    /// dictionary of unknown keys, say), whose schema is then its component.
+    static func media(for type: any Decodable.Type, encoding: FormEncoding, schemas: inout OpenAPISchemas)
+        -> [String: JSONValue]?
+    {
+        let log = probe(type)
+        guard log.root == .keyed, !log.keys.isEmpty else { return nil }
+        var properties: [String: JSONValue] = [:]
+        var required: [JSONValue] = []
+        var encodings: [String: JSONValue] = [:]
+        for key in log.keys {
+            guard let propertyType = log.types[key] else { continue }
+            var name = encoding.keys.name(for: key)
+            let property = describe(propertyType, encoding: encoding, schemas: &schemas)
+            if property.isBracketArray { name += "[]" }
+            properties[name] = property.schema
+            if let style = property.encoding { encodings[name] = style }
+            // An empty array, or an object whose properties are all absent, sends no pair.
+            if !log.optionalKeys.contains(key), !property.canBeAbsent { required.append(.string(name)) }
+        }
+        var schema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { schema["required"] = .array(required) }
+        var media: [String: JSONValue] = ["schema": .object(schema)]
+        if !encodings.isEmpty { media["encoding"] = .object(encodings) }
+        return media
+    }
+
+    /// One top-level property of a form: its schema, its `encoding` entry, whether its name
+    /// takes `[]`, and whether a value of it can send no pair at all.
+    private struct Property {
+        var schema: JSONValue
+        var encoding: JSONValue?
+        var isBracketArray = false
+        var canBeAbsent = false
+    }
+
+    private static func describe(_ type: Any.Type, encoding: FormEncoding, schemas: inout OpenAPISchemas)
+        -> Property
+    {
+        if isText(type) {
+            return Property(schema: textSchema(for: type, encoding: encoding, schemas: &schemas))
+        }
+        guard let decodable = type as? any Decodable.Type else { return Property(schema: [:]) }
+        let log = probe(decodable)
+        let unsaid: JSONValue = [
+            "x-courier-form-style": [
+                "arrays": .string("\(encoding.arrays)"), "nesting": .string("\(encoding.nesting)"),
+            ]
+        ]
+        let allOptional = log.keys.allSatisfy { log.optionalKeys.contains($0) }
+        let canBeAbsent = log.root == .unkeyed || (log.root == .keyed && allOptional)
+        var property = describe(type, log: log, encoding: encoding, unsaid: unsaid, schemas: &schemas)
+        property.canBeAbsent = canBeAbsent
+        return property
+    }
+
+    private static func describe(
+        _ type: Any.Type, log: ProbeLog, encoding: FormEncoding, unsaid: JSONValue,
+        schemas: inout OpenAPISchemas
+    ) -> Property {
+        switch log.root {
+        case .unkeyed:
+            guard let element = log.elementTypes[""], isText(element) else {
+                return Property(schema: schemas.schema(for: type), encoding: unsaid)
+            }
+            let items = textSchema(for: element, encoding: encoding, schemas: &schemas)
+            let array: JSONValue = ["type": "array", "items": items]
+            switch encoding.arrays {
+            case .repeatedKey: return Property(schema: array, encoding: ["style": "form", "explode": true])
+            case .brackets:
+                return Property(
+                    schema: array, encoding: ["style": "form", "explode": true], isBracketArray: true)
+            case .commaSeparated:
+                return Property(schema: array, encoding: ["style": "form", "explode": false])
+            case .indexed:
+                return Property(
+                    schema: indexedArray(items: items), encoding: ["style": "deepObject", "explode": true])
+            }
+        case .keyed:
+            let scalarOnly = log.keys.allSatisfy { key in log.types[key].map(isText) ?? false }
+            guard encoding.nesting == .brackets, scalarOnly, !log.keys.isEmpty else {
+                return Property(schema: schemas.schema(for: type), encoding: unsaid)
+            }
+            var properties: [String: JSONValue] = [:]
+            var required: [JSONValue] = []
+            for key in log.keys {
+                guard let child = log.types[key] else { continue }
+                let name = encoding.keys.name(for: key)
+                properties[name] = textSchema(for: child, encoding: encoding, schemas: &schemas)
+                if !log.optionalKeys.contains(key) { required.append(.string(name)) }
+            }
+            var object: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
+            if !required.isEmpty { object["required"] = .array(required) }
+            return Property(schema: .object(object), encoding: ["style": "deepObject", "explode": true])
+        case .singleValue, nil:
+            return Property(schema: schemas.schema(for: type))
+        }
+    }
+
+    /// Whether a value of `type` is written as one pair's text: a scalar or an enum.
+    private static func isText(_ type: Any.Type) -> Bool {
+        OpenAPISchemas.scalar(type) != nil || OpenAPISchemas.enumeration(type) != nil
+    }
+
+    private static func probe(_ type: any Decodable.Type) -> ProbeLog {
+        let log = ProbeLog()
+        _ = try? decode(type, log: log)
+        return log
+    }
+
+    private static func decode<Model: Decodable>(_ type: Model.Type, log: ProbeLog) throws -> Model {
+        try Model(from: ProbeDecoder(varying: nil, log: log))
+    }
+}

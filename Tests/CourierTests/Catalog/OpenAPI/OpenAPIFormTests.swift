@@ -1,0 +1,126 @@
+import Courier
+import Foundation
+import Testing
+
+struct OpenAPIFormTests {
+    private func json(_ catalog: Catalog) throws -> [String: Any] {
+        let document = catalog.openAPIDocument(title: "Forms", version: "1")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+    }
+
+    private func compact(_ value: Any?) throws -> String {
+        let value = try #require(value)
+        let data = try JSONSerialization.data(
+            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The form media type object of `SaveProfile` under `Choice`.
+    private func formMedia<Choice: FormChoice>(_ choice: Choice.Type) throws -> [String: Any] {
+        let paths = try #require(
+            try json(Catalog([Forms.SaveProfile<Choice>.self]))["paths"] as? [String: Any])
+        let post = try #require((paths["/profiles/{id}"] as? [String: Any])?["post"] as? [String: Any])
+        let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+        return try #require(content["application/x-www-form-urlencoded"] as? [String: Any])
+    }
+
+    private func properties(_ media: [String: Any]) throws -> [String: Any] {
+        try #require((media["schema"] as? [String: Any])?["properties"] as? [String: Any])
+    }
+
+    @Test func aFormSaysHowArraysAndObjectsAreSentByDefault() throws {
+        let media = try formMedia(Forms.Defaults.self)
+        #expect(
+            try compact(media["encoding"])
+                == #"{"home":{"explode":true,"style":"deepObject"},"labels":{"explode":true,"style":"form"},"#
+                + #""tags":{"explode":true,"style":"form"}}"#)
+        let properties = try properties(media)
+        #expect(
+            try compact(properties["home"])
+                == #"{"properties":{"city":{"type":"string"},"postCode":{"type":"string"}},"#
+                + #""required":["city"],"type":"object"}"#)
+        #expect(
+            try compact(properties["joined"])
+                == #"{"format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","#
+                + #""type":"string"}"#)
+        // Optional properties and arrays (an empty one sends no pair) are not required.
+        #expect(
+            try compact((media["schema"] as? [String: Any])?["required"])
+                == #"["displayName","age","ratio","isActive","joined","home"]"#)
+    }
+
+    @Test func bracketArraysAreNamedWithTheirBrackets() throws {
+        let media = try formMedia(Forms.BracketArrays.self)
+        let properties = try properties(media)
+        #expect(properties["tags[]"] != nil && properties["tags"] == nil)
+        #expect(
+            try compact((media["encoding"] as? [String: Any])?["labels[]"])
+                == #"{"explode":true,"style":"form"}"#)
+    }
+
+    struct Stamps: Codable, Sendable {
+        var ids: [Int]
+        var at: Date
+    }
+
+    struct SaveStamps: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var stamps: Stamps
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("stamps")
+            FormEncoding(arrays: .commaSeparated, dates: .millisecondsSince1970)
+            Body.form(stamps)
+        }
+    }
+
+    @Test func commaSeparatedArraysAreNotExplodedAndDatesAreTheirStrategysText() throws {
+        let paths = try #require(try json(Catalog([SaveStamps.self]))["paths"] as? [String: Any])
+        let post = try #require((paths["/stamps"] as? [String: Any])?["post"] as? [String: Any])
+        let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+        let media = try #require(content["application/x-www-form-urlencoded"] as? [String: Any])
+        #expect(
+            try compact((media["encoding"] as? [String: Any])?["ids"]) == #"{"explode":false,"style":"form"}"#
+        )
+        #expect(try compact(try properties(media)["at"]) == #"{"type":"number"}"#)
+    }
+
+    @Test func indexedArraysAreObjectsKeyedByIndexAndDotsNestingIsAnExtension() throws {
+        let media = try formMedia(Forms.DotsIndexed.self)
+        let properties = try properties(media)
+        #expect(
+            try compact(properties["tags"])
+                == #"{"additionalProperties":"# + int64
+                + #","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$","type":"string"},"type":"object"}"#)
+        let encoding = try #require(media["encoding"] as? [String: Any])
+        #expect(try compact(encoding["tags"]) == #"{"explode":true,"style":"deepObject"}"#)
+        #expect(
+            try compact(encoding["home"])
+                == #"{"x-courier-form-style":{"arrays":"indexed","nesting":"dots"}}"#)
+        // The key strategy names the properties as the wire does.
+        #expect(properties["display_name"] != nil && properties["displayName"] == nil)
+    }
+
+    @Test func anIndexedQueryArrayIsADeepObjectKeyedByIndex() throws {
+        let paths = try #require(
+            try json(Catalog([QueryArrays.ListTags<Forms.DotsIndexed>.self]))["paths"] as? [String: Any])
+        let get = try #require((paths["/tags"] as? [String: Any])?["get"] as? [String: Any])
+        let parameters = try #require(get["parameters"] as? [[String: Any]])
+        let tag = try #require(parameters.first { $0["name"] as? String == "tag" })
+        #expect(tag["style"] as? String == "deepObject")
+        #expect(tag["explode"] as? Bool == true)
+        #expect(tag["x-courier-array-style"] == nil)
+        #expect(
+            try compact(tag["schema"])
+                == #"{"additionalProperties":{"type":"string"},"#
+                + #""propertyNames":{"pattern":"^(0|[1-9][0-9]*)$","type":"string"},"type":"object"}"#)
+    }
+}
+
+/// The schema of an `Int`.
+private let int64 =
+    #"{"format":"int64","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#
