@@ -125,13 +125,14 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /sse/endless?interval=T     like /sse/events, without end: an event every T seconds
                                 (default 0.01) until the client goes away
     /sse/reconnect?key=K        per K, by connection: 1st "retry: 50", events 1 and 2, FIN;
-                                2nd event 3, then half an event and RST; 3rd 503 {"code": 503};
+                                2nd event 3, then half an event (with "id: 99") and RST; 3rd 503 {"code": 503};
                                 4th event 4, FIN; 5th and later 204. Events as /sse/events
                                 (their data shows the Last-Event-ID each connection sent)
     /delay?seconds=S            waits S seconds (default 1), then 200 {"token": "<uuid4 hex>"},
                                 a fresh token for every response
-    /download?size=N            200 application/octet-stream, N pattern bytes (default 1 MiB,
-                                at most 4 GiB), written in 64 KiB pieces
+    /download?size=N&rate=R     200 application/octet-stream, N pattern bytes (default 1 MiB,
+                                at most 4 GiB), written in 64 KiB pieces; with R, at most R
+                                bytes a second (default 0: as fast as the client reads)
     /upload-sink                reads the body (Content-Length or chunked) in 64 KiB pieces;
                                 200 {"size": n, "sha256": hex}
     /auth/token?key=K&delay=S   waits S seconds (default 0), then starts generation g+1 of K's
@@ -1113,7 +1114,22 @@ def route_delay(conn, req):
 def route_download(conn, req):
     conn.read_body(req)
     size = int_param(req.params, "size", MIB, MAX_DOWNLOAD)
-    return keep_or_fin(conn.send_stream(req, 200, size, iter_pattern(size)))
+    rate = int_param(req.params, "rate", 0, MAX_DOWNLOAD)
+    pieces = iter_pattern(size)
+    if rate > 0:
+        pieces = paced(pieces, rate)
+    return keep_or_fin(conn.send_stream(req, 200, size, pieces))
+
+
+def paced(pieces, rate):
+    """The pieces, held back so that at most rate bytes a second go out on average."""
+    started, sent = time.monotonic(), 0
+    for piece in pieces:
+        yield piece
+        sent += len(piece)
+        ahead = sent / rate - (time.monotonic() - started)
+        if ahead > 0.005:
+            time.sleep(ahead)
 
 
 def route_upload_sink(conn, req):
@@ -1277,7 +1293,7 @@ def route_sse_reconnect(conn, req):
     else:
         sse_chunk(conn, sse_event(first, last))
     if attempt == 2:
-        sse_chunk(conn, 'data: {"n": ')
+        sse_chunk(conn, 'id: 99\ndata: {"n": ')
         return RST
     sse_chunk(conn, "")
     return FIN

@@ -759,6 +759,7 @@ def sse_reconnect_route():
     data, outcome = raw("GET", target, [("Last-Event-ID", "2")])
     eq(outcome, "reset", "2nd: reset")
     assert sse_event(3, "2").encode() in data, "2nd: event 3 first"
+    assert b'id: 99\ndata: {"n": ' in data, "2nd: half an event with an ID"
     eq(fetch("GET", target)[0], 503, "3rd: 503")
     _, _, body = fetch("GET", target, headers={"Last-Event-ID": "3"})
     eq(body.decode(), sse_event(4, "3"), "4th: event 4")
@@ -800,6 +801,11 @@ def download_route():
     eq((total, digest.hexdigest()), (size, expected.hexdigest()), "download bytes")
     eq(dict(fetch("HEAD", "/download?size=4294967296")[1])["Content-Length"], "4294967296")
     eq(dict(fetch("HEAD", "/download?size=99999999999")[1])["Content-Length"], "4294967296", "clamp")
+    started = time.monotonic()
+    _, _, body = fetch("GET", "/download?size=%d&rate=%d" % (2 * MIB, 4 * MIB))
+    elapsed = time.monotonic() - started
+    eq(len(body), 2 * MIB, "paced download bytes")
+    assert 0.4 <= elapsed < 10, "2 MiB at 4 MiB/s took %.2f s" % elapsed
 
 
 @check

@@ -56,6 +56,10 @@ extension CourierError {
         public static let unparseableEndpoint = Kind("unparseableEndpoint")
         /// The base URL is not an absolute http(s) URL without userinfo, query or fragment.
         public static let invalidBaseURL = Kind("invalidBaseURL")
+        /// An event stream would reconnect by sending a request that is not idempotent (a `POST`
+        /// without an `Idempotency-Key`) again, and its ``EventStreamReconnection`` does not allow
+        /// it with ``EventStreamReconnection/resendsNonIdempotentRequests``.
+        public static let nonIdempotentReconnection = Kind("nonIdempotentReconnection")
 
         // MARK: Middleware
 

@@ -43,8 +43,12 @@ extension Client {
     /// fails.
     ///
     /// A non-2xx first answer decodes as the endpoint's documented `Failure`, as with
-    /// ``send(_:)``. Each reconnection goes through the middleware with a `Last-Event-ID` header;
-    /// what it does with each status: ``EventStreamReconnection``.
+    /// ``send(_:)``; a 204 No Content first answer ends the stream without reconnecting. Each
+    /// reconnection goes through the middleware with a `Last-Event-ID` header; what it does with
+    /// each status: ``EventStreamReconnection``. A request that is not idempotent (a `POST`
+    /// without an `Idempotency-Key` header) is not sent again behind your back: with
+    /// `reconnection` it throws before sending, unless the policy sets
+    /// ``EventStreamReconnection/resendsNonIdempotentRequests``.
     ///
     /// ```swift
     /// let response = try await client.events(API.changes(), reconnection: .standard)
@@ -56,16 +60,28 @@ extension Client {
     /// - Parameters:
     ///   - endpoint: The endpoint, whose success type is an ``EventStream``.
     ///   - reconnection: How to reconnect; `nil` (the default) ends the stream with its body.
-    /// - Throws: ``CourierError``, as ``send(_:)``.
+    /// - Throws: ``CourierError``, as ``send(_:)``, and
+    ///   ``CourierError/Kind/nonIdempotentReconnection`` before sending a request that
+    ///   `reconnection` would send again without being allowed to.
     public func events<E: EndpointRepresentable, Payload>(
         _ endpoint: E, reconnection: EventStreamReconnection? = nil
     ) async throws(CourierError) -> EndpointResponse<EventStream<Payload>, E.Failure>
     where E.Success == EventStream<Payload> {
         let declared = endpoint.endpoint
         let request = try request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        if let reconnection, !reconnection.resendsNonIdempotentRequests, !request.isIdempotent {
+            throw CourierError(
+                stage: .building, kind: .nonIdempotentReconnection,
+                message:
+                    "Reconnecting would send the \(request.method) request again, which is not idempotent; "
+                    + "add an Idempotency-Key header, or set resendsNonIdempotentRequests on the "
+                    + "reconnection if the server expects it.",
+                request: request)
+        }
         let raw = try await perform(request)
         let decoder = declared.decoder ?? configuration.decoder
-        var policy = reconnection
+        // 204 No Content on the first connection means "do not reconnect", as on a later one.
+        var policy = raw.status == .noContent ? nil : reconnection
         policy?.connect = { lastEventID throws(CourierError) in
             var again = request
             if !lastEventID.isEmpty {

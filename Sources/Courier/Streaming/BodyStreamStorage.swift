@@ -11,6 +11,10 @@ import Foundation
 /// writer is told to close its connection.
 final class BodyStreamStorage: Sendable {
     /// What the writer does when asked: stop reading, start again, or close the connection.
+    ///
+    /// `pause` and `resume` are called while the storage's lock is held, so they reach the writer
+    /// in the order the reader's progress decided them (a resume never overtakes its pause): they
+    /// must only enqueue their work, in order, and never call back into the storage.
     struct Controls: Sendable {
         var pause: @Sendable () -> Void = {}
         var resume: @Sendable () -> Void = {}
@@ -97,26 +101,27 @@ final class BodyStreamStorage: Sendable {
     @discardableResult
     func write(_ chunk: Data) -> Bool {
         guard !chunk.isEmpty else { return state.withLock { $0.end == nil } }
-        let (accepted, reader, pause) = state.withLock {
-            state -> (Bool, CheckedContinuation<Data?, any Error>?, (@Sendable () -> Void)?) in
-            guard state.end == nil else { return (false, nil, nil) }
+        let (accepted, reader) = state.withLock {
+            state -> (Bool, CheckedContinuation<Data?, any Error>?) in
+            guard state.end == nil else { return (false, nil) }
             guard state.bufferedBytes + chunk.count <= backlogLimit || state.reader != nil else {
-                return (false, nil, nil)
+                return (false, nil)
             }
             state.lastActivity = .now
             if let reader = state.reader {
                 state.reader = nil
-                return (true, reader, nil)
+                return (true, reader)
             }
             state.chunks.append(chunk)
             state.bufferedBytes += chunk.count
 
-            guard state.bufferedBytes > highWater, !state.isPaused else { return (true, nil, nil) }
+            guard state.bufferedBytes > highWater, !state.isPaused else { return (true, nil) }
             state.isPaused = true
-            return (true, nil, state.controls.pause)
+            // Under the lock, so that a resume decided later cannot reach the writer first.
+            state.controls.pause()
+            return (true, nil)
         }
         reader?.resume(returning: chunk)
-        pause?()
         if !accepted, state.withLock({ $0.end == nil }) {
             end(
                 with: CourierError(
@@ -164,6 +169,14 @@ final class BodyStreamStorage: Sendable {
     /// Chunks waiting unread come as one, up to ``coalescedBytes``: a reader that fell behind
     /// catches up in a few steps rather than one per small chunk.
     func next() async throws -> Data? {
+        // A cancelled reader stops even while chunks wait: it would otherwise read on, and a
+        // writer that cannot pause would keep the buffer full.
+        if Task.isCancelled {
+            let cancelled = CourierError(
+                stage: .transport, kind: .cancelled, message: "Reading the response body was cancelled.")
+            end(with: cancelled, byReader: true)
+            throw cancelled
+        }
         // Without suspending when something is buffered or the stream ended.
         if let outcome = take(orWait: nil) { return try outcome.get() }
         return try await withTaskCancellationHandler {
@@ -188,17 +201,15 @@ final class BodyStreamStorage: Sendable {
     /// registering `reader` when there is one. Wakes a paused writer when the buffer went down
     /// to ``lowWater``.
     private func take(orWait reader: CheckedContinuation<Data?, any Error>?) -> Result<Data?, CourierError>? {
-        let (outcome, resume, writer) = state.withLock {
-            state -> (
-                Result<Data?, CourierError>?, (@Sendable () -> Void)?, CheckedContinuation<Void, Never>?
-            ) in
+        let (outcome, writer) = state.withLock {
+            state -> (Result<Data?, CourierError>?, CheckedContinuation<Void, Never>?) in
             guard state.next < state.chunks.count else {
-                if let end = state.end { return (end.map { .failure($0) } ?? .success(nil), nil, nil) }
+                if let end = state.end { return (end.map { .failure($0) } ?? .success(nil), nil) }
                 if let reader {
                     state.lastActivity = .now
                     state.reader = reader
                 }
-                return (nil, nil, nil)
+                return (nil, nil)
             }
             var chunk = state.chunks[state.next]
             state.chunks[state.next] = Data()
@@ -219,14 +230,15 @@ final class BodyStreamStorage: Sendable {
                 state.next = 0
             }
             guard state.isPaused, state.bufferedBytes <= lowWater, state.end == nil else {
-                return (.success(chunk), nil, nil)
+                return (.success(chunk), nil)
             }
             state.isPaused = false
+            // Under the lock, so that it cannot overtake the pause it undoes.
+            state.controls.resume()
             defer { state.writerWaiting = nil }
-            return (.success(chunk), state.controls.resume, state.writerWaiting)
+            return (.success(chunk), state.writerWaiting)
         }
         writer?.resume()
-        resume?()
         return outcome
     }
 

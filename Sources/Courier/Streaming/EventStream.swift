@@ -84,6 +84,8 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         private var retries: [Duration?] = []
         private var index = 0
         private var isDone = false
+        /// A parser error, thrown once the events completed before it are delivered.
+        private var pendingError: CourierError?
         private var reconnecting: EventStreamReconnection.Run?
         private let decoder: JSONDecoder
 
@@ -107,8 +109,16 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                 index = 0
                 if isDone { return nil }
                 do {
+                    if let pendingError {
+                        self.pendingError = nil
+                        throw pendingError
+                    }
                     if let chunk = try await chunks.next() {
-                        ready = try parser.parse(chunk)
+                        do {
+                            try parser.parse(chunk, into: &ready)
+                        } catch {
+                            pendingError = error
+                        }
                         retries = Array(repeating: parser.reconnectionTime, count: ready.count)
                         if !ready.isEmpty { reconnecting?.receivedEvent() }
                         continue

@@ -21,6 +21,10 @@ struct EventStreamParser: Sendable {
 
     let limits: Limits
     /// The last event ID so far, which a reconnection sends as `Last-Event-ID`; `""` for none.
+    ///
+    /// An `id:` field fills a buffer that becomes the last event ID only at the empty line ending
+    /// its event (even an event without data): the ID of an event the stream was cut in the middle
+    /// of is never sent.
     private(set) var lastEventID = ""
     /// The reconnection time the stream asked for in its latest valid `retry:` field.
     private(set) var reconnectionTime: Duration?
@@ -28,6 +32,7 @@ struct EventStreamParser: Sendable {
     private var line: [UInt8] = []
     private var data = ""
     private var eventType = ""
+    private var idBuffer = ""
     private var isAtStreamStart = true
     private var skipsLineFeed = false
 
@@ -41,6 +46,18 @@ struct EventStreamParser: Sendable {
     ///   event's data passes its limit.
     mutating func parse(_ bytes: some Sequence<UInt8>) throws(CourierError) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
+        try parse(bytes, into: &events)
+        return events
+    }
+
+    /// Reads the next bytes of the stream, appending the events they complete to `events` as
+    /// they complete: when a limit throws, the events before it are there.
+    ///
+    /// - Throws: ``CourierError`` of kind ``CourierError/Kind/responseTooLarge`` when a line or an
+    ///   event's data passes its limit.
+    mutating func parse(
+        _ bytes: some Sequence<UInt8>, into events: inout [ServerSentEvent]
+    ) throws(CourierError) {
         for byte in bytes {
             if skipsLineFeed {
                 skipsLineFeed = false
@@ -57,13 +74,22 @@ struct EventStreamParser: Sendable {
                 line.append(byte)
             }
         }
-        return events
     }
 
-    /// Whether the bytes so far end in the middle of an event: a line without its ending, or
-    /// fields without the empty line that dispatches them.
+    /// Whether the bytes so far end in the middle of an event: `data` or `event` fields without
+    /// the empty line that dispatches them, or a field line without its ending. A comment or an
+    /// `id:` line without its ending loses nothing, so it does not count.
     var isInsideEvent: Bool {
-        !line.isEmpty || !data.isEmpty || !eventType.isEmpty
+        !data.isEmpty || !eventType.isEmpty || isInsideFieldLine
+    }
+
+    private var isInsideFieldLine: Bool {
+        var bytes = line[...]
+        if isAtStreamStart, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first else { return false }
+        if first == UInt8(ascii: ":") { return false }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        return !bytes[..<colon].elementsEqual("id".utf8)
     }
 
     /// A parser for the stream a reconnection opens: it starts afresh but keeps the last event ID
@@ -71,6 +97,7 @@ struct EventStreamParser: Sendable {
     func continuing() -> EventStreamParser {
         var next = EventStreamParser(limits: limits)
         next.lastEventID = lastEventID
+        next.idBuffer = lastEventID
         next.reconnectionTime = reconnectionTime
         return next
     }
@@ -80,6 +107,7 @@ struct EventStreamParser: Sendable {
         line.removeAll()
         data = ""
         eventType = ""
+        idBuffer = lastEventID
     }
 
     private mutating func endLine() throws(CourierError) -> ServerSentEvent? {
@@ -113,7 +141,7 @@ struct EventStreamParser: Sendable {
             data += value
             data += "\n"
         case "id":
-            if !value.unicodeScalars.contains("\0") { lastEventID = value }
+            if !value.unicodeScalars.contains("\0") { idBuffer = value }
         case "retry":
             if !value.isEmpty,
                 value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
@@ -131,6 +159,7 @@ struct EventStreamParser: Sendable {
             data = ""
             eventType = ""
         }
+        lastEventID = idBuffer
         // A `data` line always adds a line feed, so empty means no data line since the last event.
         guard !data.isEmpty else { return nil }
         return ServerSentEvent(

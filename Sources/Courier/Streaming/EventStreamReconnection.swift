@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an ``EventStream`` connects again after its body ends or its connection fails, as the
 /// WHATWG HTML rules for Server-Sent Events describe: each new request sends the last event ID as
 /// `Last-Event-ID`, waits the stream's `retry:` time (or ``initialDelay``), backs off after failed
@@ -27,6 +29,12 @@ public struct EventStreamReconnection: Sendable {
     /// The statuses that mean "try again later"; any other non-2xx status ends the stream with an
     /// error, and 204 ends it normally.
     public var retryableStatuses: Set<HTTPStatus>
+    /// Whether reconnecting may send a request that is not idempotent (for example a `POST`
+    /// without an `Idempotency-Key` header) again; `false` by default, and then
+    /// ``Client/events(_:reconnection:)`` throws ``CourierError/Kind/nonIdempotentReconnection``
+    /// before sending such a request. Set it only when the server treats a repeated request as
+    /// a request to resume the stream.
+    public var resendsNonIdempotentRequests: Bool
     let sleep: @Sendable (Duration) async throws -> Void
     let random: @Sendable () -> Double
     /// Sends the stream's request again with a `Last-Event-ID`; set by the client.
@@ -41,12 +49,15 @@ public struct EventStreamReconnection: Sendable {
     ///   - jitter: The random fraction of each wait, from 0 to 1; 0.2 by default.
     ///   - maximumAttempts: Failed attempts in a row before giving up; 10 by default.
     ///   - retryableStatuses: Statuses to retry: 429, 500, 502, 503 and 504 by default.
+    ///   - resendsNonIdempotentRequests: Whether a request that is not idempotent may be sent
+    ///     again; `false` by default.
     ///   - sleep: Waits the given time; `Task.sleep(for:)` by default.
     ///   - random: A number from 0 up to 1; `Double.random(in:)` by default.
     public init(
         initialDelay: Duration = .seconds(3), maximumDelay: Duration = .seconds(60), multiplier: Double = 2,
         jitter: Double = 0.2, maximumAttempts: Int? = 10,
         retryableStatuses: Set<HTTPStatus> = [429, 500, 502, 503, 504],
+        resendsNonIdempotentRequests: Bool = false,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
@@ -56,6 +67,7 @@ public struct EventStreamReconnection: Sendable {
         self.jitter = min(max(jitter, 0), 1)
         self.maximumAttempts = maximumAttempts
         self.retryableStatuses = retryableStatuses
+        self.resendsNonIdempotentRequests = resendsNonIdempotentRequests
         self.sleep = sleep
         self.random = random
     }
@@ -65,21 +77,28 @@ public struct EventStreamReconnection: Sendable {
 
     /// The wait before attempt `attempt` (1 for the first after a break), given the stream's
     /// `retry:` time.
+    ///
+    /// Computed in seconds as a `Double` and capped at ``maximumDelay`` before it becomes a
+    /// `Duration`, so no attempt count, multiplier or `retry:` time can overflow.
     func delay(attempt: Int, retry: Duration?) -> Duration {
-        var delay = retry ?? initialDelay
-        if attempt > 1 { delay = delay * pow(multiplier, attempt - 1) }
-        delay = min(delay, maximumDelay)
-        return delay * (1 - jitter * min(max(random(), 0), 1))
+        let maximum = Self.seconds(maximumDelay)
+        var seconds = Self.seconds(retry ?? initialDelay)
+        if attempt > 1 { seconds *= Foundation.pow(multiplier, Double(attempt - 1)) }
+        if !(seconds <= maximum) { seconds = maximum }
+        seconds *= 1 - jitter * min(max(random(), 0), 1)
+        // About 285 years at most, well inside what `Int64` nanoseconds hold.
+        return .nanoseconds(Int64((min(max(seconds, 0), 9e9) * 1e9).rounded()))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     /// Whether a failure of the stream's body is worth reconnecting after.
     static func retries(_ error: CourierError) -> Bool {
         [.connectionLost, .truncatedResponse, .timedOut, .cannotConnect, .transportFailed].contains(
             error.kind)
-    }
-
-    private func pow(_ base: Double, _ exponent: Int) -> Double {
-        (0..<min(exponent, 64)).reduce(1) { product, _ in product * base }
     }
 
     /// One stream's reconnecting: the failed attempts in a row so far.

@@ -8,7 +8,9 @@ extension EndpointRequest {
     /// What a transport sends for this request against `baseURL`.
     ///
     /// The transport gets the connect and idle timeouts; an idle timeout left unset is the total
-    /// timeout, which Courier itself enforces around the whole call.
+    /// timeout, which Courier itself enforces around the whole call. A request that streams its
+    /// response (``streamsResponse``) gets only its own idle timeout: its total timeout covers the
+    /// wait for the head, and must not end a body that keeps arriving.
     ///
     /// A request with an ``absoluteURL`` on another origin than `baseURL` goes without its secret
     /// headers and query values, as a redirect to another origin would, unless it was declared
@@ -23,7 +25,9 @@ extension EndpointRequest {
     private func transportRequestAsIs(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
         var request = TransportRequest(
             method: method, url: try baseURL.url(for: self), headers: headers, body: body,
-            timeout: Timeout(connect: timeout.connect, idle: timeout.idle ?? timeout.total),
+            timeout: Timeout(
+                connect: timeout.connect, idle: streamsResponse ? timeout.idle : timeout.idle ?? timeout.total
+            ),
             isIdempotent: isIdempotent,
             responseBodyFile: responseBodyFile, streamsResponse: streamsResponse
         )

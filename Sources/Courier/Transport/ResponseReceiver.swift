@@ -161,8 +161,11 @@ public struct ResponseReceiver: Sendable {
 
     /// Sets how the transport follows a streamed body's reader: `pause` when it holds more than it
     /// has read (stop reading from the connection), `resume` when it has caught up, `close` when it
-    /// went away (close the connection at once). Each is called outside any lock Courier holds,
-    /// possibly from the reader's thread, so they must only start the work, not wait for it.
+    /// went away (close the connection at once). Each may be called from the reader's thread, so
+    /// it must only start the work, not wait for it. `pause` and `resume` are called while Courier
+    /// holds the stream's lock, in the order the reader's progress decides them: each must only
+    /// enqueue its work (on one serial queue, so a resume never overtakes its pause) and must not
+    /// call back into Courier.
     public func controlStream(
         pause: @escaping @Sendable () -> Void, resume: @escaping @Sendable () -> Void,
         close: @escaping @Sendable () -> Void

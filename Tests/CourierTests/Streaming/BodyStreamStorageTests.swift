@@ -66,6 +66,53 @@ struct BodyStreamStorageTests {
         #expect(!storage.write(Data("late".utf8)))
     }
 
+    @Test func aCancelledReaderStopsEvenWhileChunksWait() async throws {
+        let storage = BodyStreamStorage(highWater: 10)
+        let calls = Calls()
+        storage.attach(calls.controls())
+        for _ in 0..<4 { #expect(storage.write(Data(count: 30))) }
+        let reader = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await storage.next()
+        }
+        let outcome = await reader.result
+        #expect((outcome.failure as? CourierError)?.kind == .cancelled)
+        #expect(calls.now.close == 1)
+        #expect(!storage.write(Data("late".utf8)))
+    }
+
+    /// The writer's pause is decided first; the control it calls is held up (as a writer thread
+    /// preempted between deciding and calling would be) while the reader drains the buffer. The
+    /// resume the reader decides must still reach the writer after the pause.
+    @Test func aResumeNeverReachesTheWriterBeforeItsPause() async throws {
+        let storage = BodyStreamStorage(highWater: 100)
+        let order = LockedValue<[String]>([])
+        let pauseCalled = DispatchSemaphore(value: 0)
+        let readerDone = DispatchSemaphore(value: 0)
+        storage.attach(
+            BodyStreamStorage.Controls(
+                pause: {
+                    pauseCalled.signal()
+                    // Long enough for the reader to drain the buffer if the lock allows it.
+                    _ = readerDone.wait(timeout: .now() + .milliseconds(500))
+                    order.withLock { $0.append("pause") }
+                },
+                resume: { order.withLock { $0.append("resume") } }))
+        let writer = DispatchQueue(label: "writer")
+        writer.async { storage.write(Data(count: 150)) }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                pauseCalled.wait()
+                continuation.resume()
+            }
+        }
+        let chunk = try await storage.next()
+        readerDone.signal()
+        #expect(chunk?.count == 150)
+        writer.sync {}
+        #expect(order.withLock { $0 } == ["pause", "resume"])
+    }
+
     @Test func aReaderLeftBeforeTheControlsArriveClosesOnAttach() {
         let storage = BodyStreamStorage()
         storage.readerLeft()

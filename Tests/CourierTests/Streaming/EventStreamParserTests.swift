@@ -132,6 +132,40 @@ import Testing
         #expect(parser.reconnectionTime == .milliseconds(100))
     }
 
+    @Test func anIDBecomesTheLastEventIDOnlyWhenItsEventEnds() throws {
+        var parser = EventStreamParser()
+        let events = try parser.parse(Array("id: 6\ndata: six\n\nid: 7\ndata: {\"half".utf8))
+        #expect(events == [ServerSentEvent(data: "six", lastEventID: "6")])
+        #expect(parser.lastEventID == "6")
+        parser.finish()
+        #expect(parser.lastEventID == "6")
+        // A reconnection's parser starts from the committed ID, not the discarded one.
+        var next = parser.continuing()
+        #expect(
+            try next.parse(Array("data: again\n\n".utf8)) == [
+                ServerSentEvent(data: "again", lastEventID: "6")
+            ])
+    }
+
+    @Test func anIDIsCommittedAtAnEmptyLineEvenWithoutData() throws {
+        var parser = EventStreamParser()
+        #expect(try parser.parse(Array("id: 8\n".utf8)).isEmpty)
+        #expect(parser.lastEventID == "")
+        #expect(try parser.parse(Array("\n".utf8)).isEmpty)
+        #expect(parser.lastEventID == "8")
+    }
+
+    @Test(arguments: [
+        ("data: a\n\n: keep-alive", false), ("data: a\n\nid: 5", false), ("data: a\n\nid: 5\n", false),
+        ("data: a\n\ndata: b", true), ("data: a\n\ndata: b\n", true), ("data: a\n\nevent: x\n", true),
+        ("data: a\n\nretry: 5", true), ("data: a\n\nda", true), ("data: a\n\n", false),
+    ])
+    func onlyAPendingFieldOrAnUnfinishedFieldLineIsInsideAnEvent(text: String, isInside: Bool) throws {
+        var parser = EventStreamParser()
+        _ = try parser.parse(Array(text.utf8))
+        #expect(parser.isInsideEvent == isInside)
+    }
+
     @Test func anIDWithNULIsIgnored() throws {
         var parser = EventStreamParser()
         let events = try parser.parse(Array("id: 1\n\nid: 2\0x\ndata: a\n\n".utf8))

@@ -74,6 +74,76 @@ struct EventStreamReconnectionTests {
         #expect(script.lastEventIDs.get().count == 3)
     }
 
+    @Test func a204FirstAnswerEndsTheStreamWithoutReconnecting() async throws {
+        let script = Script([(.noContent, ""), (.ok, "data: again\n\n")])
+        let reconnection = EventStreamReconnection(sleep: { _ in })
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var events = try await client.events(Self.feed, reconnection: reconnection).get().makeAsyncIterator()
+        #expect(try await events.next() == nil)
+        #expect(script.lastEventIDs.get().count == 1)
+    }
+
+    static let post = Endpoint<EventStream<String>, Never> {
+        Method.post
+        Path("completions")
+    }
+
+    @Test func reconnectingAPostThrowsBeforeSendingIt() async throws {
+        let script = Script([(.ok, "data: a\n\n")])
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        let error = await #expect(throws: CourierError.self) {
+            try await client.events(Self.post, reconnection: EventStreamReconnection(sleep: { _ in }))
+        }
+        #expect(error?.kind == .nonIdempotentReconnection)
+        #expect(error?.stage == .building)
+        #expect(
+            error?.message
+                == "Reconnecting would send the POST request again, which is not idempotent; add an "
+                + "Idempotency-Key header, or set resendsNonIdempotentRequests on the reconnection if the "
+                + "server expects it.")
+        #expect(script.lastEventIDs.get().isEmpty)
+        // Without reconnection, the POST is sent once.
+        _ = try await client.events(Self.post)
+        #expect(script.lastEventIDs.get().count == 1)
+    }
+
+    @Test func aPostReconnectsWhenAllowedOrWithAnIdempotencyKey() async throws {
+        let allowed = Script([(.ok, "data: a\n\n")])
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: allowed.transport)
+        let policy = EventStreamReconnection(resendsNonIdempotentRequests: true, sleep: { _ in })
+        var events = try await client.events(Self.post, reconnection: policy).get().makeAsyncIterator()
+        #expect(try await events.next()?.data == "a")
+        #expect(try await events.next() == nil)
+        #expect(allowed.lastEventIDs.get().count == 2)
+
+        let keyed = Script([(.ok, "data: a\n\n")])
+        let keyedClient = Client(baseURL: BaseURL("api.example.com"), transport: keyed.transport)
+        let withKey = Endpoint<EventStream<String>, Never> {
+            Method.post
+            Path("completions")
+            Header.idempotencyKey("k-1")
+        }
+        var keyedEvents = try await keyedClient.events(
+            withKey, reconnection: EventStreamReconnection(sleep: { _ in })
+        )
+        .get().makeAsyncIterator()
+        #expect(try await keyedEvents.next()?.data == "a")
+        #expect(try await keyedEvents.next() == nil)
+        #expect(keyed.lastEventIDs.get().count == 2)
+    }
+
+    @Test func hugeAttemptsAndRetryTimesWaitTheMaximumWithoutTrapping() {
+        let unlimited = EventStreamReconnection(
+            initialDelay: .seconds(10), maximumDelay: .seconds(60), multiplier: 1000, jitter: 0,
+            maximumAttempts: nil, random: { 0 })
+        #expect(unlimited.delay(attempt: 200, retry: nil) == .seconds(60))
+        #expect(unlimited.delay(attempt: .max, retry: nil) == .seconds(60))
+        #expect(unlimited.delay(attempt: 1, retry: .milliseconds(Int.max)) == .seconds(60))
+        #expect(unlimited.delay(attempt: 200, retry: .milliseconds(Int.max)) == .seconds(60))
+        let halved = EventStreamReconnection(maximumDelay: .seconds(60), jitter: 0.5, random: { 1 })
+        #expect(halved.delay(attempt: 200, retry: .milliseconds(Int.max)) == .seconds(30))
+    }
+
     @Test func delaysGrowToTheMaximum() {
         let policy = EventStreamReconnection(
             initialDelay: .seconds(1), maximumDelay: .seconds(5), jitter: 0, random: { 0 })

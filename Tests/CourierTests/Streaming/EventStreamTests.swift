@@ -59,6 +59,32 @@ struct EventStreamTests {
         #expect(error?.message == "The event stream ended in the middle of an event; it was discarded.")
     }
 
+    @Test func eventsCompletedBeforeALimitIsPassedArriveBeforeItsError() async throws {
+        let endpoint = Endpoint<EventStream<String>, Never> {
+            Method.get
+            Path("feed")
+        }
+        // One chunk: two whole events, then a line over the 1 MiB limit.
+        let body = "data: one\n\ndata: two\n\ndata: " + String(repeating: "x", count: 1 << 20)
+        var events = try await client(body).send(endpoint).get().makeAsyncIterator()
+        #expect(try await events.next()?.data == "one")
+        #expect(try await events.next()?.data == "two")
+        let error = await #expect(throws: CourierError.self) { try await events.next() }
+        #expect(error?.kind == .responseTooLarge)
+    }
+
+    @Test func aStreamEndingInACommentOrAnIDLineIsNotTruncated() async throws {
+        let endpoint = Endpoint<EventStream<String>, Never> {
+            Method.get
+            Path("feed")
+        }
+        for body in ["data: a\n\n: keep-alive", "data: a\n\nid: 5"] {
+            var texts: [String] = []
+            for try await event in try await client(body).send(endpoint).get() { texts.append(event.data) }
+            #expect(texts == ["a"], "\(body)")
+        }
+    }
+
     @Test func dataThatDoesNotDecodeNamesTheEvent() async throws {
         let response = try await client("event: delta\nid: 9\ndata: [1]\n\n").send(Self.completions)
         var events = try response.get().makeAsyncIterator()

@@ -1,8 +1,9 @@
-import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
+
+@testable import Courier
 
 struct TimeoutTests {
     @Test func totalConnectAndIdleLandOnTheRequest() throws {
@@ -28,6 +29,21 @@ struct TimeoutTests {
         let transport = try request.transportRequest(baseURL: BaseURL("api.example.com"))
         #expect(transport.timeout.idle == .seconds(4))
         #expect(transport.timeout.connect == nil)
+    }
+
+    @Test func aStreamedResponseGetsOnlyItsOwnIdleTimeout() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Timeout(.seconds(4))
+        }.request().with { $0.streamsResponse = true }
+        let transport = try request.transportRequest(baseURL: BaseURL("api.example.com"))
+        #expect(transport.timeout.idle == nil)
+        let withIdle = try Endpoint<Empty, Never> {
+            Method.get
+            Timeout(.seconds(4), idle: .seconds(2))
+        }.request().with { $0.streamsResponse = true }
+        #expect(
+            try withIdle.transportRequest(baseURL: BaseURL("api.example.com")).timeout.idle == .seconds(2))
     }
 
     @Test(arguments: [
