@@ -23,16 +23,25 @@ public struct CallOptions: Sendable {
     /// Header fields for this call, each replacing every field of its name.
     public var headers: HeaderFields
     /// An absolute URL to send this call to instead of the client's base URL, such as a pagination
-    /// `next` link; the endpoint's path segments and query items follow the URL's own.
+    /// `next` link. It is the exact target: the endpoint's path segments and declared query items
+    /// are dropped (its method, headers and body are kept); only the client's default query items
+    /// follow the URL's own. (An ``AbsoluteURL`` declared in a block is a base instead: the
+    /// endpoint's path segments and query items follow it.)
     ///
     /// On another origin than the client's, the request goes without its secret headers and
     /// query values (as on a redirect) unless ``sendsSecretsToOtherOrigin`` is `true`.
     public var url: URL?
     /// Whether secret headers and query values go to an ``url`` on another origin.
     public var sendsSecretsToOtherOrigin: Bool
-    /// A last change to the `URLRequest`, for what Courier does not model (a cache policy, a
-    /// network service type). Only transports that send a `URLRequest` apply it, such as
+    /// A last change to the `URLRequest`, for what Courier does not model (a network service
+    /// type, cellular access). Only transports that send a `URLRequest` apply it, such as
     /// ``URLSessionTransport``; the request value, its cURL rendering and middleware do not see it.
+    ///
+    /// It applies to the first request only, never to a redirect's next hop (which may be another
+    /// origin). It may not change the URL, method, body or header fields, from which Courier
+    /// decides idempotency, retries, redirects and redaction: a closure that does throws
+    /// ``CourierError/Kind/urlRequestConfigurationRejected`` at the
+    /// ``CourierError/Stage/transport`` stage, before anything is sent.
     public var configureURLRequest: (@Sendable (inout URLRequest) -> Void)?
 
     /// Creates options; each one left out changes nothing.
