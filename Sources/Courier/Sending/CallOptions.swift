@@ -20,7 +20,8 @@ import Foundation
 public struct CallOptions: Sendable {
     /// The call's timeout: the limits it sets replace the endpoint's, which replace the client's.
     public var timeout: Timeout?
-    /// Header fields for this call, each replacing every field of its name.
+    /// Header fields for this call: they replace every field of their names (a name given twice
+    /// is sent twice).
     public var headers: HeaderFields
     /// An absolute URL to send this call to instead of the client's base URL, such as a pagination
     /// `next` link. It is the exact target: the endpoint's path segments and declared query items
@@ -42,7 +43,15 @@ public struct CallOptions: Sendable {
     /// decides idempotency, retries, redirects and redaction: a closure that does throws
     /// ``CourierError/Kind/urlRequestConfigurationRejected`` at the
     /// ``CourierError/Stage/transport`` stage, before anything is sent.
-    public var configureURLRequest: (@Sendable (inout URLRequest) -> Void)?
+    ///
+    /// The closure is wrapped once, when it is set, so requests built with the same options are
+    /// equal (and ``DeduplicationMiddleware`` can merge them).
+    public var configureURLRequest: (@Sendable (inout URLRequest) -> Void)? {
+        get { urlRequestConfiguration?.apply }
+        set { urlRequestConfiguration = newValue.map(URLRequestConfiguration.init) }
+    }
+    /// ``configureURLRequest``, wrapped once.
+    private var urlRequestConfiguration: URLRequestConfiguration?
 
     /// Creates options; each one left out changes nothing.
     ///
@@ -61,14 +70,18 @@ public struct CallOptions: Sendable {
         self.headers = headers
         self.url = url
         self.sendsSecretsToOtherOrigin = sendsSecretsToOtherOrigin
-        self.configureURLRequest = configureURLRequest
+        self.urlRequestConfiguration = configureURLRequest.map(URLRequestConfiguration.init)
     }
 
     /// `request` with these options applied, validated like a declared request.
     func apply(to request: EndpointRequest) throws(CourierError) -> EndpointRequest {
         var request = request
+        // Every field is kept, a repeated name's too: the names are removed once, then all appended.
         for field in headers {
-            request = try request.settingHeader(field)
+            request = request.removingHeaders(named: field.name)
+        }
+        for field in headers {
+            request = try request.addingHeader(field)
         }
         if let timeout {
             try RequestAssembly.validate(timeout)
@@ -78,8 +91,8 @@ public struct CallOptions: Sendable {
             request.absoluteTarget = try AbsoluteTarget(
                 url, sendsSecretsToOtherOrigin: sendsSecretsToOtherOrigin)
         }
-        if let configureURLRequest {
-            request.urlRequestConfiguration = URLRequestConfiguration(configureURLRequest)
+        if let urlRequestConfiguration {
+            request.urlRequestConfiguration = urlRequestConfiguration
         }
         return request
     }

@@ -204,4 +204,18 @@ import Testing
         let curl = try client.request(for: Self.report).curlCommand(baseURL: exampleBase)
         #expect(!curl.contains("plain-default-key"))
     }
+
+    @Test func equalOptionsGiveEqualRequestsAndRepeatedHeaderNamesAreKept() throws {
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+        let options = CallOptions(
+            headers: [
+                HeaderField(name: HeaderName("X-Trace"), value: "a"),
+                HeaderField(name: HeaderName("X-Trace"), value: "b"),
+            ],
+            configureURLRequest: { $0.allowsCellularAccess = false })
+        let first = try client.request(for: Self.report, options: options)
+        let second = try client.request(for: Self.report, options: options)
+        #expect(first == second)
+        #expect(first.headers.values(for: HeaderName("X-Trace")) == ["a", "b"])
+    }
 }
