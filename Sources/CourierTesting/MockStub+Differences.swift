@@ -19,8 +19,12 @@ extension MockStub {
         if expectedPath != sentPath {
             lines.append("path: expected \"\(expectedPath)\", got \"\(sentPath)\"")
         }
-        lines += Self.compare(
-            "query", Self.queryItems(of: expected.url), Self.queryItems(of: request.url), hidden: [])
+        let (expectedQuery, sentQuery) = (Self.queryItems(of: expected.url), Self.queryItems(of: request.url))
+        let hiddenQuery = Set(
+            (expectedQuery + sentQuery).map(\.0).filter { QueryItem.isSensitiveByDefault(name: $0) }.map {
+                $0.lowercased()
+            })
+        lines += Self.compare("query", expectedQuery, sentQuery, hidden: hiddenQuery)
         let expectedHeaders = expected.headers.filter { !ignored.contains($0.name) }
         let sentHeaders = request.headers.filter { !ignored.contains($0.name) }
         let hidden = Set((expectedHeaders + sentHeaders).filter(\.isSensitive).map(\.name.canonicalName))

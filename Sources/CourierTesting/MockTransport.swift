@@ -95,7 +95,8 @@ public struct MockTransport: Transport {
     private static func unmatched(_ request: TransportRequest, stubs: [MockStub], ignoring: Set<HeaderName>)
         -> CourierError
     {
-        let line = "\(request.method) \(request.url.absoluteString)"
+        // Query values sensitive by name read `<redacted>`: the message reaches test logs.
+        let line = "\(request.method) \(LogRedaction().url(request.url.absoluteString))"
         var message = "No mocked response for \(line)"
         let ranked = stubs.enumerated().map { index, stub in
             let differences = stub.differences(from: request, ignoring: ignoring)
@@ -109,7 +110,7 @@ public struct MockTransport: Transport {
                 message += "; its stub was used all \(limit) times it allows."
             } else {
                 message +=
-                    "; the closest stub, \(closest.stub.requestLine), differs: "
+                    "; the closest stub, \(LogRedaction().url(closest.stub.requestLine)), differs: "
                     + closest.differences.joined(separator: "; ") + "."
             }
         } else {

@@ -94,6 +94,9 @@ extension CourierError {
         /// The server's response could not be read as HTTP, or its framing contradicts itself
         /// (for example two different `Content-Length` values).
         public static let invalidResponse = Kind("invalidResponse")
+        /// A ``CallOptions/configureURLRequest`` closure changed what Courier decides and checks:
+        /// the URL, method, body or header fields. Nothing was sent.
+        public static let urlRequestConfigurationRejected = Kind("urlRequestConfigurationRejected")
         /// A downloaded body could not be written to its destination file.
         public static let downloadFileUnwritable = Kind("downloadFileUnwritable")
         /// Any other transport failure; see ``CourierError/underlying``.

@@ -101,14 +101,28 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
             url.absoluteString, alsoHiding: request.map(LogRedaction.secretQueryNames) ?? [])
     }
 
-    /// Stage, kind, message, the redacted request and URL, the response and the cause, so `dump`
-    /// and reflection-based printers show no secret query value.
+    /// Stage, kind, message, the redacted request line and headers, the redacted URL, the
+    /// response's status and redacted URL, and the cause's type and code, so `dump` and
+    /// reflection-based printers show no secret: not an absolute target's query, not the query of
+    /// the response's URL, not the failing URL an underlying error carries.
     public var customMirror: Mirror {
-        Mirror(
+        let secretNames = request.map(LogRedaction.secretQueryNames) ?? []
+        let shownRequest = request.map { "\($0.method) \($0.percentEncodedTarget)" }
+        let shownResponse = response.map { response in
+            "\(response.status) from "
+                + (response.url.map { LogRedaction().url($0.absoluteString, alsoHiding: secretNames) }
+                    ?? "(no URL)")
+        }
+        let shownUnderlying = underlying.map { error in
+            let cause = error as NSError
+            return "\(type(of: error)) (\(cause.domain) \(cause.code))"
+        }
+        return Mirror(
             self,
             children: [
-                "stage": stage, "kind": kind, "message": message, "request": request as Any,
-                "url": shownURL as Any, "response": response as Any, "underlying": underlying as Any,
+                "stage": stage, "kind": kind, "message": message, "request": shownRequest as Any,
+                "requestHeaders": request?.headers as Any, "url": shownURL as Any,
+                "response": shownResponse as Any, "underlying": shownUnderlying as Any,
             ],
             displayStyle: .struct
         )

@@ -50,7 +50,8 @@ public struct EndpointRequest: Sendable, Hashable {
     var urlRequestConfiguration: URLRequestConfiguration?
 
     /// The absolute URL the request targets instead of the client's base URL (its path segments
-    /// and query items follow the URL's own), or `nil` for a request resolved against the base.
+    /// and query items follow the URL's own; a ``CallOptions/url`` request has none of the
+    /// endpoint's), or `nil` for a request resolved against the base.
     ///
     /// Declared with ``AbsoluteURL`` or per call with ``CallOptions/url``.
     public var absoluteURL: URL? { absoluteTarget?.url }

@@ -20,20 +20,38 @@ import Foundation
 public struct CallOptions: Sendable {
     /// The call's timeout: the limits it sets replace the endpoint's, which replace the client's.
     public var timeout: Timeout?
-    /// Header fields for this call, each replacing every field of its name.
+    /// Header fields for this call: they replace every field of their names (a name given twice
+    /// is sent twice).
     public var headers: HeaderFields
     /// An absolute URL to send this call to instead of the client's base URL, such as a pagination
-    /// `next` link; the endpoint's path segments and query items follow the URL's own.
+    /// `next` link. It is the exact target: the endpoint's path segments and declared query items
+    /// are dropped (its method, headers and body are kept); only the client's default query items
+    /// follow the URL's own. (An ``AbsoluteURL`` declared in a block is a base instead: the
+    /// endpoint's path segments and query items follow it.)
     ///
     /// On another origin than the client's, the request goes without its secret headers and
     /// query values (as on a redirect) unless ``sendsSecretsToOtherOrigin`` is `true`.
     public var url: URL?
     /// Whether secret headers and query values go to an ``url`` on another origin.
     public var sendsSecretsToOtherOrigin: Bool
-    /// A last change to the `URLRequest`, for what Courier does not model (a cache policy, a
-    /// network service type). Only transports that send a `URLRequest` apply it, such as
+    /// A last change to the `URLRequest`, for what Courier does not model (a network service
+    /// type, cellular access). Only transports that send a `URLRequest` apply it, such as
     /// ``URLSessionTransport``; the request value, its cURL rendering and middleware do not see it.
-    public var configureURLRequest: (@Sendable (inout URLRequest) -> Void)?
+    ///
+    /// It applies to the first request only, never to a redirect's next hop (which may be another
+    /// origin). It may not change the URL, method, body or header fields, from which Courier
+    /// decides idempotency, retries, redirects and redaction: a closure that does throws
+    /// ``CourierError/Kind/urlRequestConfigurationRejected`` at the
+    /// ``CourierError/Stage/transport`` stage, before anything is sent.
+    ///
+    /// The closure is wrapped once, when it is set, so requests built with the same options are
+    /// equal (and ``DeduplicationMiddleware`` can merge them).
+    public var configureURLRequest: (@Sendable (inout URLRequest) -> Void)? {
+        get { urlRequestConfiguration?.apply }
+        set { urlRequestConfiguration = newValue.map(URLRequestConfiguration.init) }
+    }
+    /// ``configureURLRequest``, wrapped once.
+    private var urlRequestConfiguration: URLRequestConfiguration?
 
     /// Creates options; each one left out changes nothing.
     ///
@@ -52,14 +70,18 @@ public struct CallOptions: Sendable {
         self.headers = headers
         self.url = url
         self.sendsSecretsToOtherOrigin = sendsSecretsToOtherOrigin
-        self.configureURLRequest = configureURLRequest
+        self.urlRequestConfiguration = configureURLRequest.map(URLRequestConfiguration.init)
     }
 
     /// `request` with these options applied, validated like a declared request.
     func apply(to request: EndpointRequest) throws(CourierError) -> EndpointRequest {
         var request = request
+        // Every field is kept, a repeated name's too: the names are removed once, then all appended.
         for field in headers {
-            request = try request.settingHeader(field)
+            request = request.removingHeaders(named: field.name)
+        }
+        for field in headers {
+            request = try request.addingHeader(field)
         }
         if let timeout {
             try RequestAssembly.validate(timeout)
@@ -69,8 +91,8 @@ public struct CallOptions: Sendable {
             request.absoluteTarget = try AbsoluteTarget(
                 url, sendsSecretsToOtherOrigin: sendsSecretsToOtherOrigin)
         }
-        if let configureURLRequest {
-            request.urlRequestConfiguration = URLRequestConfiguration(configureURLRequest)
+        if let urlRequestConfiguration {
+            request.urlRequestConfiguration = urlRequestConfiguration
         }
         return request
     }

@@ -33,8 +33,15 @@ extension Client {
     func request<Success, Failure>(
         for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions? = nil
     ) throws(CourierError) -> EndpointRequest {
-        let built = try endpoint.request(
+        var built = try endpoint.request(
             encoder: configuration.encoder, formEncoding: configuration.formEncoding)
+        if options?.url != nil {
+            // A per-call URL is the exact target: the endpoint's path and query do not follow it.
+            built = built.with { request in
+                request.pathSegments = []
+                request.query = []
+            }
+        }
         var request = defaults.apply(to: built)
         if let options { request = try options.apply(to: request) }
         return request.with { request in

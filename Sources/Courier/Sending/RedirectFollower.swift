@@ -5,9 +5,12 @@ import Foundation
 /// - At most `limit` hops; a repeated method and URL is a cycle.
 /// - 301/302 turn `POST` into `GET`, and 303 turns every method but `HEAD` into `GET`, without a
 ///   body; 307/308 keep the method and the identical body.
-/// - A hop to another origin (scheme, host or port) drops `Authorization`, `Cookie`,
-///   `Proxy-Authorization` and headers marked secret, for the rest of the chain.
+/// - A hop to another origin (scheme, host or port) drops sensitive headers
+///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization` or `X-Api-Key`,
+///   and headers marked secret), for the rest of the chain.
 /// - A target that is not http(s) is refused.
+/// - The call's ``URLRequestConfiguration`` applies to the first hop only, and may not change its
+///   URL, method, body or header fields.
 struct RedirectFollower: Sendable {
     let transport: any Transport
     let limit: Int
@@ -18,6 +21,9 @@ struct RedirectFollower: Sendable {
         var visited: Set<String> = []
         var hops = 0
         let recorder = RequestMetricsRecorder.current
+        if let configuration = first.urlRequestConfiguration {
+            try Self.check(configuration, of: first)
+        }
         recorder?.recordAttempt()
         while true {
             let response: RawResponse
@@ -56,6 +62,36 @@ struct RedirectFollower: Sendable {
         }
     }
 
+    /// Throws when `configuration` changes the URL, method, body or header fields of `request`'s
+    /// `URLRequest`: idempotency, retries, redirects, connection reuse and redaction are decided
+    /// from those, so a change to them would go unchecked.
+    static func check(_ configuration: URLRequestConfiguration, of request: TransportRequest)
+        throws(CourierError)
+    {
+        var plainRequest = request
+        plainRequest.urlRequestConfiguration = nil
+        let plain = plainRequest.urlRequest
+        var configured = plain
+        configuration.apply(&configured)
+        var changed: [String] = []
+        if configured.url != plain.url { changed.append("URL") }
+        if configured.httpMethod != plain.httpMethod { changed.append("method") }
+        if configured.httpBody != plain.httpBody || configured.httpBodyStream !== plain.httpBodyStream {
+            changed.append("body")
+        }
+        if configured.allHTTPHeaderFields ?? [:] != plain.allHTTPHeaderFields ?? [:] {
+            changed.append("header fields")
+        }
+        guard changed.isEmpty else {
+            throw CourierError(
+                stage: .transport, kind: .urlRequestConfigurationRejected,
+                message:
+                    "The call's configureURLRequest changed the request's \(changed.joined(separator: ", ")); "
+                    + "set those with the endpoint or CallOptions instead. Nothing was sent.",
+                url: request.url)
+        }
+    }
+
     /// `url` without its query and fragment, for messages.
     static func withoutQuery(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
@@ -89,6 +125,9 @@ struct RedirectFollower: Sendable {
         var next = request
         next.url = target
         next.headers = headers
+        // The call's change to the `URLRequest` applies to the first hop only: the next origin
+        // must not receive what it set.
+        next.urlRequestConfiguration = nil
         if becomesGET {
             next.headers.removeAll(named: .contentType)
             next.body = nil

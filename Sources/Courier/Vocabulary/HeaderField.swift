@@ -6,7 +6,7 @@ public struct HeaderField: Sendable, Hashable {
     public var value: String
     /// Whether the value is redacted in cURL renderings, logs and errors.
     ///
-    /// Names in ``HeaderName/sensitiveByDefault`` are always treated as secret.
+    /// Names that ``HeaderName/isSensitiveByDefault`` accepts are always treated as secret.
     public var isSecret: Bool
 
     /// Creates a field.
@@ -16,9 +16,10 @@ public struct HeaderField: Sendable, Hashable {
         self.isSecret = isSecret
     }
 
-    /// Whether the value must be hidden: marked secret, or a credential header by name.
+    /// Whether the value must be hidden: marked secret, or a credential header by name
+    /// (``HeaderName/isSensitiveByDefault``).
     public var isSensitive: Bool {
-        isSecret || HeaderName.sensitiveByDefault.contains(name)
+        isSecret || name.isSensitiveByDefault
     }
 
     /// `"starts"` or `"ends"` when the value starts or ends with a space or horizontal tab, which a

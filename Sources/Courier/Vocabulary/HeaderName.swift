@@ -76,10 +76,21 @@ extension HeaderName {
     /// `User-Agent`.
     public static let userAgent = HeaderName("User-Agent")
 
-    /// Names whose values are credentials and are redacted unless a rendering explicitly asks.
+    /// Credential names whose values are redacted unless a rendering explicitly asks; every name
+    /// ``isSensitiveByDefault`` accepts is treated the same way.
     public static let sensitiveByDefault: Set<HeaderName> = [
         .authorization, .cookie, .setCookie, .proxyAuthorization,
     ]
+
+    /// Whether a field of this name carries a secret by default: one of ``sensitiveByDefault``, or
+    /// a name that ``QueryItem/isSensitiveByDefault(name:)`` accepts for a query parameter (one
+    /// rule for both), such as `X-Api-Key`, `Api-Key`, `X-Auth-Token` or `X-Amz-Signature`.
+    ///
+    /// Such a field reads `<redacted>` in errors, logs and renderings, and is not sent to another
+    /// origin (after a redirect, or to an absolute URL) unless the caller opts in.
+    public var isSensitiveByDefault: Bool {
+        Self.sensitiveByDefault.contains(self) || QueryItem.isSensitiveByDefault(name: canonicalName)
+    }
 
     /// Names that frame the message; they come from the body and transport, never from an endpoint.
     public static let framing: Set<HeaderName> = [.contentLength, .transferEncoding, .host, .connection]

@@ -71,6 +71,24 @@ import Testing
         }
         #expect(dumped.contains("page"))
         #expect(error.request?.query.map(\.value) == ["<redacted>", "<redacted>", "2"])
+
+        let secretURL = URL(string: "https://cdn.example.net/v1/files?access_token=response-secret-3")!
+        let absolute = try Endpoint<Data, Never> {
+            Method.get
+            AbsoluteURL(URL(string: "https://cdn.example.net/v1?signature=target-secret-4")!)
+            Path("files")
+        }.request()
+        let withResponse = CourierError(
+            stage: .transport, kind: .timedOut, message: "The request took too long.", request: absolute,
+            response: RawResponse(status: .ok, url: secretURL),
+            underlying: URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: secretURL]))
+        var dumpedWithResponse = ""
+        dump(withResponse, to: &dumpedWithResponse)
+        for secret in ["response-secret-3", "target-secret-4"] {
+            #expect(!dumpedWithResponse.contains(secret))
+        }
+        #expect(dumpedWithResponse.contains("URLError"))
+        #expect(dumpedWithResponse.contains("200"))
     }
 
     @Test func theURLPropertyIsTheExplicitReveal() throws {

@@ -65,7 +65,7 @@ enum DeclaringEndpointsSnippets {
         let options = CallOptions(
             timeout: Timeout(.seconds(60)),
             headers: [HeaderField(name: HeaderName("X-Request-ID"), value: "r-1")],
-            configureURLRequest: { $0.cachePolicy = .reloadIgnoringLocalCacheData })
+            configureURLRequest: { $0.allowsCellularAccess = false })
         let response = try await client.send(API.user(42), options: options)
         _ = client
         _ = options

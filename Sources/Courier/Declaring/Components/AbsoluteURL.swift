@@ -48,8 +48,25 @@ public struct AbsoluteURL: EndpointComponent {
             part = .invalid(
                 CourierError(
                     stage: .building, kind: .invalidBaseURL,
-                    message: "The absolute URL \(text.debugDescription) is not a URL."))
+                    message: "The absolute URL \(Self.shown(text).debugDescription) is not a URL."))
         }
+    }
+
+    /// `text` cut at its query, fragment and userinfo, which may hold secrets, for a message:
+    /// `https://user:pw@host/p?token=T` shows as `https://…@host/p…`.
+    static func shown(_ text: String) -> String {
+        var shown = Substring(text)
+        var cut = false
+        if let end = shown.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            shown = shown[..<end]
+            cut = true
+        }
+        let authorityStart = shown.range(of: "://")?.upperBound ?? shown.startIndex
+        let authorityEnd = shown[authorityStart...].firstIndex(of: "/") ?? shown.endIndex
+        if let at = shown[authorityStart..<authorityEnd].lastIndex(of: "@") {
+            shown = Substring(String(shown[..<authorityStart]) + "…" + String(shown[at...]))
+        }
+        return String(shown) + (cut ? "…" : "")
     }
 
     /// The component as request parts.

@@ -5,7 +5,10 @@ extension EndpointRequest {
     ///
     /// The request line, `Host`, the headers in declared order, `Content-Length` when there is a
     /// body, a blank line, and the body as UTF-8 text (a size note for binary data, a name and
-    /// size for each file streamed from disk). Lines end in `\r\n`. Sensitive values read `<redacted>` unless `revealingSecrets` is `true`.
+    /// size for each file streamed from disk). Lines end in `\r\n`. Sensitive header and query values (in the
+    /// request line too, as in ``curlCommand(baseURL:revealingSecrets:)``) read `<redacted>` unless
+    /// `revealingSecrets` is `true`. `Host` is the real target's: an ``absoluteURL``'s host when
+    /// there is one.
     ///
     /// ```text
     /// POST /api/todos HTTP/1.1
@@ -18,10 +21,14 @@ extension EndpointRequest {
     public func http1Text(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
         let url = try baseURL.url(for: self)
-        let target =
+        let sentTarget =
             (url.path(percentEncoded: true).isEmpty ? "/" : url.path(percentEncoded: true))
             + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
-        var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(baseURL.hostHeader)"]
+        let target =
+            revealingSecrets
+            ? sentTarget : LogRedaction().url(sentTarget, alsoHiding: LogRedaction.secretQueryNames(of: self))
+        let host = baseURL.resolvingBase(for: self).hostHeader
+        var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(host)"]
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }
         var bodyText = ""
         if let body {

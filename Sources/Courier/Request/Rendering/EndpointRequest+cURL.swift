@@ -4,8 +4,8 @@ extension EndpointRequest {
     /// The request as a `curl` command line, against `baseURL`.
     ///
     /// Every argument is single-quoted, so no value can break out of it. Unless
-    /// `revealingSecrets` is `true`, these read `<redacted>`: values of `Authorization`, `Cookie`,
-    /// `Proxy-Authorization` and headers marked secret; query values marked secret or sensitive
+    /// `revealingSecrets` is `true`, these read `<redacted>`: values of sensitive headers
+    /// (``HeaderField/isSensitive``: `Authorization`, `X-Api-Key`, … and headers marked secret); query values marked secret or sensitive
     /// by name (``QueryItem/isSensitive``); and, in a form or JSON body, the values of fields
     /// sensitive by name and any secret of the request echoed in the body (the body is then
     /// shown re-serialized, so it differs from the bytes sent). `HEAD` uses `--head`; a body that is not

@@ -1,7 +1,8 @@
-import Courier
 import CourierTestSupport
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite struct AbsoluteURLTests {
     static let next = URL(string: "https://cdn.example.com/v2/items/?cursor=abc%2Fdef&limit=20")!
@@ -43,6 +44,21 @@ import Testing
                 AbsoluteURL(Self.next)
             }.request()
         }
+    }
+
+    @Test func anInvalidTextIsQuotedWithoutItsQueryFragmentOrUserinfo() {
+        #expect(
+            AbsoluteURL.shown("https://user:pw@cdn.example.com/a b?access_token=T#frag")
+                == "https://…@cdn.example.com/a b…")
+        #expect(AbsoluteURL.shown("not a url#x") == "not a url…")
+        #expect(AbsoluteURL.shown("https://cdn.example.com/a") == "https://cdn.example.com/a")
+        let error = expectCourierError(.invalidBaseURL, stage: .building) {
+            try Endpoint<Data, Never> {
+                Method.get
+                AbsoluteURL("")
+            }.request()
+        }
+        #expect(error?.message.contains("\"\"") == true)
     }
 
     @Test func aURLInAPathIsRefusedWithTheNewSpelling() {

@@ -64,6 +64,29 @@ import Testing
         )
     }
 
+    @Test func http1TextHidesQuerySecretsAndNamesTheRealTargetsHost() throws {
+        let files = Endpoint<Empty, Never> {
+            Method.get
+            Path("files")
+            Query("access_token", "T")
+            Query("page", 2)
+        }
+        let text = try files.built().http1Text(baseURL: BaseURL("api.example.com"))
+        #expect(!text.contains("=T"))
+        #expect(
+            text.hasPrefix("GET /files?access_token=<redacted>&page=2 HTTP/1.1\r\nHost: api.example.com\r\n"))
+        let revealed = try files.built().http1Text(
+            baseURL: BaseURL("api.example.com"), revealingSecrets: true)
+        #expect(revealed.hasPrefix("GET /files?access_token=T&page=2 HTTP/1.1\r\n"))
+        let absolute = Endpoint<Empty, Never> {
+            Method.get
+            AbsoluteURL(URL(string: "https://cdn.example.net:8443/v1")!)
+            Path("files")
+        }
+        let absoluteText = try absolute.built().http1Text(baseURL: BaseURL("api.example.com"))
+        #expect(absoluteText == "GET /v1/files HTTP/1.1\r\nHost: cdn.example.net:8443\r\n\r\n")
+    }
+
     @Test func http1TextOfABodilessRequest() throws {
         let text = try Endpoint<Empty, Never> { Method.get }.built().http1Text(
             baseURL: BaseURL("example.com/base"))
