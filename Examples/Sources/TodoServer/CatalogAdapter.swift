@@ -25,7 +25,8 @@ public enum CatalogAdapter {
     /// The request as Courier's catalog reads it: the method, the target as received (still
     /// percent-encoded), every header field, and the body bytes.
     ///
-    /// - Throws: When the body is longer than `bodyLimit`.
+    /// - Throws: When the body is longer than `bodyLimit`, and a 400 `HTTPError` when the method
+    ///   is not an HTTP token.
     public static func incoming(_ request: Request, bodyLimit: Int = bodyLimit) async throws
         -> IncomingRequest
     {
@@ -34,8 +35,11 @@ public enum CatalogAdapter {
         let headers = request.headers.compactMap { field in
             HeaderName(validating: field.name.rawName).map { HeaderField(name: $0, value: field.value) }
         }
-        // Hummingbird accepts only token methods, which Courier accepts too.
-        let method = HTTPMethod(validating: request.method.rawValue) ?? .get
+        // Hummingbird accepts only token methods, which Courier accepts too; should one ever
+        // differ, the request is refused, never served as another method.
+        guard let method = HTTPMethod(validating: request.method.rawValue) else {
+            throw HTTPError(.badRequest, message: "The request method is not an HTTP token.")
+        }
         return IncomingRequest(
             method: method, target: request.head.path ?? "/", headers: HeaderFields(headers),
             body: Data(bytes.readableBytesView))

@@ -15,8 +15,8 @@ import TodoServer
 ///
 /// A value the client refuses when it builds the request (a header value with a space at
 /// either end, a form key with a bracket) is counted as refused and another one is drawn: it
-/// never reaches the wire. Exits 1 on
-/// the first endpoint with a counterexample, after printing it.
+/// never reaches the wire. Exits 1 on the first endpoint with a counterexample, after printing
+/// it, and when an endpoint sent fewer than `count` values (the client refused `count * 4` first).
 @main
 enum CatalogRoundTrip {
     static func main() async throws {
@@ -77,6 +77,13 @@ enum CatalogRoundTrip {
                 "catalog-roundtrip: \(name): \(tally.sent) sent and read back equal, "
                     + "\(tally.refused) refused by the client when built, \(tally.counterexamples) counterexamples"
             )
+            // Refusals alone do not prove anything: the run needs `count` values over the wire.
+            if tally.counterexamples == 0, tally.sent < count {
+                report(
+                    "catalog-roundtrip: \(name) failed: only \(tally.sent) of \(count) values were sent "
+                        + "(the client refused \(tally.refused))")
+                failed = true
+            }
         }
         await group.triggerGracefulShutdown()
         try await server.value

@@ -34,7 +34,9 @@ public struct Catalog: Sendable {
     /// Creates a catalog, finding every endpoint's shape.
     ///
     /// - Throws: ``CourierError`` of kind ``CourierError/Kind/unparseableEndpoint`` for an
-    ///   endpoint whose parameters cannot be recovered from a request.
+    ///   endpoint whose parameters cannot be recovered from a request, and of kind
+    ///   ``CourierError/Kind/undocumentedAnswer`` for one that lists a failure status its
+    ///   `Failure` does not document or whose `Success` is optional.
     public init(_ endpoints: [any CatalogEndpoint.Type]) throws(CourierError) {
         var entries: [Entry] = []
         for endpoint in endpoints {
@@ -47,6 +49,14 @@ public struct Catalog: Sendable {
         // The memo, so that a second catalog with the same endpoint does not probe it again.
         let reading = try EndpointReadings.reading(for: Model.self).get()
         try FailureStatuses.validate(Model.self)
+        if Model.Success.self is any OptionalMarker.Type {
+            throw CourierError(
+                stage: .building, kind: .undocumentedAnswer,
+                message:
+                    "\(Model.self)'s success is \(Model.Success.self), which a catalog cannot answer as documented "
+                    + "(nil would be a \(reading.shape.successStatus) with no body, not the model); make it "
+                    + "non-optional, and answer nothing as a failure or as Empty from another endpoint.")
+        }
         let (shape, formEncoding) = (reading.shape, reading.formEncoding)
         return Entry(
             name: "\(type)", shape: shape,

@@ -17,6 +17,24 @@ struct CatalogTests {
         #expect(matched as? Shelf.GetBook == get)
     }
 
+    @Test func anOptionalSuccessIsRefusedWhenTheCatalogIsMade() {
+        struct Maybe: CatalogEndpoint {
+            typealias Success = String?
+            typealias Failure = Never
+            var definition: some EndpointDefinition {
+                Method.get
+                Path("maybe")
+            }
+        }
+        let error = #expect(throws: CourierError.self) { try Catalog([Maybe.self]) }
+        #expect(error?.kind == .undocumentedAnswer)
+        #expect(
+            error?.message
+                == "Maybe's success is Optional<String>, which a catalog cannot answer as documented "
+                + "(nil would be a 200 with no body, not the model); make it non-optional, and answer "
+                + "nothing as a failure or as Empty from another endpoint.")
+    }
+
     @Test func anUnknownRequestIsExplainedByTheClosestEndpoint() throws {
         let catalog = try Catalog([Shelf.AddBook.self, Shelf.GetBook.self])
         let almost = IncomingRequest(

@@ -14,7 +14,9 @@ extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
     ///
     /// A success is JSON (`Content-Type` from a fixed `Accept` header, else `application/json`),
     /// except `Data` (its bytes), `String` (UTF-8 text) and ``Empty`` (no body); a failure is its
-    /// ``ErrorAnswer`` body as JSON.
+    /// ``ErrorAnswer`` body as JSON. A 401 carries the `WWW-Authenticate` challenge of the
+    /// endpoint's `Authorization` header (its fixed prefix, such as `Bearer`; `APIKey` for a
+    /// bare key), as a mismatch's 401 does.
     ///
     /// - Throws: ``CourierError`` of kind ``CourierError/Kind/undocumentedAnswer`` for a
     ///   failure whose status this endpoint does not document (see
@@ -28,13 +30,13 @@ extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
         case .success(let value):
             return try SuccessBody.answer(value, shape: shape, encoder: encoder)
         case .failure(let failure):
-            return try Self.answer(failure.answer, encoder: encoder)
+            return try Self.answer(failure.answer, credentials: EndpointCredentials(shape), encoder: encoder)
         }
     }
 
-    private static func answer(_ answer: ErrorAnswer, encoder: JSONEncoder) throws(CourierError)
-        -> CatalogAnswer
-    {
+    private static func answer(
+        _ answer: ErrorAnswer, credentials: EndpointCredentials?, encoder: JSONEncoder
+    ) throws(CourierError) -> CatalogAnswer {
         let documented = FailureStatuses.documented(by: Self.self)
         guard let model = documented.first(where: { $0.statuses.contains(answer.status.code) })?.model else {
             let listed = documented.map(\.description).joined(separator: ", ")
@@ -54,9 +56,13 @@ extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
         }
         do {
             let body = try answer.encode(encoder)
-            return CatalogAnswer(
-                status: answer.status,
-                headers: [HeaderField(name: .contentType, value: answer.contentType.rawValue)], body: body)
+            var headers: HeaderFields = [HeaderField(name: .contentType, value: answer.contentType.rawValue)]
+            // RFC 9110 §15.5.2: a 401 carries a challenge, the same one a mismatch 401 does.
+            if answer.status == .unauthorized, let credentials {
+                headers.append(
+                    HeaderField(name: HeaderName("WWW-Authenticate"), value: credentials.challenge))
+            }
+            return CatalogAnswer(status: answer.status, headers: headers, body: body)
         } catch {
             throw CourierError(
                 stage: .building, kind: .bodyEncodingFailed,

@@ -45,15 +45,10 @@ extension EndpointMismatch {
 /// What ``EndpointMismatch/answer(to:)`` sends, for the answer and for the OpenAPI document.
 enum MismatchAnswers {
     /// The `WWW-Authenticate` challenge of an endpoint whose `Authorization` header is a
-    /// required parameter, from its fixed prefix (`Bearer`, `Basic`); `nil` when it has none.
+    /// required parameter (``EndpointCredentials/challenge``); `nil` when it has none.
     static func credentialsScheme(_ shape: EndpointShape?) -> String? {
-        guard
-            let field = shape?.headers.first(where: {
-                $0.name.lowercased() == "authorization" && $0.parameter != nil && $0.isRequired
-            })
-        else { return nil }
-        let scheme = field.valuePrefix.trimmingCharacters(in: .whitespaces)
-        return scheme.isEmpty ? "Authorization" : scheme
+        guard let credentials = EndpointCredentials(shape), credentials.isRequired else { return nil }
+        return credentials.challenge
     }
 
     /// The problem title of a mismatch status.

@@ -163,25 +163,14 @@ enum OpenAPIOperation {
         return media
     }
 
-    /// The security scheme of an endpoint whose `Authorization` header is a parameter, named
-    /// by the header's fixed prefix: `Bearer ` is HTTP bearer, `Basic ` HTTP basic, anything
-    /// else an API key in the `Authorization` header.
+    /// The security scheme of an endpoint whose `Authorization` header is a parameter (see
+    /// ``EndpointCredentials``): `Bearer ` is HTTP bearer, `Basic ` HTTP basic, anything else
+    /// an API key in the `Authorization` header.
     static func securityScheme(_ shape: EndpointShape) -> (name: String, scheme: JSONValue, isRequired: Bool)?
     {
-        guard
-            let field = shape.headers.first(where: {
-                $0.name.lowercased() == "authorization" && $0.parameter != nil
-            })
-        else { return nil }
-        switch field.valuePrefix.lowercased() {
-        case "bearer ": return ("bearerAuth", ["type": "http", "scheme": "bearer"], field.isRequired)
-        case "basic ": return ("basicAuth", ["type": "http", "scheme": "basic"], field.isRequired)
-        default:
-            return (
-                "authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"],
-                field.isRequired
-            )
-        }
+        guard let credentials = EndpointCredentials(shape) else { return nil }
+        let security = credentials.securityScheme
+        return (security.name, security.scheme, credentials.isRequired)
     }
 
     /// A scalar's inline schema, or a `$ref` to the component of a model, however it probes.
@@ -224,11 +213,14 @@ enum OpenAPIOperation {
             }
         }
         // What a request that is not this endpoint gets (EndpointMismatch.answer(to:)), as
-        // problem+json next to the endpoint's own model for the same status.
+        // problem+json next to the endpoint's own model for the same status. An explicit key
+        // takes precedence over `4XX` and `default`, so a missing key starts from the range's
+        // (or the default's) content: the endpoint may answer that status with its own model too.
         let problem = schemas.reference(to: ProblemDetails.self)
         for status in MismatchAnswers.statuses(of: shape) {
             let key = String(status.code)
-            guard var response = responses[key]?.members else {
+            let seed = responses[key] ?? responses["\(status.code / 100)XX"] ?? responses["default"]
+            guard var response = seed?.members else {
                 responses[key] = errorResponse("ProblemDetails", schema: problem)
                 continue
             }

@@ -67,6 +67,41 @@ struct CatalogEndpointAnsweringTests {
         #expect(try await sent(create, answeredWith: answer).result == .failure(invalid))
     }
 
+    @Test func aTyped401CarriesTheChallengeOfTheEndpointsCredentials() async throws {
+        let create = Orders.CreateOrder(token: "t", order: .init(items: []))
+        let unauthorized = Orders.OrderError.unauthorized(.init(message: "Expired."))
+        let answer = try create.answer(.failure(unauthorized))
+        #expect(answer.status == .unauthorized)
+        #expect(answer.headers["WWW-Authenticate"] == "Bearer")
+        #expect(try await sent(create, answeredWith: answer).result == .failure(unauthorized))
+        // Other statuses carry no challenge.
+        let invalid = try create.answer(.failure(.invalid(.init(fields: []))))
+        #expect(invalid.headers["WWW-Authenticate"] == nil)
+    }
+
+    @Test func aBareKeyIsChallengedAsAnAPIKeyByTypedAndMismatchAnswers() throws {
+        struct Keyed: CatalogEndpoint {
+            typealias Success = Empty
+            typealias Failure = ProblemDetails
+            static let failureStatuses: [HTTPStatus]? = [.unauthorized]
+            var key: String
+            var definition: some EndpointDefinition {
+                Method.get
+                Path("keyed")
+                Header("Authorization", key)
+            }
+        }
+        let typed = try Keyed(key: "k").answer(
+            .failure(ProblemDetails(title: "Unauthorized", status: 401)))
+        #expect(typed.headers["WWW-Authenticate"] == #"APIKey header="Authorization""#)
+
+        let request = IncomingRequest(method: .get, target: "/keyed", headers: [])
+        let mismatch = #expect(throws: EndpointMismatch.self) { try Catalog([Keyed.self]).match(request) }
+        let answer = try #require(mismatch).answer(to: request)
+        #expect(answer.status == .unauthorized)
+        #expect(answer.headers["WWW-Authenticate"] == typed.headers["WWW-Authenticate"])
+    }
+
     @Test func aProblemIsAnsweredWithItsStatusAsProblemJSON() async throws {
         let product = Orders.GetProduct(id: 3)
         let problem = ProblemDetails(
@@ -92,7 +127,9 @@ struct CatalogEndpointAnsweringTests {
     }
 
     @Test func aBodyThatIsNotTheDocumentedModelIsRefused() {
-        struct Stray: AnswerableError {
+        // A plain Decodable failure documents 400–599 with its own model; this one answers a
+        // documented status (404) with another model.
+        struct Stray: AnswerableError, Decodable {
             var answer: ErrorAnswer { .status(.notFound, ["not": "Missing"]) }
         }
         struct Lookup: CatalogEndpoint {
@@ -107,7 +144,7 @@ struct CatalogEndpointAnsweringTests {
         #expect(error?.kind == .undocumentedAnswer)
         #expect(
             error?.message
-                == "Lookup does not document the status 404 (it documents none); answer with one of those, or list it in failureStatuses."
-        )
+                == "Lookup documents the status 404 with a Stray body, not Dictionary<String, String>; "
+                + "the client could not decode it.")
     }
 }

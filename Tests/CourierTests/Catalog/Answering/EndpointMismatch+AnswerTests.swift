@@ -1,4 +1,5 @@
 import Courier
+import CourierTesting
 import Foundation
 import Testing
 
@@ -47,5 +48,22 @@ struct EndpointMismatchAnswerTests {
         #expect(bad.status == .badRequest)
         #expect(bad.headers["WWW-Authenticate"] == nil)
         #expect(badProblem.title == "Bad Request")
+    }
+
+    @Test func aClientWhoseFailureIsNotAProblemGetsTheMismatchAsUndocumentedStatus() async throws {
+        let (answer, problem) = try answer(.get, "/shop/v1/orders/not-a-uuid")
+        let client = Client(
+            baseURL: BaseURL("shop.example"),
+            transport: StubTransport { _ in
+                RawResponse(status: answer.status, headers: answer.headers, body: answer.body)
+            })
+        let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
+        // GetOrder documents 404 as Missing, which a problem body does not decode as.
+        let error = await #expect(throws: CourierError.self) {
+            try await client.send(Orders.GetOrder(id: id))
+        }
+        #expect(error?.kind == .undocumentedStatus)
+        let body = try #require(error?.response?.body)
+        #expect(try JSONDecoder().decode(ProblemDetails.self, from: body) == problem)
     }
 }

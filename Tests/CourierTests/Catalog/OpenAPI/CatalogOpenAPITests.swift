@@ -124,6 +124,14 @@ struct CatalogOpenAPITests {
             try compact(responses["default"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/APIError"}}},"description":"An error: APIError."}"##
         )
+        // A mismatch status written out explicitly would hide `default`: it keeps the endpoint's
+        // own model next to the mismatch's problem+json.
+        for status in ["400", "404"] {
+            #expect(
+                try compact(responses[status])
+                    == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/APIError"}},"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"description":"An error: APIError."}"##
+            )
+        }
         #expect(
             try compact(list["parameters"]) == """
                 [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
