@@ -104,6 +104,8 @@ import Testing
         ("access_token", true), ("Token", true), ("api_key", true), ("apikey", true), ("key", true),
         ("password", true), ("client_secret", true), ("X-Amz-Signature", true), ("code", true), ("sig", true),
         ("page", false), ("monkey", false), ("zipcode", false), ("q", false),
+        ("KEY", true), ("ACCESS_TOKEN", true), ("X-Api-Key", true), ("SeSsIoN_id", true), ("keys", false),
+        ("tok", false), ("Pass", false), ("", false), ("tökenizer", false),
     ])
     func sensitiveQueryNamesByDefault(name: String, isSensitive: Bool) {
         #expect(QueryItem.isSensitiveByDefault(name: name) == isSensitive)
