@@ -59,13 +59,13 @@
             ConformanceCase(.streams, "aStreamReturnsAtItsHeadLongBeforeItsBodyEnds") { context in
                 try await context.withClient { client in
                     let started = ContinuousClock.now
-                    // One event, then ten seconds of silence before the end.
+                    // One event, then thirty seconds of silence before the end.
                     let response = try await client.send(
-                        route("sse/stall", [("count", "1"), ("seconds", "10")], as: EventStream<Tick>.self))
+                        route("sse/stall", [("count", "1"), ("seconds", "30")], as: EventStream<Tick>.self))
                     var events = try response.get().makeAsyncIterator()
                     let first = try await events.next()
                     #expect(first?.data == Tick(n: 1, lastEventID: ""))
-                    #expect(started.duration(to: .now) < .seconds(6))
+                    #expect(started.duration(to: .now) < .seconds(20))
                 }
             },
             ConformanceCase(.streams, "typedEventsCarryTheirTypeIDRetryAndMultiLineData") { context in
@@ -127,7 +127,9 @@
                     reader.cancel()
                     let outcome = await reader.result
                     #expect((outcome.failure as? CourierError)?.kind == .cancelled)
-                    #expect(cancelled.duration(to: .now) < .seconds(5))
+                    // Not ending would take forever (the stream is endless); a loaded machine
+                    // took 5.2 s to schedule the reader's end once.
+                    #expect(cancelled.duration(to: .now) < .seconds(30))
                 }
             },
             ConformanceCase(.streams, "aNon2xxAnswerToAStreamDecodesAsTheDocumentedError") { context in
