@@ -118,6 +118,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /sse/stall?count=N&seconds=S
                                 like /sse/events (N default 1), then nothing for S seconds
                                 (default 10), then the last chunk and FIN
+    /sse/open?count=N           like /sse/events (N default 1), then the connection left open:
+                                no last chunk and no FIN until the client goes away (or
+                                IDLE_TIMEOUT seconds pass)
     /sse/reset-mid-event?count=N
                                 like /sse/events (N default 1), then half an event ('data:
                                 {"n": ' without its line end), then RST
@@ -1252,6 +1255,14 @@ def route_sse_stall(conn, req):
     return FIN
 
 
+def route_sse_open(conn, req):
+    conn.read_body(req)
+    sse_events(conn, req, int_param(req.params, "count", 1, 100_000))
+    # Neither the last chunk nor FIN: the stream has no end the client could see.
+    conn.wait_or_raise(IDLE_TIMEOUT)
+    return FIN
+
+
 def route_sse_reset_mid_event(conn, req):
     conn.read_body(req)
     sse_events(conn, req, int_param(req.params, "count", 1, 100_000))
@@ -1346,6 +1357,7 @@ ROUTES = {
     "/echo": route_echo,
     "/sse/events": route_sse_events,
     "/sse/stall": route_sse_stall,
+    "/sse/open": route_sse_open,
     "/sse/reset-mid-event": route_sse_reset_mid_event,
     "/sse/cr": route_sse_cr,
     "/sse/endless": route_sse_endless,

@@ -734,6 +734,27 @@ def sse_stall_route():
 
 
 @check
+def sse_open_route():
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/sse/open?count=2"))
+        received = b""
+        while received.count(b"event: tick") < 2 or not received.endswith(b"\n\n\r\n"):
+            piece = sock.recv(4096)
+            assert piece, "the connection ended after %s" % short(received)
+            received += piece
+        # The events are there; then nothing, not even the last chunk, while the client stays.
+        sock.settimeout(1.0)
+        try:
+            late = sock.recv(4096)
+        except socket.timeout:
+            late = None
+        eq(late, None, "nothing after the last event")
+    assert b"id: 2\n" in received, "two events arrive"
+    # The client went: its connection's thread ends, leaving only the accept loop.
+    wait_for_threads(1, 5.0)
+
+
+@check
 def sse_reset_mid_event_route():
     data, outcome = raw("GET", "/sse/reset-mid-event?count=1")
     eq(outcome, "reset", "ends in a RST")

@@ -131,3 +131,20 @@ extension TodoPatch: SchemaConstrained {
     /// A new title is not empty (the server answers 422 for one that is).
     public static let schemaConstraints: [String: SchemaConstraint] = ["title": .minLength(1)]
 }
+
+/// One change to the todos: the data of a ``FollowChanges`` event.
+///
+/// The event's type says what happened (`created`, `updated` or `deleted`), and its ID is the
+/// change's number: every change the server records gets the next one, from 1.
+public struct TodoChange: Codable, Sendable, Hashable {
+    /// The identifier of the todo that changed.
+    public var todoID: Int
+    /// The todo after the change; `nil` when it was deleted.
+    public var todo: Todo?
+
+    /// Creates a change.
+    public init(todoID: Int, todo: Todo?) {
+        self.todoID = todoID
+        self.todo = todo
+    }
+}

@@ -28,8 +28,8 @@ public enum TodoAPI {
 
     /// Every endpoint of the API, in routing order: what a server parses requests back into.
     public static let endpoints: [any CatalogEndpoint.Type] = [
-        SignIn.self, CreateTodo.self, ListTodos.self, GetTodo.self, UpdateTodo.self, DeleteTodo.self,
-        UploadAttachment.self, ImportTodo.self,
+        SignIn.self, CreateTodo.self, ListTodos.self, FollowChanges.self, GetTodo.self, UpdateTodo.self,
+        DeleteTodo.self, UploadAttachment.self, ImportTodo.self,
     ]
 }
 
@@ -151,6 +151,58 @@ public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, SchemaConstrained,
         Path("todos")
         Query("page", page)
         Query("per_page", perPage)
+    }
+}
+
+/// `GET /v1/todos/changes`: every change to the todos as Server-Sent Events, from the change after
+/// `Last-Event-ID` on, then each new one as it happens.
+///
+/// Each event has the change's number as its `id`, `created`, `updated` or `deleted` as its type,
+/// and a ``TodoChange`` as JSON data. A client that reconnects with the ID of the last event it
+/// saw (``Client/events(_:reconnection:)`` sends it as `Last-Event-ID`) gets only the changes
+/// after it. While nothing changes, the server sends a comment every few seconds, so idle
+/// timeouts and proxies see a live connection. With `follow=false` the server sends the changes
+/// so far and ends the stream.
+///
+/// ```swift
+/// let feed = try await client.events(FollowChanges(token: token), reconnection: .standard)
+/// for try await change in try feed.get() {
+///     print(change.id ?? "-", change.type, change.data.todoID)
+/// }
+/// ```
+public struct FollowChanges: CatalogEndpoint, AuthorizedEndpoint, Equatable {
+    /// The changes, as they happen.
+    public typealias Success = EventStream<TodoChange>
+    /// 401 for a wrong token.
+    public typealias Failure = TodoError
+    /// The failures it answers with.
+    public static let failureStatuses: [HTTPStatus]? = [.unauthorized]
+
+    /// The caller's access token.
+    public var token: BearerToken
+    /// The ID of the last change the caller saw: the stream starts after it. From the first
+    /// change when `nil` (or not a change number).
+    public var lastEventID: String?
+    /// Whether the stream waits for changes to come (the default) or ends after the changes so
+    /// far (`false`).
+    public var follow: Bool?
+
+    /// Creates the request.
+    public init(token: BearerToken, lastEventID: String? = nil, follow: Bool? = nil) {
+        self.token = token
+        self.lastEventID = lastEventID
+        self.follow = follow
+    }
+
+    /// The request's components.
+    public var definition: some EndpointDefinition {
+        Method.get
+        Path("v1")
+        Header.bearer(token.value)
+        Header.accept(.eventStream)
+        Path("todos", "changes")
+        Query("follow", follow)
+        Header(.lastEventID, lastEventID)
     }
 }
 

@@ -32,12 +32,17 @@ public final class TodoServer: Sendable {
     public let baseURL: BaseURL
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
+    /// The service's store, whose change feeds ``stop()`` ends.
+    private let store: TodoStore
 
-    private init(port: Int, baseURL: BaseURL, group: ServiceGroup, running: Task<Void, any Error>) {
+    private init(
+        port: Int, baseURL: BaseURL, group: ServiceGroup, running: Task<Void, any Error>, store: TodoStore
+    ) {
         self.port = port
         self.baseURL = baseURL
         self.group = group
         self.running = running
+        self.store = store
     }
 
     /// The largest upstream response the server reads, 1 MiB: a todo is a few hundred bytes.
@@ -92,7 +97,7 @@ public final class TodoServer: Sendable {
         }
         return TodoServer(
             port: port, baseURL: try BaseURL(validating: "http://127.0.0.1:\(port)"), group: group,
-            running: running)
+            running: running, store: service.store)
     }
 
     /// An importer that calls `upstream` through a new `HTTPClient`, and the service that shuts
@@ -118,12 +123,13 @@ public final class TodoServer: Sendable {
         )
     }
 
-    /// Stops the server gracefully (the requests in flight finish), then shuts down its
-    /// `HTTPClient`, if it has one, and waits until both are done. Calling it again waits for
-    /// the same end.
+    /// Stops the server gracefully (the requests in flight finish, and change feeds end), then
+    /// shuts down its `HTTPClient`, if it has one, and waits until both are done. Calling it
+    /// again waits for the same end.
     ///
     /// - Throws: What stopped the server or the client's shutdown with an error.
     public func stop() async throws {
+        await store.stopFeeds()
         await group.triggerGracefulShutdown()
         try await running.value
     }
@@ -157,6 +163,10 @@ struct CatalogResponder: HTTPResponder {
         let incoming = try await CatalogAdapter.incoming(request)
         let reply = await service.reply(to: incoming)
         context.coreContext.endpointPath.value = reply.route
-        return CatalogAdapter.response(reply.answer)
+        var response = CatalogAdapter.response(reply.answer)
+        if let feed = reply.feed {
+            response.body = ChangeFeed.body(store: service.store, after: feed.after, follows: feed.follows)
+        }
+        return response
     }
 }

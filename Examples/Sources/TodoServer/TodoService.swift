@@ -9,6 +9,17 @@ public struct TodoReply: Sendable, Equatable {
     /// The path template of the endpoint the request matched, such as `/v1/todos/{id}`: the
     /// route tracing names the server's span after.
     public var route: String?
+    /// For a ``FollowChanges`` feed, where it starts and whether it follows: `answer` is then its
+    /// head, and the server writes its body as the changes happen (``ChangeFeed``).
+    var feed: FeedStart?
+}
+
+/// Where a change feed starts, and whether it waits for changes to come.
+struct FeedStart: Sendable, Equatable {
+    /// The number of the last change the client saw.
+    var after: Int
+    /// Whether the feed goes on after the changes so far.
+    var follows: Bool
 }
 
 /// The todo API's behaviour, without any HTTP framework: an ``IncomingRequest`` in, a
@@ -43,7 +54,25 @@ public struct TodoService: Sendable {
         } catch {
             return TodoReply(answer: error.answer(to: request))
         }
+        if let feed = endpoint as? FollowChanges {
+            return await reply(to: feed)
+        }
         return TodoReply(answer: await answer(endpoint), route: Self.route(of: endpoint))
+    }
+
+    /// A feed's head, and where it starts; a 401 for a wrong token.
+    private func reply(to feed: FollowChanges) async -> TodoReply {
+        let route = Self.route(of: feed)
+        guard await store.accepts(feed.token) else {
+            let failure = TodoError.unauthorized(Unauthorized(message: "The bearer token is not valid."))
+            do {
+                return TodoReply(answer: try feed.answer(failure: failure), route: route)
+            } catch {
+                return TodoReply(answer: Self.serverError(error.message), route: route)
+            }
+        }
+        let start = FeedStart(after: ChangeFeed.lastNumber(feed.lastEventID), follows: feed.follow ?? true)
+        return TodoReply(answer: ChangeFeed.head, route: route, feed: start)
     }
 
     /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.

@@ -1,11 +1,19 @@
 import Foundation
 import TodoCatalog
 
-/// The server's state, in memory: the issued tokens and the todos.
+/// The server's state, in memory: the issued tokens, the todos, and every change to them, which
+/// ``FollowChanges`` feeds stream.
 actor TodoStore {
     private var tokens: Set<String> = []
     private var todos: [Int: Todo] = [:]
     private var nextID = 1
+    /// Every change so far; change `n` is at index `n - 1`.
+    private var changes: [RecordedChange] = []
+    /// The feeds waiting for the next change, by the key ``follow(after:into:)`` gave them.
+    private var followers: [Int: AsyncStream<ChangeFeed.Item>.Continuation] = [:]
+    private var nextFollowerKey = 0
+    /// Whether ``stopFeeds()`` ended every feed; later feeds end after their backlog.
+    private var feedsStopped = false
 
     /// A new access token, accepted from now on.
     func issueToken() -> String {
@@ -24,6 +32,7 @@ actor TodoStore {
         let todo = Todo(id: nextID, title: title)
         todos[todo.id] = todo
         nextID += 1
+        record(.created, TodoChange(todoID: todo.id, todo: todo))
         return todo
     }
 
@@ -45,17 +54,84 @@ actor TodoStore {
         if let title = patch.title { todo.title = title }
         if let done = patch.done { todo.done = done }
         todos[id] = todo
+        record(.updated, TodoChange(todoID: id, todo: todo))
         return todo
     }
 
     /// Removes the todo; `false` when there was none.
     func delete(_ id: Int) -> Bool {
-        todos.removeValue(forKey: id) != nil
+        guard todos.removeValue(forKey: id) != nil else { return false }
+        record(.deleted, TodoChange(todoID: id, todo: nil))
+        return true
     }
 
     /// Records an attachment's file name; `nil` when there is no such todo.
     func attach(_ filename: String, to id: Int) -> Todo? {
-        todos[id]?.attachments.append(filename)
-        return todos[id]
+        guard var todo = todos[id] else { return nil }
+        todo.attachments.append(filename)
+        todos[id] = todo
+        record(.updated, TodoChange(todoID: id, todo: todo))
+        return todo
     }
+
+    // MARK: Changes
+
+    /// The changes after change `number`, in order.
+    func changes(after number: Int) -> ArraySlice<RecordedChange> {
+        changes.dropFirst(max(0, number))
+    }
+
+    /// The changes after change `number`, and from now on every new one yielded to `follower`
+    /// as it is recorded, until the caller finishes `follower` or ``stopFeeds()`` finishes it.
+    ///
+    /// One actor turn takes the backlog and registers the follower, so no change falls between
+    /// the two.
+    func follow(after number: Int, into follower: AsyncStream<ChangeFeed.Item>.Continuation)
+        -> ArraySlice<RecordedChange>
+    {
+        if feedsStopped {
+            follower.finish()
+        } else {
+            let key = nextFollowerKey
+            nextFollowerKey += 1
+            followers[key] = follower
+            follower.onTermination = { _ in Task { await self.unfollow(key) } }
+        }
+        return changes(after: number)
+    }
+
+    /// Ends every feed, now and from now on: a server stopping gracefully waits for its requests,
+    /// and a feed would otherwise never end.
+    func stopFeeds() {
+        feedsStopped = true
+        let ending = followers.values
+        followers = [:]
+        for follower in ending { follower.finish() }
+    }
+
+    private func unfollow(_ key: Int) {
+        followers[key] = nil
+    }
+
+    private func record(_ kind: RecordedChange.Kind, _ change: TodoChange) {
+        let recorded = RecordedChange(number: changes.count + 1, kind: kind, change: change)
+        changes.append(recorded)
+        for follower in followers.values { follower.yield(.change(recorded)) }
+    }
+}
+
+/// A change as the store recorded it: its number (the event ID), what happened (the event
+/// type) and the todo (the data).
+struct RecordedChange: Sendable, Hashable {
+    /// What happened to the todo.
+    enum Kind: String, Sendable {
+        case created, updated, deleted
+    }
+
+    /// The change's number: 1 for the first, then one more for each.
+    let number: Int
+    /// What happened.
+    let kind: Kind
+    /// The todo that changed.
+    let change: TodoChange
 }

@@ -46,6 +46,21 @@ struct SessionRun {
         return value
     }
 
+    /// Runs a step of several calls, which prints what it does, and judges it; a thrown error is
+    /// unexpected.
+    mutating func step(_ title: String, _ body: () async throws -> Outcome) async {
+        steps += 1
+        print("\n\(steps). \(title)")
+        let outcome: Outcome
+        do {
+            outcome = try await body()
+        } catch {
+            outcome = Outcome(isExpected: false, summary: "thrown: \(error)")
+        }
+        print((outcome.isExpected ? "   ok: " : "   UNEXPECTED: ") + outcome.summary)
+        if !outcome.isExpected { unexpected += 1 }
+    }
+
     /// Records a step that could not run because an earlier one failed.
     mutating func skip(_ title: String, because reason: String) {
         steps += 1

@@ -79,6 +79,7 @@ struct TodoSession {
                 await Observability.step(
                     &run, server: server.baseURL, transport: transport, token: token, id: 1)
                 await imports(&run, client: client, token: token, upstream: upstream)
+                await changeFeed(&run, client: client, token: token)
             } cleanup: {
                 try await server.stop()
             }

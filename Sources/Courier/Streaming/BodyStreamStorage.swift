@@ -69,8 +69,18 @@ final class BodyStreamStorage: Sendable {
         if start { startWatchdog() }
     }
 
+    /// Starts a task that fails the stream at its idle timeout or deadline.
+    ///
+    /// The task holds the storage weakly and only while it checks, never while it sleeps: a
+    /// storage nobody holds any more (one a transport made for a head it then abandoned, say) is
+    /// freed, and its `deinit` cancels the task, rather than being kept alive by its own watchdog
+    /// until a timeout that may never come (the idle timeout fires only while a reader waits).
     private func startWatchdog() {
-        let watchdog = Task<Void, Never> { [weak self] in await self?.watch() }
+        let watchdog = Task<Void, Never> { [weak self] in
+            while !Task.isCancelled, let wake = self?.check() {
+                try? await Task.sleep(until: wake, clock: .continuous)
+            }
+        }
         let stale = state.withLock { state -> Task<Void, Never>? in
             guard state.end == nil else { return watchdog }
             state.watchdog = watchdog
@@ -283,39 +293,33 @@ final class BodyStreamStorage: Sendable {
         watchdog?.cancel()
     }
 
-    /// Fails the stream when the reader has waited the idle timeout for a chunk, or at the deadline.
-    private func watch() async {
-        while !Task.isCancelled {
-            let (wake, failure) = state.withLock { state -> (ContinuousClock.Instant?, CourierError?) in
-                guard state.end == nil else { return (nil, nil) }
-                let now = ContinuousClock.now
-                let deadline = state.deadline
-                if let deadline, now >= deadline {
-                    return (nil, Self.timedOut("The response body did not end within its deadline."))
-                }
-                var wake = deadline
-                if let idleTimeout {
-                    let silentUntil = state.lastActivity.advanced(by: idleTimeout)
-                    if state.reader != nil, now >= silentUntil {
-                        return (
-                            nil,
-                            Self.timedOut(
-                                "Nothing arrived from the server within the idle timeout of \(idleTimeout)."
-                            )
-                        )
-                    }
-                    let next = now >= silentUntil ? now.advanced(by: idleTimeout) : silentUntil
-                    wake = wake.map { min($0, next) } ?? next
-                }
-                return (wake, nil)
+    /// Fails the stream when the reader has waited the idle timeout for a chunk, or at the
+    /// deadline; otherwise returns when to check again. `nil` once the stream has ended.
+    private func check() -> ContinuousClock.Instant? {
+        let (wake, failure) = state.withLock { state -> (ContinuousClock.Instant?, CourierError?) in
+            guard state.end == nil else { return (nil, nil) }
+            let now = ContinuousClock.now
+            let deadline = state.deadline
+            if let deadline, now >= deadline {
+                return (nil, Self.timedOut("The response body did not end within its deadline."))
             }
-            if let failure {
-                end(with: failure, byReader: true)
-                return
+            var wake = deadline
+            if let idleTimeout {
+                let silentUntil = state.lastActivity.advanced(by: idleTimeout)
+                if state.reader != nil, now >= silentUntil {
+                    return (
+                        nil,
+                        Self.timedOut(
+                            "Nothing arrived from the server within the idle timeout of \(idleTimeout).")
+                    )
+                }
+                let next = now >= silentUntil ? now.advanced(by: idleTimeout) : silentUntil
+                wake = wake.map { min($0, next) } ?? next
             }
-            guard let wake else { return }
-            try? await Task.sleep(until: wake, clock: .continuous)
+            return (wake, nil)
         }
+        if let failure { end(with: failure, byReader: true) }
+        return wake
     }
 
     private static func timedOut(_ message: String) -> CourierError {

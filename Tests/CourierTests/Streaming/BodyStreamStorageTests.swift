@@ -129,6 +129,27 @@ struct BodyStreamStorageTests {
         #expect(started.duration(to: .now) >= .milliseconds(200))
     }
 
+    /// A storage with a watchdog that nobody holds any more is freed: its watchdog does not keep
+    /// it alive while it sleeps (the idle timeout fires only while a reader waits, so without a
+    /// reader the watchdog would sleep and wake for ever).
+    @Test func aStorageNobodyHoldsIsFreedWithItsWatchdog() async throws {
+        weak var freed: BodyStreamStorage?
+        do {
+            let storage = BodyStreamStorage(idleTimeout: .seconds(3600))
+            storage.limit(until: .now.advanced(by: .seconds(3600)))
+            freed = storage
+            // Held a moment, so that the watchdog is running when the storage is let go: a
+            // watchdog that kept it would be caught. A correct storage passes whatever the timing.
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        // The watchdog holds it for the moment it checks; then only the weak reference is left.
+        let end = ContinuousClock.now.advanced(by: .seconds(30))
+        while freed != nil, ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(freed == nil)
+    }
+
     @Test func aDeadlineEndsTheBody() async throws {
         let storage = BodyStreamStorage()
         storage.limit(until: .now.advanced(by: .milliseconds(100)))

@@ -114,6 +114,21 @@
                     #expect(started.duration(to: .now) < .seconds(12))
                 }
             },
+            ConformanceCase(.streams, "aStreamLeftOpenAfterItsLastEventFailsAtItsIdleTimeout") { context in
+                try await context.withClient { client in
+                    let started = ContinuousClock.now
+                    // Two events, then neither the last chunk nor FIN: the server keeps the
+                    // connection open for 300 s, unless the client goes.
+                    let response = try await client.send(
+                        route("sse/open", [("count", "2")], idle: .seconds(1), as: EventStream<Tick>.self))
+                    let (events, error) = await collect(try response.get())
+                    #expect(events.map(\.data.n) == [1, 2])
+                    #expect(error?.kind == .timedOut)
+                    // Not hanging for the 300 s the server holds on, by a margin a busy machine
+                    // cannot use up.
+                    #expect(started.duration(to: .now) < .seconds(60))
+                }
+            },
             ConformanceCase(.streams, "cancellingTheReaderEndsAnEndlessStreamAtOnce") { context in
                 try await context.withClient { client in
                     let response = try await client.send(route("sse/endless", as: EventStream<Tick>.self))

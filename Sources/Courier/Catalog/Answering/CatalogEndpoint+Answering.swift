@@ -33,6 +33,28 @@ extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
             return try Self.answer(failure.answer, credentials: EndpointCredentials(shape), encoder: encoder)
         }
     }
+}
+
+extension CatalogEndpoint where Failure: AnswerableError {
+    /// The answer to this request when it fails: the failure with its documented status, as
+    /// ``answer(_:encoder:)`` writes it, for an endpoint whose success is not a value to encode,
+    /// such as an ``EventStream`` the server writes as it goes.
+    ///
+    /// ```swift
+    /// case let feed as FollowChanges:
+    ///     guard await store.accepts(feed.token) else {
+    ///         return try feed.answer(failure: .unauthorized(Unauthorized(message: "Sign in first.")))
+    ///     }
+    ///     // … stream the events
+    /// ```
+    ///
+    /// - Throws: ``CourierError``, as ``answer(_:encoder:)`` does for a failure.
+    public func answer(failure: Failure, encoder: JSONEncoder = .courierDefault()) throws(CourierError)
+        -> CatalogAnswer
+    {
+        let shape = try EndpointReadings.reading(for: Self.self).get().shape
+        return try Self.answer(failure.answer, credentials: EndpointCredentials(shape), encoder: encoder)
+    }
 
     private static func answer(
         _ answer: ErrorAnswer, credentials: EndpointCredentials?, encoder: JSONEncoder

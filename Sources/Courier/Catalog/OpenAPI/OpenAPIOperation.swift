@@ -188,6 +188,8 @@ enum OpenAPIOperation {
         let successStatus = String(shape.successStatus.code)
         if Model.Success.self == Empty.self {
             responses[successStatus] = ["description": "No content."]
+        } else if let events = Model.Success.self as? any EventStreamPayload.Type {
+            responses[successStatus] = eventStreamResponse(events.payloadType, schemas: &schemas)
         } else {
             let mediaType = MediaType(
                 validating: SuccessBody.contentType(of: Model.Success.self, shape: shape))
@@ -230,6 +232,35 @@ enum OpenAPIOperation {
             responses[key] = .object(response)
         }
         return responses
+    }
+
+    /// A `text/event-stream` response whose `schema` describes one event, as OpenAPI 3.2's
+    /// `itemSchema` does (3.1 has no schema for a stream; schemathesis reads a 3.1 `schema` this
+    /// way): an object with the event's `event`, `id`, `retry` and `data`, the data a JSON
+    /// document of the payload's schema (`contentMediaType` and `contentSchema`), or plain text
+    /// for a `String` payload.
+    private static func eventStreamResponse(_ payload: any Decodable.Type, schemas: inout OpenAPISchemas)
+        -> JSONValue
+    {
+        var data: JSONValue = ["type": "string"]
+        if payload != String.self {
+            data = [
+                "type": "string", "contentMediaType": .string(MediaType.json.rawValue),
+                "contentSchema": namedSchema(payload, &schemas),
+            ]
+        }
+        let event: JSONValue = [
+            "type": "object",
+            "properties": [
+                "event": ["type": "string"], "id": ["type": "string"],
+                "retry": ["type": "integer", "minimum": .integer(0)], "data": data,
+            ],
+            "required": ["data"],
+        ]
+        return [
+            "description": .string("Server-Sent Events with \(OpenAPISchemas.componentName(payload)) data."),
+            "content": [MediaType.eventStream.rawValue: ["schema": event]],
+        ]
     }
 
     private static func errorResponse(_ modelName: String, schema: JSONValue) -> JSONValue {

@@ -79,6 +79,25 @@ struct CatalogEndpointAnsweringTests {
         #expect(invalid.headers["WWW-Authenticate"] == nil)
     }
 
+    @Test func aStreamingEndpointsFailureIsAnsweredAsAnyOther() async throws {
+        let follow = Orders.FollowOrders(token: "t")
+        let unauthorized = Orders.OrderError.unauthorized(.init(message: "Expired."))
+        let answer = try follow.answer(failure: unauthorized)
+        #expect(answer.status == .unauthorized)
+        #expect(answer.headers["WWW-Authenticate"] == "Bearer")
+        #expect(answer.contentType == "application/json")
+        let response = try await sent(follow, answeredWith: answer)
+        guard case .failure(let failure) = response.result else {
+            Issue.record("expected the documented failure, got \(response.result)")
+            return
+        }
+        #expect(failure == unauthorized)
+        let error = #expect(throws: CourierError.self) {
+            try follow.answer(failure: .notFound(.init(message: "No order.")))
+        }
+        #expect(error?.kind == .undocumentedAnswer)
+    }
+
     @Test func aBareKeyIsChallengedAsAnAPIKeyByTypedAndMismatchAnswers() throws {
         struct Keyed: CatalogEndpoint {
             typealias Success = Empty

@@ -113,6 +113,22 @@ enum Orders {
         }
     }
 
+    /// The orders as they change, as Server-Sent Events: a success the server writes as it goes.
+    struct FollowOrders: CatalogEndpoint, Equatable {
+        typealias Success = EventStream<Order>
+        typealias Failure = OrderError
+        static let failureStatuses: [HTTPStatus]? = [.unauthorized]
+
+        var token: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("shop", "v1", "orders", "changes")
+            Header.bearer(token)
+            Header.accept(.eventStream)
+        }
+    }
+
     static let endpoints: [any CatalogEndpoint.Type] = [
         GetOrder.self, GetProduct.self, CreateOrder.self, CancelOrder.self,
     ]

@@ -116,6 +116,24 @@ struct CatalogOpenAPITests {
         )
     }
 
+    @Test func anEventStreamIsATextEventStreamWithTheSchemaOfItsData() throws {
+        let document = try Catalog([Orders.FollowOrders.self]).openAPIDocument(title: "Shop", version: "1")
+        let exported = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(exported["paths"] as? [String: Any])
+        let get = try #require((paths["/shop/v1/orders/changes"] as? [String: Any])?["get"] as? [String: Any])
+        let responses = try #require(get["responses"] as? [String: Any])
+        #expect(
+            try compact(responses["200"])
+                == ##"{"content":{"text/event-stream":{"schema":{"properties":{"data":{"contentMediaType":"application/json","##
+                + ##""contentSchema":{"$ref":"#/components/schemas/Order"},"type":"string"},"event":{"type":"string"},"##
+                + ##""id":{"type":"string"},"retry":{"minimum":0,"type":"integer"}},"required":["data"],"type":"object"}}},"##
+                + ##""description":"Server-Sent Events with Order data."}"##)
+        let schemas = try #require((exported["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        #expect(schemas["Order"] != nil)
+        #expect(!schemas.keys.contains { $0.contains("EventStream") })
+    }
+
     @Test func aPlainDecodableFailureIsTheDefaultResponse() throws {
         let list = try operation("/shelves/{shelf}/books", "get")
         let responses = try #require(list["responses"] as? [String: Any])

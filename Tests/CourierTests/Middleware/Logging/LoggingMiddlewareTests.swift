@@ -127,6 +127,32 @@ private struct NewUser: Encodable, Sendable {
             ])
     }
 
+    /// A streamed response is logged when its head arrives, with the time to it, its redacted
+    /// headers and no body: the body is left, whole, for the reader.
+    @Test func aStreamedResponseIsLoggedAtItsHeadWithoutItsBody() async throws {
+        let body = Data(#"{"token":"resp-token-1"}"#.utf8)
+        let streamed = RawResponse(
+            status: .ok,
+            headers: [
+                HeaderField(name: .contentType, value: "text/event-stream"),
+                HeaderField(name: .setCookie, value: "sid=setcookie-secret-1; Path=/"),
+            ],
+            url: URL(string: Self.url), bodyStream: ResponseBodyStream(chunks: [body]))
+        let entries = try await Self.run(.trace, response: streamed)
+        #expect(
+            entries.last?.lines == [
+                "POST https://api.example.com/users?api_key=<redacted>&page=2 → 200 (body streamed, head after 12 ms)",
+                "  Content-Type: text/event-stream",
+                "  Set-Cookie: <redacted>",
+            ])
+        #expect(entries.last?.metadata?.duration == .milliseconds(12))
+        let text = entries.map(\.description).joined(separator: "\n")
+        for secret in Self.secrets { #expect(!text.contains(secret)) }
+        var received = Data()
+        for try await chunk in try #require(streamed.bodyStream) { received.append(chunk) }
+        #expect(received == body)
+    }
+
     @Test func warningAndErrorSkipSuccesses() async throws {
         #expect(try await Self.run(.warning).isEmpty)
         #expect(try await Self.run(.error).isEmpty)

@@ -1,0 +1,91 @@
+import Courier
+import Foundation
+import Hummingbird
+import NIOCore
+import TodoCatalog
+
+/// The body of a ``FollowChanges`` answer: the store's changes as Server-Sent Events, written as
+/// they happen with Hummingbird's response body writer.
+///
+/// A feed first sends a comment and a `retry:` time (so the response's head goes out at once),
+/// then the changes after the one the request names, then, when it follows, each new change as
+/// the store records it and a comment every ``keepAliveInterval`` while none does. It ends when
+/// the client goes (the next write fails), when the server stops (``TodoStore/stopFeeds()``), or,
+/// for `follow=false`, after the changes so far.
+enum ChangeFeed {
+    /// What a following feed writes next.
+    enum Item: Sendable {
+        /// A change the store just recorded.
+        case change(RecordedChange)
+        /// Time for a keep-alive comment.
+        case keepAlive
+    }
+
+    /// How long a following feed stays silent before it writes a comment.
+    static let keepAliveInterval = Duration.seconds(5)
+
+    /// The number of the last change a request saw: its `Last-Event-ID`, 0 (from the first
+    /// change) for none or for anything that is not a change number.
+    static func lastNumber(_ lastEventID: String?) -> Int {
+        lastEventID.flatMap { Int($0) }.map { max(0, $0) } ?? 0
+    }
+
+    /// The status and headers of a feed; its body comes from ``body(store:after:follows:)``.
+    static let head = CatalogAnswer(
+        status: .ok,
+        headers: [
+            HeaderField(name: .contentType, value: MediaType.eventStream.rawValue),
+            HeaderField(name: .cacheControl, value: "no-cache"),
+        ])
+
+    /// The events of the changes after change `number`; with `follows`, then every later change
+    /// until the client goes or the feeds stop.
+    static func body(store: TodoStore, after number: Int, follows: Bool) -> ResponseBody {
+        ResponseBody { writer in
+            do {
+                try await writer.write(buffer(": todo changes\nretry: 1000\n\n"))
+                if follows {
+                    let (items, follower) = AsyncStream<Item>.makeStream()
+                    let ticker = Task {
+                        while !Task.isCancelled {
+                            try? await Task.sleep(for: keepAliveInterval)
+                            follower.yield(.keepAlive)
+                        }
+                    }
+                    defer {
+                        ticker.cancel()
+                        follower.finish()
+                    }
+                    for change in await store.follow(after: number, into: follower) {
+                        try await writer.write(buffer(event(change)))
+                    }
+                    for await item in items {
+                        switch item {
+                        case .change(let change): try await writer.write(buffer(event(change)))
+                        case .keepAlive: try await writer.write(buffer(": keep-alive\n\n"))
+                        }
+                    }
+                } else {
+                    for change in await store.changes(after: number) {
+                        try await writer.write(buffer(event(change)))
+                    }
+                }
+                try await writer.finish(nil)
+            } catch {
+                // The client went away: the connection is gone, with nothing left to finish.
+            }
+        }
+    }
+
+    /// One change as an event: its number as `id`, its kind as `event`, its todo as JSON `data`
+    /// (one line: the encoder writes no line breaks).
+    static func event(_ change: RecordedChange) -> String {
+        let data = (try? JSONEncoder.courierDefault().encode(change.change)) ?? Data("{}".utf8)
+        return "id: \(change.number)\nevent: \(change.kind.rawValue)\ndata: "
+            + String(decoding: data, as: UTF8.self) + "\n\n"
+    }
+
+    private static func buffer(_ text: String) -> ByteBuffer {
+        ByteBuffer(string: text)
+    }
+}
