@@ -21,6 +21,10 @@ struct BuiltRequestMemo: Sendable {
 
     private let entries = LockedValue(Entries())
 
+    /// The largest in-memory body a remembered request may hold, in bytes: the memo holds the
+    /// last request until the next one, so an upload's bytes must not outlive its call.
+    static let largestRememberedBody = 16 * 1024
+
     /// The request `build` returns for `parts`: the remembered one when `parts` is the storage it
     /// was built from.
     func request(
@@ -68,7 +72,10 @@ extension RequestPart {
             if case .text = declaration { true } else { false }
         case .body(let source):
             switch source {
-            case .bytes, .text, .form(.items): true
+            // The memo keeps the last request alive for the client's life: never a large body.
+            case .bytes(let data, _): data.count <= BuiltRequestMemo.largestRememberedBody
+            case .text(let text, _): text.utf8.count <= BuiltRequestMemo.largestRememberedBody
+            case .form(.items): true
             case .json, .form(.value), .file, .multipart: false
             }
         case .invalid, .absoluteURL:

@@ -113,6 +113,26 @@ import Testing
         #expect(encoded.parts.map(\.buildsAlike) == [true, false, false])
     }
 
+    /// A large in-memory body is never remembered, so the memo cannot keep an upload alive.
+    @Test func aLargeBodyIsNotRemembered() {
+        let limit = BuiltRequestMemo.largestRememberedBody
+        let small = Endpoint<Empty, Never> {
+            Method.post
+            Body.data(Data(count: limit))
+        }
+        let large = Endpoint<Empty, Never> {
+            Method.post
+            Body.data(Data(count: limit + 1))
+        }
+        let largeText = Endpoint<Empty, Never> {
+            Method.post
+            Body.text(String(repeating: "a", count: limit + 1))
+        }
+        #expect(small.parts.map(\.buildsAlike) == [true, true])
+        #expect(large.parts.map(\.buildsAlike) == [true, false])
+        #expect(largeText.parts.map(\.buildsAlike) == [true, false])
+    }
+
     /// A URL is parsed once per text, and another text gets its own URL.
     @Test func aURLIsTheParsedText() throws {
         let memo = BuiltRequestMemo()
