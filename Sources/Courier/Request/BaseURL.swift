@@ -113,7 +113,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// Resolves `request` against this base: exactly one `/` between base path and endpoint path,
     /// and the endpoint can never change scheme, host or port.
     public func url(for request: EndpointRequest) throws(CourierError) -> URL {
-        guard let url = URL(string: text(for: request)) else {
+        try url(for: request, memo: nil)
+    }
+
+    /// ``url(for:)``, parsed through a client's `memo`.
+    func url(for request: EndpointRequest, memo: BuiltRequestMemo?) throws(CourierError) -> URL {
+        let text = text(for: request)
+        guard let url = memo.map({ $0.url(for: text) }) ?? URL(string: text) else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The request could not be resolved against \(self) into a URL.", request: request

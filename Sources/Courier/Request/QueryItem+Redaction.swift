@@ -11,26 +11,36 @@ extension QueryItem {
     ///
     /// The same rule hides JSON body keys in logs and error messages.
     public static func isSensitiveByDefault(name: String) -> Bool {
-        // Compared byte by byte, ASCII letters folded: every listed name is lowercase ASCII, and
-        // this runs for every header and query item a log or an error renders (lowercasing and
-        // Foundation's `contains` cost about 54 k instructions and 26 allocations per logged call).
-        let bytes = name.utf8
-        return sensitiveNamesByDefault.contains { Self.equalsFoldingASCII(bytes, $0.utf8) }
-            || BodySnippet.sensitiveKeys.contains { Self.containsFoldingASCII(bytes, $0.utf8) }
+        // Compared byte by byte over the name's contiguous UTF-8, ASCII letters folded: every
+        // listed name is lowercase ASCII, and this runs for every header and query item a log or
+        // an error renders (lowercasing and Foundation's `contains` cost about 54 k instructions
+        // and 26 allocations per logged call; walking `String.UTF8View` slices, 5.7 k).
+        var name = name
+        return name.withUTF8 { bytes in
+            sensitiveNameBytes.contains { equalsFoldingASCII(bytes, $0) }
+                || sensitiveKeyBytes.contains { containsFoldingASCII(bytes, $0) }
+        }
     }
 
+    /// ``sensitiveNamesByDefault`` as bytes.
+    private static let sensitiveNameBytes = sensitiveNamesByDefault.map { Array($0.utf8) }
+    /// The words a sensitive name contains (``BodySnippet/sensitiveKeys``), as bytes.
+    private static let sensitiveKeyBytes = BodySnippet.sensitiveKeys.map { Array($0.utf8) }
+
     /// Whether `text` equals the lowercase `word`, ASCII letters compared without case.
-    private static func equalsFoldingASCII(_ text: String.UTF8View, _ word: String.UTF8View) -> Bool {
+    private static func equalsFoldingASCII(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
         text.count == word.count && zip(text, word).allSatisfy { foldedASCII($0) == $1 }
     }
 
     /// Whether `text` contains the lowercase `word`, ASCII letters compared without case.
-    private static func containsFoldingASCII(_ text: String.UTF8View, _ word: String.UTF8View) -> Bool {
-        guard let first = word.first, text.count >= word.count else { return false }
-        var start = text.startIndex
-        while let found = text[start...].firstIndex(where: { foldedASCII($0) == first }) {
-            if text[found...].starts(with: word, by: { foldedASCII($0) == $1 }) { return true }
-            start = text.index(after: found)
+    private static func containsFoldingASCII(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        guard !word.isEmpty, text.count >= word.count else { return false }
+        for start in 0...(text.count - word.count) {
+            var offset = 0
+            while offset < word.count, foldedASCII(text[start + offset]) == word[offset] {
+                offset += 1
+            }
+            if offset == word.count { return true }
         }
         return false
     }

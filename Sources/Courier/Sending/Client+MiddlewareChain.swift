@@ -25,12 +25,12 @@ extension Client {
     }
 
     /// `middleware` folded around `follower`, the first one outermost: what ``perform(_:)`` runs.
-    static func chain(_ middleware: ArraySlice<any Middleware>, around follower: RedirectFollower)
-        -> Middleware.Next
-    {
+    static func chain(
+        _ middleware: ArraySlice<any Middleware>, around follower: RedirectFollower, memo: BuiltRequestMemo
+    ) -> Middleware.Next {
         guard let first = middleware.first else {
             return { request, baseURL throws(CourierError) in
-                let transportRequest = try request.transportRequest(baseURL: baseURL)
+                let transportRequest = try request.transportRequest(baseURL: baseURL, memo: memo)
                 do throws(CourierError) {
                     return try await follower.send(transportRequest)
                 } catch {
@@ -38,7 +38,7 @@ extension Client {
                 }
             }
         }
-        let next = chain(middleware.dropFirst(), around: follower)
+        let next = chain(middleware.dropFirst(), around: follower, memo: memo)
         return { request, baseURL throws(CourierError) in
             do {
                 return try await first.intercept(request, baseURL: baseURL, next: next)

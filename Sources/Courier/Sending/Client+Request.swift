@@ -33,8 +33,9 @@ extension Client {
     func request<Success, Failure>(
         for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions? = nil
     ) throws(CourierError) -> EndpointRequest {
-        var built = try endpoint.request(
-            encoder: configuration.encoder, formEncoding: configuration.formEncoding)
+        var built = try memo.request(for: endpoint.parts) { () throws(CourierError) in
+            try endpoint.request(encoder: configuration.encoder, formEncoding: configuration.formEncoding)
+        }
         if options?.url != nil {
             // A per-call URL is the exact target: the endpoint's path and query do not follow it.
             built = built.with { request in

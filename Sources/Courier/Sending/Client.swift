@@ -37,6 +37,8 @@ public struct Client: Sendable {
     /// Whether a ``ValidationMiddleware`` checks responses; without one, ``perform(_:)`` holds an
     /// endpoint to its declared ``ResponseValidation`` itself.
     let hasValidationMiddleware: Bool
+    /// The request last built from a fixed declaration and the URL last parsed, shared by copies.
+    let memo: BuiltRequestMemo
 
     /// Creates a client.
     ///
@@ -59,9 +61,11 @@ public struct Client: Sendable {
         self.defaults = defaults
         self.configuration = configuration
         self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
+        let memo = BuiltRequestMemo()
+        self.memo = memo
         self.chain = Self.chain(
             middleware[...],
-            around: RedirectFollower(transport: transport, limit: configuration.redirectLimit))
+            around: RedirectFollower(transport: transport, limit: configuration.redirectLimit), memo: memo)
     }
 
     /// Sends an endpoint and returns its typed response.

@@ -16,15 +16,24 @@ extension EndpointRequest {
     /// headers and query values, as a redirect to another origin would, unless it was declared
     /// with `sendsSecretsToOtherOrigin: true`.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
-        if absoluteTarget != nil {
-            return try withoutSecretsForOtherOrigin(baseURL: baseURL).transportRequestAsIs(baseURL: baseURL)
-        }
-        return try transportRequestAsIs(baseURL: baseURL)
+        try transportRequest(baseURL: baseURL, memo: nil)
     }
 
-    private func transportRequestAsIs(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
+    /// ``transportRequest(baseURL:)``, with the URL parsed through a client's `memo`.
+    func transportRequest(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError) -> TransportRequest
+    {
+        if absoluteTarget != nil {
+            return try withoutSecretsForOtherOrigin(baseURL: baseURL).transportRequestAsIs(
+                baseURL: baseURL, memo: memo)
+        }
+        return try transportRequestAsIs(baseURL: baseURL, memo: memo)
+    }
+
+    private func transportRequestAsIs(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError)
+        -> TransportRequest
+    {
         var request = TransportRequest(
-            method: method, url: try baseURL.url(for: self), headers: headers, body: body,
+            method: method, url: try baseURL.url(for: self, memo: memo), headers: headers, body: body,
             timeout: Timeout(
                 connect: timeout.connect, idle: streamsResponse ? timeout.idle : timeout.idle ?? timeout.total
             ),

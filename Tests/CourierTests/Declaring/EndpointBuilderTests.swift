@@ -49,6 +49,29 @@ import Testing
         #expect(request.timeout.total == .seconds(5))
     }
 
+    /// A stored group that opens a block is extended for that block only: the lines after it
+    /// never reach the group or another block that opens with it.
+    @Test func aStoredGroupOpeningABlockIsNotExtended() throws {
+        let first = try Endpoint<Empty, Never> {
+            Self.v2
+            Method.get
+            Header("X-First", "1")
+        }.built()
+        let second = try Endpoint<Empty, Never> {
+            Self.v2
+            Method.delete
+            Header("X-Second", "2")
+        }.built()
+        #expect(first.headers.map(\.name.rawValue) == ["Accept", "X-First"])
+        #expect(second.headers.map(\.name.rawValue) == ["Accept", "X-Second"])
+        #expect(second.method == .delete)
+        let alone = try Endpoint<Empty, Never> {
+            Method.get
+            Self.v2
+        }.built()
+        #expect(alone.headers.map(\.name.rawValue) == ["Accept"])
+    }
+
     /// A long block keeps its lines in order, with a group's lines where the group stands, and
     /// a stored group is the same in every block that uses it.
     @Test func linesKeepTheirOrderAndAStoredGroupIsShared() throws {

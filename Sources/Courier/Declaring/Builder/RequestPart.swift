@@ -27,6 +27,7 @@ enum MethodToken: Sendable, Hashable {
 }
 
 /// A query declaration: text as it is, or a value written by the endpoint's ``FormEncoding``.
+@usableFromInline
 enum QueryDeclaration: Sendable {
     case text(name: String, value: String)
     case named(String, any Encodable & Sendable)

@@ -41,7 +41,7 @@ public struct Header: EndpointComponent {
 extension Header {
     /// `Accept` listing the given media types, in order of preference.
     public static func accept(_ types: MediaType...) -> Header {
-        Header(.accept, types.map(\.rawValue).joined(separator: ", "))
+        Header(.accept, types.count == 1 ? types[0].rawValue : types.map(\.rawValue).joined(separator: ", "))
     }
 
     /// `Content-Type`, overriding the type the ``Body`` would set.

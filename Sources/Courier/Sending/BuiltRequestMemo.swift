@@ -1,0 +1,85 @@
+import Foundation
+
+/// The request a client last built from a fixed declaration, and the URL it last resolved, so
+/// that sending a stored endpoint (a `static let`) again does not build either again.
+///
+/// A memo of pure functions, not state: a hit returns what building would return.
+/// - A request is remembered only when every part builds the same way each time
+///   (``RequestPart/buildsAlike``: no `Encodable` value of the caller's, no file, no random
+///   boundary), and found again only for the very same parts: the same array storage, which the
+///   memo keeps alive, so its address cannot belong to other parts. The client's encoder and form
+///   encoding are fixed for its life. Defaults and call options apply after the memo, each send.
+/// - A URL is found again only for the same text, which `URL(string:)` parses the same way.
+///
+/// Measured on issue 13's B2 send (callgrind): building the request cost 4.6k instructions and
+/// parsing the URL 3.7k, against a bare 1 KB decode of 129k.
+struct BuiltRequestMemo: Sendable {
+    private struct Entries: Sendable {
+        var request: (parts: [RequestPart], request: EndpointRequest)?
+        var url: (text: String, url: URL)?
+    }
+
+    private let entries = LockedValue(Entries())
+
+    /// The largest in-memory body a remembered request may hold, in bytes: the memo holds the
+    /// last request until the next one, so an upload's bytes must not outlive its call.
+    static let largestRememberedBody = 16 * 1024
+
+    /// The request `build` returns for `parts`: the remembered one when `parts` is the storage it
+    /// was built from.
+    func request(
+        for parts: [RequestPart], build: () throws(CourierError) -> EndpointRequest
+    ) throws(CourierError) -> EndpointRequest {
+        let remembered = entries.withLock { entries in
+            entries.request.flatMap { Self.isSameStorage($0.parts, parts) ? $0.request : nil }
+        }
+        if let remembered { return remembered }
+        let request = try build()
+        if parts.allSatisfy(\.buildsAlike) {
+            entries.withLock { $0.request = (parts, request) }
+        }
+        return request
+    }
+
+    /// `URL(string: text)`, remembered for the last text.
+    func url(for text: String) -> URL? {
+        let remembered = entries.withLock { entries in
+            entries.url.flatMap { $0.text == text ? $0.url : nil }
+        }
+        if let remembered { return remembered }
+        guard let url = URL(string: text) else { return nil }
+        entries.withLock { $0.url = (text, url) }
+        return url
+    }
+
+    /// Whether two arrays are one storage (so equal part for part).
+    private static func isSameStorage(_ first: [RequestPart], _ second: [RequestPart]) -> Bool {
+        first.count == second.count
+            && first.withUnsafeBufferPointer { firstBuffer in
+                second.withUnsafeBufferPointer { $0.baseAddress == firstBuffer.baseAddress }
+            }
+    }
+}
+
+extension RequestPart {
+    /// Whether the part builds into the same request every time: plain values only, never an
+    /// `Encodable` value's own code, a file's length or a fresh multipart boundary.
+    var buildsAlike: Bool {
+        switch self {
+        case .method, .path, .header, .timeout, .formEncoding, .idempotent, .validation, .successStatus:
+            true
+        case .query(let declaration, _):
+            if case .text = declaration { true } else { false }
+        case .body(let source):
+            switch source {
+            // The memo keeps the last request alive for the client's life: never a large body.
+            case .bytes(let data, _): data.count <= BuiltRequestMemo.largestRememberedBody
+            case .text(let text, _): text.utf8.count <= BuiltRequestMemo.largestRememberedBody
+            case .form(.items): true
+            case .json, .form(.value), .file, .multipart: false
+            }
+        case .invalid, .absoluteURL:
+            false
+        }
+    }
+}

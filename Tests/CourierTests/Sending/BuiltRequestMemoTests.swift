@@ -1,0 +1,145 @@
+import CourierTestSupport
+import CourierTesting
+import Foundation
+import Testing
+
+@testable import Courier
+
+@Suite struct BuiltRequestMemoTests {
+    /// Counts how often it is encoded.
+    struct CountedBody: Encodable, Sendable {
+        static let encodings = LockedBox(0)
+
+        func encode(to encoder: any Encoder) throws {
+            Self.encodings.withLock { $0 += 1 }
+            var container = encoder.singleValueContainer()
+            try container.encode("counted")
+        }
+    }
+
+    static let stored = Endpoint<Empty, Never> {
+        Method.get
+        Path("v1", "users", 42)
+        Query("page", 2)
+        Header.accept(.json)
+    }
+
+    static let other = Endpoint<Empty, Never> {
+        Method.delete
+        Path("v1", "users", 7)
+    }
+
+    /// A stored endpoint sent again goes out as built the first time, with the defaults of the
+    /// moment: they apply after the memo.
+    @Test func aStoredEndpointSentAgainTakesTheDefaultsOfTheMoment() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        _ = try await client.send(Self.stored)
+        try await client.defaults.setHeader(.authorization, "Bearer one")
+        try await client.defaults.setQuery("api_version", "3")
+        _ = try await client.send(Self.stored)
+        let sent = await recorder.requests
+        #expect(
+            sent.map(\.url.absoluteString) == [
+                "https://api.example.com/v1/users/42?page=2",
+                "https://api.example.com/v1/users/42?page=2&api_version=3",
+            ])
+        #expect(sent.map { $0.headers[.authorization] } == [nil, "Bearer one"])
+        #expect(sent.map { $0.headers[.accept] } == ["application/json", "application/json"])
+    }
+
+    /// Two endpoints sent in turn each go out as themselves.
+    @Test func endpointsSentInTurnEachGoOutAsThemselves() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        for _ in 0..<2 {
+            _ = try await client.send(Self.stored)
+            _ = try await client.send(Self.other)
+        }
+        let sent = await recorder.requests
+        #expect(sent.map(\.method) == [.get, .delete, .get, .delete])
+        #expect(
+            sent.map(\.url.path) == ["/v1/users/42", "/v1/users/7", "/v1/users/42", "/v1/users/7"])
+    }
+
+    /// A JSON body runs the value's own encoding at every send: it is never remembered.
+    @Test func aJSONBodyIsEncodedAtEverySend() async throws {
+        let endpoint = Endpoint<Empty, Never> {
+            Method.post
+            Path("counted")
+            Body.json(CountedBody())
+        }
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+        let before = CountedBody.encodings.withLock { $0 }
+        _ = try await client.send(endpoint)
+        _ = try await client.send(endpoint)
+        #expect(CountedBody.encodings.withLock { $0 } - before == 2)
+    }
+
+    /// A file body is measured at every send: a file that grew goes out at its new length.
+    @Test func aFileBodyIsMeasuredAtEverySend() async throws {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("memo-\(UUID().uuidString).txt")
+        try Data("abc".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let endpoint = Endpoint<Empty, Never> {
+            Method.put
+            Path("upload")
+            Body.file(file)
+        }
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        _ = try await client.send(endpoint)
+        try Data("abcdef".utf8).write(to: file)
+        _ = try await client.send(endpoint)
+        #expect(await recorder.requests.map { $0.body?.length } == [3, 6])
+    }
+
+    /// Only parts that build alike are remembered.
+    @Test func onlyPlainPartsBuildAlike() {
+        let plain = Endpoint<Empty, Never> {
+            Method.post
+            Path("a")
+            Query("q", "text")
+            Header("X-A", "a")
+            Body.text("hello")
+        }
+        #expect(plain.parts.map(\.buildsAlike) == [true, true, true, true, true])
+        let encoded = Endpoint<Empty, Never> {
+            Method.post
+            Query("filter", ["a", "b"])
+            Body.json(CountedBody())
+        }
+        #expect(encoded.parts.map(\.buildsAlike) == [true, false, false])
+    }
+
+    /// A large in-memory body is never remembered, so the memo cannot keep an upload alive.
+    @Test func aLargeBodyIsNotRemembered() {
+        let limit = BuiltRequestMemo.largestRememberedBody
+        let small = Endpoint<Empty, Never> {
+            Method.post
+            Body.data(Data(count: limit))
+        }
+        let large = Endpoint<Empty, Never> {
+            Method.post
+            Body.data(Data(count: limit + 1))
+        }
+        let largeText = Endpoint<Empty, Never> {
+            Method.post
+            Body.text(String(repeating: "a", count: limit + 1))
+        }
+        #expect(small.parts.map(\.buildsAlike) == [true, true])
+        #expect(large.parts.map(\.buildsAlike) == [true, false])
+        #expect(largeText.parts.map(\.buildsAlike) == [true, false])
+    }
+
+    /// A URL is parsed once per text, and another text gets its own URL.
+    @Test func aURLIsTheParsedText() throws {
+        let memo = BuiltRequestMemo()
+        let first = try #require(memo.url(for: "https://api.example.com/a?b=1"))
+        #expect(memo.url(for: "https://api.example.com/a?b=1") == first)
+        #expect(first.absoluteString == "https://api.example.com/a?b=1")
+        #expect(memo.url(for: "https://api.example.com/c")?.absoluteString == "https://api.example.com/c")
+        #expect(memo.url(for: "https://api.example.com/a?b=1") == first)
+    }
+}
