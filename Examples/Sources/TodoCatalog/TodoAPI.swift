@@ -181,7 +181,8 @@ public struct FollowChanges: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     /// The caller's access token.
     public var token: BearerToken
     /// The ID of the last change the caller saw: the stream starts after it. From the first
-    /// change when `nil` (or not a change number).
+    /// change when `nil` or not the number of a change so far, such as an ID from before the
+    /// server restarted with a number above its latest change.
     public var lastEventID: String?
     /// Whether the stream waits for changes to come (the default) or ends after the changes so
     /// far (`false`).

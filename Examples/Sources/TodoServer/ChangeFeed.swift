@@ -25,9 +25,10 @@ enum ChangeFeed {
     static let keepAliveInterval = Duration.seconds(5)
 
     /// The number of the last change a request saw: its `Last-Event-ID`, 0 (from the first
-    /// change) for none or for anything that is not a change number.
+    /// change) for none or for anything that is not a number. The store also starts from the
+    /// first change for a number that is not one of its changes (``TodoStore/changes(after:)``).
     static func lastNumber(_ lastEventID: String?) -> Int {
-        lastEventID.flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        lastEventID.flatMap { Int($0) } ?? 0
     }
 
     /// The status and headers of a feed; its body comes from ``body(store:after:follows:)``.

@@ -76,13 +76,18 @@ actor TodoStore {
 
     // MARK: Changes
 
-    /// The changes after change `number`, in order.
+    /// The changes after change `number`, in order; every change when `number` is not the number
+    /// of a change so far (nor 0).
+    ///
+    /// A number above the latest change is a client's stale ID (change numbers start again at 1
+    /// when the server restarts): the client missed every change this run, so it gets them all.
     func changes(after number: Int) -> ArraySlice<RecordedChange> {
-        changes.dropFirst(max(0, number))
+        changes.dropFirst((0...changes.count).contains(number) ? number : 0)
     }
 
-    /// The changes after change `number`, and from now on every new one yielded to `follower`
-    /// as it is recorded, until the caller finishes `follower` or ``stopFeeds()`` finishes it.
+    /// The changes after change `number` (every change when it is not the number of a change so
+    /// far, as for ``changes(after:)``), and from now on every new one yielded to `follower` as it
+    /// is recorded, until the caller finishes `follower` or ``stopFeeds()`` finishes it.
     ///
     /// One actor turn takes the backlog and registers the follower, so no change falls between
     /// the two.
