@@ -9,9 +9,15 @@ import TodoCatalog
 ///
 /// A feed first sends a comment and a `retry:` time (so the response's head goes out at once),
 /// then the changes after the one the request names, then, when it follows, each new change as
-/// the store records it and a comment every ``keepAliveInterval`` while none does. It ends when
-/// the client goes (the next write fails), when the server stops (``TodoStore/stopFeeds()``), or,
-/// for `follow=false`, after the changes so far.
+/// the store records it, and a keep-alive comment every ``keepAliveInterval`` whether or not
+/// changes come. It ends when the client goes (the next write fails), when the server stops
+/// (``TodoStore/stopFeeds()``), when the client falls ``backlogLimit`` items behind, or, for
+/// `follow=false`, after the changes so far.
+///
+/// A client that stays connected but does not read holds its feed's writes back; the changes
+/// waiting for it are bounded by ``backlogLimit``. One more ends its feed after the ones held, and
+/// the client reconnects with the last ID it read: it loses nothing, and the server holds no
+/// more for it than that.
 enum ChangeFeed {
     /// What a following feed writes next.
     enum Item: Sendable {
@@ -21,8 +27,12 @@ enum ChangeFeed {
         case keepAlive
     }
 
-    /// How long a following feed stays silent before it writes a comment.
+    /// How often a following feed writes a keep-alive comment.
     static let keepAliveInterval = Duration.seconds(5)
+
+    /// How many items a following feed holds for a client that does not read them; the store
+    /// ends the feed when one more does not fit (``TodoStore/follow(after:into:)``).
+    static let backlogLimit = 1000
 
     /// The number of the last change a request saw: its `Last-Event-ID`, 0 (from the first
     /// change) for none or for anything that is not a number. The store also starts from the
@@ -46,7 +56,8 @@ enum ChangeFeed {
             do {
                 try await writer.write(buffer(": todo changes\nretry: 1000\n\n"))
                 if follows {
-                    let (items, follower) = AsyncStream<Item>.makeStream()
+                    let (items, follower) = AsyncStream<Item>.makeStream(
+                        bufferingPolicy: .bufferingOldest(backlogLimit))
                     let ticker = Task {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: keepAliveInterval)

@@ -87,7 +87,9 @@ actor TodoStore {
 
     /// The changes after change `number` (every change when it is not the number of a change so
     /// far, as for ``changes(after:)``), and from now on every new one yielded to `follower` as it
-    /// is recorded, until the caller finishes `follower` or ``stopFeeds()`` finishes it.
+    /// is recorded, until the caller finishes `follower`, ``stopFeeds()`` finishes it, or a change
+    /// does not fit in its buffer (which then finishes it: the feed ends after the changes it
+    /// holds, and its client reconnects from the last one it read).
     ///
     /// One actor turn takes the backlog and registers the follower, so no change falls between
     /// the two.
@@ -121,7 +123,14 @@ actor TodoStore {
     private func record(_ kind: RecordedChange.Kind, _ change: TodoChange) {
         let recorded = RecordedChange(number: changes.count + 1, kind: kind, change: change)
         changes.append(recorded)
-        for follower in followers.values { follower.yield(.change(recorded)) }
+        for (key, follower) in followers {
+            if case .dropped = follower.yield(.change(recorded)) {
+                // A client that fell a whole backlog behind: its feed ends after the changes it
+                // holds, and the client reconnects after the last one it read.
+                followers[key] = nil
+                follower.finish()
+            }
+        }
     }
 }
 
