@@ -160,8 +160,8 @@ public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, SchemaConstrained,
 /// Each event has the change's number as its `id`, `created`, `updated` or `deleted` as its type,
 /// and a ``TodoChange`` as JSON data. A client that reconnects with the ID of the last event it
 /// saw (``Client/events(_:reconnection:)`` sends it as `Last-Event-ID`) gets only the changes
-/// after it. While nothing changes, the server sends a comment every few seconds, so idle
-/// timeouts and proxies see a live connection. With `follow=false` the server sends the changes
+/// after it. The server also sends a comment every few seconds, so idle timeouts and proxies
+/// see a live connection even while nothing changes. With `follow=false` the server sends the changes
 /// so far and ends the stream.
 ///
 /// ```swift
