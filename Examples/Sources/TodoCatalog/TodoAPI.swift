@@ -10,13 +10,16 @@ import Foundation
 /// let todo = try await client.value(CreateTodo(token: BearerToken(session.token), todo: .init(title: "Milk")))
 /// ```
 public enum TodoAPI {
-    /// What every request carries: the `v1` base path, and it wants JSON back.
+    /// What every request that wants JSON back carries: the `v1` base path and `Accept:
+    /// application/json`. That is every endpoint but ``FollowChanges``, which wants Server-Sent
+    /// Events and declares the `v1` path and its bearer token itself.
     public static let v1 = Components {
         Path("v1")
         Header.accept(.json)
     }
 
-    /// ``v1`` with `Authorization: Bearer <token>`, for every endpoint but ``SignIn``.
+    /// ``v1`` with `Authorization: Bearer <token>`, for every endpoint but ``SignIn`` (which has
+    /// no token yet) and ``FollowChanges`` (which does not want JSON back).
     public static func authorized(_ token: BearerToken) -> Components<
         EndpointState.NoMethod, EndpointState.NoBody
     > {

@@ -47,6 +47,11 @@ public struct TodoService: Sendable {
 
     /// The reply to `request`: the typed answer of the endpoint it matched, or the mismatch's
     /// problem document.
+    ///
+    /// For a ``FollowChanges`` request with a valid token, the answer is only the head of the
+    /// feed (200, `text/event-stream`) with an empty body: the change events are written as they
+    /// happen by `TodoServer`, which streams them with Hummingbird's body writer. A caller other
+    /// than `TodoServer` gets no events from this method.
     public func reply(to request: IncomingRequest) async -> TodoReply {
         let endpoint: any CatalogEndpoint
         do {
