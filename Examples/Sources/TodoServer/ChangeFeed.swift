@@ -41,13 +41,13 @@ enum ChangeFeed {
         lastEventID.flatMap { Int($0) } ?? 0
     }
 
-    /// The status and headers of a feed; its body comes from ``body(store:after:follows:)``.
-    static let head = CatalogAnswer(
-        status: .ok,
-        headers: [
-            HeaderField(name: .contentType, value: MediaType.eventStream.rawValue),
-            HeaderField(name: .cacheControl, value: "no-cache"),
-        ])
+    /// The status and headers of a feed (the endpoint's success head, and no caching); its body
+    /// comes from ``body(store:after:follows:)``.
+    static func head(of feed: FollowChanges) throws(CourierError) -> CatalogAnswer {
+        var head = try feed.streamedSuccessHead()
+        head.headers.append(HeaderField(name: .cacheControl, value: "no-cache"))
+        return head
+    }
 
     /// The events of the changes after change `number`; with `follows`, then every later change
     /// until the client goes or the feeds stop.

@@ -77,7 +77,11 @@ public struct TodoService: Sendable {
             }
         }
         let start = FeedStart(after: ChangeFeed.lastNumber(feed.lastEventID), follows: feed.follow ?? true)
-        return TodoReply(answer: ChangeFeed.head, route: route, feed: start)
+        do {
+            return TodoReply(answer: try ChangeFeed.head(of: feed), route: route, feed: start)
+        } catch {
+            return TodoReply(answer: Self.serverError(error.message), route: route)
+        }
     }
 
     /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.
