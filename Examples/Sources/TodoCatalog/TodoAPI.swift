@@ -10,13 +10,16 @@ import Foundation
 /// let todo = try await client.value(CreateTodo(token: BearerToken(session.token), todo: .init(title: "Milk")))
 /// ```
 public enum TodoAPI {
-    /// What every request carries: the `v1` base path, and it wants JSON back.
+    /// What every request that wants JSON back carries: the `v1` base path and `Accept:
+    /// application/json`. That is every endpoint but ``FollowChanges``, which wants Server-Sent
+    /// Events and declares the `v1` path and its bearer token itself.
     public static let v1 = Components {
         Path("v1")
         Header.accept(.json)
     }
 
-    /// ``v1`` with `Authorization: Bearer <token>`, for every endpoint but ``SignIn``.
+    /// ``v1`` with `Authorization: Bearer <token>`, for every endpoint but ``SignIn`` (which has
+    /// no token yet) and ``FollowChanges`` (which does not want JSON back).
     public static func authorized(_ token: BearerToken) -> Components<
         EndpointState.NoMethod, EndpointState.NoBody
     > {
@@ -160,8 +163,8 @@ public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, SchemaConstrained,
 /// Each event has the change's number as its `id`, `created`, `updated` or `deleted` as its type,
 /// and a ``TodoChange`` as JSON data. A client that reconnects with the ID of the last event it
 /// saw (``Client/events(_:reconnection:)`` sends it as `Last-Event-ID`) gets only the changes
-/// after it. While nothing changes, the server sends a comment every few seconds, so idle
-/// timeouts and proxies see a live connection. With `follow=false` the server sends the changes
+/// after it. The server also sends a comment every few seconds, so idle timeouts and proxies
+/// see a live connection even while nothing changes. With `follow=false` the server sends the changes
 /// so far and ends the stream.
 ///
 /// ```swift
@@ -181,7 +184,8 @@ public struct FollowChanges: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     /// The caller's access token.
     public var token: BearerToken
     /// The ID of the last change the caller saw: the stream starts after it. From the first
-    /// change when `nil` (or not a change number).
+    /// change when `nil` or not the number of a change so far, such as an ID from before the
+    /// server restarted with a number above its latest change.
     public var lastEventID: String?
     /// Whether the stream waits for changes to come (the default) or ends after the changes so
     /// far (`false`).

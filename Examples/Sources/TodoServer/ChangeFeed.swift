@@ -9,9 +9,15 @@ import TodoCatalog
 ///
 /// A feed first sends a comment and a `retry:` time (so the response's head goes out at once),
 /// then the changes after the one the request names, then, when it follows, each new change as
-/// the store records it and a comment every ``keepAliveInterval`` while none does. It ends when
-/// the client goes (the next write fails), when the server stops (``TodoStore/stopFeeds()``), or,
-/// for `follow=false`, after the changes so far.
+/// the store records it, and a keep-alive comment every ``keepAliveInterval`` whether or not
+/// changes come. It ends when the client goes (the next write fails), when the server stops
+/// (``TodoStore/stopFeeds()``), when the client falls ``backlogLimit`` items behind, or, for
+/// `follow=false`, after the changes so far.
+///
+/// A client that stays connected but does not read holds its feed's writes back; the changes
+/// waiting for it are bounded by ``backlogLimit``. One more ends its feed after the ones held, and
+/// the client reconnects with the last ID it read: it loses nothing, and the server holds no
+/// more for it than that.
 enum ChangeFeed {
     /// What a following feed writes next.
     enum Item: Sendable {
@@ -21,22 +27,27 @@ enum ChangeFeed {
         case keepAlive
     }
 
-    /// How long a following feed stays silent before it writes a comment.
+    /// How often a following feed writes a keep-alive comment.
     static let keepAliveInterval = Duration.seconds(5)
 
+    /// How many items a following feed holds for a client that does not read them; the store
+    /// ends the feed when one more does not fit (``TodoStore/follow(after:into:)``).
+    static let backlogLimit = 1000
+
     /// The number of the last change a request saw: its `Last-Event-ID`, 0 (from the first
-    /// change) for none or for anything that is not a change number.
+    /// change) for none or for anything that is not a number. The store also starts from the
+    /// first change for a number that is not one of its changes (``TodoStore/changes(after:)``).
     static func lastNumber(_ lastEventID: String?) -> Int {
-        lastEventID.flatMap { Int($0) }.map { max(0, $0) } ?? 0
+        lastEventID.flatMap { Int($0) } ?? 0
     }
 
-    /// The status and headers of a feed; its body comes from ``body(store:after:follows:)``.
-    static let head = CatalogAnswer(
-        status: .ok,
-        headers: [
-            HeaderField(name: .contentType, value: MediaType.eventStream.rawValue),
-            HeaderField(name: .cacheControl, value: "no-cache"),
-        ])
+    /// The status and headers of a feed (the endpoint's success head, and no caching); its body
+    /// comes from ``body(store:after:follows:)``.
+    static func head(of feed: FollowChanges) throws(CourierError) -> CatalogAnswer {
+        var head = try feed.streamedSuccessHead()
+        head.headers.append(HeaderField(name: .cacheControl, value: "no-cache"))
+        return head
+    }
 
     /// The events of the changes after change `number`; with `follows`, then every later change
     /// until the client goes or the feeds stop.
@@ -45,7 +56,8 @@ enum ChangeFeed {
             do {
                 try await writer.write(buffer(": todo changes\nretry: 1000\n\n"))
                 if follows {
-                    let (items, follower) = AsyncStream<Item>.makeStream()
+                    let (items, follower) = AsyncStream<Item>.makeStream(
+                        bufferingPolicy: .bufferingOldest(backlogLimit))
                     let ticker = Task {
                         while !Task.isCancelled {
                             try? await Task.sleep(for: keepAliveInterval)

@@ -47,6 +47,11 @@ public struct TodoService: Sendable {
 
     /// The reply to `request`: the typed answer of the endpoint it matched, or the mismatch's
     /// problem document.
+    ///
+    /// For a ``FollowChanges`` request with a valid token, the answer is only the head of the
+    /// feed (200, `text/event-stream`) with an empty body: the change events are written as they
+    /// happen by `TodoServer`, which streams them with Hummingbird's body writer. A caller other
+    /// than `TodoServer` gets no events from this method.
     public func reply(to request: IncomingRequest) async -> TodoReply {
         let endpoint: any CatalogEndpoint
         do {
@@ -72,7 +77,11 @@ public struct TodoService: Sendable {
             }
         }
         let start = FeedStart(after: ChangeFeed.lastNumber(feed.lastEventID), follows: feed.follow ?? true)
-        return TodoReply(answer: ChangeFeed.head, route: route, feed: start)
+        do {
+            return TodoReply(answer: try ChangeFeed.head(of: feed), route: route, feed: start)
+        } catch {
+            return TodoReply(answer: Self.serverError(error.message), route: route)
+        }
     }
 
     /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.

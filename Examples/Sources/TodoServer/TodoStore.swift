@@ -76,13 +76,20 @@ actor TodoStore {
 
     // MARK: Changes
 
-    /// The changes after change `number`, in order.
+    /// The changes after change `number`, in order; every change when `number` is not the number
+    /// of a change so far (nor 0).
+    ///
+    /// A number above the latest change is a client's stale ID (change numbers start again at 1
+    /// when the server restarts): the client missed every change this run, so it gets them all.
     func changes(after number: Int) -> ArraySlice<RecordedChange> {
-        changes.dropFirst(max(0, number))
+        changes.dropFirst((0...changes.count).contains(number) ? number : 0)
     }
 
-    /// The changes after change `number`, and from now on every new one yielded to `follower`
-    /// as it is recorded, until the caller finishes `follower` or ``stopFeeds()`` finishes it.
+    /// The changes after change `number` (every change when it is not the number of a change so
+    /// far, as for ``changes(after:)``), and from now on every new one yielded to `follower` as it
+    /// is recorded, until the caller finishes `follower`, ``stopFeeds()`` finishes it, or a change
+    /// does not fit in its buffer (which then finishes it: the feed ends after the changes it
+    /// holds, and its client reconnects from the last one it read).
     ///
     /// One actor turn takes the backlog and registers the follower, so no change falls between
     /// the two.
@@ -116,22 +123,13 @@ actor TodoStore {
     private func record(_ kind: RecordedChange.Kind, _ change: TodoChange) {
         let recorded = RecordedChange(number: changes.count + 1, kind: kind, change: change)
         changes.append(recorded)
-        for follower in followers.values { follower.yield(.change(recorded)) }
+        for (key, follower) in followers {
+            if case .dropped = follower.yield(.change(recorded)) {
+                // A client that fell a whole backlog behind: its feed ends after the changes it
+                // holds, and the client reconnects after the last one it read.
+                followers[key] = nil
+                follower.finish()
+            }
+        }
     }
-}
-
-/// A change as the store recorded it: its number (the event ID), what happened (the event
-/// type) and the todo (the data).
-struct RecordedChange: Sendable, Hashable {
-    /// What happened to the todo.
-    enum Kind: String, Sendable {
-        case created, updated, deleted
-    }
-
-    /// The change's number: 1 for the first, then one more for each.
-    let number: Int
-    /// What happened.
-    let kind: Kind
-    /// The todo that changed.
-    let change: TodoChange
 }

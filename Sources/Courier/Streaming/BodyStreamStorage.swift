@@ -39,6 +39,8 @@ final class BodyStreamStorage: Sendable {
         var lastActivity = ContinuousClock.now
         /// When the whole body must have ended, if ever.
         var deadline: ContinuousClock.Instant?
+        /// How many checks the watchdogs made, for tests that need one to have run.
+        var watchdogChecks = 0
     }
 
     /// Bytes waiting unread above which the writer is asked to pause.
@@ -91,6 +93,12 @@ final class BodyStreamStorage: Sendable {
 
     deinit {
         state.withLock { $0.watchdog?.cancel() }
+    }
+
+    /// How many times a watchdog checked the idle timeout and deadline so far (each check then
+    /// sleeps until the next is due): tests wait for one before they let the storage go.
+    var watchdogChecks: Int {
+        state.withLock { $0.watchdogChecks }
     }
 
     /// Sets what the writer does when asked to pause, resume or close; if the reader ended the
@@ -297,6 +305,7 @@ final class BodyStreamStorage: Sendable {
     /// deadline; otherwise returns when to check again. `nil` once the stream has ended.
     private func check() -> ContinuousClock.Instant? {
         let (wake, failure) = state.withLock { state -> (ContinuousClock.Instant?, CourierError?) in
+            state.watchdogChecks += 1
             guard state.end == nil else { return (nil, nil) }
             let now = ContinuousClock.now
             let deadline = state.deadline

@@ -35,26 +35,35 @@ struct ClientStreamTests {
         }
     }
 
-    /// An export whose total timeout is 100 ms.
+    /// An export whose total timeout of 30 s covers the head only: far beyond the deadline
+    /// given to the read, so that only that deadline can end it.
+    static let slowExport = Endpoint<Data, Never> {
+        Method.get
+        Path("export")
+        Timeout(.seconds(30))
+    }
+
+    /// An export whose total timeout is 1 s.
     static let export = Endpoint<Data, Never> {
         Method.get
         Path("export")
-        Timeout(.milliseconds(100))
+        Timeout(.seconds(1))
     }
 
     @Test func aDeadlineEndsABodyThatOutlastsIt() async throws {
         let source = HeldSource(first: "first ")
         let started = ContinuousClock.now
-        let response = try await source.client().stream(Self.export, deadline: .milliseconds(200))
+        let response = try await source.client().stream(Self.slowExport, deadline: .seconds(1))
         var chunks = try #require(response.value).makeAsyncIterator()
+        // The first chunk is already there: a machine would have to be a second late to miss it.
         #expect(try await chunks.next() == Data("first ".utf8))
         // The source would stay silent for ever: only the deadline ends the read.
         let error = await #expect(throws: CourierError.self) { try await chunks.next() }
         #expect(error?.kind == .timedOut)
         #expect(error?.message == "The response body did not end within its deadline.")
         let elapsed = started.duration(to: .now)
-        #expect(elapsed >= .milliseconds(200))
-        // Enforced, not merely eventual: a busy machine may wake late, but not 100 times late.
+        #expect(elapsed >= .seconds(1))
+        // Enforced, not merely eventual: a busy machine may wake late, but not 20 times late.
         #expect(elapsed < .seconds(20))
     }
 
@@ -64,15 +73,15 @@ struct ClientStreamTests {
         var chunks = try #require(response.value).makeAsyncIterator()
         #expect(try await chunks.next() == Data("first ".utf8))
         let started = ContinuousClock.now
-        // Ten times the total timeout of 100 ms: a timeout on the body would have ended it first.
+        // Four times the total timeout of 1 s: a timeout on the body would have ended it first.
         let releaser = Task {
-            try await Task.sleep(for: .seconds(1))
+            try await Task.sleep(for: .seconds(4))
             source.release("last")
         }
         var rest = Data()
         while let chunk = try await chunks.next() { rest.append(chunk) }
         try await releaser.value
         #expect(rest == Data("last".utf8))
-        #expect(started.duration(to: .now) >= .seconds(1))
+        #expect(started.duration(to: .now) >= .seconds(4))
     }
 }

@@ -131,16 +131,22 @@ struct BodyStreamStorageTests {
 
     /// A storage with a watchdog that nobody holds any more is freed: its watchdog does not keep
     /// it alive while it sleeps (the idle timeout fires only while a reader waits, so without a
-    /// reader the watchdog would sleep and wake for ever).
-    @Test func aStorageNobodyHoldsIsFreedWithItsWatchdog() async throws {
+    /// reader the watchdog would sleep and wake for ever). One watchdog each: for an idle timeout,
+    /// and for a deadline.
+    @Test(arguments: [true, false])
+    func aStorageNobodyHoldsIsFreedWithItsWatchdog(idle: Bool) async throws {
         weak var freed: BodyStreamStorage?
         do {
-            let storage = BodyStreamStorage(idleTimeout: .seconds(3600))
-            storage.limit(until: .now.advanced(by: .seconds(3600)))
+            let storage = idle ? BodyStreamStorage(idleTimeout: .seconds(3600)) : BodyStreamStorage()
+            if !idle { storage.limit(until: .now.advanced(by: .seconds(3600))) }
             freed = storage
-            // Held a moment, so that the watchdog is running when the storage is let go: a
-            // watchdog that kept it would be caught. A correct storage passes whatever the timing.
-            try await Task.sleep(for: .milliseconds(50))
+            // Held until the watchdog has checked once, so that it is asleep (or about to be)
+            // when the storage is let go: a watchdog that kept it while sleeping would be caught.
+            let end = ContinuousClock.now.advanced(by: .seconds(30))
+            while storage.watchdogChecks == 0, ContinuousClock.now < end {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            try #require(storage.watchdogChecks >= 1)
         }
         // The watchdog holds it for the moment it checks; then only the weak reference is left.
         let end = ContinuousClock.now.advanced(by: .seconds(30))

@@ -37,8 +37,12 @@ extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
 
 extension CatalogEndpoint where Failure: AnswerableError {
     /// The answer to this request when it fails: the failure with its documented status, as
-    /// ``answer(_:encoder:)`` writes it, for an endpoint whose success is not a value to encode,
-    /// such as an ``EventStream`` the server writes as it goes.
+    /// ``answer(_:encoder:)`` writes it.
+    ///
+    /// It works for every endpoint, and for one whose success encodes it is the same answer as
+    /// `answer(.failure(failure))`. It is there for an endpoint whose success is not a value to
+    /// encode, such as an ``EventStream`` the server writes as it goes (see
+    /// ``streamedSuccessHead()`` for the head of that success).
     ///
     /// ```swift
     /// case let feed as FollowChanges:
@@ -48,7 +52,10 @@ extension CatalogEndpoint where Failure: AnswerableError {
     ///     // … stream the events
     /// ```
     ///
-    /// - Throws: ``CourierError``, as ``answer(_:encoder:)`` does for a failure.
+    /// - Throws: ``CourierError`` of kind ``CourierError/Kind/undocumentedAnswer`` for a
+    ///   failure whose status this endpoint does not document (see
+    ///   ``CatalogEndpoint/failureStatuses``) or whose body is not the model documented for it,
+    ///   and ``CourierError/Kind/bodyEncodingFailed`` when the failure's body does not encode.
     public func answer(failure: Failure, encoder: JSONEncoder = .courierDefault()) throws(CourierError)
         -> CatalogAnswer
     {
@@ -92,6 +99,28 @@ extension CatalogEndpoint where Failure: AnswerableError {
                     "The \(answer.model) body of \(Self.self)'s \(answer.status) answer does not encode: \(error)",
                 underlying: error)
         }
+    }
+}
+
+extension CatalogEndpoint {
+    /// The status and headers of this request's success when the server streams it as
+    /// Server-Sent Events: the endpoint's success status (see ``SuccessStatus``) and
+    /// `Content-Type: text/event-stream`, with no body; the server writes the events after it.
+    ///
+    /// ```swift
+    /// var head = try feed.streamedSuccessHead()
+    /// head.headers.append(HeaderField(name: .cacheControl, value: "no-cache"))
+    /// // … write the head, then each event as it happens
+    /// ```
+    ///
+    /// - Throws: ``CourierError`` when the endpoint's definition cannot be read (as for
+    ///   ``answer(_:encoder:)``).
+    public func streamedSuccessHead<Payload>() throws(CourierError) -> CatalogAnswer
+    where Success == EventStream<Payload> {
+        let shape = try EndpointReadings.reading(for: Self.self).get().shape
+        return CatalogAnswer(
+            status: shape.successStatus,
+            headers: [HeaderField(name: .contentType, value: MediaType.eventStream.rawValue)])
     }
 }
 

@@ -26,6 +26,9 @@ extension Catalog {
             paths[path] = .object(item)
         }
         var document: [String: JSONValue] = [
+            // 3.1: an event stream's response schema is one event (OpenAPIOperation's
+            // eventStreamResponse). A move to 3.2 must put that schema under `itemSchema`, which
+            // 3.2 added for sequential media types such as text/event-stream.
             "openapi": "3.1.0",
             "info": ["title": .string(title), "version": .string(version)],
             "paths": .object(paths),

@@ -98,6 +98,30 @@ struct CatalogEndpointAnsweringTests {
         #expect(error?.kind == .undocumentedAnswer)
     }
 
+    @Test func aFailureAnswerEqualsTheResultAnswerOfTheSameFailure() throws {
+        let get = Orders.GetOrder(id: UUID())
+        let missing = Orders.OrderError.notFound(.init(message: "No such order."))
+        #expect(try get.answer(failure: missing) == get.answer(.failure(missing)))
+    }
+
+    @Test func aStreamedSuccessHeadIsTheSuccessStatusAndTheEventStreamType() throws {
+        let head = try Orders.FollowOrders(token: "t").streamedSuccessHead()
+        #expect(head.status == .ok)
+        #expect(head.headers.map(\.name) == [.contentType])
+        #expect(head.contentType == "text/event-stream")
+        #expect(head.body.isEmpty)
+        struct Accepted: CatalogEndpoint {
+            typealias Success = EventStream<Orders.Order>
+            typealias Failure = Never
+            var definition: some EndpointDefinition {
+                Method.post
+                Path("exports")
+                SuccessStatus(202)
+            }
+        }
+        #expect(try Accepted().streamedSuccessHead().status == 202)
+    }
+
     @Test func aBareKeyIsChallengedAsAnAPIKeyByTypedAndMismatchAnswers() throws {
         struct Keyed: CatalogEndpoint {
             typealias Success = Empty
