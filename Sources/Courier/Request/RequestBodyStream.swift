@@ -39,8 +39,8 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     ///     the upload as ``CourierError/Kind/streamedBodyFailed``.
     ///   - length: The number of bytes `chunks` yields, if known; it must not be negative. A
     ///     sequence that yields more or fewer fails as ``CourierError/Kind/streamedBodyLengthMismatch``.
-    public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks, length: Int64? = nil)
-    where Chunks.Element == Data {
+    public init<Source: AsyncSequence & Sendable>(_ chunks: Source, length: Int64? = nil)
+    where Source.Element == Data {
         self.length = length
         open = { ErasedChunkIterator(chunks.makeAsyncIterator()) }
     }
