@@ -6,7 +6,8 @@
 
     /// The fault server's byte pattern (``FaultServer/pattern(_:)``) in chunks, for a body streamed
     /// from a sequence: `count` chunks of `size` bytes (endless when `count` is `nil`), throwing
-    /// ``ProducerError`` instead of chunk `throwsAt` when set. Counts the chunks it was asked for.
+    /// ``ProducerError`` instead of chunk `throwsAt`, or waiting 30 s (unless cancelled) before chunk
+    /// `stallsAt`, when set. Counts the chunks it was asked for.
     struct PatternChunks: AsyncSequence, Sendable {
         typealias Element = Data
 
@@ -15,6 +16,7 @@
         let size: Int
         let count: Int?
         var throwsAt: Int?
+        var stallsAt: Int?
         /// How many times `next()` was called, over all iterators.
         let reads = LockedBox(0)
 
@@ -39,6 +41,7 @@
             mutating func next() async throws -> Data? {
                 chunks.reads.withLock { $0 += 1 }
                 if index == chunks.throwsAt { throw ProducerError() }
+                if index == chunks.stallsAt { try await Task.sleep(for: .seconds(30)) }
                 if let count = chunks.count, index >= count { return nil }
                 // Chunk `index` starts at byte index * size of the pattern, which repeats every 251.
                 let start = (index * chunks.size) % 251
@@ -150,6 +153,24 @@
                     let error = try await failure(
                         of: sink(.stream(chunks, length: Int64(chunks.total + 1)), key: key), with: client)
                     #expect(error.kind == .streamedBodyLengthMismatch, "\(error)")
+                    try await context.faults.expectCounts(key, received: 1...1)
+                    #expect(try await context.faults.counts(key).complete == 0)
+                }
+            },
+            ConformanceCase(.streams, "aSequenceSilentForTheIdleTimeoutEndsTheUpload") { context in
+                var chunks = PatternChunks(count: 8)
+                chunks.stallsAt = 2
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks)
+                }
+                // The sequence would go on after 30 s; the idle timeout is 1 s.
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(1)))
+                try await context.withClient(configuration: idle) { client in
+                    let key = FaultServer.uniqueKey()
+                    let start = ContinuousClock.now
+                    let error = try await failure(of: sink(.stream(chunks), key: key), with: client)
+                    #expect(error.kind == .timedOut, "\(error)")
+                    #expect(ContinuousClock.now - start < .seconds(20))
                     try await context.faults.expectCounts(key, received: 1...1)
                     #expect(try await context.faults.counts(key).complete == 0)
                 }
