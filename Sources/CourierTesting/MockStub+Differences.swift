@@ -87,9 +87,11 @@ extension MockStub {
         return "body differs: expected \(describe(wanted)) got \(describe(got))"
     }
 
-    /// Every byte of a body; a streamed file that cannot be read counts as its description.
+    /// Every byte of a body; a streamed file that cannot be read counts as its description, and so
+    /// does a ``RequestBody/stream``, which is never read here (`<streamed body: N bytes>`).
     private static func bytes(of body: RequestBody) -> Data {
-        (try? body.collectData()) ?? Data(String(describing: body.segments).utf8)
+        if let stream = body.stream { return Data(stream.description.utf8) }
+        return (try? body.collectData()) ?? Data(String(describing: body.segments).utf8)
     }
 
     private static func describe(_ data: Data) -> String {

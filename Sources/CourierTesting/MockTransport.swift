@@ -18,6 +18,11 @@ import Foundation
 ///
 /// How requests are matched, and which headers to ignore: "Stub endpoints with values using
 /// MockTransport" in Courier's article Testing without the network.
+///
+/// A body streamed from a sequence (`Body.stream`) matches a stub's by content type and declared
+/// length; the mock reads it whole before answering, as a streaming transport would (a second
+/// send, a length mismatch or the sequence's error fail the same way), and keeps the bytes in
+/// ``streamedBodies``.
 public struct MockTransport: Transport {
     private let storage = MockStorage()
     private let ignoredHeaders: Set<HeaderName>
@@ -63,6 +68,9 @@ public struct MockTransport: Transport {
     /// - Throws: `CourierError` with `CourierError.Kind.noMockedResponse` when none matches,
     ///   or the error a ``MockedResponse/throwing(_:)`` stub holds.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
+        if let stream = request.body?.stream {
+            storage.record(try await stream.collect())
+        }
         let ignored = ignoredHeaders
         let outcome = storage.take { $0.differences(from: request, ignoring: ignored).isEmpty }
         switch outcome {
@@ -73,6 +81,11 @@ public struct MockTransport: Transport {
         case .none(let stubs):
             throw Self.unmatched(request, stubs: stubs, ignoring: ignored)
         }
+    }
+
+    /// The bytes of every streamed body (`Body.stream`) the mock read, in the order it read them.
+    public var streamedBodies: [Data] {
+        storage.streamedBodies
     }
 
     /// Throws when a stub was not used: never, or fewer times than its `times` limit.
@@ -122,7 +135,7 @@ public struct MockTransport: Transport {
 
 /// The stubs of a ``MockTransport``, shared by its copies.
 ///
-/// `@unchecked Sendable` is safe: `stubs` is only read or written while `lock` is held.
+/// `@unchecked Sendable` is safe: `list` and `bodies` are only read or written while `lock` is held.
 private final class MockStorage: @unchecked Sendable {
     enum Outcome {
         case found(MockAnswer)
@@ -131,6 +144,15 @@ private final class MockStorage: @unchecked Sendable {
 
     private let lock = NSLock()
     private var list: [MockStub] = []
+    private var bodies: [Data] = []
+
+    var streamedBodies: [Data] {
+        lock.withLock { bodies }
+    }
+
+    func record(_ body: Data) {
+        lock.withLock { bodies.append(body) }
+    }
 
     var stubs: [MockStub] {
         lock.withLock { list }

@@ -71,6 +71,10 @@ public struct TransportUnderTest: Sendable {
     public let name: String
     /// Cases, by ``ConformanceCase/name``, where the transport is known not to conform.
     public let deviations: [String: KnownDeviation]
+    /// Whether the transport sends a body streamed from a sequence (`Body.stream`); when it does
+    /// not, the upload cases check that it refuses one with
+    /// `CourierError.Kind.streamedBodyUnsupported` before anything is sent.
+    public let sendsStreamedBodies: Bool
     let makeTransport: @Sendable (Limits) -> any Transport
     let shutdown: @Sendable (any Transport) async throws -> Void
 
@@ -79,16 +83,18 @@ public struct TransportUnderTest: Sendable {
     /// - Parameters:
     ///   - name: The transport's name.
     ///   - deviations: Cases, by name, where it is known not to conform.
+    ///   - sendsStreamedBodies: Whether it sends bodies streamed from a sequence.
     ///   - makeTransport: Makes a new transport with the given limits; each case makes its own.
     ///   - shutdown: Releases a transport `makeTransport` made, once its case is done, whether
     ///     the case passed or not.
     public init<T: Transport>(
-        name: String, deviations: [String: KnownDeviation] = [:],
+        name: String, deviations: [String: KnownDeviation] = [:], sendsStreamedBodies: Bool = false,
         makeTransport: @escaping @Sendable (Limits) -> T,
         shutdown: @escaping @Sendable (T) async throws -> Void
     ) {
         self.name = name
         self.deviations = deviations
+        self.sendsStreamedBodies = sendsStreamedBodies
         self.makeTransport = { makeTransport($0) }
         self.shutdown = { transport in
             // Always a T: this subject made it.
@@ -101,11 +107,14 @@ public struct TransportUnderTest: Sendable {
     /// - Parameters:
     ///   - name: The transport's name.
     ///   - deviations: Cases, by name, where it is known not to conform.
+    ///   - sendsStreamedBodies: Whether it sends bodies streamed from a sequence.
     ///   - makeTransport: Makes a new transport with the given limits; each case makes its own.
     public init<T: Transport>(
-        name: String, deviations: [String: KnownDeviation] = [:],
+        name: String, deviations: [String: KnownDeviation] = [:], sendsStreamedBodies: Bool = false,
         makeTransport: @escaping @Sendable (Limits) -> T
     ) {
-        self.init(name: name, deviations: deviations, makeTransport: makeTransport, shutdown: { _ in })
+        self.init(
+            name: name, deviations: deviations, sendsStreamedBodies: sendsStreamedBodies,
+            makeTransport: makeTransport, shutdown: { _ in })
     }
 }

@@ -13,6 +13,7 @@ import Foundation
 ///     peak-memory BASE_URL VARIANT gets               # 1,000 GETs of /json, 64 in flight
 ///     peak-memory BASE_URL VARIANT upload FILE        # POST FILE to /sink, streamed from disk
 ///     peak-memory BASE_URL VARIANT download FILE SIZE # GET /big to FILE, which must be SIZE bytes
+///     peak-memory BASE_URL Courier/AHC stream-upload MIB # POST MIB MiB to /sink from an AsyncSequence
 ///
 /// VARIANT is `URLSession` (by hand: `data(for:)`, `upload(for:fromFile:)`, `download(for:)`),
 /// `Courier/URLSession` or `Courier/AHC` (`Client.value` and `Client.download`). Prints one line
@@ -42,6 +43,10 @@ enum PeakMemory {
                 try await sender.upload(file)
                 let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
                 done = "uploaded \(size) bytes"
+            case ("stream-upload", 4):
+                guard arguments[1] == "Courier/AHC", let mib = Int(arguments[3]) else { usage() }
+                try await streamUpload(mib, base: arguments[0])
+                done = "streamed \(mib) MiB, chunked"
             case ("download", 5):
                 guard let expected = Int(arguments[4]) else { usage() }
                 let file = URL(fileURLWithPath: arguments[3])
@@ -61,6 +66,26 @@ enum PeakMemory {
             print("peak-memory: \(arguments[1]) \(arguments[2]) failed: \(error)")
             exit(1)
         }
+    }
+
+    /// Posts `mib` MiB of zeros to `/sink` from an `AsyncSequence`, chunked, over a transport of
+    /// its own: the memory of a streamed upload (`Body.stream`).
+    static func streamUpload(_ mib: Int, base: String) async throws {
+        let transport = AsyncHTTPClientTransport()
+        let client = Client(baseURL: try BaseURL(validating: base), transport: transport)
+        let sink = Endpoint<Data, Never> {
+            Method.post
+            Path("sink")
+            Body.stream(ZeroChunks(remaining: mib * 16))
+        }
+        do {
+            let data = try await client.value(sink)
+            guard !data.isEmpty else { throw Unexpected(description: "an empty body") }
+        } catch {
+            try? await transport.shutdown()
+            throw error
+        }
+        try await transport.shutdown()
     }
 
     /// Sends ``requests`` GETs with ``inFlight`` of them in flight at a time.
@@ -84,7 +109,7 @@ enum PeakMemory {
         FileHandle.standardError.write(
             Data(
                 ("usage: peak-memory BASE_URL URLSession|Courier/URLSession|Courier/AHC"
-                    + " idle|gets|upload FILE|download FILE SIZE\n").utf8))
+                    + " idle|gets|upload FILE|download FILE SIZE|stream-upload MIB\n").utf8))
         exit(64)
     }
 }
@@ -92,4 +117,17 @@ enum PeakMemory {
 /// A response no variant should get.
 struct Unexpected: Error, CustomStringConvertible {
     let description: String
+}
+
+/// `remaining` chunks of 64 KiB of zeros, made one at a time as they are asked for.
+struct ZeroChunks: AsyncSequence, AsyncIteratorProtocol, Sendable {
+    var remaining: Int
+
+    mutating func next() async -> Data? {
+        guard remaining > 0 else { return nil }
+        remaining -= 1
+        return Data(count: 64 * 1024)
+    }
+
+    func makeAsyncIterator() -> ZeroChunks { self }
 }

@@ -101,6 +101,17 @@ extension CourierError {
         public static let downloadFileUnwritable = Kind("downloadFileUnwritable")
         /// Any other transport failure; see ``CourierError/underlying``.
         public static let transportFailed = Kind("transportFailed")
+        /// A streamed request body (``RequestBodyStream``) was asked for a second time, by a retry,
+        /// a 307/308 redirect or a second send of the same request; its sequence can be read once,
+        /// so nothing was sent again.
+        public static let streamedBodyAlreadySent = Kind("streamedBodyAlreadySent")
+        /// A streamed request body yielded more or fewer bytes than its declared length.
+        public static let streamedBodyLengthMismatch = Kind("streamedBodyLengthMismatch")
+        /// A streamed request body's sequence threw; the error is ``CourierError/underlying``.
+        public static let streamedBodyFailed = Kind("streamedBodyFailed")
+        /// The transport cannot send a streamed request body (``URLSessionTransport``); nothing
+        /// was sent.
+        public static let streamedBodyUnsupported = Kind("streamedBodyUnsupported")
         /// A streamed response body (``ResponseBodyStream``) was iterated a second time; it can be
         /// read once.
         public static let streamAlreadyRead = Kind("streamAlreadyRead")

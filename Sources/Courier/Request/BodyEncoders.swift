@@ -33,6 +33,13 @@ struct BodyEncoders {
                 segments: [.file(url, length: length)], contentType: type ?? MediaType(fileURL: url))
         case .multipart(let parts, let boundary):
             return try MultipartEncoding.body(parts, boundary: boundary)
+        case .stream(let stream, let type):
+            if let length = stream.length, length < 0 {
+                throw CourierError(
+                    stage: .building, kind: .bodyEncodingFailed,
+                    message: "A streamed body's length cannot be negative, as \(length) is.")
+            }
+            return RequestBody(stream: stream, contentType: type)
         }
     }
 

@@ -15,13 +15,15 @@ final class BodyInputStream: InputStream {
     private var status: Stream.Status = .notOpen
     private var error: (any Error)?
 
-    init(segments: [RequestBody.Segment]) {
+    /// - Parameter failure: An error every read fails with, for a body that cannot be read this way.
+    init(segments: [RequestBody.Segment], failure: CourierError? = nil) {
         self.segments = segments
+        self.error = failure
         super.init(data: Data())
     }
 
     override func open() {
-        status = .open
+        status = error == nil ? .open : .error
     }
 
     override func close() {
@@ -33,8 +35,10 @@ final class BodyInputStream: InputStream {
     override var streamStatus: Stream.Status { status }
     override var streamError: (any Error)? { error }
 
+    /// `true` in the error state too, so a reader that asks before reading gets the error from
+    /// `read` instead of taking the body for empty.
     override var hasBytesAvailable: Bool {
-        status == .open && (index < segments.count || pendingOffset < pending.count)
+        status == .error || status == .open && (index < segments.count || pendingOffset < pending.count)
     }
 
     override func getBuffer(

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// - At most `limit` hops; a repeated method and URL is a cycle.
 /// - 301/302 turn `POST` into `GET`, and 303 turns every method but `HEAD` into `GET`, without a
-///   body; 307/308 keep the method and the identical body.
+///   body; 307/308 keep the method and the identical body, except a streamed one
+///   (``RequestBody/stream``), which was read once: that is
+///   ``CourierError/Kind/streamedBodyAlreadySent``, with the redirect response.
 /// - A hop to another origin (scheme, host or port) drops sensitive headers
 ///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization` or `X-Api-Key`,
 ///   and headers marked secret), for the rest of the chain.
@@ -128,6 +130,14 @@ struct RedirectFollower: Sendable {
         // The call's change to the `URLRequest` applies to the first hop only: the next origin
         // must not receive what it set.
         next.urlRequestConfiguration = nil
+        if !becomesGET, request.body?.stream != nil {
+            throw CourierError(
+                stage: .transport, kind: .streamedBodyAlreadySent,
+                message:
+                    "The server answered \(status.code) and asks for the streamed body again at another "
+                    + "location; its sequence was read once, so the redirect was not followed.",
+                url: request.url, response: response)
+        }
         if becomesGET {
             next.headers.removeAll(named: .contentType)
             next.body = nil

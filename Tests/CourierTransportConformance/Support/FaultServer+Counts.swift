@@ -19,8 +19,8 @@
                 public let host: String?
                 /// Every header as a name and a value, in order.
                 public let headers: [[String]]
-                /// How many body bytes arrived.
-                public let bodyLength: Int
+                /// How many body bytes arrived; `nil` while (or when) the body is incomplete.
+                public let bodyLength: Int?
 
                 enum CodingKeys: String, CodingKey {
                     case method, target, host, headers

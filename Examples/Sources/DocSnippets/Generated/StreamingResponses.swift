@@ -2,6 +2,7 @@
 // Every ```swift block of the source, compiled by `swift build --package-path Examples`.
 
 import Courier
+import CourierAsyncHTTPClient
 import CourierTesting
 import Foundation
 import Testing
@@ -49,7 +50,32 @@ enum StreamingResponsesSnippets {
     }
 
     // Block 4
+    enum Exports {
+        static func upload(_ lines: AsyncThrowingStream<Data, any Error>) -> Endpoint<Empty, APIError> {
+            Endpoint<Empty, APIError> {
+                Method.post
+                Path("imports")
+                Body.stream(lines, contentType: MediaType("application/x-ndjson"))
+            }
+        }
+    }
+
     static func block4() async throws {
+        let lines = AsyncThrowingStream<Data, any Error> { feed in
+            for id in 1...3 { feed.yield(Data("{\"id\":\(id)}\n".utf8)) }
+            feed.finish()
+        }
+        let transport = AsyncHTTPClientTransport()
+        let service = Client(baseURL: base, transport: transport)
+        _ = try await service.send(Exports.upload(lines))
+        try await transport.shutdown()
+        _ = lines
+        _ = transport
+        _ = service
+    }
+
+    // Block 5
+    static func block5() async throws {
         let mocks = MockTransport()
         let mocked = Client(baseURL: base, transport: mocks)
         try await mocks.stub(

@@ -43,6 +43,7 @@ enum BodySource: Sendable {
     case text(String, MediaType)
     case file(URL, MediaType?)
     case multipart([MultipartPart], boundary: String?)
+    case stream(RequestBodyStream, MediaType)
 }
 
 /// An `Encodable` value waiting for an encoder.

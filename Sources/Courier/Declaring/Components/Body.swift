@@ -9,6 +9,7 @@ import Foundation
 /// Body.data(png, contentType: MediaType("image/png"))
 /// Body.text("hello")                                   // text/plain; charset=utf-8
 /// Body.file(videoURL)                                  // streamed from disk
+/// Body.stream(chunks, length: 4096)                    // read from an AsyncSequence, once
 /// Body.multipart(.text("title", "Holiday"), .file("photo", photoURL))
 /// ```
 ///
@@ -67,6 +68,35 @@ public struct Body: EndpointComponent {
     ///   - contentType: The type; by default from the extension (``MediaType/init(fileURL:)``).
     public static func file(_ url: URL, contentType: MediaType? = nil) -> Body {
         Body(source: .file(url, contentType))
+    }
+
+    /// A body read from an `AsyncSequence` of `Data` while the request is sent, never collected.
+    ///
+    /// With a `length` the request carries `Content-Length`, and a sequence that yields more or
+    /// fewer bytes fails the call as ``CourierError/Kind/streamedBodyLengthMismatch``; without one
+    /// it is sent with `Transfer-Encoding: chunked`. An error the sequence throws fails the call as
+    /// ``CourierError/Kind/streamedBodyFailed``, carrying that error.
+    ///
+    /// ```swift
+    /// Body.stream(logLines, contentType: MediaType("application/x-ndjson"))
+    /// ```
+    ///
+    /// A sequence is read once: the ``RequestBodyStream`` made here is shared by every request
+    /// built from this `Body`, and sending one of them a second time (a retry, a 307/308 redirect,
+    /// a second send) fails with ``CourierError/Kind/streamedBodyAlreadySent`` before anything is
+    /// sent. Declare the body with a fresh sequence for each send. Only transports that stream
+    /// can send it: `AsyncHTTPClientTransport` does; ``URLSessionTransport`` fails with
+    /// ``CourierError/Kind/streamedBodyUnsupported``. See <doc:StreamingResponses>.
+    ///
+    /// - Parameters:
+    ///   - chunks: The bytes, in order.
+    ///   - length: The number of bytes `chunks` yields, if known; a negative one is
+    ///     ``CourierError/Kind/bodyEncodingFailed`` when the request is built.
+    ///   - contentType: The body's type; `application/octet-stream` by default.
+    public static func stream<Chunks: AsyncSequence & Sendable>(
+        _ chunks: Chunks, length: Int64? = nil, contentType: MediaType = .octetStream
+    ) -> Body where Chunks.Element == Data {
+        Body(source: .stream(RequestBodyStream(chunks, length: length), contentType))
     }
 
     /// A `multipart/form-data` body; file parts are streamed from disk.

@@ -3,6 +3,7 @@ import Foundation
 extension LoggingMiddleware {
     /// The body line of a request, or `nil` without a body; a file body is never read.
     func bodyLine(_ body: RequestBody?, secrets: [String]) -> String? {
+        if let stream = body?.stream { return "  Body: \(stream.description)" }
         guard let body, body.length > 0 else { return nil }
         guard let data = body.data else { return "  Body: <\(body.length) bytes, streamed from a file>" }
         return bodyLine(data, contentType: body.contentType, secrets: secrets)

@@ -3,7 +3,8 @@ import Foundation
 /// Sends an idempotent request again after a transient failure, waiting between attempts.
 ///
 /// Only requests that are safe to send twice are retried (``EndpointRequest/isIdempotent``): a
-/// `POST` or `PATCH` without ``Idempotent`` or an `Idempotency-Key` header is sent exactly once.
+/// `POST` or `PATCH` without ``Idempotent`` or an `Idempotency-Key` header is sent exactly once,
+/// and so is a request whose body is streamed from a sequence (``RequestBody/stream``).
 ///
 /// ```swift
 /// let client = Client(
@@ -62,7 +63,10 @@ public struct RetryMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
-        guard request.isIdempotent else { return try await next(request, baseURL) }
+        // A streamed body is read once: a retry could only fail, and would hide the first error.
+        guard request.isIdempotent, request.body?.stream == nil else {
+            return try await next(request, baseURL)
+        }
         var retry = 0
         while true {
             let outcome: Result<RawResponse, CourierError>

@@ -4,8 +4,9 @@ extension EndpointRequest {
     /// The request as canonical HTTP/1.1 text, for golden tests and documentation.
     ///
     /// The request line, `Host`, the headers in declared order, `Content-Length` when there is a
-    /// body, a blank line, and the body as UTF-8 text (a size note for binary data, a name and
-    /// size for each file streamed from disk). Lines end in `\r\n`. Sensitive header and query values (in the
+    /// body (`Transfer-Encoding: chunked` for a stream without a length), a blank line, and the
+    /// body as UTF-8 text (a size note for binary data, a name and size for each file streamed from
+    /// disk, `<streamed body>` for a ``RequestBody/stream``, which is never read). Lines end in `\r\n`. Sensitive header and query values (in the
     /// request line too, as in ``curlCommand(baseURL:revealingSecrets:)``) read `<redacted>` unless
     /// `revealingSecrets` is `true`. `Host` is the real target's: an ``absoluteURL``'s host when
     /// there is one.
@@ -31,7 +32,10 @@ extension EndpointRequest {
         var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(host)"]
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }
         var bodyText = ""
-        if let body {
+        if let stream = body?.stream {
+            lines.append(stream.length.map { "Content-Length: \($0)" } ?? "Transfer-Encoding: chunked")
+            bodyText = stream.description
+        } else if let body {
             lines.append("Content-Length: \(body.length)")
             bodyText = body.segments.map { segment in
                 switch segment {

@@ -10,7 +10,9 @@ extension EndpointRequest {
     /// sensitive by name and any secret of the request echoed in the body (the body is then
     /// shown re-serialized, so it differs from the bytes sent). `HEAD` uses `--head`; a body that is not
     /// UTF-8 text is fed from `printf` escapes through bash process substitution, and a body
-    /// streamed from files is the concatenation of its in-memory pieces and the files' paths.
+    /// streamed from files is the concatenation of its in-memory pieces and the files' paths. A
+    /// ``RequestBody/stream`` is never read: the command takes the body on standard input
+    /// (`--data-binary @- # <streamed body>`, chunked when the stream has no length).
     ///
     /// ```swift
     /// print(try request.curlCommand(baseURL: BaseURL("api.example.com")))
@@ -27,7 +29,11 @@ extension EndpointRequest {
         for field in shown.headers {
             words += ["-H", Self.quoted("\(field.name.rawValue): \(field.value)")]
         }
-        if let body {
+        if let stream = body?.stream {
+            // Runnable with the body piped in; the comment says what the pipe must carry.
+            if stream.length == nil { words += ["-H", Self.quoted("Transfer-Encoding: chunked")] }
+            words += ["--data-binary", "@-", "#", stream.description]
+        } else if let body {
             words += [
                 "--data-binary",
                 revealingSecrets

@@ -14,7 +14,10 @@ import Foundation
 /// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
 /// ```
 ///
-/// How it meets faults, timeouts, size limits and file bodies: <doc:HandlingFaults>.
+/// How it meets faults, timeouts, size limits and file bodies: <doc:HandlingFaults>. It does not
+/// send a body streamed from a sequence (``Body/stream(_:length:contentType:)``): that fails with
+/// ``CourierError/Kind/streamedBodyUnsupported`` before anything is sent; `AsyncHTTPClientTransport`
+/// sends one (<doc:ChoosingATransport>).
 public final class URLSessionTransport: Transport {
     /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
@@ -64,9 +67,11 @@ public final class URLSessionTransport: Transport {
 
     /// Sends `request` and returns the complete response.
     ///
-    /// - Throws: ``CourierError`` at the transport stage.
+    /// - Throws: ``CourierError`` at the transport stage; for a body streamed from a sequence,
+    ///   ``CourierError/Kind/streamedBodyUnsupported`` before anything is sent.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
+        if request.body?.stream != nil { throw Self.streamedBodyUnsupported }
         if let field = request.headers.first(where: { !$0.hasValidValue }) {
             throw CourierError(
                 stage: .transport, kind: .invalidHeaderValue,
@@ -141,6 +146,18 @@ public final class URLSessionTransport: Transport {
             }
         }
     }
+
+    /// Why a body streamed from a sequence is refused. On Linux, FoundationNetworking reads an
+    /// `httpBodyStream` in libcurl's read callback, on the one work queue every `URLSession` of the
+    /// process shares: a read that waited for the sequence would stall every other request, and a
+    /// read that returned nothing would end the body early. (Apple platforms have
+    /// `uploadTask(withStreamedRequest:)`, which Courier does not use yet.)
+    static let streamedBodyUnsupported = CourierError(
+        stage: .transport, kind: .streamedBodyUnsupported,
+        message:
+            "URLSessionTransport cannot send a body streamed from an AsyncSequence without blocking the "
+            + "queue every URLSession shares; nothing was sent. Use AsyncHTTPClientTransport "
+            + "(CourierAsyncHTTPClient), or Body.file or Body.data.")
 
     /// Fails the task with a timeout unless the server shows a sign of life within `timeout`.
     private static func connectTimer(

@@ -261,6 +261,19 @@ private struct NewUser: Encodable, Sendable {
         #expect(!entries.map(\.description).joined().contains("file-secret-1"))
     }
 
+    @Test func streamedBodiesAreShownAsAPlaceholderAndNeverRead() async throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.put
+            Path("upload")
+            Body.stream(
+                AsyncThrowingStream<Data, any Error> { $0.yield(Data("stream-secret".utf8)) }, length: 13)
+        }.built()
+        let entries = try await Self.run(.trace, request: request, response: RawResponse(status: .noContent))
+        #expect(entries.first?.lines.last == "  Body: <streamed body: 13 bytes>")
+        #expect(!entries.map(\.description).joined().contains("stream-secret"))
+        #expect(request.body?.stream?.isConsumed == false)
+    }
+
     @Test func errorsAreLoggedWithTheirKindAndRethrownUnchanged() async {
         let sink = CapturingLogSink()
         let failure = CourierError(

@@ -137,14 +137,21 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends `request` and returns the complete response.
     ///
-    /// - Throws: ``CourierError`` at the transport stage.
+    /// A body streamed from a sequence (``RequestBody/stream``) goes out as the sequence yields it,
+    /// with `Content-Length` when it declares a length and chunked otherwise, and is never sent
+    /// twice: not even an idempotent request is sent again after the keep-alive race.
+    ///
+    /// - Throws: ``CourierError`` at the transport stage; for a streamed body already handed to a
+    ///   transport, ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
+        let streamed = try request.body?.stream?.makeChunks()
         do {
             do {
-                return try await attempt(request)
+                return try await attempt(request, streamed: streamed)
             } catch let failure as AttemptFailure
-                where failure.closedBeforeResponse && request.isIdempotent && !Task.isCancelled
+                where failure.closedBeforeResponse && request.isIdempotent && streamed == nil
+                && !Task.isCancelled
             {
                 // The keep-alive race: no byte of a response arrived; once more, for idempotent requests.
                 return try await attempt(request)
@@ -161,14 +168,16 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// One attempt: the exchange, raced by a watch of its timeouts when it has any.
-    private func attempt(_ request: TransportRequest) async throws -> RawResponse {
+    private func attempt(
+        _ request: TransportRequest, streamed: RequestBodyStream.Chunks? = nil
+    ) async throws -> RawResponse {
         let watch = SilenceWatch(request.timeout)
         let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         guard watch.isNeeded else {
-            return try await exchange(request, activity: nil)
+            return try await exchange(request, streamed: streamed, activity: nil)
         }
         return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
-            group.addTask { try await self.exchange(request, activity: activity) }
+            group.addTask { try await self.exchange(request, streamed: streamed, activity: activity) }
             group.addTask {
                 try await Self.enforce(watch, activity: activity)
                 return nil
@@ -223,13 +232,15 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
     private func exchange(
-        _ request: TransportRequest, activity: NIOLockedValueBox<SilenceWatch.Activity>?
+        _ request: TransportRequest, streamed: RequestBodyStream.Chunks?,
+        activity: NIOLockedValueBox<SilenceWatch.Activity>?
     ) async throws -> RawResponse {
         var receiver = ResponseReceiver(
             request: request, responseLimit: responseLimit, downloadLimit: downloadLimit)
         do {
             let response = try await httpClient.execute(
                 request.httpClientRequest(
+                    streamed: streamed,
                     onChunk: Self.onChunk(
                         of: request, activity: activity, reportSent: receiver.uploadProgress)),
                 deadline: .distantFuture)
@@ -286,7 +297,7 @@ extension AsyncHTTPClientTransport {
         guard let body = request.body else { return nil }
         let watched = activity != nil && (body.isStreamed || body.length > smallInMemoryBody)
         guard watched || reportSent != nil else { return nil }
-        let length = body.length
+        let length = body.stream.map(\.length) ?? body.length
         return { sent in
             activity?.withLockedValue { last in
                 if case .received = last { return }

@@ -6,18 +6,27 @@ import NIOHTTP1
 
 extension TransportRequest {
     /// The `HTTPClientRequest` AsyncHTTPClient sends: the same method, URL and header fields, and
-    /// the body with its known length, from memory or streamed from its files.
+    /// the body with its known length, from memory or streamed from its files, or read from its
+    /// sequence (chunked when its length is not declared).
     ///
-    /// - Parameter onChunk: Told how many body bytes were written so far, after each chunk of a
-    ///   streamed body; `nil` sends an in-memory body in one piece.
-    func httpClientRequest(onChunk: (@Sendable (Int64) -> Void)?) -> HTTPClientRequest {
+    /// - Parameters:
+    ///   - streamed: The chunks of the body's ``RequestBody/stream``, taken once by the caller.
+    ///   - onChunk: Told how many body bytes were written so far, after each chunk of a streamed
+    ///     body; `nil` sends an in-memory body in one piece.
+    func httpClientRequest(
+        streamed: RequestBodyStream.Chunks? = nil, onChunk: (@Sendable (Int64) -> Void)?
+    ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
         request.headers.reserveCapacity(headers.count)
         for field in headers {
             request.headers.add(name: field.name.rawValue, value: field.value)
         }
-        if let body {
+        if let streamed {
+            request.body = .stream(
+                StreamedBodyChunks(chunks: streamed, onChunk: onChunk ?? { _ in }),
+                length: streamed.length.map { .known($0) } ?? .unknown)
+        } else if let body {
             if let onChunk {
                 request.body = .stream(
                     RequestBodyChunks(body: body, onChunk: onChunk), length: .known(body.length))

@@ -18,6 +18,7 @@ struct AsyncHTTPClientConformanceTests {
                     + "response, inside each of RetryMiddleware's attempts: three attempts reach the server "
                     + "six times.")
         ],
+        sendsStreamedBodies: true,
         makeTransport: { limits in
             AsyncHTTPClientTransport(responseLimit: limits.responseLimit, downloadLimit: limits.downloadLimit)
         },

@@ -1,0 +1,234 @@
+import Foundation
+
+/// A request body read from an `AsyncSequence` of `Data` while the request is sent: once, and
+/// only once.
+///
+/// Declare one with ``Body/stream(_:length:contentType:)``; a transport that can stream reads it
+/// with ``makeChunks()``. With a ``length`` the request carries `Content-Length` and the sequence
+/// must yield exactly that many bytes; without one it is sent with `Transfer-Encoding: chunked`.
+///
+/// A sequence can be read once, so a streamed body is never sent twice: the second
+/// ``makeChunks()`` throws ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent,
+/// whether a retry, a 307/308 redirect or a second send of the same request value asks for it.
+/// Renderings (``EndpointRequest/curlCommand(baseURL:revealingSecrets:)``,
+/// ``EndpointRequest/http1Text(baseURL:revealingSecrets:)``, logs) show `<streamed body>` and never
+/// read it.
+///
+/// It is compared and hashed by identity: two requests are equal when they share one stream, and
+/// a copy of a request shares its stream. (Two streams over equal bytes are not equal: their
+/// bytes are not known before they are read.)
+///
+/// ```swift
+/// let body = RequestBodyStream(lines, length: nil)
+/// let chunks = try body.makeChunks()    // once; a second call throws
+/// for try await chunk in chunks { … }
+/// ```
+public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
+    /// The number of bytes the sequence yields, when declared; sent as `Content-Length`. `nil`
+    /// sends the body with chunked transfer coding.
+    public let length: Int64?
+    /// Makes the one iterator over the caller's sequence.
+    private let open: @Sendable () -> ErasedChunkIterator
+    /// Whether ``makeChunks()`` was called.
+    private let claimed = LockedValue(false)
+
+    /// Creates a stream over `chunks`.
+    ///
+    /// - Parameters:
+    ///   - chunks: The body's bytes, in order; empty chunks are skipped. An error it throws ends
+    ///     the upload as ``CourierError/Kind/streamedBodyFailed``.
+    ///   - length: The number of bytes `chunks` yields, if known; it must not be negative. A
+    ///     sequence that yields more or fewer fails as ``CourierError/Kind/streamedBodyLengthMismatch``.
+    public init<Source: AsyncSequence & Sendable>(_ chunks: Source, length: Int64? = nil)
+    where Source.Element == Data {
+        self.length = length
+        open = { ErasedChunkIterator(chunks.makeAsyncIterator()) }
+    }
+
+    /// Whether the stream was handed to a reader (``makeChunks()``); it cannot be sent again.
+    public var isConsumed: Bool {
+        claimed.withLock { $0 }
+    }
+
+    /// The chunks to send, for the one reader of this stream.
+    ///
+    /// - Throws: ``CourierError`` with ``CourierError/Kind/streamedBodyAlreadySent`` when the
+    ///   stream was handed out before, so nothing is sent.
+    public func makeChunks() throws(CourierError) -> Chunks {
+        let first = claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
+        guard first else { throw Self.alreadySent }
+        return Chunks(iterator: OneIterator(open()), length: length)
+    }
+
+    /// Every byte of the stream, read at once: for tests and mock transports.
+    ///
+    /// - Parameter limit: The most bytes to collect; more fail as
+    ///   ``CourierError/Kind/streamedBodyFailed``.
+    /// - Throws: ``CourierError`` as ``makeChunks()`` and its iteration do.
+    public func collect(limit: Int = 64 * 1024 * 1024) async throws(CourierError) -> Data {
+        var bytes = Data()
+        do {
+            for try await chunk in try makeChunks() {
+                guard bytes.count + chunk.count <= limit else {
+                    throw CourierError(
+                        stage: .transport, kind: .streamedBodyFailed,
+                        message: "The streamed body is larger than the \(limit) bytes collect(limit:) allows."
+                    )
+                }
+                bytes.append(chunk)
+            }
+        } catch let error as CourierError {
+            throw error
+        } catch {
+            throw Chunks.failure(error)
+        }
+        return bytes
+    }
+
+    /// `<streamed body>`, with its length when declared; the bytes are never read for it.
+    public var description: String {
+        length.map { "<streamed body: \($0) bytes>" } ?? "<streamed body>"
+    }
+
+    /// The declared length only: dumping a request never reads its stream.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["length": length as Any], displayStyle: .class)
+    }
+
+    /// Whether both are the same stream.
+    public static func == (lhs: RequestBodyStream, rhs: RequestBodyStream) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the stream's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    static let alreadySent = CourierError(
+        stage: .transport, kind: .streamedBodyAlreadySent,
+        message:
+            "The streamed body was already handed to a transport; a sequence is read once, so the request "
+            + "was not sent again. Build a new request with a new sequence to send it again.")
+}
+
+extension RequestBodyStream {
+    /// The chunks of a ``RequestBodyStream``, checked against its declared length: one iteration.
+    ///
+    /// An error the sequence throws arrives as ``CourierError/Kind/streamedBodyFailed`` with the
+    /// error as its ``CourierError/underlying``; a sequence that yields more bytes than the declared
+    /// length (it stops before the excess) or ends short fails as
+    /// ``CourierError/Kind/streamedBodyLengthMismatch``. A second iteration throws
+    /// ``CourierError/Kind/streamedBodyAlreadySent``.
+    public struct Chunks: AsyncSequence, Sendable {
+        /// Each chunk, never empty.
+        public typealias Element = Data
+
+        fileprivate let iterator: OneIterator
+        /// The declared length, if any.
+        public let length: Int64?
+
+        /// The iterator; only the first one made reads the sequence.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(source: iterator.take(), length: length)
+        }
+
+        /// Reads the caller's sequence and checks what it yields.
+        public struct Iterator: AsyncIteratorProtocol {
+            private var source: ErasedChunkIterator?
+            private let length: Int64?
+            private var sent: Int64 = 0
+            private var isFirst = true
+
+            fileprivate init(source: ErasedChunkIterator?, length: Int64?) {
+                self.source = source
+                self.length = length
+            }
+
+            /// The next non-empty chunk, or `nil` after the last one.
+            ///
+            /// - Throws: ``CourierError`` as ``Chunks`` describes.
+            public mutating func next() async throws -> Data? {
+                defer { isFirst = false }
+                guard source != nil else {
+                    if isFirst { throw RequestBodyStream.alreadySent }
+                    return nil
+                }
+                while true {
+                    let chunk: Data?
+                    do {
+                        chunk = try await source?.next()
+                    } catch {
+                        source = nil
+                        throw Chunks.failure(error)
+                    }
+                    guard let chunk else {
+                        source = nil
+                        if let length, sent != length {
+                            throw Chunks.mismatch("ended after \(sent) of its declared \(length) bytes")
+                        }
+                        return nil
+                    }
+                    if chunk.isEmpty { continue }
+                    sent += Int64(chunk.count)
+                    if let length, sent > length {
+                        source = nil
+                        throw Chunks.mismatch("yielded more than its declared \(length) bytes")
+                    }
+                    return chunk
+                }
+            }
+        }
+
+        static func mismatch(_ what: String) -> CourierError {
+            CourierError(
+                stage: .transport, kind: .streamedBodyLengthMismatch,
+                message: "The streamed body \(what); the request was not completed.")
+        }
+
+        static func failure(_ error: any Error) -> CourierError {
+            if let error = error as? CourierError { return error }
+            return CourierError(
+                stage: .transport, kind: .streamedBodyFailed,
+                message: "The streamed body's sequence threw an error; the request was not completed.",
+                underlying: error)
+        }
+    }
+}
+
+/// An iterator over `Data` of any sequence, for one reader.
+struct ErasedChunkIterator {
+    private let nextChunk: () async throws -> Data?
+
+    init<Iterator: AsyncIteratorProtocol>(_ iterator: Iterator) where Iterator.Element == Data {
+        var iterator = iterator
+        nextChunk = { try await iterator.next() }
+    }
+
+    func next() async throws -> Data? {
+        try await nextChunk()
+    }
+}
+
+/// Hands the one iterator of a stream to the first taker.
+///
+/// `@unchecked Sendable` is safe: the iterator is only reached in `take()`, under the lock, and
+/// leaves the box there, so one reader at most ever holds it.
+final class OneIterator: @unchecked Sendable {
+    private let lock = NSLock()
+    private var iterator: ErasedChunkIterator?
+
+    init(_ iterator: ErasedChunkIterator) {
+        self.iterator = iterator
+    }
+
+    func take() -> ErasedChunkIterator? {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { iterator = nil }
+        return iterator
+    }
+}

@@ -1,0 +1,206 @@
+#if canImport(Testing)
+    import Courier
+    import CourierTestSupport
+    import Foundation
+    import Testing
+
+    /// The fault server's byte pattern (``FaultServer/pattern(_:)``) in chunks, for a body streamed
+    /// from a sequence: `count` chunks of `size` bytes (endless when `count` is `nil`), throwing
+    /// ``ProducerError`` instead of chunk `throwsAt`, or waiting 30 s (unless cancelled) before chunk
+    /// `stallsAt`, when set. Counts the chunks it was asked for.
+    struct PatternChunks: AsyncSequence, Sendable {
+        typealias Element = Data
+
+        struct ProducerError: Error, Equatable {}
+
+        let size: Int
+        let count: Int?
+        var throwsAt: Int?
+        var stallsAt: Int?
+        /// How many times `next()` was called, over all iterators.
+        let reads = LockedBox(0)
+
+        init(size: Int = 64 * 1024, count: Int?, throwsAt: Int? = nil) {
+            self.size = size
+            self.count = count
+            self.throwsAt = throwsAt
+        }
+
+        /// Every byte a complete iteration yields.
+        var total: Int { size * (count ?? 0) }
+
+        func makeAsyncIterator() -> Iterator {
+            Iterator(chunks: self, cycle: FaultServer.pattern(size + 251))
+        }
+
+        struct Iterator: AsyncIteratorProtocol {
+            let chunks: PatternChunks
+            let cycle: Data
+            var index = 0
+
+            mutating func next() async throws -> Data? {
+                chunks.reads.withLock { $0 += 1 }
+                if index == chunks.throwsAt { throw ProducerError() }
+                if index == chunks.stallsAt { try await Task.sleep(for: .seconds(30)) }
+                if let count = chunks.count, index >= count { return nil }
+                // Chunk `index` starts at byte index * size of the pattern, which repeats every 251.
+                let start = (index * chunks.size) % 251
+                index += 1
+                return cycle.subdata(in: start..<start + chunks.size)
+            }
+        }
+    }
+
+    /// `PUT /upload-sink` with `body`, counted under `key`.
+    private func sink(_ body: Body, key: String) -> Endpoint<FaultServer.SinkReport, Never> {
+        Endpoint<FaultServer.SinkReport, Never> {
+            Method(.put)
+            Path("upload-sink")
+            Header("X-Count-Key", key)
+            body
+        }
+    }
+
+    extension ConformanceContext {
+        /// For a transport that does not stream request bodies: sending `body` fails with
+        /// ``CourierError/Kind/streamedBodyUnsupported`` naming the transport that does, without
+        /// reading the sequence or reaching the server.
+        func expectStreamedBodyRefused(_ chunks: PatternChunks, length: Int64? = nil) async throws {
+            try await withClient { client in
+                let key = FaultServer.uniqueKey()
+                let error = try await failure(
+                    of: sink(.stream(chunks, length: length), key: key), with: client)
+                #expect(error.kind == .streamedBodyUnsupported, "\(error)")
+                #expect(error.message.contains("AsyncHTTPClientTransport"), "\(error)")
+                #expect(chunks.reads.get() == 0)
+                try await faults.expectCounts(key, received: 0...0, settle: .milliseconds(200))
+            }
+        }
+    }
+
+    extension ConformanceCase {
+        static let uploadStreamCases: [ConformanceCase] = [
+            ConformanceCase(.streams, "aStreamedUploadWithoutALengthArrivesChunkedAndIntact") { context in
+                let chunks = PatternChunks(size: 64 * 1024 + 3, count: 40)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks)
+                }
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let report = try await client.value(sink(.stream(chunks), key: key))
+                    #expect(report.size == chunks.total)
+                    let expected = try await offPool { SHA256.hex(of: FaultServer.pattern(chunks.total)) }
+                    #expect(report.sha256 == expected)
+                    let counted = try await context.faults.counts(key)
+                    #expect(counted.requests.first?.header("Transfer-Encoding") == "chunked")
+                    #expect(counted.requests.first?.header("Content-Length") == nil)
+                    #expect(counted.complete == 1)
+                }
+            },
+            ConformanceCase(.streams, "aStreamedUploadWithItsLengthCarriesContentLengthAndReportsProgress") {
+                context in
+                let chunks = PatternChunks(count: 48)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks, length: Int64(chunks.total))
+                }
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let transfer = client.transfer(
+                        sink(.stream(chunks, length: Int64(chunks.total)), key: key))
+                    var reports: [TransferProgress] = []
+                    for await progress in transfer.progress { reports.append(progress) }
+                    let report = try #require(try await transfer.value.value)
+                    #expect(report.size == chunks.total)
+                    let counted = try await context.faults.counts(key)
+                    #expect(counted.requests.first?.header("Content-Length") == "\(chunks.total)")
+                    #expect(counted.requests.first?.header("Transfer-Encoding") == nil)
+                    let uploads = reports.filter { $0.direction == .upload }
+                    #expect(uploads.count > 1, "\(uploads.count) upload reports")
+                    #expect(
+                        uploads.last
+                            == TransferProgress(
+                                direction: .upload, completedBytes: Int64(chunks.total),
+                                expectedBytes: Int64(chunks.total)))
+                }
+            },
+            ConformanceCase(.streams, "aStreamThatThrowsMidwayFailsAndTheServerSeesAnIncompleteRequest") {
+                context in
+                let chunks = PatternChunks(count: 10, throwsAt: 5)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks)
+                }
+                try await context.withClient { client in
+                    for length in [nil, Int64(chunks.total)] {
+                        let key = FaultServer.uniqueKey()
+                        let error = try await failure(
+                            of: sink(.stream(chunks, length: length), key: key), with: client)
+                        #expect(error.kind == .streamedBodyFailed, "\(error)")
+                        #expect(error.underlying is PatternChunks.ProducerError, "\(error)")
+                        try await context.faults.expectCounts(key, received: 1...1)
+                        // Cut off mid-body: neither a chunked end nor the whole length arrived.
+                        #expect(try await context.faults.counts(key).complete == 0)
+                    }
+                }
+            },
+            ConformanceCase(.streams, "aStreamedUploadShorterThanItsLengthFailsIncomplete") { context in
+                let chunks = PatternChunks(count: 4)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(
+                        chunks, length: Int64(chunks.total + 1))
+                }
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let error = try await failure(
+                        of: sink(.stream(chunks, length: Int64(chunks.total + 1)), key: key), with: client)
+                    #expect(error.kind == .streamedBodyLengthMismatch, "\(error)")
+                    try await context.faults.expectCounts(key, received: 1...1)
+                    #expect(try await context.faults.counts(key).complete == 0)
+                }
+            },
+            ConformanceCase(.streams, "aSequenceSilentForTheIdleTimeoutEndsTheUpload") { context in
+                var chunks = PatternChunks(count: 8)
+                chunks.stallsAt = 2
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks)
+                }
+                // The sequence would go on after 30 s; the idle timeout is 1 s.
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(1)))
+                try await context.withClient(configuration: idle) { client in
+                    let key = FaultServer.uniqueKey()
+                    let start = ContinuousClock.now
+                    let error = try await failure(of: sink(.stream(chunks), key: key), with: client)
+                    #expect(error.kind == .timedOut, "\(error)")
+                    #expect(ContinuousClock.now - start < .seconds(20))
+                    try await context.faults.expectCounts(key, received: 1...1)
+                    #expect(try await context.faults.counts(key).complete == 0)
+                }
+            },
+            ConformanceCase(.streams, "cancellingTheCallerStopsReadingAnEndlessUpload") { context in
+                let chunks = PatternChunks(count: nil)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks)
+                }
+                // No total timeout: only the cancellation can end an endless body.
+                let patient = Client.Configuration(timeout: Timeout(idle: .seconds(60)))
+                try await context.withClient(configuration: patient) { client in
+                    let key = FaultServer.uniqueKey()
+                    let call = Task { await outcome(sink(.stream(chunks), key: key), with: client) }
+                    defer { call.cancel() }
+                    try await context.faults.expectCounts(key, received: 1...1, settle: .zero)
+                    // Some bytes have gone out: 1 MiB.
+                    try await waitUntil("1 MiB of the body was read") { chunks.reads.get() >= 16 }
+                    let cancelled = ContinuousClock.now
+                    call.cancel()
+                    let error = try #require(await call.value.failure)
+                    #expect(error.kind == .cancelled, "\(error)")
+                    #expect(ContinuousClock.now - cancelled < .seconds(15))
+                    // The sequence is not read any more.
+                    let reads = chunks.reads.get()
+                    try await Task.sleep(for: .milliseconds(500))
+                    #expect(chunks.reads.get() == reads)
+                    #expect(try await context.faults.counts(key).complete == 0)
+                }
+            },
+        ]
+    }
+#endif

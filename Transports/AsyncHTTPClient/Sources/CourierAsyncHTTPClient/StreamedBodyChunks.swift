@@ -1,0 +1,37 @@
+import Courier
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+
+/// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it (so a slow
+/// connection slows the reading); each chunk written is reported, for upload progress and the
+/// idle timeout.
+struct StreamedBodyChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    let chunks: RequestBodyStream.Chunks
+    let onChunk: @Sendable (_ sentBytes: Int64) -> Void
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(chunks: chunks.makeAsyncIterator(), onChunk: onChunk)
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var chunks: RequestBodyStream.Chunks.Iterator
+        let onChunk: @Sendable (Int64) -> Void
+        private var sent: Int64 = 0
+
+        init(chunks: RequestBodyStream.Chunks.Iterator, onChunk: @escaping @Sendable (Int64) -> Void) {
+            self.chunks = chunks
+            self.onChunk = onChunk
+        }
+
+        mutating func next() async throws -> ByteBuffer? {
+            // The previous chunk was taken by the writer: report it before waiting for the next.
+            if sent > 0 { onChunk(sent) }
+            guard let chunk = try await chunks.next() else { return nil }
+            sent += Int64(chunk.count)
+            return ByteBuffer(data: chunk)
+        }
+    }
+}
