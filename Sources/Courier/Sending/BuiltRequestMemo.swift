@@ -76,7 +76,7 @@ extension RequestPart {
             case .bytes(let data, _): data.count <= BuiltRequestMemo.largestRememberedBody
             case .text(let text, _): text.utf8.count <= BuiltRequestMemo.largestRememberedBody
             case .form(.items): true
-            case .json, .form(.value), .file, .multipart: false
+            case .json, .form(.value), .file, .multipart, .stream: false
             }
         case .invalid, .absoluteURL:
             false
