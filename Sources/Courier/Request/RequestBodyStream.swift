@@ -120,7 +120,7 @@ extension RequestBodyStream {
     ///
     /// An error the sequence throws arrives as ``CourierError/Kind/streamedBodyFailed`` with the
     /// error as its ``CourierError/underlying``; a sequence that yields more bytes than the declared
-    /// length (it stops before the excess) or ends short fails as
+    /// length (found before the chunk that completes the length is yielded) or ends short fails as
     /// ``CourierError/Kind/streamedBodyLengthMismatch``. A second iteration throws
     /// ``CourierError/Kind/streamedBodyAlreadySent``.
     public struct Chunks: AsyncSequence, Sendable {
@@ -178,7 +178,28 @@ extension RequestBodyStream {
                         source = nil
                         throw Chunks.mismatch("yielded more than its declared \(length) bytes")
                     }
+                    if let length, sent == length {
+                        // The chunk completes the request: a surplus must be found before it is sent.
+                        try await expectEnd(length)
+                    }
                     return chunk
+                }
+            }
+
+            /// Reads past the declared length: the sequence must end there (empty chunks aside).
+            private mutating func expectEnd(_ length: Int64) async throws {
+                defer { source = nil }
+                while true {
+                    let chunk: Data?
+                    do {
+                        chunk = try await source?.next()
+                    } catch {
+                        throw Chunks.failure(error)
+                    }
+                    guard let chunk else { return }
+                    if !chunk.isEmpty {
+                        throw Chunks.mismatch("yielded more than its declared \(length) bytes")
+                    }
                 }
             }
         }

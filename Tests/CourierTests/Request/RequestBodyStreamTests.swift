@@ -151,6 +151,32 @@ private func collecting(calls: LockedBox<Int> = LockedBox(0)) -> StubTransport {
                 == "The streamed body yielded more than its declared 4 bytes; the request was not completed.")
     }
 
+    @Test func bytesAfterExactlyTheLengthFailBeforeTheCompletingChunkIsYielded() async throws {
+        let stream = RequestBodyStream(CountedChunks("abcd", "", "e"), length: 4)
+        var iterator = try stream.makeChunks().makeAsyncIterator()
+        let error = await #expect(throws: CourierError.self) { try await iterator.next() }
+        #expect(error?.kind == .streamedBodyLengthMismatch)
+        #expect(
+            error?.message
+                == "The streamed body yielded more than its declared 4 bytes; the request was not completed.")
+    }
+
+    @Test func aSequenceEndingAtExactlyTheLengthEndsAfterItsLastChunk() async throws {
+        let stream = RequestBodyStream(CountedChunks("ab", "cd", ""), length: 4)
+        var iterator = try stream.makeChunks().makeAsyncIterator()
+        #expect(try await iterator.next() == Data("ab".utf8))
+        #expect(try await iterator.next() == Data("cd".utf8))
+        #expect(try await iterator.next() == nil)
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func anErrorAfterExactlyTheLengthFailsTheCompletingChunk() async throws {
+        let stream = RequestBodyStream(CountedChunks("abcd", throwsAfter: 1), length: 4)
+        var iterator = try stream.makeChunks().makeAsyncIterator()
+        let error = await #expect(throws: CourierError.self) { try await iterator.next() }
+        #expect(error?.kind == .streamedBodyFailed)
+    }
+
     @Test func fewerBytesThanDeclaredFailAtTheEnd() async throws {
         let stream = RequestBodyStream(CountedChunks("abc"), length: 4)
         await expectCourierError(.streamedBodyLengthMismatch, stage: .transport) {
