@@ -238,7 +238,7 @@ struct ErasedChunkIterator {
 ///
 /// `@unchecked Sendable` is safe: the iterator is only reached in `take()`, under the lock, and
 /// leaves the box there, so one reader at most ever holds it.
-final class OneIterator: @unchecked Sendable {
+private final class OneIterator: @unchecked Sendable {
     private let lock = NSLock()
     private var iterator: ErasedChunkIterator?
 
