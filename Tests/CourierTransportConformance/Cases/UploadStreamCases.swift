@@ -244,10 +244,10 @@
                     let error = try #require(await call.value.failure)
                     #expect(error.kind == .cancelled, "\(error)")
                     #expect(ContinuousClock.now - cancelled < .seconds(15))
-                    // The sequence is not read any more.
+                    // The sequence is not read any more: at most a read already under way ends.
                     let reads = chunks.reads.get()
                     try await Task.sleep(for: .milliseconds(500))
-                    #expect(chunks.reads.get() == reads)
+                    #expect(chunks.reads.get() <= reads + 1)
                     #expect(try await context.faults.counts(key).complete == 0)
                 }
             },
