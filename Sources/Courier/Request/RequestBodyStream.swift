@@ -27,10 +27,9 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     /// The number of bytes the sequence yields, when declared; sent as `Content-Length`. `nil`
     /// sends the body with chunked transfer coding.
     public let length: Int64?
-    /// Makes the one iterator over the caller's sequence.
-    private let open: @Sendable () -> ErasedChunkIterator
-    /// Whether ``makeChunks()`` was called.
-    private let claimed = LockedValue(false)
+    /// Makes the one iterator over the caller's sequence; `nil` once ``makeChunks()`` took it,
+    /// so that the sequence is not kept alive by copies of the request (or errors holding one).
+    private let opener: LockedValue<(@Sendable () -> ErasedChunkIterator)?>
 
     /// Creates a stream over `chunks`.
     ///
@@ -42,12 +41,12 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     public init<Source: AsyncSequence & Sendable>(_ chunks: Source, length: Int64? = nil)
     where Source.Element == Data {
         self.length = length
-        open = { ErasedChunkIterator(chunks.makeAsyncIterator()) }
+        opener = LockedValue({ ErasedChunkIterator(chunks.makeAsyncIterator()) })
     }
 
     /// Whether the stream was handed to a reader (``makeChunks()``); it cannot be sent again.
     public var isConsumed: Bool {
-        claimed.withLock { $0 }
+        opener.withLock { $0 == nil }
     }
 
     /// The chunks to send, for the one reader of this stream.
@@ -55,11 +54,11 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     /// - Throws: ``CourierError`` with ``CourierError/Kind/streamedBodyAlreadySent`` when the
     ///   stream was handed out before, so nothing is sent.
     public func makeChunks() throws(CourierError) -> Chunks {
-        let first = claimed.withLock { claimed in
-            defer { claimed = true }
-            return !claimed
+        let open = opener.withLock { opener in
+            defer { opener = nil }
+            return opener
         }
-        guard first else { throw Self.alreadySent }
+        guard let open else { throw Self.alreadySent }
         return Chunks(iterator: OneIterator(open()), length: length)
     }
 

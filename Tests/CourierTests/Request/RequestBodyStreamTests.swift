@@ -55,7 +55,36 @@ private func collecting(calls: LockedBox<Int> = LockedBox(0)) -> StubTransport {
     }
 }
 
+/// A sequence that holds `owner`, though its iterators do not.
+private struct OwnedChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    final class Owner: Sendable {}
+
+    let owner: Owner
+
+    func makeAsyncIterator() -> AsyncStream<Data>.Iterator {
+        AsyncStream<Data> { $0.finish() }.makeAsyncIterator()
+    }
+}
+
 @Suite struct RequestBodyStreamTests {
+    @Test func makingTheChunksReleasesTheSequence() throws {
+        weak var released: OwnedChunks.Owner?
+        let stream: RequestBodyStream
+        do {
+            let owner = OwnedChunks.Owner()
+            released = owner
+            stream = RequestBodyStream(OwnedChunks(owner: owner))
+        }
+        #expect(released != nil)
+        let chunks = try stream.makeChunks()
+        // The stream (and any request holding it) no longer keeps the caller's sequence.
+        #expect(released == nil)
+        #expect(stream.isConsumed)
+        _ = chunks
+    }
+
     @Test func aStreamedBodyHasNoSegmentsNoDataAndItsDeclaredLength() throws {
         let chunks = CountedChunks("hello")
         let request = try upload(.stream(chunks, length: 5, contentType: .plainText)).built()
