@@ -138,6 +138,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 bytes a second (default 0: as fast as the client reads)
     /upload-sink                reads the body (Content-Length or chunked) in 64 KiB pieces;
                                 200 {"size": n, "sha256": hex}
+    /early-answer               answers 200 {"early": true} (keep-alive framing) right after the
+                                request head, before reading any of the body; then reads the
+                                body (counted as complete if it all arrives) and closes (FIN)
     /auth/token?key=K&delay=S   waits S seconds (default 0), then starts generation g+1 of K's
                                 token: 200 {"access_token": "tok-K-g", "token_type": "Bearer",
                                 "expires_in": 3600}
@@ -1141,6 +1144,15 @@ def route_upload_sink(conn, req):
     return keep_or_fin(conn.send_json(req, 200, {"size": size, "sha256": digest.hexdigest()}))
 
 
+def route_early_answer(conn, req):
+    conn.send_json(req, 200, {"early": True})
+    try:
+        conn.read_body(req)
+    except BadRequest:
+        pass  # the answer is out already; a broken body only ends the connection
+    return FIN
+
+
 def route_auth_token(conn, req):
     conn.read_body(req)
     key = req.params.get("key", "")
@@ -1350,6 +1362,7 @@ ROUTES = {
     "/delay": route_delay,
     "/download": route_download,
     "/upload-sink": route_upload_sink,
+    "/early-answer": route_early_answer,
     "/auth/token": route_auth_token,
     "/auth/resource": route_auth_resource,
     "/auth/rotate": route_auth_rotate,

@@ -850,6 +850,23 @@ def upload_sink_route():
 
 
 @check
+def early_answer_route():
+    key = "early-" + uuid.uuid4().hex[:8]
+    with connect() as sock:
+        # Only the head and 3 of the 10 declared bytes: the answer comes anyway.
+        sock.sendall(request_bytes("PUT", "/early-answer",
+                                   [("Content-Length", "10"), ("X-Count-Key", key)], length=False))
+        sock.sendall(b"abc")
+        status, headers, data = read_response(sock)
+        eq((status, json.loads(data)), (200, {"early": True}))
+        eq(header_values(headers, "Connection"), [], "keep-alive framing")
+        sock.sendall(b"defghij")
+        eq(sock.recv(1024), b"", "closed after the body")
+    _, _, counts = fetch_json("GET", "/counts/" + key)
+    eq((counts["received"], counts["complete"]), (1, 1))
+
+
+@check
 def auth_routes():
     key = "auth-" + uuid.uuid4().hex[:8]
 

@@ -27,10 +27,9 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     /// The number of bytes the sequence yields, when declared; sent as `Content-Length`. `nil`
     /// sends the body with chunked transfer coding.
     public let length: Int64?
-    /// Makes the one iterator over the caller's sequence.
-    private let open: @Sendable () -> ErasedChunkIterator
-    /// Whether ``makeChunks()`` was called.
-    private let claimed = LockedValue(false)
+    /// Makes the one iterator over the caller's sequence; `nil` once ``makeChunks()`` took it,
+    /// so that the sequence is not kept alive by copies of the request (or errors holding one).
+    private let opener: LockedValue<(@Sendable () -> ErasedChunkIterator)?>
 
     /// Creates a stream over `chunks`.
     ///
@@ -42,12 +41,12 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     public init<Source: AsyncSequence & Sendable>(_ chunks: Source, length: Int64? = nil)
     where Source.Element == Data {
         self.length = length
-        open = { ErasedChunkIterator(chunks.makeAsyncIterator()) }
+        opener = LockedValue({ ErasedChunkIterator(chunks.makeAsyncIterator()) })
     }
 
     /// Whether the stream was handed to a reader (``makeChunks()``); it cannot be sent again.
     public var isConsumed: Bool {
-        claimed.withLock { $0 }
+        opener.withLock { $0 == nil }
     }
 
     /// The chunks to send, for the one reader of this stream.
@@ -55,11 +54,11 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     /// - Throws: ``CourierError`` with ``CourierError/Kind/streamedBodyAlreadySent`` when the
     ///   stream was handed out before, so nothing is sent.
     public func makeChunks() throws(CourierError) -> Chunks {
-        let first = claimed.withLock { claimed in
-            defer { claimed = true }
-            return !claimed
+        let open = opener.withLock { opener in
+            defer { opener = nil }
+            return opener
         }
-        guard first else { throw Self.alreadySent }
+        guard let open else { throw Self.alreadySent }
         return Chunks(iterator: OneIterator(open()), length: length)
     }
 
@@ -120,7 +119,7 @@ extension RequestBodyStream {
     ///
     /// An error the sequence throws arrives as ``CourierError/Kind/streamedBodyFailed`` with the
     /// error as its ``CourierError/underlying``; a sequence that yields more bytes than the declared
-    /// length (it stops before the excess) or ends short fails as
+    /// length (found before the chunk that completes the length is yielded) or ends short fails as
     /// ``CourierError/Kind/streamedBodyLengthMismatch``. A second iteration throws
     /// ``CourierError/Kind/streamedBodyAlreadySent``.
     public struct Chunks: AsyncSequence, Sendable {
@@ -178,7 +177,28 @@ extension RequestBodyStream {
                         source = nil
                         throw Chunks.mismatch("yielded more than its declared \(length) bytes")
                     }
+                    if let length, sent == length {
+                        // The chunk completes the request: a surplus must be found before it is sent.
+                        try await expectEnd(length)
+                    }
                     return chunk
+                }
+            }
+
+            /// Reads past the declared length: the sequence must end there (empty chunks aside).
+            private mutating func expectEnd(_ length: Int64) async throws {
+                defer { source = nil }
+                while true {
+                    let chunk: Data?
+                    do {
+                        chunk = try await source?.next()
+                    } catch {
+                        throw Chunks.failure(error)
+                    }
+                    guard let chunk else { return }
+                    if !chunk.isEmpty {
+                        throw Chunks.mismatch("yielded more than its declared \(length) bytes")
+                    }
                 }
             }
         }
@@ -217,7 +237,7 @@ struct ErasedChunkIterator {
 ///
 /// `@unchecked Sendable` is safe: the iterator is only reached in `take()`, under the lock, and
 /// leaves the box there, so one reader at most ever holds it.
-final class OneIterator: @unchecked Sendable {
+private final class OneIterator: @unchecked Sendable {
     private let lock = NSLock()
     private var iterator: ErasedChunkIterator?
 

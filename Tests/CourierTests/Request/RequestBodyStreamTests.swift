@@ -55,7 +55,36 @@ private func collecting(calls: LockedBox<Int> = LockedBox(0)) -> StubTransport {
     }
 }
 
+/// A sequence that holds `owner`, though its iterators do not.
+private struct OwnedChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+
+    final class Owner: Sendable {}
+
+    let owner: Owner
+
+    func makeAsyncIterator() -> AsyncStream<Data>.Iterator {
+        AsyncStream<Data> { $0.finish() }.makeAsyncIterator()
+    }
+}
+
 @Suite struct RequestBodyStreamTests {
+    @Test func makingTheChunksReleasesTheSequence() throws {
+        weak var released: OwnedChunks.Owner?
+        let stream: RequestBodyStream
+        do {
+            let owner = OwnedChunks.Owner()
+            released = owner
+            stream = RequestBodyStream(OwnedChunks(owner: owner))
+        }
+        #expect(released != nil)
+        let chunks = try stream.makeChunks()
+        // The stream (and any request holding it) no longer keeps the caller's sequence.
+        #expect(released == nil)
+        #expect(stream.isConsumed)
+        _ = chunks
+    }
+
     @Test func aStreamedBodyHasNoSegmentsNoDataAndItsDeclaredLength() throws {
         let chunks = CountedChunks("hello")
         let request = try upload(.stream(chunks, length: 5, contentType: .plainText)).built()
@@ -149,6 +178,32 @@ private func collecting(calls: LockedBox<Int> = LockedBox(0)) -> StubTransport {
         #expect(
             error?.message
                 == "The streamed body yielded more than its declared 4 bytes; the request was not completed.")
+    }
+
+    @Test func bytesAfterExactlyTheLengthFailBeforeTheCompletingChunkIsYielded() async throws {
+        let stream = RequestBodyStream(CountedChunks("abcd", "", "e"), length: 4)
+        var iterator = try stream.makeChunks().makeAsyncIterator()
+        let error = await #expect(throws: CourierError.self) { try await iterator.next() }
+        #expect(error?.kind == .streamedBodyLengthMismatch)
+        #expect(
+            error?.message
+                == "The streamed body yielded more than its declared 4 bytes; the request was not completed.")
+    }
+
+    @Test func aSequenceEndingAtExactlyTheLengthEndsAfterItsLastChunk() async throws {
+        let stream = RequestBodyStream(CountedChunks("ab", "cd", ""), length: 4)
+        var iterator = try stream.makeChunks().makeAsyncIterator()
+        #expect(try await iterator.next() == Data("ab".utf8))
+        #expect(try await iterator.next() == Data("cd".utf8))
+        #expect(try await iterator.next() == nil)
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func anErrorAfterExactlyTheLengthFailsTheCompletingChunk() async throws {
+        let stream = RequestBodyStream(CountedChunks("abcd", throwsAfter: 1), length: 4)
+        var iterator = try stream.makeChunks().makeAsyncIterator()
+        let error = await #expect(throws: CourierError.self) { try await iterator.next() }
+        #expect(error?.kind == .streamedBodyFailed)
     }
 
     @Test func fewerBytesThanDeclaredFailAtTheEnd() async throws {

@@ -84,7 +84,9 @@ public struct Body: EndpointComponent {
     /// A sequence is read once: the ``RequestBodyStream`` made here is shared by every request
     /// built from this `Body`, and sending one of them a second time (a retry, a 307/308 redirect,
     /// a second send) fails with ``CourierError/Kind/streamedBodyAlreadySent`` before anything is
-    /// sent. Declare the body with a fresh sequence for each send. Only transports that stream
+    /// sent. So ``RetryMiddleware`` does not retry such a request, and ``AuthenticationMiddleware``
+    /// returns its 401 as it is instead of sending it again with a new token. Declare the body
+    /// with a fresh sequence for each send. Only transports that stream
     /// can send it: `AsyncHTTPClientTransport` does; ``URLSessionTransport`` fails with
     /// ``CourierError/Kind/streamedBodyUnsupported``. See <doc:StreamingResponses>.
     ///

@@ -70,7 +70,8 @@ public struct AuthenticationMiddleware: Middleware {
             guard !request.headers.contains(.authorization) else { return try await next(request, baseURL) }
             let token = try await obtain(request) { try await refresher.token() }
             let response = try await next(Self.sign(request, with: token), baseURL)
-            guard response.status == .unauthorized,
+            // A streamed body is read once: sending it again could only fail, hiding the 401.
+            guard response.status == .unauthorized, request.body?.stream == nil,
                 let replacement = try await obtain(request, { try await refresher.replacement(for: token) })
             else { return response }
             return try await next(Self.sign(request, with: replacement), baseURL)

@@ -153,11 +153,18 @@ public final class URLSessionTransport: Transport {
     /// read that returned nothing would end the body early. (Apple platforms have
     /// `uploadTask(withStreamedRequest:)`, which Courier does not use yet.)
     static let streamedBodyUnsupported = CourierError(
-        stage: .transport, kind: .streamedBodyUnsupported,
-        message:
+        stage: .transport, kind: .streamedBodyUnsupported, message: streamedBodyUnsupportedMessage)
+
+    #if canImport(FoundationNetworking)
+        private static let streamedBodyUnsupportedMessage =
             "URLSessionTransport cannot send a body streamed from an AsyncSequence without blocking the "
             + "queue every URLSession shares; nothing was sent. Use AsyncHTTPClientTransport "
-            + "(CourierAsyncHTTPClient), or Body.file or Body.data.")
+            + "(CourierAsyncHTTPClient), or Body.file or Body.data."
+    #else
+        private static let streamedBodyUnsupportedMessage =
+            "URLSessionTransport does not send a body streamed from an AsyncSequence yet; nothing was "
+            + "sent. Use AsyncHTTPClientTransport (CourierAsyncHTTPClient), or Body.file or Body.data."
+    #endif
 
     /// Fails the task with a timeout unless the server shows a sign of life within `timeout`.
     private static func connectTimer(

@@ -389,6 +389,26 @@ private struct CapturingMiddleware: Middleware {
         #expect(sent.map { $0.body?.data } == [Data("order".utf8), Data("order".utf8)])
     }
 
+    @Test func aStreamedBodyIsNotReplayedAfterA401() async throws {
+        let server = TokenServer(accepting: ["t2"])
+        let transport = server.transport()
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: ScriptedTokenProvider(), for: exampleBase)])
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(Data("order".utf8))
+            continuation.finish()
+        }
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("orders")
+            Body.stream(chunks)
+        }
+        // The sequence is read once: the 401 is the answer, not a second send that must fail.
+        #expect(await Self.status(client, post).status == .unauthorized)
+        #expect(await transport.requests.count == 1)
+    }
+
     // MARK: Origins
 
     @Test(arguments: [

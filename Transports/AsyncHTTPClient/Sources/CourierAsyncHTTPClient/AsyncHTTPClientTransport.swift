@@ -230,6 +230,25 @@ public final class AsyncHTTPClientTransport: Transport {
         receiver.controlStream(pause: {}, resume: {}, close: { pump.cancel() })
     }
 
+    /// Waits until a streamed body was read to its end and fails as it did otherwise.
+    ///
+    /// A 2xx response can arrive in full while the body is still being sent (AsyncHTTPClient then
+    /// keeps sending): the call succeeds only when every byte of the body was handed to the
+    /// connection, whether or not the server read them; a body that failed, fell short of its
+    /// length or was left unsent fails the call, so a short upload is never a success.
+    private static func expectSent(_ outcome: StreamedBodyOutcome) async throws {
+        switch try await outcome.ending() {
+        case .finished: return
+        case .failed(let error): throw error
+        case .abandoned:
+            throw CourierError(
+                stage: .transport, kind: .streamedBodyFailed,
+                message:
+                    "The server answered before the whole streamed body was sent, and the connection "
+                    + "stopped taking it; the request was not completed.")
+        }
+    }
+
     /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
     private func exchange(
         _ request: TransportRequest, streamed: RequestBodyStream.Chunks?,
@@ -237,10 +256,11 @@ public final class AsyncHTTPClientTransport: Transport {
     ) async throws -> RawResponse {
         var receiver = ResponseReceiver(
             request: request, responseLimit: responseLimit, downloadLimit: downloadLimit)
+        let outcome = streamed.map { _ in StreamedBodyOutcome() }
         do {
             let response = try await httpClient.execute(
                 request.httpClientRequest(
-                    streamed: streamed,
+                    streamed: streamed, outcome: outcome,
                     onChunk: Self.onChunk(
                         of: request, activity: activity, reportSent: receiver.uploadProgress)),
                 deadline: .distantFuture)
@@ -267,6 +287,9 @@ public final class AsyncHTTPClientTransport: Transport {
                 {
                     throw error
                 }
+            }
+            if let outcome, (200..<300).contains(response.status.code) {
+                try await Self.expectSent(outcome)
             }
         } catch {
             receiver.abandon()

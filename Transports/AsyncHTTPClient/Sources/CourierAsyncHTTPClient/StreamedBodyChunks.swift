@@ -5,31 +5,48 @@ import NIOFoundationCompat
 
 /// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it (so a slow
 /// connection slows the reading); each chunk written is reported, for upload progress and the
-/// idle timeout.
+/// idle timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
 struct StreamedBodyChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
     let chunks: RequestBodyStream.Chunks
+    let outcome: StreamedBodyOutcome
     let onChunk: @Sendable (_ sentBytes: Int64) -> Void
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(chunks: chunks.makeAsyncIterator(), onChunk: onChunk)
+        Iterator(
+            chunks: chunks.makeAsyncIterator(), token: StreamedBodyOutcome.Token(outcome), onChunk: onChunk)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         var chunks: RequestBodyStream.Chunks.Iterator
+        let token: StreamedBodyOutcome.Token
         let onChunk: @Sendable (Int64) -> Void
         private var sent: Int64 = 0
 
-        init(chunks: RequestBodyStream.Chunks.Iterator, onChunk: @escaping @Sendable (Int64) -> Void) {
+        init(
+            chunks: RequestBodyStream.Chunks.Iterator, token: StreamedBodyOutcome.Token,
+            onChunk: @escaping @Sendable (Int64) -> Void
+        ) {
             self.chunks = chunks
+            self.token = token
             self.onChunk = onChunk
         }
 
         mutating func next() async throws -> ByteBuffer? {
             // The previous chunk was taken by the writer: report it before waiting for the next.
             if sent > 0 { onChunk(sent) }
-            guard let chunk = try await chunks.next() else { return nil }
+            let next: Data?
+            do {
+                next = try await chunks.next()
+            } catch {
+                token.outcome.end(.failed(CourierError.asyncHTTPClient(error)))
+                throw error
+            }
+            guard let chunk = next else {
+                token.outcome.end(.finished)
+                return nil
+            }
             sent += Int64(chunk.count)
             return ByteBuffer(data: chunk)
         }

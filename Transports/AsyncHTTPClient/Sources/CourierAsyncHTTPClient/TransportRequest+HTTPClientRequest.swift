@@ -11,10 +11,12 @@ extension TransportRequest {
     ///
     /// - Parameters:
     ///   - streamed: The chunks of the body's ``RequestBody/stream``, taken once by the caller.
+    ///   - outcome: Told how the reading of `streamed` ended.
     ///   - onChunk: Told how many body bytes were written so far, after each chunk of a streamed
     ///     body; `nil` sends an in-memory body in one piece.
     func httpClientRequest(
-        streamed: RequestBodyStream.Chunks? = nil, onChunk: (@Sendable (Int64) -> Void)?
+        streamed: RequestBodyStream.Chunks? = nil, outcome: StreamedBodyOutcome? = nil,
+        onChunk: (@Sendable (Int64) -> Void)?
     ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = NIOHTTP1.HTTPMethod(rawValue: method.rawValue)
@@ -24,7 +26,8 @@ extension TransportRequest {
         }
         if let streamed {
             request.body = .stream(
-                StreamedBodyChunks(chunks: streamed, onChunk: onChunk ?? { _ in }),
+                StreamedBodyChunks(
+                    chunks: streamed, outcome: outcome ?? StreamedBodyOutcome(), onChunk: onChunk ?? { _ in }),
                 length: streamed.length.map { .known($0) } ?? .unknown)
         } else if let body {
             if let onChunk {
