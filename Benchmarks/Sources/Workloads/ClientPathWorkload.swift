@@ -95,6 +95,17 @@ public enum ClientPathWorkload {
         Header.accept(.json)
     }
 
+    /// The same request built per call, as an `API.user(id)` function builds it: a fresh
+    /// declaration each time, so the client's memo of the last built request never finds it
+    /// again (the `send-per-call` mode sends it with a new `id` each call, so the URL is new too).
+    public static func user(_ id: Int) -> Endpoint<Profile, Never> {
+        Endpoint {
+            Method.get
+            Path("v1", "users", id)
+            Header.accept(.json)
+        }
+    }
+
     /// A client over ``InMemoryTransport``; with Metrics, Validation and Logging (no-op observer
     /// and sink) when `withMiddleware` is true.
     public static func client(withMiddleware: Bool) -> Client {

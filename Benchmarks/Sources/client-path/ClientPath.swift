@@ -9,6 +9,7 @@ import Workloads
 ///     client-path decode 1000            # JSONDecoder.decode of the bytes, the baseline
 ///     client-path send 1000              # Client.send, no middleware
 ///     client-path send-middleware 1000   # Client.send through Metrics, Validation and Logging
+///     client-path send-per-call 1000     # Client.send of an endpoint built per call, new id each
 ///
 /// Run it under `valgrind` with two counts and difference the totals, so that start-up cancels;
 /// the difference over the extra calls is the cost of one call.
@@ -31,6 +32,11 @@ enum ClientPath {
             for _ in 0..<count {
                 checksum &+= try await client.send(ClientPathWorkload.profile).value?.followers ?? 0
             }
+        case "send-per-call":
+            let client = ClientPathWorkload.client(withMiddleware: false)
+            for call in 0..<count {
+                checksum &+= try await client.send(ClientPathWorkload.user(4242 + call)).value?.followers ?? 0
+            }
         default:
             throw CocoaError(.featureUnsupported)
         }
@@ -42,10 +48,10 @@ enum ClientPath {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 3, let count = Int(arguments[2]),
-            ["decode", "send", "send-middleware"].contains(arguments[1])
+            ["decode", "send", "send-middleware", "send-per-call"].contains(arguments[1])
         else {
             FileHandle.standardError.write(
-                Data("usage: client-path decode|send|send-middleware COUNT\n".utf8))
+                Data("usage: client-path decode|send|send-middleware|send-per-call COUNT\n".utf8))
             exit(64)
         }
         let outcome = Outcome()

@@ -119,7 +119,9 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// ``url(for:)``, parsed through a client's `memo`.
     func url(for request: EndpointRequest, memo: BuiltRequestMemo?) throws(CourierError) -> URL {
         let text = text(for: request)
-        guard let url = memo.map({ $0.url(for: text) }) ?? URL(string: text) else {
+        guard
+            let url = memo.map({ $0.url(for: text, remember: !request.hasSecretQuery) }) ?? URL(string: text)
+        else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The request could not be resolved against \(self) into a URL.", request: request

@@ -10,6 +10,10 @@ import Foundation
 ///   memo keeps alive, so its address cannot belong to other parts. The client's encoder and form
 ///   encoding are fixed for its life. Defaults and call options apply after the memo, each send.
 /// - A URL is found again only for the same text, which `URL(string:)` parses the same way.
+/// - Nothing secret is remembered: not a request with a secret or sensitive-by-default header or
+///   query item, nor the URL text of a request with a secret query value, so a client does not
+///   keep a credential alive after the call that sent it.
+/// - An entry replaced is released after the lock is given back, not inside it.
 ///
 /// Measured on issue 13's B2 send (callgrind): building the request cost 4.6k instructions and
 /// parsing the URL 3.7k, against a bare 1 KB decode of 129k.
@@ -17,6 +21,8 @@ struct BuiltRequestMemo: Sendable {
     private struct Entries: Sendable {
         var request: (parts: [RequestPart], request: EndpointRequest)?
         var url: (text: String, url: URL)?
+        /// How many requests were found again (for tests).
+        var requestHits = 0
     }
 
     private let entries = LockedValue(Entries())
@@ -30,27 +36,47 @@ struct BuiltRequestMemo: Sendable {
     func request(
         for parts: [RequestPart], build: () throws(CourierError) -> EndpointRequest
     ) throws(CourierError) -> EndpointRequest {
-        let remembered = entries.withLock { entries in
-            entries.request.flatMap { Self.isSameStorage($0.parts, parts) ? $0.request : nil }
+        let remembered = entries.withLock { entries -> EndpointRequest? in
+            guard let entry = entries.request, Self.isSameStorage(entry.parts, parts) else { return nil }
+            entries.requestHits += 1
+            return entry.request
         }
         if let remembered { return remembered }
         let request = try build()
-        if parts.allSatisfy(\.buildsAlike) {
-            entries.withLock { $0.request = (parts, request) }
+        if parts.allSatisfy(\.buildsAlike) && !request.carriesSecret {
+            let replaced = entries.withLock { entries in
+                defer { entries.request = (parts, request) }
+                return entries.request
+            }
+            // The replaced request is released here, after the lock is given back.
+            withExtendedLifetime(replaced) {}
         }
         return request
     }
 
-    /// `URL(string: text)`, remembered for the last text.
-    func url(for text: String) -> URL? {
+    /// How many requests this memo found again instead of building them.
+    var requestHits: Int { entries.withLock { $0.requestHits } }
+
+    /// `URL(string: text)`, remembered for the last text unless `remember` is `false` (a text
+    /// with a secret in it).
+    func url(for text: String, remember: Bool = true) -> URL? {
+        guard remember else { return URL(string: text) }
         let remembered = entries.withLock { entries in
             entries.url.flatMap { $0.text == text ? $0.url : nil }
         }
         if let remembered { return remembered }
         guard let url = URL(string: text) else { return nil }
-        entries.withLock { $0.url = (text, url) }
+        let replaced = entries.withLock { entries in
+            defer { entries.url = (text, url) }
+            return entries.url
+        }
+        // The replaced URL is released here, after the lock is given back.
+        withExtendedLifetime(replaced) {}
         return url
     }
+
+    /// The URL text remembered now (for tests).
+    var rememberedURLText: String? { entries.withLock { $0.url?.text } }
 
     /// Whether two arrays are one storage (so equal part for part).
     private static func isSameStorage(_ first: [RequestPart], _ second: [RequestPart]) -> Bool {
@@ -58,6 +84,19 @@ struct BuiltRequestMemo: Sendable {
             && first.withUnsafeBufferPointer { firstBuffer in
                 second.withUnsafeBufferPointer { $0.baseAddress == firstBuffer.baseAddress }
             }
+    }
+}
+
+extension EndpointRequest {
+    /// Whether a header or query item of this request is secret, by declaration or by name
+    /// (``HeaderField/isSensitive``, ``QueryItem/isSensitive``).
+    var carriesSecret: Bool {
+        headers.contains(where: \.isSensitive) || hasSecretQuery
+    }
+
+    /// Whether a query item of this request is secret, by declaration or by name.
+    var hasSecretQuery: Bool {
+        query.contains(where: \.isSensitive)
     }
 }
 

@@ -142,4 +142,74 @@ import Testing
         #expect(memo.url(for: "https://api.example.com/c")?.absoluteString == "https://api.example.com/c")
         #expect(memo.url(for: "https://api.example.com/a?b=1") == first)
     }
+
+    /// A user's endpoint built per call, as an `API.user(id)` function would.
+    static func user(_ id: Int) -> Endpoint<Empty, Never> {
+        Endpoint {
+            Method.get
+            Path("v1", "users", id)
+        }
+    }
+
+    /// A stored endpoint's second send is found again; an endpoint built per call never is.
+    @Test func aStoredEndpointHitsAndAPerCallEndpointMisses() async throws {
+        let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.requestHits == 0)
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.requestHits == 1)
+        _ = try await client.send(Self.user(1))
+        _ = try await client.send(Self.user(1))
+        #expect(client.memo.requestHits == 1)
+    }
+
+    /// A request with a secret or sensitive-by-default header or query item is never remembered,
+    /// so the client does not keep the credential alive after the call.
+    @Test func aRequestWithASecretIsNotRemembered() async throws {
+        let secrets: [Endpoint<Empty, Never>] = [
+            Endpoint {
+                Method.get
+                Header(.authorization, "Bearer secret")
+            },
+            Endpoint {
+                Method.get
+                Header("X-Key", "secret", isSecret: true)
+            },
+            Endpoint {
+                Method.get
+                Query("token", "secret")
+            },
+            Endpoint {
+                Method.get
+                Query("q", "secret", isSecret: true)
+            },
+        ]
+        for endpoint in secrets {
+            let client = Client(baseURL: exampleBase, transport: RecordingTransport())
+            _ = try await client.send(endpoint)
+            _ = try await client.send(endpoint)
+            #expect(client.memo.requestHits == 0)
+        }
+    }
+
+    /// The URL text of a request with a secret query value is never remembered.
+    @Test func aURLWithASecretQueryIsNotRemembered() throws {
+        let memo = BuiltRequestMemo()
+        let plain = try Self.other.request()
+        let secret = try Endpoint<Empty, Never> {
+            Method.get
+            Path("a")
+            Query("q", "secret", isSecret: true)
+        }.request()
+        _ = try exampleBase.url(for: plain, memo: memo)
+        #expect(memo.rememberedURLText == exampleBase.text(for: plain))
+        _ = try exampleBase.url(for: secret, memo: memo)
+        #expect(memo.rememberedURLText == exampleBase.text(for: plain))
+        let byName = try Endpoint<Empty, Never> {
+            Method.get
+            Query("password", "secret")
+        }.request()
+        _ = try exampleBase.url(for: byName, memo: memo)
+        #expect(memo.rememberedURLText == exampleBase.text(for: plain))
+    }
 }
