@@ -6,8 +6,8 @@
 
     /// The fault server's byte pattern (``FaultServer/pattern(_:)``) in chunks, for a body streamed
     /// from a sequence: `count` chunks of `size` bytes (endless when `count` is `nil`), throwing
-    /// ``ProducerError`` instead of chunk `throwsAt`, or waiting 30 s (unless cancelled) before chunk
-    /// `stallsAt`, when set. Counts the chunks it was asked for.
+    /// ``ProducerError`` instead of chunk `throwsAt`, or waiting 60 s (unless cancelled) before chunk
+    /// `stallsAt`, when set. Counts the chunks it was asked for, and the stalls cancelled.
     struct PatternChunks: AsyncSequence, Sendable {
         typealias Element = Data
 
@@ -22,11 +22,14 @@
         var waitsBeforeEnd: Duration = .zero
         /// How many times `next()` was called, over all iterators.
         let reads = LockedBox(0)
+        /// How many stalls ended in a `CancellationError`, over all iterators.
+        let cancelledStalls = LockedBox(0)
 
-        init(size: Int = 64 * 1024, count: Int?, throwsAt: Int? = nil) {
+        init(size: Int = 64 * 1024, count: Int?, throwsAt: Int? = nil, stallsAt: Int? = nil) {
             self.size = size
             self.count = count
             self.throwsAt = throwsAt
+            self.stallsAt = stallsAt
         }
 
         /// Every byte a complete iteration yields.
@@ -47,7 +50,14 @@
                     try await Task.sleep(for: chunks.waitsBeforeEnd)
                     throw ProducerError()
                 }
-                if index == chunks.stallsAt { try await Task.sleep(for: .seconds(30)) }
+                if index == chunks.stallsAt {
+                    do {
+                        try await Task.sleep(for: .seconds(60))
+                    } catch {
+                        chunks.cancelledStalls.withLock { $0 += 1 }
+                        throw error
+                    }
+                }
                 if let count = chunks.count, index >= count {
                     try await Task.sleep(for: chunks.waitsBeforeEnd)
                     return nil
@@ -208,12 +218,11 @@
                 }
             },
             ConformanceCase(.streams, "aSequenceSilentForTheIdleTimeoutEndsTheUpload") { context in
-                var chunks = PatternChunks(count: 8)
-                chunks.stallsAt = 2
+                let chunks = PatternChunks(count: 8, stallsAt: 2)
                 guard context.subject.sendsStreamedBodies else {
                     return try await context.expectStreamedBodyRefused(chunks)
                 }
-                // The sequence would go on after 30 s; the idle timeout is 1 s.
+                // The sequence would go on after 60 s; the idle timeout is 1 s.
                 let idle = Client.Configuration(timeout: Timeout(idle: .seconds(1)))
                 try await context.withClient(configuration: idle) { client in
                     let key = FaultServer.uniqueKey()
@@ -223,10 +232,14 @@
                     #expect(ContinuousClock.now - start < .seconds(20))
                     try await context.faults.expectCounts(key, received: 1...1)
                     #expect(try await context.faults.counts(key).complete == 0)
+                    // The `next()` the sequence was waiting in is cancelled, not left running.
+                    try await waitUntil("the stalled read was cancelled") {
+                        chunks.cancelledStalls.get() == 1
+                    }
                 }
             },
             ConformanceCase(.streams, "cancellingTheCallerStopsReadingAnEndlessUpload") { context in
-                let chunks = PatternChunks(count: nil)
+                let chunks = PatternChunks(count: nil, stallsAt: 24)
                 guard context.subject.sendsStreamedBodies else {
                     return try await context.expectStreamedBodyRefused(chunks)
                 }
@@ -237,8 +250,8 @@
                     let call = Task { await outcome(sink(.stream(chunks), key: key), with: client) }
                     defer { call.cancel() }
                     try await context.faults.expectCounts(key, received: 1...1, settle: .zero)
-                    // Some bytes have gone out: 1 MiB.
-                    try await waitUntil("1 MiB of the body was read") { chunks.reads.get() >= 16 }
+                    // 1.5 MiB have gone out, and the sequence waits in its next `next()`.
+                    try await waitUntil("the sequence stalled after 1.5 MiB") { chunks.reads.get() > 24 }
                     let cancelled = ContinuousClock.now
                     call.cancel()
                     let error = try #require(await call.value.failure)
@@ -249,6 +262,10 @@
                     try await Task.sleep(for: .milliseconds(500))
                     #expect(chunks.reads.get() <= reads + 1)
                     #expect(try await context.faults.counts(key).complete == 0)
+                    // The `next()` the sequence was waiting in is cancelled, not left running.
+                    try await waitUntil("the stalled read was cancelled") {
+                        chunks.cancelledStalls.get() == 1
+                    }
                 }
             },
         ]

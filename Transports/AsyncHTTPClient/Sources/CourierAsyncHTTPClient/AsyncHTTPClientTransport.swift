@@ -208,9 +208,13 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Feeds a streamed body to its reader from a task of its own, one chunk at a time as the
     /// reader asks (NIO then stops reading from the connection); the reader going away cancels
-    /// the task, and dropping the body closes the connection.
-    private static func pump(_ body: HTTPClientResponse.Body, into receiver: ResponseReceiver) {
+    /// the task, and dropping the body closes the connection. The exchange ends with the task:
+    /// `upload`, the reader of a streamed request body, is stopped then.
+    private static func pump(
+        _ body: HTTPClientResponse.Body, into receiver: ResponseReceiver, upload: StreamedBodyReader?
+    ) {
         let pump = Task {
+            defer { upload?.stop() }
             var receiver = receiver
             do {
                 for try await chunk in body {
@@ -257,10 +261,15 @@ public final class AsyncHTTPClientTransport: Transport {
         var receiver = ResponseReceiver(
             request: request, responseLimit: responseLimit, downloadLimit: downloadLimit)
         let outcome = streamed.map { _ in StreamedBodyOutcome() }
+        // The sequence is read in a task this exchange stops when it ends, however it ends (or,
+        // for a streamed response, when the response's pump ends).
+        let upload = streamed.map(StreamedBodyReader.start)
+        var uploadOutlivesExchange = false
+        defer { if !uploadOutlivesExchange { upload?.stop() } }
         do {
             let response = try await httpClient.execute(
                 request.httpClientRequest(
-                    streamed: streamed, outcome: outcome,
+                    streamed: upload, outcome: outcome,
                     onChunk: Self.onChunk(
                         of: request, activity: activity, reportSent: receiver.uploadProgress)),
                 deadline: .distantFuture)
@@ -276,7 +285,8 @@ public final class AsyncHTTPClientTransport: Transport {
                 status: HTTPStatus(Int(response.status.code)), headers: HeaderFields(response.headers))
             if case .stop(let error) = head { throw error }
             if let streamed = receiver.streamedResponse(url: request.url) {
-                Self.pump(response.body, into: receiver)
+                uploadOutlivesExchange = true
+                Self.pump(response.body, into: receiver, upload: upload)
                 return streamed
             }
             // Leaving this loop early drops the body, which closes the connection at once.

@@ -6,29 +6,31 @@ import NIOFoundationCompat
 /// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it (so a slow
 /// connection slows the reading); each chunk written is reported, for upload progress and the
 /// idle timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
+///
+/// The sequence itself is read by a ``StreamedBodyReader``, in a task the exchange stops when it
+/// ends: AsyncHTTPClient's own task, which nothing cancels, only waits for the reader's chunks.
 struct StreamedBodyChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
-    let chunks: RequestBodyStream.Chunks
+    let reader: StreamedBodyReader
     let outcome: StreamedBodyOutcome
     let onChunk: @Sendable (_ sentBytes: Int64) -> Void
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(
-            chunks: chunks.makeAsyncIterator(), token: StreamedBodyOutcome.Token(outcome), onChunk: onChunk)
+        Iterator(reader: reader, token: StreamedBodyOutcome.Token(outcome), onChunk: onChunk)
     }
 
     struct Iterator: AsyncIteratorProtocol {
-        var chunks: RequestBodyStream.Chunks.Iterator
+        let reader: StreamedBodyReader
         let token: StreamedBodyOutcome.Token
         let onChunk: @Sendable (Int64) -> Void
         private var sent: Int64 = 0
 
         init(
-            chunks: RequestBodyStream.Chunks.Iterator, token: StreamedBodyOutcome.Token,
+            reader: StreamedBodyReader, token: StreamedBodyOutcome.Token,
             onChunk: @escaping @Sendable (Int64) -> Void
         ) {
-            self.chunks = chunks
+            self.reader = reader
             self.token = token
             self.onChunk = onChunk
         }
@@ -38,7 +40,7 @@ struct StreamedBodyChunks: AsyncSequence, Sendable {
             if sent > 0 { onChunk(sent) }
             let next: Data?
             do {
-                next = try await chunks.next()
+                next = try await reader.next()
             } catch {
                 token.outcome.end(.failed(CourierError.asyncHTTPClient(error)))
                 throw error

@@ -10,12 +10,12 @@ extension TransportRequest {
     /// sequence (chunked when its length is not declared).
     ///
     /// - Parameters:
-    ///   - streamed: The chunks of the body's ``RequestBody/stream``, taken once by the caller.
+    ///   - streamed: The reader of the body's ``RequestBody/stream``, taken once by the caller.
     ///   - outcome: Told how the reading of `streamed` ended.
     ///   - onChunk: Told how many body bytes were written so far, after each chunk of a streamed
     ///     body; `nil` sends an in-memory body in one piece.
     func httpClientRequest(
-        streamed: RequestBodyStream.Chunks? = nil, outcome: StreamedBodyOutcome? = nil,
+        streamed: StreamedBodyReader? = nil, outcome: StreamedBodyOutcome? = nil,
         onChunk: (@Sendable (Int64) -> Void)?
     ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -27,7 +27,7 @@ extension TransportRequest {
         if let streamed {
             request.body = .stream(
                 StreamedBodyChunks(
-                    chunks: streamed, outcome: outcome ?? StreamedBodyOutcome(), onChunk: onChunk ?? { _ in }),
+                    reader: streamed, outcome: outcome ?? StreamedBodyOutcome(), onChunk: onChunk ?? { _ in }),
                 length: streamed.length.map { .known($0) } ?? .unknown)
         } else if let body {
             if let onChunk {
