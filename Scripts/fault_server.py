@@ -138,9 +138,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 bytes a second (default 0: as fast as the client reads)
     /upload-sink                reads the body (Content-Length or chunked) in 64 KiB pieces;
                                 200 {"size": n, "sha256": hex}
-    /early-answer               answers 200 {"early": true} (keep-alive framing) right after the
-                                request head, before reading any of the body; then reads the
-                                body (counted as complete if it all arrives) and closes (FIN)
+    /early-answer?status=S      answers S (default 200) {"early": true} (keep-alive framing) right
+                                after the request head, before reading any of the body; then
+                                reads the body (counted as complete if it all arrives) and closes (FIN)
     /auth/token?key=K&delay=S   waits S seconds (default 0), then starts generation g+1 of K's
                                 token: 200 {"access_token": "tok-K-g", "token_type": "Bearer",
                                 "expires_in": 3600}
@@ -1145,7 +1145,8 @@ def route_upload_sink(conn, req):
 
 
 def route_early_answer(conn, req):
-    conn.send_json(req, 200, {"early": True})
+    status = int_param(req.params, "status", 200, 599, minimum=200)
+    conn.send_json(req, status, {"early": True})
     try:
         conn.read_body(req)
     except BadRequest:

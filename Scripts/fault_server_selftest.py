@@ -864,6 +864,11 @@ def early_answer_route():
         eq(sock.recv(1024), b"", "closed after the body")
     _, _, counts = fetch_json("GET", "/counts/" + key)
     eq((counts["received"], counts["complete"]), (1, 1))
+    with connect() as sock:
+        sock.sendall(request_bytes("PUT", "/early-answer?status=413", [("Content-Length", "10")],
+                                   length=False))
+        status, _, data = read_response(sock)
+        eq((status, json.loads(data)), (413, {"early": True}))
 
 
 @check

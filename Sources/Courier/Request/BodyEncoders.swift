@@ -34,11 +34,7 @@ struct BodyEncoders {
         case .multipart(let parts, let boundary):
             return try MultipartEncoding.body(parts, boundary: boundary)
         case .stream(let stream, let type):
-            if let length = stream.length, length < 0 {
-                throw CourierError(
-                    stage: .building, kind: .bodyEncodingFailed,
-                    message: "A streamed body's length cannot be negative, as \(length) is.")
-            }
+            if let length = stream.length, length < 0 { throw RequestBodyStream.negativeLength(length) }
             return RequestBody(stream: stream, contentType: type)
         }
     }

@@ -19,7 +19,7 @@ import Foundation
 /// bytes are not known before they are read.)
 ///
 /// ```swift
-/// let body = RequestBodyStream(lines, length: nil)
+/// let body = try RequestBodyStream(lines, length: nil)
 /// let chunks = try body.makeChunks()    // once; a second call throws
 /// for try await chunk in chunks { … }
 /// ```
@@ -36,9 +36,22 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     /// - Parameters:
     ///   - chunks: The body's bytes, in order; empty chunks are skipped. An error it throws ends
     ///     the upload as ``CourierError/Kind/streamedBodyFailed``.
-    ///   - length: The number of bytes `chunks` yields, if known; it must not be negative. A
-    ///     sequence that yields more or fewer fails as ``CourierError/Kind/streamedBodyLengthMismatch``.
-    public init<Source: AsyncSequence & Sendable>(_ chunks: Source, length: Int64? = nil)
+    ///   - length: The number of bytes `chunks` yields, if known. A sequence that yields more or
+    ///     fewer fails as ``CourierError/Kind/streamedBodyLengthMismatch``.
+    /// - Throws: ``CourierError`` with ``CourierError/Kind/bodyEncodingFailed`` for a negative
+    ///   `length`, before anything reads `chunks`.
+    public convenience init<Source: AsyncSequence & Sendable>(_ chunks: Source, length: Int64? = nil)
+        throws(CourierError)
+    where Source.Element == Data {
+        // Throwing rather than trapping: a length is runtime data (a file's size, another
+        // response's Content-Length), not a literal a precondition could hold to.
+        if let length, length < 0 { throw Self.negativeLength(length) }
+        self.init(unchecked: chunks, length: length)
+    }
+
+    /// A stream whose length is checked later: ``Body/stream(_:length:contentType:)`` cannot
+    /// throw where it is declared, so its length is checked when the request is built.
+    init<Source: AsyncSequence & Sendable>(unchecked chunks: Source, length: Int64?)
     where Source.Element == Data {
         self.length = length
         opener = LockedValue({ ErasedChunkIterator(chunks.makeAsyncIterator()) })
@@ -105,6 +118,13 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
     /// Hashes the stream's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// Why a negative declared length is refused.
+    static func negativeLength(_ length: Int64) -> CourierError {
+        CourierError(
+            stage: .building, kind: .bodyEncodingFailed,
+            message: "A streamed body's length cannot be negative, as \(length) is.")
     }
 
     static let alreadySent = CourierError(

@@ -75,7 +75,7 @@ private struct OwnedChunks: AsyncSequence, Sendable {
         do {
             let owner = OwnedChunks.Owner()
             released = owner
-            stream = RequestBodyStream(OwnedChunks(owner: owner))
+            stream = try RequestBodyStream(OwnedChunks(owner: owner))
         }
         #expect(released != nil)
         let chunks = try stream.makeChunks()
@@ -107,6 +107,16 @@ private struct OwnedChunks: AsyncSequence, Sendable {
         expectCourierError(.bodyEncodingFailed, stage: .building) {
             try upload(.stream(CountedChunks("x"), length: -1)).built()
         }
+    }
+
+    @Test func aStreamMadeDirectlyRefusesANegativeLengthBeforeReadingAnything() throws {
+        let chunks = CountedChunks("x")
+        let error = #expect(throws: CourierError.self) { try RequestBodyStream(chunks, length: -1) }
+        #expect(error?.kind == .bodyEncodingFailed)
+        #expect(error?.stage == .building)
+        #expect(error?.message == "A streamed body's length cannot be negative, as -1 is.")
+        #expect(chunks.iterators.get() == 0)
+        #expect(try RequestBodyStream(chunks, length: 0).length == 0)
     }
 
     @Test func requestsAreEqualWhenTheyShareOneStream() throws {
@@ -149,7 +159,7 @@ private struct OwnedChunks: AsyncSequence, Sendable {
     }
 
     @Test func theStreamIsHandedOutOnce() async throws {
-        let stream = RequestBodyStream(CountedChunks("a", "b"))
+        let stream = try RequestBodyStream(CountedChunks("a", "b"))
         let chunks = try stream.makeChunks()
         #expect(stream.isConsumed)
         expectCourierError(.streamedBodyAlreadySent, stage: .transport) { try stream.makeChunks() }
@@ -163,14 +173,14 @@ private struct OwnedChunks: AsyncSequence, Sendable {
     }
 
     @Test func emptyChunksAreSkipped() async throws {
-        let stream = RequestBodyStream(CountedChunks("", "a", "", "b", ""), length: 2)
+        let stream = try RequestBodyStream(CountedChunks("", "a", "", "b", ""), length: 2)
         var read: [Data] = []
         for try await chunk in try stream.makeChunks() { read.append(chunk) }
         #expect(read == [Data("a".utf8), Data("b".utf8)])
     }
 
     @Test func moreBytesThanDeclaredFailBeforeTheExcessIsYielded() async throws {
-        let stream = RequestBodyStream(CountedChunks("abc", "def"), length: 4)
+        let stream = try RequestBodyStream(CountedChunks("abc", "def"), length: 4)
         var iterator = try stream.makeChunks().makeAsyncIterator()
         #expect(try await iterator.next() == Data("abc".utf8))
         let error = await #expect(throws: CourierError.self) { try await iterator.next() }
@@ -181,7 +191,7 @@ private struct OwnedChunks: AsyncSequence, Sendable {
     }
 
     @Test func bytesAfterExactlyTheLengthFailBeforeTheCompletingChunkIsYielded() async throws {
-        let stream = RequestBodyStream(CountedChunks("abcd", "", "e"), length: 4)
+        let stream = try RequestBodyStream(CountedChunks("abcd", "", "e"), length: 4)
         var iterator = try stream.makeChunks().makeAsyncIterator()
         let error = await #expect(throws: CourierError.self) { try await iterator.next() }
         #expect(error?.kind == .streamedBodyLengthMismatch)
@@ -191,7 +201,7 @@ private struct OwnedChunks: AsyncSequence, Sendable {
     }
 
     @Test func aSequenceEndingAtExactlyTheLengthEndsAfterItsLastChunk() async throws {
-        let stream = RequestBodyStream(CountedChunks("ab", "cd", ""), length: 4)
+        let stream = try RequestBodyStream(CountedChunks("ab", "cd", ""), length: 4)
         var iterator = try stream.makeChunks().makeAsyncIterator()
         #expect(try await iterator.next() == Data("ab".utf8))
         #expect(try await iterator.next() == Data("cd".utf8))
@@ -200,28 +210,28 @@ private struct OwnedChunks: AsyncSequence, Sendable {
     }
 
     @Test func anErrorAfterExactlyTheLengthFailsTheCompletingChunk() async throws {
-        let stream = RequestBodyStream(CountedChunks("abcd", throwsAfter: 1), length: 4)
+        let stream = try RequestBodyStream(CountedChunks("abcd", throwsAfter: 1), length: 4)
         var iterator = try stream.makeChunks().makeAsyncIterator()
         let error = await #expect(throws: CourierError.self) { try await iterator.next() }
         #expect(error?.kind == .streamedBodyFailed)
     }
 
     @Test func fewerBytesThanDeclaredFailAtTheEnd() async throws {
-        let stream = RequestBodyStream(CountedChunks("abc"), length: 4)
+        let stream = try RequestBodyStream(CountedChunks("abc"), length: 4)
         await expectCourierError(.streamedBodyLengthMismatch, stage: .transport) {
             try await stream.collect()
         }
     }
 
     @Test func theSequencesErrorIsCarried() async throws {
-        let stream = RequestBodyStream(CountedChunks("a", "b", throwsAfter: 1))
+        let stream = try RequestBodyStream(CountedChunks("a", "b", throwsAfter: 1))
         let error = await #expect(throws: CourierError.self) { try await stream.collect() }
         #expect(error?.kind == .streamedBodyFailed)
         #expect(error?.underlying is CountedChunks.ProducerError)
     }
 
-    @Test func collectStopsAtItsLimit() async {
-        let stream = RequestBodyStream(CountedChunks("abc", "def"))
+    @Test func collectStopsAtItsLimit() async throws {
+        let stream = try RequestBodyStream(CountedChunks("abc", "def"))
         await expectCourierError(.streamedBodyFailed) { try await stream.collect(limit: 4) }
     }
 

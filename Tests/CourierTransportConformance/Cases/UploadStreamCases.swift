@@ -85,11 +85,14 @@
         let early: Bool
     }
 
-    /// `PUT /early-answer` with `body`, answered before the server reads it.
-    private func earlyAnswer(_ body: Body) -> Endpoint<EarlyAnswer, Never> {
+    /// `PUT /early-answer` with `body`, answered with `status` before the server reads it.
+    private func earlyAnswer(_ body: Body, status: Int = 200) -> Endpoint<EarlyAnswer, Never> {
         Endpoint<EarlyAnswer, Never> {
             Method(.put)
             Path("early-answer")
+            if status != 200 {
+                Query("status", status)
+            }
             body
         }
     }
@@ -215,6 +218,27 @@
                     let answer = try await client.value(
                         earlyAnswer(.stream(whole, length: Int64(whole.total))))
                     #expect(answer.early)
+                }
+            },
+            ConformanceCase(.streams, "aNon2xxAnswerBeforeTheBodyEndsStopsReadingTheSequence") { context in
+                // The server answers 413 right after the head; the sequence's first read waits 60 s.
+                let chunks = PatternChunks(count: 8, stallsAt: 0)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(chunks)
+                }
+                try await context.withClient { client in
+                    let start = ContinuousClock.now
+                    let error = try await failure(of: earlyAnswer(.stream(chunks), status: 413), with: client)
+                    #expect(error.kind == .undocumentedStatus, "\(error)")
+                    #expect(error.response?.status == HTTPStatus(413), "\(error)")
+                    // The answer ends the call; it does not wait for the body.
+                    #expect(ContinuousClock.now - start < .seconds(30))
+                    // The read the sequence waits in is cancelled (unless the call ended before the
+                    // connection asked for a chunk), and the sequence is not read again.
+                    try await waitUntil("the waiting read was cancelled") {
+                        chunks.cancelledStalls.get() == 1 || chunks.reads.get() == 0
+                    }
+                    #expect(chunks.reads.get() <= 1)
                 }
             },
             ConformanceCase(.streams, "aSequenceSilentForTheIdleTimeoutEndsTheUpload") { context in

@@ -98,7 +98,7 @@ public struct Body: EndpointComponent {
     public static func stream<Chunks: AsyncSequence & Sendable>(
         _ chunks: Chunks, length: Int64? = nil, contentType: MediaType = .octetStream
     ) -> Body where Chunks.Element == Data {
-        Body(source: .stream(RequestBodyStream(chunks, length: length), contentType))
+        Body(source: .stream(RequestBodyStream(unchecked: chunks, length: length), contentType))
     }
 
     /// A `multipart/form-data` body; file parts are streamed from disk.
