@@ -64,6 +64,9 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
 
     /// The chunks to send, for the one reader of this stream.
     ///
+    /// Each chunk it hands out counts as sent in the metrics of the call that made it (a
+    /// ``MetricsMiddleware``'s ``RequestMetrics/bytesSent``).
+    ///
     /// - Throws: ``CourierError`` with ``CourierError/Kind/streamedBodyAlreadySent`` when the
     ///   stream was handed out before, so nothing is sent.
     public func makeChunks() throws(CourierError) -> Chunks {
@@ -72,7 +75,7 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
             return opener
         }
         guard let open else { throw Self.alreadySent }
-        return Chunks(iterator: OneIterator(open()), length: length)
+        return Chunks(iterator: OneIterator(open()), length: length, recorder: RequestMetricsRecorder.current)
     }
 
     /// Every byte of the stream, read at once: for tests and mock transports.
@@ -149,22 +152,27 @@ extension RequestBodyStream {
         fileprivate let iterator: OneIterator
         /// The declared length, if any.
         public let length: Int64?
+        /// The metrics of the call that is sending the body, if any.
+        fileprivate let recorder: RequestMetricsRecorder?
 
         /// The iterator; only the first one made reads the sequence.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(source: iterator.take(), length: length)
+            Iterator(source: iterator.take(), length: length, recorder: recorder)
         }
 
         /// Reads the caller's sequence and checks what it yields.
         public struct Iterator: AsyncIteratorProtocol {
             private var source: ErasedChunkIterator?
             private let length: Int64?
+            private let recorder: RequestMetricsRecorder?
             private var sent: Int64 = 0
             private var isFirst = true
 
-            fileprivate init(source: ErasedChunkIterator?, length: Int64?) {
+            fileprivate init(source: ErasedChunkIterator?, length: Int64?, recorder: RequestMetricsRecorder?)
+            {
                 self.source = source
                 self.length = length
+                self.recorder = recorder
             }
 
             /// The next non-empty chunk, or `nil` after the last one.
@@ -201,6 +209,7 @@ extension RequestBodyStream {
                         // The chunk completes the request: a surplus must be found before it is sent.
                         try await expectEnd(length)
                     }
+                    recorder?.recordSent(bytes: Int64(chunk.count))
                     return chunk
                 }
             }

@@ -30,7 +30,8 @@ struct RedirectFollower: Sendable {
         while true {
             let response: RawResponse
             do {
-                recorder?.recordSent(bytes: current.body?.length ?? 0)
+                // A streamed body counts its chunks as the transport takes them.
+                if let body = current.body, body.stream == nil { recorder?.recordSent(bytes: body.length) }
                 response = try await transport.send(current)
             } catch {
                 throw CourierError.transport(error)

@@ -327,6 +327,24 @@ private struct OwnedChunks: AsyncSequence, Sendable {
         try mocks.verifyAllUsed()
     }
 
+    @Test func metricsCountTheChunksHandedToTheTransportNotTheDeclaredLength() async throws {
+        let mocks = MockTransport()
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: exampleBase, transport: mocks, middleware: [MetricsMiddleware(observer: observer)])
+        let chunked = upload(.stream(CountedChunks("ab", "cde")))
+        try await mocks.stub(chunked, for: client, with: .success("stored"))
+        #expect(try await client.value(chunked) == "stored")
+        // Sent chunked, without a length: the bytes the sequence yielded, not 0.
+        #expect(observer.reports.map(\.bytesSent) == [5])
+
+        let short = upload(.stream(CountedChunks("ab"), length: 4))
+        try await mocks.stub(short, for: client, with: .success("stored"))
+        await expectCourierError(.streamedBodyLengthMismatch) { try await client.value(short) }
+        // Ended short: the 2 bytes handed out, not the 4 declared.
+        #expect(observer.reports.map(\.bytesSent) == [5, 2])
+    }
+
     @Test func aMockFailsAShortStreamLikeATransport() async throws {
         let mocks = MockTransport()
         let client = Client(baseURL: exampleBase, transport: mocks)
