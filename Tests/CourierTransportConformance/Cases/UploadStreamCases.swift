@@ -20,6 +20,8 @@
         /// How long to wait before the end: before the throw at `throwsAt`, or before the end of
         /// a finite sequence (so that an early answer has arrived by then).
         var waitsBeforeEnd: Duration = .zero
+        /// How long to wait before each chunk after the first.
+        var pace: Duration = .zero
         /// How many times `next()` was called, over all iterators.
         let reads = LockedBox(0)
         /// How many stalls ended in a `CancellationError`, over all iterators.
@@ -62,6 +64,7 @@
                     try await Task.sleep(for: chunks.waitsBeforeEnd)
                     return nil
                 }
+                if index > 0, chunks.pace > .zero { try await Task.sleep(for: chunks.pace) }
                 // Chunk `index` starts at byte index * size of the pattern, which repeats every 251.
                 let start = (index * chunks.size) % 251
                 index += 1
@@ -121,10 +124,14 @@
                 guard context.subject.sendsStreamedBodies else {
                     return try await context.expectStreamedBodyRefused(chunks)
                 }
-                try await context.withClient { client in
+                let reports = LockedBox<[RequestMetrics]>([])
+                let metrics = MetricsMiddleware { metrics in reports.withLock { $0.append(metrics) } }
+                try await context.withClient(middleware: [metrics]) { client in
                     let key = FaultServer.uniqueKey()
                     let report = try await client.value(sink(.stream(chunks), key: key))
                     #expect(report.size == chunks.total)
+                    // Sent without a length: metrics count the bytes the sequence yielded.
+                    #expect(reports.get().map(\.bytesSent) == [Int64(chunks.total)])
                     let expected = try await offPool { SHA256.hex(of: FaultServer.pattern(chunks.total)) }
                     #expect(report.sha256 == expected)
                     let counted = try await context.faults.counts(key)
@@ -218,6 +225,21 @@
                     let answer = try await client.value(
                         earlyAnswer(.stream(whole, length: Int64(whole.total))))
                     #expect(answer.early)
+                }
+            },
+            ConformanceCase(.streams, "anUploadStillGoingAfterAnEarlyAnswerIsNotIdle") { context in
+                // The server answers 200 at once, then reads a body that takes 16 x 250 ms to come:
+                // twice the idle timeout in all, a chunk every eighth of it.
+                var paced = PatternChunks(count: 16)
+                paced.pace = .milliseconds(250)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(paced)
+                }
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(2)))
+                try await context.withClient(configuration: idle) { client in
+                    let answer = try await client.value(earlyAnswer(.stream(paced)))
+                    #expect(answer.early)
+                    #expect(paced.reads.get() == 17)
                 }
             },
             ConformanceCase(.streams, "aNon2xxAnswerBeforeTheBodyEndsStopsReadingTheSequence") { context in

@@ -239,8 +239,9 @@ public final class AsyncHTTPClientTransport: Transport {
     /// A 2xx response can arrive in full while the body is still being sent (AsyncHTTPClient then
     /// keeps sending): the call succeeds only when every byte of the body was handed to the
     /// connection, whether or not the server read them; a body that failed, fell short of its
-    /// length or was left unsent fails the call, so a short upload is never a success.
-    private static func expectSent(_ outcome: StreamedBodyOutcome) async throws {
+    /// length or was left unsent fails the call, so a short upload is never a success. The idle
+    /// timeout keeps running meanwhile, and each chunk sent is a sign of life.
+    private static func expectSent(_ outcome: StreamedBodyOutcome, answeredWith status: UInt) async throws {
         switch try await outcome.ending() {
         case .finished: return
         case .failed(let error): throw error
@@ -248,8 +249,8 @@ public final class AsyncHTTPClientTransport: Transport {
             throw CourierError(
                 stage: .transport, kind: .streamedBodyFailed,
                 message:
-                    "The server answered before the whole streamed body was sent, and the connection "
-                    + "stopped taking it; the request was not completed.")
+                    "The server answered \(status) before the whole streamed body was sent, and the "
+                    + "connection stopped taking it; the request was not completed.")
         }
     }
 
@@ -299,7 +300,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 }
             }
             if let outcome, (200..<300).contains(response.status.code) {
-                try await Self.expectSent(outcome)
+                try await Self.expectSent(outcome, answeredWith: response.status.code)
             }
         } catch {
             receiver.abandon()
@@ -332,10 +333,9 @@ extension AsyncHTTPClientTransport {
         guard watched || reportSent != nil else { return nil }
         let length = body.stream.map(\.length) ?? body.length
         return { sent in
-            activity?.withLockedValue { last in
-                if case .received = last { return }
-                last = .sent(.now)
-            }
+            // Also after the response arrived: a server that answers before reading the whole
+            // body may still be taking it, and the call waits for that (`expectSent`).
+            activity?.withLockedValue { $0 = .sent(.now) }
             reportSent?(sent, length)
         }
     }
