@@ -160,8 +160,9 @@ public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, SchemaConstrained,
 /// `GET /v1/todos/changes`: every change to the todos as Server-Sent Events, from the change after
 /// `Last-Event-ID` on, then each new one as it happens.
 ///
-/// Each event has the change's number as its `id`, `created`, `updated` or `deleted` as its type,
-/// and a ``TodoChange`` as JSON data. A client that reconnects with the ID of the last event it
+/// Each event has `RUN.NUMBER` as its `id` (the server's run and the change's number, which starts
+/// at 1 in each run), `created`, `updated` or `deleted` as its type, and a ``TodoChange`` as JSON
+/// data. A client that reconnects with the ID of the last event it
 /// saw (``Client/events(_:reconnection:)`` sends it as `Last-Event-ID`) gets only the changes
 /// after it. The server also sends a comment every few seconds, so idle timeouts and proxies
 /// see a live connection even while nothing changes. With `follow=false` the server sends the changes
@@ -184,8 +185,8 @@ public struct FollowChanges: CatalogEndpoint, AuthorizedEndpoint, Equatable {
     /// The caller's access token.
     public var token: BearerToken
     /// The ID of the last change the caller saw: the stream starts after it. From the first
-    /// change when `nil` or not the number of a change so far, such as an ID from before the
-    /// server restarted with a number above its latest change.
+    /// change when `nil` or not the ID of a change so far, such as an ID from before the server
+    /// restarted.
     public var lastEventID: String?
     /// Whether the stream waits for changes to come (the default) or ends after the changes so
     /// far (`false`).

@@ -34,11 +34,14 @@ enum ChangeFeed {
     /// ends the feed when one more does not fit (``TodoStore/follow(after:into:)``).
     static let backlogLimit = 1000
 
-    /// The number of the last change a request saw: its `Last-Event-ID`, 0 (from the first
-    /// change) for none or for anything that is not a number. The store also starts from the
-    /// first change for a number that is not one of its changes (``TodoStore/changes(after:)``).
-    static func lastNumber(_ lastEventID: String?) -> Int {
-        lastEventID.flatMap { Int($0) } ?? 0
+    /// The number of the last change a request saw: the number in its `Last-Event-ID`
+    /// (`RUN.NUMBER`) when the ID is of this `run`; 0 (from the first change) for none, for
+    /// another run's ID (the server restarted since) and for anything else. The store also starts
+    /// from the first change for a number that is not one of its changes
+    /// (``TodoStore/changes(after:)``).
+    static func lastNumber(_ lastEventID: String?, run: String) -> Int {
+        guard let lastEventID, lastEventID.hasPrefix(run + ".") else { return 0 }
+        return Int(lastEventID.dropFirst(run.count + 1)) ?? 0
     }
 
     /// The status and headers of a feed (the endpoint's success head, and no caching); its body
@@ -69,17 +72,18 @@ enum ChangeFeed {
                         follower.finish()
                     }
                     for change in await store.follow(after: number, into: follower) {
-                        try await writer.write(buffer(event(change)))
+                        try await writer.write(buffer(event(change, run: store.run)))
                     }
                     for await item in items {
                         switch item {
-                        case .change(let change): try await writer.write(buffer(event(change)))
+                        case .change(let change):
+                            try await writer.write(buffer(event(change, run: store.run)))
                         case .keepAlive: try await writer.write(buffer(": keep-alive\n\n"))
                         }
                     }
                 } else {
                     for change in await store.changes(after: number) {
-                        try await writer.write(buffer(event(change)))
+                        try await writer.write(buffer(event(change, run: store.run)))
                     }
                 }
                 try await writer.finish(nil)
@@ -89,11 +93,11 @@ enum ChangeFeed {
         }
     }
 
-    /// One change as an event: its number as `id`, its kind as `event`, its todo as JSON `data`
-    /// (one line: the encoder writes no line breaks).
-    static func event(_ change: RecordedChange) -> String {
+    /// One change as an event: `RUN.NUMBER` as `id`, its kind as `event`, its todo as JSON
+    /// `data` (one line: the encoder writes no line breaks).
+    static func event(_ change: RecordedChange, run: String) -> String {
         let data = (try? JSONEncoder.courierDefault().encode(change.change)) ?? Data("{}".utf8)
-        return "id: \(change.number)\nevent: \(change.kind.rawValue)\ndata: "
+        return "id: \(run).\(change.number)\nevent: \(change.kind.rawValue)\ndata: "
             + String(decoding: data, as: UTF8.self) + "\n\n"
     }
 

@@ -76,7 +76,8 @@ public struct TodoService: Sendable {
                 return TodoReply(answer: Self.serverError(error.message), route: route)
             }
         }
-        let start = FeedStart(after: ChangeFeed.lastNumber(feed.lastEventID), follows: feed.follow ?? true)
+        let start = FeedStart(
+            after: ChangeFeed.lastNumber(feed.lastEventID, run: store.run), follows: feed.follow ?? true)
         do {
             return TodoReply(answer: try ChangeFeed.head(of: feed), route: route, feed: start)
         } catch {

@@ -4,6 +4,10 @@ import TodoCatalog
 /// The server's state, in memory: the issued tokens, the todos, and every change to them, which
 /// ``FollowChanges`` feeds stream.
 actor TodoStore {
+    /// This run's name, the first part of every change feed event's ID (`RUN.NUMBER`): change
+    /// numbers start again at 1 when the server restarts, so a number alone from an earlier run
+    /// would name one of this run's changes and skip the ones before it.
+    nonisolated let run = String(UUID().uuidString.prefix(8)).lowercased()
     private var tokens: Set<String> = []
     private var todos: [Int: Todo] = [:]
     private var nextID = 1
@@ -78,9 +82,6 @@ actor TodoStore {
 
     /// The changes after change `number`, in order; every change when `number` is not the number
     /// of a change so far (nor 0).
-    ///
-    /// A number above the latest change is a client's stale ID (change numbers start again at 1
-    /// when the server restarts): the client missed every change this run, so it gets them all.
     func changes(after number: Int) -> ArraySlice<RecordedChange> {
         changes.dropFirst((0...changes.count).contains(number) ? number : 0)
     }
