@@ -24,8 +24,12 @@ enum RequestAssembly {
             }
         }
         var segments: [String] = []
-        var queries: [(QueryDeclaration, isSecret: Bool)] = []
-        queries.reserveCapacity(queryCount)
+        // Query items in order. Text needs no encoding, so it goes straight in; from the first
+        // value the endpoint's FormEncoding writes, declarations wait until it is known (it may
+        // be declared after them).
+        var items: [QueryItem] = []
+        items.reserveCapacity(queryCount)
+        var encodedQueries: [(QueryDeclaration, isSecret: Bool)] = []
         var headers = HeaderFields()
         // One more for the Content-Type a body adds.
         headers.reserveCapacity(headerCount + 1)
@@ -47,10 +51,16 @@ enum RequestAssembly {
                 }
                 // One Path is the usual case: its array is the request's, not copied.
                 if segments.isEmpty { segments = pathSegments } else { segments += pathSegments }
-            case .query(let declaration, let isSecret): queries.append((declaration, isSecret))
-            case .header(let name, let value, let isSecret):
-                let field = HeaderField(
-                    name: try RequestValidation.headerName(name), value: value, isSecret: isSecret)
+            case .query(.text(let name, let value), let isSecret) where encodedQueries.isEmpty:
+                items.append(QueryItem(name: name, value: value, isSecret: isSecret))
+            case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))
+            case .header(let token, let value, let isSecret):
+                let name =
+                    switch token {
+                    case .known(let name): name
+                    case .unchecked(let text): try RequestValidation.headerName(text)
+                    }
+                let field = HeaderField(name: name, value: value, isSecret: isSecret)
                 try RequestValidation.validate(header: field)
                 headers.append(field)
             case .body(let source):
@@ -77,7 +87,9 @@ enum RequestAssembly {
         }
         let successStatus = try resolveSuccessStatus(successStatuses)
         let formEncoding = try resolveFormEncoding(formEncodings) ?? defaultFormEncoding
-        let query = try resolveQuery(queries, encoding: formEncoding)
+        if !encodedQueries.isEmpty {
+            try resolveQuery(encodedQueries, encoding: formEncoding, into: &items)
+        }
         let body =
             try bodySource.map { source throws(CourierError) in
                 try resolveBody(
@@ -100,7 +112,7 @@ enum RequestAssembly {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
         var request = EndpointRequest(
-            method: resolvedMethod, pathSegments: segments, query: query, headers: headers, body: body,
+            method: resolvedMethod, pathSegments: segments, query: items, headers: headers, body: body,
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )
@@ -201,23 +213,23 @@ enum RequestAssembly {
         return encodings.first
     }
 
+    /// Appends the items of `declarations`, written by `encoding`, to `items`.
     private static func resolveQuery(
-        _ declarations: [(QueryDeclaration, isSecret: Bool)], encoding: FormEncoding
-    ) throws(CourierError) -> [QueryItem] {
-        var items: [QueryItem] = []
-        items.reserveCapacity(declarations.count)
+        _ declarations: [(QueryDeclaration, isSecret: Bool)], encoding: FormEncoding,
+        into items: inout [QueryItem]
+    ) throws(CourierError) {
         for (declaration, isSecret) in declarations {
             do throws(FormEncodingError) {
                 switch declaration {
                 case .text(let name, let value):
                     items.append(QueryItem(name: name, value: value, isSecret: isSecret))
                 case .named(let name, let value):
-                    let encoded = try encoding.queryItems(name: name, value: value)
+                    let encoded = try encoding.queryItems(name: name, value: value.value)
                     items +=
                         isSecret
                         ? encoded.map { QueryItem(name: $0.name, value: $0.value, isSecret: true) } : encoded
                 case .whole(let value):
-                    items += try encoding.queryItems(for: value)
+                    items += try encoding.queryItems(for: value.value)
                 }
             } catch {
                 throw CourierError(
@@ -226,7 +238,6 @@ enum RequestAssembly {
                 )
             }
         }
-        return items
     }
 
     /// The first of `count` declared bodies, encoded; more than one is an error.

@@ -99,6 +99,195 @@ import Testing
         #expect(group.percentEncodedTarget == "/api/v2")
     }
 
+    /// A group used twice in one group keeps both copies of its lines, in order.
+    @Test func aGroupJoinedToItselfRepeatsItsLines() throws {
+        let twice = Components {
+            Self.v2
+            Self.v2
+        }
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            twice
+            Header("X-After", "1")
+        }.built()
+        #expect(request.percentEncodedTarget == "/api/v2/api/v2")
+        #expect(request.headers.map(\.name.rawValue) == ["Accept", "Accept", "X-After"])
+    }
+
+    /// A stored group that opens a block does not keep the block's later lines: its secrets and
+    /// its body go when the endpoint goes.
+    @Test func aStoredGroupKeepsNothingOfTheBlocksItOpens() throws {
+        final class Upload: Encodable, Sendable {
+            let name = "report"
+        }
+        let opening = Components {
+            Path("api", "v2")
+            Header.accept(.json)
+        }
+        weak var released: Upload?
+        do {
+            let upload = Upload()
+            released = upload
+            let request = try Endpoint<Empty, Never> {
+                opening
+                Method.post
+                Header.bearer("secret-token")
+                Body.json(upload)
+            }.built()
+            #expect(request.headers.map(\.name.rawValue) == ["Accept", "Authorization", "Content-Type"])
+        }
+        #expect(released == nil)
+        let later = try Endpoint<Empty, Never> {
+            opening
+            Method.get
+        }.built()
+        #expect(later.headers.map(\.name.rawValue) == ["Accept"])
+    }
+
+    /// Blocks built at the same time from one stored group each get their own lines after it.
+    @Test func blocksOpeningWithOneGroupBuildConcurrently() async throws {
+        let opening = Components {
+            Path("api")
+            Header.accept(.json)
+        }
+        let names = try await withThrowingTaskGroup(of: [String].self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    try Endpoint<Empty, Never> {
+                        opening
+                        Method.get
+                        Header("X-\(index)", "\(index)")
+                        Header("X-Next-\(index)", "\(index)")
+                    }.built().headers.map(\.name.rawValue)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(names.count == 64)
+        for headers in names {
+            #expect(headers.count == 3)
+            #expect(headers.first == "Accept")
+            let index = headers.last.map { String($0.dropFirst("X-Next-".count)) }
+            #expect(headers.dropFirst().first == index.map { "X-\($0)" })
+        }
+        #expect(Set(names.compactMap(\.last)).count == 64)
+    }
+
+    /// A group used twice in one block, around other lines, appears twice where it stands.
+    @Test func aStoredGroupUsedTwiceInOneBlock() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Self.v2
+            Path("x")
+            Header("X-Middle", "1")
+            Self.v2
+        }.built()
+        #expect(request.percentEncodedTarget == "/api/v2/x/api/v2")
+        #expect(request.headers.map(\.name.rawValue) == ["Accept", "X-Middle", "Accept"])
+    }
+
+    /// A loop of several lines, with a branch and a stored group inside it, keeps every
+    /// iteration's lines in order, between the lines around the loop.
+    @Test func aLoopOfSeveralLinesKeepsItsOrder() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("items")
+            for index in 0..<3 {
+                Query("i", index)
+                if index.isMultiple(of: 2) {
+                    Header("X-Even-\(index)", "1")
+                    Query("even", index)
+                }
+                Self.v2
+            }
+            Header("X-After", "1")
+        }.built()
+        #expect(request.percentEncodedTarget == "/items/api/v2/api/v2/api/v2?i=0&even=0&i=1&i=2&even=2")
+        #expect(
+            request.headers.map(\.name.rawValue) == [
+                "X-Even-0", "Accept", "Accept", "X-Even-2", "Accept", "X-After",
+            ])
+    }
+
+    /// A partial block (the builder's functions called directly) extended twice gives two
+    /// blocks, each with its own line: extending one never shows in the other, nor in the
+    /// partial block itself.
+    @Test func aPartialBlockExtendedTwiceGivesTwoEndpoints() throws {
+        typealias Builder = EndpointBuilder
+        let opened = Builder.buildPartialBlock(
+            accumulated: Builder.buildPartialBlock(first: Builder.buildExpression(Path("a"))),
+            next: Builder.buildExpression(Method.get))
+        let first = Builder.buildPartialBlock(
+            accumulated: opened, next: Builder.buildExpression(Header("X-First", "1")))
+        let second = Builder.buildPartialBlock(
+            accumulated: opened, next: Builder.buildExpression(Header("X-Second", "2")))
+        let firstThenPath = Builder.buildPartialBlock(
+            accumulated: first, next: Builder.buildExpression(Path("b")))
+        let firstThenHeader = Builder.buildPartialBlock(
+            accumulated: first, next: Builder.buildExpression(Header("X-Third", "3")))
+        func built(_ parts: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>) throws
+            -> EndpointRequest
+        {
+            try Endpoint<Empty, Never> { parts }.built()
+        }
+        let requests = try [opened, first, second, firstThenPath, firstThenHeader].map(built)
+        #expect(requests.map(\.percentEncodedTarget) == ["/a", "/a", "/a", "/a/b", "/a"])
+        #expect(
+            requests.map { $0.headers.map(\.name.rawValue) } == [
+                [], ["X-First"], ["X-Second"], ["X-First"], ["X-First", "X-Third"],
+            ])
+    }
+
+    /// A partial block joined to itself repeats its lines, and is itself unchanged.
+    @Test func aPartialBlockJoinedToItself() throws {
+        typealias Builder = EndpointBuilder
+        let tail = Builder.buildPartialBlock(
+            accumulated: Builder.buildPartialBlock(first: Builder.buildExpression(Path("t"))),
+            next: Builder.buildExpression(Header("X-T", "t")))
+        let doubled = Builder.buildPartialBlock(accumulated: tail, next: tail)
+        let twice = try Endpoint<Empty, Never> {
+            Method.get
+            doubled
+        }.built()
+        let once = try Endpoint<Empty, Never> {
+            Method.get
+            tail
+        }.built()
+        #expect(twice.percentEncodedTarget == "/t/t")
+        #expect(twice.headers.map(\.name.rawValue) == ["X-T", "X-T"])
+        #expect(once.percentEncodedTarget == "/t")
+        #expect(once.headers.map(\.name.rawValue) == ["X-T"])
+    }
+
+    /// One partial block extended on many tasks at once: each gets the partial block's lines
+    /// and its own, and no other task's.
+    @Test func aPartialBlockExtendedOnManyTasksAtOnce() async throws {
+        typealias Builder = EndpointBuilder
+        let opened = Builder.buildPartialBlock(
+            accumulated: Builder.buildPartialBlock(first: Builder.buildExpression(Path("a"))),
+            next: Builder.buildExpression(Method.get))
+        let names = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    let extended = Builder.buildPartialBlock(
+                        accumulated: opened, next: Builder.buildExpression(Header("X-\(index)", "\(index)")))
+                    let twice = Builder.buildPartialBlock(
+                        accumulated: extended,
+                        next: Builder.buildExpression(Header("X-Again-\(index)", "again")))
+                    let request = try Endpoint<Empty, Never> { twice }.built()
+                    return (index, request.headers.map(\.name.rawValue))
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        #expect(names.count == 64)
+        for (index, headers) in names {
+            #expect(headers == ["X-\(index)", "X-Again-\(index)"])
+        }
+        let untouched = try Endpoint<Empty, Never> { opened }.built()
+        #expect(untouched.headers.isEmpty)
+    }
+
     @Test func otherBranchesAndEmptyLoops() throws {
         let request = try Self.search(page: nil, tags: [], visibility: .open, verbose: true).built()
         #expect(request.percentEncodedTarget == "/api/v2/users?visibility=open")

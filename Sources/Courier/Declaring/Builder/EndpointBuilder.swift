@@ -19,6 +19,7 @@
 @resultBuilder
 public enum EndpointBuilder {
     /// Turns a component on its own line into parts.
+    @inlinable
     public static func buildExpression<Component: EndpointComponent>(
         _ component: Component
     ) -> EndpointParts<Component.MethodDeclared, Component.BodyDeclared> {
@@ -38,16 +39,19 @@ public enum EndpointBuilder {
     }
 
     /// An empty block: `Components {}`.
+    @inlinable
     public static func buildBlock() -> EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
-        EndpointParts([])
+        .empty
     }
 
     /// The first line of a block.
+    @inlinable
     public static func buildPartialBlock<M, B>(first: EndpointParts<M, B>) -> EndpointParts<M, B> {
         first
     }
 
     /// Adds a line that declares neither a method nor a body (`Path`, `Query`, `Header`, …).
+    @inlinable
     public static func buildPartialBlock<M, B>(
         accumulated: EndpointParts<M, B>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>
@@ -56,6 +60,7 @@ public enum EndpointBuilder {
     }
 
     /// Adds a ``Body`` to a block whose method allows one.
+    @inlinable
     public static func buildPartialBlock<M: BodyPermittingMethodState>(
         accumulated: EndpointParts<M, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody>
@@ -64,6 +69,7 @@ public enum EndpointBuilder {
     }
 
     /// Adds a method that allows a body (`POST`, `PUT`, …) to a block without a method.
+    @inlinable
     public static func buildPartialBlock<B>(
         accumulated: EndpointParts<EndpointState.NoMethod, B>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody>
@@ -72,6 +78,7 @@ public enum EndpointBuilder {
     }
 
     /// Adds `GET` or `HEAD` to a block with neither a method nor a body.
+    @inlinable
     public static func buildPartialBlock(
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
@@ -80,6 +87,7 @@ public enum EndpointBuilder {
     }
 
     /// Adds a group that declares both a method and a body to a block with neither.
+    @inlinable
     public static func buildPartialBlock(
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.HasBody>
@@ -134,10 +142,11 @@ public enum EndpointBuilder {
     /// ```swift
     /// if let page { Query("page", page) }
     /// ```
+    @inlinable
     public static func buildOptional<B>(
         _ parts: EndpointParts<EndpointState.NoMethod, B>?
     ) -> EndpointParts<EndpointState.NoMethod, B> {
-        parts ?? EndpointParts([])
+        parts ?? .empty
     }
 
     /// Rejects a method that is only declared on some paths.
@@ -160,6 +169,7 @@ public enum EndpointBuilder {
     /// case .private: Header.bearer(token)
     /// }
     /// ```
+    @inlinable
     public static func buildEither<M, B>(first parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }
@@ -169,6 +179,7 @@ public enum EndpointBuilder {
     /// ```swift
     /// if let token { Header.bearer(token) } else { Header.apiKey(publicKey) }
     /// ```
+    @inlinable
     public static func buildEither<M, B>(second parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }
@@ -219,15 +230,17 @@ public enum EndpointBuilder {
 
     /// Ends a block that is a group (``Components``, ``Endpoint/with(_:)``) or a
     /// ``RequestModel/definition``: the parts as they are.
+    @inlinable
     public static func buildFinalResult<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
-        parts
+        EndpointParts(list: parts.list.finished)
     }
 
     /// Ends an ``Endpoint`` block that declares a method.
+    @inlinable
     public static func buildFinalResult<M: DeclaredMethodState, B>(
         _ parts: EndpointParts<M, B>
     ) -> EndpointBlock {
-        EndpointBlock(parts: parts.parts)
+        EndpointBlock(list: parts.list)
     }
 
     /// Rejects an ``Endpoint`` block without a method.
@@ -235,7 +248,7 @@ public enum EndpointBuilder {
     public static func buildFinalResult<B>(
         _ parts: EndpointParts<EndpointState.NoMethod, B>
     ) -> EndpointBlock {
-        EndpointBlock(parts: [])
+        EndpointBlock(list: .empty)
     }
 
     /// Rejects a ``RequestModel/definition`` without a method.
@@ -251,6 +264,7 @@ public enum EndpointBuilder {
     /// ```swift
     /// if #available(macOS 14, *) { Header("X-Feature", "new") }
     /// ```
+    @inlinable
     public static func buildLimitedAvailability<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }

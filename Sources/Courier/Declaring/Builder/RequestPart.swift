@@ -8,7 +8,7 @@ enum RequestPart: Sendable {
     case method(MethodToken)
     case path([String], PathDisplay)
     case query(QueryDeclaration, isSecret: Bool)
-    case header(name: String, value: String, isSecret: Bool)
+    case header(HeaderNameToken, value: String, isSecret: Bool)
     case body(BodySource)
     case timeout(Timeout)
     case formEncoding(FormEncoding)
@@ -26,12 +26,19 @@ enum MethodToken: Sendable, Hashable {
     case unchecked(String)
 }
 
+/// A header name as declared: a ``HeaderName``, valid already, or a runtime string validated when
+/// the request is built.
+enum HeaderNameToken: Sendable {
+    case known(HeaderName)
+    case unchecked(String)
+}
+
 /// A query declaration: text as it is, or a value written by the endpoint's ``FormEncoding``.
 @usableFromInline
 enum QueryDeclaration: Sendable {
     case text(name: String, value: String)
-    case named(String, any Encodable & Sendable)
-    case whole(any Encodable & Sendable)
+    case named(String, any EncodableValue)
+    case whole(any EncodableValue)
 }
 
 /// Where a body's bytes come from; encoders run when the request is built, so the client's
@@ -48,16 +55,16 @@ enum BodySource: Sendable {
 
 /// An `Encodable` value waiting for an encoder.
 struct JSONPayload: Sendable {
-    let value: any Encodable & Sendable
+    let value: any EncodableValue
     let encoder: JSONEncoder?
 
     func encode(defaultEncoder: JSONEncoder) throws -> Data {
-        try (encoder ?? defaultEncoder).encode(value)
+        try value.json(by: encoder ?? defaultEncoder)
     }
 }
 
 /// A form body: a value for the endpoint's ``FormEncoding``, or pairs as given.
 enum FormPayload: Sendable {
-    case value(any Encodable & Sendable)
+    case value(any EncodableValue)
     case items([QueryItem])
 }

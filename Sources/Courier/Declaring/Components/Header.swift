@@ -20,12 +20,12 @@ public struct Header: EndpointComponent {
 
     /// Declares a field by name; `nil` omits it.
     public init(_ name: HeaderName, _ value: String?, isSecret: Bool = false) {
-        part = value.map { .header(name: name.rawValue, value: $0, isSecret: isSecret) }
+        part = value.map { .header(.known(name), value: $0, isSecret: isSecret) }
     }
 
     /// Declares a field with a name chosen at run time; `nil` omits it.
     public init(_ name: String, _ value: String?, isSecret: Bool = false) {
-        part = value.map { .header(name: name, value: $0, isSecret: isSecret) }
+        part = value.map { .header(.unchecked(name), value: $0, isSecret: isSecret) }
     }
 
     private init(rejecting message: String) {

@@ -42,7 +42,8 @@ public struct Query: EndpointComponent {
         // the caller's compiler knows the value's type: unspecialized, the optional alone cost a
         // metadata lookup per query, and telling text and integers apart two dynamic casts.
         declaration =
-            FormEncoding.plainText(of: value).map { .text(name: name, value: $0) } ?? .named(name, value)
+            FormEncoding.plainText(of: value).map { .text(name: name, value: $0) }
+            ?? .named(name, EncodableBox(value))
     }
 
     /// Declares `name=value` for a value that is not `Encodable`, with its ``ParameterValue`` text.
@@ -67,9 +68,10 @@ public struct Query: EndpointComponent {
     ///
     /// Properties marked ``FormExcluded`` are left out, so a request model can be its own query
     /// while its identifier feeds the path.
+    @inlinable
     public init(fieldsOf value: some Encodable & Sendable) {
         isSecret = false
-        declaration = .whole(value)
+        declaration = .whole(EncodableBox(value))
     }
 
     /// Rejects a value without a name: `Query(page)` would send the value's properties, not
