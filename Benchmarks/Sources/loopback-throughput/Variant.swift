@@ -45,6 +45,16 @@ struct Variant: Sendable {
         ]
     }
 
+    /// The variant called `name` alone, without creating the others' clients.
+    static func named(_ name: String, base: String) throws -> Variant {
+        switch name {
+        case "URLSession": rawURLSession(base: base)
+        case "Courier/URLSession": try courier(name, base: base, transport: URLSessionTransport())
+        case "AHC": rawAsyncHTTPClient(base: base)
+        default: try courierAsyncHTTPClient(base: base)
+        }
+    }
+
     /// A plain `URLSession` with a plain `URLRequest` and `data(for:)`, as written by hand.
     ///
     /// Its configuration is the one `URLSessionTransport` uses by default (ephemeral, no cookies,
