@@ -205,7 +205,13 @@ public struct ResponseReceiver: Sendable {
                 body = Data()
                 return .stop(Self.tooLarge(Int64(responseLimit)))
             }
-            body.append(chunk)
+            if body.isEmpty, chunk.startIndex == 0 {
+                // The first chunk (often the whole body) is kept as it is, not copied; a slice
+                // is copied, so that the body's indices start at 0 as callers expect.
+                body = chunk
+            } else {
+                body.append(chunk)
+            }
         }
         progress?.report(
             TransferProgress(
