@@ -172,10 +172,10 @@ public final class AsyncHTTPClientTransport: Transport {
         _ request: TransportRequest, streamed: RequestBodyStream.Chunks? = nil
     ) async throws -> RawResponse {
         let watch = SilenceWatch(request.timeout)
-        let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         guard watch.isNeeded else {
             return try await exchange(request, streamed: streamed, activity: nil)
         }
+        let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
             group.addTask { try await self.exchange(request, streamed: streamed, activity: activity) }
             group.addTask {
