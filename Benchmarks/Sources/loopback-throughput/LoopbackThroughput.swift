@@ -63,7 +63,7 @@ enum LoopbackThroughput {
     ///
     /// `@unchecked Sendable` is safe: the task writes `failure` once before signalling the
     /// semaphore, and the main thread reads it only after waiting on it.
-    final class Outcome: @unchecked Sendable {
+    private final class Outcome: @unchecked Sendable {
         var failure: (any Error)?
     }
 
