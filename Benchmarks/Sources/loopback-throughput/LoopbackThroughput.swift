@@ -101,7 +101,9 @@ enum LoopbackThroughput {
         guard let names = options.variants, names.count == 1, let name = names.first else {
             usage("--sequential needs exactly one variant (--variants NAME)")
         }
-        let variant = try Variant.named(name, base: options.base)
+        guard let variant = try Variant.named(name, base: options.base) else {
+            usage("no variant is called '\(name)'")
+        }
         for _ in 0..<(sequentialWarmUp + count) {
             try await variant.get()
         }
