@@ -6,6 +6,7 @@ import Foundation
 ///
 ///     loopback-throughput BASE_URL [--rounds 5] [--requests 4000] [--workloads get-1,post-8]
 ///                         [--variants AHC,Courier/AHC] [--json PATH] [--check]
+///     loopback-throughput BASE_URL --sequential N --variants NAME
 ///
 /// For each workload (``Workload/all``) every round runs each variant (``Variant/all``) once, in
 /// an order that rotates from round to round: a warm-up, then `--requests` requests with the
@@ -14,10 +15,14 @@ import Foundation
 /// goal as met or not; writes the same figures as JSON with `--json`. Exits 0 unless `--check`
 /// is given and a goal is not met. `--variants` runs only some variants (to profile one); the
 /// goals that need another are left out.
+///
+/// `--sequential N` sends one variant's `GET /json` N times, one after another (after a warm-up),
+/// and prints nothing: `Scripts/measure-loopback --instructions` counts it under callgrind for two
+/// values of N, so that what one request costs is their difference.
 @main
 enum LoopbackThroughput {
     /// The command line, parsed.
-    struct Options {
+    struct Options: Sendable {
         var base = ""
         var rounds = 5
         var requests = 4000
@@ -26,10 +31,44 @@ enum LoopbackThroughput {
         var variants: Set<String>?
         var jsonPath: String?
         var check = false
+        /// With `--sequential`: how many GETs to send one after another, and nothing else.
+        var sequential: Int?
     }
 
-    static func main() async throws {
+    /// Runs ``run(_:)`` from a detached task and waits for it on a semaphore instead of using an
+    /// `async` main, whose `dispatchMain()` parks the main thread in a way valgrind 3.19 crashes on
+    /// (`--sequential` runs under callgrind).
+    static func main() throws {
         let options = parse(Array(CommandLine.arguments.dropFirst()))
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                if let count = options.sequential {
+                    try await sequential(count, options: options)
+                } else {
+                    try await run(options)
+                }
+                outcome.failure = nil
+            } catch {
+                outcome.failure = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let failure = outcome.failure { throw failure }
+    }
+
+    /// The program's failure, handed from its task to the main thread.
+    ///
+    /// `@unchecked Sendable` is safe: the task writes `failure` once before signalling the
+    /// semaphore, and the main thread reads it only after waiting on it.
+    private final class Outcome: @unchecked Sendable {
+        var failure: (any Error)?
+    }
+
+    /// Measures every workload and prints (and writes) the figures and goals.
+    static func run(_ options: Options) async throws {
         let start = ContinuousClock.now
         let all = try Variant.all(base: options.base)
         let variants = all.filter { options.variants?.contains($0.name) ?? true }
@@ -55,6 +94,24 @@ enum LoopbackThroughput {
         }
         if options.check, goals.contains(where: { !$0.met }) { exit(1) }
     }
+
+    /// Sends the one variant's GET `count` times in sequence, after a warm-up of
+    /// ``sequentialWarmUp`` GETs; throws at the first failure.
+    static func sequential(_ count: Int, options: Options) async throws {
+        guard let names = options.variants, names.count == 1, let name = names.first else {
+            usage("--sequential needs exactly one variant (--variants NAME)")
+        }
+        guard let variant = try Variant.named(name, base: options.base) else {
+            usage("no variant is called '\(name)'")
+        }
+        for _ in 0..<(sequentialWarmUp + count) {
+            try await variant.get()
+        }
+        try await variant.shutdown()
+    }
+
+    /// The GETs `--sequential` sends before the counted ones: connections open, caches filled.
+    static let sequentialWarmUp = 50
 
     /// Runs every round of `workload`, each variant once per round in a rotating order, and
     /// reports each measurement on standard error as it ends.
@@ -96,6 +153,7 @@ enum LoopbackThroughput {
             case "--requests": options.requests = count(argument)
             case "--json": options.jsonPath = value(argument)
             case "--check": options.check = true
+            case "--sequential": options.sequential = count(argument)
             case "--workloads":
                 let ids = value(argument).split(separator: ",").map(String.init)
                 options.workloads = Workload.all.filter { ids.contains($0.id) }
@@ -125,7 +183,7 @@ enum LoopbackThroughput {
             Data(
                 ("loopback-throughput: \(problem)\nusage: loopback-throughput http://127.0.0.1:PORT"
                     + " [--rounds N] [--requests N] [--workloads ID,…] [--variants NAME,…]"
-                    + " [--json PATH] [--check]\n").utf8))
+                    + " [--json PATH] [--check] | --sequential N --variants NAME\n").utf8))
         exit(64)
     }
 }

@@ -45,6 +45,18 @@ struct Variant: Sendable {
         ]
     }
 
+    /// The variant called `name` alone, without creating the others' clients; `nil` for a name
+    /// that is none of ``all(base:)``'s.
+    static func named(_ name: String, base: String) throws -> Variant? {
+        switch name {
+        case "URLSession": rawURLSession(base: base)
+        case "Courier/URLSession": try courier(name, base: base, transport: URLSessionTransport())
+        case "AHC": rawAsyncHTTPClient(base: base)
+        case "Courier/AHC": try courierAsyncHTTPClient(base: base)
+        default: nil
+        }
+    }
+
     /// A plain `URLSession` with a plain `URLRequest` and `data(for:)`, as written by hand.
     ///
     /// Its configuration is the one `URLSessionTransport` uses by default (ephemeral, no cookies,

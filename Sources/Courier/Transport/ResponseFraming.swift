@@ -10,15 +10,28 @@ import Foundation
 ///   the response is truncated (or longer than announced) and fails.
 enum ResponseFraming {
     /// The announced body length, `nil` when there is none, or an error for conflicting values.
+    ///
+    /// Every value (each field, and each comma-separated element of one, without the spaces and
+    /// tabs around it) must be the same run of ASCII digits. Read byte by byte: every response
+    /// passes through here.
     static func contentLength(in headers: HeaderFields) -> Result<Int64?, CourierError> {
-        let values = headers.values(for: .contentLength)
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !values.isEmpty else { return .success(nil) }
-        let lengths = Set(values)
-        guard lengths.count == 1, let text = lengths.first, let length = Int64(text), length >= 0,
-            text.allSatisfy(\.isASCII)
-        else {
+        var announced: Substring.UTF8View?
+        var agree = true
+        for field in headers where field.name == .contentLength {
+            forEachElement(of: field.value) { element in
+                if let announced {
+                    agree = agree && announced.elementsEqual(element)
+                } else {
+                    announced = element
+                }
+            }
+        }
+        guard let announced else { return .success(nil) }
+        guard agree, let length = digits(announced) else {
+            var values: [String] = []
+            for field in headers where field.name == .contentLength {
+                forEachElement(of: field.value) { values.append(String(Substring($0))) }
+            }
             return .failure(
                 CourierError(
                     stage: .transport, kind: .invalidResponse,
@@ -30,14 +43,60 @@ enum ResponseFraming {
         return .success(length)
     }
 
+    /// Calls `body` with each non-empty comma-separated element of `value`, without the spaces and
+    /// tabs around it.
+    private static func forEachElement(of value: String, _ body: (Substring.UTF8View) -> Void) {
+        let bytes = Substring(value).utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
+            if start != end { body(trimmed(bytes[start..<end])) }
+            start = end < bytes.endIndex ? bytes.index(after: end) : end
+        }
+    }
+
+    /// `bytes` without the spaces and tabs (HTTP's optional whitespace) at either end.
+    private static func trimmed(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
+            let last = bytes.lastIndex(where: { !isWhitespace($0) })
+        else { return bytes[bytes.startIndex..<bytes.startIndex] }
+        return bytes[first...last]
+    }
+
+    /// The number `bytes` spell in ASCII digits, or `nil` when they are empty, hold anything else
+    /// (a sign, a space, another script's digits) or do not fit an `Int64`.
+    private static func digits(_ bytes: Substring.UTF8View) -> Int64? {
+        guard !bytes.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflowSum else { return nil }
+            value = sum
+        }
+        return value
+    }
+
     /// Whether the delivered bytes must match `Content-Length`: no content coding, and a status
     /// and method that carry a body.
     static func deliveredLengthMustMatch(
         headers: HeaderFields, status: HTTPStatus, method: HTTPMethod
     ) -> Bool {
-        let coding = headers[.contentEncoding]?.trimmingCharacters(in: .whitespaces).lowercased()
-        let identity = coding == nil || coding == "" || coding == "identity"
-        return identity && method != .head && status.code >= 200 && status.code != 204 && status.code != 304
+        guard method != .head, status.code >= 200, status.code != 204, status.code != 304 else {
+            return false
+        }
+        guard let coding = headers[.contentEncoding] else { return true }
+        let token = trimmed(Substring(coding).utf8)
+        guard token.allSatisfy({ $0 < 0x80 }) else {
+            // Not a coding any transport decodes; trimmed of Unicode spaces, as it always was.
+            let text = coding.trimmingCharacters(in: .whitespaces).lowercased()
+            return text.isEmpty || text == "identity"
+        }
+        // "identity" is all letters, so setting the 0x20 bit of a byte lowercases exactly the
+        // bytes that can match.
+        return token.isEmpty || token.elementsEqual("identity".utf8, by: { $0 | 0x20 == $1 })
     }
 
     /// The error for a body of `delivered` bytes where `expected` were announced.

@@ -182,6 +182,10 @@ public struct ResponseReceiver: Sendable {
     /// Takes a chunk of the (decoded) body: kept, written to the download file, or handed to a
     /// streamed body's reader. Past the limit the bytes are dropped and the response stops; a
     /// stream whose reader went away stops too.
+    ///
+    /// A collected body's first chunk is kept as it is (when its indices start at 0), not copied:
+    /// a `Data` that wraps a larger buffer without copying it (`bytesNoCopy`) keeps that whole
+    /// buffer alive for as long as the response lives, so hand over a copy as the first chunk.
     public mutating func receive(_ chunk: Data) -> Decision {
         receivedBytes += Int64(chunk.count)
         if let stream {
@@ -205,7 +209,13 @@ public struct ResponseReceiver: Sendable {
                 body = Data()
                 return .stop(Self.tooLarge(Int64(responseLimit)))
             }
-            body.append(chunk)
+            if body.isEmpty, chunk.startIndex == 0 {
+                // The first chunk (often the whole body) is kept as it is, not copied; a slice
+                // is copied, so that the body's indices start at 0 as callers expect.
+                body = chunk
+            } else {
+                body.append(chunk)
+            }
         }
         progress?.report(
             TransferProgress(

@@ -20,6 +20,9 @@ struct ResponseFramingTests {
         [("Content-Length", "10")],
         [("Content-Length", "10"), ("content-length", "10")],
         [("Content-Length", "10, 10")],
+        [("Content-Length", " 10\t")],
+        [("Content-Length", "10,"), ("Content-Length", ", 10")],
+        [("Content-Length", "10 ,\t10,,10")],
     ])
     func agreeingValuesAreOneLength(fields: [(String, String)]) throws {
         #expect(try ResponseFraming.contentLength(in: headers(fields)).get() == 10)
@@ -31,6 +34,15 @@ struct ResponseFramingTests {
         [("Content-Length", "-1")],
         [("Content-Length", "ten")],
         [("Content-Length", "１０")],
+        [("Content-Length", "+10")],
+        [("Content-Length", "10, 010")],
+        [("Content-Length", "10, ")],
+        [("Content-Length", "1 0")],
+        [("Content-Length", "\u{00A0}10")],
+        [("Content-Length", "99999999999999999999")],
+        [("Content-Length", "9223372036854775808")],
+        [("Content-Length", "0x10")],
+        [("Content-Length", " ")],
     ])
     func conflictingOrInvalidValuesAreRejected(fields: [(String, String)]) {
         let error = expectCourierError(.invalidResponse) {
@@ -39,6 +51,13 @@ struct ResponseFramingTests {
         #expect(
             error?.message.hasPrefix("The response announces conflicting or invalid Content-Length values")
                 == true)
+    }
+
+    @Test func theLargestAndSmallestLengthsAreRead() throws {
+        #expect(try ResponseFraming.contentLength(in: headers([("Content-Length", "0")])).get() == 0)
+        #expect(
+            try ResponseFraming.contentLength(in: headers([("Content-Length", "9223372036854775807")])).get()
+                == Int64.max)
     }
 
     @Test func onlyUncodedBodiesOfBodyCarryingResponsesAreHeldToTheLength() {
@@ -51,6 +70,30 @@ struct ResponseFramingTests {
         #expect(!ResponseFraming.deliveredLengthMustMatch(headers: gzip, status: .ok, method: .get))
         let identity = headers([("Content-Length", "10"), ("Content-Encoding", "identity")])
         #expect(ResponseFraming.deliveredLengthMustMatch(headers: identity, status: .ok, method: .get))
+        for spelling in [" IDENTITY\t", "Identity", "", "\u{00A0}identity"] {
+            let fields = headers([("Content-Length", "10"), ("Content-Encoding", spelling)])
+            #expect(
+                ResponseFraming.deliveredLengthMustMatch(headers: fields, status: .ok, method: .get),
+                "\(spelling.debugDescription)")
+        }
+        for spelling in ["identityx", "identit", "GZIP", "ident ity"] {
+            let fields = headers([("Content-Length", "10"), ("Content-Encoding", spelling)])
+            #expect(
+                !ResponseFraming.deliveredLengthMustMatch(headers: fields, status: .ok, method: .get),
+                "\(spelling.debugDescription)")
+        }
+    }
+
+    @Test func theRejectionListsEveryValueAsAnnounced() {
+        let error = expectCourierError(.invalidResponse) {
+            try ResponseFraming.contentLength(
+                in: headers([("Content-Length", "5, 6"), ("content-length", " 7 ")])
+            ).get()
+        }
+        #expect(
+            error?.message
+                == "The response announces conflicting or invalid Content-Length values (5, 6, 7), so its "
+                + "body cannot be trusted.")
     }
 
     @Test func mismatchesNameBothCounts() {

@@ -41,6 +41,38 @@ struct ResponseReceiverTests {
         return nil
     }
 
+    @Test func chunksAreJoinedInOrderAndASliceStartsAtZero() throws {
+        var receiver = Self.receiver()
+        _ = receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "9")]))
+        let backing = Data("xxabcxx".utf8)
+        let slice = backing[2..<5]
+        #expect(Self.stopped(receiver.receive(slice)) == nil)
+        #expect(Self.stopped(receiver.receive(Data("def".utf8))) == nil)
+        #expect(Self.stopped(receiver.receive(Data("ghi".utf8))) == nil)
+        let response = try receiver.complete().get()
+        #expect(response.body == Data("abcdefghi".utf8))
+        #expect(response.body.startIndex == 0)
+    }
+
+    @Test func aWholeBodyInOneSliceStartsAtZero() throws {
+        for (backing, range) in [(Data("xxabcxx".utf8), 2..<5), (Data("abcxx".utf8), 0..<3)] {
+            var receiver = Self.receiver()
+            _ = receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "3")]))
+            #expect(Self.stopped(receiver.receive(backing[range])) == nil)
+            let body = try receiver.complete().get().body
+            #expect(body == Data("abc".utf8))
+            #expect(body.startIndex == 0)
+            #expect(Array(body.indices) == [0, 1, 2])
+        }
+    }
+
+    @Test func aWholeBodyInOneChunkIsTheResponse() throws {
+        var receiver = Self.receiver()
+        _ = receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "3")]))
+        #expect(Self.stopped(receiver.receive(Data("abc".utf8))) == nil)
+        #expect(try receiver.complete().get().body == Data("abc".utf8))
+    }
+
     @Test func aBodyThatMatchesItsLengthIsTheResponse() throws {
         var receiver = Self.receiver()
         #expect(

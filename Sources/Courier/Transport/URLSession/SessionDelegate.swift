@@ -143,11 +143,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         return courierError
     }
 
-    private static func headerFields(of response: HTTPURLResponse) -> HeaderFields {
+    /// The response's header fields, sorted by name (`allHeaderFields` is a dictionary, in no
+    /// order); a name that is not an RFC 9110 token is skipped.
+    ///
+    /// Keys and values are `String`s in practice: a cast is a fraction of what interpolating them
+    /// costs (`AnyHashable.description`), which every response pays; anything else is still
+    /// described.
+    static func headerFields(of response: HTTPURLResponse) -> HeaderFields {
+        let all = response.allHeaderFields
         var fields: [HeaderField] = []
-        for (key, value) in response.allHeaderFields {
-            guard let name = HeaderName(validating: "\(key)") else { continue }
-            fields.append(HeaderField(name: name, value: "\(value)"))
+        fields.reserveCapacity(all.count)
+        for (key, value) in all {
+            guard let name = HeaderName(validating: key.base as? String ?? "\(key)") else { continue }
+            fields.append(HeaderField(name: name, value: value as? String ?? "\(value)"))
         }
         fields.sort { $0.name.canonicalName < $1.name.canonicalName }
         return HeaderFields(fields)

@@ -172,10 +172,10 @@ public final class AsyncHTTPClientTransport: Transport {
         _ request: TransportRequest, streamed: RequestBodyStream.Chunks? = nil
     ) async throws -> RawResponse {
         let watch = SilenceWatch(request.timeout)
-        let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         guard watch.isNeeded else {
             return try await exchange(request, streamed: streamed, activity: nil)
         }
+        let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
             group.addTask { try await self.exchange(request, streamed: streamed, activity: activity) }
             group.addTask {
@@ -291,11 +291,15 @@ public final class AsyncHTTPClientTransport: Transport {
                 return streamed
             }
             // Leaving this loop early drops the body, which closes the connection at once.
+            var isFirst = true
             for try await chunk in response.body {
                 activity?.withLockedValue { $0 = .received(.now) }
-                if case .stop(let error) = receiver.receive(
-                    Data(buffer: chunk, byteTransferStrategy: .noCopy))
-                {
+                // The receiver keeps the first chunk as the body: a copy, so that the response
+                // does not keep NIO's whole read buffer alive. Later chunks are appended to it
+                // (copied there), so they need no copy of their own.
+                let bytes = Data(buffer: chunk, byteTransferStrategy: isFirst ? .copy : .noCopy)
+                isFirst = false
+                if case .stop(let error) = receiver.receive(bytes) {
                     throw error
                 }
             }
