@@ -145,6 +145,9 @@ import Testing
     }
 
     /// Blocks built at the same time from one stored group each get their own lines after it.
+    /// (A stored group is a finished list, so each block copies it first and none shares a lock;
+    /// the test holds that to stay true. A shared lock is raced in
+    /// `aPartialBlockExtendedOnManyTasksAtOnce`.)
     @Test func blocksOpeningWithOneGroupBuildConcurrently() async throws {
         let opening = Components {
             Path("api")
@@ -207,6 +210,36 @@ import Testing
             request.headers.map(\.name.rawValue) == [
                 "X-Even-0", "Accept", "Accept", "X-Even-2", "Accept", "X-After",
             ])
+    }
+
+    /// Plain query text and values the form encoder writes keep their declared order, whichever
+    /// comes first.
+    @Test func textAndEncodedQueriesKeepTheirOrder() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("items")
+            Query("a", "1")
+            Query("tag", ["x", "y"])
+            Query("b", "2")
+            Query("n", 3)
+        }.built()
+        #expect(request.percentEncodedTarget == "/items?a=1&tag=x&tag=y&b=2&n=3")
+    }
+
+    /// A header named with a ``HeaderName`` (not validated again) and the same name as text
+    /// (validated when built) build equal requests.
+    @Test func aKnownHeaderNameAndItsTextBuildEqualRequests() throws {
+        let known = try Endpoint<Empty, Never> {
+            Method.get
+            Header(.accept, "text/plain")
+        }.built()
+        let text = try Endpoint<Empty, Never> {
+            Method.get
+            Header("accept", "text/plain")
+        }.built()
+        #expect(known == text)
+        #expect(known.hashValue == text.hashValue)
+        #expect(text.headers.first?.name == .accept)
     }
 
     /// A partial block (the builder's functions called directly) extended twice gives two

@@ -18,6 +18,13 @@ import Testing
         }
     }
 
+    @Test func everyByteIsUnreservedExactlyWhenRFC3986SaysSo() {
+        for value in UInt8.min...UInt8.max {
+            let expected = value < 128 && Self.unreserved.contains(Unicode.Scalar(value))
+            #expect(PercentEncoding.isUnreserved(value) == expected, "byte \(value)")
+        }
+    }
+
     @Test func namesAreEncodedLikeValues() {
         #expect(QueryItem(name: "a b+c", value: "").percentEncoded == "a%20b%2Bc=")
     }

@@ -229,7 +229,7 @@ public enum EndpointBuilder {
     }
 
     /// Ends a block that is a group (``Components``, ``Endpoint/with(_:)``) or a
-    /// ``RequestModel/definition``: the parts as they are.
+    /// ``RequestModel/definition``: its parts, which no later block extends in place.
     @inlinable
     public static func buildFinalResult<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         EndpointParts(list: parts.list.finished)

@@ -33,6 +33,7 @@ public struct Body: EndpointComponent {
         json(boxed: EncodableBox(value), encoder: encoder)
     }
 
+    /// A JSON body of a boxed value.
     @usableFromInline
     static func json(boxed value: any EncodableValue, encoder: JSONEncoder?) -> Body {
         Body(source: .json(JSONPayload(value: value, encoder: encoder)))
@@ -47,6 +48,7 @@ public struct Body: EndpointComponent {
         form(boxed: EncodableBox(value))
     }
 
+    /// A form body of a boxed value.
     @usableFromInline
     static func form(boxed value: any EncodableValue) -> Body {
         Body(source: .form(.value(value)))
