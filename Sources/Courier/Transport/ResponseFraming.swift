@@ -43,14 +43,16 @@ enum ResponseFraming {
         return .success(length)
     }
 
-    /// Calls `body` with each non-empty comma-separated element of `value`, without the spaces and
-    /// tabs around it.
+    /// Calls `body` with each comma-separated element of `value`, without the spaces and tabs
+    /// around it; empty elements (with or without whitespace) are skipped, as RFC 9110's list
+    /// rules ask.
     private static func forEachElement(of value: String, _ body: (Substring.UTF8View) -> Void) {
         let bytes = Substring(value).utf8
         var start = bytes.startIndex
         while start < bytes.endIndex {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
-            if start != end { body(trimmed(bytes[start..<end])) }
+            let element = trimmed(bytes[start..<end])
+            if !element.isEmpty { body(element) }
             start = end < bytes.endIndex ? bytes.index(after: end) : end
         }
     }
@@ -79,14 +81,18 @@ enum ResponseFraming {
         return value
     }
 
+    /// Whether a response to `method` with `status` carries a body: not one to `HEAD`, nor a 1xx,
+    /// 204 or 304, whose `Content-Length` (if any) describes a representation not sent.
+    static func carriesBody(status: HTTPStatus, method: HTTPMethod) -> Bool {
+        method != .head && status.code >= 200 && status.code != 204 && status.code != 304
+    }
+
     /// Whether the delivered bytes must match `Content-Length`: no content coding, and a status
     /// and method that carry a body.
     static func deliveredLengthMustMatch(
         headers: HeaderFields, status: HTTPStatus, method: HTTPMethod
     ) -> Bool {
-        guard method != .head, status.code >= 200, status.code != 204, status.code != 304 else {
-            return false
-        }
+        guard carriesBody(status: status, method: method) else { return false }
         guard let coding = headers[.contentEncoding] else { return true }
         let token = trimmed(Substring(coding).utf8)
         guard token.allSatisfy({ $0 < 0x80 }) else {

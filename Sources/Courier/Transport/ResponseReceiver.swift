@@ -133,7 +133,9 @@ public struct ResponseReceiver: Sendable {
             if let downloadLimit, let length = announcedLength, length > downloadLimit {
                 return stop(Self.tooLarge(downloadLimit))
             }
-        } else if let length = announcedLength, length > Int64(responseLimit) {
+        } else if let length = announcedLength, length > Int64(responseLimit),
+            ResponseFraming.carriesBody(status: status, method: request.method)
+        {
             return .stop(Self.tooLarge(Int64(responseLimit)))
         }
         progress?.report(
@@ -183,9 +185,12 @@ public struct ResponseReceiver: Sendable {
     /// streamed body's reader. Past the limit the bytes are dropped and the response stops; a
     /// stream whose reader went away stops too.
     ///
-    /// A collected body's first chunk is kept as it is (when its indices start at 0), not copied:
-    /// a `Data` that wraps a larger buffer without copying it (`bytesNoCopy`) keeps that whole
-    /// buffer alive for as long as the response lives, so hand over a copy as the first chunk.
+    /// The chunk must own its bytes: it may be kept after the call. A collected body's first
+    /// chunk is kept as it is (when its indices start at 0), not copied, and so is every chunk of
+    /// a streamed body. A `Data` over a buffer the transport reuses (`bytesNoCopy` without a
+    /// deallocator) must be copied first; one that wraps a larger buffer keeps that whole buffer
+    /// alive for as long as the response lives, so hand over a copy as a collected body's first
+    /// chunk.
     public mutating func receive(_ chunk: Data) -> Decision {
         receivedBytes += Int64(chunk.count)
         if let stream {

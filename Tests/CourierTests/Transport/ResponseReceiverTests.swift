@@ -140,6 +140,30 @@ struct ResponseReceiverTests {
         #expect(try receiver.complete().get().status == status)
     }
 
+    /// A HEAD or a 304 may repeat the length of a representation far over the response limit:
+    /// no body comes, so nothing is refused. A GET announcing the same is refused at the head.
+    @Test(arguments: [(HTTPMethod.head, HTTPStatus.ok), (HTTPMethod.get, HTTPStatus(304))])
+    func aBodilessResponseAnnouncingMoreThanTheLimitArrives(method: HTTPMethod, status: HTTPStatus) throws {
+        var receiver = Self.receiver(method, limit: 100)
+        let head = receiver.receiveHead(
+            status: status, headers: Self.headers([("Content-Length", "20971520")]))
+        guard case .proceed = head else {
+            Issue.record("the head was refused: \(head)")
+            return
+        }
+        #expect(try receiver.complete().get().status == status)
+
+        var get = Self.receiver(.get, limit: 100)
+        guard
+            case .stop(let error) = get.receiveHead(
+                status: .ok, headers: Self.headers([("Content-Length", "20971520")]))
+        else {
+            Issue.record("a GET announcing more than the limit was not refused")
+            return
+        }
+        #expect(error.kind == .responseTooLarge)
+    }
+
     @Test func anEndWithoutAHeadIsNotHTTP() {
         let error = Self.failure(of: Self.receiver().complete())
         #expect(error?.kind == .invalidResponse)

@@ -34,6 +34,10 @@ public struct RequestMetrics: Sendable, Hashable {
     /// Redirects followed, over all attempts.
     public let redirects: Int
     /// Request body bytes handed to the transport, over all attempts and redirects.
+    ///
+    /// A streamed body (``RequestBody/stream``) counts the chunks the transport took. The metrics
+    /// of a call that streams its response are reported when the response head arrives, so a
+    /// streamed body still going out then counts only the chunks taken so far.
     public let bytesSent: Int64
     /// Response body bytes delivered, after decompression, over all attempts and redirects.
     public let bytesReceived: Int64

@@ -196,12 +196,16 @@ public final class URLSessionTransport: Transport {
     /// cancel at a time, so cancels block at most one of the pool's threads, the delegate keeps
     /// one and drops what arrives after the refusal as fast as libcurl reads it, and a second
     /// cancel finds the task cancelling and returns without waiting again (measured: +32 to
-    /// +34 MiB). The price: a cancel that waits delays the next one, which
-    /// would wait for the same work queue anyway. Whoever waited for the task was resumed before.
+    /// +34 MiB). The price: a cancel that waits (seconds, behind a large compressed body) delays
+    /// the next one, of any session, which would wait for the same work queue anyway; its task
+    /// goes on transferring meanwhile. Whoever waited for the task was resumed before.
     static func cancelInBackground(_ task: URLSessionTask) {
         cancelQueue.async {
-            guard task.state == .running || task.state == .suspended else { return }
-            task.cancel()
+            switch task.state {
+            case .running, .suspended: task.cancel()
+            case .canceling, .completed: return
+            @unknown default: task.cancel()
+            }
         }
     }
 

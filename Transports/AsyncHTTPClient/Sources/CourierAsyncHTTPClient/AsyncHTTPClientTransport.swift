@@ -291,19 +291,22 @@ public final class AsyncHTTPClientTransport: Transport {
                 return streamed
             }
             // Leaving this loop early drops the body, which closes the connection at once.
-            var isFirst = true
+            // The receiver keeps a collected body's first bytes as the body: a copy, so that the
+            // response does not keep NIO's whole read buffer alive. Later chunks are appended to
+            // it (copied there), and a download writes them, so they need no copy of their own.
+            var copiesNext = request.responseBodyFile == nil
             for try await chunk in response.body {
                 activity?.withLockedValue { $0 = .received(.now) }
-                // The receiver keeps the first chunk as the body: a copy, so that the response
-                // does not keep NIO's whole read buffer alive. Later chunks are appended to it
-                // (copied there), so they need no copy of their own.
-                let bytes = Data(buffer: chunk, byteTransferStrategy: isFirst ? .copy : .noCopy)
-                isFirst = false
+                let bytes = Data(buffer: chunk, byteTransferStrategy: copiesNext ? .copy : .noCopy)
+                if chunk.readableBytes > 0 { copiesNext = false }
                 if case .stop(let error) = receiver.receive(bytes) {
                     throw error
                 }
             }
             if let outcome, (200..<300).contains(response.status.code) {
+                // The whole response arrived while the body is still going out: from now on each
+                // chunk written is the sign of life the idle timeout waits for.
+                activity?.withLockedValue { $0 = .sent(.now) }
                 try await Self.expectSent(outcome, answeredWith: response.status.code)
             }
         } catch {
@@ -337,9 +340,13 @@ extension AsyncHTTPClientTransport {
         guard watched || reportSent != nil else { return nil }
         let length = body.stream.map(\.length) ?? body.length
         return { sent in
-            // Also after the response arrived: a server that answers before reading the whole
-            // body may still be taking it, and the call waits for that (`expectSent`).
-            activity?.withLockedValue { $0 = .sent(.now) }
+            // Once the response head arrived, the response's own chunks are the signs of life
+            // until it is complete (a stalled response is not kept alive by an upload going on);
+            // then the exchange marks `.sent` again, and the chunks still going out count.
+            activity?.withLockedValue { last in
+                if case .received = last { return }
+                last = .sent(.now)
+            }
             reportSent?(sent, length)
         }
     }
