@@ -19,9 +19,7 @@ struct RedirectFollower: Sendable {
 
     func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
         var current = first
-        // The method and URL of every hop, from the first redirect on (most requests have none).
-        var visited: Set<String> = []
-        var hops = 0
+        var hops = Hops()
         let recorder = RequestMetricsRecorder.current
         if let configuration = first.urlRequestConfiguration {
             try Self.check(configuration, of: first)
@@ -38,31 +36,57 @@ struct RedirectFollower: Sendable {
             }
             recorder?.recordResponseHeaders()
             recorder?.recordReceived(bytes: response.bodyLength)
-            guard response.status.isRedirect, let location = response.headers[.location] else {
+            guard
+                let next = try redirect(
+                    after: current, answeredWith: response, first: first, hops: &hops, recorder: recorder)
+            else {
                 return response
             }
-            guard hops < limit else {
-                throw CourierError(
-                    stage: .transport, kind: .tooManyRedirects,
-                    message: "The server redirected more than \(limit) times.", url: current.url,
-                    response: response
-                )
-            }
-            hops += 1
-            recorder?.recordRedirect()
-            if visited.isEmpty { visited.insert("\(first.method) \(first.url.absoluteString)") }
-            current = try nextRequest(
-                after: current, status: response.status, location: location, response: response)
-            guard visited.insert("\(current.method) \(current.url.absoluteString)").inserted else {
-                throw CourierError(
-                    stage: .transport, kind: .tooManyRedirects,
-                    // Without the query: a redirect may carry a signature or a code there, and an
-                    // error's message reaches logs. The whole URL is the error's `url`.
-                    message: "The redirects form a cycle back to \(Self.withoutQuery(current.url)).",
-                    url: current.url, response: response
-                )
-            }
+            current = next
         }
+    }
+
+    /// The hops followed so far, and the method and URL of every one from the first redirect on
+    /// (most requests have none).
+    struct Hops {
+        var count = 0
+        var visited: Set<String> = []
+    }
+
+    /// The request to send after `request` was answered with `response`, or `nil` when `response`
+    /// is not a redirect to follow. Kept out of ``send(_:)`` (never inlined) so that its locals
+    /// take no room in the `async` frame, which lives in the task's allocator for the whole
+    /// exchange.
+    @inline(never)
+    private func redirect(
+        after request: TransportRequest, answeredWith response: RawResponse, first: TransportRequest,
+        hops: inout Hops, recorder: RequestMetricsRecorder?
+    ) throws(CourierError) -> TransportRequest? {
+        guard response.status.isRedirect, let location = response.headers[.location] else {
+            return nil
+        }
+        guard hops.count < limit else {
+            throw CourierError(
+                stage: .transport, kind: .tooManyRedirects,
+                message: "The server redirected more than \(limit) times.", url: request.url,
+                response: response
+            )
+        }
+        hops.count += 1
+        recorder?.recordRedirect()
+        if hops.visited.isEmpty { hops.visited.insert("\(first.method) \(first.url.absoluteString)") }
+        let next = try nextRequest(
+            after: request, status: response.status, location: location, response: response)
+        guard hops.visited.insert("\(next.method) \(next.url.absoluteString)").inserted else {
+            throw CourierError(
+                stage: .transport, kind: .tooManyRedirects,
+                // Without the query: a redirect may carry a signature or a code there, and an
+                // error's message reaches logs. The whole URL is the error's `url`.
+                message: "The redirects form a cycle back to \(Self.withoutQuery(next.url)).",
+                url: next.url, response: response
+            )
+        }
+        return next
     }
 
     /// Throws when `configuration` changes the URL, method, body or header fields of `request`'s

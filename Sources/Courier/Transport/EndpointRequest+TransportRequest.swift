@@ -20,7 +20,8 @@ extension EndpointRequest {
     }
 
     /// ``transportRequest(baseURL:)``, with the URL parsed through a client's `memo`.
-    func transportRequest(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError) -> TransportRequest
+    @inline(never) func transportRequest(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError)
+        -> TransportRequest
     {
         if absoluteTarget != nil {
             return try withoutSecretsForOtherOrigin(baseURL: baseURL).transportRequestAsIs(

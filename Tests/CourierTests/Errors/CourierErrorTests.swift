@@ -95,4 +95,30 @@ import Testing
         let error = try Self.withSecretQuery()
         #expect(error.url?.query?.contains("marked-secret-2") == true)
     }
+
+    /// Every `async throws(CourierError)` function keeps room for the error in its task-allocated
+    /// frame, once per copy it may hold: at 384 bytes inline, 64 GETs in flight took about 1.3 MiB
+    /// of frames more than at one pointer.
+    @Test func anErrorIsOnePointerWideAndCopiesKeepEveryField() throws {
+        #expect(MemoryLayout<CourierError>.size == MemoryLayout<AnyObject>.size)
+
+        let response = RawResponse(status: .serviceUnavailable, url: Self.url)
+        let original = CourierError(
+            stage: .status, kind: .timedOut, message: "The request took too long.",
+            request: try Endpoint<Data, Never> {
+                Method.get
+                Path("users", 42)
+            }.request(), url: Self.url,
+            response: response, underlying: URLError(.timedOut))
+        let copy = original
+        for error in [original, copy] {
+            #expect(error.stage == .status)
+            #expect(error.kind == .timedOut)
+            #expect(error.message == "The request took too long.")
+            #expect(error.request?.percentEncodedPath == "/users/42")
+            #expect(error.url == Self.url)
+            #expect(error.response == response)
+            #expect((error.underlying as? URLError)?.code == .timedOut)
+        }
+    }
 }
