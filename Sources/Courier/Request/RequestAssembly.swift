@@ -54,12 +54,7 @@ enum RequestAssembly {
             case .query(.text(let name, let value), let isSecret) where encodedQueries.isEmpty:
                 items.append(QueryItem(name: name, value: value, isSecret: isSecret))
             case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))
-            case .header(let token, let value, let isSecret):
-                let name =
-                    switch token {
-                    case .known(let name): name
-                    case .unchecked(let text): try RequestValidation.headerName(text)
-                    }
+            case .header(let name, let value, let isSecret):
                 let field = HeaderField(name: name, value: value, isSecret: isSecret)
                 try RequestValidation.validate(header: field)
                 headers.append(field)

@@ -227,7 +227,7 @@ import Testing
     }
 
     /// A header named with a ``HeaderName`` (not validated again) and the same name as text
-    /// (validated when built) build equal requests.
+    /// (validated where it is declared) build equal requests.
     @Test func aKnownHeaderNameAndItsTextBuildEqualRequests() throws {
         let known = try Endpoint<Empty, Never> {
             Method.get

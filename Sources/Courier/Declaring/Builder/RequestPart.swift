@@ -8,7 +8,7 @@ enum RequestPart: Sendable {
     case method(MethodToken)
     case path([String], PathDisplay)
     case query(QueryDeclaration, isSecret: Bool)
-    case header(HeaderNameToken, value: String, isSecret: Bool)
+    case header(HeaderName, value: String, isSecret: Bool)
     case body(BodySource)
     case timeout(Timeout)
     case formEncoding(FormEncoding)
@@ -23,13 +23,6 @@ enum RequestPart: Sendable {
 /// A method as declared: a known value, or a runtime token validated when the request is built.
 enum MethodToken: Sendable, Hashable {
     case known(HTTPMethod)
-    case unchecked(String)
-}
-
-/// A header name as declared: a ``HeaderName``, valid already, or a runtime string validated when
-/// the request is built.
-enum HeaderNameToken: Sendable {
-    case known(HeaderName)
     case unchecked(String)
 }
 

@@ -20,12 +20,19 @@ public struct Header: EndpointComponent {
 
     /// Declares a field by name; `nil` omits it.
     public init(_ name: HeaderName, _ value: String?, isSecret: Bool = false) {
-        part = value.map { .header(.known(name), value: $0, isSecret: isSecret) }
+        part = value.map { .header(name, value: $0, isSecret: isSecret) }
     }
 
     /// Declares a field with a name chosen at run time; `nil` omits it.
     public init(_ name: String, _ value: String?, isSecret: Bool = false) {
-        part = value.map { .header(.unchecked(name), value: $0, isSecret: isSecret) }
+        part = value.map { value in
+            // Checked here, once; a name that is not a token is thrown when the request is built.
+            do throws(CourierError) {
+                return .header(try RequestValidation.headerName(name), value: value, isSecret: isSecret)
+            } catch {
+                return .invalid(error)
+            }
+        }
     }
 
     private init(rejecting message: String) {
