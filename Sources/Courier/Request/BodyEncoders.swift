@@ -17,7 +17,7 @@ struct BodyEncoders {
             } catch {
                 throw CourierError(
                     stage: .building, kind: .bodyEncodingFailed,
-                    message: "The JSON body of type \(type(of: payload.value.value)) could not be encoded.",
+                    message: "The JSON body of type \(payload.value.valueType) could not be encoded.",
                     underlying: error
                 )
             }
@@ -45,7 +45,7 @@ struct BodyEncoders {
             return items
         case .value(let value):
             do throws(FormEncodingError) {
-                return try form.queryItems(for: value.value)
+                return try value.queryItems(by: form)
             } catch {
                 throw CourierError(
                     stage: .building, kind: .formEncodingFailed,

@@ -219,12 +219,12 @@ enum RequestAssembly {
                 case .text(let name, let value):
                     items.append(QueryItem(name: name, value: value, isSecret: isSecret))
                 case .named(let name, let value):
-                    let encoded = try encoding.queryItems(name: name, value: value.value)
+                    let encoded = try value.queryItems(named: name, by: encoding)
                     items +=
                         isSecret
                         ? encoded.map { QueryItem(name: $0.name, value: $0.value, isSecret: true) } : encoded
                 case .whole(let value):
-                    items += try encoding.queryItems(for: value.value)
+                    items += try value.queryItems(by: encoding)
                 }
             } catch {
                 throw CourierError(

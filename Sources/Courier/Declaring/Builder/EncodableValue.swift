@@ -4,15 +4,21 @@ import Foundation
 ///
 /// Held as `any Encodable & Sendable`, the value would make every ``RequestPart`` a type whose
 /// copies go through its type's value witnesses (an existential of unknown size); held by a
-/// class, a part is a few words that copy with a retain. A value too big for an existential's
-/// inline buffer took an allocation anyway, so a box costs no more in that case.
+/// class, a part is a few words that copy with a retain, for one allocation per value. Each
+/// encoder is called for the value's own type, never through an existential.
 @usableFromInline
 protocol EncodableValue: AnyObject, Sendable {
-    /// The value, for the form encoder.
-    var value: any Encodable & Sendable { get }
+    /// The value's type, for error messages.
+    var valueType: Any.Type { get }
 
-    /// The value's JSON, written by `encoder` for the value's own type.
+    /// The value's JSON, written by `encoder`.
     func json(by encoder: JSONEncoder) throws -> Data
+
+    /// The value's stored properties as query items, written by `encoding`.
+    func queryItems(by encoding: FormEncoding) throws(FormEncodingError) -> [QueryItem]
+
+    /// The value as the query items of one field called `name`, written by `encoding`.
+    func queryItems(named name: String, by encoding: FormEncoding) throws(FormEncodingError) -> [QueryItem]
 }
 
 /// An ``EncodableValue`` of a known type.
@@ -26,10 +32,20 @@ final class EncodableBox<Value: Encodable & Sendable>: EncodableValue {
     }
 
     @usableFromInline
-    var value: any Encodable & Sendable { boxed }
+    var valueType: Any.Type { type(of: boxed) }
 
     @usableFromInline
     func json(by encoder: JSONEncoder) throws -> Data {
         try encoder.encode(boxed)
+    }
+
+    @usableFromInline
+    func queryItems(by encoding: FormEncoding) throws(FormEncodingError) -> [QueryItem] {
+        try encoding.queryItems(for: boxed)
+    }
+
+    @usableFromInline
+    func queryItems(named name: String, by encoding: FormEncoding) throws(FormEncodingError) -> [QueryItem] {
+        try encoding.queryItems(name: name, value: boxed)
     }
 }
