@@ -180,25 +180,18 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// Cancels `task` from a serial queue of Courier's own, never from the caller's thread nor
-    /// from the global dispatch pool; a task already cancelling is left alone.
+    /// Cancels `task` from a serial queue of Courier's own, never from the caller's thread; a task
+    /// already cancelling or completed is left alone.
     ///
-    /// On Linux `URLSessionTask.cancel()` waits for the work queue that all sessions of the
-    /// process share, which stays busy while libcurl decodes a large compressed body or reads a
-    /// fast one: measured, a cancel waited up to 2.5 s, at times until the body had ended. Called
-    /// from a cancellation handler it would block one of the few threads of Swift's cooperative
-    /// pool. Run on `DispatchQueue.global()`, it blocked a thread of that pool, which also runs
-    /// the delegate's `OperationQueue`: a refused stream is cancelled twice (by the stream's close
-    /// and by the delegate's stop), and on a 2-core machine the two waits left the delegate no
-    /// thread until libdispatch added one about a second later. libcurl read on meanwhile, and
-    /// each chunk it read waited in memory as a queued delegate call: a 1 GiB stream refused at
-    /// 32 MiB peaked 130–445 MiB over its baseline in 9 of 16 runs. A serial queue runs one
-    /// cancel at a time, so cancels block at most one of the pool's threads, the delegate keeps
-    /// one and drops what arrives after the refusal as fast as libcurl reads it, and a second
-    /// cancel finds the task cancelling and returns without waiting again (measured: +32 to
-    /// +34 MiB). The price: a cancel that waits (seconds, behind a large compressed body) delays
-    /// the next one, of any session, which would wait for the same work queue anyway; its task
-    /// goes on transferring meanwhile. Whoever waited for the task was resumed before.
+    /// On Linux `URLSessionTask.cancel()` waits for the work queue all sessions share, which stays
+    /// busy for seconds while libcurl decodes a large compressed body or reads a fast one: on
+    /// Swift's cooperative pool it would block one of its few threads. Cancelling one at a time,
+    /// cancels block at most one thread of the global pool, which also runs the delegate's
+    /// `OperationQueue`; two cancels at once (a refused stream is cancelled by its close and by
+    /// the delegate's stop) left the delegate no thread while libcurl went on reading, and a
+    /// refused 1 GiB stream then peaked 130–445 MiB over its baseline instead of 32. The price: a
+    /// cancel waiting for the work queue delays the next one, of any session, whose task goes on
+    /// transferring meanwhile. Whoever waited for the task was resumed before.
     static func cancelInBackground(_ task: URLSessionTask) {
         cancelQueue.async {
             switch task.state {
