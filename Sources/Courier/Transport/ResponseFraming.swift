@@ -89,11 +89,18 @@ enum ResponseFraming {
 
     /// Whether the delivered bytes must match `Content-Length`: no content coding, and a status
     /// and method that carry a body.
+    ///
+    /// Every `Content-Encoding` field counts, since field lines of one name form one list
+    /// (RFC 9110 §5.3): a coding in a second field is a coding still.
     static func deliveredLengthMustMatch(
         headers: HeaderFields, status: HTTPStatus, method: HTTPMethod
     ) -> Bool {
         guard carriesBody(status: status, method: method) else { return false }
-        guard let coding = headers[.contentEncoding] else { return true }
+        return headers.allSatisfy { $0.name != .contentEncoding || isIdentity($0.value) }
+    }
+
+    /// Whether a `Content-Encoding` field's value names no coding: empty or `identity`.
+    private static func isIdentity(_ coding: String) -> Bool {
         let token = trimmed(Substring(coding).utf8)
         guard token.allSatisfy({ $0 < 0x80 }) else {
             // Not a coding any transport decodes; trimmed of Unicode spaces, as it always was.

@@ -91,6 +91,19 @@ struct ResponseFramingTests {
         }
     }
 
+    /// A coding in any `Content-Encoding` field, not only the first, frees the body from the
+    /// announced length: the transport may have decoded it.
+    @Test func aCodingInALaterContentEncodingFieldCounts() {
+        let later = headers([
+            ("Content-Length", "10"), ("Content-Encoding", "identity"), ("Content-Encoding", "gzip"),
+        ])
+        #expect(!ResponseFraming.deliveredLengthMustMatch(headers: later, status: .ok, method: .get))
+        let both = headers([
+            ("Content-Length", "10"), ("Content-Encoding", "identity"), ("Content-Encoding", ""),
+        ])
+        #expect(ResponseFraming.deliveredLengthMustMatch(headers: both, status: .ok, method: .get))
+    }
+
     @Test func theRejectionListsEveryValueAsAnnounced() {
         let error = expectCourierError(.invalidResponse) {
             try ResponseFraming.contentLength(
