@@ -118,10 +118,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// ``url(for:)``, parsed through a client's `memo`.
     func url(for request: EndpointRequest, memo: BuiltRequestMemo?) throws(CourierError) -> URL {
-        let text = text(for: request)
-        guard
-            let url = memo.map({ $0.url(for: text, remember: !request.hasSecretQuery) }) ?? URL(string: text)
-        else {
+        let url: URL?
+        if let memo, request.absoluteTarget == nil {
+            url = memo.url(for: request, against: self)
+        } else {
+            url = URL(string: text(for: request))
+        }
+        guard let url else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The request could not be resolved against \(self) into a URL.", request: request

@@ -9,7 +9,9 @@ import Foundation
 ///   boundary), and found again only for the very same parts: the same array storage, which the
 ///   memo keeps alive, so its address cannot belong to other parts. The client's encoder and form
 ///   encoding are fixed for its life. Defaults and call options apply after the memo, each send.
-/// - A URL is found again only for the same text, which `URL(string:)` parses the same way.
+/// - A URL is found again for the same base and the very same path and query storage (which the
+///   memo keeps alive, as for parts), or else for the same text, which `URL(string:)` parses the
+///   same way. The first check costs a comparison of the base; the second, writing the text.
 /// - Nothing secret is remembered: not a request with a secret or sensitive-by-default header or
 ///   query item, nor the URL text of a request with a secret query value, so a client does not
 ///   keep a credential alive after the call that sent it.
@@ -20,9 +22,23 @@ import Foundation
 struct BuiltRequestMemo: Sendable {
     private struct Entries: Sendable {
         var request: (parts: [RequestPart], request: EndpointRequest)?
-        var url: (text: String, url: URL)?
+        var url: RememberedURL?
         /// How many requests were found again (for tests).
         var requestHits = 0
+        /// How many URLs were found again by their request's storage, and by their text (for tests).
+        var urlHits = (byStorage: 0, byText: 0)
+    }
+
+    /// A resolved URL, with what it was resolved from.
+    private struct RememberedURL: Sendable {
+        /// The base the request was resolved against.
+        let base: BaseURL
+        /// The request's path segments and query, whose storage identifies them.
+        let pathSegments: [String]
+        let query: [QueryItem]
+        /// The text ``BaseURL/text(for:)`` wrote, and the URL parsed from it.
+        let text: String
+        let url: URL
     }
 
     private let entries = LockedValue(Entries())
@@ -57,17 +73,33 @@ struct BuiltRequestMemo: Sendable {
     /// How many requests this memo found again instead of building them.
     var requestHits: Int { entries.withLock { $0.requestHits } }
 
-    /// `URL(string: text)`, remembered for the last text unless `remember` is `false` (a text
-    /// with a secret in it).
-    func url(for text: String, remember: Bool = true) -> URL? {
-        guard remember else { return URL(string: text) }
-        let remembered = entries.withLock { entries in
-            entries.url.flatMap { $0.text == text ? $0.url : nil }
+    /// The URL `base` resolves `request` (one without an absolute target) to, or `nil` when its
+    /// text does not parse: the remembered one when the request's path and query are the storage
+    /// it was resolved from against the same base, or when their text is the same. Nothing is
+    /// remembered for a request with a secret query value.
+    func url(for request: EndpointRequest, against base: BaseURL) -> URL? {
+        let remembered = entries.withLock { entries -> URL? in
+            guard let entry = entries.url, Self.isSameStorage(entry.pathSegments, request.pathSegments),
+                Self.isSameStorage(entry.query, request.query), entry.base == base
+            else { return nil }
+            entries.urlHits.byStorage += 1
+            return entry.url
         }
         if let remembered { return remembered }
-        guard let url = URL(string: text) else { return nil }
+        let text = base.text(for: request)
+        guard !request.hasSecretQuery else { return URL(string: text) }
+        let sameText = entries.withLock { entries in
+            guard let entry = entries.url, entry.text == text else { return nil as URL? }
+            entries.urlHits.byText += 1
+            return entry.url
+        }
+        guard let url = sameText ?? URL(string: text) else { return nil }
         let replaced = entries.withLock { entries in
-            defer { entries.url = (text, url) }
+            defer {
+                entries.url = RememberedURL(
+                    base: base, pathSegments: request.pathSegments, query: request.query, text: text, url: url
+                )
+            }
             return entries.url
         }
         // The replaced URL is released here, after the lock is given back.
@@ -75,11 +107,15 @@ struct BuiltRequestMemo: Sendable {
         return url
     }
 
+    /// How many URLs this memo found again instead of parsing them, by their request's storage and
+    /// by their text (for tests).
+    var urlHits: (byStorage: Int, byText: Int) { entries.withLock { $0.urlHits } }
+
     /// The URL text remembered now (for tests).
     var rememberedURLText: String? { entries.withLock { $0.url?.text } }
 
-    /// Whether two arrays are one storage (so equal part for part).
-    private static func isSameStorage(_ first: [RequestPart], _ second: [RequestPart]) -> Bool {
+    /// Whether two arrays are one storage (so equal element for element).
+    private static func isSameStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
         first.count == second.count
             && first.withUnsafeBufferPointer { firstBuffer in
                 second.withUnsafeBufferPointer { $0.baseAddress == firstBuffer.baseAddress }

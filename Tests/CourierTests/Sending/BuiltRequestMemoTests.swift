@@ -133,14 +133,29 @@ import Testing
         #expect(largeText.parts.map(\.buildsAlike) == [true, false])
     }
 
-    /// A URL is parsed once per text, and another text gets its own URL.
-    @Test func aURLIsTheParsedText() throws {
+    /// A URL is found again for the very same request storage without writing its text, then
+    /// for another request with the same text; another text, or another base, gets its own URL.
+    @Test func aURLIsFoundByStorageThenByText() throws {
         let memo = BuiltRequestMemo()
-        let first = try #require(memo.url(for: "https://api.example.com/a?b=1"))
-        #expect(memo.url(for: "https://api.example.com/a?b=1") == first)
-        #expect(first.absoluteString == "https://api.example.com/a?b=1")
-        #expect(memo.url(for: "https://api.example.com/c")?.absoluteString == "https://api.example.com/c")
-        #expect(memo.url(for: "https://api.example.com/a?b=1") == first)
+        let request = try Self.user(1).request()
+        let first = try #require(memo.url(for: request, against: exampleBase))
+        #expect(first.absoluteString == "https://api.example.com/v1/users/1")
+        #expect(memo.url(for: request, against: exampleBase) == first)
+        #expect(memo.urlHits == (byStorage: 1, byText: 0))
+        // Built again: equal, but not the same storage, so found by its text.
+        let again = try Self.user(1).request()
+        #expect(memo.url(for: again, against: exampleBase) == first)
+        #expect(memo.urlHits == (byStorage: 1, byText: 1))
+        // The same storage against another base is another URL.
+        let otherBase = BaseURL("other.example.com")
+        #expect(
+            memo.url(for: again, against: otherBase)?.absoluteString == "https://other.example.com/v1/users/1"
+        )
+        let other = try Self.user(2).request()
+        #expect(
+            memo.url(for: other, against: exampleBase)?.absoluteString == "https://api.example.com/v1/users/2"
+        )
+        #expect(memo.urlHits == (byStorage: 1, byText: 1))
     }
 
     /// A user's endpoint built per call, as an `API.user(id)` function would.

@@ -7,19 +7,21 @@ enum EndpointTemplates {
     private static let known = LockedValue([ObjectIdentifier: String?]())
 
     /// The template of `endpoint`'s type, when it is a ``CatalogEndpoint``.
+    ///
+    /// Any type is looked up before it is cast: a cast to a protocol that a type does not conform
+    /// to searches the conformances again at each call.
     static func template(of endpoint: some EndpointRepresentable) -> String? {
-        (endpoint as? any CatalogEndpoint).flatMap { template(ofCatalogEndpoint: $0) }
-    }
-
-    private static func template(ofCatalogEndpoint endpoint: some CatalogEndpoint) -> String? {
-        template(for: type(of: endpoint))
-    }
-
-    private static func template<Model: CatalogEndpoint>(for type: Model.Type) -> String? {
-        let id = ObjectIdentifier(type)
+        let id = ObjectIdentifier(type(of: endpoint))
         if let known = known.withLock({ $0[id] }) { return known }
-        let template = try? Model.shape().description
+        var template: String?
+        if let catalogEndpoint = endpoint as? any CatalogEndpoint {
+            template = Self.template(ofCatalogEndpoint: catalogEndpoint)
+        }
         known.withLock { $0[id] = template }
         return template
+    }
+
+    private static func template<Model: CatalogEndpoint>(ofCatalogEndpoint endpoint: Model) -> String? {
+        try? Model.shape().description
     }
 }
