@@ -7,12 +7,20 @@ extension EndpointResponse {
         _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder,
         success: (RawResponse) throws(CourierError) -> Success
     ) throws(CourierError) -> EndpointResponse {
-        let url = raw.url
         if raw.status.isSuccess {
             return EndpointResponse(
-                status: raw.status, headers: raw.headers, body: raw.body, url: url,
+                status: raw.status, headers: raw.headers, body: raw.body, url: raw.url,
                 result: .success(try success(raw)))
         }
+        return try documentedFailure(raw, request: request, decoder: decoder)
+    }
+
+    /// The response for a non-2xx `raw`: the documented `Failure` when the body decodes as one,
+    /// else an `undocumentedStatus` error.
+    @usableFromInline static func documentedFailure(
+        _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder
+    ) throws(CourierError) -> EndpointResponse {
+        let url = raw.url
         let (failure, decodingError) = ResponseDecoding.documentedFailure(
             Failure.self, from: raw, decoder: decoder)
         if let failure {

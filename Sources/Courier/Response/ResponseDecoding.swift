@@ -1,8 +1,9 @@
 import Foundation
 
 /// Decoding of success and documented-error bodies.
-enum ResponseDecoding {
-    static func decode<Value: Decodable>(
+@usableFromInline enum ResponseDecoding {
+    /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
+    @usableFromInline static func decode<Value: Decodable>(
         _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
     ) throws -> Value {
         if let special = type as? any CustomBodyDecoding.Type {

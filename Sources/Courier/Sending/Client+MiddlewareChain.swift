@@ -1,7 +1,7 @@
 extension Client {
     /// Runs the middleware chain, within the endpoint's or the client's total timeout, and holds
     /// the response to the endpoint's ``ResponseValidation`` when no ``ValidationMiddleware`` does.
-    func perform(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
+    @usableFromInline func perform(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
         let response = try await performChain(request)
         if let rules = request.validation, !hasValidationMiddleware {
             try ValidationMiddleware.check(

@@ -30,7 +30,7 @@ extension Client {
 
     /// The request for an endpoint value that was already built from its declaration, so that
     /// ``send(_:)`` runs a ``RequestModel``'s definition once.
-    func request<Success, Failure>(
+    @usableFromInline func request<Success, Failure>(
         for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions? = nil
     ) throws(CourierError) -> EndpointRequest {
         var built = try memo.request(for: endpoint.parts) { () throws(CourierError) in

@@ -75,7 +75,7 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``CourierError`` for building, middleware, transport, an undocumented status, or
     ///   decoding.
-    public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError)
+    @inlinable public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError)
         -> EndpointResponse<E.Success, E.Failure>
     {
         try await send(endpointValue, callOptions: nil)
@@ -89,14 +89,19 @@ public struct Client: Sendable {
     ///
     /// - Throws: As ``send(_:)``; a header or timeout in `options` that cannot be sent throws at
     ///   the ``CourierError/Stage/building`` stage.
-    public func send<E: EndpointRepresentable>(_ endpointValue: E, options: CallOptions)
+    @inlinable public func send<E: EndpointRepresentable>(_ endpointValue: E, options: CallOptions)
         async throws(CourierError)
         -> EndpointResponse<E.Success, E.Failure>
     {
         try await send(endpointValue, callOptions: options)
     }
 
-    private func send<E: EndpointRepresentable>(_ endpointValue: E, callOptions: CallOptions?)
+    /// The sends' one body. It is inlinable so that it is specialized for the caller's endpoint
+    /// type: unspecialized, each send looked up the generic metadata of its response and result
+    /// types and copied the decoded value through its type's value witnesses. What does not depend
+    /// on those types (building the request, the middleware, the transport, a non-2xx answer) is
+    /// not inlined.
+    @inlinable func send<E: EndpointRepresentable>(_ endpointValue: E, callOptions: CallOptions?)
         async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
     {
         let endpoint = endpointValue.endpoint
@@ -104,22 +109,27 @@ public struct Client: Sendable {
             for: endpoint, template: EndpointTemplates.template(of: endpointValue), options: callOptions)
         let raw = try await perform(request)
         let decoder = endpoint.decoder ?? configuration.decoder
-        return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
-            raw throws(CourierError) in
-            do {
-                return try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
-            } catch {
-                throw CourierError.decoding(
-                    error, type: E.Success.self, response: raw, request: request, url: raw.url)
-            }
+        guard raw.status.isSuccess else {
+            return try EndpointResponse.documentedFailure(raw, request: request, decoder: decoder)
         }
+        let value: E.Success
+        do {
+            value = try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
+        } catch {
+            throw CourierError.decoding(
+                error, type: E.Success.self, response: raw, request: request, url: raw.url)
+        }
+        return EndpointResponse(
+            status: raw.status, headers: raw.headers, body: raw.body, url: raw.url, result: .success(value))
     }
 
     /// Sends an endpoint and returns the success value, throwing the documented error as a value.
     ///
     /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
     ///   ``EndpointError/courier(_:)``.
-    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<E.Failure>)
+    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<
+        E.Failure
+    >)
         -> E.Success
     {
         try await value(endpoint, callOptions: nil)
@@ -130,13 +140,14 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
     ///   ``EndpointError/courier(_:)``.
-    public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
+    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
         async throws(EndpointError<E.Failure>) -> E.Success
     {
         try await value(endpoint, callOptions: options)
     }
 
-    private func value<E: EndpointRepresentable>(_ endpoint: E, callOptions: CallOptions?)
+    /// The documented-error values' one body, inlinable as ``send(_:callOptions:)`` is.
+    @inlinable func value<E: EndpointRepresentable>(_ endpoint: E, callOptions: CallOptions?)
         async throws(EndpointError<E.Failure>) -> E.Success
     {
         let response: EndpointResponse<E.Success, E.Failure>
@@ -154,7 +165,8 @@ public struct Client: Sendable {
     /// Sends an endpoint that documents no error and returns the success value.
     ///
     /// - Throws: ``CourierError``.
-    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError) -> E.Success
+    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError)
+        -> E.Success
     where E.Failure == Never {
         switch try await send(endpoint, callOptions: nil).result {
         case .success(let value): return value
@@ -165,7 +177,7 @@ public struct Client: Sendable {
     /// the success value.
     ///
     /// - Throws: ``CourierError``.
-    public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
+    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
         async throws(CourierError)
         -> E.Success
     where E.Failure == Never {
