@@ -18,24 +18,20 @@ struct RedirectFollower: Sendable {
     let limit: Int
 
     func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
-        var current = first
-        var hops = Hops()
         let recorder = RequestMetricsRecorder.current
         if let configuration = first.urlRequestConfiguration {
             try Self.check(configuration, of: first)
         }
         recorder?.recordAttempt()
+        // The first hop sends `first` itself; only a redirect makes a request of its own.
+        var response = try await exchange(first, recorder: recorder)
+        var hops = Hops()
+        guard
+            var current = try redirect(
+                after: first, answeredWith: response, first: first, hops: &hops, recorder: recorder)
+        else { return response }
         while true {
-            let response: RawResponse
-            do {
-                // A streamed body counts its chunks as the transport takes them.
-                if let body = current.body, body.stream == nil { recorder?.recordSent(bytes: body.length) }
-                response = try await transport.send(current)
-            } catch {
-                throw CourierError.transport(error)
-            }
-            recorder?.recordResponseHeaders()
-            recorder?.recordReceived(bytes: response.bodyLength)
+            response = try await exchange(current, recorder: recorder)
             guard
                 let next = try redirect(
                     after: current, answeredWith: response, first: first, hops: &hops, recorder: recorder)
@@ -44,6 +40,23 @@ struct RedirectFollower: Sendable {
             }
             current = next
         }
+    }
+
+    /// One hop: `request` sent, its bytes and response recorded.
+    private func exchange(_ request: TransportRequest, recorder: RequestMetricsRecorder?)
+        async throws(CourierError) -> RawResponse
+    {
+        let response: RawResponse
+        do {
+            // A streamed body counts its chunks as the transport takes them.
+            if let body = request.body, body.stream == nil { recorder?.recordSent(bytes: body.length) }
+            response = try await transport.send(request)
+        } catch {
+            throw CourierError.transport(error)
+        }
+        recorder?.recordResponseHeaders()
+        recorder?.recordReceived(bytes: response.bodyLength)
+        return response
     }
 
     /// The hops followed so far, and the method and URL of every one from the first redirect on

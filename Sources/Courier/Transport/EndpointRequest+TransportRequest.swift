@@ -33,16 +33,14 @@ extension EndpointRequest {
     private func transportRequestAsIs(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError)
         -> TransportRequest
     {
-        var request = TransportRequest(
+        TransportRequest(
             method: method, url: try baseURL.url(for: self, memo: memo), headers: headers, body: body,
             timeout: Timeout(
                 connect: timeout.connect, idle: streamsResponse ? timeout.idle : timeout.idle ?? timeout.total
             ),
-            isIdempotent: isIdempotent,
-            responseBodyFile: responseBodyFile, streamsResponse: streamsResponse
+            isIdempotent: isIdempotent, responseBodyFile: responseBodyFile, streamsResponse: streamsResponse,
+            urlRequestConfiguration: urlRequestConfiguration
         )
-        request.urlRequestConfiguration = urlRequestConfiguration
-        return request
     }
 
     /// This request, without secret headers and query values when its absolute URL is on another

@@ -60,4 +60,22 @@ public struct TransportRequest: Sendable, Hashable {
         self.responseBodyFile = responseBodyFile
         self.streamsResponse = streamsResponse
     }
+
+    /// Creates a transport request with every property given, as Courier builds one from an
+    /// ``EndpointRequest``: set at once, so that no copy is made to set the configuration after.
+    init(
+        method: HTTPMethod, url: URL, headers: HeaderFields, body: RequestBody?, timeout: Timeout,
+        isIdempotent: Bool, responseBodyFile: URL?, streamsResponse: Bool,
+        urlRequestConfiguration: URLRequestConfiguration?
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.isIdempotent = isIdempotent
+        self.responseBodyFile = responseBodyFile
+        self.streamsResponse = streamsResponse
+        self.urlRequestConfiguration = urlRequestConfiguration
+    }
 }
