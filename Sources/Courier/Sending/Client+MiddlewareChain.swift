@@ -2,7 +2,12 @@ extension Client {
     /// Runs the middleware chain, within the endpoint's or the client's total timeout, and holds
     /// the response to the endpoint's ``ResponseValidation`` when no ``ValidationMiddleware`` does.
     @usableFromInline func perform(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
-        let response = try await performChain(request)
+        let response: RawResponse
+        if let timeout = request.timeout.total {
+            response = try await perform(request, within: timeout)
+        } else {
+            response = try await chain(request, baseURL)
+        }
         if let rules = request.validation, !hasValidationMiddleware {
             try ValidationMiddleware.check(
                 response, for: request, against: rules, accepter: "the endpoint accepts", stage: .status)
@@ -10,11 +15,12 @@ extension Client {
         return response
     }
 
-    /// Runs the middleware chain, within the endpoint's or the client's total timeout.
-    private func performChain(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
+    /// Runs the middleware chain within `timeout`.
+    private func perform(_ request: EndpointRequest, within timeout: Duration) async throws(CourierError)
+        -> RawResponse
+    {
         let chain = chain
         let baseURL = baseURL
-        guard let timeout = request.timeout.total else { return try await chain(request, baseURL) }
         do {
             return try await Deadline.run(within: timeout) { () throws(CourierError) in
                 try await chain(request, baseURL)
