@@ -3,10 +3,13 @@ import Foundation
 /// Decoding of success and documented-error bodies.
 @usableFromInline enum ResponseDecoding {
     /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
+    ///
+    /// - Parameter decodesItself: Whether `type` is a ``CustomBodyDecoding``, when the caller
+    ///   knows (``EndpointTypeFacts``); `nil` casts to find out.
     @usableFromInline static func decode<Value: Decodable>(
-        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
+        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder, decodesItself: Bool? = nil
     ) throws -> Value {
-        if let special = type as? any CustomBodyDecoding.Type {
+        if decodesItself ?? true, let special = type as? any CustomBodyDecoding.Type {
             let value = try special.decodeResponseBody(response, decoder: decoder)
             guard let typed = value as? Value else {
                 throw DecodingError.typeMismatch(

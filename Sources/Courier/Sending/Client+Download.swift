@@ -26,7 +26,7 @@ extension Client {
             .appendingPathComponent(".courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
         let declared = endpoint.endpoint
-        let request = try request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        let request = try request(for: declared, facts: EndpointTypeFacts.of(endpoint))
             .with { $0.responseBodyFile = staging }
         let raw = try await perform(request)
         let decoder = declared.decoder ?? configuration.decoder

@@ -13,7 +13,7 @@ extension Client {
         throws(CourierError) -> EndpointRequest
     {
         try request(
-            for: endpoint.endpoint, template: EndpointTemplates.template(of: endpoint), options: options)
+            for: endpoint.endpoint, facts: EndpointTypeFacts.of(endpoint), options: options)
     }
 
     /// The URL this client would send `endpoint` to, before middleware, with its current
@@ -31,7 +31,7 @@ extension Client {
     /// The request for an endpoint value that was already built from its declaration, so that
     /// ``send(_:)`` runs a ``RequestModel``'s definition once.
     @usableFromInline func request<Success, Failure>(
-        for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions? = nil
+        for endpoint: Endpoint<Success, Failure>, facts: EndpointTypeFacts, options: CallOptions? = nil
     ) throws(CourierError) -> EndpointRequest {
         var built = try memo.request(for: endpoint.parts) { () throws(CourierError) in
             try endpoint.request(encoder: configuration.encoder, formEncoding: configuration.formEncoding)
@@ -47,8 +47,8 @@ extension Client {
         if let options { request = try options.apply(to: request) }
         return request.with { request in
             request.timeout = request.timeout.filling(from: configuration.timeout)
-            request.template = template
-            request.streamsResponse = Success.self is any StreamedResponseBody.Type
+            request.template = facts.template
+            request.streamsResponse = facts.streamsResponse
         }
     }
 }

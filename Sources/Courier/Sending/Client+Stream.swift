@@ -25,7 +25,7 @@ extension Client {
         async throws(CourierError) -> EndpointResponse<ResponseBodyStream, E.Failure>
     {
         let declared = endpoint.endpoint
-        let request = try request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        let request = try request(for: declared, facts: EndpointTypeFacts.of(endpoint))
             .with { $0.streamsResponse = true }
         let end = deadline.map { ContinuousClock.now.advanced(by: $0) }
         let raw = try await perform(request)
@@ -68,7 +68,7 @@ extension Client {
     ) async throws(CourierError) -> EndpointResponse<EventStream<Payload>, E.Failure>
     where E.Success == EventStream<Payload> {
         let declared = endpoint.endpoint
-        let request = try request(for: declared, template: EndpointTemplates.template(of: endpoint))
+        let request = try request(for: declared, facts: EndpointTypeFacts.of(endpoint))
         if let reconnection, !reconnection.resendsNonIdempotentRequests, !request.isIdempotent {
             throw CourierError(
                 stage: .building, kind: .nonIdempotentReconnection,

@@ -105,8 +105,8 @@ public struct Client: Sendable {
         async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
     {
         let endpoint = endpointValue.endpoint
-        let request = try request(
-            for: endpoint, template: EndpointTemplates.template(of: endpointValue), options: callOptions)
+        let facts = EndpointTypeFacts.of(endpointValue)
+        let request = try request(for: endpoint, facts: facts, options: callOptions)
         let raw = try await perform(request)
         let decoder = endpoint.decoder ?? configuration.decoder
         guard raw.status.isSuccess else {
@@ -114,7 +114,8 @@ public struct Client: Sendable {
         }
         let value: E.Success
         do {
-            value = try ResponseDecoding.decode(E.Success.self, from: raw, decoder: decoder)
+            value = try ResponseDecoding.decode(
+                E.Success.self, from: raw, decoder: decoder, decodesItself: facts.successDecodesItself)
         } catch {
             throw CourierError.decoding(
                 error, type: E.Success.self, response: raw, request: request, url: raw.url)

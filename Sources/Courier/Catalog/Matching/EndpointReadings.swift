@@ -2,7 +2,7 @@
 /// per type and remembered, so ``CatalogEndpoint/parse(_:)`` does not probe the endpoint anew
 /// for every request.
 ///
-/// A memo of a pure function of a type, as ``EndpointTemplates`` is: any two lookups for a type
+/// A memo of a pure function of a type, as ``EndpointTypeFacts`` is: any two lookups for a type
 /// give the same answer, a refusal included.
 enum EndpointReadings {
     /// How to read one endpoint's requests.
