@@ -116,15 +116,10 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         try url(for: request, memo: nil)
     }
 
-    /// ``url(for:)``, parsed through a client's `memo`.
+    /// ``url(for:)``, found through a client's `memo` (``BuiltRequestMemo/url(for:against:)``).
     func url(for request: EndpointRequest, memo: BuiltRequestMemo?) throws(CourierError) -> URL {
-        let url: URL?
-        if let memo, request.absoluteTarget == nil {
-            url = memo.url(for: request, against: self)
-        } else {
-            url = URL(string: text(for: request))
-        }
-        guard let url else {
+        guard let url = memo.map({ $0.url(for: request, against: self) }) ?? URL(string: text(for: request))
+        else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The request could not be resolved against \(self) into a URL.", request: request

@@ -4,8 +4,8 @@ import Foundation
 @usableFromInline enum ResponseDecoding {
     /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
     ///
-    /// - Parameter decodesItself: Whether `type` is a ``CustomBodyDecoding``, when the caller
-    ///   knows (``EndpointTypeFacts``); `nil` casts to find out.
+    /// - Parameter decodesItself: `false` when the caller knows `type` is not a
+    ///   ``CustomBodyDecoding`` (``EndpointTypeFacts``), which skips the cast that finds out.
     @usableFromInline static func decode<Value: Decodable>(
         _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder, decodesItself: Bool? = nil
     ) throws -> Value {

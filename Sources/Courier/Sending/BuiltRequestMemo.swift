@@ -73,11 +73,15 @@ struct BuiltRequestMemo: Sendable {
     /// How many requests this memo found again instead of building them.
     var requestHits: Int { entries.withLock { $0.requestHits } }
 
-    /// The URL `base` resolves `request` (one without an absolute target) to, or `nil` when its
-    /// text does not parse: the remembered one when the request's path and query are the storage
-    /// it was resolved from against the same base, or when their text is the same. Nothing is
-    /// remembered for a request with a secret query value.
+    /// The URL `base` resolves `request` to, or `nil` when its text does not parse: the remembered
+    /// one when the request's path and query are the storage it was resolved from against the
+    /// same base, or when their text is the same.
+    ///
+    /// Nothing is remembered or found for a request with an absolute target, whose URL does not
+    /// follow from its path and query (a ``CallOptions/url`` call has the empty path and query a
+    /// root endpoint has), nor remembered for a request with a secret query value.
     func url(for request: EndpointRequest, against base: BaseURL) -> URL? {
+        guard request.absoluteTarget == nil else { return URL(string: base.text(for: request)) }
         let remembered = entries.withLock { entries -> URL? in
             guard let entry = entries.url, Self.isSameStorage(entry.pathSegments, request.pathSegments),
                 Self.isSameStorage(entry.query, request.query), entry.base == base

@@ -98,9 +98,9 @@ public struct Client: Sendable {
 
     /// The sends' one body. It is inlinable so that it is specialized for the caller's endpoint
     /// type: unspecialized, each send looked up the generic metadata of its response and result
-    /// types and copied the decoded value through its type's value witnesses. What does not depend
-    /// on those types (building the request, the middleware, the transport, a non-2xx answer) is
-    /// not inlined.
+    /// types and copied the decoded value through its type's value witnesses. Building the request,
+    /// the middleware and the transport, which do not depend on those types, and a non-2xx answer,
+    /// the rare path, are not inlined.
     @inlinable func send<E: EndpointRepresentable>(_ endpointValue: E, callOptions: CallOptions?)
         async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
     {
@@ -128,10 +128,8 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
     ///   ``EndpointError/courier(_:)``.
-    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(EndpointError<
-        E.Failure
-    >)
-        -> E.Success
+    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E)
+        async throws(EndpointError<E.Failure>) -> E.Success
     {
         try await value(endpoint, callOptions: nil)
     }

@@ -24,14 +24,14 @@ struct RedirectFollower: Sendable {
         }
         recorder?.recordAttempt()
         // The first hop sends `first` itself; only a redirect makes a request of its own.
-        var response = try await exchange(first, recorder: recorder)
+        var response = try await sendHop(first, recorder: recorder)
         var hops = Hops()
         guard
             var current = try redirect(
                 after: first, answeredWith: response, first: first, hops: &hops, recorder: recorder)
         else { return response }
         while true {
-            response = try await exchange(current, recorder: recorder)
+            response = try await sendHop(current, recorder: recorder)
             guard
                 let next = try redirect(
                     after: current, answeredWith: response, first: first, hops: &hops, recorder: recorder)
@@ -43,7 +43,7 @@ struct RedirectFollower: Sendable {
     }
 
     /// One hop: `request` sent, its bytes and response recorded.
-    private func exchange(_ request: TransportRequest, recorder: RequestMetricsRecorder?)
+    private func sendHop(_ request: TransportRequest, recorder: RequestMetricsRecorder?)
         async throws(CourierError) -> RawResponse
     {
         let response: RawResponse

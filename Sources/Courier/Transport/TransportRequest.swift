@@ -51,14 +51,11 @@ public struct TransportRequest: Sendable, Hashable {
         timeout: Timeout = Timeout(), isIdempotent: Bool? = nil,
         responseBodyFile: URL? = nil, streamsResponse: Bool = false
     ) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-        self.timeout = timeout
-        self.isIdempotent = isIdempotent ?? (method.isIdempotent || headers.contains(.idempotencyKey))
-        self.responseBodyFile = responseBodyFile
-        self.streamsResponse = streamsResponse
+        self.init(
+            method: method, url: url, headers: headers, body: body, timeout: timeout,
+            isIdempotent: isIdempotent ?? (method.isIdempotent || headers.contains(.idempotencyKey)),
+            responseBodyFile: responseBodyFile, streamsResponse: streamsResponse, urlRequestConfiguration: nil
+        )
     }
 
     /// Creates a transport request with every property given, as Courier builds one from an

@@ -158,6 +158,25 @@ import Testing
         #expect(memo.urlHits == (byStorage: 1, byText: 1))
     }
 
+    /// A per-call URL is never mistaken for a root endpoint's remembered URL: both have the same
+    /// (empty) path and query storage.
+    @Test func aPerCallURLIsNotARootEndpointsURL() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        let root = Endpoint<Empty, Never> { Method.get }
+        _ = try await client.send(root)
+        let next = try #require(URL(string: "https://api.example.com/v1/todos?page=2"))
+        _ = try await client.send(root, options: CallOptions(url: next))
+        _ = try await client.send(root)
+        let urls = await recorder.requests.map(\.url.absoluteString)
+        #expect(
+            urls == [
+                "https://api.example.com/", "https://api.example.com/v1/todos?page=2",
+                "https://api.example.com/",
+            ])
+        #expect(client.memo.urlHits == (byStorage: 1, byText: 0))
+    }
+
     /// A user's endpoint built per call, as an `API.user(id)` function would.
     static func user(_ id: Int) -> Endpoint<Empty, Never> {
         Endpoint {
