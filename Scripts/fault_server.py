@@ -153,8 +153,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /echo                       200 {"method", "target", "host", "headers": [[name, value], ...],
                                 "body_length"}
     /counts/<key>               200 {"received", "complete", "requests": [{"method", "target",
-                                "host", "headers", "body_length"}, ...]} for the requests that
-                                carried X-Count-Key: <key> (never counting /counts itself)
+                                "host", "headers", "body_length", "connection"}, ...]} for the
+                                requests that carried X-Count-Key: <key> (never counting /counts
+                                itself); "connection" numbers the connection it came on (1, 2, ...
+                                in the order the server accepted them)
     anything else               404 {"message": "not found"}
 
 Counting: a request with X-Count-Key: K counts as received once its headers are parsed
@@ -176,6 +178,7 @@ import argparse
 import errno
 import fcntl
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -253,13 +256,14 @@ class Counters:
         self._lock = threading.Lock()
         self._keys = {}
 
-    def received(self, key, request):
+    def received(self, key, request, connection):
         record = {
             "method": request.method,
             "target": request.target,
             "host": request.header("host"),
             "headers": [[name, value] for name, value in request.headers],
             "body_length": None,
+            "connection": connection,
         }
         with self._lock:
             entry = self._keys.setdefault(key, {"received": 0, "complete": 0, "requests": []})
@@ -519,7 +523,12 @@ def head_bytes(status, fields):
 class Connection:
     """One client connection: a buffered reader, response writers and the ways to end it."""
 
+    _numbers = itertools.count(1)
+    _numbers_lock = threading.Lock()
+
     def __init__(self, sock, local_host, port):
+        with Connection._numbers_lock:
+            self.number = next(Connection._numbers)
         self.sock = sock
         self.local_host = local_host
         self.port = port
@@ -1414,7 +1423,7 @@ def serve_connection(sock, local_host, port):
                 key = req.header(COUNT_HEADER)
                 if key is not None:
                     req.count_key = key
-                    req.count_record = COUNTERS.received(key, req)
+                    req.count_record = COUNTERS.received(key, req, conn.number)
             try:
                 ending = route(conn, req)
             except BadRequest as error:

@@ -289,8 +289,11 @@ def drop_on_reuse_route():
     result = counts(key)
     eq((result["received"], result["complete"]), (2, 2), "counts")
     eq([r["body_length"] for r in result["requests"]], [5, 7])
-    # A fresh connection is answered again.
-    eq(fetch_json("GET", "/drop-on-reuse")[2], {"first": True})
+    # Both came on one connection; a fresh connection is answered again, under a new number.
+    first_connection = result["requests"][0]["connection"]
+    eq(result["requests"][1]["connection"], first_connection, "one connection")
+    eq(fetch_json("GET", "/drop-on-reuse", headers={"X-Count-Key": key})[2], {"first": True})
+    assert counts(key)["requests"][2]["connection"] > first_connection, "a new connection's number"
 
 
 @check

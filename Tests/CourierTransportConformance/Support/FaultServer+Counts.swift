@@ -21,9 +21,11 @@
                 public let headers: [[String]]
                 /// How many body bytes arrived; `nil` while (or when) the body is incomplete.
                 public let bodyLength: Int?
+                /// The connection it came on, numbered by the server from 1 as it accepted them.
+                public let connection: Int
 
                 enum CodingKeys: String, CodingKey {
-                    case method, target, host, headers
+                    case method, target, host, headers, connection
                     case bodyLength = "body_length"
                 }
 

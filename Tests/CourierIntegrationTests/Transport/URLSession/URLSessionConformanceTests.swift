@@ -69,6 +69,20 @@ struct URLSessionConnectionTests {
         try await server.expectCounts(key, received: 2...2)
         let counts = try await server.counts(key)
         #expect(counts.requests.allSatisfy { $0.header("Connection")?.lowercased() == "close" })
+        #expect(Set(counts.requests.map(\.connection)).count == 2)
+    }
+
+    /// POSTs one after another each go on a new connection, also when the transport keeps the
+    /// session of the one before (the server honoured `Connection: close`, so libcurl closed it).
+    @Test func postsInARowEachGoOnANewConnection() async throws {
+        let key = FaultServer.uniqueKey()
+        for _ in 0..<4 {
+            let post = try await client.send(FaultServer.bytes("drop-on-reuse", key: key, method: .post))
+            #expect(post.status == .ok)
+        }
+        try await server.expectCounts(key, received: 4...4)
+        let connections = try await server.counts(key).requests.map(\.connection)
+        #expect(Set(connections).count == 4, "\(connections)")
     }
 
     @Test func anIdempotentPutWithABodyIsSentOnceOnAConnectionOfItsOwn() async throws {
@@ -113,13 +127,16 @@ struct URLSessionConnectionTests {
 
     @Test func postsAreAnsweredEvenWhenTheServerIgnoresConnectionClose() async throws {
         let key = FaultServer.uniqueKey()
-        // The server keeps every connection open, so only a session per request keeps libcurl
-        // from reusing one (and from re-sending a request on it when it is dropped).
+        // The server keeps every connection open and says nothing of closing it, so the session
+        // of each POST is ended after it: only that keeps libcurl from reusing the connection
+        // (and from re-sending a request on it when it is dropped).
         for _ in 0..<3 {
             let post = try await client.send(
                 FaultServer.bytes("drop-on-reuse", key: key, method: .post, [("keep_alive", "force")]))
             #expect(post.status == .ok)
         }
         try await server.expectCounts(key, received: 3...3)
+        let connections = try await server.counts(key).requests.map(\.connection)
+        #expect(Set(connections).count == 3, "\(connections)")
     }
 }
