@@ -51,7 +51,8 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let url = redaction.url(of: request, baseURL: baseURL, hiding: secrets)
+        let resolved = LogRedaction.resolvedText(of: request, baseURL: baseURL)
+        let url = redaction.url(ofResolved: resolved, for: request, hiding: secrets)
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current
         // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.
@@ -68,8 +69,13 @@ public struct LoggingMiddleware: Middleware {
             let duration = started.duration(to: now())
             let elapsed = Self.milliseconds(duration)
             var line = summary + " → \(response.status)"
-            if let final = response.url.map({ redaction.url($0.absoluteString) }), final != url {
-                line += " from \(final)"
+            // A response from the resolved URL itself (no redirect) shows as `url` when the URL
+            // is shown as its text; only another final URL is redacted to be compared.
+            if let final = response.url?.absoluteString,
+                final != resolved || !LogRedaction.showsURLAsText(of: request, secrets: secrets)
+            {
+                let shown = redaction.url(final)
+                if shown != url { line += " from \(shown)" }
             }
             line +=
                 response.bodyStream == nil
