@@ -34,7 +34,7 @@ public struct LogRedaction: Sendable, Hashable {
 extension LogRedaction {
     /// Whether a header's value is hidden.
     func hides(_ field: HeaderField) -> Bool {
-        field.isSensitive || headers.contains(field.name)
+        field.isSensitive || (!headers.isEmpty && headers.contains(field.name))
     }
 
     /// Whether a query parameter's or form field's value is hidden, by its name.
