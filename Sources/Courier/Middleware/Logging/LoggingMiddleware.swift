@@ -67,6 +67,8 @@ public struct LoggingMiddleware: Middleware {
         do {
             let response = try await next(request, baseURL)
             let duration = started.duration(to: now())
+            let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
+            guard entryLevel >= level else { return response }
             let elapsed = Self.milliseconds(duration)
             var line = summary + " → \(response.status)"
             // A response from the resolved URL itself (no redirect) shows as `url` when the URL
@@ -83,10 +85,9 @@ public struct LoggingMiddleware: Middleware {
             metadata.status = response.status
             metadata.duration = duration
             metadata.attempt = recorder?.snapshot.attempts
-            emit(
-                response.status.code >= 400 ? .warning : .info,
-                [line] + details(of: response, secrets: secrets),
-                hiding: secrets, metadata: metadata)
+            var lines = [line]
+            if level <= .debug { lines += details(of: response, secrets: secrets) }
+            emit(entryLevel, lines, hiding: secrets, metadata: metadata)
             return response
         } catch {
             let duration = started.duration(to: now())
