@@ -25,6 +25,8 @@ public struct LoggingMiddleware: Middleware {
     public let bodyLimit: Int
     /// Reads the time; replaced in tests for exact durations.
     var now: @Sendable () -> ContinuousClock.Instant = { .now }
+    /// The last request's resolved URL text, shared by copies of the middleware.
+    private let resolvedURLs = ResolvedURLMemo()
 
     /// Creates a logging middleware.
     ///
@@ -51,7 +53,7 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let resolved = LogRedaction.resolvedText(of: request, baseURL: baseURL)
+        let resolved = resolvedURLs.resolvedText(of: request, baseURL: baseURL)
         let url = redaction.url(ofResolved: resolved, for: request, hiding: secrets)
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current
