@@ -26,7 +26,7 @@ public struct LoggingMiddleware: Middleware {
     /// Reads the time; replaced in tests for exact durations.
     var now: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The last request's resolved URL text, shared by copies of the middleware.
-    private let resolvedURLs = ResolvedURLMemo()
+    private let resolvedURLs = RequestTextMemo()
 
     /// Creates a logging middleware.
     ///
@@ -53,7 +53,7 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let resolved = resolvedURLs.resolvedText(of: request, baseURL: baseURL)
+        let resolved = resolvedURLs.text(for: request, baseURL: baseURL, write: LogRedaction.resolvedText)
         let url = redaction.url(ofResolved: resolved, for: request, hiding: secrets)
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Courier
 
-@Suite struct ResolvedURLMemoTests {
+@Suite struct RequestTextMemoTests {
     static func request(_ id: Int, query: [QueryItem] = []) throws -> EndpointRequest {
         try Endpoint<Empty, Never> {
             Method.get
@@ -12,9 +12,16 @@ import Testing
         }.built()
     }
 
+    /// What the logging middleware (the URL) and the metrics middleware (the path) remember.
+    static let writers: [@Sendable (EndpointRequest, BaseURL) -> String] = [
+        LogRedaction.resolvedText, { $1.percentEncodedPath(for: $0) },
+    ]
+
     /// The memo's answer is always the text written afresh, whatever it was asked before.
-    @Test func itAnswersAsTheTextWrittenAfresh() throws {
-        let memo = ResolvedURLMemo()
+    @Test(arguments: 0..<writers.count)
+    func itAnswersAsTheTextWrittenAfresh(writer: Int) throws {
+        let write = Self.writers[writer]
+        let memo = RequestTextMemo()
         let first = try Self.request(1, query: [QueryItem(name: "q", value: "a b")])
         let second = try Self.request(2)
         let other = BaseURL("http://localhost:8080/api")
@@ -24,37 +31,43 @@ import Testing
         ]
         for (request, base) in cases {
             #expect(
-                memo.resolvedText(of: request, baseURL: base)
-                    == LogRedaction.resolvedText(of: request, baseURL: base))
+                memo.text(for: request, baseURL: base, write: write) == write(request, base))
         }
         #expect(
-            memo.resolvedText(of: first, baseURL: exampleBase) == "https://api.example.com/users/1?q=a%20b")
+            memo.text(for: first, baseURL: other, write: write).hasSuffix(
+                "/api/users/1" + (writer == 0 ? "?q=a%20b" : "")))
     }
 
     /// A request with an absolute URL has no path segments or query of its own, like a request
     /// for the base's root: it is still resolved by its URL.
     @Test func aRequestWithAnAbsoluteURLIsResolvedByItsURL() throws {
-        let memo = ResolvedURLMemo()
+        let memo = RequestTextMemo()
         let root = try Endpoint<Empty, Never> { Method.get }.built()
-        #expect(memo.resolvedText(of: root, baseURL: exampleBase) == "https://api.example.com/")
+        #expect(
+            memo.text(for: root, baseURL: exampleBase, write: LogRedaction.resolvedText)
+                == "https://api.example.com/")
         let absolute = try Endpoint<Empty, Never> {
             Method.get
             AbsoluteURL("https://cdn.example.com/users/1")
         }.built()
-        #expect(memo.resolvedText(of: absolute, baseURL: exampleBase) == "https://cdn.example.com/users/1")
-        #expect(memo.resolvedText(of: root, baseURL: exampleBase) == "https://api.example.com/")
+        #expect(
+            memo.text(for: absolute, baseURL: exampleBase, write: LogRedaction.resolvedText)
+                == "https://cdn.example.com/users/1")
+        #expect(
+            memo.text(for: root, baseURL: exampleBase, write: LogRedaction.resolvedText)
+                == "https://api.example.com/")
     }
 
     /// A secret query value is not kept by the memo: the next request is still answered afresh.
     @Test func aRequestWithASecretQueryIsNotRemembered() throws {
-        let memo = ResolvedURLMemo()
+        let memo = RequestTextMemo()
         let secret = try Self.request(
             3, query: [QueryItem(name: "t", value: "secret-value-1", isSecret: true)])
         #expect(
-            memo.resolvedText(of: secret, baseURL: exampleBase)
+            memo.text(for: secret, baseURL: exampleBase, write: LogRedaction.resolvedText)
                 == "https://api.example.com/users/3?t=secret-value-1")
         #expect(
-            memo.resolvedText(of: secret, baseURL: exampleBase)
+            memo.text(for: secret, baseURL: exampleBase, write: LogRedaction.resolvedText)
                 == "https://api.example.com/users/3?t=secret-value-1")
     }
 }

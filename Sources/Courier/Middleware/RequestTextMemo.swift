@@ -1,11 +1,13 @@
-/// The text of the last URL a ``LoggingMiddleware`` resolved, so that a client sending the same
-/// request value again (an endpoint declared once, as a `static let`) does not write it again.
+/// The last text a middleware wrote from a request's path, query and base (its URL, its path),
+/// so that a client sending the same request value again (an endpoint declared once, as a
+/// `static let`) does not write it again.
 ///
 /// It finds a request by the storage of its path segments and query items and by the base, as
 /// the client's memo of built URLs does: the memo holds both arrays, so their buffers cannot be
 /// freed, reused or changed in place while it remembers them, and the same buffer holds the same
 /// values. A request with an absolute URL, or with a secret query value, is never remembered.
-struct ResolvedURLMemo: Sendable {
+/// Copies of a memo share what it remembers.
+struct RequestTextMemo: Sendable {
     private struct Entry: Sendable {
         let base: BaseURL
         let pathSegments: [String]
@@ -15,11 +17,12 @@ struct ResolvedURLMemo: Sendable {
 
     private let entry = LockedValue<Entry?>(nil)
 
-    /// ``LogRedaction/resolvedText(of:baseURL:)``, remembered for the last request.
-    func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
-        guard request.absoluteTarget == nil else {
-            return LogRedaction.resolvedText(of: request, baseURL: baseURL)
-        }
+    /// `write(request, baseURL)`, remembered for the last request; `write` must read nothing of
+    /// the request but its path segments, query and absolute URL.
+    func text(
+        for request: EndpointRequest, baseURL: BaseURL, write: (EndpointRequest, BaseURL) -> String
+    ) -> String {
+        guard request.absoluteTarget == nil else { return write(request, baseURL) }
         let remembered = entry.withLock { entry -> String? in
             guard let entry, BuiltRequestMemo.isSameStorage(entry.pathSegments, request.pathSegments),
                 BuiltRequestMemo.isSameStorage(entry.query, request.query), entry.base == baseURL
@@ -27,7 +30,7 @@ struct ResolvedURLMemo: Sendable {
             return entry.text
         }
         if let remembered { return remembered }
-        let text = LogRedaction.resolvedText(of: request, baseURL: baseURL)
+        let text = write(request, baseURL)
         guard !request.hasSecretQuery else { return text }
         let replaced = entry.withLock { entry in
             defer {
