@@ -1,4 +1,5 @@
-/// The last text a middleware wrote from a request's path, query and base (its URL, its path),
+/// The last text a middleware wrote from a request's path, query and base (its URL, its path;
+/// or a value of such texts),
 /// so that a client sending the same request value again (an endpoint declared once, as a
 /// `static let`) does not write it again.
 ///
@@ -7,12 +8,12 @@
 /// freed, reused or changed in place while it remembers them, and the same buffer holds the same
 /// values. A request with an absolute URL, or with a secret query value, is never remembered.
 /// Copies of a memo share what it remembers.
-struct RequestTextMemo: Sendable {
+struct RequestTextMemo<Text: Sendable>: Sendable {
     private struct Entry: Sendable {
         let base: BaseURL
         let pathSegments: [String]
         let query: [QueryItem]
-        let text: String
+        let text: Text
     }
 
     private let entry = LockedValue<Entry?>(nil)
@@ -20,10 +21,10 @@ struct RequestTextMemo: Sendable {
     /// `write(request, baseURL)`, remembered for the last request; `write` must read nothing of
     /// the request but its path segments, query and absolute URL.
     func text(
-        for request: EndpointRequest, baseURL: BaseURL, write: (EndpointRequest, BaseURL) -> String
-    ) -> String {
+        for request: EndpointRequest, baseURL: BaseURL, write: (EndpointRequest, BaseURL) -> Text
+    ) -> Text {
         guard request.absoluteTarget == nil else { return write(request, baseURL) }
-        let remembered = entry.withLock { entry -> String? in
+        let remembered = entry.withLock { entry -> Text? in
             guard let entry, BuiltRequestMemo.isSameStorage(entry.pathSegments, request.pathSegments),
                 BuiltRequestMemo.isSameStorage(entry.query, request.query), entry.base == baseURL
             else { return nil }

@@ -21,7 +21,7 @@ import Testing
     @Test(arguments: 0..<writers.count)
     func itAnswersAsTheTextWrittenAfresh(writer: Int) throws {
         let write = Self.writers[writer]
-        let memo = RequestTextMemo()
+        let memo = RequestTextMemo<String>()
         let first = try Self.request(1, query: [QueryItem(name: "q", value: "a b")])
         let second = try Self.request(2)
         let other = BaseURL("http://localhost:8080/api")
@@ -41,7 +41,7 @@ import Testing
     /// A request with an absolute URL has no path segments or query of its own, like a request
     /// for the base's root: it is still resolved by its URL.
     @Test func aRequestWithAnAbsoluteURLIsResolvedByItsURL() throws {
-        let memo = RequestTextMemo()
+        let memo = RequestTextMemo<String>()
         let root = try Endpoint<Empty, Never> { Method.get }.built()
         #expect(
             memo.text(for: root, baseURL: exampleBase, write: LogRedaction.resolvedText)
@@ -60,7 +60,7 @@ import Testing
 
     /// A secret query value is not kept by the memo: the next request is still answered afresh.
     @Test func aRequestWithASecretQueryIsNotRemembered() throws {
-        let memo = RequestTextMemo()
+        let memo = RequestTextMemo<String>()
         let secret = try Self.request(
             3, query: [QueryItem(name: "t", value: "secret-value-1", isSecret: true)])
         #expect(

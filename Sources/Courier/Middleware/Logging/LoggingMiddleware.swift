@@ -25,8 +25,15 @@ public struct LoggingMiddleware: Middleware {
     public let bodyLimit: Int
     /// Reads the time; replaced in tests for exact durations.
     var now: @Sendable () -> ContinuousClock.Instant = { .now }
-    /// The last request's resolved URL text, shared by copies of the middleware.
-    private let resolvedURLs = RequestTextMemo()
+    /// The last request's URL, shared by copies of the middleware (which share its redaction).
+    private let urls = RequestTextMemo<LoggedURL>()
+
+    /// A request's URL as resolved, and as shown when the request has no header secrets
+    /// (``LogRedaction/url(ofResolved:for:hiding:)`` with none).
+    private struct LoggedURL: Sendable {
+        let resolved: String
+        let shown: String
+    }
 
     /// Creates a logging middleware.
     ///
@@ -53,8 +60,13 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let resolved = resolvedURLs.text(for: request, baseURL: baseURL, write: LogRedaction.resolvedText)
-        let url = redaction.url(ofResolved: resolved, for: request, hiding: secrets)
+        let logged = urls.text(for: request, baseURL: baseURL) { request, baseURL in
+            let resolved = LogRedaction.resolvedText(of: request, baseURL: baseURL)
+            return LoggedURL(
+                resolved: resolved, shown: redaction.url(ofResolved: resolved, for: request, hiding: []))
+        }
+        let resolved = logged.resolved
+        let url = secrets.isEmpty ? logged.shown : LogRedaction.scrub(logged.shown, hiding: secrets)
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current
         // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.

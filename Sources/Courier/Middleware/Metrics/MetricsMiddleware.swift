@@ -20,7 +20,7 @@ public struct MetricsMiddleware: Middleware {
     /// Receives one ``RequestMetrics`` per request.
     public let observer: any MetricsObserver
     /// The last request's path, shared by copies of the middleware.
-    private let paths = RequestTextMemo()
+    private let paths = RequestTextMemo<String>()
 
     /// Creates a metrics middleware that reports to `observer`.
     public init(observer: any MetricsObserver) {

@@ -242,6 +242,32 @@ private struct NewUser: Encodable, Sendable {
         #expect(!entries[0].message.contains("secret"))
     }
 
+    /// The middleware remembers the last request's URL; a request with the same path and query
+    /// storage but a secret header (as an authentication middleware adds) still has it hidden.
+    @Test func aRememberedURLIsStillScrubbedOfTheNextRequestsSecrets() async throws {
+        let plain = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users", "bearer-secret-4")
+        }.built()
+        let authorized = plain.with {
+            $0.headers = [HeaderField(name: .authorization, value: "Bearer bearer-secret-4")]
+        }
+        let sink = CapturingLogSink()
+        let middleware = Self.middleware(.info, sink: sink)
+        for request in [plain, plain, authorized, plain] {
+            let response = RawResponse(status: .ok, body: Data(), url: try exampleBase.url(for: request))
+            _ = try await middleware.intercept(request, baseURL: exampleBase) { _, _ in response }
+        }
+        #expect(
+            sink.entries.map(\.metadata?.url) == [
+                "https://api.example.com/users/bearer-secret-4",
+                "https://api.example.com/users/bearer-secret-4",
+                "https://api.example.com/users/<redacted>", "https://api.example.com/users/bearer-secret-4",
+            ])
+        #expect(sink.entries[2].message.hasPrefix("GET https://api.example.com/users/<redacted> → 200 "))
+        #expect(!sink.entries[2].message.contains("secret"))
+    }
+
     @Test func formBodiesHideSensitiveFields() async throws {
         let request = try Endpoint<Empty, Never> {
             Method.post
