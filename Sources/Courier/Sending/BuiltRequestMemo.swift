@@ -119,7 +119,7 @@ struct BuiltRequestMemo: Sendable {
     var rememberedURLText: String? { entries.withLock { $0.url?.text } }
 
     /// Whether two arrays are one storage (so equal element for element).
-    private static func isSameStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
+    static func isSameStorage<Element>(_ first: [Element], _ second: [Element]) -> Bool {
         first.count == second.count
             && first.withUnsafeBufferPointer { firstBuffer in
                 second.withUnsafeBufferPointer { $0.baseAddress == firstBuffer.baseAddress }

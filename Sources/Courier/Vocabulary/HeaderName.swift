@@ -89,7 +89,9 @@ extension HeaderName {
     /// Such a field reads `<redacted>` in errors, logs and renderings, and is not sent to another
     /// origin (after a redirect, or to an absolute URL) unless the caller opts in.
     public var isSensitiveByDefault: Bool {
-        Self.sensitiveByDefault.contains(self) || QueryItem.isSensitiveByDefault(name: canonicalName)
+        // Every name of ``sensitiveByDefault`` contains `authorization` or `cookie`, which the
+        // query rule hides, so that rule alone decides (without hashing the name).
+        QueryItem.isSensitiveByDefault(name: canonicalName)
     }
 
     /// Names that frame the message; they come from the body and transport, never from an endpoint.

@@ -17,4 +17,16 @@ import Testing
             #expect(!HeaderName.framing.contains(name))
         }
     }
+
+    @Test func everyNameSensitiveByDefaultIsFoundByTheQueryRuleAloneInAnySpelling() {
+        for name in HeaderName.sensitiveByDefault {
+            #expect(QueryItem.isSensitiveByDefault(name: name.canonicalName), "\(name.rawValue)")
+            #expect(HeaderName(validating: name.rawValue.uppercased())?.isSensitiveByDefault == true)
+        }
+        for name in [HeaderName.accept, .contentType, .userAgent, .cacheControl, .location] {
+            #expect(!name.isSensitiveByDefault, "\(name.rawValue)")
+        }
+        #expect(!HeaderName.accept.isSensitiveByDefault)
+        #expect(HeaderName("X-Api-Key").isSensitiveByDefault)
+    }
 }

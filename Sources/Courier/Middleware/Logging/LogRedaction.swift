@@ -34,7 +34,7 @@ public struct LogRedaction: Sendable, Hashable {
 extension LogRedaction {
     /// Whether a header's value is hidden.
     func hides(_ field: HeaderField) -> Bool {
-        field.isSensitive || headers.contains(field.name)
+        field.isSensitive || (!headers.isEmpty && headers.contains(field.name))
     }
 
     /// Whether a query parameter's or form field's value is hidden, by its name.
@@ -123,10 +123,25 @@ extension LogRedaction {
 
     /// ``url(of:baseURL:)`` with the request's secrets already known.
     func url(of request: EndpointRequest, baseURL: BaseURL, hiding secrets: [String]) -> String {
-        let url = self.url(
-            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)",
-            alsoHiding: Self.secretQueryNames(of: request))
+        url(ofResolved: Self.resolvedText(of: request, baseURL: baseURL), for: request, hiding: secrets)
+    }
+
+    /// The text `request` resolves to against `baseURL`, nothing hidden yet.
+    static func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
+        baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)"
+    }
+
+    /// ``url(of:baseURL:hiding:)`` of a request whose ``resolvedText(of:baseURL:)`` is `resolved`.
+    func url(ofResolved resolved: String, for request: EndpointRequest, hiding secrets: [String]) -> String {
+        let url = self.url(resolved, alsoHiding: Self.secretQueryNames(of: request))
         return secrets.isEmpty ? url : Self.scrub(url, hiding: secrets)
+    }
+
+    /// Whether ``url(ofResolved:for:hiding:)`` shows `request`'s URL as ``url(_:)`` shows its
+    /// text: when the request has no `secrets` and no query item marked secret, which only it
+    /// hides beyond what the text tells.
+    static func showsURLAsText(of request: EndpointRequest, secrets: [String]) -> Bool {
+        secrets.isEmpty && !request.query.contains(where: \.isSecret)
     }
 
     /// A query string or form body (`a=1&b=2`, percent-encoded) with hidden values replaced.

@@ -25,6 +25,15 @@ public struct LoggingMiddleware: Middleware {
     public let bodyLimit: Int
     /// Reads the time; replaced in tests for exact durations.
     var now: @Sendable () -> ContinuousClock.Instant = { .now }
+    /// The last request's URL, shared by copies of the middleware (which share its redaction).
+    private let urls = RequestTextMemo<LoggedURL>()
+
+    /// A request's URL as resolved, and as shown when the request has no header secrets
+    /// (``LogRedaction/url(ofResolved:for:hiding:)`` with none).
+    private struct LoggedURL: Sendable {
+        let resolved: String
+        let shown: String
+    }
 
     /// Creates a logging middleware.
     ///
@@ -51,7 +60,13 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let url = redaction.url(of: request, baseURL: baseURL, hiding: secrets)
+        let logged = urls.text(for: request, baseURL: baseURL) { request, baseURL in
+            let resolved = LogRedaction.resolvedText(of: request, baseURL: baseURL)
+            return LoggedURL(
+                resolved: resolved, shown: redaction.url(ofResolved: resolved, for: request, hiding: []))
+        }
+        let resolved = logged.resolved
+        let url = secrets.isEmpty ? logged.shown : LogRedaction.scrub(logged.shown, hiding: secrets)
         let summary = "\(request.method) \(url)"
         let recorder = RequestMetricsRecorder.current
         // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.
@@ -66,10 +81,17 @@ public struct LoggingMiddleware: Middleware {
         do {
             let response = try await next(request, baseURL)
             let duration = started.duration(to: now())
+            let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
+            guard entryLevel >= level else { return response }
             let elapsed = Self.milliseconds(duration)
             var line = summary + " → \(response.status)"
-            if let final = response.url.map({ redaction.url($0.absoluteString) }), final != url {
-                line += " from \(final)"
+            // A response from the resolved URL itself (no redirect) shows as `url` when the URL
+            // is shown as its text; only another final URL is redacted to be compared.
+            if let final = response.url?.absoluteString,
+                final != resolved || !LogRedaction.showsURLAsText(of: request, secrets: secrets)
+            {
+                let shown = redaction.url(final)
+                if shown != url { line += " from \(shown)" }
             }
             line +=
                 response.bodyStream == nil
@@ -77,10 +99,9 @@ public struct LoggingMiddleware: Middleware {
             metadata.status = response.status
             metadata.duration = duration
             metadata.attempt = recorder?.snapshot.attempts
-            emit(
-                response.status.code >= 400 ? .warning : .info,
-                [line] + details(of: response, secrets: secrets),
-                hiding: secrets, metadata: metadata)
+            var lines = [line]
+            if level <= .debug { lines += details(of: response, secrets: secrets) }
+            emit(entryLevel, lines, hiding: secrets, metadata: metadata)
             return response
         } catch {
             let duration = started.duration(to: now())

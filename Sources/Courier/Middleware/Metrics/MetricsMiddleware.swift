@@ -19,6 +19,8 @@
 public struct MetricsMiddleware: Middleware {
     /// Receives one ``RequestMetrics`` per request.
     public let observer: any MetricsObserver
+    /// The last request's path, shared by copies of the middleware.
+    private let paths = RequestTextMemo<String>()
 
     /// Creates a metrics middleware that reports to `observer`.
     public init(observer: any MetricsObserver) {
@@ -62,7 +64,8 @@ public struct MetricsMiddleware: Middleware {
         let baseURL = client.resolvingBase(for: request)
         observer.record(
             RequestMetrics(
-                method: request.method, host: baseURL.host, path: baseURL.percentEncodedPath(for: request),
+                method: request.method, host: baseURL.host,
+                path: paths.text(for: request, baseURL: client) { $1.percentEncodedPath(for: $0) },
                 status: status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived,

@@ -55,6 +55,9 @@ public struct ValidationMiddleware: Middleware {
         }
         guard response.bodyLength > 0 else { return }
         let declared = response.headers[.contentType]
+        // A declared type written exactly as an accepted one (`application/json`) is valid, as
+        // every `MediaType` is, and accepted by it: no need to parse it.
+        if let declared, rules.contentTypes.contains(where: { $0.rawValue == declared }) { return }
         let contentType = declared.flatMap(MediaType.init(validating:))
         guard rules.accepts(contentType: contentType) else {
             let arrived =

@@ -209,6 +209,65 @@ private struct NewUser: Encodable, Sendable {
         }
     }
 
+    /// The outcome line names the final URL exactly when its redacted text differs from the
+    /// request's, whether the response came from the request's URL itself or after a redirect.
+    @Test(arguments: [
+        ("GET", nil), ("GET", "https://api.example.com/v2/items/7"), ("sig", nil),
+        ("sig", "https://api.example.com/items/7?q=a&t=sig-secret-1"), ("path", nil), ("key", nil),
+        ("key", "https://api.example.com/items/7?api_key=other"), ("GET", "https://api.example.com/items/7?"),
+    ])
+    func theFinalURLIsNamedWhenItShowsDifferently(kind: String, redirectedTo: String?) async throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("items", kind == "path" ? "bearer-secret-3" : "7")
+            if kind == "sig" {
+                Query("q", "a")
+                Query("t", "sig-secret-1", isSecret: true)
+            }
+            if kind == "key" { Query("api_key", "key-secret-3") }
+            if kind == "path" { Header.bearer("bearer-secret-3") }
+        }.built()
+        let resolved = try exampleBase.url(for: request)
+        let final = try #require(redirectedTo.map { URL(string: $0) } ?? resolved)
+        let response = RawResponse(status: .ok, body: Data("{}".utf8), url: final)
+        let entries = try await Self.run(.info, request: request, response: response)
+        // The rule written out: the final URL as `url(_:)` shows it, when that is not the
+        // request's URL as shown; then every secret of the request is scrubbed from the line.
+        let redaction = LogRedaction(headers: [HeaderName("X-Tenant")])
+        let url = redaction.url(of: request, baseURL: exampleBase)
+        let shownFinal = redaction.url(final.absoluteString)
+        let from = shownFinal == url ? "" : " from \(shownFinal)"
+        let expected = redaction.redacting("GET \(url) → 200\(from) (2 bytes, 12 ms)", for: request)
+        #expect(entries.map(\.message) == [expected])
+        #expect(!entries[0].message.contains("secret"))
+    }
+
+    /// The middleware remembers the last request's URL; a request with the same path and query
+    /// storage but a secret header (as an authentication middleware adds) still has it hidden.
+    @Test func aRememberedURLIsStillScrubbedOfTheNextRequestsSecrets() async throws {
+        let plain = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users", "bearer-secret-4")
+        }.built()
+        let authorized = plain.with {
+            $0.headers = [HeaderField(name: .authorization, value: "Bearer bearer-secret-4")]
+        }
+        let sink = CapturingLogSink()
+        let middleware = Self.middleware(.info, sink: sink)
+        for request in [plain, plain, authorized, plain] {
+            let response = RawResponse(status: .ok, body: Data(), url: try exampleBase.url(for: request))
+            _ = try await middleware.intercept(request, baseURL: exampleBase) { _, _ in response }
+        }
+        #expect(
+            sink.entries.map(\.metadata?.url) == [
+                "https://api.example.com/users/bearer-secret-4",
+                "https://api.example.com/users/bearer-secret-4",
+                "https://api.example.com/users/<redacted>", "https://api.example.com/users/bearer-secret-4",
+            ])
+        #expect(sink.entries[2].message.hasPrefix("GET https://api.example.com/users/<redacted> → 200 "))
+        #expect(!sink.entries[2].message.contains("secret"))
+    }
+
     @Test func formBodiesHideSensitiveFields() async throws {
         let request = try Endpoint<Empty, Never> {
             Method.post

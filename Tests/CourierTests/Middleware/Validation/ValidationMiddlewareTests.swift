@@ -114,6 +114,26 @@ import Testing
             error?.message == "The response body is text/html; the client accepts application/json, image/*.")
     }
 
+    @Test func aTypeWrittenExactlyAsAnAcceptedOneIsAcceptedAsItsParsedFormIs() async throws {
+        let client = ValidationMiddleware(ResponseValidation(contentTypes: [.json, .plainText]))
+        // Exactly as declared (the fast path), and the same types written otherwise (parsed).
+        for type in [
+            "application/json", "text/plain; charset=utf-8", " application/json", "application/json;",
+            "Text/Plain", "text/plain; charset=latin1",
+        ] {
+            let response = Self.response(.ok, contentType: type)
+            #expect(
+                try await Self.validate(response, request: try Self.request(), with: client) == response
+            )
+        }
+        let error = await Self.rejection(
+            .unacceptableContentType, Self.response(.ok, contentType: "application/jsonx"),
+            request: try Self.request(), with: client)
+        #expect(
+            error?.message
+                == "The response body is application/jsonx; the client accepts application/json, text/plain.")
+    }
+
     @Test func aBodyWithoutOrWithAnInvalidContentTypeIsRejected() async throws {
         let client = ValidationMiddleware(ResponseValidation(contentTypes: [.json]))
         let missing = await Self.rejection(
