@@ -104,8 +104,10 @@ enum LoopbackThroughput {
         guard let variant = try Variant.named(name, base: options.base) else {
             usage("no variant is called '\(name)'")
         }
+        // `--workloads post-8` (or any POST workload) sends POSTs instead.
+        let send = options.workloads.allSatisfy { $0.request == .post } ? variant.post : variant.get
         for _ in 0..<(sequentialWarmUp + count) {
-            try await variant.get()
+            try await send()
         }
         try await variant.shutdown()
     }
