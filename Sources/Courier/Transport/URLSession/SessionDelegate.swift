@@ -7,12 +7,9 @@ import Foundation
 /// Routes `URLSession` callbacks to the matching ``SessionTaskState``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let tasks: SessionTaskTable
-    /// Where a session of one request at a time goes when its request ends.
-    private let singleUse: SingleUseSessions
 
-    init(tasks: SessionTaskTable, singleUse: SingleUseSessions) {
+    init(tasks: SessionTaskTable) {
         self.tasks = tasks
-        self.singleUse = singleUse
     }
 
     func urlSession(
@@ -70,8 +67,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        // Whatever became of the caller, a session of one request at a time is kept or ended.
-        defer { singleUse.requestEnded(on: session, response: task.response, error: error) }
         guard let state = tasks.finish(ObjectIdentifier(task)) else { return }
         if let error {
             state.fail(

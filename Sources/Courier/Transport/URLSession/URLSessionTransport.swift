@@ -29,8 +29,6 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
     private let tasks: SessionTaskTable
-    /// The sessions that send requests which must not reuse a connection.
-    let singleUse: SingleUseSessions
 
     /// Creates a transport with its own sessions.
     ///
@@ -47,9 +45,7 @@ public final class URLSessionTransport: Transport {
         let configuration = configuration ?? Self.defaultConfiguration()
         let tasks = SessionTaskTable()
         self.tasks = tasks
-        let singleUse = SingleUseSessions()
-        self.singleUse = singleUse
-        let delegate = SessionDelegate(tasks: tasks, singleUse: singleUse)
+        let delegate = SessionDelegate(tasks: tasks)
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
@@ -67,7 +63,6 @@ public final class URLSessionTransport: Transport {
 
     deinit {
         session.finishTasksAndInvalidate()
-        singleUse.close()
     }
 
     /// Sends `request` and returns the complete response.
@@ -96,8 +91,7 @@ public final class URLSessionTransport: Transport {
         let tasks = tasks
         let setup = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
-            singleUse: singleUse, reusesConnections: reusesConnections, delegate: delegate,
-            limit: responseLimit,
+            reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
             downloadLimit: downloadLimit, recorder: RequestMetricsRecorder.current,
             progress: ProgressSink.current
         )
@@ -109,13 +103,15 @@ public final class URLSessionTransport: Transport {
                 // queue on Linux, which can be busy for seconds (libcurl decoding a large body);
                 // that must not happen on one of the few threads of Swift's cooperative pool.
                 DispatchQueue.global().async {
-                    // A session with no open connection when connections must not be reused:
-                    // the delegate hands it back when the task ends.
+                    // A session of its own when connections must not be reused; it ends with
+                    // its one task.
                     let session =
                         setup.reusesConnections
                         ? setup.pooled
-                        : setup.singleUse.take(
-                            configuration: setup.pooled.configuration, delegate: setup.delegate)
+                        : URLSession(
+                            configuration: setup.pooled.configuration, delegate: setup.delegate,
+                            delegateQueue: nil)
+                    defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch setup.upload {
                     case .file(let url, _)?:
@@ -135,7 +131,6 @@ public final class URLSessionTransport: Transport {
                     guard handle.attach(task) else {
                         tasks.cancel(id)
                         task.cancel()
-                        if !setup.reusesConnections { setup.singleUse.requestNeverStarted(on: session) }
                         return
                     }
                     if let timeout = setup.request.timeout.connect {
