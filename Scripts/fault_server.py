@@ -34,7 +34,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /drop-on-reuse              first request on a connection: 200 {"first": true}, keep-alive;
                                 any later request on it: read completely, then FIN unanswered;
                                 with keep_alive=force the connection stays open even when the
-                                request asked for Connection: close
+                                request asked for Connection: close; with keep_alive=folded too,
+                                and the answer says "Connection:" folded onto a second line
+                                " close", which a client that joins folded lines reads as close
     /drop                       reads the request completely, then FIN unanswered
     /keep-alive-timeout?seconds=S&linger=W
                                 200 {"ok": true}, keep-alive, then waits at most S seconds
@@ -840,11 +842,16 @@ def route_drop_on_reuse(conn, req):
     conn.read_body(req)
     if conn.served > 0:
         return FIN
-    if req.params.get("keep_alive") == "force":
-        # Like a server (or proxy) that ignores the request's Connection: close.
+    keep_alive = req.params.get("keep_alive")
+    if keep_alive in ("force", "folded"):
+        # Like a server (or proxy) that ignores the request's Connection: close; "folded" also
+        # answers with an obsolete line folding of "Connection: close" (RFC 9112 5.2), which
+        # libcurl does not join (so it keeps the connection) and FoundationNetworking does.
         body = json.dumps({"first": True}).encode("utf-8")
-        conn.sock.sendall(head_bytes(200, [("Content-Type", "application/json"),
-                                           ("Content-Length", str(len(body)))]) + body)
+        head = head_bytes(200, [("Content-Type", "application/json"), ("Content-Length", str(len(body)))])
+        if keep_alive == "folded":
+            head = head[:-2] + b"Connection:\r\n close\r\n\r\n"
+        conn.sock.sendall(head + body)
         return KEEP
     return keep_or_fin(conn.send_json(req, 200, {"first": True}))
 

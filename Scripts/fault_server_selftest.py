@@ -297,6 +297,24 @@ def drop_on_reuse_route():
 
 
 @check
+def drop_on_reuse_folded_close():
+    with connect() as sock:
+        sock.sendall(request_bytes("POST", "/drop-on-reuse?keep_alive=folded", [("Connection", "close")],
+                                   b"first"))
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = sock.recv(4096)
+            assert chunk, "the answer's head ended early"
+            data += chunk
+        assert b"\r\nConnection:\r\n close\r\n\r\n" in data, data
+        # The connection stays open: the next request on it is read and dropped unanswered.
+        sock.sendall(request_bytes("POST", "/drop-on-reuse?keep_alive=folded", [], b"second"))
+        rest, outcome = read_all(sock)
+        eq(outcome, "eof", "second request on the folded-close connection")
+        assert b"HTTP/1.1" not in rest, rest
+
+
+@check
 def keep_alive_timeout_route():
     with connect() as sock:
         sock.sendall(request_bytes("GET", "/keep-alive-timeout?seconds=0.3"))

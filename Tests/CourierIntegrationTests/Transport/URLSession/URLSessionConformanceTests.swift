@@ -72,8 +72,23 @@ struct URLSessionConnectionTests {
         #expect(Set(counts.requests.map(\.connection)).count == 2)
     }
 
-    /// POSTs one after another each go on a new connection, also when the transport keeps the
-    /// session of the one before (the server honoured `Connection: close`, so libcurl closed it).
+    /// An answer whose `Connection: close` is folded onto a second line reads `close` in
+    /// `HTTPURLResponse`, while libcurl, which does not join the lines, keeps the connection: no
+    /// header can show a transport that a request's connection was closed. Each POST still goes
+    /// once, on a connection of its own.
+    @Test func postsGoOnceWhenAFoldedConnectionCloseLeavesTheConnectionOpen() async throws {
+        let key = FaultServer.uniqueKey()
+        for _ in 0..<3 {
+            let post = try await client.send(
+                FaultServer.bytes("drop-on-reuse", key: key, method: .post, [("keep_alive", "folded")]))
+            #expect(post.status == .ok)
+        }
+        try await server.expectCounts(key, received: 3...3)
+        let connections = try await server.counts(key).requests.map(\.connection)
+        #expect(Set(connections).count == 3, "\(connections)")
+    }
+
+    /// POSTs one after another each go on a new connection, though the server keeps none open.
     @Test func postsInARowEachGoOnANewConnection() async throws {
         let key = FaultServer.uniqueKey()
         for _ in 0..<4 {
@@ -127,9 +142,8 @@ struct URLSessionConnectionTests {
 
     @Test func postsAreAnsweredEvenWhenTheServerIgnoresConnectionClose() async throws {
         let key = FaultServer.uniqueKey()
-        // The server keeps every connection open and says nothing of closing it, so the session
-        // of each POST is ended after it: only that keeps libcurl from reusing the connection
-        // (and from re-sending a request on it when it is dropped).
+        // The server keeps every connection open, so only a session per request keeps libcurl
+        // from reusing one (and from re-sending a request on it when it is dropped).
         for _ in 0..<3 {
             let post = try await client.send(
                 FaultServer.bytes("drop-on-reuse", key: key, method: .post, [("keep_alive", "force")]))
