@@ -1,13 +1,14 @@
-/// The last text a middleware wrote from a request's path, query and base (its URL, its path;
-/// or a value of such texts),
-/// so that a client sending the same request value again (an endpoint declared once, as a
-/// `static let`) does not write it again.
+/// The last text a middleware wrote from a request's path, query and base (its URL, its path, or
+/// a value of such texts), so that a client sending the same request value again (an endpoint
+/// declared once, as a `static let`) does not write it again.
 ///
 /// It finds a request by the storage of its path segments and query items and by the base, as
 /// the client's memo of built URLs does: the memo holds both arrays, so their buffers cannot be
 /// freed, reused or changed in place while it remembers them, and the same buffer holds the same
-/// values. A request with an absolute URL, or with a secret query value, is never remembered.
-/// Copies of a memo share what it remembers.
+/// values. A request with an absolute URL is never remembered, nor, as by the client's memo, one
+/// with a secret or sensitive-by-default header or query item (``EndpointRequest/carriesSecret``),
+/// nor one its caller says not to: a middleware does not keep a credential alive after the call
+/// that sent it. Copies of a memo share what it remembers.
 struct RequestTextMemo<Text: Sendable>: Sendable {
     private struct Entry: Sendable {
         let base: BaseURL
@@ -18,10 +19,11 @@ struct RequestTextMemo<Text: Sendable>: Sendable {
 
     private let entry = LockedValue<Entry?>(nil)
 
-    /// `write(request, baseURL)`, remembered for the last request; `write` must read nothing of
-    /// the request but its path segments, query and absolute URL.
+    /// `write(request, baseURL)`, remembered for the last request unless `remember` is `false`;
+    /// `write` must read nothing of the request but its path segments, query and absolute URL.
     func text(
-        for request: EndpointRequest, baseURL: BaseURL, write: (EndpointRequest, BaseURL) -> Text
+        for request: EndpointRequest, baseURL: BaseURL, remember: Bool = true,
+        write: (EndpointRequest, BaseURL) -> Text
     ) -> Text {
         guard request.absoluteTarget == nil else { return write(request, baseURL) }
         let remembered = entry.withLock { entry -> Text? in
@@ -32,7 +34,7 @@ struct RequestTextMemo<Text: Sendable>: Sendable {
         }
         if let remembered { return remembered }
         let text = write(request, baseURL)
-        guard !request.hasSecretQuery else { return text }
+        guard remember, !request.carriesSecret else { return text }
         let replaced = entry.withLock { entry in
             defer {
                 entry = Entry(

@@ -58,16 +58,43 @@ import Testing
                 == "https://api.example.com/")
     }
 
-    /// A secret query value is not kept by the memo: the next request is still answered afresh.
-    @Test func aRequestWithASecretQueryIsNotRemembered() throws {
+    /// How many times a memo wrote the text for `request`, asked `times` times.
+    private static func writes(
+        of request: EndpointRequest, times: Int = 2, remember: Bool = true
+    ) -> Int {
         let memo = RequestTextMemo<String>()
-        let secret = try Self.request(
+        var writes = 0
+        for _ in 0..<times {
+            _ = memo.text(for: request, baseURL: exampleBase, remember: remember) { request, baseURL in
+                writes += 1
+                return LogRedaction.resolvedText(of: request, baseURL: baseURL)
+            }
+        }
+        return writes
+    }
+
+    /// A plain request is written once; one with a secret query value, a credential header or a
+    /// header marked secret, or one the caller says not to remember, is written at every call, so
+    /// the memo keeps no credential alive.
+    @Test func aRequestWithASecretIsNeverRemembered() throws {
+        #expect(Self.writes(of: try Self.request(3)) == 1)
+        let secretQuery = try Self.request(
             3, query: [QueryItem(name: "t", value: "secret-value-1", isSecret: true)])
+        #expect(Self.writes(of: secretQuery) == 2)
         #expect(
-            memo.text(for: secret, baseURL: exampleBase, write: LogRedaction.resolvedText)
-                == "https://api.example.com/users/3?t=secret-value-1")
-        #expect(
-            memo.text(for: secret, baseURL: exampleBase, write: LogRedaction.resolvedText)
-                == "https://api.example.com/users/3?t=secret-value-1")
+            Self.writes(of: try Self.request(3, query: [QueryItem(name: "access_token", value: "a")])) == 2)
+        let bearer = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users", 3)
+            Header(.authorization, "Bearer secret-4")
+        }.built()
+        #expect(Self.writes(of: bearer) == 2)
+        let marked = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users", 3)
+            Header("X-Tenant", "t-5", isSecret: true)
+        }.built()
+        #expect(Self.writes(of: marked) == 2)
+        #expect(Self.writes(of: try Self.request(3), remember: false) == 2)
     }
 }

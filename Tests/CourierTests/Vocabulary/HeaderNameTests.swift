@@ -26,7 +26,6 @@ import Testing
         for name in [HeaderName.accept, .contentType, .userAgent, .cacheControl, .location] {
             #expect(!name.isSensitiveByDefault, "\(name.rawValue)")
         }
-        #expect(!HeaderName.accept.isSensitiveByDefault)
         #expect(HeaderName("X-Api-Key").isSensitiveByDefault)
     }
 }

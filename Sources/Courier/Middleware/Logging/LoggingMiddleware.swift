@@ -60,7 +60,10 @@ public struct LoggingMiddleware: Middleware {
     {
         let started = now()
         let secrets = redaction.secrets(of: request)
-        let logged = urls.text(for: request, baseURL: baseURL) { request, baseURL in
+        // Not remembered when this logger hides one of the request's query items: its value is
+        // in the resolved text.
+        let hidesQuery = !redaction.queryItems.isEmpty && request.query.contains(where: redaction.hides)
+        let logged = urls.text(for: request, baseURL: baseURL, remember: !hidesQuery) { request, baseURL in
             let resolved = LogRedaction.resolvedText(of: request, baseURL: baseURL)
             return LoggedURL(
                 resolved: resolved, shown: redaction.url(ofResolved: resolved, for: request, hiding: []))
