@@ -23,7 +23,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     public let result: Result<Success, Failure>
 
     /// Creates a response; used by the client and by test doubles.
-    public init(
+    @inlinable public init(
         status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>
     ) {
         self.status = status
@@ -34,7 +34,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     }
 
     /// The success value, or `nil` for a documented error.
-    public var value: Success? {
+    @inlinable public var value: Success? {
         try? result.get()
     }
 
@@ -48,7 +48,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     /// let user = try response.get()   // throws the documented APIError
     /// print(user.name, response.headers["ETag"] ?? "no ETag")
     /// ```
-    public func get() throws(Failure) -> Success {
+    @inlinable public func get() throws(Failure) -> Success {
         try result.get()
     }
 }

@@ -4,20 +4,31 @@ import Foundation
 @usableFromInline enum ResponseDecoding {
     /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
     ///
+    /// Inlinable, so that a send specialized for its endpoint type decodes without looking up
+    /// generic metadata of its own.
+    ///
     /// - Parameter decodesItself: `false` when the caller knows `type` is not a
     ///   ``CustomBodyDecoding`` (``EndpointTypeFacts``), which skips the cast that finds out.
-    @usableFromInline static func decode<Value: Decodable>(
+    @inlinable static func decode<Value: Decodable>(
         _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder, decodesItself: Bool? = nil
     ) throws -> Value {
-        if decodesItself ?? true, let special = type as? any CustomBodyDecoding.Type {
-            let value = try special.decodeResponseBody(response, decoder: decoder)
-            guard let typed = value as? Value else {
-                throw DecodingError.typeMismatch(
-                    Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))
-            }
-            return typed
+        if decodesItself ?? true, let value = try decodedItself(type, from: response, decoder: decoder) {
+            return value
         }
         return try decoder.decode(Value.self, from: response.body)
+    }
+
+    /// The body decoded by `type`'s own ``CustomBodyDecoding``, or `nil` when `type` is not one.
+    @usableFromInline static func decodedItself<Value>(
+        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
+    ) throws -> Value? {
+        guard let special = type as? any CustomBodyDecoding.Type else { return nil }
+        let value = try special.decodeResponseBody(response, decoder: decoder)
+        guard let typed = value as? Value else {
+            throw DecodingError.typeMismatch(
+                Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))
+        }
+        return typed
     }
 
     /// The documented failure for a non-2xx response, or `nil` when the status is undocumented.

@@ -103,6 +103,9 @@ public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether RFC 9110 defines the method as idempotent (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`).
     public var isIdempotent: Bool {
-        [.get, .head, .options, .put, .delete].contains(self)
+        switch rawValue {
+        case "GET", "HEAD", "OPTIONS", "PUT", "DELETE": true
+        default: false
+        }
     }
 }
