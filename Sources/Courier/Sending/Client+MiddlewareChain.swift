@@ -5,8 +5,10 @@ extension Client {
         let response: RawResponse
         if let timeout = request.timeout.total {
             response = try await perform(request, within: timeout)
-        } else {
+        } else if let chain {
             response = try await chain(request, baseURL)
+        } else {
+            response = try await Self.send(request, baseURL: baseURL, follower: follower, memo: memo)
         }
         if let rules = request.validation, !hasValidationMiddleware {
             try ValidationMiddleware.check(
@@ -21,12 +23,27 @@ extension Client {
     {
         let chain = chain
         let baseURL = baseURL
+        let follower = follower
+        let memo = memo
         do {
             return try await Deadline.run(within: timeout) { () throws(CourierError) in
-                try await chain(request, baseURL)
+                if let chain { return try await chain(request, baseURL) }
+                return try await Self.send(request, baseURL: baseURL, follower: follower, memo: memo)
             }
         } catch {
             throw error.adding(request: request)
+        }
+    }
+
+    /// `request` resolved against `baseURL` and sent through `follower`: the end of every chain.
+    @inline(__always) static func send(
+        _ request: EndpointRequest, baseURL: BaseURL, follower: RedirectFollower, memo: BuiltRequestMemo
+    ) async throws(CourierError) -> RawResponse {
+        let transportRequest = try request.transportRequest(baseURL: baseURL, memo: memo)
+        do throws(CourierError) {
+            return try await follower.send(transportRequest)
+        } catch {
+            throw error.adding(request: request, url: transportRequest.url)
         }
     }
 
@@ -36,12 +53,7 @@ extension Client {
     ) -> Middleware.Next {
         guard let first = middleware.first else {
             return { request, baseURL throws(CourierError) in
-                let transportRequest = try request.transportRequest(baseURL: baseURL, memo: memo)
-                do throws(CourierError) {
-                    return try await follower.send(transportRequest)
-                } catch {
-                    throw error.adding(request: request, url: transportRequest.url)
-                }
+                try await send(request, baseURL: baseURL, follower: follower, memo: memo)
             }
         }
         let next = chain(middleware.dropFirst(), around: follower, memo: memo)

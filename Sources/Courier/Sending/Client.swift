@@ -32,8 +32,11 @@ public struct Client: Sendable {
     public let defaults: ClientDefaults
     /// Encoders, decoder, redirect limit and timeouts.
     public let configuration: Configuration
-    /// The middleware folded around redirect handling and the transport, built once.
-    let chain: Middleware.Next
+    /// Follows redirects and sends each hop over ``transport``.
+    let follower: RedirectFollower
+    /// The middleware folded around ``follower``, built once; `nil` without middleware, where
+    /// ``perform(_:)`` calls the follower itself, one async call fewer per send.
+    let chain: Middleware.Next?
     /// Whether a ``ValidationMiddleware`` checks responses; without one, ``perform(_:)`` holds an
     /// endpoint to its declared ``ResponseValidation`` itself.
     let hasValidationMiddleware: Bool
@@ -63,9 +66,9 @@ public struct Client: Sendable {
         self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
         let memo = BuiltRequestMemo()
         self.memo = memo
-        self.chain = Self.chain(
-            middleware[...],
-            around: RedirectFollower(transport: transport, limit: configuration.redirectLimit), memo: memo)
+        let follower = RedirectFollower(transport: transport, limit: configuration.redirectLimit)
+        self.follower = follower
+        self.chain = middleware.isEmpty ? nil : Self.chain(middleware[...], around: follower, memo: memo)
     }
 
     /// Sends an endpoint and returns its typed response.

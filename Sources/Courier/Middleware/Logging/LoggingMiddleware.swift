@@ -55,9 +55,12 @@ public struct LoggingMiddleware: Middleware {
     }
 
     /// Logs `request`, passes it on unchanged, logs the outcome and returns or rethrows it.
-    public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+    @inline(__always) public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
+        async throws
         -> RawResponse
     {
+        // Inlined (`@inline(__always)`) into the protocol witness the chain calls, so that a
+        // request passing through makes one async frame here, not two.
         let started = now()
         let secrets = redaction.secrets(of: request)
         // Not remembered when this logger hides one of the request's query items: its value is

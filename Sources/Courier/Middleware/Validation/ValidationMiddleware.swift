@@ -26,9 +26,12 @@ public struct ValidationMiddleware: Middleware {
     }
 
     /// Passes `request` on and checks the response against the endpoint's or the client's rules.
-    public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+    @inline(__always) public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
+        async throws
         -> RawResponse
     {
+        // Inlined (`@inline(__always)`) into the protocol witness the chain calls, so that a
+        // request passing through makes one async frame here, not two.
         let response = try await next(request, baseURL)
         try Self.check(
             response, for: request, against: request.validation ?? validation,
