@@ -22,11 +22,26 @@ import Foundation
 struct BuiltRequestMemo: Sendable {
     private struct Entries: Sendable {
         var request: (parts: [RequestPart], request: EndpointRequest)?
+        var prepared: PreparedRequest?
         var url: RememberedURL?
         /// How many requests were found again (for tests).
         var requestHits = 0
+        /// How many prepared requests were found again (for tests).
+        var preparedHits = 0
         /// How many URLs were found again by their request's storage, and by their text (for tests).
         var urlHits = (byStorage: 0, byText: 0)
+    }
+
+    /// A request prepared for sending, with what it was prepared from.
+    private struct PreparedRequest: Sendable {
+        /// The declaration's parts, and the client's defaults, whose storage identifies them.
+        let parts: [RequestPart]
+        let headers: HeaderFields
+        let query: [QueryItem]
+        /// What the endpoint's type added.
+        let template: String?
+        let streamsResponse: Bool
+        let request: EndpointRequest
     }
 
     /// A resolved URL, with what it was resolved from.
@@ -69,6 +84,47 @@ struct BuiltRequestMemo: Sendable {
         }
         return request
     }
+
+    /// The request `prepare` returns for `parts`, the client's `defaults` (a
+    /// ``ClientDefaults/current`` value) and an endpoint type's `facts`, for a send without call
+    /// options: the remembered one when `parts` and both defaults are the storage it was prepared
+    /// from, for the same facts. The client's configuration is fixed for its life.
+    ///
+    /// A prepared request is remembered by the rule of ``request(for:build:)``; since it holds the
+    /// defaults too, a default secret header or query item keeps it from being remembered, so a
+    /// credential removed from the defaults is not kept alive here.
+    func prepared(
+        for parts: [RequestPart], defaults: (headers: HeaderFields, query: [QueryItem]),
+        facts: EndpointTypeFacts,
+        prepare: () throws(CourierError) -> EndpointRequest
+    ) throws(CourierError) -> EndpointRequest {
+        let remembered = entries.withLock { entries -> EndpointRequest? in
+            guard let entry = entries.prepared, Self.isSameStorage(entry.parts, parts),
+                Self.isSameStorage(entry.headers.fields, defaults.headers.fields),
+                Self.isSameStorage(entry.query, defaults.query), entry.template == facts.template,
+                entry.streamsResponse == facts.streamsResponse
+            else { return nil }
+            entries.preparedHits += 1
+            return entry.request
+        }
+        if let remembered { return remembered }
+        let request = try prepare()
+        if parts.allSatisfy(\.buildsAlike) && !request.carriesSecret {
+            let prepared = PreparedRequest(
+                parts: parts, headers: defaults.headers, query: defaults.query, template: facts.template,
+                streamsResponse: facts.streamsResponse, request: request)
+            let replaced = entries.withLock { entries in
+                defer { entries.prepared = prepared }
+                return entries.prepared
+            }
+            // The replaced request is released here, after the lock is given back.
+            withExtendedLifetime(replaced) {}
+        }
+        return request
+    }
+
+    /// How many prepared requests this memo found again (for tests).
+    var preparedHits: Int { entries.withLock { $0.preparedHits } }
 
     /// How many requests this memo found again instead of building them.
     var requestHits: Int { entries.withLock { $0.requestHits } }

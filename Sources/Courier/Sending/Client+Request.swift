@@ -30,8 +30,26 @@ extension Client {
 
     /// The request for an endpoint value that was already built from its declaration, so that
     /// ``send(_:)`` runs a ``RequestModel``'s definition once.
+    ///
+    /// Without call options, the request prepared last for the same parts, defaults and endpoint
+    /// type is found again (``BuiltRequestMemo/prepared(for:defaults:facts:prepare:)``).
     @usableFromInline func request<Success, Failure>(
         for endpoint: Endpoint<Success, Failure>, facts: EndpointTypeFacts, options: CallOptions? = nil
+    ) throws(CourierError) -> EndpointRequest {
+        let defaults = defaults.current
+        guard let options else {
+            return try memo.prepared(for: endpoint.parts, defaults: defaults, facts: facts) {
+                () throws(CourierError) in
+                try prepare(endpoint, facts: facts, defaults: defaults, options: nil)
+            }
+        }
+        return try prepare(endpoint, facts: facts, defaults: defaults, options: options)
+    }
+
+    /// The request for `endpoint` with `defaults`, `options` and the client's timeouts applied.
+    private func prepare<Success, Failure>(
+        _ endpoint: Endpoint<Success, Failure>, facts: EndpointTypeFacts,
+        defaults: (headers: HeaderFields, query: [QueryItem]), options: CallOptions?
     ) throws(CourierError) -> EndpointRequest {
         var built = try memo.request(for: endpoint.parts) { () throws(CourierError) in
             try endpoint.request(encoder: configuration.encoder, formEncoding: configuration.formEncoding)
@@ -43,7 +61,7 @@ extension Client {
                 request.query = []
             }
         }
-        var request = defaults.apply(to: built)
+        var request = ClientDefaults.apply(defaults, to: built)
         if let options { request = try options.apply(to: request) }
         return request.with { request in
             request.timeout = request.timeout.filling(from: configuration.timeout)

@@ -81,11 +81,24 @@ public actor ClientDefaults {
         values.withLock { values in values.query.removeAll { $0.name == name } }
     }
 
+    /// The default headers and query parameters as they stand now, read without a hop to the
+    /// actor. Until they change, each read gives the same array storage.
+    nonisolated var current: (headers: HeaderFields, query: [QueryItem]) {
+        values.withLock { ($0.headers, $0.query) }
+    }
+
     /// `request` with the default headers it does not override placed before its own fields, and
     /// the default query parameters after its own; read without a hop to the actor, as the
     /// defaults stand when it is called.
     nonisolated func apply(to request: EndpointRequest) -> EndpointRequest {
-        let (headers, query) = values.withLock { ($0.headers, $0.query) }
+        Self.apply(current, to: request)
+    }
+
+    /// `request` with `defaults` (a ``current`` value) applied as ``apply(to:)`` applies them.
+    static func apply(
+        _ defaults: (headers: HeaderFields, query: [QueryItem]), to request: EndpointRequest
+    ) -> EndpointRequest {
+        let (headers, query) = defaults
         guard !headers.isEmpty || !query.isEmpty else { return request }
         let mergedHeaders = headers.filter { !request.headers.contains($0.name) } + request.headers
         let declaredNames = Set(request.query.map(\.name))

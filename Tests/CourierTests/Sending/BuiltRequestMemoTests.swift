@@ -185,16 +185,102 @@ import Testing
         }
     }
 
-    /// A stored endpoint's second send is found again; an endpoint built per call never is.
+    /// A stored endpoint's second send is found again, prepared; an endpoint built per call never
+    /// is.
     @Test func aStoredEndpointHitsAndAPerCallEndpointMisses() async throws {
         let client = Client(baseURL: exampleBase, transport: RecordingTransport())
         _ = try await client.send(Self.stored)
-        #expect(client.memo.requestHits == 0)
+        #expect(client.memo.preparedHits == 0)
         _ = try await client.send(Self.stored)
-        #expect(client.memo.requestHits == 1)
+        #expect(client.memo.preparedHits == 1)
         _ = try await client.send(Self.user(1))
         _ = try await client.send(Self.user(1))
+        #expect(client.memo.preparedHits == 1)
+        #expect(client.memo.requestHits == 0)
+    }
+
+    /// A prepared request is found again only while the defaults are those it was prepared with:
+    /// a default changed or removed between sends goes out changed.
+    @Test func aPreparedRequestFollowsTheDefaults() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        try await client.defaults.setHeader(HeaderName("X-Client"), "a")
+        _ = try await client.send(Self.stored)
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.preparedHits == 1)
+        try await client.defaults.setHeader(HeaderName("X-Client"), "b")
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.preparedHits == 1)
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.preparedHits == 2)
+        try await client.defaults.setQuery("v", "2")
+        _ = try await client.send(Self.stored)
+        await client.defaults.removeHeader(HeaderName("X-Client"))
+        await client.defaults.removeQuery("v")
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.preparedHits == 2)
+        let sent = await recorder.requests
+        #expect(sent.map { $0.headers[HeaderName("X-Client")] } == ["a", "a", "b", "b", "b", nil])
+        #expect(
+            sent.map { $0.url.query } == ["page=2", "page=2", "page=2", "page=2", "page=2&v=2", "page=2"])
+        // The built request was found each time the prepared one was not.
+        #expect(client.memo.requestHits == 3)
+    }
+
+    /// A secret default keeps the prepared request out of the memo, so removing it from the
+    /// defaults does not leave it alive there; the request built from the declaration, which holds
+    /// no secret, is still found again.
+    @Test func aSecretDefaultIsNotRemembered() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        try await client.defaults.setHeader(.authorization, "Bearer secret")
+        _ = try await client.send(Self.stored)
+        _ = try await client.send(Self.stored)
+        #expect(client.memo.preparedHits == 0)
         #expect(client.memo.requestHits == 1)
+        #expect(
+            await recorder.requests.map { $0.headers[.authorization] } == ["Bearer secret", "Bearer secret"])
+    }
+
+    /// A call's options are applied at every send, never taken from or left in the memo.
+    @Test func callOptionsAreNeverRemembered() async throws {
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        _ = try await client.send(Self.stored)
+        _ = try await client.send(
+            Self.stored, options: CallOptions(headers: [HeaderField(name: HeaderName("X-Call"), value: "1")]))
+        _ = try await client.send(Self.stored)
+        #expect(await recorder.requests.map { $0.headers[HeaderName("X-Call")] } == [nil, "1", nil])
+        #expect(client.memo.preparedHits == 1)
+    }
+
+    /// The same parts with the same defaults are prepared again for an endpoint type with other
+    /// facts: its template and whether it streams are part of the prepared request.
+    @Test func aPreparedRequestIsFoundOnlyForTheSameFacts() throws {
+        let memo = BuiltRequestMemo()
+        let parts = Self.stored.parts
+        let defaults = (headers: HeaderFields(), query: [QueryItem]())
+        var prepared = 0
+        func prepare(_ facts: EndpointTypeFacts) throws -> EndpointRequest {
+            try memo.prepared(for: parts, defaults: defaults, facts: facts) { () throws(CourierError) in
+                prepared += 1
+                return try Self.stored.request().with { request in
+                    request.template = facts.template
+                    request.streamsResponse = facts.streamsResponse
+                }
+            }
+        }
+        let plain = EndpointTypeFacts(template: nil, streamsResponse: false, successDecodesItself: false)
+        let templated = EndpointTypeFacts(
+            template: "GET /v1/users/{id}", streamsResponse: false, successDecodesItself: false)
+        let streamed = EndpointTypeFacts(template: nil, streamsResponse: true, successDecodesItself: false)
+        #expect(try prepare(plain).template == nil)
+        #expect(try prepare(plain).template == nil)
+        #expect(prepared == 1)
+        #expect(try prepare(templated).template == "GET /v1/users/{id}")
+        #expect(prepared == 2)
+        #expect(try prepare(streamed).streamsResponse)
+        #expect(prepared == 3)
     }
 
     /// A request with a secret or sensitive-by-default header or query item is never remembered,
@@ -223,6 +309,7 @@ import Testing
             _ = try await client.send(endpoint)
             _ = try await client.send(endpoint)
             #expect(client.memo.requestHits == 0)
+            #expect(client.memo.preparedHits == 0)
         }
     }
 
