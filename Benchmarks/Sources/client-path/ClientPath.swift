@@ -17,8 +17,9 @@ import Workloads
 ///
 /// A decode looks up about 60 generic types in the Swift runtime's metadata caches, whose cost
 /// depends on what the caches hold: after one send, they hold Courier's types too, and the same
-/// decode costs more: 0.8k instructions in one build, 10k in another, with the layout. The decode inside
-/// `send` meets those caches, so `decode-after-send` is the decode to compare sends with.
+/// decode costs from 1k to 10k instructions more or less, with the build's layout.
+/// `decode-after-send` shows that spread; `Scripts/measure-client-path` takes what a send adds
+/// outside `JSONDecoder.decode` (callgrind tells the two apart) over the bare decode.
 @main
 enum ClientPath {
     /// Runs the loop on the generic executor (it is nonisolated), off the main actor, so that the
