@@ -1,24 +1,32 @@
 import Foundation
 
-/// The request a client last built from a fixed declaration, and the URL it last resolved, so
-/// that sending a stored endpoint (a `static let`) again does not build either again.
+/// The request a client last built from a fixed declaration, the request it last prepared from
+/// one for sending, and the URL it last resolved, so that sending a stored endpoint (a
+/// `static let`) again does not build, prepare or resolve it again.
 ///
 /// A memo of pure functions, not state: a hit returns what building would return.
 /// - A request is remembered only when every part builds the same way each time
 ///   (``RequestPart/buildsAlike``: no `Encodable` value of the caller's, no file, no random
 ///   boundary), and found again only for the very same parts: the same array storage, which the
 ///   memo keeps alive, so its address cannot belong to other parts. The client's encoder and form
-///   encoding are fixed for its life. Defaults and call options apply after the memo, each send.
+///   encoding are fixed for its life.
+/// - A prepared request (the built one with the client's defaults, timeouts and the endpoint
+///   type's template applied) is found again, for a send without call options, only for the very
+///   same parts and the very same storage of the defaults' headers and query, kept alive the same
+///   way, so any change to the defaults misses; and for the same template and streaming. Call
+///   options apply after the memo, each send.
 /// - A URL is found again for the same base and the very same path and query storage (which the
 ///   memo keeps alive, as for parts), or else for the same text, which `URL(string:)` parses the
 ///   same way. The first check costs a comparison of the base; the second, writing the text.
 /// - Nothing secret is remembered: not a request with a secret or sensitive-by-default header or
-///   query item, nor the URL text of a request with a secret query value, so a client does not
-///   keep a credential alive after the call that sent it.
+///   query item, nor a prepared request whose defaults hold one (even one the endpoint
+///   overrides), nor the URL text of a request with a secret query value, so a client does not
+///   keep a credential alive after the call that sent it or after the defaults drop it.
 /// - An entry replaced is released after the lock is given back, not inside it.
 ///
-/// Measured on issue 13's B2 send (callgrind): building the request cost 4.6k instructions and
-/// parsing the URL 3.7k, against a bare 1 KB decode of 129k.
+/// Measured on issue 13's B2 send (callgrind), against a bare 1 KB decode of about 128k
+/// instructions: building the request cost 4.6k instructions, parsing the URL 3.7k, and applying
+/// the defaults, timeouts and template to a built request about 1.1k.
 struct BuiltRequestMemo: Sendable {
     private struct Entries: Sendable {
         var request: (parts: [RequestPart], request: EndpointRequest)?
@@ -90,9 +98,10 @@ struct BuiltRequestMemo: Sendable {
     /// options: the remembered one when `parts` and both defaults are the storage it was prepared
     /// from, for the same facts. The client's configuration is fixed for its life.
     ///
-    /// A prepared request is remembered by the rule of ``request(for:build:)``; since it holds the
-    /// defaults too, a default secret header or query item keeps it from being remembered, so a
-    /// credential removed from the defaults is not kept alive here.
+    /// A prepared request is remembered by the rule of ``request(for:build:)``, and only when no
+    /// default header or query item is secret or sensitive by default: the entry holds the
+    /// defaults' arrays as its key, so a secret default, even one the endpoint overrides with a
+    /// value of its own, would outlive its removal from the defaults here.
     func prepared(
         for parts: [RequestPart], defaults: (headers: HeaderFields, query: [QueryItem]),
         facts: EndpointTypeFacts,
@@ -109,7 +118,10 @@ struct BuiltRequestMemo: Sendable {
         }
         if let remembered { return remembered }
         let request = try prepare()
-        if parts.allSatisfy(\.buildsAlike) && !request.carriesSecret {
+        if parts.allSatisfy(\.buildsAlike) && !request.carriesSecret
+            && !defaults.headers.contains(where: \.isSensitive)
+            && !defaults.query.contains(where: \.isSensitive)
+        {
             let prepared = PreparedRequest(
                 parts: parts, headers: defaults.headers, query: defaults.query, template: facts.template,
                 streamsResponse: facts.streamsResponse, request: request)

@@ -40,7 +40,8 @@ public struct Client: Sendable {
     /// Whether a ``ValidationMiddleware`` checks responses; without one, ``perform(_:)`` holds an
     /// endpoint to its declared ``ResponseValidation`` itself.
     let hasValidationMiddleware: Bool
-    /// The request last built from a fixed declaration and the URL last parsed, shared by copies.
+    /// The request last built from a fixed declaration, the request last prepared from one for a
+    /// send, and the URL last parsed, shared by copies.
     let memo: BuiltRequestMemo
 
     /// Creates a client.

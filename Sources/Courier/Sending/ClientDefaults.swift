@@ -11,8 +11,8 @@
 /// after them (`?page=2&api_version=3`). Headers and parameters are validated as if an endpoint
 /// declared them, so ``setHeader(_:_:isSecret:)`` and ``setQuery(_:_:isSecret:)`` both throw.
 public actor ClientDefaults {
-    /// The headers and query parameters, behind a lock so that ``apply(to:)`` reads them without
-    /// an actor hop; only the actor's methods change them, one at a time.
+    /// The headers and query parameters, behind a lock so that ``current`` reads them without an
+    /// actor hop; only the actor's methods change them, one at a time.
     private struct Values: Sendable {
         var headers: HeaderFields = []
         var query: [QueryItem] = []
@@ -87,14 +87,8 @@ public actor ClientDefaults {
         values.withLock { ($0.headers, $0.query) }
     }
 
-    /// `request` with the default headers it does not override placed before its own fields, and
-    /// the default query parameters after its own; read without a hop to the actor, as the
-    /// defaults stand when it is called.
-    nonisolated func apply(to request: EndpointRequest) -> EndpointRequest {
-        Self.apply(current, to: request)
-    }
-
-    /// `request` with `defaults` (a ``current`` value) applied as ``apply(to:)`` applies them.
+    /// `request` with `defaults` (a ``current`` value): the default headers it does not override
+    /// placed before its own fields, and the default query parameters after its own.
     static func apply(
         _ defaults: (headers: HeaderFields, query: [QueryItem]), to request: EndpointRequest
     ) -> EndpointRequest {

@@ -242,6 +242,32 @@ import Testing
             await recorder.requests.map { $0.headers[.authorization] } == ["Bearer secret", "Bearer secret"])
     }
 
+    /// A secret default the endpoint overrides with a plain value of its own is not in the
+    /// request sent, but the memo's entry would hold it as its key: it is not remembered either.
+    @Test func anOverriddenSecretDefaultIsNotRemembered() async throws {
+        let tenant = HeaderName("X-Tenant")
+        let endpoint = Endpoint<Empty, Never> {
+            Method.get
+            Path("v1", "tenants")
+            Header(tenant, "public")
+            Query("q", "plain")
+        }
+        let recorder = RecordingTransport()
+        let client = Client(baseURL: exampleBase, transport: recorder)
+        try await client.defaults.setHeader(tenant, "secret-tenant", isSecret: true)
+        _ = try await client.send(endpoint)
+        _ = try await client.send(endpoint)
+        #expect(client.memo.preparedHits == 0)
+        await client.defaults.removeHeader(tenant)
+        try await client.defaults.setQuery("q", "secret-query", isSecret: true)
+        _ = try await client.send(endpoint)
+        _ = try await client.send(endpoint)
+        #expect(client.memo.preparedHits == 0)
+        let sent = await recorder.requests
+        #expect(sent.map { $0.headers[tenant] } == ["public", "public", "public", "public"])
+        #expect(sent.map { $0.url.query } == ["q=plain", "q=plain", "q=plain", "q=plain"])
+    }
+
     /// A call's options are applied at every send, never taken from or left in the memo.
     @Test func callOptionsAreNeverRemembered() async throws {
         let recorder = RecordingTransport()
