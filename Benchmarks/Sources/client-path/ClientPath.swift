@@ -34,7 +34,8 @@ enum ClientPath {
                     try await ClientPathWorkload.client(withMiddleware: true)
                     .send(ClientPathWorkload.profile).value?.followers ?? 0
             }
-            let decoder = JSONDecoder()
+            // The decoder a client's configuration has by default, which the sends decode with.
+            let decoder = JSONDecoder.courierDefault()
             for _ in 0..<count {
                 checksum &+= try decoder.decode(
                     ClientPathWorkload.Profile.self, from: ClientPathWorkload.json

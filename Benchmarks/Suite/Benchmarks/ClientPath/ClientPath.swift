@@ -15,7 +15,8 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(3), maxIterations: 1_000)
 
     Benchmark("decode", configuration: configuration) { benchmark in
-        let decoder = JSONDecoder()
+        // The decoder a client's configuration has by default, which the sends decode with.
+        let decoder = JSONDecoder.courierDefault()
         for _ in benchmark.scaledIterations {
             blackHole(try decoder.decode(ClientPathWorkload.Profile.self, from: ClientPathWorkload.json))
         }
