@@ -103,7 +103,7 @@ struct BuiltRequestMemo: Sendable {
     /// defaults' arrays as its key, so a secret default, even one the endpoint overrides with a
     /// value of its own, would outlive its removal from the defaults here.
     func prepared(
-        for parts: [RequestPart], defaults: (headers: HeaderFields, query: [QueryItem]),
+        for parts: [RequestPart], defaults: ClientDefaults.Values,
         facts: EndpointTypeFacts,
         prepare: () throws(CourierError) -> EndpointRequest
     ) throws(CourierError) -> EndpointRequest {

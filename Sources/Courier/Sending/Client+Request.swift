@@ -49,7 +49,7 @@ extension Client {
     /// The request for `endpoint` with `defaults`, `options` and the client's timeouts applied.
     private func prepare<Success, Failure>(
         _ endpoint: Endpoint<Success, Failure>, facts: EndpointTypeFacts,
-        defaults: (headers: HeaderFields, query: [QueryItem]), options: CallOptions?
+        defaults: ClientDefaults.Values, options: CallOptions?
     ) throws(CourierError) -> EndpointRequest {
         var built = try memo.request(for: endpoint.parts) { () throws(CourierError) in
             try endpoint.request(encoder: configuration.encoder, formEncoding: configuration.formEncoding)

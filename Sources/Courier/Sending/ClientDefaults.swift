@@ -11,9 +11,9 @@
 /// after them (`?page=2&api_version=3`). Headers and parameters are validated as if an endpoint
 /// declared them, so ``setHeader(_:_:isSecret:)`` and ``setQuery(_:_:isSecret:)`` both throw.
 public actor ClientDefaults {
-    /// The headers and query parameters, behind a lock so that ``current`` reads them without an
-    /// actor hop; only the actor's methods change them, one at a time.
-    private struct Values: Sendable {
+    /// The headers and query parameters, kept behind a lock so that ``current`` reads them without
+    /// an actor hop; only the actor's methods change them, one at a time.
+    struct Values: Sendable {
         var headers: HeaderFields = []
         var query: [QueryItem] = []
     }
@@ -83,20 +83,17 @@ public actor ClientDefaults {
 
     /// The default headers and query parameters as they stand now, read without a hop to the
     /// actor. Until they change, each read gives the same array storage.
-    nonisolated var current: (headers: HeaderFields, query: [QueryItem]) {
-        values.withLock { ($0.headers, $0.query) }
+    nonisolated var current: Values {
+        values.withLock { $0 }
     }
 
     /// `request` with `defaults` (a ``current`` value): the default headers it does not override
     /// placed before its own fields, and the default query parameters after its own.
-    static func apply(
-        _ defaults: (headers: HeaderFields, query: [QueryItem]), to request: EndpointRequest
-    ) -> EndpointRequest {
-        let (headers, query) = defaults
-        guard !headers.isEmpty || !query.isEmpty else { return request }
-        let mergedHeaders = headers.filter { !request.headers.contains($0.name) } + request.headers
+    static func apply(_ defaults: Values, to request: EndpointRequest) -> EndpointRequest {
+        guard !defaults.headers.isEmpty || !defaults.query.isEmpty else { return request }
+        let mergedHeaders = defaults.headers.filter { !request.headers.contains($0.name) } + request.headers
         let declaredNames = Set(request.query.map(\.name))
-        let mergedQuery = request.query + query.filter { !declaredNames.contains($0.name) }
+        let mergedQuery = request.query + defaults.query.filter { !declaredNames.contains($0.name) }
         return request.with { request in
             request.query = mergedQuery
             request.headers = HeaderFields(mergedHeaders)

@@ -285,7 +285,7 @@ import Testing
     @Test func aPreparedRequestIsFoundOnlyForTheSameFacts() throws {
         let memo = BuiltRequestMemo()
         let parts = Self.stored.parts
-        let defaults = (headers: HeaderFields(), query: [QueryItem]())
+        let defaults = ClientDefaults.Values()
         var prepared = 0
         func prepare(_ facts: EndpointTypeFacts) throws -> EndpointRequest {
             try memo.prepared(for: parts, defaults: defaults, facts: facts) { () throws(CourierError) in
