@@ -153,7 +153,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         var capacity = scheme.utf8.count + 5 + host.utf8.count + 1 + portText.utf8.count
         capacity += pathCapacity(for: request)
         for item in request.query { capacity += 2 + 3 * (item.name.utf8.count + item.value.utf8.count) }
-        return URLTextWriter.text(capacity: capacity) { writer in
+        return TextWriter.text(capacity: capacity) { writer in
             writer.write(scheme)
             writer.write(isIPv6 ? "://[" : "://")
             writer.write(host)
@@ -181,7 +181,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// This base's path segments, then the request's, percent-encoded, each after one `/`.
     func joinedPath(for request: EndpointRequest) -> String {
-        URLTextWriter.text(capacity: pathCapacity(for: request)) { writePath(for: request, into: &$0) }
+        TextWriter.text(capacity: pathCapacity(for: request)) { writePath(for: request, into: &$0) }
     }
 
     private func pathCapacity(for request: EndpointRequest) -> Int {
@@ -189,7 +189,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         return request.pathSegments.reduce(base) { $0 + 1 + 3 * $1.utf8.count }
     }
 
-    private func writePath(for request: EndpointRequest, into writer: inout URLTextWriter) {
+    private func writePath(for request: EndpointRequest, into writer: inout TextWriter) {
         guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else {
             writer.write("/")
             return

@@ -48,6 +48,8 @@ extension Client {
     }
 
     /// `middleware` folded around `follower`, the first one outermost: what ``perform(_:)`` runs.
+    /// Courier's own middleware (``LinkedMiddleware``) link themselves in, one async frame each;
+    /// any other runs in a closure that calls it and maps what it throws to a ``CourierError``.
     static func chain(
         _ middleware: ArraySlice<any Middleware>, around follower: RedirectFollower, memo: BuiltRequestMemo
     ) -> Middleware.Next {
@@ -57,6 +59,7 @@ extension Client {
             }
         }
         let next = chain(middleware.dropFirst(), around: follower, memo: memo)
+        if let linked = first as? any LinkedMiddleware { return linked.link(to: next) }
         return { request, baseURL throws(CourierError) in
             do {
                 return try await first.intercept(request, baseURL: baseURL, next: next)

@@ -16,7 +16,7 @@
 /// ```
 ///
 /// What is counted, and when the observer is called: <doc:UsingMiddleware#Measure-requests>.
-public struct MetricsMiddleware: Middleware {
+public struct MetricsMiddleware: Middleware, LinkedMiddleware {
     /// Receives one ``RequestMetrics`` per request.
     public let observer: any MetricsObserver
     /// The last request's path, shared by copies of the middleware.
@@ -34,12 +34,20 @@ public struct MetricsMiddleware: Middleware {
 
     /// Tells the observer that `request` starts, counts what happens while the rest of the chain
     /// handles it, then reports it.
-    @inline(__always) public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
-        async throws
+    public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
     {
-        // Inlined (`@inline(__always)`) into the protocol witness the chain calls, so that a
-        // request passing through makes one async frame here, not two.
+        try await handle(request, baseURL: baseURL, next: next)
+    }
+
+    func link(to next: @escaping Next) -> Next {
+        { request, baseURL throws(CourierError) in try await handle(request, baseURL: baseURL, next: next) }
+    }
+
+    /// ``intercept(_:baseURL:next:)``'s work, inlined into it and into ``link(to:)``'s closure.
+    @inline(__always) private func handle(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
+        async throws(CourierError) -> RawResponse
+    {
         let recorder = RequestMetricsRecorder(parent: RequestMetricsRecorder.current)
         observer.willSend(request, baseURL: baseURL)
         do {
@@ -49,11 +57,12 @@ public struct MetricsMiddleware: Middleware {
             report(request, baseURL: baseURL, recorder: recorder, status: response.status, errorKind: nil)
             return response
         } catch {
+            // `next` throws only `CourierError`; `withValue` forgets the type.
             let courierError = CourierError.transport(error)
             report(
                 request, baseURL: baseURL, recorder: recorder, status: courierError.response?.status,
                 errorKind: courierError.observedKind)
-            throw error
+            throw courierError
         }
     }
 

@@ -153,6 +153,20 @@ private struct NewUser: Encodable, Sendable {
         #expect(received == body)
     }
 
+    /// The response line is written into one allocation sized from its pieces: long URLs, large
+    /// bodies and rounded milliseconds read as interpolation would write them.
+    @Test func theResponseLineIsWrittenPieceByPiece() {
+        let long = "https://api.example.com/" + String(repeating: "ü/segment", count: 40)
+        let line = LoggingMiddleware.responseLine(
+            .delete, long, status: .notFound, from: long + "?after=redirect",
+            bodyLength: 10_737_418_240, duration: .microseconds(1_500))
+        #expect(line == "DELETE \(long) → 404 from \(long)?after=redirect (10737418240 bytes, 2 ms)")
+        let streamed = LoggingMiddleware.responseLine(
+            HTTPMethod("PROPFIND"), "/", status: .ok, from: nil, bodyLength: nil,
+            duration: .microseconds(499))
+        #expect(streamed == "PROPFIND / → 200 (body streamed, head after 0 ms)")
+    }
+
     @Test func warningAndErrorSkipSuccesses() async throws {
         #expect(try await Self.run(.warning).isEmpty)
         #expect(try await Self.run(.error).isEmpty)
