@@ -45,11 +45,6 @@ struct TextWriter {
         count += bytes.count
     }
 
-    /// Writes a literal as it is.
-    mutating func write(_ text: StaticString) {
-        text.withUTF8Buffer { write(bytes: $0) }
-    }
-
     /// Writes `value` in decimal digits, with a `-` when it is negative: at most 20 bytes.
     mutating func write(decimal value: Int64) {
         precondition(count + 20 <= buffer.count, "TextWriter: the capacity is too small")

@@ -27,7 +27,7 @@ import Testing
         #expect(written == String(value))
     }
 
-    @Test func literalsDecimalsAndTextsMixInOrder() {
+    @Test func textsAndDecimalsMixInOrder() {
         let text = TextWriter.text(capacity: 64) { writer in
             writer.write("GET ")
             writer.write("https://api.example.com")

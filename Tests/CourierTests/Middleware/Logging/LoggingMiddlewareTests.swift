@@ -88,6 +88,15 @@ private struct NewUser: Encodable, Sendable {
             request, baseURL: exampleBase
         ) { _, _ in response }
         #expect(returned == response)
+        // A client's chain runs the middleware linked (``LinkedMiddleware``), not through
+        // `intercept`: the same entries either way.
+        let linkedSink = CapturingLogSink()
+        let linked = try await middleware(level, sink: linkedSink, bodyLimit: bodyLimit).link { _, _ in
+            response
+        }(
+            request, exampleBase)
+        #expect(linked == response)
+        #expect(linkedSink.entries == sink.entries)
         return sink.entries
     }
 
@@ -165,6 +174,11 @@ private struct NewUser: Encodable, Sendable {
             HTTPMethod("PROPFIND"), "/", status: .ok, from: nil, bodyLength: nil,
             duration: .microseconds(499))
         #expect(streamed == "PROPFIND / → 200 (body streamed, head after 0 ms)")
+        // The widest numbers in the least room: every decimal takes its 20 bytes.
+        let widest = LoggingMiddleware.responseLine(
+            .get, "/", status: HTTPStatus(.min), from: "", bodyLength: .min,
+            duration: .seconds(-9_000_000_000_000_000))
+        #expect(widest == "GET / → \(Int.min) from  (\(Int64.min) bytes, -9000000000000000000 ms)")
     }
 
     @Test func warningAndErrorSkipSuccesses() async throws {
