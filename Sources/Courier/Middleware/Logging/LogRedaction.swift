@@ -162,10 +162,7 @@ extension LogRedaction {
     /// header values (and the credential after a scheme such as `Bearer`) and hidden query values,
     /// unencoded and percent-encoded. Values shorter than four characters are left out.
     func secrets(of request: EndpointRequest) -> [String] {
-        guard
-            request.headers.contains(where: hides)
-                || request.query.contains(where: hides)
-        else { return [] }
+        guard hidesAnything(of: request) else { return [] }
         let marked = HeaderFields(
             request.headers.map { HeaderField(name: $0.name, value: $0.value, isSecret: hides($0)) })
         let queryValues = request.query.filter(hides).flatMap { item in
@@ -173,6 +170,11 @@ extension LogRedaction {
         }
         let secrets = BodySnippet.secrets(of: request.with { $0.headers = marked }) + queryValues
         return Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+    }
+
+    /// Whether a header or query value of `request` is hidden: without one, it has no secrets.
+    func hidesAnything(of request: EndpointRequest) -> Bool {
+        request.headers.contains(where: hides) || request.query.contains(where: hides)
     }
 
     /// `text` with every occurrence of a secret replaced by `<redacted>`, longest secret first.

@@ -27,6 +27,17 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
     var now: @Sendable () -> ContinuousClock.Instant = { .now }
     /// The last request's URL, shared by copies of the middleware (which share its redaction).
     private let urls = RequestTextMemo<LoggedURL>()
+    /// The header fields and query items of the last request this logger hides nothing of, so
+    /// that a request sent again with the very same storage (a prepared request the client
+    /// remembers) is not searched for secrets again. They hold no value this logger hides, so
+    /// keeping them alive keeps no secret; holding them keeps their buffers from being reused.
+    private let plain = LockedValue<PlainRequest?>(nil)
+
+    /// The fields of a request without hidden values, held by ``plain``.
+    private struct PlainRequest: Sendable {
+        let headers: [HeaderField]
+        let query: [QueryItem]
+    }
 
     /// A request's URL as resolved, and as shown when the request has no header secrets
     /// (``LogRedaction/url(ofResolved:for:hiding:)`` with none).
@@ -70,7 +81,7 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
         async throws(CourierError) -> RawResponse
     {
         let started = now()
-        let secrets = redaction.secrets(of: request)
+        let secrets = secrets(of: request)
         // Not remembered when this logger hides one of the request's query items: its value is
         // in the resolved text.
         let hidesQuery = !redaction.queryItems.isEmpty && request.query.contains(where: redaction.hides)
@@ -139,6 +150,25 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
     }
 
     /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
+    /// ``LogRedaction/secrets(of:)``, not worked out again for the storage of the last request
+    /// without any.
+    private func secrets(of request: EndpointRequest) -> [String] {
+        let isPlain = plain.withLock { plain in
+            guard let plain else { return false }
+            return BuiltRequestMemo.isSameStorage(plain.headers, request.headers.fields)
+                && BuiltRequestMemo.isSameStorage(plain.query, request.query)
+        }
+        if isPlain { return [] }
+        guard !redaction.hidesAnything(of: request) else { return redaction.secrets(of: request) }
+        let replaced = plain.withLock { plain in
+            defer { plain = PlainRequest(headers: request.headers.fields, query: request.query) }
+            return plain
+        }
+        // The replaced entry is released here, after the lock is given back.
+        withExtendedLifetime(replaced) {}
+        return []
+    }
+
     private func emit(
         _ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String], metadata: LogEntry.Metadata
     ) {

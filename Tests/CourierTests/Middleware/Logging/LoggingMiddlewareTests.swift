@@ -296,6 +296,38 @@ private struct NewUser: Encodable, Sendable {
         #expect(!sink.entries[2].message.contains("secret"))
     }
 
+    /// The middleware remembers the storage of the last request it hides nothing of; a request
+    /// sharing its headers' storage but with a secret query item still has that secret scrubbed
+    /// wherever it reappears (here, in an error's message), and so does one sharing its query's
+    /// storage with a secret header.
+    @Test func aRequestWithoutSecretsIsRememberedByItsHeadersAndQueryTogether() async throws {
+        let plain = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users")
+            Query("page", 2)
+            Header.accept(.json)
+        }.built()
+        let secretQuery = plain.with {
+            $0.query = [QueryItem(name: "page", value: "query-secret-5", isSecret: true)]
+        }
+        let secretHeader = plain.with {
+            $0.headers = [HeaderField(name: .authorization, value: "Bearer header-secret-5")]
+        }
+        let sink = CapturingLogSink()
+        let middleware = Self.middleware(.info, sink: sink)
+        for request in [plain, plain, secretQuery, plain, secretHeader] {
+            _ = try? await middleware.intercept(request, baseURL: exampleBase) { _, _ throws(CourierError) in
+                throw CourierError(
+                    stage: .transport, kind: .connectionLost,
+                    message: "The server echoed query-secret-5 and header-secret-5.")
+            }
+        }
+        #expect(sink.entries.count == 5)
+        #expect(sink.entries[0].message.hasSuffix("The server echoed query-secret-5 and header-secret-5."))
+        #expect(!sink.entries[2].message.contains("query-secret-5"))
+        #expect(!sink.entries[4].message.contains("header-secret-5"))
+    }
+
     @Test func formBodiesHideSensitiveFields() async throws {
         let request = try Endpoint<Empty, Never> {
             Method.post
