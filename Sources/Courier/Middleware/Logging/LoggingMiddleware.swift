@@ -149,7 +149,6 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
         }
     }
 
-    /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
     /// ``LogRedaction/secrets(of:)``, not worked out again for the storage of the last request
     /// without any.
     private func secrets(of request: EndpointRequest) -> [String] {
@@ -169,6 +168,7 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
         return []
     }
 
+    /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
     private func emit(
         _ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String], metadata: LogEntry.Metadata
     ) {
