@@ -98,6 +98,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 bytes of binary junk (see NOT_HTTP), then FIN
     /chunked/ok?size=N          200 Transfer-Encoding: chunked, N pattern bytes (default 1000)
                                 in chunks of at most 4096 bytes, then 0\\r\\n\\r\\n; keep-alive
+    /chunked/trailer?size=N     200 Transfer-Encoding: chunked and "Trailer: X-Checksum", N
+                                pattern bytes (default 1000) in chunks of at most 4096 bytes,
+                                then the last chunk with the trailer field "X-Checksum: <sha256 of
+                                the body>" (RFC 9112 §7.1.2); keep-alive
     /chunked/lf-only?size=N     200 Transfer-Encoding: chunked (status line and headers end in
                                 CRLF), Connection: close; N pattern bytes (default 1000) in two
                                 chunks (ceil(N/2) and the rest) whose size lines and data end in
@@ -1104,6 +1108,18 @@ def route_chunked_ok(conn, req):
     return keep_or_fin(not close)
 
 
+def route_chunked_trailer(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    close = req.wants_close()
+    checksum = hashlib.sha256(b"".join(iter_pattern(size, 0))).hexdigest().encode()
+    pieces = itertools.chain(
+        chunked_body(chunk_lengths(size, 4096), last_chunk=False),
+        [b"0\r\nX-Checksum: " + checksum + b"\r\n\r\n"])
+    send_chunked(conn, [("Trailer", "X-Checksum")] + ([("Connection", "close")] if close else []), pieces)
+    return keep_or_fin(not close)
+
+
 def route_chunked_lf_only(conn, req):
     conn.read_body(req)
     size = int_param(req.params, "size", 1000, MAX_BYTES)
@@ -1373,6 +1389,7 @@ ROUTES = {
     "/obs-text-header": route_obs_text_header,
     "/not-http": route_not_http,
     "/chunked/ok": route_chunked_ok,
+    "/chunked/trailer": route_chunked_trailer,
     "/chunked/lf-only": route_chunked_lf_only,
     "/chunked/truncated": route_chunked_truncated,
     "/chunked/bad-size": route_chunked_bad_size,

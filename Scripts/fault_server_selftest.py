@@ -627,6 +627,18 @@ def big_header_route():
 
 
 @check
+def chunked_trailer_route():
+    checksum = hashlib.sha256(pattern(1000)).hexdigest().encode()
+    expected = (chunked_head("Trailer: X-Checksum") + b"3e8\r\n" + pattern(1000)
+                + b"\r\n0\r\nX-Checksum: " + checksum + b"\r\n\r\n")
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/chunked/trailer"))
+        eq(read_exactly(sock, len(expected)), expected, "the last chunk carries the trailer field")
+        sock.sendall(request_bytes("GET", "/json"))
+        eq(read_response(sock)[2], b'{"id": 42, "name": "Ada"}', "keep-alive after the trailer")
+
+
+@check
 def obs_text_header_route():
     expected = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Latin1: caf\xe9 cr\xe8me\r\n"
                 b"Content-Length: 2\r\n\r\n{}")

@@ -65,13 +65,20 @@
         ///
         /// A case listed in the subject's ``TransportUnderTest/deviations`` runs inside
         /// `withKnownIssue`: its failures are recorded as known, and when it passes although it
-        /// is not marked intermittent, that is an issue of its own.
+        /// is not marked intermittent, that is an issue of its own. One whose deviation would end
+        /// the process is not run; a known issue records that instead.
         public func run(on subject: TransportUnderTest) async throws {
             if self == Self.all.first {
                 // Once per run: a deviation that names no case is a typo and would hide nothing.
                 for name in Self.unknownDeviations(of: subject) {
                     Issue.record("\(subject.name) lists a deviation from \"\(name)\", which is not a case")
                 }
+            }
+            if let deviation = subject.deviations[name], deviation.endsTheProcess {
+                withKnownIssue(Comment(rawValue: "\(subject.name): \(deviation.reason)")) {
+                    Issue.record("Not run: the transport would stop the test process.")
+                }
+                return
             }
             let context = try ConformanceContext(subject: subject)
             defer { try? FileManager.default.removeItem(at: context.directory) }

@@ -55,15 +55,20 @@ public struct TransportUnderTest: Sendable {
         public let reason: String
         /// Whether the case passes on some runs: then a pass is not a failure.
         public let isIntermittent: Bool
+        /// Whether running the case would stop the test process: then it is not run, and a
+        /// known issue says so.
+        public let endsTheProcess: Bool
 
         /// Declares a deviation.
         ///
         /// - Parameters:
         ///   - reason: What the transport does instead, and why.
         ///   - isIntermittent: Whether the case passes on some runs.
-        public init(_ reason: String, isIntermittent: Bool = false) {
+        ///   - endsTheProcess: Whether running the case would stop the test process.
+        public init(_ reason: String, isIntermittent: Bool = false, endsTheProcess: Bool = false) {
             self.reason = reason
             self.isIntermittent = isIntermittent
+            self.endsTheProcess = endsTheProcess
         }
     }
 

@@ -60,6 +60,17 @@
                     #expect(response.value == FaultServer.pattern(100_000))
                 }
             },
+            ConformanceCase(.framing, "aChunkedBodyWithTrailerFieldsArrivesWhole") { context in
+                // RFC 9112 §7.1.2: trailer fields may follow the last chunk, announced or not;
+                // the body is the chunks' data, and the response is a success.
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        FaultServer.bytes(
+                            "chunked/trailer", key: FaultServer.uniqueKey(), [("size", "10000")]))
+                    #expect(response.status == .ok)
+                    #expect(response.value == FaultServer.pattern(10_000))
+                }
+            },
             ConformanceCase(.framing, "aChunkedBodyWithoutItsLastChunkIsATruncatedResponse") { context in
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
