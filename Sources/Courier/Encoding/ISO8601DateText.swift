@@ -57,8 +57,7 @@ enum ISO8601DateText {
 
     /// The date the whole of `text` denotes, or nil when it is not an RFC 3339 date-time.
     static func date(from text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { date(from: $0) }
+        text.withUTF8Bytes { date(from: $0) }
     }
 
     private static func date(from bytes: UnsafeBufferPointer<UInt8>) -> Date? {

@@ -32,8 +32,7 @@ struct TextWriter {
 
     /// Writes `text` as it is.
     mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+        text.withUTF8Bytes { write(bytes: $0) }
     }
 
     /// Writes `bytes` as they are.
@@ -73,19 +72,21 @@ struct TextWriter {
 
     /// Writes `text` percent-encoded, as ``PercentEncoding/encode(_:)`` does.
     mutating func writeEncoded(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            precondition(count + 3 * bytes.count <= buffer.count, "TextWriter: the capacity is too small")
-            for byte in bytes {
-                if PercentEncoding.isUnreserved(byte) {
-                    buffer[count] = byte
-                    count += 1
-                } else {
-                    buffer[count] = UInt8(ascii: "%")
-                    buffer[count + 1] = PercentEncoding.hexDigit(byte >> 4)
-                    buffer[count + 2] = PercentEncoding.hexDigit(byte & 0x0F)
-                    count += 3
-                }
+        text.withUTF8Bytes { writeEncoded(bytes: $0) }
+    }
+
+    /// Writes `bytes` percent-encoded.
+    private mutating func writeEncoded(bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + 3 * bytes.count <= buffer.count, "TextWriter: the capacity is too small")
+        for byte in bytes {
+            if PercentEncoding.isUnreserved(byte) {
+                buffer[count] = byte
+                count += 1
+            } else {
+                buffer[count] = UInt8(ascii: "%")
+                buffer[count + 1] = PercentEncoding.hexDigit(byte >> 4)
+                buffer[count + 2] = PercentEncoding.hexDigit(byte & 0x0F)
+                count += 3
             }
         }
     }

@@ -147,8 +147,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// a request with an absolute URL, that URL's.
     func text(for request: EndpointRequest) -> String {
         if let target = request.absoluteTarget { return target.text(for: request) }
-        var host = host
-        let isIPv6 = host.withUTF8 { $0.contains(UInt8(ascii: ":")) }
+        let isIPv6 = host.withUTF8Bytes { $0.contains(UInt8(ascii: ":")) }
         let portText = port.map(String.init) ?? ""
         var capacity = scheme.utf8.count + 5 + host.utf8.count + 1 + portText.utf8.count
         capacity += pathCapacity(for: request)
@@ -209,8 +208,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// base path only unreserved characters and well-formed `%XX` escapes. Courier's own path
     /// segments and query are encoded that way too.
     var isPlain: Bool {
-        var host = host
-        let plainHost = host.withUTF8 { bytes in
+        let plainHost = host.withUTF8Bytes { bytes in
             bytes.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

@@ -7,15 +7,13 @@ enum HTTPToken {
 
     /// Whether `text` is a non-empty RFC 9110 token, reading its contiguous UTF-8.
     static func isValid(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { isValid(bytes: $0) }
+        text.withUTF8Bytes { isValid(bytes: $0) }
     }
 
     /// `token` in lowercase. A token is ASCII, so this maps bytes and keeps `token` itself when it
     /// has no uppercase letter.
     static func lowercased(_ token: String) -> String {
-        var token = token
-        return token.withUTF8 { bytes in
+        return token.withUTF8Bytes { bytes in
             guard bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
                 return nil
             }

@@ -34,8 +34,7 @@ public struct HeaderField: Sendable, Hashable {
     /// Whether `value` is free of control characters: C0, DEL and C1; only horizontal tab is allowed.
     var hasValidValue: Bool {
         // ASCII, the usual case, byte by byte: each byte is a scalar.
-        var value = value
-        if let isValid = value.withUTF8({ bytes -> Bool? in
+        if let isValid = value.withUTF8Bytes({ bytes -> Bool? in
             var isValid = true
             for byte in bytes {
                 guard byte < 0x80 else { return nil }

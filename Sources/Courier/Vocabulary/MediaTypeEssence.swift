@@ -91,8 +91,7 @@ struct MediaTypeEssence {
     }
 
     private func withBytes<Result>(_ body: (_ type: Bytes, _ subtype: Bytes) -> Result) -> Result {
-        var text = text
-        return text.withUTF8 { body($0[type], $0[subtype]) }
+        text.withUTF8Bytes { body($0[type], $0[subtype]) }
     }
 
     private static func isWildcard(_ bytes: Bytes) -> Bool {
