@@ -94,13 +94,17 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
         let url = secrets.isEmpty ? logged.shown : LogRedaction.scrub(logged.shown, hiding: secrets)
         let recorder = RequestMetricsRecorder.current
         // A template shows the endpoint's fixed query values (`?api_key=…`): hidden like the URL's.
-        var metadata = LogEntry.Metadata(
-            method: request.method, url: url, template: request.template.map(redaction.url))
+        // Each entry's metadata is made where it is sent, not kept across the call and copied:
+        // each copy of its strings is an atomic retain and release.
+        let template = request.template.map(redaction.url)
         if level <= .debug {
             var lines = ["→ \(request.method) \(url)"] + indented(redaction.lines(of: request.headers))
             if level == .trace, let body = bodyLine(request.body, secrets: secrets) { lines.append(body) }
-            metadata.attempt = recorder.map { $0.snapshot.attempts + 1 }
-            emit(.debug, lines, hiding: secrets, metadata: metadata)
+            emit(
+                .debug, lines, hiding: secrets,
+                metadata: LogEntry.Metadata(
+                    method: request.method, url: url, template: template,
+                    attempt: recorder.map { $0.snapshot.attempts + 1 }))
         }
         do {
             let response = try await next(request, baseURL)
@@ -119,9 +123,9 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
             let line = Self.responseLine(
                 request.method, url, status: response.status, from: from,
                 bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration)
-            metadata.status = response.status
-            metadata.duration = duration
-            metadata.attempt = recorder?.snapshot.attempts
+            let metadata = LogEntry.Metadata(
+                method: request.method, url: url, template: template, status: response.status,
+                duration: duration, attempt: recorder?.snapshot.attempts)
             if level <= .debug {
                 emit(
                     entryLevel, [line] + details(of: response, secrets: secrets), hiding: secrets,
@@ -138,10 +142,9 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
             if let status = error.response?.status { line += " (\(status))" }
             line += " after \(elapsed): \(error.message)"
             let responseLines = error.response.map { details(of: $0, secrets: secrets) } ?? []
-            metadata.status = error.response?.status
-            metadata.errorKind = kind
-            metadata.duration = duration
-            metadata.attempt = recorder?.snapshot.attempts
+            let metadata = LogEntry.Metadata(
+                method: request.method, url: url, template: template, status: error.response?.status,
+                errorKind: kind, duration: duration, attempt: recorder?.snapshot.attempts)
             emit(
                 kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: secrets,
                 metadata: metadata)
@@ -170,24 +173,31 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
 
     /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
     private func emit(
-        _ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String], metadata: LogEntry.Metadata
+        _ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String],
+        metadata: __owned LogEntry.Metadata
     ) {
         guard entryLevel >= level else { return }
         emit(entryLevel, lines.joined(separator: "\n"), hiding: secrets, metadata: metadata)
     }
 
     /// Sends `text` to the sink as an entry of `entryLevel`, with the request's secrets hidden.
+    ///
+    /// `metadata` is consumed, not copied: each copy of its strings is an atomic retain and release.
     private func emit(
-        _ entryLevel: LogLevel, _ text: String, hiding secrets: [String], metadata: LogEntry.Metadata
+        _ entryLevel: LogLevel, _ text: String, hiding secrets: [String],
+        metadata: __owned LogEntry.Metadata
     ) {
         guard entryLevel >= level else { return }
-        let message = secrets.isEmpty ? text : LogRedaction.scrub(text, hiding: secrets)
-        var metadata = metadata
-        if !secrets.isEmpty {
-            metadata.url = LogRedaction.scrub(metadata.url, hiding: secrets)
-            metadata.template = metadata.template.map { LogRedaction.scrub($0, hiding: secrets) }
+        if secrets.isEmpty {
+            sink.log(LogEntry(level: entryLevel, message: text, metadata: metadata))
+            return
         }
-        sink.log(LogEntry(level: entryLevel, message: message, metadata: metadata))
+        var metadata = metadata
+        metadata.url = LogRedaction.scrub(metadata.url, hiding: secrets)
+        metadata.template = metadata.template.map { LogRedaction.scrub($0, hiding: secrets) }
+        sink.log(
+            LogEntry(
+                level: entryLevel, message: LogRedaction.scrub(text, hiding: secrets), metadata: metadata))
     }
 
     /// The response's header lines at ``LogLevel/debug``, and its body line at ``LogLevel/trace``.

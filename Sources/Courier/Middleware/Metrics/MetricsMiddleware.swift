@@ -73,7 +73,26 @@ public struct MetricsMiddleware: Middleware, LinkedMiddleware {
     ) {
         let finished = ContinuousClock.now
         let counters = recorder.snapshot
-        let baseURL = client.resolvingBase(for: request)
+        // The client's base is read in place; a copy of it retains and releases each of its
+        // strings, atomically.
+        if let target = request.absoluteTarget {
+            report(
+                request, baseURL: client, resolved: target.base, counters: counters, recorder: recorder,
+                finished: finished, status: status, errorKind: errorKind)
+        } else {
+            report(
+                request, baseURL: client, resolved: client, counters: counters, recorder: recorder,
+                finished: finished, status: status, errorKind: errorKind)
+        }
+    }
+
+    /// Reports `request`'s metrics, with the host, scheme and port of `resolved`, the base it was
+    /// resolved against: the client's, or its absolute URL's.
+    @inline(__always) private func report(
+        _ request: EndpointRequest, baseURL client: BaseURL, resolved baseURL: BaseURL,
+        counters: RequestMetricsRecorder.Counters, recorder: RequestMetricsRecorder,
+        finished: ContinuousClock.Instant, status: HTTPStatus?, errorKind: CourierError.Kind?
+    ) {
         observer.record(
             RequestMetrics(
                 method: request.method, host: baseURL.host,

@@ -122,6 +122,25 @@ private struct RetryOnce503: Middleware {
         #expect(made.port == 443)
     }
 
+    /// A request with an absolute URL is reported with that URL's host, scheme and port; the
+    /// next one, resolved against the client's base, with the base's again.
+    @Test func anAbsoluteURLsHostSchemeAndPortAreReported() async throws {
+        let observer = CapturingMetricsObserver()
+        let client = Client(
+            baseURL: BaseURL("http://127.0.0.1:8080/v2"), transport: Self.transport(),
+            middleware: [MetricsMiddleware(observer: observer)])
+        let elsewhere = Endpoint<Empty, Never> {
+            Method.get
+            AbsoluteURL("https://cdn.example.com:8443/files/1")
+        }
+        _ = try await client.send(elsewhere)
+        _ = try await client.send(ClientTests.ping)
+        #expect(observer.reports.map(\.host) == ["cdn.example.com", "127.0.0.1"])
+        #expect(observer.reports.map(\.scheme) == ["https", "http"])
+        #expect(observer.reports.map(\.port) == [8443, 8080])
+        #expect(observer.reports.map(\.path) == ["/files/1", "/v2/ping"])
+    }
+
     @Test func theURLTemplateIsTheBasePathThenTheTemplates() async throws {
         let observer = CapturingMetricsObserver()
         let client = Client(
