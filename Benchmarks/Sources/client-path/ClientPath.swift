@@ -11,6 +11,7 @@ import Workloads
 ///     client-path send 1000              # Client.send, no middleware
 ///     client-path send-middleware 1000   # Client.send through Metrics, Validation and Logging
 ///     client-path send-per-call 1000     # Client.send of an endpoint built per call, new id each
+///     client-path cpu 100                # CPU time, not under valgrind: see cpuRatios(rounds:)
 ///
 /// Run it under `valgrind` with two counts and difference the totals, so that start-up cancels;
 /// the difference over the extra calls is the cost of one call.
@@ -51,8 +52,61 @@ enum ClientPath {
             for call in 0..<count {
                 checksum &+= try await client.send(ClientPathWorkload.user(4242 + call)).value?.followers ?? 0
             }
+        case "cpu":
+            checksum = try await cpuRatios(rounds: count)
         default:
             throw CocoaError(.featureUnsupported)
+        }
+        return checksum
+    }
+
+    /// The process's CPU time so far, in nanoseconds.
+    static func cpuTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+
+    /// Prints each send's CPU time over the bare decode's, interleaved: each of `rounds` rounds
+    /// times 1,000 decodes, then 1,000 sends without middleware, then 1,000 with it, so each
+    /// send's batch is compared with the decodes just before it, and a change in the machine's
+    /// load between rounds cancels. One line per send: the median ratio and its quartiles.
+    ///
+    /// A batch takes about 12 ms of CPU; the process's CPU clock counts nanoseconds. Sending runs
+    /// on the one task, so the process's time is the loop's.
+    static func cpuRatios(rounds: Int) async throws -> Int {
+        let batch = 1_000
+        let decoder = JSONDecoder.courierDefault()
+        let clients = [
+            ("send", ClientPathWorkload.client(withMiddleware: false)),
+            ("send-middleware", ClientPathWorkload.client(withMiddleware: true)),
+        ]
+        var checksum = 0
+        var ratios: [[Double]] = Array(repeating: [], count: clients.count)
+        for _ in 0..<rounds {
+            let started = cpuTime()
+            for _ in 0..<batch {
+                checksum &+= try decoder.decode(
+                    ClientPathWorkload.Profile.self, from: ClientPathWorkload.json
+                )
+                .followers
+            }
+            let decoding = cpuTime() - started
+            for (index, (_, client)) in clients.enumerated() {
+                let started = cpuTime()
+                for _ in 0..<batch {
+                    checksum &+= try await client.send(ClientPathWorkload.profile).value?.followers ?? 0
+                }
+                ratios[index].append((cpuTime() - started) / decoding)
+            }
+        }
+        for (index, (name, _)) in clients.enumerated() {
+            let sorted = ratios[index].sorted()
+            print(
+                name,
+                String(
+                    format: "%.4f %.4f %.4f", sorted[sorted.count / 2], sorted[sorted.count / 4],
+                    sorted[3 * sorted.count / 4]))
         }
         return checksum
     }
@@ -62,11 +116,12 @@ enum ClientPath {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 3, let count = Int(arguments[2]),
-            ["decode", "decode-after-send", "send", "send-middleware", "send-per-call"].contains(arguments[1])
+            ["decode", "decode-after-send", "send", "send-middleware", "send-per-call", "cpu"].contains(
+                arguments[1])
         else {
             FileHandle.standardError.write(
                 Data(
-                    "usage: client-path decode|decode-after-send|send|send-middleware|send-per-call COUNT\n"
+                    "usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|cpu COUNT\n"
                         .utf8))
             exit(64)
         }
