@@ -80,7 +80,7 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
     @inline(__always) private func handle(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
         async throws(CourierError) -> RawResponse
     {
-        let started = now()
+        let started = clockReading()
         let secrets = secrets(of: request)
         // Not remembered when this logger hides one of the request's query items: its value is
         // in the resolved text.
@@ -104,11 +104,11 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
                 .debug, lines, hiding: secrets,
                 metadata: LogEntry.Metadata(
                     method: request.method, url: url, template: template,
-                    attempt: recorder.map { $0.snapshot.attempts + 1 }))
+                    attempt: recorder.map { $0.attempts + 1 }))
         }
         do {
             let response = try await next(request, baseURL)
-            let duration = started.duration(to: now())
+            let duration = clockReading() - started
             let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
             guard entryLevel >= level else { return response }
             // A response from the resolved URL itself (no redirect) shows as `url` when the URL
@@ -125,7 +125,7 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
                 bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration)
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: response.status,
-                duration: duration, attempt: recorder?.snapshot.attempts)
+                duration: duration, attempt: recorder?.attempts)
             if level <= .debug {
                 emit(
                     entryLevel, [line] + details(of: response, secrets: secrets), hiding: secrets,
@@ -135,7 +135,7 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
             }
             return response
         } catch {
-            let duration = started.duration(to: now())
+            let duration = clockReading() - started
             let elapsed = Self.milliseconds(duration)
             let kind = error.observedKind
             var line = "\(request.method) \(url) → \(kind)"
@@ -144,13 +144,27 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
             let responseLines = error.response.map { details(of: $0, secrets: secrets) } ?? []
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: error.response?.status,
-                errorKind: kind, duration: duration, attempt: recorder?.snapshot.attempts)
+                errorKind: kind, duration: duration, attempt: recorder?.attempts)
             emit(
                 kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: secrets,
                 metadata: metadata)
             throw error
         }
     }
+
+    /// The time ``now`` reads, as the duration since a fixed instant.
+    ///
+    /// A `ContinuousClock.Instant` kept in ``handle(_:baseURL:next:)`` across its call to the
+    /// rest of the chain would be allocated on the task's allocator, twice per request: the
+    /// type's layout is not fixed (the standard library may change it), so an `async` function
+    /// cannot give it room in its frame. A `Duration` has a fixed layout. Never inlined, so that
+    /// the instants stay out of the `async` function.
+    @inline(never) private func clockReading() -> Duration {
+        Self.clockOrigin.duration(to: now())
+    }
+
+    /// The instant ``clockReading()`` counts from.
+    private static let clockOrigin = ContinuousClock.now
 
     /// ``LogRedaction/secrets(of:)``, not worked out again for the storage of the last request
     /// without any.

@@ -100,7 +100,7 @@ public struct MetricsMiddleware: Middleware, LinkedMiddleware {
                 status: status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived,
-                timeToFirstByte: counters.firstResponseAt.map { recorder.startedAt.duration(to: $0) },
+                timeToFirstByte: counters.timeToFirstByte,
                 duration: recorder.startedAt.duration(to: finished), template: request.template,
                 scheme: baseURL.scheme, port: baseURL.effectivePort,
                 urlTemplate: baseURL.urlTemplate(for: request)

@@ -12,6 +12,11 @@ final class RequestMetricsRecorder: Sendable {
     @TaskLocal static var current: RequestMetricsRecorder?
 
     /// What has been counted so far.
+    ///
+    /// Only plain numbers and durations, no `ContinuousClock.Instant`: that type's layout is not
+    /// fixed (the standard library may change it), so each value of a type holding one is copied
+    /// through its type's functions and, in an `async` function, allocated on the task's
+    /// allocator.
     struct Counters: Sendable, Hashable {
         /// Attempts that reached the transport's first hop: 1, plus one per retry or replay.
         var attempts = 0
@@ -21,8 +26,8 @@ final class RequestMetricsRecorder: Sendable {
         var bytesSent: Int64 = 0
         /// Response body bytes delivered (after decompression), over all hops.
         var bytesReceived: Int64 = 0
-        /// When the first response's headers arrived.
-        var firstResponseAt: ContinuousClock.Instant?
+        /// From the recorder's start to the first response's headers, once they arrived.
+        var timeToFirstByte: Duration?
     }
 
     /// When the recorder was created: the start of the call.
@@ -39,6 +44,9 @@ final class RequestMetricsRecorder: Sendable {
 
     /// The counts so far.
     var snapshot: Counters { counters.withLock { $0 } }
+
+    /// The attempts so far.
+    var attempts: Int { counters.withLock { $0.attempts } }
 
     func recordAttempt() {
         counters.withLock { $0.attempts += 1 }
@@ -62,8 +70,9 @@ final class RequestMetricsRecorder: Sendable {
 
     /// Notes that response headers arrived; only the first call counts.
     func recordResponseHeaders(at instant: ContinuousClock.Instant = .now) {
+        let elapsed = startedAt.duration(to: instant)
         counters.withLock { counters in
-            if counters.firstResponseAt == nil { counters.firstResponseAt = instant }
+            if counters.timeToFirstByte == nil { counters.timeToFirstByte = elapsed }
         }
         parent?.recordResponseHeaders(at: instant)
     }

@@ -265,7 +265,19 @@ private struct RetryOnce503: Middleware {
         #expect(counters.redirects == 1)
         #expect(counters.bytesSent == 21)
         #expect(counters.bytesReceived == 12)
-        #expect(counters.firstResponseAt != nil)
+        #expect(counters.timeToFirstByte != nil)
+    }
+
+    /// Each recorder counts the time to the first response's headers from its own start; later
+    /// headers (a retry's, a redirect's) do not move it.
+    @Test func theTimeToFirstByteIsFromEachRecordersOwnStart() {
+        let outer = RequestMetricsRecorder()
+        let inner = RequestMetricsRecorder(parent: outer)
+        let headers = inner.startedAt.advanced(by: .milliseconds(250))
+        inner.recordResponseHeaders(at: headers)
+        inner.recordResponseHeaders(at: headers.advanced(by: .seconds(5)))
+        #expect(inner.snapshot.timeToFirstByte == .milliseconds(250))
+        #expect(outer.snapshot.timeToFirstByte == outer.startedAt.duration(to: headers))
     }
 }
 
