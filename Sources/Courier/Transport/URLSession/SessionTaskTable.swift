@@ -56,12 +56,11 @@ final class SessionTaskTable: @unchecked Sendable {
     func update<Result>(_ id: ObjectIdentifier, _ body: (inout SessionTaskState) -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }
-        // Taken out of the table while it changes, so the body buffer has one owner and appending
-        // to it does not copy everything received so far.
-        guard var state = tasks.removeValue(forKey: id) else { return nil }
-        let result = body(&state)
-        tasks[id] = state
-        return result
+        guard let index = tasks.index(forKey: id) else { return nil }
+        // Changed where it is stored: the body buffer keeps one owner, so appending to it does
+        // not copy everything received so far, and the state is not copied out and back (each
+        // copy retains and releases every reference in it, atomically).
+        return body(&tasks.values[index])
     }
 
     func finish(_ id: ObjectIdentifier) -> SessionTaskState? {
