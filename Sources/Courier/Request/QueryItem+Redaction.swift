@@ -15,7 +15,7 @@ extension QueryItem {
         // listed name is lowercase ASCII, and this runs for every header and query item a log or
         // an error renders (lowercasing and Foundation's `contains` cost about 54 k instructions
         // and 26 allocations per logged call; walking `String.UTF8View` slices, 5.7 k).
-        return name.withUTF8Bytes { bytes in
+        name.withUTF8Bytes { bytes in
             sensitiveNameBytes.contains { equalsFoldingASCII(bytes, $0) }
                 || sensitiveKeyBytes.contains { containsFoldingASCII(bytes, $0) }
         }

@@ -13,7 +13,7 @@ enum HTTPToken {
     /// `token` in lowercase. A token is ASCII, so this maps bytes and keeps `token` itself when it
     /// has no uppercase letter.
     static func lowercased(_ token: String) -> String {
-        return token.withUTF8Bytes { bytes in
+        token.withUTF8Bytes { bytes in
             guard bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
                 return nil
             }

@@ -22,8 +22,15 @@ import Testing
     @Test func aResultAndAnErrorPassThrough() throws {
         struct Refused: Error {}
         #expect(("abc".withUTF8Bytes { $0.count }) == 3)
-        // An optional result stays the closure's own, not the contiguous-storage check's.
-        #expect(("abc".withUTF8Bytes { _ -> Int? in nil }) == nil)
+        // An optional result stays the closure's own, not the contiguous-storage check's: a
+        // `nil` from the closure is returned, not taken for "not contiguous" and read again.
+        var calls = 0
+        #expect(
+            ("abc".withUTF8Bytes { _ -> Int? in
+                calls += 1
+                return nil
+            }) == nil)
+        #expect(calls == 1)
         #expect(throws: Refused.self) { try "abc".withUTF8Bytes { _ in throw Refused() } }
     }
 }

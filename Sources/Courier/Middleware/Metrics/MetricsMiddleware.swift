@@ -66,7 +66,9 @@ public struct MetricsMiddleware: Middleware, LinkedMiddleware {
         }
     }
 
-    private func report(
+    /// Reports `request` once the rest of the chain is done with it. Never inlined, so that the
+    /// instant it reads stays out of the `async` caller's frame (<doc:Performance>).
+    @inline(never) private func report(
         _ request: EndpointRequest, baseURL client: BaseURL, recorder: RequestMetricsRecorder,
         status: HTTPStatus?,
         errorKind: CourierError.Kind?
@@ -76,34 +78,34 @@ public struct MetricsMiddleware: Middleware, LinkedMiddleware {
         // The client's base is read in place; a copy of it retains and releases each of its
         // strings, atomically.
         if let target = request.absoluteTarget {
-            report(
-                request, baseURL: client, resolved: target.base, counters: counters, recorder: recorder,
+            record(
+                request, client: client, resolved: target.base, counters: counters, recorder: recorder,
                 finished: finished, status: status, errorKind: errorKind)
         } else {
-            report(
-                request, baseURL: client, resolved: client, counters: counters, recorder: recorder,
+            record(
+                request, client: client, resolved: client, counters: counters, recorder: recorder,
                 finished: finished, status: status, errorKind: errorKind)
         }
     }
 
-    /// Reports `request`'s metrics, with the host, scheme and port of `resolved`, the base it was
-    /// resolved against: the client's, or its absolute URL's.
-    @inline(__always) private func report(
-        _ request: EndpointRequest, baseURL client: BaseURL, resolved baseURL: BaseURL,
+    /// Hands the observer `request`'s metrics, with the host, scheme and port of `resolved`, the
+    /// base it was resolved against: `client`, or its absolute URL's.
+    @inline(__always) private func record(
+        _ request: EndpointRequest, client: BaseURL, resolved: BaseURL,
         counters: RequestMetricsRecorder.Counters, recorder: RequestMetricsRecorder,
         finished: ContinuousClock.Instant, status: HTTPStatus?, errorKind: CourierError.Kind?
     ) {
         observer.record(
             RequestMetrics(
-                method: request.method, host: baseURL.host,
+                method: request.method, host: resolved.host,
                 path: paths.text(for: request, baseURL: client) { $1.percentEncodedPath(for: $0) },
                 status: status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived,
                 timeToFirstByte: counters.timeToFirstByte,
                 duration: recorder.startedAt.duration(to: finished), template: request.template,
-                scheme: baseURL.scheme, port: baseURL.effectivePort,
-                urlTemplate: baseURL.urlTemplate(for: request)
+                scheme: resolved.scheme, port: resolved.effectivePort,
+                urlTemplate: resolved.urlTemplate(for: request)
             )
         )
     }

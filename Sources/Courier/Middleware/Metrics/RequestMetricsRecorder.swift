@@ -11,12 +11,8 @@ final class RequestMetricsRecorder: Sendable {
     /// The recorder of the call the current task belongs to, if one is being observed.
     @TaskLocal static var current: RequestMetricsRecorder?
 
-    /// What has been counted so far.
-    ///
-    /// Only plain numbers and durations, no `ContinuousClock.Instant`: that type's layout is not
-    /// fixed (the standard library may change it), so each value of a type holding one is copied
-    /// through its type's functions and, in an `async` function, allocated on the task's
-    /// allocator.
+    /// What has been counted so far: numbers and durations only, no `ContinuousClock.Instant`,
+    /// whose layout is not fixed (<doc:Performance>).
     struct Counters: Sendable, Hashable {
         /// Attempts that reached the transport's first hop: 1, plus one per retry or replay.
         var attempts = 0
@@ -35,10 +31,10 @@ final class RequestMetricsRecorder: Sendable {
     private let counters = LockedValue(Counters())
     private let parent: RequestMetricsRecorder?
 
-    /// Creates a recorder, starting the clock; `parent` (usually the recorder already in scope)
-    /// receives every count too.
-    init(parent: RequestMetricsRecorder? = nil) {
-        self.startedAt = .now
+    /// Creates a recorder, started at `startedAt`; `parent` (usually the recorder already in
+    /// scope) receives every count too.
+    init(parent: RequestMetricsRecorder? = nil, startedAt: ContinuousClock.Instant = .now) {
+        self.startedAt = startedAt
         self.parent = parent
     }
 
@@ -68,8 +64,17 @@ final class RequestMetricsRecorder: Sendable {
         parent?.recordReceived(bytes: bytes)
     }
 
-    /// Notes that response headers arrived; only the first call counts.
-    func recordResponseHeaders(at instant: ContinuousClock.Instant = .now) {
+    /// Notes that response headers arrived now; only the first call counts.
+    ///
+    /// Never inlined, so that the instant it reads stays out of its `async` callers: a
+    /// `ContinuousClock.Instant` in an `async` function is allocated on the task's allocator
+    /// (<doc:Performance>), on every call, even when no recorder is in scope.
+    @inline(never) func recordResponseHeaders() {
+        recordResponseHeaders(at: .now)
+    }
+
+    /// Notes that response headers arrived at `instant`; only the first call counts.
+    func recordResponseHeaders(at instant: ContinuousClock.Instant) {
         let elapsed = startedAt.duration(to: instant)
         counters.withLock { counters in
             if counters.timeToFirstByte == nil { counters.timeToFirstByte = elapsed }
