@@ -68,13 +68,15 @@ enum ClientPath {
     }
 
     /// Prints each send's CPU time over the bare decode's, interleaved: each of `rounds` rounds
-    /// times 1,000 decodes, then 1,000 sends without middleware, then 1,000 with it, so each
-    /// send's batch is compared with the decodes just before it, and a change in the machine's
-    /// load between rounds cancels. One line per send: the median ratio and its quartiles.
+    /// times 1,000 decodes, then 1,000 sends without middleware, then 1,000 decodes again and
+    /// 1,000 sends with middleware, so that each send batch is compared with the decode batch just
+    /// before it, and a change in the machine's load between rounds cancels. One line per send:
+    /// the median ratio and its quartiles.
     ///
     /// A batch takes about 12 ms of CPU; the process's CPU clock counts nanoseconds. Sending runs
     /// on the one task, so the process's time is the loop's.
     static func cpuRatios(rounds: Int) async throws -> Int {
+        guard rounds > 0 else { throw CocoaError(.featureUnsupported) }
         let batch = 1_000
         let decoder = JSONDecoder.courierDefault()
         let clients = [
@@ -84,16 +86,16 @@ enum ClientPath {
         var checksum = 0
         var ratios: [[Double]] = Array(repeating: [], count: clients.count)
         for _ in 0..<rounds {
-            let started = cpuTime()
-            for _ in 0..<batch {
-                checksum &+= try decoder.decode(
-                    ClientPathWorkload.Profile.self, from: ClientPathWorkload.json
-                )
-                .followers
-            }
-            let decoding = cpuTime() - started
             for (index, (_, client)) in clients.enumerated() {
-                let started = cpuTime()
+                var started = cpuTime()
+                for _ in 0..<batch {
+                    checksum &+= try decoder.decode(
+                        ClientPathWorkload.Profile.self, from: ClientPathWorkload.json
+                    )
+                    .followers
+                }
+                let decoding = cpuTime() - started
+                started = cpuTime()
                 for _ in 0..<batch {
                     checksum &+= try await client.send(ClientPathWorkload.profile).value?.followers ?? 0
                 }
@@ -121,8 +123,8 @@ enum ClientPath {
         else {
             FileHandle.standardError.write(
                 Data(
-                    "usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|cpu COUNT\n"
-                        .utf8))
+                    ("usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|cpu "
+                        + "COUNT\n").utf8))
             exit(64)
         }
         let outcome = Outcome()
