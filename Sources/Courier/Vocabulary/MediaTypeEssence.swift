@@ -17,8 +17,8 @@ struct MediaTypeEssence {
     /// Reads `text`, or returns `nil` when the text is not ASCII or its essence is not
     /// `type/subtype`.
     init?(_ text: String) {
-        // A copy made contiguous and native, and kept: `withBytes` reads the ranges found here in
-        // its bytes.
+        // `withUTF8` makes the copy native and contiguous if it is not, and the copy is kept, so
+        // that `withBytes` reads the ranges found here in place.
         var text = text
         guard let (type, subtype, isPrintable) = text.withUTF8(Self.parse) else { return nil }
         self.text = text

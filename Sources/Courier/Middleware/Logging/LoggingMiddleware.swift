@@ -197,7 +197,7 @@ public struct LoggingMiddleware: Middleware, LinkedMiddleware {
     /// Sends `text` to the sink as an entry of `entryLevel`, with the request's secrets hidden.
     ///
     /// `metadata` is taken owned, not copied: each copy of its strings is an atomic retain and
-    /// release. (Declared `consuming`, it was copied once more here: measured, Swift 6.3.)
+    /// release. (Declared `consuming`, it was copied once more here: measured, Swift 6.3.1.)
     private func emit(
         _ entryLevel: LogLevel, _ text: String, hiding secrets: [String],
         metadata: __owned LogEntry.Metadata

@@ -31,9 +31,18 @@ final class RequestMetricsRecorder: Sendable {
     private let counters = LockedValue(Counters())
     private let parent: RequestMetricsRecorder?
 
-    /// Creates a recorder, started at `startedAt`; `parent` (usually the recorder already in
-    /// scope) receives every count too.
-    init(parent: RequestMetricsRecorder? = nil, startedAt: ContinuousClock.Instant = .now) {
+    /// Creates a recorder, starting the clock; `parent` (usually the recorder already in scope)
+    /// receives every count too.
+    ///
+    /// The clock is read here, not in a default argument: the caller would hold the instant, and
+    /// in an `async` caller it is allocated on the task's allocator (<doc:Performance>).
+    init(parent: RequestMetricsRecorder? = nil) {
+        self.startedAt = .now
+        self.parent = parent
+    }
+
+    /// Creates a recorder started at `startedAt` (for tests).
+    init(parent: RequestMetricsRecorder?, startedAt: ContinuousClock.Instant) {
         self.startedAt = startedAt
         self.parent = parent
     }

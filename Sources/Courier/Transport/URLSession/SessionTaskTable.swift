@@ -53,6 +53,9 @@ final class SessionTaskTable: @unchecked Sendable {
     }
 
     /// Changes the task's state in place, if it is still in flight, and returns what `body` returns.
+    ///
+    /// `body` runs with the table locked and must not call into the table: the lock is not
+    /// recursive.
     func update<Result>(_ id: ObjectIdentifier, _ body: (inout SessionTaskState) -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }

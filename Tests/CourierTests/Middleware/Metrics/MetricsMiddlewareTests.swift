@@ -272,7 +272,7 @@ private struct RetryOnce503: Middleware {
     /// headers (a retry's, a redirect's) do not move it.
     @Test func theTimeToFirstByteIsFromEachRecordersOwnStart() {
         let start = ContinuousClock.now
-        let outer = RequestMetricsRecorder(startedAt: start)
+        let outer = RequestMetricsRecorder(parent: nil, startedAt: start)
         let inner = RequestMetricsRecorder(parent: outer, startedAt: start.advanced(by: .milliseconds(100)))
         let headers = start.advanced(by: .milliseconds(350))
         inner.recordResponseHeaders(at: headers)
