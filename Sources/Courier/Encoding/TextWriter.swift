@@ -70,7 +70,7 @@ struct TextWriter {
         write(decimal: Int64(value))
     }
 
-    /// Writes `text` percent-encoded, as ``PercentEncoding/encode(_:)`` does.
+    /// Writes `text` percent-encoded: what ``PercentEncoding/encode(_:)`` returns.
     mutating func writeEncoded(_ text: String) {
         text.withUTF8Bytes { writeEncoded(bytes: $0) }
     }

@@ -11,21 +11,7 @@ enum PercentEncoding {
         let utf8 = text.utf8
         // Most path segments and query values need no escape at all.
         guard !utf8.allSatisfy(isUnreserved) else { return text }
-        return String(unsafeUninitializedCapacity: utf8.count * 3) { buffer in
-            var count = 0
-            for byte in utf8 {
-                if isUnreserved(byte) {
-                    buffer[count] = byte
-                    count += 1
-                } else {
-                    buffer[count] = UInt8(ascii: "%")
-                    buffer[count + 1] = hexDigit(byte >> 4)
-                    buffer[count + 2] = hexDigit(byte & 0x0F)
-                    count += 3
-                }
-            }
-            return count
-        }
+        return TextWriter.text(capacity: utf8.count * 3) { $0.writeEncoded(text) }
     }
 
     /// Decodes `%XX` sequences; returns `nil` for malformed escapes or bytes that are not UTF-8.

@@ -12,7 +12,8 @@ import Foundation
 /// or a limit gets there first.
 ///
 /// `@unchecked Sendable` is safe: the stored dictionary is only read or written while `lock` is
-/// held, and nothing inside it escapes the lock except tasks that are removed first.
+/// held (``update(_:_:)`` lends a state to its body, in place, only while it holds it), and
+/// nothing inside it escapes the lock except tasks that are removed first.
 final class SessionTaskTable: @unchecked Sendable {
     private let lock = NSLock()
     private var tasks: [ObjectIdentifier: SessionTaskState] = [:]
