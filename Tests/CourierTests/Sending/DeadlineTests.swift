@@ -119,3 +119,210 @@ struct UncooperativeDeadlineTests {
         release.signal()
     }
 }
+
+@Suite(.timeLimit(.minutes(2))) struct DeadlineRaceTests {
+    private static let answer = RawResponse(status: .ok, url: URL(string: "https://api.example.com/")!)
+
+    @Test(arguments: [true, false])
+    func anOperationThatEndsInTimeLeavesNoTimerEntry(startsImmediately: Bool) async throws {
+        let timer = DeadlineTimer()
+        for _ in 0..<20 {
+            let response = try await Deadline.run(
+                within: .seconds(30), timer: timer, startsImmediately: startsImmediately
+            ) { () throws(CourierError) in Self.answer }
+            #expect(response.status == .ok)
+            #expect(timer.pendingCount == 0)
+        }
+        // Started at once, an operation that never suspends ends before a timer would be set:
+        // no sleeper was ever started. Started as a task, each call set one, and the sleeper for
+        // the first still sleeps until its deadline. (Without `Task.immediate`, both start as
+        // tasks.)
+        var startedAtOnce = false
+        #if compiler(>=6.2)
+            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                startedAtOnce = startsImmediately
+            }
+        #endif
+        #expect(timer.isSleeping == !startedAtOnce)
+    }
+
+    @Test(arguments: [true, false])
+    func theTimeoutComesWhileTheOperationStillWaits(startsImmediately: Bool) async throws {
+        let timer = DeadlineTimer()
+        let answered = LockedValue(false)
+        let error = await expectCourierError(.timedOut, stage: .transport) {
+            try await Deadline.run(
+                within: .milliseconds(200), timer: timer, startsImmediately: startsImmediately
+            ) { () throws(CourierError) in
+                // Cancelled by the timeout; 60 s otherwise, so that a broken deadline fails the
+                // test rather than passing late.
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                    answered.withLock { $0 = true }
+                } catch {}
+                return Self.answer
+            }
+        }
+        #expect(error?.message == "The request did not complete within its timeout of 0.2 seconds.")
+        #expect(answered.withLock { $0 } == false, "the caller waited for the operation")
+        #expect(timer.pendingCount == 0)
+    }
+
+    @Test(arguments: [true, false])
+    func anOperationsOwnErrorPassesThrough(startsImmediately: Bool) async {
+        await expectCourierError(.invalidMethod) {
+            try await Deadline.run(
+                within: .seconds(30), timer: DeadlineTimer(), startsImmediately: startsImmediately
+            ) { () throws(CourierError) -> RawResponse in
+                await Task.yield()
+                throw CourierError(stage: .building, kind: .invalidMethod, message: "no")
+            }
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func aCallerCancelledBeforeTheStartCancelsTheOperation(startsImmediately: Bool) async throws {
+        let sawCancellation = LockedValue<Bool?>(nil)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await Deadline.run(
+                within: .seconds(30), timer: DeadlineTimer(), startsImmediately: startsImmediately
+            ) { () throws(CourierError) in
+                sawCancellation.withLock { $0 = Task.isCancelled }
+                return Self.answer
+            }
+        }
+        _ = try await task.value
+        #expect(sawCancellation.withLock { $0 } == true)
+    }
+
+    @Test(arguments: [true, false])
+    func aCallerCancelledWhileTheOperationWaitsCancelsIt(startsImmediately: Bool) async throws {
+        let started = LockedValue(false)
+        let task = Task {
+            try await Deadline.run(
+                within: .seconds(50), timer: DeadlineTimer(), startsImmediately: startsImmediately
+            ) { () throws(CourierError) in
+                started.withLock { $0 = true }
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    throw CourierError(stage: .transport, kind: .cancelled, message: "cancelled")
+                }
+                return Self.answer
+            }
+        }
+        try await waitUntil("the operation started") { started.withLock { $0 } }
+        task.cancel()
+        await expectCourierError(.cancelled) { try await task.value }
+    }
+
+    @Test func anInnerDeadlineKeepsTheOuterOneWhenThatComesFirst() async throws {
+        let timer = DeadlineTimer()
+        let outer = try await Deadline.run(within: .seconds(20), timer: timer) { () throws(CourierError) in
+            let first = Deadline.current
+            _ = try await Deadline.run(within: .seconds(600), timer: timer) { () throws(CourierError) in
+                #expect(Deadline.current == first)
+                return Self.answer
+            }
+            #expect(Deadline.remaining.map { $0 <= .seconds(20) } == true)
+            return Self.answer
+        }
+        #expect(outer.status == .ok)
+    }
+
+    @Test(arguments: [true, false])
+    func aCallerCancelledWhileTheOperationRunsOnItsThreadCancelsIt(startsImmediately: Bool) async throws {
+        // The operation cancels its own caller before its first suspension: started at once, it
+        // runs before the race knows its task, so the cancellation must wait for the task to be
+        // entered. It then waits, and only a cancellation ends the wait before the deadline.
+        let caller = LockedValue<Task<RawResponse, any Error>?>(nil)
+        let task = Task {
+            // The handle must be known before the race starts.
+            try await waitUntil("the task knows its handle") { caller.withLock { $0 } != nil }
+            return try await Deadline.run(
+                within: .seconds(60), timer: DeadlineTimer(), startsImmediately: startsImmediately
+            ) { () throws(CourierError) in
+                caller.withLock { $0 }?.cancel()
+                do {
+                    try await Task.sleep(for: .seconds(50))
+                } catch {
+                    throw CourierError(stage: .transport, kind: .cancelled, message: "cancelled")
+                }
+                return Self.answer
+            }
+        }
+        caller.withLock { $0 = task }
+        await expectCourierError(.cancelled) { try await task.value }
+    }
+
+    @Test(arguments: [true, false])
+    func aCancelledCallerWhoseOperationIgnoresItGetsACancellationAtTheDeadline(startsImmediately: Bool)
+        async throws
+    {
+        // The operation cancels its caller itself, so the cancellation comes before the deadline
+        // however slowly a loaded machine runs the test, then waits without looking at it.
+        let release = DispatchSemaphore(value: 0)
+        let caller = LockedValue<Task<RawResponse, any Error>?>(nil)
+        let task = Task {
+            try await waitUntil("the task knows its handle") { caller.withLock { $0 } != nil }
+            return try await Deadline.run(
+                within: .milliseconds(300), timer: DeadlineTimer(), startsImmediately: startsImmediately
+            ) { () throws(CourierError) in
+                caller.withLock { $0 }?.cancel()
+                await Self.wait(for: release)
+                return Self.answer
+            }
+        }
+        caller.withLock { $0 = task }
+        let error = await expectCourierError(.cancelled, stage: .transport) { try await task.value }
+        #expect(
+            error?.message
+                == "The request was cancelled, and had not stopped when its timeout of 0.3 seconds ran out.")
+        release.signal()
+    }
+
+    @Test func aWorkThatBlocksWhenCancelledDoesNotHoldBackAnotherDeadline() async throws {
+        // Two calls on one timer: the second's deadline is set first and comes later; the first's
+        // work blocks its canceller until the test lets it go (or 60 s). The timer runs the
+        // first's timeout and then the second's, so were the work cancelled there, the second
+        // timeout could not come before the test lets go.
+        let timer = DeadlineTimer()
+        let release = DispatchSemaphore(value: 0)
+        let handlerReturned = LockedValue(false)
+        let second = Task {
+            try await Deadline.run(within: .seconds(2), timer: timer) { () throws(CourierError) in
+                try? await Task.sleep(for: .seconds(60))
+                return Self.answer
+            }
+        }
+        try await waitUntil("the second call's deadline is set") { timer.pendingCount == 1 }
+        let first = Task {
+            try await Deadline.run(within: .milliseconds(100), timer: timer) { () throws(CourierError) in
+                await withTaskCancellationHandler {
+                    try? await Task.sleep(for: .seconds(60))
+                } onCancel: {
+                    _ = release.wait(timeout: .now() + 60)
+                    handlerReturned.withLock { $0 = true }
+                }
+                return Self.answer
+            }
+        }
+        await expectCourierError(.timedOut) { try await first.value }
+        await expectCourierError(.timedOut) { try await second.value }
+        #expect(
+            handlerReturned.withLock { $0 } == false,
+            "the second timeout waited for the first work's cancellation")
+        release.signal()
+    }
+
+    /// Waits on `semaphore` off the cooperative threads, at most 60 s.
+    private static func wait(for semaphore: DispatchSemaphore) async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = semaphore.wait(timeout: .now() + 60)
+                continuation.resume()
+            }
+        }
+    }
+}

@@ -24,6 +24,10 @@ private actor TokenServer {
         accepted.insert(token)
     }
 
+    func revoke(_ token: String) {
+        accepted.remove(token)
+    }
+
     func check(_ authorization: String?) -> Bool {
         if let authorization, authorization.hasPrefix("Bearer "),
             accepted.contains(String(authorization.dropFirst(7)))
@@ -336,7 +340,7 @@ private struct CapturingMiddleware: Middleware {
     }
 
     @Test func aRefreshOutlivesTheDeadlineOfTheRequestThatStartedIt() async throws {
-        let server = TokenServer(accepting: ["t2"])
+        let server = TokenServer(accepting: ["t1", "t2"])
         let gate = Gate()
         // The token endpoint answers only when the test opens the gate, within its own timeout.
         let auth = Client(
@@ -362,6 +366,12 @@ private struct CapturingMiddleware: Middleware {
         )
         let patient = Client(baseURL: exampleBase, transport: server.transport(), middleware: [middleware])
 
+        // The first token is fetched before the impatient request, and then revoked: waiting for
+        // a fetch is where a request's deadline can end it, and the impatient request must reach
+        // the 401 and the refresh however late a loaded machine lets it run (nothing on its way
+        // there looks at cancellation).
+        #expect(await Self.status(patient).status == .ok)
+        await server.revoke("t1")
         // The impatient request starts the refresh and gives up on it...
         #expect(await Self.status(impatient).error?.kind == .timedOut)
         await gate.arrived(1)
