@@ -107,8 +107,10 @@ public enum ClientPathWorkload {
     }
 
     /// A client over ``InMemoryTransport``; with Metrics, Validation and Logging (no-op observer
-    /// and sink) when `withMiddleware` is true.
-    public static func client(withMiddleware: Bool) -> Client {
+    /// and sink) when `withMiddleware` is true, and with a total timeout when `timeout` is given
+    /// (30 seconds in `client-path send-timeout`, as a Linux service would set one: URLSession
+    /// there enforces none).
+    public static func client(withMiddleware: Bool, timeout: Duration? = nil) -> Client {
         Client(
             baseURL: BaseURL("api.example.com"), transport: InMemoryTransport(),
             middleware: withMiddleware
@@ -116,7 +118,8 @@ public enum ClientPathWorkload {
                     MetricsMiddleware(observer: DiscardingObserver()),
                     ValidationMiddleware(ResponseValidation(contentTypes: [.json])),
                     LoggingMiddleware(level: .info, sink: DiscardingSink()),
-                ] : []
+                ] : [],
+            configuration: Client.Configuration(timeout: timeout.map { Timeout($0) } ?? Timeout())
         )
     }
 }

@@ -11,6 +11,7 @@ import Workloads
 ///     client-path send 1000              # Client.send, no middleware
 ///     client-path send-middleware 1000   # Client.send through Metrics, Validation and Logging
 ///     client-path send-per-call 1000     # Client.send of an endpoint built per call, new id each
+///     client-path send-timeout 1000      # Client.send, no middleware, a client with a 30 s timeout
 ///     client-path cpu 100                # CPU time, not under valgrind: see cpuRatios(rounds:)
 ///
 /// Run it under `valgrind` with two counts and difference the totals, so that start-up cancels;
@@ -42,8 +43,10 @@ enum ClientPath {
                     ClientPathWorkload.Profile.self, from: ClientPathWorkload.json
                 ).followers
             }
-        case "send", "send-middleware":
-            let client = ClientPathWorkload.client(withMiddleware: mode == "send-middleware")
+        case "send", "send-middleware", "send-timeout":
+            let client = ClientPathWorkload.client(
+                withMiddleware: mode == "send-middleware",
+                timeout: mode == "send-timeout" ? .seconds(30) : nil)
             for _ in 0..<count {
                 checksum &+= try await client.send(ClientPathWorkload.profile).value?.followers ?? 0
             }
@@ -69,18 +72,20 @@ enum ClientPath {
 
     /// Prints each send's CPU time over the bare decode's, interleaved: each of `rounds` rounds
     /// times 1,000 decodes, then 1,000 sends without middleware, then 1,000 decodes again and
-    /// 1,000 sends with middleware, so that each send batch is compared with the decode batch just
-    /// before it, and a change in the machine's load between rounds cancels. One line per send:
-    /// the median ratio and its quartiles.
+    /// 1,000 sends with middleware, then the same again for sends from a client with a total
+    /// timeout, so that each send batch is compared with the decode batch just before it, and a
+    /// change in the machine's load between rounds cancels. One line per send: the median ratio
+    /// and its quartiles.
     ///
-    /// A batch takes about 12 ms of CPU; the process's CPU clock counts nanoseconds. Sending runs
-    /// on the one task, so the process's time is the loop's.
+    /// A batch takes about 12 ms of CPU; the process's CPU clock counts nanoseconds, on every
+    /// thread: a deadline's task and timer count too.
     static func cpuRatios(rounds: Int) async throws -> Int {
         let batch = 1_000
         let decoder = JSONDecoder.courierDefault()
         let clients = [
             ("send", ClientPathWorkload.client(withMiddleware: false)),
             ("send-middleware", ClientPathWorkload.client(withMiddleware: true)),
+            ("send-timeout", ClientPathWorkload.client(withMiddleware: false, timeout: .seconds(30))),
         ]
         var checksum = 0
         var ratios: [[Double]] = Array(repeating: [], count: clients.count)
@@ -117,12 +122,16 @@ enum ClientPath {
     static func main() throws {
         let arguments = CommandLine.arguments
         guard arguments.count == 3, let count = Int(arguments[2]), count > 0,
-            ["decode", "decode-after-send", "send", "send-middleware", "send-per-call", "cpu"].contains(
+            [
+                "decode", "decode-after-send", "send", "send-middleware", "send-per-call", "send-timeout",
+                "cpu",
+            ]
+            .contains(
                 arguments[1])
         else {
             FileHandle.standardError.write(
                 Data(
-                    ("usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|cpu "
+                    ("usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|send-timeout|cpu "
                         + "COUNT\n").utf8))
             exit(64)
         }
