@@ -73,7 +73,8 @@ enum Deadline {
             #else
                 work = Task { await perform(operation, in: race) }
             #endif
-            // An operation that finished before it suspended needs no timer.
+            // A work that delivered before its task was entered (started at once, it ran to its
+            // end without suspending) needs no timer.
             if race.enter(work: work) {
                 let entry = timer.schedule(at: deadline) { race.timeOut(after: duration) }
                 race.enter(timer: entry, of: timer)
@@ -118,8 +119,8 @@ private struct DeadlineRace: Sendable {
         var continuation: CheckedContinuation<Result<RawResponse, CourierError>, Never>?
         /// The work's task, once it started.
         var work: Task<Void, Never>?
-        /// The deadline's entry, once the work suspended without an outcome.
-        var entry: DeadlineTimer.Entry?
+        /// The deadline's entry, once the work's task was entered without an outcome.
+        var entry: DeadlineTimer.Ticket?
         /// The timer that holds ``entry``.
         var timer: DeadlineTimer?
         /// Whether the caller was cancelled.
@@ -135,21 +136,19 @@ private struct DeadlineRace: Sendable {
     }
 
     /// The work's outcome: delivered when nothing was, to the waiting caller or for it to take.
-    /// Takes the timer's entry back.
+    /// Takes the timer's entry back first, so that a call that returned left none behind.
     func finish(with result: Result<RawResponse, CourierError>) {
-        typealias Effects = (
-            continuation: CheckedContinuation<Result<RawResponse, CourierError>, Never>?,
-            entry: DeadlineTimer.Entry?, timer: DeadlineTimer?
-        )
-        let (continuation, entry, timer) = state.withLock { state -> Effects in
-            let entry = state.entry.take()
-            guard !state.isSettled else { return (nil, entry, state.timer) }
+        let continuation = state.withLock { state in
+            // The timer's lock is never held while this one is taken: no order to invert.
+            if let entry = state.entry.take() { state.timer?.cancel(entry) }
+            guard !state.isSettled else {
+                return CheckedContinuation<Result<RawResponse, CourierError>, Never>?.none
+            }
             state.isSettled = true
             let continuation = state.continuation.take()
             if continuation == nil { state.outcome = result }
-            return (continuation, entry, state.timer)
+            return continuation
         }
-        if let entry { timer?.cancel(entry) }
         continuation?.resume(returning: result)
     }
 
@@ -161,31 +160,31 @@ private struct DeadlineRace: Sendable {
     /// where it is cancelled, and one that blocks (a third-party `URLSessionTask.cancel()` waits
     /// for the session's queue on Linux) would hold back every other deadline.
     func timeOut(after duration: Duration) {
+        // Only whether the caller was cancelled needs the lock; the error is made outside it.
+        let error =
+            isCancelled
+            ? CourierError(
+                stage: .transport, kind: .cancelled,
+                message:
+                    "The request was cancelled, and had not stopped when its timeout of \(duration) ran out.")
+            : CourierError(
+                stage: .transport, kind: .timedOut,
+                message: "The request did not complete within its timeout of \(duration).")
         typealias Effects = (
             continuation: CheckedContinuation<Result<RawResponse, CourierError>, Never>?,
-            outcome: Result<RawResponse, CourierError>, work: Task<Void, Never>?
+            work: Task<Void, Never>?
         )
         let effects = state.withLock { state -> Effects? in
             guard !state.isSettled else { return nil }
             state.isSettled = true
             state.entry = nil
-            let error =
-                state.isCancelled
-                ? CourierError(
-                    stage: .transport, kind: .cancelled,
-                    message:
-                        "The request was cancelled, and had not stopped when its timeout of \(duration) ran out."
-                )
-                : CourierError(
-                    stage: .transport, kind: .timedOut,
-                    message: "The request did not complete within its timeout of \(duration).")
             let continuation = state.continuation.take()
             if continuation == nil { state.outcome = .failure(error) }
             // A cancelled caller's work was cancelled already.
-            return (continuation, .failure(error), state.isCancelled ? nil : state.work)
+            return (continuation, state.isCancelled ? nil : state.work)
         }
-        guard let (continuation, outcome, work) = effects else { return }
-        continuation?.resume(returning: outcome)
+        guard let (continuation, work) = effects else { return }
+        continuation?.resume(returning: .failure(error))
         if let work { DispatchQueue.global().async { work.cancel() } }
     }
 
@@ -201,7 +200,7 @@ private struct DeadlineRace: Sendable {
     }
 
     /// Records the timer's entry, or takes it back when the race was settled meanwhile.
-    func enter(timer entry: DeadlineTimer.Entry, of timer: DeadlineTimer) {
+    func enter(timer entry: DeadlineTimer.Ticket, of timer: DeadlineTimer) {
         let settled = state.withLock { state in
             guard !state.isSettled else { return true }
             state.entry = entry

@@ -7,21 +7,34 @@
 /// until the next deadline. So calls that follow one another with one timeout share one sleeper
 /// and wake no thread, where a sleeping task per call woke one when the call cancelled it.
 final class DeadlineTimer: Sendable {
-    /// A scheduled deadline and what to do when it comes; ``cancel(_:)`` takes it back.
+    /// A scheduled deadline, for ``cancel(_:)`` to take back.
+    struct Ticket: Sendable {
+        /// The entry in the heap.
+        fileprivate let entry: Entry
+    }
+
+    /// A scheduled deadline and what to do when it comes.
     ///
-    /// `@unchecked Sendable` is safe: `deadline` and `action` are constants, and `index` is read
-    /// and written only while the lock of the timer that scheduled the entry is held.
-    final class Entry: @unchecked Sendable {
+    /// `@unchecked Sendable` is safe: `deadline`, `action` and `owner` are constants, and `index`
+    /// is read and written only while the lock of the owning timer is held (``cancel(_:)`` on
+    /// another timer does not touch it).
+    fileprivate final class Entry: @unchecked Sendable {
         /// When the action is due.
         let deadline: ContinuousClock.Instant
-        /// What runs at the deadline, on the sleeper's task.
+        /// What runs at the deadline: on the sleeper's task, or in ``runDue(asOf:)``.
         let action: @Sendable () -> Void
+        /// The timer that scheduled the entry.
+        let owner: ObjectIdentifier
         /// Where the entry sits in its timer's heap, or `nil` once it was taken out.
-        fileprivate var index: Int?
+        var index: Int?
 
-        fileprivate init(deadline: ContinuousClock.Instant, action: @escaping @Sendable () -> Void) {
+        /// An entry for `owner`'s heap, not in it yet.
+        init(
+            deadline: ContinuousClock.Instant, action: @escaping @Sendable () -> Void, owner: ObjectIdentifier
+        ) {
             self.deadline = deadline
             self.action = action
+            self.owner = owner
         }
     }
 
@@ -46,8 +59,8 @@ final class DeadlineTimer: Sendable {
 
     /// Runs `action` at `deadline`, unless ``cancel(_:)`` takes the entry back first. A deadline
     /// already past runs as soon as the sleeper wakes.
-    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Entry {
-        let entry = Entry(deadline: deadline, action: action)
+    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> Ticket {
+        let entry = Entry(deadline: deadline, action: action, owner: ObjectIdentifier(self))
         let replaced: Task<Void, Never>? = state.withLock { state in
             state.insert(entry)
             if let target = state.sleeperTarget, target <= deadline { return nil }
@@ -59,18 +72,17 @@ final class DeadlineTimer: Sendable {
             return replaced
         }
         replaced?.cancel()
-        return entry
+        return Ticket(entry: entry)
     }
 
-    /// Takes `entry` back; does nothing when it was taken out already, to run or by an earlier
-    /// cancel. An action taken out to run may still be running, or about to.
-    func cancel(_ entry: Entry) {
+    /// Takes the deadline back; does nothing when it was taken out already, to run or by an
+    /// earlier cancel, or when another timer scheduled it. An action taken out to run may still
+    /// be running, or about to.
+    func cancel(_ ticket: Ticket) {
+        let entry = ticket.entry
+        guard entry.owner == ObjectIdentifier(self) else { return }
         state.withLock { state in
-            // Only an entry of this heap: another timer's index would point at a stranger.
-            guard let index = entry.index, index < state.heap.count, state.heap[index] === entry else {
-                return
-            }
-            state.remove(at: index)
+            if let index = entry.index { state.remove(at: index) }
         }
     }
 

@@ -120,7 +120,11 @@ struct UncooperativeDeadlineTests {
     }
 }
 
+/// ``Deadline/run(within:timer:startsImmediately:_:)`` itself, each case with the work started on
+/// the caller's thread (`Task.immediate`) and as `Task.init` starts it, which platforms without
+/// `Task.immediate` use. Each has a timer of its own.
 @Suite(.timeLimit(.minutes(2))) struct DeadlineRaceTests {
+    /// What the operations answer.
     private static let answer = RawResponse(status: .ok, url: URL(string: "https://api.example.com/")!)
 
     @Test(arguments: [true, false])
@@ -128,7 +132,7 @@ struct UncooperativeDeadlineTests {
         let timer = DeadlineTimer()
         for _ in 0..<20 {
             let response = try await Deadline.run(
-                within: .seconds(30), timer: timer, startsImmediately: startsImmediately
+                within: .seconds(3_600), timer: timer, startsImmediately: startsImmediately
             ) { () throws(CourierError) in Self.answer }
             #expect(response.status == .ok)
             #expect(timer.pendingCount == 0)
@@ -260,25 +264,34 @@ struct UncooperativeDeadlineTests {
     func aCancelledCallerWhoseOperationIgnoresItGetsACancellationAtTheDeadline(startsImmediately: Bool)
         async throws
     {
-        // The operation cancels its caller itself, so the cancellation comes before the deadline
-        // however slowly a loaded machine runs the test, then waits without looking at it.
+        // The operation cancels its caller, then waits without looking at it; the test runs the
+        // deadline, an hour away, once both happened, so their order is the test's, not the
+        // machine's.
+        let timer = DeadlineTimer()
         let release = DispatchSemaphore(value: 0)
+        let cancelledItsCaller = LockedValue(false)
         let caller = LockedValue<Task<RawResponse, any Error>?>(nil)
         let task = Task {
             try await waitUntil("the task knows its handle") { caller.withLock { $0 } != nil }
             return try await Deadline.run(
-                within: .milliseconds(300), timer: DeadlineTimer(), startsImmediately: startsImmediately
+                within: .seconds(3_600), timer: timer, startsImmediately: startsImmediately
             ) { () throws(CourierError) in
                 caller.withLock { $0 }?.cancel()
+                cancelledItsCaller.withLock { $0 = true }
                 await Self.wait(for: release)
                 return Self.answer
             }
         }
         caller.withLock { $0 = task }
+        try await waitUntil("the caller is cancelled and its deadline set") {
+            cancelledItsCaller.withLock { $0 } && timer.pendingCount == 1
+        }
+        timer.runDue(asOf: .now + .seconds(7_200))
         let error = await expectCourierError(.cancelled, stage: .transport) { try await task.value }
         #expect(
             error?.message
-                == "The request was cancelled, and had not stopped when its timeout of 0.3 seconds ran out.")
+                == "The request was cancelled, and had not stopped when its timeout of 3600.0 seconds ran out."
+        )
         release.signal()
     }
 

@@ -13,7 +13,9 @@ import Testing
     /// An hour from now: far enough that the sleeper never wakes during a test.
     private let base = ContinuousClock.now + .seconds(3_600)
 
-    private func schedule(_ name: String, at offset: Duration, on timer: DeadlineTimer) -> DeadlineTimer.Entry
+    /// Schedules an action that reports `name`, `offset` after ``base``.
+    private func schedule(_ name: String, at offset: Duration, on timer: DeadlineTimer)
+        -> DeadlineTimer.Ticket
     {
         let fired = fired
         return timer.schedule(at: base + offset) { fired.withLock { $0.append(name) } }
@@ -61,7 +63,7 @@ import Testing
         let timer = DeadlineTimer()
         // 60 entries a minute or more later, every third taken back, then three earlier ones,
         // which must run in their order and before any of the later ones.
-        var later: [(offset: Duration, entry: DeadlineTimer.Entry)] = []
+        var later: [(offset: Duration, entry: DeadlineTimer.Ticket)] = []
         for step in [37, 5, 59, 12, 44, 0, 23, 51, 8, 30] {
             for offset in 0..<6 {
                 let at = Duration.seconds(60 + step * 6 + offset)
@@ -96,6 +98,19 @@ import Testing
         #expect(timer.pendingCount == 1)
         #expect(timer.isSleeping, "a sleeper waits for the later deadline")
         timer.cancel(late)
+    }
+
+    @Test func theSleeperSleepsOnUntilTheNextDeadline() async {
+        let timer = DeadlineTimer()
+        let (runs, running) = AsyncStream<String>.makeStream()
+        _ = timer.schedule(at: .now + .milliseconds(50)) { running.yield("a") }
+        _ = timer.schedule(at: .now + .milliseconds(100)) { running.yield("b") }
+        // One sleeper serves both: were it to end after its first wake, "b" would never run and
+        // the suite's time limit would end the test.
+        var iterator = runs.makeAsyncIterator()
+        #expect(await iterator.next() == "a")
+        #expect(await iterator.next() == "b")
+        #expect(timer.isSleeping == false)
     }
 
     @Test func theSleeperEndsWithItsLastEntryAndALaterOneStartsAnother() async {

@@ -5,7 +5,9 @@ extension CourierError {
     ///
     /// Middleware that reports a failure (``LoggingMiddleware``, ``MetricsMiddleware``, a tracing
     /// middleware) names it by this kind, so that logs, metrics and spans agree. Read it in the
-    /// middleware's `catch`, on the task that sent the request: the deadline is the task's.
+    /// middleware's `catch`, on the task that sent the request: the deadline is the task's. A
+    /// caller cancelled before the deadline, whose chain stops only after it, gets
+    /// ``Kind/cancelled`` while its middleware report ``Kind/timedOut``.
     ///
     /// ```swift
     /// } catch {
