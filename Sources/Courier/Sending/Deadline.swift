@@ -57,7 +57,7 @@ enum Deadline {
         until deadline: ContinuousClock.Instant, duration: Duration, timer: DeadlineTimer,
         startsImmediately: Bool
     ) async -> Result<RawResponse, CourierError> {
-        let race = DeadlineRace()
+        let race = DeadlineRace(timer: timer)
         return await withTaskCancellationHandler {
             // The closures are written out in each branch: passing one closure to both would
             // convert it for `Task.immediate`, which costs an allocation per call.
@@ -75,10 +75,7 @@ enum Deadline {
             #endif
             // A work that delivered before its task was entered (started at once, it ran to its
             // end without suspending) needs no timer.
-            if race.enter(work: work) {
-                let entry = timer.schedule(at: deadline) { race.timeOut(after: duration) }
-                race.enter(timer: entry, of: timer)
-            }
+            if race.enter(work: work) { race.armTimer(at: deadline, duration: duration) }
             if let outcome = race.takeOutcome() { return outcome }
             return await withCheckedContinuation { continuation in
                 race.wait(continuation)
@@ -109,6 +106,9 @@ enum Deadline {
 /// early it comes, and the end of the work takes the timer's entry back. One allocation: copies
 /// share the state.
 private struct DeadlineRace: Sendable {
+    /// The timer the deadline is set on.
+    let timer: DeadlineTimer
+
     /// What the lock guards.
     private struct State: Sendable {
         /// Whether the work or the timer delivered an outcome.
@@ -119,10 +119,9 @@ private struct DeadlineRace: Sendable {
         var continuation: CheckedContinuation<Result<RawResponse, CourierError>, Never>?
         /// The work's task, once it started.
         var work: Task<Void, Never>?
-        /// The deadline's entry, once the work's task was entered without an outcome.
+        /// The deadline's entry in ``DeadlineRace/timer``, once the work's task was entered
+        /// without an outcome.
         var entry: DeadlineTimer.Ticket?
-        /// The timer that holds ``entry``.
-        var timer: DeadlineTimer?
         /// Whether the caller was cancelled.
         var isCancelled = false
     }
@@ -140,7 +139,7 @@ private struct DeadlineRace: Sendable {
     func finish(with result: Result<RawResponse, CourierError>) {
         let continuation = state.withLock { state in
             // The timer's lock is never held while this one is taken: no order to invert.
-            if let entry = state.entry.take() { state.timer?.cancel(entry) }
+            if let entry = state.entry.take() { timer.cancel(entry) }
             guard !state.isSettled else {
                 return CheckedContinuation<Result<RawResponse, CourierError>, Never>?.none
             }
@@ -199,12 +198,13 @@ private struct DeadlineRace: Sendable {
         return open
     }
 
-    /// Records the timer's entry, or takes it back when the race was settled meanwhile.
-    func enter(timer entry: DeadlineTimer.Ticket, of timer: DeadlineTimer) {
+    /// Sets the deadline on the timer, and takes it back at once when the race was settled
+    /// meanwhile.
+    func armTimer(at deadline: ContinuousClock.Instant, duration: Duration) {
+        let entry = timer.schedule(at: deadline) { [self] in timeOut(after: duration) }
         let settled = state.withLock { state in
             guard !state.isSettled else { return true }
             state.entry = entry
-            state.timer = timer
             return false
         }
         if settled { timer.cancel(entry) }
