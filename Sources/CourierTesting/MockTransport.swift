@@ -68,8 +68,10 @@ public struct MockTransport: Transport {
     /// - Throws: `CourierError` with `CourierError.Kind.noMockedResponse` when none matches,
     ///   or the error a ``MockedResponse/throwing(_:)`` stub holds.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
-        if let stream = request.body?.stream {
-            storage.record(try await stream.collect())
+        if let chunks = try request.makeBodyChunks() {
+            var bytes = Data()
+            for try await chunk in chunks { bytes.append(chunk) }
+            storage.record(bytes)
         }
         let ignored = ignoredHeaders
         let outcome = storage.take { $0.differences(from: request, ignoring: ignored).isEmpty }

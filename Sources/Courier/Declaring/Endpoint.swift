@@ -48,7 +48,7 @@ public struct Endpoint<Success: Decodable & Sendable, Failure: Error>: Sendable 
     ///   - formEncoding: The encoding for queries and form bodies when the block declares none.
     /// - Throws: ``CourierError`` at the ``CourierError/Stage/building`` stage, naming what is wrong.
     public func request(
-        encoder: JSONEncoder = .courierDefaultForBuilding, formEncoding: FormEncoding = FormEncoding()
+        encoder: JSONEncoder = .courierDefault(), formEncoding: FormEncoding = FormEncoding()
     ) throws(CourierError) -> EndpointRequest {
         try RequestAssembly.build(parts, defaultEncoder: encoder, formEncoding: formEncoding)
     }

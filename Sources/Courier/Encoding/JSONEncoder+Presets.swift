@@ -22,12 +22,6 @@ extension JSONEncoder {
         return encoder
     }
 
-    /// One ``courierDefault()`` encoder, for ``Endpoint/request(encoder:formEncoding:)``'s
-    /// default argument: Courier only encodes with it and never hands it out, and `encode(_:)`
-    /// may run on several threads at once. A new one per build cost 1.3k instructions and two
-    /// allocations (issue 13's B1).
-    @usableFromInline static let courierDefaultForBuilding = courierDefault()
-
     /// A new encoder whose output has sorted keys, and `Date`s in Foundation's default form
     /// (seconds since 2001).
     ///

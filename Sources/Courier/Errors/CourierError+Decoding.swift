@@ -2,7 +2,7 @@ import Foundation
 
 extension CourierError {
     /// A decoding-stage error naming the coding path and quoting a redacted body snippet.
-    @usableFromInline static func decoding(
+    static func decoding(
         _ error: any Error, type: Any.Type, response: RawResponse, request: EndpointRequest, url: URL?
     ) -> CourierError {
         var message = "The response body did not decode as \(type)"

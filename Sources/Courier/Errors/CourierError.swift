@@ -48,9 +48,8 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     /// The underlying error, for example a `DecodingError` or a `URLError`.
     public var underlying: (any Error)? { storage.underlying }
 
-    /// The fields, in one immutable box: an error is one pointer wide, so every `async` function
-    /// that can throw one keeps 8 bytes for it in its task-allocated frame instead of 384 (each
-    /// in-flight request's frames were about 20 KB, most of them room for errors).
+    /// The fields, in one immutable box, so that an error is one pointer wide wherever it is
+    /// thrown or kept.
     private let storage: Storage
 
     /// ``CourierError``'s fields; immutable, so sharing one between copies is safe.

@@ -78,26 +78,6 @@ struct AbsoluteTarget: Sendable, Hashable {
             message: "The absolute URL \(BaseURLText.withoutQuery(url)) cannot be sent to: \(reason).")
     }
 
-    /// The URL text for `request`: this URL's origin and path, then the request's path segments,
-    /// then this URL's query and the request's query items.
-    func text(for request: EndpointRequest) -> String {
-        var text = base.origin + percentEncodedPath(for: request)
-        let declared = request.percentEncodedQuery
-        switch (percentEncodedQuery, declared) {
-        case (nil, nil): break
-        case (let own?, nil): text += "?" + own
-        case (nil, let declared?): text += "?" + declared
-        case (let own?, let declared?): text += "?" + own + "&" + declared
-        }
-        return text
-    }
-
-    /// The URL's path as given when the request declares no path segments; else its segments,
-    /// then the request's.
-    func percentEncodedPath(for request: EndpointRequest) -> String {
-        request.pathSegments.isEmpty ? percentEncodedPath : base.joinedPath(for: request)
-    }
-
     /// Whether a request to this URL, from a client at `baseURL`, goes to another origin (scheme,
     /// host or effective port).
     func isOtherOrigin(than baseURL: BaseURL) -> Bool {

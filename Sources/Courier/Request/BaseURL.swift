@@ -110,113 +110,18 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         origin + percentEncodedPathSegments.map { "/" + $0 }.joined()
     }
 
-    /// Resolves `request` against this base: exactly one `/` between base path and endpoint path,
-    /// and the endpoint can never change scheme, host or port.
-    public func url(for request: EndpointRequest) throws(CourierError) -> URL {
-        try url(for: request, memo: nil)
-    }
-
-    /// ``url(for:)``, found through a client's `memo` (``BuiltRequestMemo/url(for:against:)``).
-    func url(for request: EndpointRequest, memo: BuiltRequestMemo?) throws(CourierError) -> URL {
-        guard let url = memo.map({ $0.url(for: request, against: self) }) ?? URL(string: text(for: request))
-        else {
-            throw CourierError(
-                stage: .building, kind: .invalidBaseURL,
-                message: "The request could not be resolved against \(self) into a URL.", request: request
-            )
-        }
-        return url
-    }
-
-    /// `url(for: request).absoluteString`, or `nil` when `request` does not resolve into a URL.
-    ///
-    /// When the host and base path are plain (see ``isPlain``), the resolved text is a URL exactly
-    /// as written, so it is returned without parsing one.
-    func absoluteString(for request: EndpointRequest) -> String? {
-        let text = text(for: request)
-        return isPlain && request.absoluteTarget == nil ? text : URL(string: text)?.absoluteString
-    }
-
-    /// The base `request` goes to: the origin and path of its ``EndpointRequest/absoluteURL``, or
-    /// this one.
-    func resolvingBase(for request: EndpointRequest) -> BaseURL {
-        request.absoluteTarget?.base ?? self
-    }
-
-    /// The text ``url(for:)`` parses: origin, path (``percentEncodedPath(for:)``) and query; for
-    /// a request with an absolute URL, that URL's.
-    func text(for request: EndpointRequest) -> String {
-        if let target = request.absoluteTarget { return target.text(for: request) }
-        let isIPv6 = host.withUTF8Bytes { $0.contains(UInt8(ascii: ":")) }
-        let portText = port.map(String.init) ?? ""
-        var capacity = scheme.utf8.count + 5 + host.utf8.count + 1 + portText.utf8.count
-        capacity += pathCapacity(for: request)
-        for item in request.query { capacity += 2 + 3 * (item.name.utf8.count + item.value.utf8.count) }
-        return TextWriter.text(capacity: capacity) { writer in
-            writer.write(scheme)
-            writer.write(isIPv6 ? "://[" : "://")
-            writer.write(host)
-            if isIPv6 { writer.write("]") }
-            if port != nil {
-                writer.write(":")
-                writer.write(portText)
-            }
-            writePath(for: request, into: &writer)
-            for (index, item) in request.query.enumerated() {
-                writer.write(index == 0 ? "?" : "&")
-                writer.writeEncoded(item.name)
-                writer.write("=")
-                writer.writeEncoded(item.value)
-            }
-        }
-    }
-
-    /// The path `request` resolves to: the base path segments, then the request's, percent-encoded,
-    /// each after one `/`; `/` when there are none.
-    func percentEncodedPath(for request: EndpointRequest) -> String {
-        if let target = request.absoluteTarget { return target.percentEncodedPath(for: request) }
-        return joinedPath(for: request)
-    }
-
-    /// This base's path segments, then the request's, percent-encoded, each after one `/`.
-    func joinedPath(for request: EndpointRequest) -> String {
-        TextWriter.text(capacity: pathCapacity(for: request)) { writePath(for: request, into: &$0) }
-    }
-
-    private func pathCapacity(for request: EndpointRequest) -> Int {
-        let base = percentEncodedPathSegments.reduce(1) { $0 + 1 + $1.utf8.count }
-        return request.pathSegments.reduce(base) { $0 + 1 + 3 * $1.utf8.count }
-    }
-
-    private func writePath(for request: EndpointRequest, into writer: inout TextWriter) {
-        guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else {
-            writer.write("/")
-            return
-        }
-        for segment in percentEncodedPathSegments {
-            writer.write("/")
-            writer.write(segment)
-        }
-        for segment in request.pathSegments {
-            writer.write("/")
-            writer.writeEncoded(segment)
-        }
-    }
-
     /// Whether a URL resolved from this base reads exactly as its text: the host has only lowercase
     /// letters, digits, `.`, `-` (and the `:` of an IPv6 address, which is bracketed), and the
     /// base path only unreserved characters and well-formed `%XX` escapes. Courier's own path
     /// segments and query are encoded that way too.
     var isPlain: Bool {
-        let plainHost = host.withUTF8Bytes { bytes in
-            bytes.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                    UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
-                    true
-                default:
-                    false
-                }
+        let plainHost = host.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"):
+                true
+            default:
+                false
             }
         }
         return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }

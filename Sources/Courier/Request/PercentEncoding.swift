@@ -8,10 +8,19 @@ import Foundation
 enum PercentEncoding {
     /// Encodes `text` for use as one path segment, one query name or one query value.
     static func encode(_ text: String) -> String {
-        let utf8 = text.utf8
-        // Most path segments and query values need no escape at all.
-        guard !utf8.allSatisfy(isUnreserved) else { return text }
-        return TextWriter.text(capacity: utf8.count * 3) { $0.writeEncoded(text) }
+        guard !text.utf8.allSatisfy(isUnreserved) else { return text }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigit(byte >> 4))
+                encoded.append(hexDigit(byte & 0x0F))
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Decodes `%XX` sequences; returns `nil` for malformed escapes or bytes that are not UTF-8.

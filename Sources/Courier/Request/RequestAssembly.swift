@@ -5,34 +5,18 @@ enum RequestAssembly {
     static func build(
         _ parts: [RequestPart], defaultEncoder: JSONEncoder, formEncoding defaultFormEncoding: FormEncoding
     ) throws(CourierError) -> EndpointRequest {
-        // The first method and how many there are: one is the rule, so no array for them.
+        // The first method and body, and how many there are: one is the rule.
         var method: MethodToken?
         var methodCount = 0
-        // The same for the body; queries and headers are counted first, so that each array is
-        // allocated once at its size instead of growing (three allocations for four fields).
         var bodySource: BodySource?
         var bodyCount = 0
-        var queryCount = 0
-        var headerCount = 0
-        // Both loops read each part where it is: `for part in parts` copies every part first
-        // (retaining all it holds): 1.4k of the 101k instructions of issue 13's B1 build.
-        for index in parts.indices {
-            switch parts[index] {
-            case .query: queryCount += 1
-            case .header: headerCount += 1
-            default: break
-            }
-        }
         var segments: [String] = []
         // Query items in order. Text needs no encoding, so it goes straight in; from the first
         // value the endpoint's FormEncoding writes, declarations wait until it is known (it may
         // be declared after them).
         var items: [QueryItem] = []
-        items.reserveCapacity(queryCount)
         var encodedQueries: [(QueryDeclaration, isSecret: Bool)] = []
         var headers = HeaderFields()
-        // One more for the Content-Type a body adds.
-        headers.reserveCapacity(headerCount + 1)
         var timeouts: [Timeout] = []
         var formEncodings: [FormEncoding] = []
         var declaresIdempotent = false
@@ -40,8 +24,8 @@ enum RequestAssembly {
         var successStatuses: [HTTPStatus] = []
         var absoluteURLs: [(URL, sendsSecrets: Bool)] = []
 
-        for index in parts.indices {
-            switch parts[index] {
+        for part in parts {
+            switch part {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
@@ -49,8 +33,7 @@ enum RequestAssembly {
                 for segment in pathSegments {
                     try RequestValidation.validate(pathSegment: segment)
                 }
-                // One Path is the usual case: its array is the request's, not copied.
-                if segments.isEmpty { segments = pathSegments } else { segments += pathSegments }
+                segments += pathSegments
             case .query(.text(let name, let value), let isSecret) where encodedQueries.isEmpty:
                 items.append(QueryItem(name: name, value: value, isSecret: isSecret))
             case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))

@@ -62,20 +62,23 @@ public final class RequestBodyStream: Sendable, Hashable, CustomStringConvertibl
         opener.withLock { $0 == nil }
     }
 
-    /// The chunks to send, for the one reader of this stream.
-    ///
-    /// Each chunk it hands out counts as sent in the metrics of the call that made it (a
-    /// ``MetricsMiddleware``'s ``RequestMetrics/bytesSent``).
+    /// The chunks to send, for the one reader of this stream. A transport takes them from
+    /// ``TransportRequest/makeBodyChunks()`` instead, which counts them in the call's metrics.
     ///
     /// - Throws: ``CourierError`` with ``CourierError/Kind/streamedBodyAlreadySent`` when the
     ///   stream was handed out before, so nothing is sent.
     public func makeChunks() throws(CourierError) -> Chunks {
+        try makeChunks(observers: TransferObservers())
+    }
+
+    /// The chunks to send, each reported to `observers` as sent.
+    func makeChunks(observers: TransferObservers) throws(CourierError) -> Chunks {
         let open = opener.withLock { opener in
             defer { opener = nil }
             return opener
         }
         guard let open else { throw Self.alreadySent }
-        return Chunks(iterator: OneIterator(open()), length: length, recorder: RequestMetricsRecorder.current)
+        return Chunks(iterator: OneIterator(open()), length: length, observers: observers)
     }
 
     /// Every byte of the stream, read at once: for tests and mock transports.
@@ -152,27 +155,26 @@ extension RequestBodyStream {
         fileprivate let iterator: OneIterator
         /// The declared length, if any.
         public let length: Int64?
-        /// The metrics of the call that is sending the body, if any.
-        fileprivate let recorder: RequestMetricsRecorder?
+        /// Who hears of each chunk sent.
+        fileprivate let observers: TransferObservers
 
         /// The iterator; only the first one made reads the sequence.
         public func makeAsyncIterator() -> Iterator {
-            Iterator(source: iterator.take(), length: length, recorder: recorder)
+            Iterator(source: iterator.take(), length: length, observers: observers)
         }
 
         /// Reads the caller's sequence and checks what it yields.
         public struct Iterator: AsyncIteratorProtocol {
             private var source: ErasedChunkIterator?
             private let length: Int64?
-            private let recorder: RequestMetricsRecorder?
+            private let observers: TransferObservers
             private var sent: Int64 = 0
             private var isFirst = true
 
-            fileprivate init(source: ErasedChunkIterator?, length: Int64?, recorder: RequestMetricsRecorder?)
-            {
+            fileprivate init(source: ErasedChunkIterator?, length: Int64?, observers: TransferObservers) {
                 self.source = source
                 self.length = length
-                self.recorder = recorder
+                self.observers = observers
             }
 
             /// The next non-empty chunk, or `nil` after the last one.
@@ -209,7 +211,7 @@ extension RequestBodyStream {
                         // The chunk completes the request: a surplus must be found before it is sent.
                         try await expectEnd(length)
                     }
-                    recorder?.recordSent(bytes: Int64(chunk.count))
+                    observers.notify { $0.sent(bytes: Int64(chunk.count)) }
                     return chunk
                 }
             }
@@ -265,7 +267,8 @@ struct ErasedChunkIterator {
 /// Hands the one iterator of a stream to the first taker.
 ///
 /// `@unchecked Sendable` is safe: the iterator is only reached in `take()`, under the lock, and
-/// leaves the box there, so one reader at most ever holds it.
+/// leaves the box there, so one reader at most ever holds it. (``LockedValue`` holds only
+/// `Sendable` values, and a caller's iterator is not one.)
 private final class OneIterator: @unchecked Sendable {
     private let lock = NSLock()
     private var iterator: ErasedChunkIterator?
@@ -275,9 +278,6 @@ private final class OneIterator: @unchecked Sendable {
     }
 
     func take() -> ErasedChunkIterator? {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { iterator = nil }
-        return iterator
+        lock.withLock { iterator.take() }
     }
 }

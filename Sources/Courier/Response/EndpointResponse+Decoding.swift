@@ -17,7 +17,7 @@ extension EndpointResponse {
 
     /// The response for a non-2xx `raw`: the documented `Failure` when the body decodes as one,
     /// else an `undocumentedStatus` error.
-    @usableFromInline static func documentedFailure(
+    static func documentedFailure(
         _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder
     ) throws(CourierError) -> EndpointResponse {
         let url = raw.url

@@ -23,7 +23,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     public let result: Result<Success, Failure>
 
     /// Creates a response; used by the client and by test doubles.
-    @inlinable public init(
+    public init(
         status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>
     ) {
         self.status = status
@@ -34,7 +34,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     }
 
     /// The success value, or `nil` for a documented error.
-    @inlinable public var value: Success? {
+    public var value: Success? {
         try? result.get()
     }
 
@@ -48,7 +48,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     /// let user = try response.get()   // throws the documented APIError
     /// print(user.name, response.headers["ETag"] ?? "no ETag")
     /// ```
-    @inlinable public func get() throws(Failure) -> Success {
+    public func get() throws(Failure) -> Success {
         try result.get()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decoding of success and documented-error bodies.
-@usableFromInline enum ResponseDecoding {
+enum ResponseDecoding {
     /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
     ///
     /// Inlinable, so that a send specialized for its endpoint type decodes without looking up
@@ -9,7 +9,7 @@ import Foundation
     ///
     /// - Parameter decodesItself: `false` when the caller knows `type` is not a
     ///   ``CustomBodyDecoding`` (``EndpointTypeFacts``), which skips the cast that finds out.
-    @inlinable static func decode<Value: Decodable>(
+    static func decode<Value: Decodable>(
         _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder, decodesItself: Bool? = nil
     ) throws -> Value {
         if decodesItself ?? true, let value = try decodedItself(type, from: response, decoder: decoder) {
@@ -19,7 +19,7 @@ import Foundation
     }
 
     /// The body decoded by `type`'s own ``CustomBodyDecoding``, or `nil` when `type` is not one.
-    @usableFromInline static func decodedItself<Value>(
+    static func decodedItself<Value>(
         _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
     ) throws -> Value? {
         guard let special = type as? any CustomBodyDecoding.Type else { return nil }

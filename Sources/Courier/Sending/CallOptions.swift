@@ -51,7 +51,7 @@ public struct CallOptions: Sendable {
         set { urlRequestConfiguration = newValue.map(URLRequestConfiguration.init) }
     }
     /// ``configureURLRequest``, wrapped once.
-    private var urlRequestConfiguration: URLRequestConfiguration?
+    private(set) var urlRequestConfiguration: URLRequestConfiguration?
 
     /// Creates options; each one left out changes nothing.
     ///
@@ -71,29 +71,5 @@ public struct CallOptions: Sendable {
         self.url = url
         self.sendsSecretsToOtherOrigin = sendsSecretsToOtherOrigin
         self.urlRequestConfiguration = configureURLRequest.map(URLRequestConfiguration.init)
-    }
-
-    /// `request` with these options applied, validated like a declared request.
-    func apply(to request: EndpointRequest) throws(CourierError) -> EndpointRequest {
-        var request = request
-        // Every field is kept, a repeated name's too: the names are removed once, then all appended.
-        for field in headers {
-            request = request.removingHeaders(named: field.name)
-        }
-        for field in headers {
-            request = try request.addingHeader(field)
-        }
-        if let timeout {
-            try RequestAssembly.validate(timeout)
-            request.timeout = timeout.filling(from: request.timeout)
-        }
-        if let url {
-            request.absoluteTarget = try AbsoluteTarget(
-                url, sendsSecretsToOtherOrigin: sendsSecretsToOtherOrigin)
-        }
-        if let urlRequestConfiguration {
-            request.urlRequestConfiguration = urlRequestConfiguration
-        }
-        return request
     }
 }

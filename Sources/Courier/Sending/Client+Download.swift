@@ -20,15 +20,22 @@ extension Client {
         async throws(CourierError)
         -> EndpointResponse<URL, E.Failure>
     {
+        try await download(endpoint, to: destination, progress: nil)
+    }
+
+    /// ``download(_:to:)``, reporting its progress to `progress` when it is given.
+    func download<E: EndpointRepresentable>(_ endpoint: E, to destination: URL, progress: ProgressSink?)
+        async throws(CourierError) -> EndpointResponse<URL, E.Failure>
+    {
         // The transport writes to a staging file beside the destination; only a response that
         // made it through every middleware and the result mapping replaces the destination.
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
         let declared = endpoint.endpoint
-        let request = try request(for: declared, facts: EndpointTypeFacts.of(endpoint))
-            .with { $0.responseBodyFile = staging }
-        let raw = try await perform(request)
+        var request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: nil)
+        request.responseBodyFile = staging
+        let raw = try await perform(request, progress: progress)
         let decoder = declared.decoder ?? configuration.decoder
         return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
             raw throws(CourierError) in

@@ -1,14 +1,27 @@
 extension Client {
-    /// Runs the middleware chain, within the endpoint's or the client's total timeout, and holds
-    /// the response to the endpoint's ``ResponseValidation`` when no ``ValidationMiddleware`` does.
-    @usableFromInline func perform(_ request: EndpointRequest) async throws(CourierError) -> RawResponse {
+    /// Runs the middleware chain for a prepared request, within its total timeout, and holds the
+    /// response to the endpoint's ``ResponseValidation`` when no ``ValidationMiddleware`` does;
+    /// `progress`, when given, hears how the request's bodies move.
+    func perform(_ request: EndpointRequest, progress: ProgressSink? = nil) async throws(CourierError)
+        -> RawResponse
+    {
+        var request = request
+        if let progress { request.context.observers.append(progress) }
         let response: RawResponse
-        if let timeout = request.timeout.total {
-            response = try await perform(request, within: timeout)
-        } else if let chain {
-            response = try await chain(request, baseURL)
+        if let total = request.timeout.total {
+            let deadline = ContinuousClock.now + total
+            request.context.deadline = deadline
+            let (chain, baseURL, limited) = (chain, baseURL, request)
+            do {
+                response = try await Deadline.run(until: deadline, timeout: total) {
+                    () throws(CourierError) in
+                    try await chain(limited, baseURL)
+                }
+            } catch {
+                throw error.adding(request: request)
+            }
         } else {
-            response = try await Self.send(request, baseURL: baseURL, follower: follower, memo: memo)
+            response = try await chain(request, baseURL)
         }
         if let rules = request.validation, !hasValidationMiddleware {
             try ValidationMiddleware.check(
@@ -17,66 +30,54 @@ extension Client {
         return response
     }
 
-    /// Runs the middleware chain within `timeout`.
-    private func perform(_ request: EndpointRequest, within timeout: Duration) async throws(CourierError)
-        -> RawResponse
+    /// `middleware` folded around `follower`, the first one outermost.
+    ///
+    /// Each middleware runs through ``Middleware/intercept(_:baseURL:next:)``; what it throws that
+    /// is not a ``CourierError`` reaches the caller as one at the ``CourierError/Stage/middleware``
+    /// stage.
+    static func chain(_ middleware: [any Middleware], around follower: RedirectFollower) -> Middleware.Next {
+        var chain: Middleware.Next = { request, baseURL throws(CourierError) in
+            try await follower.send(request, baseURL: baseURL)
+        }
+        for middleware in middleware.reversed() {
+            chain = run(middleware, before: chain)
+        }
+        return chain
+    }
+
+    /// The rest of a chain that starts with `middleware` and goes on with `next`.
+    private static func run(_ middleware: any Middleware, before next: @escaping Middleware.Next)
+        -> Middleware.Next
     {
-        let chain = chain
-        let baseURL = baseURL
-        let follower = follower
-        let memo = memo
-        do {
-            return try await Deadline.run(within: timeout) { () throws(CourierError) in
-                if let chain { return try await chain(request, baseURL) }
-                return try await Self.send(request, baseURL: baseURL, follower: follower, memo: memo)
-            }
-        } catch {
-            throw error.adding(request: request)
-        }
-    }
-
-    /// `request` resolved against `baseURL` and sent through `follower`: the end of every chain.
-    @inline(__always) static func send(
-        _ request: EndpointRequest, baseURL: BaseURL, follower: RedirectFollower, memo: BuiltRequestMemo
-    ) async throws(CourierError) -> RawResponse {
-        let transportRequest = try request.transportRequest(baseURL: baseURL, memo: memo)
-        do throws(CourierError) {
-            return try await follower.send(transportRequest)
-        } catch {
-            throw error.adding(request: request, url: transportRequest.url)
-        }
-    }
-
-    /// `middleware` folded around `follower`, the first one outermost: what ``perform(_:)`` runs.
-    /// Courier's own middleware (``LinkedMiddleware``) link themselves in, one async frame each;
-    /// any other runs in a closure that calls it and maps what it throws to a ``CourierError``.
-    static func chain(
-        _ middleware: ArraySlice<any Middleware>, around follower: RedirectFollower, memo: BuiltRequestMemo
-    ) -> Middleware.Next {
-        guard let first = middleware.first else {
-            return { request, baseURL throws(CourierError) in
-                try await send(request, baseURL: baseURL, follower: follower, memo: memo)
-            }
-        }
-        let next = chain(middleware.dropFirst(), around: follower, memo: memo)
-        if let linked = first as? any LinkedMiddleware { return linked.link(to: next) }
-        return { request, baseURL throws(CourierError) in
+        { request, baseURL throws(CourierError) in
             do {
-                return try await first.intercept(request, baseURL: baseURL, next: next)
-            } catch let error as CourierError {
-                throw error
-            } catch is CancellationError {
-                throw CourierError(
-                    stage: .middleware, kind: .cancelled, message: "The request was cancelled.",
-                    request: request, underlying: CancellationError()
-                )
+                return try await middleware.intercept(request, baseURL: baseURL, next: next)
             } catch {
-                throw CourierError(
-                    stage: .middleware, kind: .middlewareFailed,
-                    message: "The middleware \(type(of: first)) failed: \(error).",
-                    request: request, underlying: error
-                )
+                throw CourierError.middleware(error, thrownBy: middleware, request: request)
             }
+        }
+    }
+}
+
+extension CourierError {
+    /// What `error`, thrown by `middleware` while it handled `request`, reaches the caller as: a
+    /// ``CourierError`` as it is, a cancellation as ``Kind/cancelled``, anything else as
+    /// ``Kind/middlewareFailed``.
+    static func middleware(_ error: any Error, thrownBy middleware: any Middleware, request: EndpointRequest)
+        -> CourierError
+    {
+        switch error {
+        case let error as CourierError:
+            return error
+        case is CancellationError:
+            return CourierError(
+                stage: .middleware, kind: .cancelled, message: "The request was cancelled.",
+                request: request, underlying: error)
+        default:
+            return CourierError(
+                stage: .middleware, kind: .middlewareFailed,
+                message: "The middleware \(type(of: middleware)) failed: \(error).",
+                request: request, underlying: error)
         }
     }
 }

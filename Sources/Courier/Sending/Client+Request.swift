@@ -9,11 +9,24 @@ extension Client {
     /// let request = try client.request(for: API.user(42))
     /// print(try request.curlCommand(baseURL: client.baseURL))
     /// ```
-    public func request(for endpoint: some EndpointRepresentable, options: CallOptions? = nil)
+    public func request<E: EndpointRepresentable>(for endpoint: E, options: CallOptions? = nil)
         throws(CourierError) -> EndpointRequest
     {
-        try request(
-            for: endpoint.endpoint, facts: EndpointTypeFacts.of(endpoint), options: options)
+        try request(for: endpoint.endpoint, template: EndpointTemplate.of(endpoint), options: options)
+    }
+
+    /// The request for an endpoint already taken from its value (a ``RequestModel`` builds its
+    /// definition each time it is asked), with the template of the value's type.
+    func request<Success, Failure>(
+        for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions?
+    ) throws(CourierError) -> EndpointRequest {
+        var request = try endpoint.request(
+            encoder: configuration.encoder, formEncoding: configuration.formEncoding
+        )
+        .prepared(defaults: defaults.current, options: options, timeout: configuration.timeout)
+        request.template = template
+        request.streamsResponse = Success.self is any StreamedResponseBody.Type
+        return request
     }
 
     /// The URL this client would send `endpoint` to, before middleware, with its current
@@ -26,47 +39,5 @@ extension Client {
         throws(CourierError) -> URL
     {
         try request(for: endpoint, options: options).transportRequest(baseURL: baseURL).url
-    }
-
-    /// The request for an endpoint value that was already built from its declaration, so that
-    /// ``send(_:)`` runs a ``RequestModel``'s definition once.
-    ///
-    /// Without call options, the request prepared last for the same parts, defaults and endpoint
-    /// type is found again (``BuiltRequestMemo/prepared(for:defaults:facts:prepare:)``).
-    @usableFromInline func request<Success, Failure>(
-        for endpoint: Endpoint<Success, Failure>, facts: EndpointTypeFacts, options: CallOptions? = nil
-    ) throws(CourierError) -> EndpointRequest {
-        let defaults = defaults.current
-        guard let options else {
-            return try memo.prepared(for: endpoint.parts, defaults: defaults, facts: facts) {
-                () throws(CourierError) in
-                try prepare(endpoint, facts: facts, defaults: defaults, options: nil)
-            }
-        }
-        return try prepare(endpoint, facts: facts, defaults: defaults, options: options)
-    }
-
-    /// The request for `endpoint` with `defaults`, `options` and the client's timeouts applied.
-    private func prepare<Success, Failure>(
-        _ endpoint: Endpoint<Success, Failure>, facts: EndpointTypeFacts,
-        defaults: ClientDefaults.Values, options: CallOptions?
-    ) throws(CourierError) -> EndpointRequest {
-        var built = try memo.request(for: endpoint.parts) { () throws(CourierError) in
-            try endpoint.request(encoder: configuration.encoder, formEncoding: configuration.formEncoding)
-        }
-        if options?.url != nil {
-            // A per-call URL is the exact target: the endpoint's path and query do not follow it.
-            built = built.with { request in
-                request.pathSegments = []
-                request.query = []
-            }
-        }
-        var request = ClientDefaults.apply(defaults, to: built)
-        if let options { request = try options.apply(to: request) }
-        return request.with { request in
-            request.timeout = request.timeout.filling(from: configuration.timeout)
-            request.template = facts.template
-            request.streamsResponse = facts.streamsResponse
-        }
     }
 }

@@ -25,8 +25,8 @@ extension Client {
         async throws(CourierError) -> EndpointResponse<ResponseBodyStream, E.Failure>
     {
         let declared = endpoint.endpoint
-        let request = try request(for: declared, facts: EndpointTypeFacts.of(endpoint))
-            .with { $0.streamsResponse = true }
+        var request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: nil)
+        request.streamsResponse = true
         let end = deadline.map { ContinuousClock.now.advanced(by: $0) }
         let raw = try await perform(request)
         let decoder = declared.decoder ?? configuration.decoder
@@ -68,7 +68,7 @@ extension Client {
     ) async throws(CourierError) -> EndpointResponse<EventStream<Payload>, E.Failure>
     where E.Success == EventStream<Payload> {
         let declared = endpoint.endpoint
-        let request = try request(for: declared, facts: EndpointTypeFacts.of(endpoint))
+        let request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: nil)
         if let reconnection, !reconnection.resendsNonIdempotentRequests, !request.isIdempotent {
             throw CourierError(
                 stage: .building, kind: .nonIdempotentReconnection,

@@ -13,7 +13,8 @@ extension Client {
     public func transfer<E: EndpointRepresentable>(_ endpoint: E) -> Transfer<
         EndpointResponse<E.Success, E.Failure>
     > {
-        Transfer { () throws(CourierError) in try await send(endpoint) }
+        Transfer { progress throws(CourierError) in try await send(endpoint, options: nil, progress: progress)
+        }
     }
 
     /// Starts a download to `destination` and returns at once with its progress and eventual
@@ -25,6 +26,8 @@ extension Client {
     public func transfer<E: EndpointRepresentable>(_ endpoint: E, downloadingTo destination: URL)
         -> Transfer<EndpointResponse<URL, E.Failure>>
     {
-        Transfer { () throws(CourierError) in try await download(endpoint, to: destination) }
+        Transfer { progress throws(CourierError) in
+            try await download(endpoint, to: destination, progress: progress)
+        }
     }
 }

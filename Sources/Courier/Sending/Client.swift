@@ -32,17 +32,12 @@ public struct Client: Sendable {
     public let defaults: ClientDefaults
     /// Encoders, decoder, redirect limit and timeouts.
     public let configuration: Configuration
-    /// Follows redirects and sends each hop over ``transport``.
-    let follower: RedirectFollower
-    /// The middleware folded around ``follower``, built once; `nil` without middleware, where
-    /// ``perform(_:)`` calls the follower itself, one async call fewer per send.
-    let chain: Middleware.Next?
-    /// Whether a ``ValidationMiddleware`` checks responses; without one, ``perform(_:)`` holds an
-    /// endpoint to its declared ``ResponseValidation`` itself.
+    /// The middleware folded around the end of the chain, which resolves each attempt's URL and
+    /// follows its redirects over ``transport``; built once.
+    let chain: Middleware.Next
+    /// Whether a ``ValidationMiddleware`` checks responses; without one, the client holds a
+    /// response to its endpoint's declared ``ResponseValidation`` itself.
     let hasValidationMiddleware: Bool
-    /// The request last built from a fixed declaration, the request last prepared from one for a
-    /// send, and the URL last parsed, shared by copies.
-    let memo: BuiltRequestMemo
 
     /// Creates a client.
     ///
@@ -65,11 +60,8 @@ public struct Client: Sendable {
         self.defaults = defaults
         self.configuration = configuration
         self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
-        let memo = BuiltRequestMemo()
-        self.memo = memo
         let follower = RedirectFollower(transport: transport, limit: configuration.redirectLimit)
-        self.follower = follower
-        self.chain = middleware.isEmpty ? nil : Self.chain(middleware[...], around: follower, memo: memo)
+        self.chain = Self.chain(middleware, around: follower)
     }
 
     /// Sends an endpoint and returns its typed response.
@@ -79,10 +71,10 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``CourierError`` for building, middleware, transport, an undocumented status, or
     ///   decoding.
-    @inlinable public func send<E: EndpointRepresentable>(_ endpointValue: E) async throws(CourierError)
+    public func send<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError)
         -> EndpointResponse<E.Success, E.Failure>
     {
-        try await send(endpointValue, callOptions: nil)
+        try await send(endpoint, options: nil, progress: nil)
     }
 
     /// Sends an endpoint with options for this call only, and returns its typed response.
@@ -93,49 +85,41 @@ public struct Client: Sendable {
     ///
     /// - Throws: As ``send(_:)``; a header or timeout in `options` that cannot be sent throws at
     ///   the ``CourierError/Stage/building`` stage.
-    @inlinable public func send<E: EndpointRepresentable>(_ endpointValue: E, options: CallOptions)
-        async throws(CourierError)
-        -> EndpointResponse<E.Success, E.Failure>
-    {
-        try await send(endpointValue, callOptions: options)
-    }
-
-    /// The sends' one body. It is inlinable so that it is specialized for the caller's endpoint
-    /// type: unspecialized, each send looked up the generic metadata of its response and result
-    /// types and copied the decoded value through its type's value witnesses. Building the request,
-    /// the middleware and the transport, which do not depend on those types, and a non-2xx answer,
-    /// the rare path, are not inlined.
-    @inlinable func send<E: EndpointRepresentable>(_ endpointValue: E, callOptions: CallOptions?)
+    public func send<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
         async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
     {
-        let endpoint = endpointValue.endpoint
-        let facts = EndpointTypeFacts.of(endpointValue)
-        let request = try request(for: endpoint, facts: facts, options: callOptions)
-        let raw = try await perform(request)
-        let decoder = endpoint.decoder ?? configuration.decoder
-        guard raw.status.isSuccess else {
-            return try EndpointResponse.documentedFailure(raw, request: request, decoder: decoder)
+        try await send(endpoint, options: options, progress: nil)
+    }
+
+    /// Every send, from the declaration to the typed result: the request is built and prepared,
+    /// sent through the middleware, redirects and transport within its total timeout, and its
+    /// response decoded.
+    func send<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions?, progress: ProgressSink?)
+        async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
+    {
+        let declared = endpoint.endpoint
+        let request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: options)
+        let response = try await perform(request, progress: progress)
+        let decoder = declared.decoder ?? configuration.decoder
+        return try EndpointResponse.decoding(response, request: request, decoder: decoder) {
+            response throws(CourierError) in
+            do {
+                return try ResponseDecoding.decode(E.Success.self, from: response, decoder: decoder)
+            } catch {
+                throw CourierError.decoding(
+                    error, type: E.Success.self, response: response, request: request, url: response.url)
+            }
         }
-        let value: E.Success
-        do {
-            value = try ResponseDecoding.decode(
-                E.Success.self, from: raw, decoder: decoder, decodesItself: facts.successDecodesItself)
-        } catch {
-            throw CourierError.decoding(
-                error, type: E.Success.self, response: raw, request: request, url: raw.url)
-        }
-        return EndpointResponse(
-            status: raw.status, headers: raw.headers, body: raw.body, url: raw.url, result: .success(value))
     }
 
     /// Sends an endpoint and returns the success value, throwing the documented error as a value.
     ///
     /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
     ///   ``EndpointError/courier(_:)``.
-    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E)
+    public func value<E: EndpointRepresentable>(_ endpoint: E)
         async throws(EndpointError<E.Failure>) -> E.Success
     {
-        try await value(endpoint, callOptions: nil)
+        try await value(endpoint, options: nil)
     }
 
     /// Sends an endpoint with options for this call only and returns the success value, throwing
@@ -143,19 +127,19 @@ public struct Client: Sendable {
     ///
     /// - Throws: ``EndpointError/documented(_:)`` with the endpoint's `Failure`, or
     ///   ``EndpointError/courier(_:)``.
-    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
+    public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
         async throws(EndpointError<E.Failure>) -> E.Success
     {
-        try await value(endpoint, callOptions: options)
+        try await value(endpoint, options: Optional(options))
     }
 
-    /// The documented-error values' one body, inlinable as ``send(_:callOptions:)`` is.
-    @inlinable func value<E: EndpointRepresentable>(_ endpoint: E, callOptions: CallOptions?)
+    /// The documented-error values' one body.
+    func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions?)
         async throws(EndpointError<E.Failure>) -> E.Success
     {
         let response: EndpointResponse<E.Success, E.Failure>
         do {
-            response = try await send(endpoint, callOptions: callOptions)
+            response = try await send(endpoint, options: options, progress: nil)
         } catch {
             throw .courier(error)
         }
@@ -168,10 +152,9 @@ public struct Client: Sendable {
     /// Sends an endpoint that documents no error and returns the success value.
     ///
     /// - Throws: ``CourierError``.
-    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError)
-        -> E.Success
+    public func value<E: EndpointRepresentable>(_ endpoint: E) async throws(CourierError) -> E.Success
     where E.Failure == Never {
-        switch try await send(endpoint, callOptions: nil).result {
+        switch try await send(endpoint, options: nil, progress: nil).result {
         case .success(let value): return value
         }
     }
@@ -180,11 +163,10 @@ public struct Client: Sendable {
     /// the success value.
     ///
     /// - Throws: ``CourierError``.
-    @inlinable public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
-        async throws(CourierError)
-        -> E.Success
+    public func value<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions)
+        async throws(CourierError) -> E.Success
     where E.Failure == Never {
-        switch try await send(endpoint, callOptions: options).result {
+        switch try await send(endpoint, options: options, progress: nil).result {
         case .success(let value): return value
         }
     }

@@ -82,21 +82,8 @@ public actor ClientDefaults {
     }
 
     /// The default headers and query parameters as they stand now, read without a hop to the
-    /// actor. Until they change, each read gives the same array storage.
+    /// actor.
     nonisolated var current: Values {
         values.withLock { $0 }
-    }
-
-    /// `request` with `defaults` (a ``current`` value): the default headers it does not override
-    /// placed before its own fields, and the default query parameters after its own.
-    static func apply(_ defaults: Values, to request: EndpointRequest) -> EndpointRequest {
-        guard !defaults.headers.isEmpty || !defaults.query.isEmpty else { return request }
-        let mergedHeaders = defaults.headers.filter { !request.headers.contains($0.name) } + request.headers
-        let declaredNames = Set(request.query.map(\.name))
-        let mergedQuery = request.query + defaults.query.filter { !declaredNames.contains($0.name) }
-        return request.with { request in
-            request.query = mergedQuery
-            request.headers = HeaderFields(mergedHeaders)
-        }
     }
 }

@@ -1,19 +1,13 @@
-/// Where a transport reports how far a request's upload or download got.
-///
-/// ``Client/transfer(_:)`` installs a sink as a task-local value for the call it runs;
-/// ``URLSessionTransport`` reads it when a request starts. Without a sink in scope, transports
-/// skip the bookkeeping.
-final class ProgressSink: Sendable {
-    /// The sink of the call the current task belongs to, if anyone listens.
-    @TaskLocal static var current: ProgressSink?
-
+/// Where ``Client/transfer(_:)`` hears how far its request's upload or download got: an observer
+/// of the call's requests.
+final class ProgressSink: TransferObserver {
     private let receive: @Sendable (TransferProgress) -> Void
 
     init(_ receive: @escaping @Sendable (TransferProgress) -> Void) {
         self.receive = receive
     }
 
-    func report(_ progress: TransferProgress) {
+    func progressed(_ progress: TransferProgress) {
         receive(progress)
     }
 }

@@ -20,14 +20,15 @@ public struct Transfer<Value: Sendable>: Sendable {
     public let progress: AsyncStream<TransferProgress>
     private let task: Task<Value, any Error>
 
-    init(_ operation: @escaping @Sendable () async throws(CourierError) -> Value) {
-        var escaped: AsyncStream<TransferProgress>.Continuation?
-        progress = AsyncStream(bufferingPolicy: .bufferingNewest(64)) { escaped = $0 }
-        let continuation = escaped
-        let sink = ProgressSink { continuation?.yield($0) }
+    /// Starts `operation`, which reports its progress to the sink it is given.
+    init(_ operation: @escaping @Sendable (ProgressSink) async throws(CourierError) -> Value) {
+        let (progress, continuation) = AsyncStream.makeStream(
+            of: TransferProgress.self, bufferingPolicy: .bufferingNewest(64))
+        self.progress = progress
+        let sink = ProgressSink { continuation.yield($0) }
         task = Task {
-            defer { continuation?.finish() }
-            return try await ProgressSink.$current.withValue(sink) { try await operation() }
+            defer { continuation.finish() }
+            return try await operation(sink)
         }
     }
 

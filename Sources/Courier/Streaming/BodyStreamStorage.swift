@@ -79,9 +79,8 @@ final class BodyStreamStorage: Sendable {
     /// until a timeout that may never come (the idle timeout fires only while a reader waits).
     private func startWatchdog() {
         let watchdog = Task<Void, Never> { [weak self] in
-            while !Task.isCancelled, let wake = self?.check() {
-                try? await Task.sleep(until: wake, clock: .continuous)
-            }
+            let expired = await SilenceWatch.enforce { [weak self] now in self?.check(at: now) ?? .done }
+            if let expired { self?.end(with: expired, byReader: true) }
         }
         let stale = state.withLock { state -> Task<Void, Never>? in
             guard state.end == nil else { return watchdog }
@@ -301,37 +300,14 @@ final class BodyStreamStorage: Sendable {
         watchdog?.cancel()
     }
 
-    /// Fails the stream when the reader has waited the idle timeout for a chunk, or at the
-    /// deadline; otherwise returns when to check again. `nil` once the stream has ended.
-    private func check() -> ContinuousClock.Instant? {
-        let (wake, failure) = state.withLock { state -> (ContinuousClock.Instant?, CourierError?) in
+    /// What the watchdog does at `now`: the stream fails when the reader has waited the idle
+    /// timeout for a chunk, or at the deadline; silence counts only while the reader waits.
+    private func check(at now: ContinuousClock.Instant) -> SilenceWatch.Check {
+        state.withLock { state in
             state.watchdogChecks += 1
-            guard state.end == nil else { return (nil, nil) }
-            let now = ContinuousClock.now
-            let deadline = state.deadline
-            if let deadline, now >= deadline {
-                return (nil, Self.timedOut("The response body did not end within its deadline."))
-            }
-            var wake = deadline
-            if let idleTimeout {
-                let silentUntil = state.lastActivity.advanced(by: idleTimeout)
-                if state.reader != nil, now >= silentUntil {
-                    return (
-                        nil,
-                        Self.timedOut(
-                            "Nothing arrived from the server within the idle timeout of \(idleTimeout).")
-                    )
-                }
-                let next = now >= silentUntil ? now.advanced(by: idleTimeout) : silentUntil
-                wake = wake.map { min($0, next) } ?? next
-            }
-            return (wake, nil)
+            guard state.end == nil else { return .done }
+            let watch = SilenceWatch(idle: idleTimeout, deadline: state.deadline)
+            return watch.check(after: .received(state.reader == nil ? now : state.lastActivity), now: now)
         }
-        if let failure { end(with: failure, byReader: true) }
-        return wake
-    }
-
-    private static func timedOut(_ message: String) -> CourierError {
-        CourierError(stage: .transport, kind: .timedOut, message: message)
     }
 }

@@ -16,30 +16,17 @@ extension EndpointRequest {
     /// headers and query values, as a redirect to another origin would, unless it was declared
     /// with `sendsSecretsToOtherOrigin: true`.
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
-        try transportRequest(baseURL: baseURL, memo: nil)
-    }
-
-    /// ``transportRequest(baseURL:)``, with the URL parsed through a client's `memo`.
-    @inline(never) func transportRequest(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError)
-        -> TransportRequest
-    {
-        if absoluteTarget != nil {
-            return try withoutSecretsForOtherOrigin(baseURL: baseURL).transportRequestAsIs(
-                baseURL: baseURL, memo: memo)
-        }
-        return try transportRequestAsIs(baseURL: baseURL, memo: memo)
-    }
-
-    private func transportRequestAsIs(baseURL: BaseURL, memo: BuiltRequestMemo?) throws(CourierError)
-        -> TransportRequest
-    {
-        TransportRequest(
-            method: method, url: try baseURL.url(for: self, memo: memo), headers: headers, body: body,
+        let sent = withoutSecretsForOtherOrigin(baseURL: baseURL)
+        let timeout = sent.timeout
+        return TransportRequest(
+            method: sent.method, url: try baseURL.url(for: sent), headers: sent.headers, body: sent.body,
             timeout: Timeout(
-                connect: timeout.connect, idle: streamsResponse ? timeout.idle : timeout.idle ?? timeout.total
+                connect: timeout.connect,
+                idle: sent.streamsResponse ? timeout.idle : timeout.idle ?? timeout.total
             ),
-            isIdempotent: isIdempotent, responseBodyFile: responseBodyFile, streamsResponse: streamsResponse,
-            urlRequestConfiguration: urlRequestConfiguration
+            isIdempotent: sent.isIdempotent, responseBodyFile: sent.responseBodyFile,
+            streamsResponse: sent.streamsResponse, urlRequestConfiguration: sent.urlRequestConfiguration,
+            observers: sent.context.observers
         )
     }
 

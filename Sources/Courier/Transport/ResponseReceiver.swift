@@ -5,9 +5,8 @@ import Foundation
 /// progress and metrics.
 ///
 /// A transport hands it the response head, each body chunk and the end, and acts on each
-/// ``Decision``: on ``Decision/stop(_:)`` it closes the connection and throws the error. Create
-/// the receiver inside ``Transport/send(_:)``, so it reports to the calling task's progress and
-/// metrics.
+/// ``Decision``: on ``Decision/stop(_:)`` it closes the connection and throws the error. It
+/// reports to the progress and metrics of the call that made the request.
 ///
 /// ```swift
 /// var receiver = ResponseReceiver(request: request, responseLimit: 10 * 1024 * 1024)
@@ -45,8 +44,8 @@ public struct ResponseReceiver: Sendable {
     /// Body bytes delivered so far, after any content decoding.
     public private(set) var receivedBytes: Int64 = 0
 
-    private let recorder: RequestMetricsRecorder?
-    private let progress: ProgressSink?
+    /// Who hears how the response arrives: the request's observers.
+    private let observers: TransferObservers
     private var announcedLength: Int64?
     /// How many bytes will be delivered, when known: `Content-Length` of a body that is not
     /// content-coded (decoded bytes of a gzip body outnumber the bytes on the wire).
@@ -57,8 +56,8 @@ public struct ResponseReceiver: Sendable {
     private var stream: BodyStreamStorage?
     private var hasHandedOutStream = false
 
-    /// Creates a receiver for the response to `request`, reporting to the calling task's progress
-    /// and metrics.
+    /// Creates a receiver for the response to `request`, reporting to the progress and metrics of
+    /// the call that made it.
     ///
     /// - Parameters:
     ///   - request: The request being sent; a 2xx body goes to its ``TransportRequest/responseBodyFile``
@@ -66,21 +65,10 @@ public struct ResponseReceiver: Sendable {
     ///   - responseLimit: The largest body kept in memory, in bytes.
     ///   - downloadLimit: The largest body written to a download file, in bytes; `nil` for none.
     public init(request: TransportRequest, responseLimit: Int, downloadLimit: Int64? = nil) {
-        self.init(
-            request: request, responseLimit: responseLimit, downloadLimit: downloadLimit,
-            recorder: RequestMetricsRecorder.current, progress: ProgressSink.current)
-    }
-
-    init(
-        request: TransportRequest, responseLimit: Int, downloadLimit: Int64?,
-        recorder: RequestMetricsRecorder?,
-        progress: ProgressSink?
-    ) {
         self.request = request
         self.responseLimit = responseLimit
         self.downloadLimit = downloadLimit
-        self.recorder = recorder
-        self.progress = progress
+        self.observers = request.observers
     }
 
     /// Whether the response head arrived.
@@ -100,17 +88,19 @@ public struct ResponseReceiver: Sendable {
     /// reportSent?(written, body.length)
     /// ```
     public var uploadProgress: (@Sendable (_ completed: Int64, _ expected: Int64?) -> Void)? {
-        guard let progress else { return nil }
+        guard !observers.isEmpty else { return nil }
+        let observers = observers
         return { completed, expected in
-            progress.report(
-                TransferProgress(direction: .upload, completedBytes: completed, expectedBytes: expected))
+            let progress = TransferProgress(
+                direction: .upload, completedBytes: completed, expectedBytes: expected)
+            observers.notify { $0.progressed(progress) }
         }
     }
 
     /// Checks the response head: conflicting `Content-Length` values, an announced body over the
     /// limit, and (for a 2xx download) the file it goes to.
     public mutating func receiveHead(status: HTTPStatus, headers: HeaderFields) -> Decision {
-        recorder?.recordResponseHeaders()
+        observers.notify { $0.receivedHead() }
         self.status = status
         self.headers = headers
         switch ResponseFraming.contentLength(in: headers) {
@@ -138,7 +128,7 @@ public struct ResponseReceiver: Sendable {
         {
             return .stop(Self.tooLarge(Int64(responseLimit)))
         }
-        progress?.report(
+        report(
             TransferProgress(direction: .download, completedBytes: 0, expectedBytes: expectedDeliveredLength))
         return .proceed
     }
@@ -222,7 +212,7 @@ public struct ResponseReceiver: Sendable {
                 body.append(chunk)
             }
         }
-        progress?.report(
+        report(
             TransferProgress(
                 direction: .download, completedBytes: receivedBytes, expectedBytes: expectedDeliveredLength))
         return .proceed
@@ -283,6 +273,11 @@ public struct ResponseReceiver: Sendable {
         stream?.finish(
             error ?? CourierError(stage: .transport, kind: .cancelled, message: "The response was abandoned.")
         )
+    }
+
+    /// Tells the observers how far the body got.
+    private func report(_ progress: TransferProgress) {
+        observers.notify { $0.progressed(progress) }
     }
 
     /// Stops with `error`, removing the partial download first.

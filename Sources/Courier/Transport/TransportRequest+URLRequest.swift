@@ -14,15 +14,11 @@ extension TransportRequest {
     /// ``urlRequestConfiguration`` is applied last.
     public var urlRequest: URLRequest {
         var request = URLRequest(url: url)
-        // A new request's method is already GET; on Linux, setting it costs three
-        // case-insensitive string comparisons (for POST; one for GET) that match it to a spelling.
-        if method != .get {
-            request.httpMethod = method.rawValue
-        }
-        // One assignment: `addValue` validates and re-capitalises every name, at about 90 times
-        // the cost. Names keep their declared spelling (the first one, for a repeated name, whose
-        // values are joined with ", "). A value with a control character is left out, as
-        // `addValue` does on Linux: the assignment itself would send its CR LF as a new line.
+        request.httpMethod = method.rawValue
+        // One assignment rather than `addValue`, which re-capitalises names: names keep their
+        // declared spelling (the first one, for a repeated name, whose values are joined with
+        // ", "). A value with a control character is left out, as `addValue` does on Linux: the
+        // assignment itself would send its CR LF as a new line.
         if !headers.isEmpty {
             request.allHTTPHeaderFields = headers.urlRequestFields
         }

@@ -33,6 +33,9 @@ public struct TransportRequest: Sendable, Hashable {
     /// The call's change to the `URLRequest` (``CallOptions/configureURLRequest``), which
     /// ``urlRequest`` applies last; a transport that makes no `URLRequest` ignores it.
     public internal(set) var urlRequestConfiguration: URLRequestConfiguration?
+    /// Who hears how the request goes: the call's metrics and progress, which
+    /// ``ResponseReceiver`` reports to. Not part of the request's value.
+    var observers = TransferObservers()
 
     /// Creates a transport request.
     ///
@@ -54,16 +57,18 @@ public struct TransportRequest: Sendable, Hashable {
         self.init(
             method: method, url: url, headers: headers, body: body, timeout: timeout,
             isIdempotent: isIdempotent ?? (method.isIdempotent || headers.contains(.idempotencyKey)),
-            responseBodyFile: responseBodyFile, streamsResponse: streamsResponse, urlRequestConfiguration: nil
+            responseBodyFile: responseBodyFile, streamsResponse: streamsResponse,
+            urlRequestConfiguration: nil,
+            observers: TransferObservers()
         )
     }
 
     /// Creates a transport request with every property given, as Courier builds one from an
-    /// ``EndpointRequest``: set at once, so that no copy is made to set the configuration after.
+    /// ``EndpointRequest``.
     init(
         method: HTTPMethod, url: URL, headers: HeaderFields, body: RequestBody?, timeout: Timeout,
         isIdempotent: Bool, responseBodyFile: URL?, streamsResponse: Bool,
-        urlRequestConfiguration: URLRequestConfiguration?
+        urlRequestConfiguration: URLRequestConfiguration?, observers: TransferObservers
     ) {
         self.method = method
         self.url = url
@@ -74,5 +79,16 @@ public struct TransportRequest: Sendable, Hashable {
         self.responseBodyFile = responseBodyFile
         self.streamsResponse = streamsResponse
         self.urlRequestConfiguration = urlRequestConfiguration
+        self.observers = observers
+    }
+
+    /// The chunks of a body streamed from a sequence (``RequestBody/stream``), for the one
+    /// transport that sends it; `nil` for any other body. Each chunk counts as sent in the call's
+    /// metrics (``RequestMetrics/bytesSent``).
+    ///
+    /// - Throws: ``CourierError/Kind/streamedBodyAlreadySent`` when the stream was handed out
+    ///   before, so nothing is sent.
+    public func makeBodyChunks() throws(CourierError) -> RequestBodyStream.Chunks? {
+        try body?.stream?.makeChunks(observers: observers)
     }
 }

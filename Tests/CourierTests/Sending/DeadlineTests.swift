@@ -120,44 +120,25 @@ struct UncooperativeDeadlineTests {
     }
 }
 
-/// ``Deadline/run(within:timer:startsImmediately:_:)`` itself, each case with the work started on
-/// the caller's thread (`Task.immediate`) and as `Task.init` starts it, which platforms without
-/// `Task.immediate` use. Each has a timer of its own.
+/// ``Deadline/run(until:timeout:sleep:_:)`` itself.
 @Suite(.timeLimit(.minutes(2))) struct DeadlineRaceTests {
     /// What the operations answer.
     private static let answer = RawResponse(status: .ok, url: URL(string: "https://api.example.com/")!)
 
-    @Test(arguments: [true, false])
-    func anOperationThatEndsInTimeLeavesNoTimerEntry(startsImmediately: Bool) async throws {
-        let timer = DeadlineTimer()
+    @Test func anOperationThatEndsInTimeGivesItsAnswer() async throws {
         for _ in 0..<20 {
-            let response = try await Deadline.run(
-                within: .seconds(3_600), timer: timer, startsImmediately: startsImmediately
-            ) { () throws(CourierError) in Self.answer }
-            #expect(response.status == .ok)
-            #expect(timer.pendingCount == 0)
-        }
-        // Started at once, an operation that never suspends ends before a timer would be set:
-        // no sleeper was ever started. Started as a task, each call set one, and the sleeper for
-        // the first still sleeps until its deadline. (Without `Task.immediate`, both start as
-        // tasks.)
-        var startedAtOnce = false
-        #if compiler(>=6.2)
-            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                startedAtOnce = startsImmediately
+            let response = try await Deadline.run(until: .now + .seconds(3_600), timeout: .seconds(3_600)) {
+                () throws(CourierError) in Self.answer
             }
-        #endif
-        #expect(timer.isSleeping == !startedAtOnce)
+            #expect(response.status == .ok)
+        }
     }
 
-    @Test(arguments: [true, false])
-    func theTimeoutComesWhileTheOperationStillWaits(startsImmediately: Bool) async throws {
-        let timer = DeadlineTimer()
+    @Test func theTimeoutComesWhileTheOperationStillWaits() async throws {
         let answered = LockedValue(false)
         let error = await expectCourierError(.timedOut, stage: .transport) {
-            try await Deadline.run(
-                within: .milliseconds(200), timer: timer, startsImmediately: startsImmediately
-            ) { () throws(CourierError) in
+            try await Deadline.run(until: .now + .milliseconds(200), timeout: .milliseconds(200)) {
+                () throws(CourierError) in
                 // Cancelled by the timeout; 60 s otherwise, so that a broken deadline fails the
                 // test rather than passing late.
                 do {
@@ -169,29 +150,24 @@ struct UncooperativeDeadlineTests {
         }
         #expect(error?.message == "The request did not complete within its timeout of 0.2 seconds.")
         #expect(answered.withLock { $0 } == false, "the caller waited for the operation")
-        #expect(timer.pendingCount == 0)
     }
 
-    @Test(arguments: [true, false])
-    func anOperationsOwnErrorPassesThrough(startsImmediately: Bool) async {
+    @Test func anOperationsOwnErrorPassesThrough() async {
         await expectCourierError(.invalidMethod) {
-            try await Deadline.run(
-                within: .seconds(30), timer: DeadlineTimer(), startsImmediately: startsImmediately
-            ) { () throws(CourierError) -> RawResponse in
+            try await Deadline.run(until: .now + .seconds(30), timeout: .seconds(30)) {
+                () throws(CourierError) -> RawResponse in
                 await Task.yield()
                 throw CourierError(stage: .building, kind: .invalidMethod, message: "no")
             }
         }
     }
 
-    @Test(arguments: [true, false])
-    func aCallerCancelledBeforeTheStartCancelsTheOperation(startsImmediately: Bool) async throws {
+    @Test func aCallerCancelledBeforeTheStartCancelsTheOperation() async throws {
         let sawCancellation = LockedValue<Bool?>(nil)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await Deadline.run(
-                within: .seconds(30), timer: DeadlineTimer(), startsImmediately: startsImmediately
-            ) { () throws(CourierError) in
+            return try await Deadline.run(until: .now + .seconds(30), timeout: .seconds(30)) {
+                () throws(CourierError) in
                 sawCancellation.withLock { $0 = Task.isCancelled }
                 return Self.answer
             }
@@ -200,13 +176,11 @@ struct UncooperativeDeadlineTests {
         #expect(sawCancellation.withLock { $0 } == true)
     }
 
-    @Test(arguments: [true, false])
-    func aCallerCancelledWhileTheOperationWaitsCancelsIt(startsImmediately: Bool) async throws {
+    @Test func aCallerCancelledWhileTheOperationWaitsCancelsIt() async throws {
         let started = LockedValue(false)
         let task = Task {
-            try await Deadline.run(
-                within: .seconds(50), timer: DeadlineTimer(), startsImmediately: startsImmediately
-            ) { () throws(CourierError) in
+            try await Deadline.run(until: .now + .seconds(50), timeout: .seconds(50)) {
+                () throws(CourierError) in
                 started.withLock { $0 = true }
                 do {
                     try await Task.sleep(for: .seconds(60))
@@ -221,60 +195,17 @@ struct UncooperativeDeadlineTests {
         await expectCourierError(.cancelled) { try await task.value }
     }
 
-    @Test func anInnerDeadlineKeepsTheOuterOneWhenThatComesFirst() async throws {
-        let timer = DeadlineTimer()
-        let outer = try await Deadline.run(within: .seconds(20), timer: timer) { () throws(CourierError) in
-            let first = Deadline.current
-            _ = try await Deadline.run(within: .seconds(600), timer: timer) { () throws(CourierError) in
-                #expect(Deadline.current == first)
-                return Self.answer
-            }
-            #expect(Deadline.remaining.map { $0 <= .seconds(20) } == true)
-            return Self.answer
-        }
-        #expect(outer.status == .ok)
-    }
-
-    @Test(arguments: [true, false])
-    func aCallerCancelledWhileTheOperationRunsOnItsThreadCancelsIt(startsImmediately: Bool) async throws {
-        // The operation cancels its own caller before its first suspension: started at once, it
-        // runs before the race knows its task, so the cancellation must wait for the task to be
-        // entered. It then waits, and only a cancellation ends the wait before the deadline.
-        let caller = LockedValue<Task<RawResponse, any Error>?>(nil)
-        let task = Task {
-            // The handle must be known before the race starts.
-            try await waitUntil("the task knows its handle") { caller.withLock { $0 } != nil }
-            return try await Deadline.run(
-                within: .seconds(60), timer: DeadlineTimer(), startsImmediately: startsImmediately
-            ) { () throws(CourierError) in
-                caller.withLock { $0 }?.cancel()
-                do {
-                    try await Task.sleep(for: .seconds(50))
-                } catch {
-                    throw CourierError(stage: .transport, kind: .cancelled, message: "cancelled")
-                }
-                return Self.answer
-            }
-        }
-        caller.withLock { $0 = task }
-        await expectCourierError(.cancelled) { try await task.value }
-    }
-
-    @Test(arguments: [true, false])
-    func aCancelledCallerWhoseOperationIgnoresItGetsACancellationAtTheDeadline(startsImmediately: Bool)
-        async throws
-    {
-        // The operation cancels its caller, then waits without looking at it; the test runs the
-        // deadline, an hour away, once both happened, so their order is the test's, not the
-        // machine's.
-        let timer = DeadlineTimer()
+    @Test func aCancelledCallerWhoseOperationIgnoresItGetsACancellationAtTheDeadline() async throws {
+        // The operation cancels its caller, then waits without looking at it; the test wakes the
+        // deadline's sleep once both happened, so their order is the test's, not the machine's.
+        let alarm = ManualAlarm()
         let release = DispatchSemaphore(value: 0)
         let cancelledItsCaller = LockedValue(false)
         let caller = LockedValue<Task<RawResponse, any Error>?>(nil)
         let task = Task {
             try await waitUntil("the task knows its handle") { caller.withLock { $0 } != nil }
             return try await Deadline.run(
-                within: .seconds(3_600), timer: timer, startsImmediately: startsImmediately
+                until: .now + .seconds(3_600), timeout: .seconds(3_600), sleep: alarm.sleep
             ) { () throws(CourierError) in
                 caller.withLock { $0 }?.cancel()
                 cancelledItsCaller.withLock { $0 = true }
@@ -284,9 +215,9 @@ struct UncooperativeDeadlineTests {
         }
         caller.withLock { $0 = task }
         try await waitUntil("the caller is cancelled and its deadline set") {
-            cancelledItsCaller.withLock { $0 } && timer.pendingCount == 1
+            cancelledItsCaller.withLock { $0 } && alarm.isSleeping
         }
-        timer.runDue(asOf: .now + .seconds(7_200))
+        alarm.ring()
         let error = await expectCourierError(.cancelled, stage: .transport) { try await task.value }
         #expect(
             error?.message
@@ -295,38 +226,26 @@ struct UncooperativeDeadlineTests {
         release.signal()
     }
 
-    @Test func aWorkThatBlocksWhenCancelledDoesNotHoldBackAnotherDeadline() async throws {
-        // Two calls on one timer: the second's deadline is set first and comes later; the first's
-        // work blocks its canceller until the test lets it go (or 60 s). The timer runs the
-        // first's timeout and then the second's, so were the work cancelled there, the second
-        // timeout could not come before the test lets go.
-        let timer = DeadlineTimer()
-        let release = DispatchSemaphore(value: 0)
-        let handlerReturned = LockedValue(false)
-        let second = Task {
-            try await Deadline.run(within: .seconds(2), timer: timer) { () throws(CourierError) in
-                try? await Task.sleep(for: .seconds(60))
-                return Self.answer
-            }
-        }
-        try await waitUntil("the second call's deadline is set") { timer.pendingCount == 1 }
-        let first = Task {
-            try await Deadline.run(within: .milliseconds(100), timer: timer) { () throws(CourierError) in
-                await withTaskCancellationHandler {
-                    try? await Task.sleep(for: .seconds(60))
-                } onCancel: {
-                    _ = release.wait(timeout: .now() + 60)
-                    handlerReturned.withLock { $0 = true }
+    @Test func theDeadlineCancelsAnOperationThatIsLate() async throws {
+        let alarm = ManualAlarm()
+        let sawCancellation = LockedValue(false)
+        let task = Task {
+            try await Deadline.run(
+                until: .now + .seconds(3_600), timeout: .seconds(3_600), sleep: alarm.sleep
+            ) {
+                () throws(CourierError) in
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    sawCancellation.withLock { $0 = true }
                 }
                 return Self.answer
             }
         }
-        await expectCourierError(.timedOut) { try await first.value }
-        await expectCourierError(.timedOut) { try await second.value }
-        #expect(
-            handlerReturned.withLock { $0 } == false,
-            "the second timeout waited for the first work's cancellation")
-        release.signal()
+        try await waitUntil("the deadline's sleep started") { alarm.isSleeping }
+        alarm.ring()
+        await expectCourierError(.timedOut) { try await task.value }
+        try await waitUntil("the operation saw its cancellation") { sawCancellation.withLock { $0 } }
     }
 
     /// Waits on `semaphore` off the cooperative threads, at most 60 s.
@@ -337,5 +256,25 @@ struct UncooperativeDeadlineTests {
                 continuation.resume()
             }
         }
+    }
+}
+
+/// A deadline's sleep that ends when the test rings, whatever the instant.
+private struct ManualAlarm: Sendable {
+    private let sleeper = LockedValue<CheckedContinuation<Void, Never>?>(nil)
+
+    /// Whether a sleep waits for the ring.
+    var isSleeping: Bool { sleeper.withLock { $0 != nil } }
+
+    /// Sleeps until ``ring()``, whatever `instant`.
+    var sleep: @Sendable (ContinuousClock.Instant) async throws -> Void {
+        { [sleeper] _ in
+            await withCheckedContinuation { continuation in sleeper.withLock { $0 = continuation } }
+        }
+    }
+
+    /// Ends the sleep.
+    func ring() {
+        sleeper.withLock { $0.take() }?.resume()
     }
 }

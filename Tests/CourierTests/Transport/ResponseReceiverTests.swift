@@ -23,10 +23,9 @@ struct ResponseReceiverTests {
         downloadLimit: Int64? = nil,
         progress: ProgressSink? = nil
     ) -> ResponseReceiver {
-        ResponseReceiver(
-            request: request(method, responseBodyFile: file), responseLimit: limit,
-            downloadLimit: downloadLimit,
-            recorder: nil, progress: progress)
+        var request = request(method, responseBodyFile: file)
+        if let progress { request.observers.append(progress) }
+        return ResponseReceiver(request: request, responseLimit: limit, downloadLimit: downloadLimit)
     }
 
     /// The error a decision stops with, or `nil` when it proceeds.
@@ -238,13 +237,12 @@ struct ResponseReceiverTests {
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 
-    /// The public initialiser reports to the progress sink of the task that creates it.
-    @Test func thePublicInitReportsToTheCallingTasksProgress() {
+    /// A receiver reports to the observers its request carries.
+    @Test func aReceiverReportsToItsRequestsObservers() {
         let reports = LockedValue<[TransferProgress]>([])
-        let sink = ProgressSink { progress in reports.withLock { $0.append(progress) } }
-        var receiver = ProgressSink.$current.withValue(sink) {
-            ResponseReceiver(request: Self.request(), responseLimit: 10)
-        }
+        var request = Self.request()
+        request.observers.append(ProgressSink { progress in reports.withLock { $0.append(progress) } })
+        var receiver = ResponseReceiver(request: request, responseLimit: 10)
         _ = receiver.receiveHead(status: .ok, headers: [])
         #expect(
             reports.withLock { $0 } == [

@@ -15,7 +15,7 @@ import Tracing
 ///
 /// Each attempt adds a `courier.attempt` event when its outcome is known, with the attributes
 /// `courier.attempt` (1, 2, …), and `http.response.status_code` or `error.type` (the
-/// ``Courier/CourierError/observedKind``, as on the span: `timedOut` for an attempt the call's
+/// ``Courier/CourierError/observedKind(for:)``, as on the span: `timedOut` for an attempt the call's
 /// timeout cut short). Without a ``TracingMiddleware`` before it, it passes requests on and does
 /// nothing else.
 public struct AttemptEventsMiddleware: Middleware {
@@ -40,7 +40,7 @@ public struct AttemptEventsMiddleware: Middleware {
             return response
         } catch {
             if let status = error.response?.status { attributes["http.response.status_code"] = status.code }
-            attributes["error.type"] = error.observedKind.name
+            attributes["error.type"] = error.observedKind(for: request).name
             call.span.addEvent(SpanEvent(name: Self.eventName, attributes: attributes))
             throw error
         }

@@ -16,7 +16,7 @@ import Courier
 public struct RedactedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The stage the call failed at.
     public let stage: CourierError.Stage
-    /// The kind of failure, as the caller saw it (``Courier/CourierError/observedKind``).
+    /// The kind of failure, as the caller saw it (``Courier/CourierError/observedKind(for:)``).
     public let kind: CourierError.Kind
     /// The error's message, with every secret value of the request as `REDACTED`.
     public let message: String
@@ -55,7 +55,7 @@ public struct RedactedError: Error, Sendable, Hashable, CustomStringConvertible 
             ?? CourierError(
                 stage: .middleware, kind: .middlewareFailed, message: "A middleware failed: \(error).")
         self.init(
-            stage: courierError.stage, kind: courierError.observedKind,
+            stage: courierError.stage, kind: courierError.observedKind(for: request),
             message: redaction.redacting(courierError.message, for: request)
                 .replacingOccurrences(of: "<redacted>", with: "REDACTED"),
             method: request.method, url: url, status: courierError.response?.status)

@@ -21,7 +21,7 @@ import Tracing
 /// `server.port`, `url.scheme`, `url.template`, then `http.response.status_code`,
 /// `http.request.resend_count`, the body sizes (of the whole call, summed over its attempts and
 /// redirects; the response's after decompression) and, for a failure or an answer of 400 or
-/// above, `error.type` (the ``Courier/CourierError/observedKind``, or the status) and an error
+/// above, `error.type` (the ``Courier/CourierError/observedKind(for:)``, or the status) and an error
 /// status. A failure is also recorded as the span's error, as a ``RedactedError``. The span ends
 /// when the response, body included, has arrived, or the call has failed.
 public struct TracingMiddleware: Middleware {

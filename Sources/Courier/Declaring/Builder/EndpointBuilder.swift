@@ -19,7 +19,6 @@
 @resultBuilder
 public enum EndpointBuilder {
     /// Turns a component on its own line into parts.
-    @inlinable
     public static func buildExpression<Component: EndpointComponent>(
         _ component: Component
     ) -> EndpointParts<Component.MethodDeclared, Component.BodyDeclared> {
@@ -39,19 +38,16 @@ public enum EndpointBuilder {
     }
 
     /// An empty block: `Components {}`.
-    @inlinable
     public static func buildBlock() -> EndpointParts<EndpointState.NoMethod, EndpointState.NoBody> {
         .empty
     }
 
     /// The first line of a block.
-    @inlinable
     public static func buildPartialBlock<M, B>(first: EndpointParts<M, B>) -> EndpointParts<M, B> {
         first
     }
 
     /// Adds a line that declares neither a method nor a body (`Path`, `Query`, `Header`, …).
-    @inlinable
     public static func buildPartialBlock<M, B>(
         accumulated: EndpointParts<M, B>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>
@@ -60,7 +56,6 @@ public enum EndpointBuilder {
     }
 
     /// Adds a ``Body`` to a block whose method allows one.
-    @inlinable
     public static func buildPartialBlock<M: BodyPermittingMethodState>(
         accumulated: EndpointParts<M, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody>
@@ -69,7 +64,6 @@ public enum EndpointBuilder {
     }
 
     /// Adds a method that allows a body (`POST`, `PUT`, …) to a block without a method.
-    @inlinable
     public static func buildPartialBlock<B>(
         accumulated: EndpointParts<EndpointState.NoMethod, B>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody>
@@ -78,7 +72,6 @@ public enum EndpointBuilder {
     }
 
     /// Adds `GET` or `HEAD` to a block with neither a method nor a body.
-    @inlinable
     public static func buildPartialBlock(
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
@@ -87,7 +80,6 @@ public enum EndpointBuilder {
     }
 
     /// Adds a group that declares both a method and a body to a block with neither.
-    @inlinable
     public static func buildPartialBlock(
         accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.HasBody>
@@ -142,7 +134,6 @@ public enum EndpointBuilder {
     /// ```swift
     /// if let page { Query("page", page) }
     /// ```
-    @inlinable
     public static func buildOptional<B>(
         _ parts: EndpointParts<EndpointState.NoMethod, B>?
     ) -> EndpointParts<EndpointState.NoMethod, B> {
@@ -169,7 +160,6 @@ public enum EndpointBuilder {
     /// case .private: Header.bearer(token)
     /// }
     /// ```
-    @inlinable
     public static func buildEither<M, B>(first parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }
@@ -179,7 +169,6 @@ public enum EndpointBuilder {
     /// ```swift
     /// if let token { Header.bearer(token) } else { Header.apiKey(publicKey) }
     /// ```
-    @inlinable
     public static func buildEither<M, B>(second parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }
@@ -229,18 +218,16 @@ public enum EndpointBuilder {
     }
 
     /// Ends a block that is a group (``Components``, ``Endpoint/with(_:)``) or a
-    /// ``RequestModel/definition``: its parts, which no later block extends in place.
-    @inlinable
+    /// ``RequestModel/definition``: its parts.
     public static func buildFinalResult<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
-        EndpointParts(list: parts.list.finished)
+        parts
     }
 
     /// Ends an ``Endpoint`` block that declares a method.
-    @inlinable
     public static func buildFinalResult<M: DeclaredMethodState, B>(
         _ parts: EndpointParts<M, B>
     ) -> EndpointBlock {
-        EndpointBlock(list: parts.list)
+        EndpointBlock(parts: parts.parts)
     }
 
     /// Rejects an ``Endpoint`` block without a method.
@@ -248,7 +235,7 @@ public enum EndpointBuilder {
     public static func buildFinalResult<B>(
         _ parts: EndpointParts<EndpointState.NoMethod, B>
     ) -> EndpointBlock {
-        EndpointBlock(list: .empty)
+        EndpointBlock(parts: [])
     }
 
     /// Rejects a ``RequestModel/definition`` without a method.
@@ -264,7 +251,6 @@ public enum EndpointBuilder {
     /// ```swift
     /// if #available(macOS 14, *) { Header("X-Feature", "new") }
     /// ```
-    @inlinable
     public static func buildLimitedAvailability<M, B>(_ parts: EndpointParts<M, B>) -> EndpointParts<M, B> {
         parts
     }

@@ -27,7 +27,6 @@ enum MethodToken: Sendable, Hashable {
 }
 
 /// A query declaration: text as it is, or a value written by the endpoint's ``FormEncoding``.
-@usableFromInline
 enum QueryDeclaration: Sendable {
     case text(name: String, value: String)
     case named(String, any EncodableValue)

@@ -26,7 +26,6 @@ public struct Body: EndpointComponent {
     /// A JSON body, encoded when the request is built with `encoder` or the client's encoder.
     ///
     /// An encoding failure is reported as ``CourierError/Kind/bodyEncodingFailed``.
-    @inlinable
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> Body {
         // Inlinable, so that the caller's compiler names the box's type: in here, its metadata
         // would be looked up at every call.
@@ -34,7 +33,6 @@ public struct Body: EndpointComponent {
     }
 
     /// A JSON body of a boxed value.
-    @usableFromInline
     static func json(boxed value: any EncodableValue, encoder: JSONEncoder?) -> Body {
         Body(source: .json(JSONPayload(value: value, encoder: encoder)))
     }
@@ -43,13 +41,11 @@ public struct Body: EndpointComponent {
     /// by the endpoint's ``FormEncoding`` (arrays, nesting, dates, keys and spaces).
     ///
     /// A failure is reported as ``CourierError/Kind/formEncodingFailed``.
-    @inlinable
     public static func form(_ value: some Encodable & Sendable) -> Body {
         form(boxed: EncodableBox(value))
     }
 
     /// A form body of a boxed value.
-    @usableFromInline
     static func form(boxed value: any EncodableValue) -> Body {
         Body(source: .form(.value(value)))
     }

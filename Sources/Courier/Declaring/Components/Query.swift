@@ -21,8 +21,8 @@
 /// Query("tenant_pass", pass, isSecret: true)
 /// ```
 public struct Query: EndpointComponent {
-    @usableFromInline let declaration: QueryDeclaration?
-    @usableFromInline let isSecret: Bool
+    let declaration: QueryDeclaration?
+    let isSecret: Bool
 
     /// Declares `name=value`, written by the endpoint's ``FormEncoding``; nothing when `value`
     /// is `nil`.
@@ -31,16 +31,14 @@ public struct Query: EndpointComponent {
     ///   - name: The parameter name.
     ///   - value: The value; `nil` omits the pair.
     ///   - isSecret: Whether the value is redacted in every rendering, whatever its name.
-    @inlinable
     public init(_ name: String, _ value: (some Encodable & Sendable)?, isSecret: Bool = false) {
         self.isSecret = isSecret
         guard let value else {
             declaration = nil
             return
         }
-        // Written once here rather than by the form encoder at every build. Inlinable, so that
-        // the caller's compiler knows the value's type: unspecialized, the optional alone cost a
-        // metadata lookup per query, and telling text and integers apart two dynamic casts.
+        // Text and integers are written here, as every form encoding writes them; any other value
+        // waits for the endpoint's encoding.
         declaration =
             FormEncoding.plainText(of: value).map { .text(name: name, value: $0) }
             ?? .named(name, EncodableBox(value))
@@ -68,7 +66,6 @@ public struct Query: EndpointComponent {
     ///
     /// Properties marked ``FormExcluded`` are left out, so a request model can be its own query
     /// while its identifier feeds the path.
-    @inlinable
     public init(fieldsOf value: some Encodable & Sendable) {
         isSecret = false
         declaration = .whole(EncodableBox(value))

@@ -77,13 +77,8 @@ public struct FormEncoding: Sendable {
 
     /// The text of a value every strategy writes as itself (text and integers), so that no
     /// encoder is needed; `nil` for anything else.
-    @inlinable
     static func plainText<Value: Encodable>(of value: Value) -> String? {
-        // The exact types first, compared as metadata, which a specialized caller folds away: a
-        // failed dynamic cast (an `Int` tried as a `String`) costs hundreds of instructions.
-        if Value.self == String.self, let text = value as? String { return text }
-        if Value.self == Int.self, let number = value as? Int { return String(number) }
-        return switch value {
+        switch value {
         case let text as String: text
         case let number as Int: String(number)
         default: nil

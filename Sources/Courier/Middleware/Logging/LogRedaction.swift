@@ -161,10 +161,6 @@ extension LogRedaction {
     /// The hidden values of `request`, as they could reappear anywhere in a log line: secret
     /// header values (and the credential after a scheme such as `Bearer`) and hidden query values,
     /// unencoded and percent-encoded. Values shorter than four characters are left out.
-    ///
-    /// They depend on the request's headers and query items only, and are none when
-    /// ``hidesAnything(of:)`` is false: ``LoggingMiddleware`` relies on both to skip a request
-    /// whose header and query storage it saw without secrets before.
     func secrets(of request: EndpointRequest) -> [String] {
         guard hidesAnything(of: request) else { return [] }
         let marked = HeaderFields(

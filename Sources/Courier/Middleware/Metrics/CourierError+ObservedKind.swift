@@ -1,22 +1,22 @@
 extension CourierError {
-    /// The kind as the caller sees it: ``kind``, except that a cancellation caused by the call's
-    /// own deadline (the client cancels the chain when its timeout passes) is
+    /// The kind as the caller of `request` sees it: ``kind``, except that a cancellation caused by
+    /// the call's own deadline (the client cancels the chain when its total timeout passes) is
     /// ``Kind/timedOut``.
     ///
     /// Middleware that reports a failure (``LoggingMiddleware``, ``MetricsMiddleware``, a tracing
-    /// middleware) names it by this kind, so that logs, metrics and spans agree. Read it in the
-    /// middleware's `catch`, on the task that sent the request: the deadline is the task's. A
-    /// caller cancelled before the deadline, whose chain stops only after it, gets
-    /// ``Kind/cancelled`` while its middleware report ``Kind/timedOut``.
+    /// middleware) names it by this kind, so that logs, metrics and spans agree. Pass the request
+    /// the middleware was given: it carries the call's deadline. A caller cancelled before the
+    /// deadline, whose chain stops only after it, gets ``Kind/cancelled`` while its middleware
+    /// report ``Kind/timedOut``.
     ///
     /// ```swift
     /// } catch {
-    ///     report(error.observedKind)  // `timedOut` where `error.kind` is `cancelled`
+    ///     report(error.observedKind(for: request))  // `timedOut` where `error.kind` is `cancelled`
     ///     throw error
     /// }
     /// ```
-    public var observedKind: Kind {
-        if kind == .cancelled, let deadline = Deadline.current, deadline <= .now { return .timedOut }
+    public func observedKind(for request: EndpointRequest) -> Kind {
+        if kind == .cancelled, let deadline = request.context.deadline, deadline <= .now { return .timedOut }
         return kind
     }
 }

@@ -16,11 +16,9 @@
 /// ```
 ///
 /// What is counted, and when the observer is called: <doc:UsingMiddleware#Measure-requests>.
-public struct MetricsMiddleware: Middleware, LinkedMiddleware {
+public struct MetricsMiddleware: Middleware {
     /// Receives one ``RequestMetrics`` per request.
     public let observer: any MetricsObserver
-    /// The last request's path, shared by copies of the middleware.
-    private let paths = RequestTextMemo<String>()
 
     /// Creates a metrics middleware that reports to `observer`.
     public init(observer: any MetricsObserver) {
@@ -37,75 +35,39 @@ public struct MetricsMiddleware: Middleware, LinkedMiddleware {
     public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
     {
-        try await handle(request, baseURL: baseURL, next: next)
-    }
-
-    func link(to next: @escaping Next) -> Next {
-        { request, baseURL throws(CourierError) in try await handle(request, baseURL: baseURL, next: next) }
-    }
-
-    /// ``intercept(_:baseURL:next:)``'s work, inlined into it and into ``link(to:)``'s closure.
-    @inline(__always) private func handle(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
-        async throws(CourierError) -> RawResponse
-    {
-        let recorder = RequestMetricsRecorder(parent: RequestMetricsRecorder.current)
+        let recorder = RequestMetricsRecorder()
+        var observed = request
+        observed.context.observers.append(recorder)
         observer.willSend(request, baseURL: baseURL)
-        do {
-            let response = try await RequestMetricsRecorder.$current.withValue(recorder) {
-                try await next(request, baseURL)
-            }
+        do throws(CourierError) {
+            let response = try await next(observed, baseURL)
             report(request, baseURL: baseURL, recorder: recorder, status: response.status, errorKind: nil)
             return response
         } catch {
-            // `next` throws only `CourierError`; `withValue` forgets the type.
-            let courierError = CourierError.transport(error)
             report(
-                request, baseURL: baseURL, recorder: recorder, status: courierError.response?.status,
-                errorKind: courierError.observedKind)
-            throw courierError
+                request, baseURL: baseURL, recorder: recorder, status: error.response?.status,
+                errorKind: error.observedKind(for: request))
+            throw error
         }
     }
 
-    /// Reports `request` once the rest of the chain is done with it. Never inlined, so that the
-    /// instant it reads stays out of the `async` caller's frame (<doc:Performance>).
-    @inline(never) private func report(
+    /// Hands the observer `request`'s metrics, with the host, scheme and port of the base it was
+    /// resolved against: `client`'s, or its absolute URL's.
+    private func report(
         _ request: EndpointRequest, baseURL client: BaseURL, recorder: RequestMetricsRecorder,
-        status: HTTPStatus?,
-        errorKind: CourierError.Kind?
+        status: HTTPStatus?, errorKind: CourierError.Kind?
     ) {
-        let finished = ContinuousClock.now
+        let duration = recorder.startedAt.duration(to: .now)
         let counters = recorder.snapshot
-        // The client's base is read in place; a copy of it retains and releases each of its
-        // strings, atomically.
-        if let target = request.absoluteTarget {
-            record(
-                request, client: client, resolved: target.base, counters: counters, recorder: recorder,
-                finished: finished, status: status, errorKind: errorKind)
-        } else {
-            record(
-                request, client: client, resolved: client, counters: counters, recorder: recorder,
-                finished: finished, status: status, errorKind: errorKind)
-        }
-    }
-
-    /// Hands the observer `request`'s metrics, with the host, scheme and port of `resolved`, the
-    /// base it was resolved against: `client`, or its absolute URL's.
-    @inline(__always) private func record(
-        _ request: EndpointRequest, client: BaseURL, resolved: BaseURL,
-        counters: RequestMetricsRecorder.Counters, recorder: RequestMetricsRecorder,
-        finished: ContinuousClock.Instant, status: HTTPStatus?, errorKind: CourierError.Kind?
-    ) {
+        let resolved = client.resolvingBase(for: request)
         observer.record(
             RequestMetrics(
-                method: request.method, host: resolved.host,
-                path: paths.text(for: request, baseURL: client) { $1.percentEncodedPath(for: $0) },
+                method: request.method, host: resolved.host, path: client.percentEncodedPath(for: request),
                 status: status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
-                bytesReceived: counters.bytesReceived,
-                timeToFirstByte: counters.timeToFirstByte,
-                duration: recorder.startedAt.duration(to: finished), template: request.template,
-                scheme: resolved.scheme, port: resolved.effectivePort,
-                urlTemplate: resolved.urlTemplate(for: request)
+                bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
+                duration: duration, template: request.template, scheme: resolved.scheme,
+                port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request)
             )
         )
     }

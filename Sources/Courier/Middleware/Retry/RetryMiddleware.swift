@@ -76,7 +76,7 @@ public struct RetryMiddleware: Middleware {
                 outcome = .failure(error)
             }
             guard retry < maxRetries, let delay = delay(beforeRetry: retry, after: outcome),
-                Deadline.remaining.map({ delay < $0 }) ?? true
+                request.context.remaining.map({ delay < $0 }) ?? true
             else { return try outcome.get() }
             try await wait(delay, request: request)
             retry += 1

@@ -13,7 +13,7 @@
 ///
 /// The errors it throws and how it meets documented errors:
 /// <doc:UsingMiddleware#Validate-responses>.
-public struct ValidationMiddleware: Middleware, LinkedMiddleware {
+public struct ValidationMiddleware: Middleware {
     /// The rules for endpoints that declare no ``ResponseValidation``.
     public let validation: ResponseValidation
 
@@ -28,17 +28,6 @@ public struct ValidationMiddleware: Middleware, LinkedMiddleware {
     /// Passes `request` on and checks the response against the endpoint's or the client's rules.
     public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
-    {
-        try await handle(request, baseURL: baseURL, next: next)
-    }
-
-    func link(to next: @escaping Next) -> Next {
-        { request, baseURL throws(CourierError) in try await handle(request, baseURL: baseURL, next: next) }
-    }
-
-    /// ``intercept(_:baseURL:next:)``'s work, inlined into it and into ``link(to:)``'s closure.
-    @inline(__always) private func handle(_ request: EndpointRequest, baseURL: BaseURL, next: Next)
-        async throws(CourierError) -> RawResponse
     {
         let response = try await next(request, baseURL)
         try Self.check(

@@ -12,7 +12,7 @@ import Foundation
 final class SessionTaskHandle: Sendable {
     private struct State: Sendable {
         var task: URLSessionTask?
-        var timer: Task<Void, any Error>?
+        var timer: Task<Void, Never>?
         var isCancelled = false
     }
 
@@ -28,8 +28,8 @@ final class SessionTaskHandle: Sendable {
     }
 
     /// Records the connect timer, so ``finish()`` stops it.
-    func attach(timer: Task<Void, any Error>) {
-        let stale = state.withLock { state -> Task<Void, any Error>? in
+    func attach(timer: Task<Void, Never>) {
+        let stale = state.withLock { state -> Task<Void, Never>? in
             guard !state.isCancelled else { return timer }
             state.timer = timer
             return nil

@@ -92,8 +92,7 @@ public final class URLSessionTransport: Transport {
         let setup = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
             reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
-            downloadLimit: downloadLimit, recorder: RequestMetricsRecorder.current,
-            progress: ProgressSink.current
+            downloadLimit: downloadLimit
         )
         defer { handle.finish() }
         return try await withTaskCancellationHandler {
@@ -126,8 +125,7 @@ public final class URLSessionTransport: Transport {
                             continuation: continuation,
                             receiver: ResponseReceiver(
                                 request: setup.request, responseLimit: setup.limit,
-                                downloadLimit: setup.downloadLimit, recorder: setup.recorder,
-                                progress: setup.progress)))
+                                downloadLimit: setup.downloadLimit)))
                     guard handle.attach(task) else {
                         tasks.cancel(id)
                         task.cancel()
@@ -169,13 +167,12 @@ public final class URLSessionTransport: Transport {
     /// Fails the task with a timeout unless the server shows a sign of life within `timeout`.
     private static func connectTimer(
         _ timeout: Duration, task: URLSessionTask, tasks: SessionTaskTable
-    ) -> Task<Void, any Error> {
-        Task {
-            try await Task.sleep(for: timeout)
-            let error = CourierError(
-                stage: .transport, kind: .timedOut,
-                message: "The server showed no sign of life within the connect timeout of \(timeout)."
-            )
+    ) -> Task<Void, Never> {
+        let watch = SilenceWatch(connect: timeout)
+        let start = ContinuousClock.now
+        return Task {
+            let expired = await SilenceWatch.enforce { now in watch.check(after: .started(start), now: now) }
+            guard let error = expired else { return }
             if tasks.failIfSilent(ObjectIdentifier(task), with: error) { cancelInBackground(task) }
         }
     }

@@ -241,36 +241,35 @@ private final class GatedNext: Sendable {
         #expect(gate.callCount == 2)
     }
 
-    @Test func theSharedCallKeepsTheStartersTaskLocals() async throws {
+    @Test func theSharedCallCarriesTheStartersContext() async throws {
         let middleware = DeduplicationMiddleware()
         let starter = RequestMetricsRecorder()
         let joiner = RequestMetricsRecorder()
         let deadline = ContinuousClock.now + .seconds(30)
-        let seen = LockedValue<(RequestMetricsRecorder?, ContinuousClock.Instant?)>((nil, nil))
+        let seen = LockedValue<CallContext?>(nil)
         let gate = GatedNext()
         let next: Middleware.Next = { request, baseURL throws(CourierError) in
-            seen.withLock { $0 = (RequestMetricsRecorder.current, Deadline.current) }
-            RequestMetricsRecorder.current?.recordAttempt()
+            seen.withLock { $0 = request.context }
+            request.context.observers.notify { $0.attemptStarted() }
             return try await gate.next(request, baseURL)
         }
-        let first = Task {
-            try await Deadline.$current.withValue(deadline) {
-                try await RequestMetricsRecorder.$current.withValue(starter) {
-                    try await middleware.intercept(Self.profile(), baseURL: exampleBase, next: next)
-                }
-            }
+        var starting = Self.profile()
+        starting.context.deadline = deadline
+        starting.context.observers.append(starter)
+        var joining = Self.profile()
+        joining.context.observers.append(joiner)
+        let first = Task { [starting] in
+            try await middleware.intercept(starting, baseURL: exampleBase, next: next)
         }
         try await waitUntil("the shared call started") { gate.callCount == 1 }
-        let second = Task {
-            try await RequestMetricsRecorder.$current.withValue(joiner) {
-                try await middleware.intercept(Self.profile(), baseURL: exampleBase, next: next)
-            }
+        let second = Task { [joining] in
+            try await middleware.intercept(joining, baseURL: exampleBase, next: next)
         }
         try await waitUntil("two requests wait") { middleware.waitingRequests == 2 }
         gate.open(with: .success(Self.token))
         _ = try await (first.value, second.value)
-        #expect(seen.withLock { $0.0 } === starter)
-        #expect(seen.withLock { $0.1 } == deadline)
+        #expect(seen.withLock { $0?.observers.all.first } as? RequestMetricsRecorder === starter)
+        #expect(seen.withLock { $0?.deadline } == deadline)
         #expect(starter.snapshot.attempts == 1)
         #expect(joiner.snapshot.attempts == 0)
     }

@@ -88,15 +88,6 @@ private struct NewUser: Encodable, Sendable {
             request, baseURL: exampleBase
         ) { _, _ in response }
         #expect(returned == response)
-        // A client's chain runs the middleware linked (``LinkedMiddleware``), not through
-        // `intercept`: the same entries either way.
-        let linkedSink = CapturingLogSink()
-        let linked = try await middleware(level, sink: linkedSink, bodyLimit: bodyLimit).link { _, _ in
-            response
-        }(
-            request, exampleBase)
-        #expect(linked == response)
-        #expect(linkedSink.entries == sink.entries)
         return sink.entries
     }
 

@@ -252,33 +252,35 @@ private struct RetryOnce503: Middleware {
         #expect(observer.reports.map(\.status) == [nil])
     }
 
-    @Test func anOuterRecorderStillSeesEverything() async throws {
-        let outer = RequestMetricsRecorder()
+    @Test func twoMetricsMiddlewareEachSeeEverything() async throws {
+        let outer = LockedValue<[RequestMetrics]>([])
+        let inner = LockedValue<[RequestMetrics]>([])
         let client = Client(
             baseURL: exampleBase, transport: Self.transport(),
-            middleware: [MetricsMiddleware { _ in }, RetryOnce503()])
-        _ = try await RequestMetricsRecorder.$current.withValue(outer) {
-            try await client.send(Self.upload)
+            middleware: [
+                MetricsMiddleware { metrics in outer.withLock { $0.append(metrics) } },
+                MetricsMiddleware { metrics in inner.withLock { $0.append(metrics) } }, RetryOnce503(),
+            ])
+        _ = try await client.send(Self.upload)
+        for reports in [outer, inner] {
+            let metrics = try #require(reports.withLock { $0 }.first)
+            #expect(metrics.attempts == 2)
+            #expect(metrics.redirects == 1)
+            #expect(metrics.bytesSent == 21)
+            #expect(metrics.bytesReceived == 12)
+            #expect(metrics.timeToFirstByte != nil)
         }
-        let counters = outer.snapshot
-        #expect(counters.attempts == 2)
-        #expect(counters.redirects == 1)
-        #expect(counters.bytesSent == 21)
-        #expect(counters.bytesReceived == 12)
-        #expect(counters.timeToFirstByte != nil)
     }
 
-    /// Each recorder counts the time to the first response's headers from its own start; later
-    /// headers (a retry's, a redirect's) do not move it.
-    @Test func theTimeToFirstByteIsFromEachRecordersOwnStart() {
+    /// Each recorder counts the time to the first response's head from its own start; later
+    /// heads (a retry's, a redirect's) do not move it.
+    @Test func theTimeToFirstByteIsFromTheRecordersOwnStart() {
         let start = ContinuousClock.now
-        let outer = RequestMetricsRecorder(parent: nil, startedAt: start)
-        let inner = RequestMetricsRecorder(parent: outer, startedAt: start.advanced(by: .milliseconds(100)))
-        let headers = start.advanced(by: .milliseconds(350))
-        inner.recordResponseHeaders(at: headers)
-        inner.recordResponseHeaders(at: headers.advanced(by: .seconds(5)))
-        #expect(inner.snapshot.timeToFirstByte == .milliseconds(250))
-        #expect(outer.snapshot.timeToFirstByte == .milliseconds(350))
+        let recorder = RequestMetricsRecorder(startedAt: start.advanced(by: .milliseconds(100)))
+        let head = start.advanced(by: .milliseconds(350))
+        recorder.receivedHead(at: head)
+        recorder.receivedHead(at: head.advanced(by: .seconds(5)))
+        #expect(recorder.snapshot.timeToFirstByte == .milliseconds(250))
     }
 }
 

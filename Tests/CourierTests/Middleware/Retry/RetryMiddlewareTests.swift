@@ -482,11 +482,15 @@ private struct ScriptedTransport: Transport {
 
     @Test func eachAttemptIsRecordedOnce() async throws {
         let transport = ScriptedTransport([.status(.serviceUnavailable), .status(502), .status(.ok)])
+        let reports = LockedValue<[RequestMetrics]>([])
         let client = Client(
-            baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: SteppedClock())])
-        let recorder = RequestMetricsRecorder()
-        _ = try await RequestMetricsRecorder.$current.withValue(recorder) { try await client.send(Self.get) }
-        #expect(recorder.snapshot.attempts == 3)
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                MetricsMiddleware { metrics in reports.withLock { $0.append(metrics) } },
+                Self.retry(clock: SteppedClock()),
+            ])
+        _ = try await client.send(Self.get)
+        #expect(reports.withLock { $0.map(\.attempts) } == [3])
     }
 
     static func imfFixdate(_ date: Date) -> String {

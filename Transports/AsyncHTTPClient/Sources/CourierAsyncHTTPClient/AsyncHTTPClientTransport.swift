@@ -145,7 +145,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   transport, ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
-        let streamed = try request.body?.stream?.makeChunks()
+        let streamed = try request.makeBodyChunks()
         do {
             do {
                 return try await attempt(request, streamed: streamed)
@@ -192,18 +192,15 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Sleeps until the running timeout runs out and throws its error, unless the exchange showed
+    /// Waits until the running timeout runs out and throws its error, unless the exchange showed
     /// a sign of life meanwhile; returns when no timeout runs any more.
     private static func enforce(
         _ watch: SilenceWatch, activity: NIOLockedValueBox<SilenceWatch.Activity>
     ) async throws {
-        while true {
-            switch watch.check(after: activity.withLockedValue { $0 }, now: .now) {
-            case .expired(let error): throw AttemptFailure(error: error, closedBeforeResponse: false)
-            case .wait(let instant): try await Task.sleep(until: instant, clock: .continuous)
-            case .done: return
-            }
+        let expired = await SilenceWatch.enforce { now in
+            watch.check(after: activity.withLockedValue { $0 }, now: now)
         }
+        if let expired { throw AttemptFailure(error: expired, closedBeforeResponse: false) }
     }
 
     /// Feeds a streamed body to its reader from a task of its own, one chunk at a time as the

@@ -17,7 +17,7 @@ extension CourierError {
     /// The transport-stage Courier error for a failure of AsyncHTTPClient or SwiftNIO, keeping it
     /// as ``CourierError/underlying``. (A ``ResponseReceiver`` turns a lost connection after the
     /// response head into a truncated response.)
-    @inline(never) static func asyncHTTPClient(_ error: any Error) -> CourierError {
+    static func asyncHTTPClient(_ error: any Error) -> CourierError {
         if let error = error as? CourierError { return error }
         let (kind, message) = kindAndMessage(for: error)
         return CourierError(stage: .transport, kind: kind, message: message, underlying: error)

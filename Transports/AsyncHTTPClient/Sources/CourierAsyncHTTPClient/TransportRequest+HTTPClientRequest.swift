@@ -14,7 +14,7 @@ extension TransportRequest {
     ///   - outcome: Told how the reading of `streamed` ended.
     ///   - onChunk: Told how many body bytes were written so far, after each chunk of a streamed
     ///     body; `nil` sends an in-memory body in one piece.
-    @inline(never) func httpClientRequest(
+    func httpClientRequest(
         streamed: StreamedBodyReader? = nil, outcome: StreamedBodyOutcome? = nil,
         onChunk: (@Sendable (Int64) -> Void)?
     ) -> HTTPClientRequest {

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Follows redirects from the immutable request, one ``TransportRequest`` per hop.
+/// The end of every middleware chain: resolves the request against its base URL, once per
+/// attempt, and follows redirects from it, one ``TransportRequest`` per hop sent over the
+/// transport.
 ///
 /// - At most `limit` hops; a repeated method and URL is a cycle.
 /// - 301/302 turn `POST` into `GET`, and 303 turns every method but `HEAD` into `GET`, without a
@@ -17,47 +19,48 @@ struct RedirectFollower: Sendable {
     let transport: any Transport
     let limit: Int
 
-    /// Sends `first` and each redirect hop it leads to; inlined into the end of the client's
-    /// chain, so that a request makes one async frame fewer on its way to the transport.
-    @inline(__always) func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
-        let recorder = RequestMetricsRecorder.current
+    /// Sends `request`, resolved against `baseURL`, and each redirect hop it leads to: the
+    /// ``Middleware/Next`` that later middleware and the transport are for the last middleware.
+    func send(_ request: EndpointRequest, baseURL: BaseURL) async throws(CourierError) -> RawResponse {
+        let first = try request.transportRequest(baseURL: baseURL)
+        do {
+            return try await send(first)
+        } catch {
+            throw error.adding(request: request, url: first.url)
+        }
+    }
+
+    /// Sends `first` and each redirect hop it leads to, reporting each to `first`'s observers.
+    func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
         if let configuration = first.urlRequestConfiguration {
             try Self.check(configuration, of: first)
         }
-        recorder?.recordAttempt()
-        // The first hop sends `first` itself; only a redirect makes a request of its own.
-        var response = try await sendHop(first, recorder: recorder)
+        first.observers.notify { $0.attemptStarted() }
         var hops = Hops()
-        guard
-            var current = try redirect(
-                after: first, answeredWith: response, first: first, hops: &hops, recorder: recorder)
-        else { return response }
+        var current = first
         while true {
-            response = try await sendHop(current, recorder: recorder)
-            guard
-                let next = try redirect(
-                    after: current, answeredWith: response, first: first, hops: &hops, recorder: recorder)
-            else {
-                return response
-            }
+            let response = try await sendHop(current)
+            guard let next = try redirect(after: current, answeredWith: response, first: first, hops: &hops)
+            else { return response }
             current = next
         }
     }
 
-    /// One hop: `request` sent, its bytes and response recorded.
-    private func sendHop(_ request: TransportRequest, recorder: RequestMetricsRecorder?)
-        async throws(CourierError) -> RawResponse
-    {
+    /// One hop: `request` sent, its bytes and response reported.
+    private func sendHop(_ request: TransportRequest) async throws(CourierError) -> RawResponse {
+        let observers = request.observers
+        // A streamed body counts its chunks as the transport takes them.
+        if let body = request.body, body.stream == nil { observers.notify { $0.sent(bytes: body.length) } }
         let response: RawResponse
         do {
-            // A streamed body counts its chunks as the transport takes them.
-            if let body = request.body, body.stream == nil { recorder?.recordSent(bytes: body.length) }
             response = try await transport.send(request)
         } catch {
             throw CourierError.transport(error)
         }
-        recorder?.recordResponseHeaders()
-        recorder?.recordReceived(bytes: response.bodyLength)
+        observers.notify { observer in
+            observer.receivedHead()
+            observer.received(bytes: response.bodyLength)
+        }
         return response
     }
 
@@ -69,13 +72,10 @@ struct RedirectFollower: Sendable {
     }
 
     /// The request to send after `request` was answered with `response`, or `nil` when `response`
-    /// is not a redirect to follow. Kept out of ``send(_:)`` (never inlined) so that its locals
-    /// take no room in the `async` frame, which lives in the task's allocator for the whole
-    /// exchange.
-    @inline(never)
+    /// is not a redirect to follow.
     private func redirect(
         after request: TransportRequest, answeredWith response: RawResponse, first: TransportRequest,
-        hops: inout Hops, recorder: RequestMetricsRecorder?
+        hops: inout Hops
     ) throws(CourierError) -> TransportRequest? {
         guard response.status.isRedirect, let location = response.headers[.location] else {
             return nil
@@ -88,7 +88,7 @@ struct RedirectFollower: Sendable {
             )
         }
         hops.count += 1
-        recorder?.recordRedirect()
+        request.observers.notify { $0.redirected() }
         if hops.visited.isEmpty { hops.visited.insert("\(first.method) \(first.url.absoluteString)") }
         let next = try nextRequest(
             after: request, status: response.status, location: location, response: response)

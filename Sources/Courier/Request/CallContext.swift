@@ -1,0 +1,24 @@
+/// What one call hands down with its request beside what is sent: its deadline and its
+/// observers.
+///
+/// The client sets the deadline from the total timeout, and middleware such as
+/// ``RetryMiddleware`` read it; ``MetricsMiddleware`` and ``Client/transfer(_:)`` add observers,
+/// which the request's hops report to. Not part of a request's value: any two are equal, so a
+/// request compares and hashes by what it sends alone.
+struct CallContext: Sendable, Hashable {
+    /// The instant the call must finish by, when it has a total timeout.
+    var deadline: ContinuousClock.Instant?
+    /// Who hears how the call's hops go.
+    var observers = TransferObservers()
+
+    /// The time left before ``deadline``, or `nil` when the call has none.
+    var remaining: Duration? {
+        deadline.map { ContinuousClock.now.duration(to: $0) }
+    }
+
+    /// Always `true`: a call's context is not part of its request's value.
+    static func == (lhs: CallContext, rhs: CallContext) -> Bool { true }
+
+    /// Hashes nothing: a call's context is not part of its request's value.
+    func hash(into hasher: inout Hasher) {}
+}

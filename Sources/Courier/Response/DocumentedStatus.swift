@@ -1,0 +1,29 @@
+import Foundation
+
+/// One documented error response: the statuses it covers and the model its body decodes as.
+public struct DocumentedStatus<Failure: Error>: Sendable {
+    /// The status codes this entry covers.
+    public let statuses: ClosedRange<Int>
+    /// The model's type name, for documentation and OpenAPI export.
+    public let modelName: String
+    /// The model's type, so the OpenAPI export can describe it.
+    let model: any (Decodable & Sendable).Type
+    let decode: @Sendable (Data, JSONDecoder) throws -> Failure
+
+    /// Documents that `status` carries a `model` body, wrapped into the failure by `wrap`.
+    public static func status<Model: Decodable & Sendable>(
+        _ status: HTTPStatus, _ model: Model.Type, _ wrap: @escaping @Sendable (Model) -> Failure
+    ) -> DocumentedStatus {
+        statuses(status.code...status.code, model, wrap)
+    }
+
+    /// Documents that every status in `range` (such as `500...599`) carries a `model` body.
+    public static func statuses<Model: Decodable & Sendable>(
+        _ range: ClosedRange<Int>, _ model: Model.Type, _ wrap: @escaping @Sendable (Model) -> Failure
+    ) -> DocumentedStatus {
+        DocumentedStatus(statuses: range, modelName: String(describing: model), model: model) {
+            data, decoder in
+            wrap(try decoder.decode(Model.self, from: data))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// Hears how the hops of one call go: what the redirect follower and a transport's
+/// ``ResponseReceiver`` report while a request is sent and its response received.
+///
+/// A call's observers come down with its request (``TransportRequest/observers``): a
+/// ``MetricsMiddleware`` adds its recorder and ``Client/transfer(_:)`` its progress, so no layer
+/// reads state that a layer above it keeps. Every method does nothing by default.
+protocol TransferObserver: Sendable {
+    /// A hop of a new attempt is about to be sent: the first, or the first after a retry.
+    func attemptStarted()
+    /// A redirect is about to be followed.
+    func redirected()
+    /// `bytes` of request body were handed to the transport.
+    func sent(bytes: Int64)
+    /// A hop's response head arrived.
+    func receivedHead()
+    /// A hop's whole body arrived: `bytes` delivered, after any content decoding.
+    func received(bytes: Int64)
+    /// A body moved on.
+    func progressed(_ progress: TransferProgress)
+}
+
+extension TransferObserver {
+    func attemptStarted() {}
+    func redirected() {}
+    func sent(bytes: Int64) {}
+    func receivedHead() {}
+    func received(bytes: Int64) {}
+    func progressed(_ progress: TransferProgress) {}
+}
+
+/// The observers of one call, handed down with its requests.
+///
+/// Not part of a request's value: any two are equal, so a request compares and hashes by what it
+/// sends alone.
+struct TransferObservers: Sendable, Hashable {
+    /// The observers, in the order they were added.
+    private(set) var all: [any TransferObserver] = []
+
+    /// Whether anyone listens.
+    var isEmpty: Bool { all.isEmpty }
+
+    /// Adds `observer` after those already there.
+    mutating func append(_ observer: any TransferObserver) {
+        all.append(observer)
+    }
+
+    /// Tells each observer what happened.
+    func notify(_ event: (any TransferObserver) -> Void) {
+        for observer in all { event(observer) }
+    }
+
+    /// Always `true`: observers are not part of a request's value.
+    static func == (lhs: TransferObservers, rhs: TransferObservers) -> Bool { true }
+
+    /// Hashes nothing: observers are not part of a request's value.
+    func hash(into hasher: inout Hasher) {}
+}
