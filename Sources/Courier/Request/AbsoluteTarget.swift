@@ -4,8 +4,7 @@ import Foundation
 /// or ``CallOptions/url``): its origin and path, its own query, and whether the request's
 /// secrets may go to its origin when it is not the client's.
 ///
-/// Its parts live in one immutable box, so a request without an absolute URL carries one `nil`
-/// pointer and the request-building path copies no more than that.
+/// Its parts live in one immutable box, shared by the request's copies.
 struct AbsoluteTarget: Sendable, Hashable {
     private let parts: Parts
 

@@ -74,8 +74,7 @@ public struct EndpointRequest: Sendable, Hashable {
         self.successStatus = successStatus
     }
 
-    /// A copy changed by `change`: the one way Courier copies a request. Callers validate what they
-    /// add.
+    /// A copy changed by `change`. Callers validate what they add.
     func with<Failure: Error>(_ change: (inout EndpointRequest) throws(Failure) -> Void) throws(Failure)
         -> EndpointRequest
     {

@@ -155,5 +155,5 @@ public struct RequestBody: Sendable, Hashable {
         stage: .transport, kind: .streamedBodyUnsupported,
         message:
             "The body is streamed from an AsyncSequence and cannot be read synchronously; read it with "
-            + "RequestBodyStream.makeChunks() or collect(limit:).")
+            + "TransportRequest.makeBodyChunks(), or RequestBodyStream.collect(limit:).")
 }

@@ -3,18 +3,10 @@ import Foundation
 /// Decoding of success and documented-error bodies.
 enum ResponseDecoding {
     /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
-    ///
-    /// Inlinable, so that a send specialized for its endpoint type decodes without looking up
-    /// generic metadata of its own.
-    ///
-    /// - Parameter decodesItself: `false` when the caller knows `type` is not a
-    ///   ``CustomBodyDecoding`` (``EndpointTypeFacts``), which skips the cast that finds out.
-    static func decode<Value: Decodable>(
-        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder, decodesItself: Bool? = nil
-    ) throws -> Value {
-        if decodesItself ?? true, let value = try decodedItself(type, from: response, decoder: decoder) {
-            return value
-        }
+    static func decode<Value: Decodable>(_ type: Value.Type, from response: RawResponse, decoder: JSONDecoder)
+        throws -> Value
+    {
+        if let value = try decodedItself(type, from: response, decoder: decoder) { return value }
         return try decoder.decode(Value.self, from: response.body)
     }
 

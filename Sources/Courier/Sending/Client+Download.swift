@@ -32,11 +32,9 @@ extension Client {
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
-        let declared = endpoint.endpoint
-        var request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: nil)
-        request.responseBodyFile = staging
+        let prepared = try prepare(endpoint, options: nil)
+        let (request, decoder) = (prepared.request.with { $0.responseBodyFile = staging }, prepared.decoder)
         let raw = try await perform(request, progress: progress)
-        let decoder = declared.decoder ?? configuration.decoder
         return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
             raw throws(CourierError) in
             do {

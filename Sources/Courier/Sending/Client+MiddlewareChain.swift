@@ -7,10 +7,11 @@ extension Client {
     {
         var request = request
         if let progress { request.context.observers.append(progress) }
+        // The earlier of this call's deadline and that of a call it runs inside.
+        let own = request.timeout.total.map { ContinuousClock.now + $0 }
+        request.context.deadline = [own, Deadline.current].compactMap { $0 }.min()
         let response: RawResponse
-        if let total = request.timeout.total {
-            let deadline = ContinuousClock.now + total
-            request.context.deadline = deadline
+        if let total = request.timeout.total, let deadline = request.context.deadline {
             let (chain, baseURL, limited) = (chain, baseURL, request)
             do {
                 response = try await Deadline.run(until: deadline, timeout: total) {

@@ -12,21 +12,23 @@ extension Client {
     public func request<E: EndpointRepresentable>(for endpoint: E, options: CallOptions? = nil)
         throws(CourierError) -> EndpointRequest
     {
-        try request(for: endpoint.endpoint, template: EndpointTemplate.of(endpoint), options: options)
+        try prepare(endpoint, options: options).request
     }
 
-    /// The request for an endpoint already taken from its value (a ``RequestModel`` builds its
-    /// definition each time it is asked), with the template of the value's type.
-    func request<Success, Failure>(
-        for endpoint: Endpoint<Success, Failure>, template: String?, options: CallOptions?
-    ) throws(CourierError) -> EndpointRequest {
-        var request = try endpoint.request(
+    /// The request for `endpoint`, as ``request(for:options:)`` builds it, and the decoder of its
+    /// responses: the endpoint is taken from its value once (a ``RequestModel`` builds its
+    /// definition each time it is asked).
+    func prepare<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions?)
+        throws(CourierError) -> (request: EndpointRequest, decoder: JSONDecoder)
+    {
+        let declared = endpoint.endpoint
+        var request = try declared.request(
             encoder: configuration.encoder, formEncoding: configuration.formEncoding
         )
         .prepared(defaults: defaults.current, options: options, timeout: configuration.timeout)
-        request.template = template
-        request.streamsResponse = Success.self is any StreamedResponseBody.Type
-        return request
+        request.template = EndpointTemplate.of(endpoint)
+        request.streamsResponse = E.Success.self is any StreamedResponseBody.Type
+        return (request, declared.decoder ?? configuration.decoder)
     }
 
     /// The URL this client would send `endpoint` to, before middleware, with its current

@@ -24,12 +24,10 @@ extension Client {
     public func stream<E: EndpointRepresentable>(_ endpoint: E, deadline: Duration? = nil)
         async throws(CourierError) -> EndpointResponse<ResponseBodyStream, E.Failure>
     {
-        let declared = endpoint.endpoint
-        var request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: nil)
-        request.streamsResponse = true
+        let prepared = try prepare(endpoint, options: nil)
+        let (request, decoder) = (prepared.request.with { $0.streamsResponse = true }, prepared.decoder)
         let end = deadline.map { ContinuousClock.now.advanced(by: $0) }
         let raw = try await perform(request)
-        let decoder = declared.decoder ?? configuration.decoder
         return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
             raw throws(CourierError) in
             let body = raw.bodyStream ?? ResponseBodyStream(raw.body)
@@ -67,8 +65,7 @@ extension Client {
         _ endpoint: E, reconnection: EventStreamReconnection? = nil
     ) async throws(CourierError) -> EndpointResponse<EventStream<Payload>, E.Failure>
     where E.Success == EventStream<Payload> {
-        let declared = endpoint.endpoint
-        let request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: nil)
+        let (request, decoder) = try prepare(endpoint, options: nil)
         if let reconnection, !reconnection.resendsNonIdempotentRequests, !request.isIdempotent {
             throw CourierError(
                 stage: .building, kind: .nonIdempotentReconnection,
@@ -79,7 +76,6 @@ extension Client {
                 request: request)
         }
         let raw = try await perform(request)
-        let decoder = declared.decoder ?? configuration.decoder
         // 204 No Content on the first connection means "do not reconnect", as on a later one.
         var policy = raw.status == .noContent ? nil : reconnection
         policy?.connect = { lastEventID throws(CourierError) in

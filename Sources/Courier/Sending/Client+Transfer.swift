@@ -13,7 +13,8 @@ extension Client {
     public func transfer<E: EndpointRepresentable>(_ endpoint: E) -> Transfer<
         EndpointResponse<E.Success, E.Failure>
     > {
-        Transfer { progress throws(CourierError) in try await send(endpoint, options: nil, progress: progress)
+        Transfer { progress throws(CourierError) in
+            try await send(endpoint, options: nil, progress: progress)
         }
     }
 

@@ -97,10 +97,8 @@ public struct Client: Sendable {
     func send<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions?, progress: ProgressSink?)
         async throws(CourierError) -> EndpointResponse<E.Success, E.Failure>
     {
-        let declared = endpoint.endpoint
-        let request = try request(for: declared, template: EndpointTemplate.of(endpoint), options: options)
+        let (request, decoder) = try prepare(endpoint, options: options)
         let response = try await perform(request, progress: progress)
-        let decoder = declared.decoder ?? configuration.decoder
         return try EndpointResponse.decoding(response, request: request, decoder: decoder) {
             response throws(CourierError) in
             do {

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs a call against a total deadline that Courier enforces itself.
 ///
 /// `URLSession` on Linux treats `timeoutInterval` as an idle timeout only (a slow drip runs
@@ -7,7 +9,13 @@
 /// gets ``CourierError/Kind/timedOut`` at once and the call is cancelled, even if some middleware
 /// or transport is slow to notice.
 enum Deadline {
-    /// Runs `operation` until `deadline`, which is `timeout` from the call's start.
+    /// The deadline of the call the current task runs, if it has one. Only the client reads it,
+    /// when it starts a call: a call made inside another call (by a middleware, say) ends by the
+    /// outer call's deadline too, and carries the earlier of the two down with its request.
+    @TaskLocal static var current: ContinuousClock.Instant?
+
+    /// Runs `operation` until `deadline`; at the deadline, fails with the error of a call that did
+    /// not end within `timeout`.
     ///
     /// Cancelling the caller cancels the operation; a caller cancelled while its operation
     /// ignores it gets ``CourierError/Kind/cancelled`` at the deadline at the latest. `sleep`
@@ -23,11 +31,15 @@ enum Deadline {
         let outcome = await withTaskCancellationHandler {
             race.start(
                 work: Task {
-                    do throws(CourierError) {
-                        race.deliver(.success(try await operation()))
-                    } catch {
-                        race.deliver(.failure(error))
+                    let outcome = await $current.withValue(deadline) {
+                        () async -> Result<RawResponse, CourierError> in
+                        do throws(CourierError) {
+                            return .success(try await operation())
+                        } catch {
+                            return .failure(error)
+                        }
                     }
+                    race.deliver(outcome)
                 })
             let timer = Task {
                 do {
@@ -43,15 +55,6 @@ enum Deadline {
             race.cancelCaller()
         }
         return try outcome.get()
-    }
-}
-
-extension Deadline {
-    /// The error of a call that did not end within `timeout`.
-    static func timedOut(after timeout: Duration) -> CourierError {
-        CourierError(
-            stage: .transport, kind: .timedOut,
-            message: "The request did not complete within its timeout of \(timeout).")
     }
 }
 
@@ -100,18 +103,33 @@ private struct DeadlineRace: Sendable {
 
     /// The deadline came: delivers ``CourierError/Kind/timedOut`` (or
     /// ``CourierError/Kind/cancelled`` to a caller cancelled before) and cancels the work.
+    ///
+    /// The work is cancelled on a Dispatch thread, after the caller was given its outcome: its
+    /// cancellation handlers run where it is cancelled, and one that blocks (a third-party
+    /// `URLSessionTask.cancel()` waits for the session's queue on Linux) holds up neither the caller
+    /// nor the timer's task.
     func timeOut(after timeout: Duration) {
-        let (work, callerCancelled) = state.withLock { ($0.work, $0.isCallerCancelled) }
-        deliver(
-            .failure(
-                callerCancelled
-                    ? CourierError(
-                        stage: .transport, kind: .cancelled,
-                        message:
-                            "The request was cancelled, and had not stopped when its timeout of \(timeout) ran out."
-                    )
-                    : Deadline.timedOut(after: timeout)))
-        work?.cancel()
+        let timedOut = CourierError(
+            stage: .transport, kind: .timedOut,
+            message: "The request did not complete within its timeout of \(timeout).")
+        let cancelled = CourierError(
+            stage: .transport, kind: .cancelled,
+            message: "The request was cancelled, and had not stopped when its timeout of \(timeout) ran out.")
+        typealias Effects = (
+            waiter: CheckedContinuation<Result<RawResponse, CourierError>, Never>?,
+            work: Task<Void, Never>?, outcome: Result<RawResponse, CourierError>
+        )
+        let effects = state.withLock { state -> Effects in
+            let outcome: Result<RawResponse, CourierError> = .failure(
+                state.isCallerCancelled ? cancelled : timedOut)
+            guard !state.isSettled else { return (nil, state.work, outcome) }
+            state.isSettled = true
+            let waiter = state.waiter.take()
+            if waiter == nil { state.outcome = outcome }
+            return (waiter, state.work, outcome)
+        }
+        effects.waiter?.resume(returning: effects.outcome)
+        if let work = effects.work { DispatchQueue.global().async { work.cancel() } }
     }
 
     /// The caller was cancelled: cancels the work, now or when it starts. The deadline stays, so a

@@ -7,6 +7,8 @@ final class ProgressSink: TransferObserver {
         self.receive = receive
     }
 
+    var hearsProgress: Bool { true }
+
     func progressed(_ progress: TransferProgress) {
         receive(progress)
     }

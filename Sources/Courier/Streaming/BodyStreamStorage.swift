@@ -300,9 +300,14 @@ final class BodyStreamStorage: Sendable {
         watchdog?.cancel()
     }
 
+    /// Whether the reader waits for a chunk; for tests.
+    var hasWaitingReader: Bool {
+        state.withLock { $0.reader != nil }
+    }
+
     /// What the watchdog does at `now`: the stream fails when the reader has waited the idle
     /// timeout for a chunk, or at the deadline; silence counts only while the reader waits.
-    private func check(at now: ContinuousClock.Instant) -> SilenceWatch.Check {
+    func check(at now: ContinuousClock.Instant) -> SilenceWatch.Check {
         state.withLock { state in
             state.watchdogChecks += 1
             guard state.end == nil else { return .done }

@@ -88,7 +88,7 @@ public struct ResponseReceiver: Sendable {
     /// reportSent?(written, body.length)
     /// ```
     public var uploadProgress: (@Sendable (_ completed: Int64, _ expected: Int64?) -> Void)? {
-        guard !observers.isEmpty else { return nil }
+        guard observers.hearProgress else { return nil }
         let observers = observers
         return { completed, expected in
             let progress = TransferProgress(

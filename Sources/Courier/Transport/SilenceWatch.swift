@@ -7,7 +7,7 @@
 /// from the last sign of life. A ``deadline``, when set, ends the wait whatever the activity.
 ///
 /// A transport keeps the exchange's latest ``Activity`` where its callbacks can update it, and
-/// races the exchange against ``enforce(sleep:_:)``:
+/// races the exchange against ``enforce(sleep:now:_:)``:
 ///
 /// ```swift
 /// let watch = SilenceWatch(request.timeout)
@@ -111,21 +111,23 @@ public struct SilenceWatch: Sendable, Hashable {
     }
 
     /// Runs a watch: sleeps until each instant `check` asks for, and returns the error it expires
-    /// with, or `nil` once it is done or the task is cancelled.
+    /// with, or `nil` once it is done or a sleep throws (the task was cancelled).
     ///
     /// - Parameters:
-    ///   - sleep: Waits until an instant, or throws when cancelled; `Task.sleep` by default, and a
-    ///     manual clock's in tests.
+    ///   - sleep: Waits until an instant, or throws when cancelled; `Task.sleep` by default.
+    ///   - now: The time now; the continuous clock's by default. Tests pass a manual clock's
+    ///     `sleep` and `now`.
     ///   - check: What the watch does at an instant: usually ``check(after:now:)`` with the
     ///     exchange's latest activity.
     public static func enforce(
         sleep: @Sendable (ContinuousClock.Instant) async throws -> Void = {
             try await Task.sleep(until: $0, clock: .continuous)
         },
+        now: @Sendable () -> ContinuousClock.Instant = { .now },
         _ check: @Sendable (ContinuousClock.Instant) -> Check
     ) async -> CourierError? {
         while true {
-            switch check(.now) {
+            switch check(now()) {
             case .expired(let error):
                 return error
             case .done:

@@ -5,6 +5,9 @@
 /// ``MetricsMiddleware`` adds its recorder and ``Client/transfer(_:)`` its progress, so no layer
 /// reads state that a layer above it keeps. Every method does nothing by default.
 protocol TransferObserver: Sendable {
+    /// Whether the observer hears ``progressed(_:)``: a transport reports upload progress only
+    /// when one does.
+    var hearsProgress: Bool { get }
     /// A hop of a new attempt is about to be sent: the first, or the first after a retry.
     func attemptStarted()
     /// A redirect is about to be followed.
@@ -20,6 +23,7 @@ protocol TransferObserver: Sendable {
 }
 
 extension TransferObserver {
+    var hearsProgress: Bool { false }
     func attemptStarted() {}
     func redirected() {}
     func sent(bytes: Int64) {}
@@ -36,8 +40,8 @@ struct TransferObservers: Sendable, Hashable {
     /// The observers, in the order they were added.
     private(set) var all: [any TransferObserver] = []
 
-    /// Whether anyone listens.
-    var isEmpty: Bool { all.isEmpty }
+    /// Whether anyone listens for progress.
+    var hearProgress: Bool { all.contains { $0.hearsProgress } }
 
     /// Adds `observer` after those already there.
     mutating func append(_ observer: any TransferObserver) {

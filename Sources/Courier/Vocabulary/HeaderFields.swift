@@ -51,11 +51,6 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.append(field)
     }
 
-    /// Makes room for `count` fields, so that appending that many allocates once.
-    mutating func reserveCapacity(_ count: Int) {
-        fields.reserveCapacity(count)
-    }
-
     /// Removes every field named `name`.
     public mutating func removeAll(named name: HeaderName) {
         fields.removeAll { $0.name == name }

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -29,6 +30,35 @@ struct BodyStreamStorageTests {
         let chunk = try await storage.next()
         #expect(chunk?.count == 150)
         #expect(calls.now.resume == 1)
+    }
+
+    /// The idle timeout counts only while the reader waits: silence while nobody reads does not
+    /// fail a reader that starts waiting later, and the reader's own wait does. Decided at
+    /// instants the test gives, not by a clock.
+    @Test func silenceCountsOnlyWhileTheReaderWaits() async throws {
+        let storage = BodyStreamStorage(idleTimeout: .seconds(10))
+        let start = ContinuousClock.now
+        storage.write(Data("ab".utf8))
+        #expect(try await storage.next() == Data("ab".utf8))
+        // Nobody reads: an hour of silence is not a timeout.
+        guard case .wait = storage.check(at: start + .seconds(3_600)) else {
+            Issue.record("a stream nobody waited on timed out")
+            return
+        }
+        let reader = Task { try await storage.next() }
+        try await waitUntil("the reader waits") { storage.hasWaitingReader }
+        let waitingSince = ContinuousClock.now
+        guard case .wait = storage.check(at: waitingSince + .seconds(9)) else {
+            Issue.record("the reader timed out before its idle timeout")
+            return
+        }
+        guard case .expired(let error) = storage.check(at: waitingSince + .seconds(11)) else {
+            Issue.record("the reader waited past its idle timeout")
+            return
+        }
+        #expect(error.kind == .timedOut)
+        storage.write(Data("c".utf8))
+        #expect(try await reader.value == Data("c".utf8))
     }
 
     @Test func chunksWrittenBeforeAnErrorArriveBeforeIt() async throws {

@@ -104,10 +104,10 @@ struct SilenceWatchTests {
             slept.withLock { $0.append(instant) }
             now.withLock { $0 = instant }
         }
-        let check: @Sendable (ContinuousClock.Instant) -> SilenceWatch.Check = { _ in
-            watch.check(after: .started(start), now: now.withLock { $0 })
+        let check: @Sendable (ContinuousClock.Instant) -> SilenceWatch.Check = { now in
+            watch.check(after: .started(start), now: now)
         }
-        let error = await SilenceWatch.enforce(sleep: sleep, check)
+        let error = await SilenceWatch.enforce(sleep: sleep, now: { now.withLock { $0 } }, check)
         #expect(slept.withLock { $0 } == [start + .seconds(2), start + .seconds(4), start + .seconds(5)])
         #expect(error?.message.contains("connect timeout of 5.0 seconds") == true)
     }

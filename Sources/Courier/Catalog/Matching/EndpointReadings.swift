@@ -2,8 +2,8 @@
 /// per type and remembered, so ``CatalogEndpoint/parse(_:)`` does not probe the endpoint anew
 /// for every request.
 ///
-/// A memo of a pure function of a type, as ``EndpointTypeFacts`` is: any two lookups for a type
-/// give the same answer, a refusal included.
+/// A memo of a pure function of a type: any two lookups for a type give the same answer, a refusal
+/// included. A client reads an endpoint's template from it too (`EndpointTemplate`).
 enum EndpointReadings {
     /// How to read one endpoint's requests.
     struct Reading: Sendable {

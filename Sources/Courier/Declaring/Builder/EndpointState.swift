@@ -15,12 +15,3 @@ public enum EndpointState {
     /// A body declared (possibly inside an `if`).
     public enum HasBody: BodyState {}
 }
-
-/// Whether a block has declared a method; see ``EndpointState``.
-public protocol MethodState {}
-/// A state in which a method has been declared; see ``EndpointState``.
-public protocol DeclaredMethodState: MethodState {}
-/// A method state that still allows a body; see ``EndpointState``.
-public protocol BodyPermittingMethodState: MethodState {}
-/// Whether a block has declared a body; see ``EndpointState``.
-public protocol BodyState {}

@@ -27,8 +27,6 @@ public struct Body: EndpointComponent {
     ///
     /// An encoding failure is reported as ``CourierError/Kind/bodyEncodingFailed``.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> Body {
-        // Inlinable, so that the caller's compiler names the box's type: in here, its metadata
-        // would be looked up at every call.
         json(boxed: EncodableBox(value), encoder: encoder)
     }
 

@@ -57,8 +57,9 @@ final class InFlightCall: Sendable {
     /// Runs `operation` in a new unstructured task, then delivers its outcome to every waiter and
     /// calls `finished`.
     ///
-    /// The task inherits the caller's task-local values (deadline, call recorder) and
-    /// priority, but not its cancellation: it is cancelled only when every waiter has left.
+    /// `operation` sends the first caller's request, which carries its deadline and observers; the
+    /// task inherits that caller's priority, but not its cancellation: it is cancelled only when
+    /// every waiter has left.
     func start(
         _ operation: @escaping @Sendable () async -> Result<RawResponse, CourierError>,
         finished: @escaping @Sendable () -> Void

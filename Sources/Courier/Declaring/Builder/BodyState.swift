@@ -1,0 +1,2 @@
+/// Whether a block has declared a body; see ``EndpointState``.
+public protocol BodyState {}

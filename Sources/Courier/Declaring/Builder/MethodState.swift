@@ -1,0 +1,2 @@
+/// Whether a block has declared a method; see ``EndpointState``.
+public protocol MethodState {}
