@@ -136,42 +136,43 @@ public struct MockTransport: Transport {
 }
 
 /// The stubs of a ``MockTransport``, shared by its copies.
-///
-/// `@unchecked Sendable` is safe: `list` and `bodies` are only read or written while `lock` is held.
-private final class MockStorage: @unchecked Sendable {
+private struct MockStorage: Sendable {
     enum Outcome {
         case found(MockAnswer)
         case none([MockStub])
     }
 
-    private let lock = NSLock()
-    private var list: [MockStub] = []
-    private var bodies: [Data] = []
+    private struct State: Sendable {
+        var stubs: [MockStub] = []
+        var bodies: [Data] = []
+    }
+
+    private let state = LockedValue(State())
 
     var streamedBodies: [Data] {
-        lock.withLock { bodies }
+        state.withLock { $0.bodies }
     }
 
     func record(_ body: Data) {
-        lock.withLock { bodies.append(body) }
+        state.withLock { $0.bodies.append(body) }
     }
 
     var stubs: [MockStub] {
-        lock.withLock { list }
+        state.withLock { $0.stubs }
     }
 
     func add(_ stub: MockStub) {
-        lock.withLock { list.append(stub) }
+        state.withLock { $0.stubs.append(stub) }
     }
 
     /// Uses the first stub with uses left that `matches`, or returns every stub.
     func take(where matches: (MockStub) -> Bool) -> Outcome {
-        lock.withLock {
-            guard let index = list.firstIndex(where: { !$0.isUsedUp && matches($0) }) else {
-                return .none(list)
+        state.withLock { state in
+            guard let index = state.stubs.firstIndex(where: { !$0.isUsedUp && matches($0) }) else {
+                return .none(state.stubs)
             }
-            list[index].uses += 1
-            return .found(list[index].answer)
+            state.stubs[index].uses += 1
+            return .found(state.stubs[index].answer)
         }
     }
 }

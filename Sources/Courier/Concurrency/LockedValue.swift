@@ -2,8 +2,8 @@ import Foundation
 
 /// A value that several tasks and threads read and change, one at a time.
 ///
-/// Copies share one value.
-struct LockedValue<Value: Sendable>: Sendable {
+/// Copies share one value. `CourierTesting` uses it too.
+package struct LockedValue<Value: Sendable>: Sendable {
     /// The value and its lock.
     ///
     /// `@unchecked Sendable` is safe: the value is only reached in ``LockedValue/withLock(_:)``,
@@ -20,12 +20,12 @@ struct LockedValue<Value: Sendable>: Sendable {
 
     private let storage: Storage
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         storage = Storage(value)
     }
 
     /// Runs `body` with exclusive access to the value and returns its result.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         storage.lock.lock()
         defer { storage.lock.unlock() }
         return try body(&storage.value)
