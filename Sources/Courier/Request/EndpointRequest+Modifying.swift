@@ -7,13 +7,13 @@ extension EndpointRequest {
     /// let signed = try request.addingHeader(HeaderField(name: .authorization, value: "Bearer \(token)"))
     /// ```
     public func addingHeader(_ field: HeaderField) throws(CourierError) -> EndpointRequest {
-        try RequestValidation.validate(header: field)
+        try RequestRules.validate(header: field)
         return with { $0.headers.append(field) }
     }
 
     /// A copy where `field` replaces every field of the same name; validated like a declared header.
     public func settingHeader(_ field: HeaderField) throws(CourierError) -> EndpointRequest {
-        try RequestValidation.validate(header: field)
+        try RequestRules.validate(header: field)
         return with { $0.headers.set(field) }
     }
 

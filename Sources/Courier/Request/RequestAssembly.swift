@@ -31,7 +31,7 @@ enum RequestAssembly {
                 methodCount += 1
             case .path(let pathSegments, _):
                 for segment in pathSegments {
-                    try RequestValidation.validate(pathSegment: segment)
+                    try RequestRules.validate(pathSegment: segment)
                 }
                 segments += pathSegments
             case .query(.text(let name, let value), let isSecret) where encodedQueries.isEmpty:
@@ -39,7 +39,7 @@ enum RequestAssembly {
             case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))
             case .header(let name, let value, let isSecret):
                 let field = HeaderField(name: name, value: value, isSecret: isSecret)
-                try RequestValidation.validate(header: field)
+                try RequestRules.validate(header: field)
                 headers.append(field)
             case .body(let source):
                 bodySource = bodySource ?? source

@@ -9,12 +9,12 @@ extension Client {
         if let progress { request.context.observers.append(progress) }
         // The earlier of this call's deadline and that of a call it runs inside.
         let own = request.timeout.total.map { ContinuousClock.now + $0 }
-        request.context.deadline = [own, Deadline.current].compactMap { $0 }.min()
+        request.context.deadline = [own, TotalTimeout.current].compactMap { $0 }.min()
         let response: RawResponse
         if let total = request.timeout.total, let deadline = request.context.deadline {
             let (chain, baseURL, limited) = (chain, baseURL, request)
             do {
-                response = try await Deadline.run(until: deadline, timeout: total) {
+                response = try await TotalTimeout.run(until: deadline, timeout: total) {
                     () throws(CourierError) in
                     try await chain(limited, baseURL)
                 }

@@ -42,8 +42,8 @@ public actor ClientDefaults {
     /// - Throws: ``CourierError/Kind/invalidHeaderValue`` (and the other header kinds) or
     ///   ``CourierError/Kind/invalidQueryName``.
     public init(headers: HeaderFields = [], query: [QueryItem] = []) throws(CourierError) {
-        for field in headers { try RequestValidation.validate(header: field) }
-        for item in query { try RequestValidation.validate(queryItem: item) }
+        for field in headers { try RequestRules.validate(header: field) }
+        for item in query { try RequestRules.validate(queryItem: item) }
         values = LockedValue(Values(headers: headers, query: query))
     }
 
@@ -52,7 +52,7 @@ public actor ClientDefaults {
     /// Values of credential headers (and `isSecret` ones) are redacted in every rendering.
     public func setHeader(_ name: HeaderName, _ value: String, isSecret: Bool = false) throws(CourierError) {
         let field = HeaderField(name: name, value: value, isSecret: isSecret)
-        try RequestValidation.validate(header: field)
+        try RequestRules.validate(header: field)
         values.withLock { $0.headers.set(field) }
     }
 
@@ -69,7 +69,7 @@ public actor ClientDefaults {
     /// - Throws: ``CourierError/Kind/invalidQueryName`` for an empty name.
     public func setQuery(_ name: String, _ value: String, isSecret: Bool = false) throws(CourierError) {
         let item = QueryItem(name: name, value: value, isSecret: isSecret)
-        try RequestValidation.validate(queryItem: item)
+        try RequestRules.validate(queryItem: item)
         values.withLock { values in
             values.query.removeAll { $0.name == name }
             values.query.append(item)

@@ -28,7 +28,7 @@ public struct Header: EndpointComponent {
         part = value.map { value in
             // Checked here, once; a name that is not a token is thrown when the request is built.
             do throws(CourierError) {
-                return .header(try RequestValidation.headerName(name), value: value, isSecret: isSecret)
+                return .header(try RequestRules.headerName(name), value: value, isSecret: isSecret)
             } catch {
                 return .invalid(error)
             }

@@ -17,7 +17,7 @@ public struct Credentials: Sendable, Hashable {
     public let field: HeaderField
 
     private init(_ field: HeaderField) throws(CourierError) {
-        try RequestValidation.validate(header: field)
+        try RequestRules.validate(header: field)
         self.field = field
     }
 

@@ -28,7 +28,7 @@ private func slowTransport(
 /// The faults here last 60 s against timeouts of 0.2 s: on a loaded two-core machine a 0.2 s
 /// timer was seen to fire 18 s late, so the tests tell a timeout that held from one that did not
 /// by what happened first, never by a wall-clock bound.
-@Suite(.timeLimit(.minutes(2))) struct DeadlineTests {
+@Suite(.timeLimit(.minutes(2))) struct TotalTimeoutTests {
     @Test func endpointTimeoutIsATotalDeadline() async {
         let answers = LockedValue(0)
         let client = Client(baseURL: exampleBase, transport: slowTransport(.seconds(60), answers: answers))
@@ -88,7 +88,7 @@ private func slowTransport(
     }
 }
 
-struct UncooperativeDeadlineTests {
+struct UncooperativeTotalTimeoutTests {
     /// A transport that ignores cancellation cannot stretch the deadline: the caller gets its
     /// timeout while the transport still holds its answer, and the late answer is dropped.
     @Test func theDeadlineHoldsAgainstATransportThatIgnoresCancellation() async throws {
@@ -120,14 +120,14 @@ struct UncooperativeDeadlineTests {
     }
 }
 
-/// ``Deadline/run(until:timeout:sleep:_:)`` itself.
-@Suite(.timeLimit(.minutes(2))) struct DeadlineRaceTests {
+/// ``TotalTimeout/run(until:timeout:sleep:_:)`` itself.
+@Suite(.timeLimit(.minutes(2))) struct TotalTimeoutRaceTests {
     /// What the operations answer.
     private static let answer = RawResponse(status: .ok, url: URL(string: "https://api.example.com/")!)
 
     @Test func anOperationThatEndsInTimeGivesItsAnswer() async throws {
         for _ in 0..<20 {
-            let response = try await Deadline.run(until: .now + .seconds(3_600), timeout: .seconds(3_600)) {
+            let response = try await TotalTimeout.run(until: .now + .seconds(3_600), timeout: .seconds(3_600)) {
                 () throws(CourierError) in Self.answer
             }
             #expect(response.status == .ok)
@@ -137,7 +137,7 @@ struct UncooperativeDeadlineTests {
     @Test func theTimeoutComesWhileTheOperationStillWaits() async throws {
         let answered = LockedValue(false)
         let error = await expectCourierError(.timedOut, stage: .transport) {
-            try await Deadline.run(until: .now + .milliseconds(200), timeout: .milliseconds(200)) {
+            try await TotalTimeout.run(until: .now + .milliseconds(200), timeout: .milliseconds(200)) {
                 () throws(CourierError) in
                 // Cancelled by the timeout; 60 s otherwise, so that a broken deadline fails the
                 // test rather than passing late.
@@ -154,7 +154,7 @@ struct UncooperativeDeadlineTests {
 
     @Test func anOperationsOwnErrorPassesThrough() async {
         await expectCourierError(.invalidMethod) {
-            try await Deadline.run(until: .now + .seconds(30), timeout: .seconds(30)) {
+            try await TotalTimeout.run(until: .now + .seconds(30), timeout: .seconds(30)) {
                 () throws(CourierError) -> RawResponse in
                 await Task.yield()
                 throw CourierError(stage: .building, kind: .invalidMethod, message: "no")
@@ -166,7 +166,7 @@ struct UncooperativeDeadlineTests {
         let sawCancellation = LockedValue<Bool?>(nil)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await Deadline.run(until: .now + .seconds(30), timeout: .seconds(30)) {
+            return try await TotalTimeout.run(until: .now + .seconds(30), timeout: .seconds(30)) {
                 () throws(CourierError) in
                 sawCancellation.withLock { $0 = Task.isCancelled }
                 return Self.answer
@@ -179,7 +179,7 @@ struct UncooperativeDeadlineTests {
     @Test func aCallerCancelledWhileTheOperationWaitsCancelsIt() async throws {
         let started = LockedValue(false)
         let task = Task {
-            try await Deadline.run(until: .now + .seconds(50), timeout: .seconds(50)) {
+            try await TotalTimeout.run(until: .now + .seconds(50), timeout: .seconds(50)) {
                 () throws(CourierError) in
                 started.withLock { $0 = true }
                 do {
@@ -204,7 +204,7 @@ struct UncooperativeDeadlineTests {
         let caller = LockedValue<Task<RawResponse, any Error>?>(nil)
         let task = Task {
             try await waitUntil("the task knows its handle") { caller.withLock { $0 } != nil }
-            return try await Deadline.run(
+            return try await TotalTimeout.run(
                 until: .now + .seconds(3_600), timeout: .seconds(3_600), sleep: alarm.sleep
             ) { () throws(CourierError) in
                 caller.withLock { $0 }?.cancel()
@@ -230,7 +230,7 @@ struct UncooperativeDeadlineTests {
         let alarm = ManualAlarm()
         let sawCancellation = LockedValue(false)
         let task = Task {
-            try await Deadline.run(
+            try await TotalTimeout.run(
                 until: .now + .seconds(3_600), timeout: .seconds(3_600), sleep: alarm.sleep
             ) {
                 () throws(CourierError) in

@@ -1,5 +1,5 @@
 /// The checks every request value passes, shared by building and by later modification.
-enum RequestValidation {
+enum RequestRules {
     static func validate(header field: HeaderField) throws(CourierError) {
         if field.name.isFraming {
             throw CourierError(

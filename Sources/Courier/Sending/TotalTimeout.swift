@@ -8,7 +8,7 @@ import Dispatch
 /// its own, and a second task sleeps until the deadline: when the deadline comes first, the caller
 /// gets ``CourierError/Kind/timedOut`` at once and the call is cancelled, even if some middleware
 /// or transport is slow to notice.
-enum Deadline {
+enum TotalTimeout {
     /// The deadline of the call the current task runs, if it has one. Only the client reads it,
     /// when it starts a call: a call made inside another call (by a middleware, say) ends by the
     /// outer call's deadline too, and carries the earlier of the two down with its request.
