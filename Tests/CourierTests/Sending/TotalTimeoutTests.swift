@@ -127,7 +127,8 @@ struct UncooperativeTotalTimeoutTests {
 
     @Test func anOperationThatEndsInTimeGivesItsAnswer() async throws {
         for _ in 0..<20 {
-            let response = try await TotalTimeout.run(until: .now + .seconds(3_600), timeout: .seconds(3_600)) {
+            let response = try await TotalTimeout.run(until: .now + .seconds(3_600), timeout: .seconds(3_600))
+            {
                 () throws(CourierError) in Self.answer
             }
             #expect(response.status == .ok)
