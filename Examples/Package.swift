@@ -92,7 +92,7 @@ let package = Package(
         ),
         // Sends at least 1,000 generated values per endpoint through a Hummingbird server that
         // matches them with a catalog and answers with the value it parsed (CatalogAdapter, typed
-        // answers); every value must come back equal. Scripts/run-schemathesis runs it too.
+        // answers); every value must come back equal. Scripts/check-catalog runs it.
         .executableTarget(
             name: "catalog-roundtrip",
             dependencies: [

@@ -4,13 +4,13 @@ import PackageDescription
 // Issue 13's B1 and B2 workloads (Benchmarks/Sources/Workloads) under ordo-one/benchmark: wall
 // time, CPU and mallocs per call, each Courier variant against its baseline in the same run.
 //
-//   Scripts/benchmark-suite [--json FILE]   # builds in release and runs every benchmark
+//   Benchmarks/run suite [--json FILE]   # builds in release and runs every benchmark
 //
 // A package of its own, so that the Benchmarks package (built by CI) does not build the
 // benchmark plugin's tool (swift-argument-parser, swift-system) with every product; its plugin
 // finds benchmark targets by their folder, Benchmarks/<Target>/ here (elsewhere they silently
 // run nothing). The "MallocInterposer" trait counts mallocs; the instruction counter is not
-// available on these machines (valgrind counts instructions: Scripts/measure-request-build).
+// available on these machines (valgrind counts instructions: `Benchmarks/run request-build`).
 let package = Package(
     name: "CourierBenchmarkSuite",
     platforms: [.macOS(.v13)],

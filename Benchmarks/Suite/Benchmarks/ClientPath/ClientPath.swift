@@ -5,7 +5,7 @@ import Workloads
 
 /// Issue 13's B2 send (``ClientPathWorkload``) under ordo-one/benchmark: wall time, CPU and
 /// mallocs per call of a bare decode and of `Client.send` without and with middleware, in the
-/// same run. `Scripts/benchmark-suite` runs it and divides each send's figures by the decode's.
+/// same run. `Benchmarks/run suite` runs it and divides each send's figures by the decode's.
 let benchmarks: @Sendable () -> Void = {
     // A sample is 1,000 calls: the CPU clock ticks in 10 ms steps, and the suite's own mallocs
     // per sample (16) fall below one per call.

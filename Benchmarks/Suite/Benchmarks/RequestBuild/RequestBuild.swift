@@ -8,7 +8,7 @@ import Workloads
 #endif
 
 /// Issue 13's B1 build (``RequestBuildWorkload``) under ordo-one/benchmark: wall time, CPU and
-/// mallocs per build, by hand and by Courier, in the same run. `Scripts/benchmark-suite` runs it
+/// mallocs per build, by hand and by Courier, in the same run. `Benchmarks/run suite` runs it
 /// and divides Courier's figures by the hand-built request's.
 let benchmarks: @Sendable () -> Void = {
     // A sample is 1,000 builds: the CPU clock ticks in 10 ms steps, and the suite's own mallocs

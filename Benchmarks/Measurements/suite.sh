@@ -1,46 +1,32 @@
-#!/usr/bin/env bash
 # Runs the ordo-one/benchmark suite in Benchmarks/Suite, a package of its own (its targets
 # RequestBuild and ClientPath run issue 13's B1 and B2 workloads, Benchmarks/Sources/Workloads),
 # and reports wall time, CPU and mallocs per call, and each Courier variant's ratio to its
 # baseline in the same run: Courier's request build over the hand-built request (B1), a send over
 # a bare decode (B2).
 #
-#   Scripts/benchmark-suite                   # about 1 minute once built (the first release
-#                                             # build of the suite's dependencies takes minutes)
-#   Scripts/benchmark-suite --json suite.json # the figures, ratios and goals as JSON too
+#   Benchmarks/run suite                   # about 1 minute once built (the first release
+#                                          # build of the suite's dependencies takes minutes)
+#   Benchmarks/run suite --json suite.json # the figures, ratios and goals as JSON too
 #
 # Each benchmark takes samples of 1,000 calls for about 3 seconds, one benchmark after another.
 # Per call: the wall time is the median sample's, the mallocs the median sample's (the interposer
 # counts every one), the CPU time the mean over all samples (the process's CPU clock ticks in
 # 10 ms steps, so a median would be one of a few steps; the mean of many samples is not). Times
-# on a shared machine move with its load: the instruction counts of Scripts/measure-request-build
-# and measure-client-path are what CI gates; these are the same workloads in seconds.
+# on a shared machine move with its load: the instruction counts of the request-build and
+# client-path measurements are what CI gates; these are the same workloads in seconds.
 set -euo pipefail
 
-JSON=""
-case "${1:-}" in
-"") ;;
---json)
-    [[ $# -eq 2 ]] || { echo "usage: Scripts/benchmark-suite [--json FILE]" >&2 && exit 64; }
-    [[ "$2" == /* ]] && JSON="$2" || JSON="$PWD/$2"
-    ;;
-*)
-    echo "usage: Scripts/benchmark-suite [--json FILE]" >&2
-    exit 64
-    ;;
-esac
+source "$(dirname "${BASH_SOURCE[0]}")/measure.sh"
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/courier-benchmark-suite.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+USAGE="[--json FILE]"
+parse_options "" "" "$@"
 
 # The plugin builds every benchmark target in release and runs each; histogramSamples writes
 # every sample of every metric, one file per benchmark and metric.
 if ! swift package --package-path "$ROOT/Benchmarks/Suite" --allow-writing-to-directory "$WORK" \
     benchmark --format histogramSamples --path "$WORK" --no-progress >"$WORK/log" 2>&1; then
     tail -40 "$WORK/log" >&2
-    echo "benchmark-suite: swift package benchmark failed" >&2
-    exit 1
+    fail "swift package benchmark failed"
 fi
 
 python3 - "$WORK" "${JSON:-}" <<'PY'
