@@ -10,8 +10,6 @@ import PackageDescription
 let package = Package(
     name: "CourierBenchmarks",
     platforms: [.macOS(.v13)],
-    // For the ordo-one suite in Suite/, a package of its own.
-    products: [.library(name: "Workloads", targets: ["Workloads"])],
     dependencies: [
         .package(name: "Courier", path: ".."),
         // Only transport-faults, loopback-throughput and peak-memory use these; the other products
@@ -21,7 +19,7 @@ let package = Package(
     ],
     targets: [
         // Issue 13's B1 and B2 workloads, shared by request-build and client-path (counted under
-        // valgrind) and by the ordo-one suite's RequestBuild and ClientPath in Suite/ (timed).
+        // valgrind; client-path also times the sends in CPU).
         .target(
             name: "Workloads",
             dependencies: [.product(name: "Courier", package: "Courier")]

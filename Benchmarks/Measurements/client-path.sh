@@ -295,7 +295,7 @@ report = {
          "value": round(ratio(o_timeout), 4), "measured": "callgrind"},
     ],
 }
-# B2's goals name CPU time: these are goals, as the ordo-one suite's CPU ratios are.
+# B2's goals name CPU time: these are goals.
 for title, goal, cpu in [("Client.send over an in-memory transport, no middleware", goal_send, cpu_send),
                          ("The same with Logging, Metrics and Validation", goal_middleware, cpu_middleware)]:
     if cpu:

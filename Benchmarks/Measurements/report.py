@@ -27,7 +27,6 @@ METHODS = {
     "request-build": "callgrind / memcheck",
     "client-path": "callgrind / memcheck",
     "compile-cost": "swiftc -debug-time-*",
-    "suite": "ordo-one/benchmark",
     "loopback": "nginx, wall and CPU clocks",
     "peak-memory": "nginx, GNU time -v",
 }
