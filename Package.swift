@@ -10,12 +10,18 @@ let package = Package(
         // The rules every transport keeps, as Swift Testing cases run against the loopback test
         // servers of Scripts/test; for transport packages such as Transports/AsyncHTTPClient.
         .library(name: "CourierTransportConformance", targets: ["CourierTransportConformance"]),
+        // What the side packages' tests share with Courier's: LockedBox, and the todo endpoint and
+        // answers of Integrations/Logging, Metrics and Tracing (TodoFixtures). Not for users.
+        .library(name: "CourierTestSupport", targets: ["CourierTestSupport"]),
     ],
     targets: [
         .target(name: "Courier"),
         .target(name: "CourierTesting", dependencies: ["Courier"]),
-        // What both test targets share: the catalog fixture and the test helpers.
-        .target(name: "CourierTestSupport", dependencies: ["Courier"], path: "Tests/CourierTestSupport"),
+        // What the test targets share: the catalog fixtures and the test helpers.
+        .target(
+            name: "CourierTestSupport", dependencies: ["Courier", "CourierTesting"],
+            path: "Tests/CourierTestSupport"
+        ),
         .target(
             name: "CourierTransportConformance", dependencies: ["Courier", "CourierTestSupport"],
             path: "Tests/CourierTransportConformance"

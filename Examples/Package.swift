@@ -14,7 +14,7 @@ import PackageDescription
 // server of `TodoServer` on a free loopback port, in-process, and drives it with a Courier
 // `Client`; both sides use the endpoints of `TodoCatalog`, declared once, and the server calls a
 // second in-process instance (its upstream) through one shared `HTTPClient`. Then it starts a
-// loopback server (Scripts/loopback_server.py) and runs `courier-example` against it.
+// loopback server (Tests/Servers/loopback_server.py) and runs `courier-example` against it.
 let package = Package(
     name: "CourierExamples",
     // Hummingbird 2 needs macOS 14, iOS 17, tvOS 17.
@@ -44,7 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
-        // A small endpoint catalog for the routes of Scripts/loopback_server.py.
+        // A small endpoint catalog for the routes of Tests/Servers/loopback_server.py.
         .target(
             name: "ExampleCatalog",
             dependencies: [.product(name: "Courier", package: "Courier")]
@@ -92,7 +92,7 @@ let package = Package(
         ),
         // Sends at least 1,000 generated values per endpoint through a Hummingbird server that
         // matches them with a catalog and answers with the value it parsed (CatalogAdapter, typed
-        // answers); every value must come back equal. Scripts/run-schemathesis runs it too.
+        // answers); every value must come back equal. Scripts/check-catalog runs it.
         .executableTarget(
             name: "catalog-roundtrip",
             dependencies: [

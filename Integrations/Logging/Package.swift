@@ -32,6 +32,8 @@ let package = Package(
                 "CourierLogging",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
+                // GetTodo, TodoFixtures and LockedBox, shared with the other integrations' tests.
+                .product(name: "CourierTestSupport", package: "Courier"),
                 .product(name: "Logging", package: "swift-log"),
                 // swift-log's own test backend: a handler that keeps every entry.
                 .product(name: "InMemoryLogging", package: "swift-log"),

@@ -33,6 +33,8 @@ let package = Package(
                 "CourierMetrics",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
+                // GetTodo, TodoFixtures and LockedBox, shared with the other integrations' tests.
+                .product(name: "CourierTestSupport", package: "Courier"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 // swift-metrics' own test backend: a factory that keeps every value.
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -33,6 +33,8 @@ let package = Package(
                 "CourierTracing",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierTesting", package: "Courier"),
+                // GetTodo, TodoFixtures and LockedBox, shared with the other integrations' tests.
+                .product(name: "CourierTestSupport", package: "Courier"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 // swift-distributed-tracing's own test backend: a tracer that keeps every span.
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

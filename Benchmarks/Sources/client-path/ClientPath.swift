@@ -20,7 +20,7 @@ import Workloads
 /// A decode looks up about 60 generic types in the Swift runtime's metadata caches, whose cost
 /// depends on what the caches hold: after one send, they hold Courier's types too, and the same
 /// decode costs from 1k to 10k instructions more or less, with the build's layout.
-/// `decode-after-send` shows that spread; `Scripts/measure-client-path` takes what a send adds
+/// `decode-after-send` shows that spread; `Benchmarks/run client-path` takes what a send adds
 /// outside `JSONDecoder.decode` (callgrind tells the two apart) over the bare decode.
 @main
 enum ClientPath {

@@ -2,7 +2,7 @@ import Courier
 import Foundation
 
 /// `fault-survey http://127.0.0.1:P http://127.0.0.2:P`: runs Courier and a plain URLSession
-/// against each fault of `Scripts/fault_server.py` (listening on both addresses) and prints a
+/// against each fault of `Tests/Servers/fault_server.py` (listening on both addresses) and prints a
 /// markdown table of what each did. Progress goes to stderr; the table to stdout.
 @main
 enum FaultSurvey {

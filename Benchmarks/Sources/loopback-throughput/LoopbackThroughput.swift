@@ -1,7 +1,7 @@
 import Foundation
 
 /// Issue 13's B3 and B4: throughput and CPU per request of Courier on each transport against the
-/// same library used by hand, on loopback against nginx; started by `Scripts/measure-loopback`,
+/// same library used by hand, on loopback against nginx; started by `Benchmarks/run loopback`,
 /// which runs the server.
 ///
 ///     loopback-throughput BASE_URL [--rounds 5] [--requests 4000] [--workloads get-1,post-8]
@@ -17,7 +17,7 @@ import Foundation
 /// goals that need another are left out.
 ///
 /// `--sequential N` sends one variant's `GET /json` N times, one after another (after a warm-up),
-/// and prints nothing: `Scripts/measure-loopback --instructions` counts it under callgrind for two
+/// and prints nothing: `Benchmarks/run loopback --instructions` counts it under callgrind for two
 /// values of N, so that what one request costs is their difference.
 @main
 enum LoopbackThroughput {

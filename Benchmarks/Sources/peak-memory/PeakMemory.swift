@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Issue 13's B5: one workload of one variant, run under `/usr/bin/time -v` by
-/// `Scripts/measure-peak-memory`, which reads the peak RSS and runs the nginx server.
+/// `Benchmarks/run peak-memory`, which reads the peak RSS and runs the nginx server.
 ///
 ///     peak-memory BASE_URL VARIANT idle               # one GET of /json: the baseline
 ///     peak-memory BASE_URL VARIANT gets               # 1,000 GETs of /json, 64 in flight

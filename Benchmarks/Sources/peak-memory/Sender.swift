@@ -6,7 +6,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One variant's three requests against the nginx of `Scripts/measure-peak-memory`: `GET /json`
+/// One variant's three requests against the nginx of `Benchmarks/run peak-memory`: `GET /json`
 /// (1 KB), `POST /sink` with a file body, `GET /big` to a file.
 struct Sender: Sendable {
     let get: @Sendable () async throws -> Void

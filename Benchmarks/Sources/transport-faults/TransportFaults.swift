@@ -15,7 +15,7 @@ extension Result {
 #endif
 
 /// Two faults whose cost is measured, not asserted, for each transport, against
-/// `Scripts/fault_server.py`; started by `Scripts/measure-transport-faults`:
+/// `Tests/Servers/fault_server.py`; started by `Benchmarks/run transport-faults`:
 ///
 ///     transport-faults bomb-aftermath urlsession|ahc BASE_URL ROUNDS
 ///     transport-faults keep-alive-race urlsession|ahc BASE_URL REQUESTS

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 
-/// Endpoints of Courier's loopback test server, `Scripts/loopback_server.py`.
+/// Endpoints of Courier's loopback test server, `Tests/Servers/loopback_server.py`.
 ///
 /// ```swift
 /// let client = Client(baseURL: try BaseURL(validating: "http://127.0.0.1:8080"))

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Typed event streams against a server Courier did not write: Starlette with sse-starlette
-/// under uvicorn (`Scripts/sse_server.py`, which `Scripts/test` starts as `COURIER_SSE_URL`).
+/// under uvicorn (`Tests/Servers/sse_server.py`, which `Scripts/test` starts as `COURIER_SSE_URL`).
 @Suite(
     .enabled(if: SSEServer.baseURL != nil, "SSE suite NOT run: start it with Scripts/test."),
     .timeLimit(.minutes(1)))

@@ -14,8 +14,8 @@
                 }
             },
             ConformanceCase(.bodies, "aGzipBombIsRefusedAtTheLimitAndTheClientGoesOn") { context in
-                // 64 MiB here. `Scripts/measure-transport-faults` sends a 1 GiB one to each
-                // transport and times the next request, `Scripts/measure-gzip-bomb` measures the
+                // 64 MiB here. `Benchmarks/run transport-faults` sends a 1 GiB one to each
+                // transport and times the next request, `Benchmarks/run gzip-bomb` measures the
                 // memory. (URLSession on Linux goes on inflating a refused bomb on the queue all its
                 // sessions share, which would stall the other cases running beside this one.)
                 try await context.withClient(.init(responseLimit: 8 * 1024 * 1024)) { client in

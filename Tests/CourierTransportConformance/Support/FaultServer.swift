@@ -4,8 +4,8 @@
     import Foundation
     import Testing
 
-    /// The fault-injecting server `Scripts/test` starts (`Scripts/fault_server.py`), on 127.0.0.1 and
-    /// 127.0.0.2 with the same port, and what it counted.
+    /// The fault-injecting server `Scripts/test` starts (`Tests/Servers/fault_server.py`), on 127.0.0.1
+    /// and 127.0.0.2 with the same port, and what it counted.
     public struct FaultServer: Sendable {
         /// `http://127.0.0.1:PORT`.
         public let primary: BaseURL
@@ -17,7 +17,7 @@
 
         /// Why a suite that needs the server did not run.
         public static let skipReason: Comment =
-            "Fault suite NOT run: start it with Scripts/test, which runs Scripts/fault_server.py."
+            "Fault suite NOT run: start it with Scripts/test, which runs Tests/Servers/fault_server.py."
 
         /// The server `Scripts/test` started, read from the environment it exports.
         public static func current() throws -> FaultServer {

@@ -8,9 +8,9 @@
     public struct LoopbackServers: Sendable {
         /// httpbin (PyPI) on 127.0.0.1.
         public let httpbin: BaseURL
-        /// `Scripts/loopback_server.py` on 127.0.0.1.
+        /// `Tests/Servers/loopback_server.py` on 127.0.0.1.
         public let loopback: BaseURL
-        /// `Scripts/loopback_server.py` on 127.0.0.2: another origin.
+        /// `Tests/Servers/loopback_server.py` on 127.0.0.2: another origin.
         public let alternate: BaseURL
 
         /// Whether `Scripts/test` started the servers; plain `swift test` leaves this `false`, and the

@@ -1,5 +1,6 @@
 import Courier
 import CourierLogging
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import InMemoryLogging
@@ -30,7 +31,7 @@ import Testing
     @Test func aCallIsOneInfoEntryWithTheRequestAsMetadata() async throws {
         let (logger, handler) = Self.logger()
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: Fixtures.transport(),
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport(),
             middleware: [LoggingMiddleware(logger: logger)])
         _ = try await client.send(GetTodo(id: 7))
         let entry = try #require(handler.entries.first)
@@ -61,7 +62,7 @@ import Testing
         var (logger, handler) = Self.logger()
         logger[metadataKey: "request-id"] = "r-42"
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: Fixtures.transport(),
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport(),
             middleware: [LoggingMiddleware(logger: logger)])
         _ = try await client.send(GetTodo(id: 7))
         #expect(Self.values("request-id", in: handler) == ["r-42"])
@@ -70,7 +71,7 @@ import Testing
     @Test func eachAttemptCarriesItsNumberWhenMetricsCountThem() async throws {
         let (logger, handler) = Self.logger()
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: Fixtures.transport([.serviceUnavailable, .ok]),
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport([.serviceUnavailable, .ok]),
             middleware: [
                 MetricsMiddleware { _ in }, RetryMiddleware(backoff: RetryBackoff(base: .zero)),
                 LoggingMiddleware(logger: logger),
@@ -84,7 +85,7 @@ import Testing
     @Test func aFailureIsAnErrorEntryWithItsKind() async throws {
         let (logger, handler) = Self.logger()
         let client = Client(
-            baseURL: Fixtures.baseURL,
+            baseURL: TodoFixtures.baseURL,
             transport: StubTransport { _ in throw URLError(.cannotConnectToHost) },
             middleware: [LoggingMiddleware(logger: logger)])
         await #expect(throws: CourierError.self) { try await client.send(GetTodo(id: 7)) }
@@ -104,7 +105,7 @@ import Testing
     @Test func aDebugLoggerGetsTheRedactedHeaders() async throws {
         let (logger, handler) = Self.logger(.debug)
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: Fixtures.transport(),
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport(),
             middleware: [LoggingMiddleware(logger: logger)])
         _ = try await client.send(GetTodo(id: 7))
         #expect(handler.entries.map(\.level) == [.debug, .info])
@@ -122,12 +123,12 @@ import Testing
             return RawResponse(status: .badRequest, body: Data(text.utf8), url: request.url)
         }
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: echo, middleware: [LoggingMiddleware(logger: logger)])
+            baseURL: TodoFixtures.baseURL, transport: echo, middleware: [LoggingMiddleware(logger: logger)])
         _ = try? await client.send(GetTodo(id: 7))
         #expect(!handler.entries.isEmpty)
         for entry in handler.entries {
             let text = "\(entry.message) \(entry.metadata)"
-            for secret in Fixtures.secrets {
+            for secret in TodoFixtures.secrets {
                 #expect(!text.contains(secret), "\(secret) reached the handler: \(text)")
             }
         }
@@ -143,7 +144,7 @@ import Testing
     @Test func aNoticeLoggerGetsTheWarningsAndErrorsOnly() async throws {
         let (logger, handler) = Self.logger(.notice)
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: Fixtures.transport([.ok, .notFound]),
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport([.ok, .notFound]),
             middleware: [LoggingMiddleware(logger: logger)])
         _ = try await client.send(GetTodo(id: 7))
         _ = try? await client.send(GetTodo(id: 7))
@@ -151,7 +152,7 @@ import Testing
         #expect(Self.values("http.response.status_code", in: handler) == ["404"])
         let (criticalLogger, criticalHandler) = Self.logger(.critical)
         let failing = Client(
-            baseURL: Fixtures.baseURL,
+            baseURL: TodoFixtures.baseURL,
             transport: StubTransport { _ in throw URLError(.cannotConnectToHost) },
             middleware: [LoggingMiddleware(logger: criticalLogger)])
         _ = try? await failing.send(GetTodo(id: 7))

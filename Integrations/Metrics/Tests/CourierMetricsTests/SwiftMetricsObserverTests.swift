@@ -1,6 +1,7 @@
 import CoreMetrics
 import Courier
 import CourierMetrics
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import MetricsTestKit
@@ -11,8 +12,8 @@ import Testing
 
     /// A client measuring into `metrics`, first in the list, then `middleware`.
     static func client(
-        _ metrics: TestMetrics, baseURL: BaseURL = Fixtures.baseURL,
-        transport: any Transport = Fixtures.transport(),
+        _ metrics: TestMetrics, baseURL: BaseURL = TodoFixtures.baseURL,
+        transport: any Transport = TodoFixtures.transport(),
         middleware: [any Middleware] = []
     ) -> Client {
         Client(
@@ -57,7 +58,7 @@ import Testing
         let gated = StubTransport { request in
             enter.yield()
             for await _ in released { break }
-            return RawResponse(status: .ok, body: Fixtures.todoBody, url: request.url)
+            return RawResponse(status: .ok, body: TodoFixtures.todoBody, url: request.url)
         }
         let client = Self.client(metrics, transport: gated)
         let call = Task { try await client.send(GetTodo(id: 7)) }
@@ -145,7 +146,7 @@ import Testing
         let metrics = TestMetrics()
         // Undocumented, so the call throws after the middleware has measured the response.
         await #expect(throws: CourierError.self) {
-            try await Self.client(metrics, transport: Fixtures.transport([.notFound])).send(
+            try await Self.client(metrics, transport: TodoFixtures.transport([.notFound])).send(
                 Endpoint<Empty, Never> {
                     Method.get
                     Path("missing")
@@ -183,14 +184,14 @@ import Testing
 
     @Test func retriesAndRedirectsAreOneMeasurementOfAllTheirBytes() async throws {
         let metrics = TestMetrics()
-        let hops = Remaining([.serviceUnavailable, .ok])
+        let hops = ScriptedStatuses([.serviceUnavailable, .ok])
         let transport = StubTransport { request in
             if request.url.path == "/todos" {
                 return RawResponse(
                     status: 307, headers: [HeaderField(name: .location, value: "/todos/new")],
                     url: request.url)
             }
-            return RawResponse(status: hops.next(), body: Fixtures.todoBody, url: request.url)
+            return RawResponse(status: hops.next(), body: TodoFixtures.todoBody, url: request.url)
         }
         let client = Self.client(
             metrics, transport: transport,

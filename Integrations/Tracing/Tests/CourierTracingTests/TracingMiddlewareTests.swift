@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import CourierTracing
 import Foundation
@@ -9,11 +10,11 @@ import Tracing
 @Suite struct TracingMiddlewareTests {
     /// A client traced by `tracer`, its middleware after the tracing middleware.
     static func client(
-        _ tracer: InMemoryTracer, transport: any Transport = Fixtures.transport(),
+        _ tracer: InMemoryTracer, transport: any Transport = TodoFixtures.transport(),
         middleware: [any Middleware] = []
     ) -> Client {
         Client(
-            baseURL: Fixtures.baseURL, transport: transport,
+            baseURL: TodoFixtures.baseURL, transport: transport,
             middleware: [TracingMiddleware(tracer: tracer)] + middleware)
     }
 
@@ -44,7 +45,7 @@ import Tracing
 
     @Test func theSpansContextIsInjectedIntoTheRequest() async throws {
         let tracer = InMemoryTracer()
-        let recording = RecordingTransport(answeringWith: Fixtures.transport())
+        let recording = RecordingTransport(answeringWith: TodoFixtures.transport())
         _ = try await Self.client(tracer, transport: recording).send(GetTodo(id: 7))
         let span = try #require(tracer.finishedSpans.first)
         let sent = try #require(await recording.requests.first)
@@ -57,9 +58,9 @@ import Tracing
     @Test func aTransportThatInjectsItselfGetsTheSpanAsTheCurrentContext() async throws {
         let tracer = InMemoryTracer()
         let injected = SeenContext()
-        let recording = RecordingTransport(answeringWith: Fixtures.transport())
+        let recording = RecordingTransport(answeringWith: TodoFixtures.transport())
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: recording,
+            baseURL: TodoFixtures.baseURL, transport: recording,
             middleware: [TracingMiddleware(tracer: tracer, injectsContext: false), injected])
         _ = try await client.send(GetTodo(id: 7))
         let span = try #require(tracer.finishedSpans.first)
@@ -92,14 +93,14 @@ import Tracing
 
     @Test func retriesAndRedirectsAreResendsAndEachAttemptAnEvent() async throws {
         let tracer = InMemoryTracer()
-        let hops = Remaining([.serviceUnavailable, .ok])
+        let hops = ScriptedStatuses([.serviceUnavailable, .ok])
         let transport = StubTransport { request in
             if request.url.path == "/todos/7" {
                 return RawResponse(
                     status: 307, headers: [HeaderField(name: .location, value: "/todos/7/current")],
                     url: request.url)
             }
-            return RawResponse(status: hops.next(), body: Fixtures.todoBody, url: request.url)
+            return RawResponse(status: hops.next(), body: TodoFixtures.todoBody, url: request.url)
         }
         let client = Self.client(
             tracer, transport: transport,
@@ -140,7 +141,7 @@ import Tracing
 
     @Test func anErrorStatusIsAnErrorSpan() async throws {
         let tracer = InMemoryTracer()
-        let client = Self.client(tracer, transport: Fixtures.transport([.notFound]))
+        let client = Self.client(tracer, transport: TodoFixtures.transport([.notFound]))
         _ = try? await client.send(GetTodo(id: 7))
         let span = try #require(tracer.finishedSpans.first)
         #expect(span.attributes.get("error.type") == .string("404"))
@@ -211,7 +212,7 @@ import Tracing
         #expect(span.status?.code == .error)
         let text = Self.exported(span)
         #expect(text.contains("https://api.example.com/sessions/REDACTED?api_key=REDACTED"), "\(text)")
-        for secret in Fixtures.secrets {
+        for secret in TodoFixtures.secrets {
             #expect(!text.contains(secret), "\(secret) reached the span: \(text)")
         }
     }
@@ -248,7 +249,7 @@ import Tracing
             return RawResponse(status: .ok, url: request.url)
         }
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: hanging,
+            baseURL: TodoFixtures.baseURL, transport: hanging,
             middleware: [TracingMiddleware(tracer: tracer), AttemptEventsMiddleware()],
             configuration: Client.Configuration(timeout: Timeout(.milliseconds(100))))
         let error = await #expect(throws: CourierError.self) { try await client.send(GetTodo(id: 7)) }
@@ -268,31 +269,21 @@ import Tracing
 
     @Test func attemptEventsWithoutATracingMiddlewareDoNothing() async throws {
         let client = Client(
-            baseURL: Fixtures.baseURL, transport: Fixtures.transport(),
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport(),
             middleware: [AttemptEventsMiddleware()])
         #expect(try await client.value(GetTodo(id: 7)) == Todo(id: 7, title: "Write docs"))
     }
 }
 
 /// Notes the in-memory span id of the context each request is sent in.
-final class SeenContext: Middleware, @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: [String] = []
+struct SeenContext: Middleware {
+    private let seen = LockedBox<[String]>([])
 
-    var spanIDs: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return seen
-    }
-
-    private func note(_ id: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        seen.append(id)
-    }
+    var spanIDs: [String] { seen.get() }
 
     func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
-        note(ServiceContext.current?.inMemorySpanContext?.spanID ?? "none")
+        let id = ServiceContext.current?.inMemorySpanContext?.spanID ?? "none"
+        seen.withLock { $0.append(id) }
         return try await next(request, baseURL)
     }
 }

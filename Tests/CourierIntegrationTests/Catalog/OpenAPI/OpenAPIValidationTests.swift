@@ -61,8 +61,9 @@ extension Shelf {
     }
 }
 
-/// The exported document checked by `openapi-spec-validator` (PyPI, pinned in `Scripts/test`),
-/// run with the test venv's Python that `Scripts/test` exports as `COURIER_TEST_PYTHON`.
+/// The exported document checked by `openapi-spec-validator` (PyPI, pinned in
+/// `Tests/Servers/requirements.txt`), run with the test venv's Python that `Scripts/test` exports as
+/// `COURIER_TEST_PYTHON`.
 @Suite(.enabled(if: LoopbackServers.isAvailable, LoopbackServers.skipReason), .timeLimit(.minutes(1)))
 struct OpenAPIValidationTests {
     /// Runs the validator on `json`.

@@ -138,7 +138,7 @@ struct AsyncHTTPClientTransportTests {
     }
 
     /// A 1 GiB bomb is refused at the 8 MiB limit and the same client answers the next request.
-    /// (How little that request is slowed is measured by `Scripts/measure-transport-faults`, not
+    /// (How little that request is slowed is measured by `Benchmarks/run transport-faults`, not
     /// asserted here: wall-clock bounds do not hold on a busy machine.)
     @Test func aGigabyteGzipBombIsRefusedAtTheLimit() async throws {
         try await withTransport(responseLimit: 8 * 1024 * 1024) { client in

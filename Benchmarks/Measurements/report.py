@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Assembles the table of Scripts/benchmark (Python standard library only).
+"""Assembles the table of `Benchmarks/run all` and `quick` (Python standard library only).
 
 Usage:
-    python3 Scripts/benchmark_report.py --parts DIR --steps STEPS_TSV --started ISO_DATE --load "L1 L5 L15"
+    python3 Benchmarks/Measurements/report.py --parts DIR --steps STEPS_TSV --started ISO_DATE --load "L1 L5 L15"
         --root CHECKOUT --markdown OUT.md --json OUT.json
 
 Reads every step's JSON in DIR and the steps' statuses (STEPS_TSV: step, status, seconds; the
@@ -27,7 +27,6 @@ METHODS = {
     "request-build": "callgrind / memcheck",
     "client-path": "callgrind / memcheck",
     "compile-cost": "swiftc -debug-time-*",
-    "suite": "ordo-one/benchmark",
     "loopback": "nginx, wall and CPU clocks",
     "peak-memory": "nginx, GNU time -v",
 }
@@ -93,7 +92,7 @@ def main():
         for entry in part.get("goals", []) + part.get("ratios", []):
             row = {"step": step["step"], "measured": METHODS.get(step["step"], ""), "target": None, "met": None}
             row.update(entry)
-            # Measure scripts that predate `unit` (measure-loopback) write ratios with targets in ×
+            # Measurements that predate `unit` (loopback) write ratios with targets in ×
             # and counts with other targets (errors: = 0).
             row.setdefault("unit", "×" if row["target"] is None or row["target"].endswith("×") else "")
             rows.append(row)

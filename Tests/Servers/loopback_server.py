@@ -2,7 +2,7 @@
 """Courier's loopback HTTP/1.1 test server (Python standard library; /multipart and /parsed need Werkzeug).
 
 Usage:
-    python3 Scripts/loopback_server.py --host 127.0.0.1 --port 0 --port-file PATH
+    python3 Tests/Servers/loopback_server.py --host 127.0.0.1 --port 0 --port-file PATH
 
 Port 0 picks a free port; the actual port is written to --port-file once the
 server is listening. Every method (including custom tokens such as PURGE) is

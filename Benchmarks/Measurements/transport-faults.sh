@@ -1,14 +1,13 @@
-#!/usr/bin/env bash
 # Measures, for both transports (URLSessionTransport and AsyncHTTPClientTransport), against
-# Scripts/fault_server.py on loopback, in one run:
+# Tests/Servers/fault_server.py on loopback, in one run:
 #   1. bomb aftermath: how long a GET takes right after another client of the same kind refused
 #      a 1 GiB gzip bomb, over that GET's normal time in the same round (median of ROUNDS rounds);
 #   2. the keep-alive race: REQUESTS GETs and REQUESTS POSTs sent as the server closes idle
 #      connections; failures by kind and the server's own count of executions.
 #
-#   Scripts/measure-transport-faults              # 5 rounds, 100 requests per method
-#   Scripts/measure-transport-faults 3 40
-#   Scripts/measure-transport-faults --check      # and fail unless the goals below hold
+#   Benchmarks/run transport-faults              # 5 rounds, 100 requests per method
+#   Benchmarks/run transport-faults 3 40
+#   Benchmarks/run transport-faults --check      # and fail unless the goals below hold
 #
 # Goals checked by --check (issue 12): after a refused bomb, the AsyncHTTPClient transport's
 # next GET is within MAX_AHC_AFTERMATH (2) times its normal time, median of the rounds (the
@@ -22,8 +21,7 @@
 # minutes); timing, so it is run on demand, not by CI.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/measure.sh"
 
 CHECK=0
 if [[ "${1:-}" == "--check" ]]; then
@@ -33,34 +31,10 @@ fi
 ROUNDS="${1:-5}"
 REQUESTS="${2:-100}"
 MAX_AHC_AFTERMATH="${MAX_AHC_AFTERMATH:-2}"
-PYTHON="${PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/courier-transport-faults.XXXXXX")"
-SERVER_PID=""
 
-cleanup() {
-    if [[ -n "$SERVER_PID" ]]; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-swift build -c release --package-path Benchmarks --product transport-faults >/dev/null
-BIN="$(swift build -c release --package-path Benchmarks --show-bin-path)/transport-faults"
-
-"$PYTHON" Scripts/fault_server.py --port 0 --port-file "$WORK/port" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 100); do
-    [[ -s "$WORK/port" ]] && break
-    sleep 0.1
-done
-if [[ ! -s "$WORK/port" ]]; then
-    echo "measure-transport-faults: the fault server did not start; its log:" >&2
-    cat "$WORK/server.log" >&2
-    exit 1
-fi
-URL="http://127.0.0.1:$(tr -d '[:space:]' <"$WORK/port")"
+build_product transport-faults
+start_fault_server
+URL="$SERVER_URL"
 
 status=0
 for transport in urlsession ahc; do
@@ -73,17 +47,17 @@ done
 if ((CHECK)); then
     ratio="$(awk '/^aftermath-ratio/ {print $2}' "$WORK/ahc.bomb")"
     if [[ -z "$ratio" ]]; then
-        echo "measure-transport-faults: ahc's bomb aftermath printed no ratio" >&2
+        echo "$MEASUREMENT: ahc's bomb aftermath printed no ratio" >&2
         status=1
     elif ! awk -v r="$ratio" -v m="$MAX_AHC_AFTERMATH" 'BEGIN {exit !(r + 0 <= m + 0)}'; then
-        echo "measure-transport-faults: ahc's GET after a bomb took ${ratio}x its normal time" \
+        echo "$MEASUREMENT: ahc's GET after a bomb took ${ratio}x its normal time" \
             "(goal <= ${MAX_AHC_AFTERMATH}x)" >&2
         status=1
     fi
     for transport in urlsession ahc; do
         # "<kind> METHOD: N requests, A answered, F failed (...), E executed, T twice,
         #  U answered unexecuted"; every request had a counter key of its own.
-        if ! awk -v t="$transport" '
+        if ! awk -v m="$MEASUREMENT" -v t="$transport" '
             / (GET|POST): / {
                 seen[$2] = 1
                 for (i = 1; i <= NF; i++) {
@@ -91,19 +65,19 @@ if ((CHECK)); then
                     if ($(i + 1) == "twice") twice = $i
                     if ($(i + 1) == "answered" && $(i + 2) == "unexecuted") unexecuted = $i
                 }
-                if ($2 == "GET:" && failed != 0) { print "measure-transport-faults: " failed " GETs failed on " t; bad = 1 }
-                if (twice != 0) { print "measure-transport-faults: " twice " " $2 " requests executed twice on " t; bad = 1 }
-                if (unexecuted != 0) { print "measure-transport-faults: " unexecuted " answered " $2 " requests never reached the server on " t; bad = 1 }
+                if ($2 == "GET:" && failed != 0) { print m ": " failed " GETs failed on " t; bad = 1 }
+                if (twice != 0) { print m ": " twice " " $2 " requests executed twice on " t; bad = 1 }
+                if (unexecuted != 0) { print m ": " unexecuted " answered " $2 " requests never reached the server on " t; bad = 1 }
             }
             END {
-                if (!seen["GET:"] || !seen["POST:"]) { print "measure-transport-faults: no race results for " t; bad = 1 }
+                if (!seen["GET:"] || !seen["POST:"]) { print m ": no race results for " t; bad = 1 }
                 exit bad
             }' FS='[ ,()]+' "$WORK/$transport.race" >&2; then
             status=1
         fi
     done
     if ((status == 0)); then
-        echo "measure-transport-faults: goals met (ahc aftermath ${ratio}x <= ${MAX_AHC_AFTERMATH}x;" \
+        echo "$MEASUREMENT: goals met (ahc aftermath ${ratio}x <= ${MAX_AHC_AFTERMATH}x;" \
             "no GET failed; no request executed twice)"
     fi
 fi

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A Server-Sent Events server that Courier did not write: Starlette with sse-starlette under
-uvicorn (all pinned in Scripts/test's venv), for Courier's event-stream tests.
+uvicorn (all pinned in Tests/Servers/requirements.txt), for Courier's event-stream tests.
 
 Usage:
-    python Scripts/sse_server.py HOST PORT_FILE
+    python Tests/Servers/sse_server.py HOST PORT_FILE
 
 Binds HOST on a free port, writes the port to PORT_FILE (atomically) and serves:
 

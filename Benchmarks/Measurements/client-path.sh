@@ -1,14 +1,13 @@
-#!/usr/bin/env bash
 # Counts what one Client.send costs over an in-memory transport (issue 13's B2 case: a GET
 # answered with 200 and 1,078 bytes of JSON, decoded into a 16-field struct), against a bare
 # JSONDecoder.decode of the same bytes, in the same run (the workload is
 # Benchmarks/Sources/Workloads/ClientPathWorkload.swift): instructions with valgrind's callgrind,
 # heap allocations with valgrind's memcheck ("total heap usage: N allocs").
 #
-#   Scripts/measure-client-path            # prints the counts and ratios
-#   Scripts/measure-client-path --check    # also exits 1 on a regression past the gates (CI)
-#   Scripts/measure-client-path --json B2.json   # the figures and B2's goals as JSON too
-#   Scripts/measure-client-path --cpu      # also CPU time against the decode, interleaved (below)
+#   Benchmarks/run client-path            # prints the counts and ratios
+#   Benchmarks/run client-path --check    # also exits 1 on a regression past the gates (CI)
+#   Benchmarks/run client-path --json B2.json   # the figures and B2's goals as JSON too
+#   Benchmarks/run client-path --cpu      # also CPU time against the decode, interleaved (below)
 #
 # Each mode runs twice (200 and 400 calls) in a release build; the difference over the 200 extra
 # calls is the cost of one, so start-up, dynamic linking and the first call's one-time work
@@ -26,10 +25,8 @@
 # process, and prints the median of each send batch's CPU time over the decode batch's just before
 # it, with the quartiles (about 5 seconds). Alternating cancels the machine's load changing
 # between batches; the figure moves by about 1% from one run to the next. Not gated: time is not
-# repeatable enough for CI on a shared machine. Scripts/benchmark passes it, except with --quick.
+# repeatable enough for CI on a shared machine. `Benchmarks/run all` passes it; `quick` does not.
 set -euo pipefail
-# A failure inside $(…) (a counter that found no count) ends the script, not just the subshell.
-shopt -s inherit_errexit
 
 # Issue 13's B2 goals: the ratio above, without middleware and with Metrics + Validation + Logging
 # (no-op observer and sink).
@@ -68,49 +65,24 @@ readonly GATE_MALLOCS_SEND_TIMEOUT=53
 # --cpu: rounds of 1,000 decodes and 1,000 sends of each kind.
 readonly CPU_ROUNDS=100
 
-CHECK=0
+source "$(dirname "${BASH_SOURCE[0]}")/measure.sh"
+
+USAGE="[--check] [--cpu] [--json FILE]"
 CPU=0
-JSON=""
-while (($# > 0)); do
-    case "$1" in
-    --check) CHECK=1 ;;
-    --cpu) CPU=1 ;;
-    --json)
-        [[ $# -ge 2 ]] || { echo "usage: Scripts/measure-client-path [--check] [--cpu] [--json FILE]" >&2 && exit 64; }
-        [[ "$2" == /* ]] && JSON="$2" || JSON="$PWD/$2"
-        shift
-        ;;
-    *)
-        echo "usage: Scripts/measure-client-path [--check] [--cpu] [--json FILE]" >&2
-        exit 64
-        ;;
-    esac
-    shift
-done
+parse_options --cpu "" "$@"
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-
-if ! command -v valgrind >/dev/null 2>&1; then
-    echo "measure-client-path: valgrind is needed (apt-get install valgrind)" >&2
-    exit 1
-fi
-swift build -c release --package-path Benchmarks --product client-path >/dev/null
-BIN="$(swift build -c release --package-path Benchmarks --show-bin-path)/client-path"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/courier-client-path.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
-
+require_valgrind
+build_product client-path
 export SWIFT_DETERMINISTIC_HASHING=1
-readonly LOW=200 HIGH=400
 
-# instructions MODE COUNT: "TOTAL DECODE": the program's instruction count over all threads, and
+# instructions_and_decode MODE COUNT: "TOTAL DECODE": the program's instruction count over all threads, and
 # the part of it spent inside JSONDecoder.decode(_:from:) (inclusive of what that calls).
-instructions() {
+instructions_and_decode() {
     local counts
     rm -f "$WORK/callgrind.out"
     if ! valgrind --tool=callgrind --callgrind-out-file="$WORK/callgrind.out" "$BIN" "$1" "$2" \
         >/dev/null 2>"$WORK/valgrind.err"; then
-        echo "measure-client-path: '$1 $2' failed under callgrind:" >&2
+        echo "$MEASUREMENT: '$1 $2' failed under callgrind:" >&2
         tail -n 5 "$WORK/valgrind.err" >&2
         exit 1
     fi
@@ -132,46 +104,21 @@ if total is not None and decode is not None:
     print(total, decode)
 ')"
     if [[ -z "$counts" ]]; then
-        echo "measure-client-path: callgrind printed no instruction count, or no JSONDecoder.decode, for '$1 $2'" >&2
+        echo "$MEASUREMENT: callgrind printed no instruction count, or no JSONDecoder.decode, for '$1 $2'" >&2
         exit 1
     fi
     echo "$counts"
 }
 
-# allocations MODE COUNT: the program's heap allocations (malloc, calloc, realloc, memalign, …).
-allocations() {
-    local total
-    total="$(valgrind --tool=memcheck --leak-check=no "$BIN" "$1" "$2" 2>&1 >/dev/null |
-        sed -n 's/.*total heap usage: *\([0-9,]*\) allocs.*/\1/p' | tr -d ,)"
-    if [[ -z "$total" ]]; then
-        echo "measure-client-path: memcheck printed no allocation count for '$1 $2'" >&2
-        exit 1
-    fi
-    echo "$total"
-}
-
-# per_call COUNTER MODE: the counter's difference between HIGH and LOW calls, per call (each
-# figure the counter prints, separated by a space).
-per_call() {
-    local low high
-    low="$("$1" "$2" "$LOW")"
-    high="$("$1" "$2" "$HIGH")"
-    awk -v l="$low" -v h="$high" -v n="$((HIGH - LOW))" 'BEGIN {
-        split(l, lows, " "); count = split(h, highs, " ")
-        for (i = 1; i <= count; i++) printf "%s%.1f", (i > 1 ? " " : ""), (highs[i] - lows[i]) / n
-        printf "\n"
-    }'
-}
-
 declare -A INSTRUCTIONS MALLOCS DECODING OWN
 for mode in decode decode-after-send send send-middleware send-per-call send-timeout; do
-    counts="$(per_call instructions "$mode")"
+    counts="$(per_iteration instructions_and_decode "$mode")"
     read -r INSTRUCTIONS[$mode] DECODING[$mode] <<<"$counts"
     if ! [[ "${INSTRUCTIONS[$mode]}" =~ ^[0-9.]+$ && "${DECODING[$mode]}" =~ ^[0-9.]+$ ]]; then
-        echo "measure-client-path: no instruction counts for $mode ('$counts')" >&2
+        echo "$MEASUREMENT: no instruction counts for $mode ('$counts')" >&2
         exit 1
     fi
-    [[ "$mode" == decode-after-send ]] || MALLOCS[$mode]="$(per_call allocations "$mode")"
+    [[ "$mode" == decode-after-send ]] || MALLOCS[$mode]="$(per_iteration mallocs "$mode")"
 done
 # What a send adds to its decode: everything but the instructions inside JSONDecoder.decode, less
 # what the bare decode's loop spends outside it (destroying the value, the loop). The decode
@@ -187,7 +134,7 @@ done
 WARM="${INSTRUCTIONS[decode-after-send]}"
 
 failed=0
-printf "measure-client-path: per call (%d-%d calls, release, valgrind)\n" "$HIGH" "$LOW"
+printf "$MEASUREMENT: per call (%d-%d calls, release, valgrind)\n" "$HIGH" "$LOW"
 printf "decode %.0f instructions in a fresh process (%.0f inside JSONDecoder.decode), %.0f after one send (%.0f)\n" \
     "${INSTRUCTIONS[decode]}" "${DECODING[decode]}" "$WARM" "${DECODING[decode-after-send]}"
 printf "| %-15s | %12s | %11s | %9s | %7s | %9s | %11s | %12s | %5s |\n" \
@@ -215,14 +162,14 @@ for mode in decode send send-middleware send-per-call send-timeout; do
         "$mode" "${INSTRUCTIONS[$mode]}" "${DECODING[$mode]}" "${OWN[$mode]}" "${MALLOCS[$mode]}" "$ratio" \
         "$fresh" "$warm" "${goal:--}"
     if [[ -n "$goal" ]] && awk -v r="$exact" -v g="$goal" 'BEGIN { exit !(r > g) }'; then
-        echo "measure-client-path: $mode adds ${OWN[$mode]} instructions to a decode, ${exact}x a bare decode; the goal is ${goal}x (not met)"
+        echo "$MEASUREMENT: $mode adds ${OWN[$mode]} instructions to a decode, ${exact}x a bare decode; the goal is ${goal}x (not met)"
     fi
     if [[ -n "$gate" ]] && awk -v r="$exact" -v g="$gate" 'BEGIN { exit !(r > g) }'; then
-        echo "measure-client-path: $mode adds ${OWN[$mode]} instructions to a decode, ${exact}x a bare decode, past its gate of ${gate}x" >&2
+        echo "$MEASUREMENT: $mode adds ${OWN[$mode]} instructions to a decode, ${exact}x a bare decode, past its gate of ${gate}x" >&2
         failed=1
     fi
     if [[ -n "$gate_mallocs" ]] && awk -v m="${MALLOCS[$mode]}" -v g="$gate_mallocs" 'BEGIN { exit !(m > g) }'; then
-        echo "measure-client-path: $mode makes ${MALLOCS[$mode]} mallocs per call, past its gate of $gate_mallocs" >&2
+        echo "$MEASUREMENT: $mode makes ${MALLOCS[$mode]} mallocs per call, past its gate of $gate_mallocs" >&2
         failed=1
     fi
 done
@@ -235,7 +182,7 @@ DECODE_LIMIT="$(awk -v a="${DECODING[decode]}" -v b="${DECODING[decode-after-sen
     'BEGIN { printf "%.0f", (a > b ? a : b) * 1.03 }')"
 for mode in send send-middleware send-per-call send-timeout; do
     if awk -v d="${DECODING[$mode]}" -v l="$DECODE_LIMIT" 'BEGIN { exit !(d > l) }'; then
-        echo "measure-client-path: the decode inside $mode costs ${DECODING[$mode]} instructions, more than" \
+        echo "$MEASUREMENT: the decode inside $mode costs ${DECODING[$mode]} instructions, more than" \
             "3% over the bare decodes' (limit $DECODE_LIMIT): the send makes the decode itself dearer" >&2
         failed=1
     fi
@@ -245,7 +192,7 @@ done
 declare -A CPU_RATIOS=([send]="" [send-middleware]="" [send-timeout]="")
 if ((CPU)); then
     echo
-    echo "measure-client-path: CPU time over the bare decode's, $CPU_ROUNDS rounds of 1,000 calls each, interleaved"
+    echo "$MEASUREMENT: CPU time over the bare decode's, $CPU_ROUNDS rounds of 1,000 calls each, interleaved"
     # Captured first, so that the program failing fails the script.
     timing="$("$BIN" cpu "$CPU_ROUNDS")"
     while read -r mode median low high; do
@@ -267,7 +214,7 @@ if ((CPU)); then
             "$goal" "$verdict"
     done <<<"$timing"
     if [[ -z "${CPU_RATIOS[send]}" || -z "${CPU_RATIOS[send-middleware]}" || -z "${CPU_RATIOS[send-timeout]}" ]]; then
-        echo "measure-client-path: the CPU timing printed no ratios" >&2
+        echo "$MEASUREMENT: the CPU timing printed no ratios" >&2
         exit 1
     fi
 fi
@@ -348,7 +295,7 @@ report = {
          "value": round(ratio(o_timeout), 4), "measured": "callgrind"},
     ],
 }
-# B2's goals name CPU time: these are goals, as the ordo-one suite's CPU ratios are.
+# B2's goals name CPU time: these are goals.
 for title, goal, cpu in [("Client.send over an in-memory transport, no middleware", goal_send, cpu_send),
                          ("The same with Logging, Metrics and Validation", goal_middleware, cpu_middleware)]:
     if cpu:

@@ -2,7 +2,7 @@
 """Courier's fault-injecting HTTP/1.1 test server (Python standard library only).
 
 Usage:
-    python3 Scripts/fault_server.py --port 0 --port-file PATH
+    python3 Tests/Servers/fault_server.py --port 0 --port-file PATH
 
 Listens on the SAME port on both 127.0.0.1 and 127.0.0.2 (and nowhere else), so a
 redirect can cross hosts without changing port. Port 0 picks a port that is free on

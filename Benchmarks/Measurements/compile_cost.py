@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The generator and the report of Scripts/measure-compile-cost (Python standard library only).
+"""The generator and the report of `Benchmarks/run compile-cost` (Python standard library only).
 
 Usage:
-    python3 Scripts/compile_cost.py generate --root COURIER_CHECKOUT --out DIR [--endpoints 500] [--seed 13]
-    python3 Scripts/compile_cost.py report --package DIR --log BUILD_LOG [--limit 100] [--top 10]
-        [--json PATH --endpoints N --build-wall S --build-cpu S]
+    python3 Benchmarks/Measurements/compile_cost.py generate --root COURIER_CHECKOUT --out DIR
+        [--endpoints 500] [--seed 13]
+    python3 Benchmarks/Measurements/compile_cost.py report --package DIR --log BUILD_LOG [--limit 100]
+        [--top 10] [--json PATH --endpoints N --build-wall S --build-cpu S]
 
 `generate` writes a package that depends on the checkout by path, with one executable target,
 CompileCostCatalog: one file per resource (models, a documented error type, a sort enum and 20

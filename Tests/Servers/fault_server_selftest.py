@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Self-test for Scripts/fault_server.py (Python standard library only).
+"""Self-test for Tests/Servers/fault_server.py (Python standard library only).
 
 Usage:
-    python3 Scripts/fault_server_selftest.py [-v]
+    python3 Tests/Servers/fault_server_selftest.py [-v]
 
 Starts the fault server on a free port (both 127.0.0.1 and 127.0.0.2), checks every route
 with raw sockets (and http.client where the framing is ordinary): the exact bytes before a

@@ -1,13 +1,12 @@
-#!/usr/bin/env bash
 # Counts the instructions and heap allocations one request build costs (issue 13's B1 case: a POST
 # with a path parameter, three query items, three headers and a 114-byte JSON body, to a ready
 # URLRequest), with valgrind (callgrind for instructions, memcheck for allocations), for Courier and
 # for the same request built by hand with URLComponents, URLQueryItem, setValue and JSONEncoder, in
 # the same run. The workload is Benchmarks/Sources/Workloads/RequestBuildWorkload.swift.
 #
-#   Scripts/measure-request-build
-#   Scripts/measure-request-build --check            # also exits 1 past the gate below (CI)
-#   Scripts/measure-request-build --json B1.json     # the figures and B1's goals as JSON too
+#   Benchmarks/run request-build
+#   Benchmarks/run request-build --check            # also exits 1 past the gate below (CI)
+#   Benchmarks/run request-build --json B1.json     # the figures and B1's goals as JSON too
 #
 # Each variant runs twice (200 and 400 builds) in a release build; the difference over the 200
 # extra builds is the cost of one, so start-up and dynamic linking cancel. Instruction counts are
@@ -25,86 +24,31 @@ set -euo pipefail
 readonly GOAL=0.80
 readonly GATE=0.87
 readonly GATE_MALLOCS=43
-CHECK=0
-JSON=""
-while (($# > 0)); do
-    case "$1" in
-    --check) CHECK=1 ;;
-    --json)
-        [[ $# -ge 2 ]] || { echo "usage: Scripts/measure-request-build [--check] [--json FILE]" >&2 && exit 64; }
-        [[ "$2" == /* ]] && JSON="$2" || JSON="$PWD/$2"
-        shift
-        ;;
-    *)
-        echo "usage: Scripts/measure-request-build [--check] [--json FILE]" >&2
-        exit 64
-        ;;
-    esac
-    shift
-done
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/measure.sh"
 
-if ! command -v valgrind >/dev/null 2>&1; then
-    echo "measure-request-build: valgrind is needed (apt-get install valgrind)" >&2
-    exit 1
-fi
-swift build -c release --package-path Benchmarks --product request-build >/dev/null
-BIN="$(swift build -c release --package-path Benchmarks --show-bin-path)/request-build"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/courier-request-build.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+USAGE="[--check] [--json FILE]"
+parse_options "" "" "$@"
 
+require_valgrind
+build_product request-build
 export SWIFT_DETERMINISTIC_HASHING=1
-readonly LOW=200 HIGH=400
-
-# instructions MODE COUNT: the program's total instruction count.
-instructions() {
-    local total
-    total="$(valgrind --tool=callgrind --callgrind-out-file="$WORK/out" "$BIN" "$1" "$2" 2>&1 >/dev/null \
-        | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p')"
-    if [[ -z "$total" ]]; then
-        echo "measure-request-build: callgrind printed no instruction count for '$1 $2'" >&2
-        exit 1
-    fi
-    echo "$total"
-}
-
-# allocations MODE COUNT: the program's heap allocations (malloc, calloc, realloc, memalign, …).
-allocations() {
-    local total
-    total="$(valgrind --tool=memcheck --leak-check=no "$BIN" "$1" "$2" 2>&1 >/dev/null |
-        sed -n 's/.*total heap usage: *\([0-9,]*\) allocs.*/\1/p' | tr -d ,)"
-    if [[ -z "$total" ]]; then
-        echo "measure-request-build: memcheck printed no allocation count for '$1 $2'" >&2
-        exit 1
-    fi
-    echo "$total"
-}
-
-# per_build COUNTER MODE: the counter's difference between HIGH and LOW builds, per build.
-per_build() {
-    local low high
-    low="$("$1" "$2" "$LOW")"
-    high="$("$1" "$2" "$HIGH")"
-    awk -v l="$low" -v h="$high" -v n="$((HIGH - LOW))" 'BEGIN { printf "%.1f\n", (h - l) / n }'
-}
 
 declare -A INSTRUCTIONS MALLOCS
 for mode in hand value courier; do
-    INSTRUCTIONS[$mode]="$(per_build instructions "$mode")"
-    MALLOCS[$mode]="$(per_build allocations "$mode")"
+    INSTRUCTIONS[$mode]="$(per_iteration instructions "$mode")"
+    MALLOCS[$mode]="$(per_iteration mallocs "$mode")"
 done
 hand="${INSTRUCTIONS[hand]%.*}"
 value="${INSTRUCTIONS[value]%.*}"
 courier="${INSTRUCTIONS[courier]%.*}"
-echo "measure-request-build: instructions per build: by hand $hand; Courier's request value $value;" \
+echo "$MEASUREMENT: instructions per build: by hand $hand; Courier's request value $value;" \
     "Courier to a URLRequest $courier"
-echo "measure-request-build: mallocs per build: by hand ${MALLOCS[hand]}; Courier's request value" \
+echo "$MEASUREMENT: mallocs per build: by hand ${MALLOCS[hand]}; Courier's request value" \
     "${MALLOCS[value]}; Courier to a URLRequest ${MALLOCS[courier]}"
 ratio="$(awk -v c="$courier" -v h="$hand" 'BEGIN { printf "%.3f", c / h }')"
 malloc_ratio="$(awk -v c="${MALLOCS[courier]}" -v h="${MALLOCS[hand]}" 'BEGIN { printf "%.2f", c / h }')"
-echo "measure-request-build: Courier / by hand = $ratio (goal $GOAL, gate $GATE); mallocs ${malloc_ratio}x (goal 1.00)"
+echo "$MEASUREMENT: Courier / by hand = $ratio (goal $GOAL, gate $GATE); mallocs ${malloc_ratio}x (goal 1.00)"
 
 if [[ -n "$JSON" ]]; then
     python3 - "$JSON" "$LOW" "$HIGH" "$GOAL" "$GATE" \
@@ -144,11 +88,11 @@ fi
 
 failed=0
 if awk -v r="$ratio" -v g="$GATE" 'BEGIN { exit !(r > g) }'; then
-    echo "measure-request-build: a request build costs ${ratio}x the hand-built one, past its gate of ${GATE}x" >&2
+    echo "$MEASUREMENT: a request build costs ${ratio}x the hand-built one, past its gate of ${GATE}x" >&2
     failed=1
 fi
 if awk -v m="${MALLOCS[courier]}" -v g="$GATE_MALLOCS" 'BEGIN { exit !(m > g) }'; then
-    echo "measure-request-build: a request build makes ${MALLOCS[courier]} mallocs, past its gate of $GATE_MALLOCS" >&2
+    echo "$MEASUREMENT: a request build makes ${MALLOCS[courier]} mallocs, past its gate of $GATE_MALLOCS" >&2
     failed=1
 fi
 if ((CHECK && failed)); then

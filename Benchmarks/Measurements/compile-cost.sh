@@ -1,15 +1,14 @@
-#!/usr/bin/env bash
 # Measures what a large catalog costs the compiler (issue 13's B7): generates a package with 500
-# endpoints written the way users write them (Scripts/compile_cost.py: request model structs and
+# endpoints written the way users write them (compile_cost.py beside this script: request model structs and
 # `Endpoint { … }` functions with every kind of component, `if`, `switch` and `for`), depending on
 # this checkout by path, and builds it in debug, as in an edit-compile loop, with
 # `-warn-long-function-bodies=100` and `-warn-long-expression-type-checking=100`.
 #
-#   Scripts/measure-compile-cost              # report
-#   Scripts/measure-compile-cost --check      # and fail when a body or an expression takes over 100 ms
-#   Scripts/measure-compile-cost --endpoints 1000 --seed 7
-#   Scripts/measure-compile-cost --json cost.json   # the figures and the B7 goal as JSON too
-#   LIMIT_MS=20 Scripts/measure-compile-cost --check   # another limit, in milliseconds
+#   Benchmarks/run compile-cost              # report
+#   Benchmarks/run compile-cost --check      # and fail when a body or an expression takes over 100 ms
+#   Benchmarks/run compile-cost --endpoints 1000 --seed 7
+#   Benchmarks/run compile-cost --json cost.json   # the figures and the B7 goal as JSON too
+#   LIMIT_MS=20 Benchmarks/run compile-cost --check   # another limit, in milliseconds
 #
 # Courier is built first (in .build/compile-cost, kept between runs), so the measured build
 # compiles the generated module alone. Reports the number of endpoints, that build's wall and CPU
@@ -21,42 +20,19 @@
 # slowest generated body, a 20-line block, takes about 25 ms).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/measure.sh"
 
-CHECK=0
+USAGE="[--check] [--endpoints N] [--seed S] [--json FILE]"
 ENDPOINTS=500
 SEED=13
-JSON=""
 LIMIT_MS="${LIMIT_MS:-100}"
-while (($# > 0)); do
-    case "$1" in
-    --check) CHECK=1 ;;
-    --endpoints) ENDPOINTS="$2" && shift ;;
-    --seed) SEED="$2" && shift ;;
-    --json)
-        # Relative to the directory the script was started in (cd "$ROOT" above set OLDPWD).
-        [[ "$2" == /* ]] && JSON="$2" || JSON="$OLDPWD/$2"
-        shift
-        ;;
-    *)
-        echo "usage: Scripts/measure-compile-cost [--check] [--endpoints N] [--seed S] [--json FILE]" >&2
-        exit 2
-        ;;
-    esac
-    shift
-done
+parse_options "" "--endpoints --seed" "$@"
 
-if [[ ! -x /usr/bin/time ]]; then
-    echo "measure-compile-cost: /usr/bin/time is missing (apt-get install time)" >&2
-    exit 1
-fi
-
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/courier-compile-cost.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+require_gnu_time
+COMPILE_COST="$ROOT/Benchmarks/Measurements/compile_cost.py"
 PACKAGE="$WORK/package"
 SCRATCH="$ROOT/.build/compile-cost"
-python3 Scripts/compile_cost.py generate --root "$ROOT" --out "$PACKAGE" --endpoints "$ENDPOINTS" \
+python3 "$COMPILE_COST" generate --root "$ROOT" --out "$PACKAGE" --endpoints "$ENDPOINTS" \
     --seed "$SEED" >"$WORK/generated"
 
 # The same flags for every build, so the measured one does not rebuild Courier. The generated
@@ -73,7 +49,7 @@ quietly() {
     if ! "$@" >"$log" 2>&1; then
         grep -E "error:" "$log" | sort -u | head -40 >&2 || true
         tail -20 "$log" >&2
-        echo "measure-compile-cost: failed: $*" >&2
+        echo "$MEASUREMENT: failed: $*" >&2
         exit 1
     fi
 }
@@ -84,32 +60,32 @@ rm -rf "$BIN/CompileCostCatalog.build"
 quietly "$WORK/catalog.log" /usr/bin/time -f "%e %U %S" -o "$WORK/time" "${BUILD[@]}" --target CompileCostCatalog
 read -r wall user sys <"$WORK/time"
 
-echo "measure-compile-cost: $(cat "$WORK/generated")"
-awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN {
-    printf "measure-compile-cost: compiling the generated module (debug, Courier already built): %.1f s wall, %.1f s CPU (%d cores)\n", w, u + s, '"$(nproc)"'
+echo "$MEASUREMENT: $(cat "$WORK/generated")"
+awk -v m="$MEASUREMENT" -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN {
+    printf "%s: compiling the generated module (debug, Courier already built): %.1f s wall, %.1f s CPU (%d cores)\n", m, w, u + s, '"$(nproc)"'
 }'
 over=0
-REPORT=(python3 Scripts/compile_cost.py report --package "$PACKAGE" --log "$WORK/catalog.log" --limit "$LIMIT_MS")
+REPORT=(python3 "$COMPILE_COST" report --package "$PACKAGE" --log "$WORK/catalog.log" --limit "$LIMIT_MS")
 if [[ -n "$JSON" ]]; then
     REPORT+=(--json "$JSON" --endpoints "$ENDPOINTS" --build-wall "$wall"
         --build-cpu "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')")
 fi
-if ! "${REPORT[@]}" | sed 's/^/measure-compile-cost: /'; then
+if ! "${REPORT[@]}" | sed "s/^/$MEASUREMENT: /"; then
     over=1
 fi
 
 if grep -q "Compiling Courier" "$WORK/courier.log"; then
     grep -E "^/.*: warning: .* took [0-9]+ms to type-check" "$WORK/courier.log" | sort -u \
-        | sed "s|^$ROOT/|measure-compile-cost: Courier's own, not gated: |" || true
+        | sed "s|^$ROOT/|$MEASUREMENT: Courier's own, not gated: |" || true
 fi
 
 quietly "$WORK/link.log" "${BUILD[@]}" --product CompileCostCatalog
-echo "measure-compile-cost: $("$BIN/CompileCostCatalog")"
+echo "$MEASUREMENT: $("$BIN/CompileCostCatalog")"
 
 if ((over == 1)); then
     if ((CHECK == 1)); then
-        echo "measure-compile-cost: FAILED: a function body or expression took over $LIMIT_MS ms to type-check" >&2
+        echo "$MEASUREMENT: FAILED: a function body or expression took over $LIMIT_MS ms to type-check" >&2
         exit 1
     fi
-    echo "measure-compile-cost: over $LIMIT_MS ms (would fail with --check)"
+    echo "$MEASUREMENT: over $LIMIT_MS ms (would fail with --check)"
 fi

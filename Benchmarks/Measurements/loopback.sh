@@ -1,17 +1,16 @@
-#!/usr/bin/env bash
 # Requests per second and CPU per request (issue 13's B3 and B4) of URLSession and
 # AsyncHTTPClient used by hand and through Courier, against nginx on 127.0.0.1: GET of 1 KB of
 # JSON with 1, 8 and 64 requests in flight, a small JSON POST with 8, and 256 GETs in flight as an
 # error check. Each round runs every variant once in a rotating order; the ratios are medians of
 # per-round ratios. Prints a Markdown table per workload and each goal as met or not.
 #
-#   Scripts/measure-loopback                        # 5 rounds of 4,000 requests: about 2 minutes
-#   Scripts/measure-loopback --rounds 3 --requests 1000 --workloads get-8,post-8
-#   Scripts/measure-loopback --variants AHC,Courier/AHC # only some variants (to profile one)
-#   Scripts/measure-loopback --json loopback.json   # the same figures as JSON too
-#   Scripts/measure-loopback --check                # exit 1 unless every goal is met
+#   Benchmarks/run loopback                        # 5 rounds of 4,000 requests: about 2 minutes
+#   Benchmarks/run loopback --rounds 3 --requests 1000 --workloads get-8,post-8
+#   Benchmarks/run loopback --variants AHC,Courier/AHC # only some variants (to profile one)
+#   Benchmarks/run loopback --json loopback.json   # the same figures as JSON too
+#   Benchmarks/run loopback --check                # exit 1 unless every goal is met
 #
-#   Scripts/measure-loopback --instructions [--post] [--json FILE] [--check] [--keep DIR]
+#   Benchmarks/run loopback --instructions [--post] [--json FILE] [--check] [--keep DIR]
 #
 # --instructions counts instructions per request instead (valgrind's callgrind, every thread): one
 # GET of the same JSON, sent one request at a time, by each variant, run for LOW and HIGH requests
@@ -24,17 +23,18 @@
 # --post counts a sequential POST /post of the small JSON body instead (a request that must never
 # reuse a connection: Courier over URLSession sends it on a connection of its own).
 #
-# Installs nginx-light with apt-get when nginx is missing (as root). Builds Benchmarks'
+# nginx is nginx.sh's (installed with apt-get when it is missing). Builds Benchmarks'
 # loopback-throughput in release (the first build compiles AsyncHTTPClient, minutes). Timing on a
 # shared machine, so it runs on demand, not in CI; the process's CPU time is the client's only
 # (nginx runs one worker of its own).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/measure.sh"
+source "$ROOT/Benchmarks/Measurements/nginx.sh"
 
 # --instructions mode: its own options, read here; every other run passes its options to the
 # program.
-readonly LOW=200 HIGH=400 REPEATS=3
+readonly REPEATS=3
 # The gate of --check with --instructions: Courier/AHC's instructions per GET over AsyncHTTPClient's
 # by hand, about 3% above the figure when it was set (1.167x; its counts repeat within 0.2%). Lower
 # it as the transport gets cheaper; raise it only with a reason in the commit. Courier/URLSession's
@@ -54,120 +54,25 @@ if [[ " $* " == *" --instructions "* ]]; then
         --check) INSTRUCTIONS_CHECK=1 ;;
         --post) POST=1 ;;
         --json | --keep)
-            [[ $# -ge 2 ]] || { echo "measure-loopback: $1 needs a value" >&2 && exit 64; }
-            value="$2"
-            [[ "$value" == /* ]] || value="$PWD/$value"
+            [[ $# -ge 2 ]] || { echo "$MEASUREMENT: $1 needs a value" >&2 && exit 64; }
+            value="$(absolute_path "$2")"
             if [[ "$1" == --json ]]; then INSTRUCTIONS_JSON="$value"; else KEEP="$value"; fi
             shift
             ;;
         *)
-            echo "usage: Scripts/measure-loopback --instructions [--post] [--json FILE] [--check] [--keep DIR]" >&2
+            echo "usage: Benchmarks/run loopback --instructions [--post] [--json FILE] [--check] [--keep DIR]" >&2
             exit 64
             ;;
         esac
         shift
     done
-    if ! command -v valgrind >/dev/null 2>&1; then
-        echo "measure-loopback: valgrind is needed for --instructions (apt-get install valgrind)" >&2
-        exit 1
-    fi
+    require_valgrind
 fi
 
-if ! command -v nginx >/dev/null 2>&1; then
-    echo "measure-loopback: nginx is missing; installing nginx-light with apt-get" >&2
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light >&2; then
-        echo "measure-loopback: apt-get could not install nginx-light (it needs root and a package" \
-            "index: apt-get update); install nginx and rerun" >&2
-        exit 1
-    fi
-fi
-NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
-
-swift build -c release --package-path "$ROOT/Benchmarks" --product loopback-throughput >/dev/null
-BIN="$(swift build -c release --package-path "$ROOT/Benchmarks" --show-bin-path)/loopback-throughput"
-
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/courier-loopback.XXXXXX")"
-NGINX_PID=""
-cleanup() {
-    if [[ -n "$NGINX_PID" ]]; then
-        kill -TERM "$NGINX_PID" 2>/dev/null || true
-        wait "$NGINX_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-# 1,037 bytes of JSON, answered to GET /json (no single quote, backslash or dollar sign: it sits
-# in an nginx string).
-JSON='{"id":4242,"login":"ada-lovelace","name":"Ada Lovelace","email":"ada@analytical-engine.example.org","company":"Analytical Engine Works","location":"London, United Kingdom","bio":"Mathematician and writer, chiefly known for her work on Charles Babbage and his proposed mechanical general-purpose computer, the Analytical Engine. She was the first to recognise that the machine had applications beyond pure calculation, and published the first algorithm intended to be carried out by such a machine. Her notes on the Engine include a method for calculating a sequence of Bernoulli numbers, written in 1843 beside her translation of an Italian article.","website":"https://www.analytical-engine.example.org/people/ada-lovelace/notes","avatarURL":"https://avatars.example.org/u/4242?size=256&version=3","followers":18230,"following":42,"publicRepositories":17,"score":98.625,"isVerified":true,"createdAt":"2015-12-10T09:30:00Z","languages":["Swift","Haskell","Ada","Rust","Python","C","Go","Kotlin","Elixir","Zig","OCaml","Scheme","Erlang"]}'
-
-# write_config PORT: nginx on 127.0.0.1:PORT in the foreground, every file in $WORK, keep-alive
-# connections kept for the whole run.
-write_config() {
-    cat >"$WORK/nginx.conf" <<EOF
-daemon off;
-worker_processes 1;
-pid $WORK/nginx.pid;
-error_log $WORK/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    client_body_temp_path $WORK/body;
-    proxy_temp_path $WORK/proxy;
-    fastcgi_temp_path $WORK/fastcgi;
-    uwsgi_temp_path $WORK/uwsgi;
-    scgi_temp_path $WORK/scgi;
-    keepalive_requests 1000000;
-    keepalive_timeout 300s;
-    server {
-        listen 127.0.0.1:$1 backlog=4096;
-        location = /json { default_type application/json; return 200 '$JSON'; }
-        location = /post { default_type application/json; return 200 '{"ok":true}'; }
-        location / { return 404; }
-    }
-}
-EOF
-}
-
-# answers PORT: whether nginx answers GET /json on PORT with 200.
-answers() {
-    local status
-    status="$(
-        { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || exit 1
-        printf 'GET /json HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
-        head -n 1 <&3
-    )" || return 1
-    [[ "$status" == "HTTP/1.1 200"* ]]
-}
-
-# A free port: nginx is started on a random one and, when it cannot listen there, on another.
-PORT=""
-for _ in 1 2 3 4 5; do
-    candidate=$((20000 + RANDOM % 40000))
-    write_config "$candidate"
-    "$NGINX" -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/error.log" &
-    NGINX_PID=$!
-    for _ in $(seq 1 50); do
-        if answers "$candidate"; then
-            PORT="$candidate"
-            break 2
-        fi
-        kill -0 "$NGINX_PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -TERM "$NGINX_PID" 2>/dev/null || true
-    wait "$NGINX_PID" 2>/dev/null || true
-    NGINX_PID=""
-done
-if [[ -z "$PORT" ]]; then
-    echo "measure-loopback: nginx did not start; its log:" >&2
-    cat "$WORK/error.log" >&2 2>/dev/null || true
-    exit 1
-fi
-
-echo "nginx $("$NGINX" -v 2>&1 | sed 's/.*nginx\///') on 127.0.0.1:$PORT" >&2
+build_product loopback-throughput
+start_nginx
 if ((INSTRUCTIONS == 0)); then
-    "$BIN" "http://127.0.0.1:$PORT" "$@"
+    "$BIN" "$NGINX_URL" "$@"
     exit
 fi
 
@@ -180,7 +85,6 @@ export SWIFT_BACKTRACE=enable=no
 objcopy --strip-debug "$BIN" "$WORK/loopback-throughput"
 BIN="$WORK/loopback-throughput"
 
-# count VARIANT N: the instructions of a run of N sequential GETs by VARIANT, every thread.
 # What --instructions sends one at a time: GET /json, or with --post POST /post.
 if ((POST)); then
     REQUEST="POST" SEQUENTIAL_OPTIONS=(--workloads post-8)
@@ -188,16 +92,14 @@ else
     REQUEST="GET" SEQUENTIAL_OPTIONS=()
 fi
 
+# count VARIANT N: the instructions of a run of N sequential requests by VARIANT, every thread.
 count() {
     local out="$WORK/callgrind.out" total
     [[ -z "$KEEP" ]] || out="$KEEP/callgrind.${1//\//-}.$2.out"
     total="$(valgrind --tool=callgrind --callgrind-out-file="$out" \
-        "$BIN" "http://127.0.0.1:$PORT" --sequential "$2" --variants "$1" "${SEQUENTIAL_OPTIONS[@]}" 2>&1 >/dev/null |
+        "$BIN" "$NGINX_URL" --sequential "$2" --variants "$1" "${SEQUENTIAL_OPTIONS[@]}" 2>&1 >/dev/null |
         sed -n 's/.*Collected : *\([0-9]*\).*/\1/p')"
-    if [[ -z "$total" ]]; then
-        echo "measure-loopback: callgrind printed no instruction count for $1 ($2 ${REQUEST}s)" >&2
-        exit 1
-    fi
+    [[ -n "$total" ]] || fail "callgrind printed no instruction count for $1 ($2 ${REQUEST}s)"
     echo "$total"
 }
 
@@ -207,11 +109,9 @@ declare -A PER_REQUEST
 for variant in URLSession Courier/URLSession AHC Courier/AHC; do
     figures=()
     for ((run = 1; run <= REPEATS; run++)); do
-        low="$(count "$variant" "$LOW")"
-        high="$(count "$variant" "$HIGH")"
-        figures+=("$(awk -v l="$low" -v h="$high" -v n="$((HIGH - LOW))" 'BEGIN { printf "%.0f", (h - l) / n }')")
+        figures+=("$(per_iteration count "$variant" | awk '{ printf "%.0f", $1 }')")
     done
-    echo "measure-loopback: $variant: ${figures[*]} instructions per $REQUEST" >&2
+    echo "$MEASUREMENT: $variant: ${figures[*]} instructions per $REQUEST" >&2
     PER_REQUEST[$variant]="$(printf '%s\n' "${figures[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')"
 done
 
@@ -228,7 +128,7 @@ json_path = sys.argv[6]
 counts = dict(zip(["URLSession", "Courier/URLSession", "AHC", "Courier/AHC"], map(float, sys.argv[7:11])))
 
 what = "GET /json (1,037 bytes)" if request == "GET" else "POST /post (a small JSON body)"
-print(f"measure-loopback --instructions: one sequential {what}, {high}-{low} requests,"
+print(f"loopback --instructions: one sequential {what}, {high}-{low} requests,"
       f" median of {repeats} runs")
 print(f"| variant | instructions per {request} | over by hand | × by hand | gate |")
 print("| --- | --- | --- | --- | --- |")
@@ -247,7 +147,7 @@ for library in ["URLSession", "AHC"]:
 if check and failed:
     for ratio in ratios:
         if not ratio["passed"]:
-            print(f"measure-loopback: {ratio['numerator']} costs {ratio['value']:.3f}x {ratio['denominator']}'s "
+            print(f"$MEASUREMENT: {ratio['numerator']} costs {ratio['value']:.3f}x {ratio['denominator']}'s "
                   f"instructions per {request}, past its gate of {ratio['gate']:.2f}x", file=sys.stderr)
 if json_path:
     report = {"step": "loopback-instructions", "request": request, "low": low, "high": high, "repeats": repeats,
