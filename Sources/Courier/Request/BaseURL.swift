@@ -21,6 +21,8 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     public let port: Int?
     /// The base path segments, percent-encoded as given.
     public let percentEncodedPathSegments: [String]
+    /// `scheme://host[:port]`, with an IPv6 host in brackets.
+    public let origin: String
 
     /// Parses a URL or host string.
     ///
@@ -77,6 +79,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         self.host = unbracketed.lowercased()
         self.port = components.port
         self.percentEncodedPathSegments = components.percentEncodedPath.split(separator: "/").map(String.init)
+        self.origin = "\(scheme)://\(Self.hostHeader(host: self.host, port: port))"
     }
 
     /// The port requests are sent to: the explicit ``port``, else the scheme's default, 80 for
@@ -95,13 +98,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         scheme == "http" ? 80 : 443
     }
 
-    /// `scheme://host[:port]`, with an IPv6 host in brackets.
-    public var origin: String {
-        "\(scheme)://\(hostHeader)"
-    }
-
     /// The `Host` header value: the host (bracketed when IPv6), with the port when it is explicit.
     var hostHeader: String {
+        Self.hostHeader(host: host, port: port)
+    }
+
+    /// The `Host` header value of `host` and `port`.
+    private static func hostHeader(host: String, port: Int?) -> String {
         (host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host) + (port.map { ":\($0)" } ?? "")
     }
 

@@ -5,11 +5,32 @@
 /// ``RetryMiddleware`` read it; ``MetricsMiddleware`` and ``Client/transfer(_:)`` add observers,
 /// which the request's hops report to. Not part of a request's value: any two are equal, so a
 /// request compares and hashes by what it sends alone.
-struct CallContext: Sendable, Hashable {
+///
+/// Immutable and shared by the copies of a request: a request is one reference wider for it, and
+/// its layout stays fixed (a `ContinuousClock.Instant` held in the request itself would not).
+final class CallContext: Sendable, Hashable {
     /// The instant the call must finish by, when it has a total timeout.
-    var deadline: ContinuousClock.Instant?
+    let deadline: ContinuousClock.Instant?
     /// Who hears how the call's hops go.
-    var observers = TransferObservers()
+    let observers: TransferObservers
+
+    /// A context with `deadline` and `observers`; none of either by default.
+    init(deadline: ContinuousClock.Instant? = nil, observers: TransferObservers = TransferObservers()) {
+        self.deadline = deadline
+        self.observers = observers
+    }
+
+    /// This context with `deadline` instead of its own.
+    func with(deadline: ContinuousClock.Instant?) -> CallContext {
+        CallContext(deadline: deadline, observers: observers)
+    }
+
+    /// This context with `observer` heard after its own observers.
+    func adding(_ observer: any TransferObserver) -> CallContext {
+        var observers = observers
+        observers.append(observer)
+        return CallContext(deadline: deadline, observers: observers)
+    }
 
     /// The time left before ``deadline``, or `nil` when the call has none.
     var remaining: Duration? {

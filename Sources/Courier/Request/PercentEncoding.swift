@@ -10,17 +10,25 @@ enum PercentEncoding {
     static func encode(_ text: String) -> String {
         guard !text.utf8.allSatisfy(isUnreserved) else { return text }
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(text.utf8.count * 3)
+        append(text, to: &encoded)
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `text`, encoded as ``encode(_:)`` encodes it, to `bytes`.
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        guard !text.utf8.allSatisfy(isUnreserved) else {
+            appendBytes(of: text, to: &bytes)
+            return
+        }
         for byte in text.utf8 {
             if isUnreserved(byte) {
-                encoded.append(byte)
+                bytes.append(byte)
             } else {
-                encoded.append(UInt8(ascii: "%"))
-                encoded.append(hexDigit(byte >> 4))
-                encoded.append(hexDigit(byte & 0x0F))
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
             }
         }
-        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Decodes `%XX` sequences; returns `nil` for malformed escapes or bytes that are not UTF-8.
@@ -50,6 +58,11 @@ enum PercentEncoding {
             else { return false }
         }
         return true
+    }
+
+    /// Appends the UTF-8 of `text` as it is to `bytes`.
+    static func appendBytes(of text: String, to bytes: inout [UInt8]) {
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {

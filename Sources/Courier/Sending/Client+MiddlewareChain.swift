@@ -6,10 +6,10 @@ extension Client {
         -> RawResponse
     {
         var request = request
-        if let progress { request.context.observers.append(progress) }
+        if let progress { request.context = request.context.adding(progress) }
         // The earlier of this call's deadline and that of a call it runs inside.
         let own = request.timeout.total.map { ContinuousClock.now + $0 }
-        request.context.deadline = [own, TotalTimeout.current].compactMap { $0 }.min()
+        request.context = request.context.with(deadline: [own, TotalTimeout.current].compactMap { $0 }.min())
         let response: RawResponse
         if let total = request.timeout.total, let deadline = request.context.deadline {
             let (chain, baseURL, limited) = (chain, baseURL, request)

@@ -33,12 +33,17 @@ extension BaseURL {
     /// a request with an absolute URL, that URL's.
     func text(for request: EndpointRequest) -> String {
         if let target = request.absoluteTarget { return target.text(for: request) }
-        var text = origin + joinedPath(for: request)
+        var text: [UInt8] = []
+        text.reserveCapacity(256)
+        PercentEncoding.appendBytes(of: origin, to: &text)
+        appendPath(for: request, to: &text)
         for (index, item) in request.query.enumerated() {
-            text += index == 0 ? "?" : "&"
-            text += PercentEncoding.encode(item.name) + "=" + PercentEncoding.encode(item.value)
+            text.append(UInt8(ascii: index == 0 ? "?" : "&"))
+            PercentEncoding.append(item.name, to: &text)
+            text.append(UInt8(ascii: "="))
+            PercentEncoding.append(item.value, to: &text)
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The path `request` resolves to: the base path segments, then the request's, percent-encoded,
@@ -50,8 +55,25 @@ extension BaseURL {
 
     /// This base's path segments, then the request's, percent-encoded, each after one `/`.
     func joinedPath(for request: EndpointRequest) -> String {
-        let segments = percentEncodedPathSegments + request.pathSegments.map(PercentEncoding.encode)
-        return segments.isEmpty ? "/" : segments.map { "/" + $0 }.joined()
+        var path: [UInt8] = []
+        appendPath(for: request, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    /// Appends ``joinedPath(for:)`` to `bytes`: `/` when there are no segments.
+    private func appendPath(for request: EndpointRequest, to bytes: inout [UInt8]) {
+        guard !percentEncodedPathSegments.isEmpty || !request.pathSegments.isEmpty else {
+            bytes.append(UInt8(ascii: "/"))
+            return
+        }
+        for segment in percentEncodedPathSegments {
+            bytes.append(UInt8(ascii: "/"))
+            PercentEncoding.appendBytes(of: segment, to: &bytes)
+        }
+        for segment in request.pathSegments {
+            bytes.append(UInt8(ascii: "/"))
+            PercentEncoding.append(segment, to: &bytes)
+        }
     }
 }
 

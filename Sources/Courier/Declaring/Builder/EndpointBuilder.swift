@@ -49,7 +49,7 @@ public enum EndpointBuilder {
 
     /// Adds a line that declares neither a method nor a body (`Path`, `Query`, `Header`, …).
     public static func buildPartialBlock<M, B>(
-        accumulated: EndpointParts<M, B>,
+        accumulated: consuming EndpointParts<M, B>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>
     ) -> EndpointParts<M, B> {
         EndpointParts(accumulated, next)
@@ -57,7 +57,7 @@ public enum EndpointBuilder {
 
     /// Adds a ``Body`` to a block whose method allows one.
     public static func buildPartialBlock<M: BodyPermittingMethodState>(
-        accumulated: EndpointParts<M, EndpointState.NoBody>,
+        accumulated: consuming EndpointParts<M, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.NoMethod, EndpointState.HasBody>
     ) -> EndpointParts<M, EndpointState.HasBody> {
         EndpointParts(accumulated, next)
@@ -65,7 +65,7 @@ public enum EndpointBuilder {
 
     /// Adds a method that allows a body (`POST`, `PUT`, …) to a block without a method.
     public static func buildPartialBlock<B>(
-        accumulated: EndpointParts<EndpointState.NoMethod, B>,
+        accumulated: consuming EndpointParts<EndpointState.NoMethod, B>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.NoBody>
     ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, B> {
         EndpointParts(accumulated, next)
@@ -73,7 +73,7 @@ public enum EndpointBuilder {
 
     /// Adds `GET` or `HEAD` to a block with neither a method nor a body.
     public static func buildPartialBlock(
-        accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
+        accumulated: consuming EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody>
     ) -> EndpointParts<EndpointState.MethodWithoutBody, EndpointState.NoBody> {
         EndpointParts(accumulated, next)
@@ -81,7 +81,7 @@ public enum EndpointBuilder {
 
     /// Adds a group that declares both a method and a body to a block with neither.
     public static func buildPartialBlock(
-        accumulated: EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
+        accumulated: consuming EndpointParts<EndpointState.NoMethod, EndpointState.NoBody>,
         next: EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.HasBody>
     ) -> EndpointParts<EndpointState.MethodWithBodyAllowed, EndpointState.HasBody> {
         EndpointParts(accumulated, next)

@@ -17,9 +17,13 @@ public struct EndpointParts<MethodDeclared: MethodState, BodyDeclared: BodyState
         parts = [part]
     }
 
-    /// The parts of `first` followed by those of `next`.
-    init<M1, B1, M2, B2>(_ first: EndpointParts<M1, B1>, _ next: EndpointParts<M2, B2>) {
-        parts = first.parts + next.parts
+    /// The parts of `first` followed by those of `next`. A block's partial results are used once,
+    /// so `first`'s array is extended in place rather than copied at every line.
+    init<M1, B1, M2, B2>(_ first: consuming EndpointParts<M1, B1>, _ next: EndpointParts<M2, B2>) {
+        var parts = first.parts
+        _ = consume first
+        parts.append(contentsOf: next.parts)
+        self.parts = parts
     }
 
     /// No parts.

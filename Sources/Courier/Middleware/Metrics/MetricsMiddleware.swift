@@ -37,7 +37,7 @@ public struct MetricsMiddleware: Middleware {
     {
         let recorder = RequestMetricsRecorder()
         var observed = request
-        observed.context.observers.append(recorder)
+        observed.context = observed.context.adding(recorder)
         observer.willSend(request, baseURL: baseURL)
         do throws(CourierError) {
             let response = try await next(observed, baseURL)

@@ -254,10 +254,9 @@ private final class GatedNext: Sendable {
             return try await gate.next(request, baseURL)
         }
         var starting = Self.profile()
-        starting.context.deadline = deadline
-        starting.context.observers.append(starter)
+        starting.context = CallContext(deadline: deadline).adding(starter)
         var joining = Self.profile()
-        joining.context.observers.append(joiner)
+        joining.context = joining.context.adding(joiner)
         let first = Task { [starting] in
             try await middleware.intercept(starting, baseURL: exampleBase, next: next)
         }
