@@ -11,6 +11,7 @@ import Workloads
 ///     client-path send 1000              # Client.send, no middleware
 ///     client-path send-middleware 1000   # Client.send through Metrics, Validation and Logging
 ///     client-path send-per-call 1000     # Client.send of an endpoint built per call, new id each
+///     client-path send-per-call-middleware 1000   # the same through Metrics, Validation and Logging
 ///     client-path send-timeout 1000      # Client.send, no middleware, a client with a 30 s timeout
 ///     client-path cpu 100                # CPU time, not under valgrind: see cpuRatios(rounds:)
 ///
@@ -50,8 +51,8 @@ enum ClientPath {
             for _ in 0..<count {
                 checksum &+= try await client.send(ClientPathWorkload.profile).value?.followers ?? 0
             }
-        case "send-per-call":
-            let client = ClientPathWorkload.client(withMiddleware: false)
+        case "send-per-call", "send-per-call-middleware":
+            let client = ClientPathWorkload.client(withMiddleware: mode == "send-per-call-middleware")
             for call in 0..<count {
                 checksum &+= try await client.send(ClientPathWorkload.user(4242 + call)).value?.followers ?? 0
             }
@@ -123,16 +124,16 @@ enum ClientPath {
         let arguments = CommandLine.arguments
         guard arguments.count == 3, let count = Int(arguments[2]), count > 0,
             [
-                "decode", "decode-after-send", "send", "send-middleware", "send-per-call", "send-timeout",
-                "cpu",
+                "decode", "decode-after-send", "send", "send-middleware", "send-per-call",
+                "send-per-call-middleware", "send-timeout", "cpu",
             ]
             .contains(
                 arguments[1])
         else {
             FileHandle.standardError.write(
                 Data(
-                    ("usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|send-timeout|cpu "
-                        + "COUNT\n").utf8))
+                    ("usage: client-path decode|decode-after-send|send|send-middleware|send-per-call|"
+                        + "send-per-call-middleware|send-timeout|cpu COUNT\n").utf8))
             exit(64)
         }
         let outcome = Outcome()
