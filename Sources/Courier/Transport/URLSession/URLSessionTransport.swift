@@ -47,7 +47,19 @@ public final class URLSessionTransport: Transport {
         self.tasks = tasks
         let delegate = SessionDelegate(tasks: tasks)
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(
+            configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
+    }
+
+    /// A delegate queue for a new session: on Linux one that runs callbacks in order without
+    /// making operations of them (``SerialDelegateQueue``); elsewhere `nil`, for a serial queue of
+    /// the session's own.
+    static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+            SerialDelegateQueue()
+        #else
+            nil
+        #endif
     }
 
     /// Ephemeral, without cookies or a cache: cookies the request value does not show would not
@@ -110,7 +122,7 @@ public final class URLSessionTransport: Transport {
                         ? setup.pooled
                         : URLSession(
                             configuration: setup.pooled.configuration, delegate: setup.delegate,
-                            delegateQueue: nil)
+                            delegateQueue: Self.delegateQueue())
                     defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch setup.upload {
@@ -186,8 +198,8 @@ public final class URLSessionTransport: Transport {
     /// On Linux `URLSessionTask.cancel()` waits for the work queue all sessions share, which stays
     /// busy for seconds while libcurl decodes a large compressed body or reads a fast one: on
     /// Swift's cooperative pool it would block one of its few threads. Cancelling one at a time,
-    /// cancels block at most one thread of the global pool, which also runs the delegate's
-    /// `OperationQueue`; two cancels at once (a refused stream is cancelled by its close and by
+    /// cancels block at most one thread of the global pool, which also runs the delegate
+    /// callbacks; two cancels at once (a refused stream is cancelled by its close and by
     /// the delegate's stop) left the delegate no thread while libcurl went on reading, and a
     /// refused 1 GiB stream then peaked 130–445 MiB over its baseline instead of 32. The price: a
     /// cancel waiting for the work queue delays the next one, of any session, whose task goes on
