@@ -27,6 +27,10 @@ public final class URLSessionTransport: Transport {
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
     private let session: URLSession
+    /// The pooled session's configuration, for the sessions made for one request.
+    private let configuration: URLSessionConfiguration
+    /// The delegate queue of every session made for one request.
+    private let oneRequestDelegateQueue: OperationQueue?
     private let delegate: SessionDelegate
     private let tasks: SessionTaskTable
 
@@ -47,13 +51,17 @@ public final class URLSessionTransport: Transport {
         self.tasks = tasks
         let delegate = SessionDelegate(tasks: tasks)
         self.delegate = delegate
-        self.session = URLSession(
+        let session = URLSession(
             configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
+        self.session = session
+        // The session's own copy: a change the caller makes to theirs does not reach it.
+        self.configuration = session.configuration
+        self.oneRequestDelegateQueue = Self.delegateQueue()
     }
 
-    /// A delegate queue for a new session: on Linux one that runs callbacks in order without
+    /// A delegate queue for new sessions: on Linux one that runs callbacks in order without
     /// making operations of them (``SerialDelegateQueue``); elsewhere `nil`, for a serial queue of
-    /// the session's own.
+    /// each session's own.
     static func delegateQueue() -> OperationQueue? {
         #if canImport(FoundationNetworking)
             SerialDelegateQueue()
@@ -94,7 +102,7 @@ public final class URLSessionTransport: Transport {
         var urlRequest = request.urlRequest
         let reusesConnections = request.isIdempotent && request.body == nil
         if !reusesConnections {
-            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+            urlRequest.setConnectionClose()
         }
         let upload = try BodyUpload(request.body)
         defer { upload?.removeTemporaryFile() }
@@ -103,6 +111,7 @@ public final class URLSessionTransport: Transport {
         let tasks = tasks
         let setup = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
+            configuration: configuration, oneRequestDelegateQueue: oneRequestDelegateQueue,
             reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
             downloadLimit: downloadLimit, recorder: RequestMetricsRecorder.current,
             progress: ProgressSink.current
@@ -121,8 +130,8 @@ public final class URLSessionTransport: Transport {
                         setup.reusesConnections
                         ? setup.pooled
                         : URLSession(
-                            configuration: setup.pooled.configuration, delegate: setup.delegate,
-                            delegateQueue: Self.delegateQueue())
+                            configuration: setup.configuration, delegate: setup.delegate,
+                            delegateQueue: setup.oneRequestDelegateQueue)
                     defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch setup.upload {
