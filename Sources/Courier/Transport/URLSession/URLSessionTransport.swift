@@ -26,6 +26,7 @@ public final class URLSessionTransport: Transport {
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
+    /// The session whose connections are kept and reused, for requests that may be sent again.
     private let session: URLSession
     /// The pooled session's configuration, for the sessions made for one request.
     private let configuration: URLSessionConfiguration
@@ -100,7 +101,7 @@ public final class URLSessionTransport: Transport {
                     + "it was not sent.")
         }
         var urlRequest = request.urlRequest
-        let reusesConnections = request.isIdempotent && request.body == nil
+        let reusesConnections = Self.reusesConnections(for: request)
         if !reusesConnections {
             urlRequest.setConnectionClose()
         }
@@ -166,6 +167,21 @@ public final class URLSessionTransport: Transport {
                 Self.cancelInBackground(task)
             }
         }
+    }
+
+    /// Whether `request` may go out on a connection an earlier request used: only when sending it
+    /// again does no harm, since `URLSession` re-sends a request whose reused connection turns out
+    /// to be closed before any answer.
+    ///
+    /// On Linux a request with a body never does, idempotent or not: libcurl re-sends it without
+    /// its body (FoundationNetworking does not rewind an in-memory or file body), and the server
+    /// then waits for a body that never comes.
+    static func reusesConnections(for request: TransportRequest) -> Bool {
+        #if canImport(FoundationNetworking)
+            request.isIdempotent && request.body == nil
+        #else
+            request.isIdempotent
+        #endif
     }
 
     /// Why a body streamed from a sequence is refused. On Linux, FoundationNetworking reads an
