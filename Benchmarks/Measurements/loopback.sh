@@ -10,7 +10,8 @@
 #   Benchmarks/run loopback --json loopback.json   # the same figures as JSON too
 #   Benchmarks/run loopback --check                # exit 1 unless every goal is met
 #
-#   Benchmarks/run loopback --instructions [--post] [--json FILE] [--check] [--keep DIR]
+#   Benchmarks/run loopback --instructions [--post | --idempotent-post] [--variants A,B]
+#                            [--json FILE] [--check] [--keep DIR]
 #
 # --instructions counts instructions per request instead (valgrind's callgrind, every thread): one
 # GET of the same JSON, sent one request at a time, by each variant, run for LOW and HIGH requests
@@ -21,7 +22,9 @@
 # callgrind_annotate: differencing the two counts' profiles function by function shows where one
 # request's instructions go). Needs valgrind; it runs a copy of the binary without debug info.
 # --post counts a sequential POST /post of the small JSON body instead (a request that must never
-# reuse a connection: Courier over URLSession sends it on a connection of its own).
+# reuse a connection: Courier over URLSession sends it on a connection of its own);
+# --idempotent-post the same POST with an Idempotency-Key (one that may be sent again).
+# --variants counts only the variants named (URLSession,Courier/URLSession skips AsyncHTTPClient).
 #
 # nginx is nginx.sh's (installed with apt-get when it is missing). Builds Benchmarks'
 # loopback-throughput in release (the first build compiles AsyncHTTPClient, minutes). Timing on a
@@ -45,6 +48,8 @@ INSTRUCTIONS=0
 INSTRUCTIONS_JSON=""
 INSTRUCTIONS_CHECK=0
 POST=0
+IDEMPOTENT_POST=0
+COUNTED_VARIANTS="URLSession,Courier/URLSession,AHC,Courier/AHC"
 KEEP=""
 if [[ " $* " == *" --instructions "* ]]; then
     INSTRUCTIONS=1
@@ -53,6 +58,12 @@ if [[ " $* " == *" --instructions "* ]]; then
         --instructions) ;;
         --check) INSTRUCTIONS_CHECK=1 ;;
         --post) POST=1 ;;
+        --idempotent-post) IDEMPOTENT_POST=1 ;;
+        --variants)
+            [[ $# -ge 2 ]] || { echo "$MEASUREMENT: $1 needs a value" >&2 && exit 64; }
+            COUNTED_VARIANTS="$2"
+            shift
+            ;;
         --json | --keep)
             [[ $# -ge 2 ]] || { echo "$MEASUREMENT: $1 needs a value" >&2 && exit 64; }
             value="$(absolute_path "$2")"
@@ -60,7 +71,8 @@ if [[ " $* " == *" --instructions "* ]]; then
             shift
             ;;
         *)
-            echo "usage: Benchmarks/run loopback --instructions [--post] [--json FILE] [--check] [--keep DIR]" >&2
+            echo "usage: Benchmarks/run loopback --instructions [--post | --idempotent-post]" \
+                "[--variants A,B] [--json FILE] [--check] [--keep DIR]" >&2
             exit 64
             ;;
         esac
@@ -88,6 +100,8 @@ BIN="$WORK/loopback-throughput"
 # What --instructions sends one at a time: GET /json, or with --post POST /post.
 if ((POST)); then
     REQUEST="POST" SEQUENTIAL_OPTIONS=(--workloads post-8)
+elif ((IDEMPOTENT_POST)); then
+    REQUEST="idempotent POST" SEQUENTIAL_OPTIONS=(--workloads idempotent-post-8)
 else
     REQUEST="GET" SEQUENTIAL_OPTIONS=()
 fi
@@ -106,7 +120,8 @@ count() {
 # Each variant's figure is the median of REPEATS differences: libcurl's timers make URLSession's
 # counts move by a few percent from run to run (AsyncHTTPClient's by 0.2%).
 declare -A PER_REQUEST
-for variant in URLSession Courier/URLSession AHC Courier/AHC; do
+IFS=, read -r -a VARIANT_LIST <<<"$COUNTED_VARIANTS"
+for variant in "${VARIANT_LIST[@]}"; do
     figures=()
     for ((run = 1; run <= REPEATS; run++)); do
         figures+=("$(per_iteration count "$variant" | awk '{ printf "%.0f", $1 }')")
@@ -116,8 +131,8 @@ for variant in URLSession Courier/URLSession AHC Courier/AHC; do
 done
 
 python3 - "$LOW" "$HIGH" "$INSTRUCTIONS_CHECK" "$REPEATS" "$GATE_AHC" "${INSTRUCTIONS_JSON:-}" \
-    "${PER_REQUEST[URLSession]}" "${PER_REQUEST[Courier/URLSession]}" \
-    "${PER_REQUEST[AHC]}" "${PER_REQUEST[Courier/AHC]}" "$REQUEST" <<'PY'
+    "${PER_REQUEST[URLSession]:-}" "${PER_REQUEST[Courier/URLSession]:-}" \
+    "${PER_REQUEST[AHC]:-}" "${PER_REQUEST[Courier/AHC]:-}" "$REQUEST" <<'PY'
 import json, sys
 
 low, high, check, repeats = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
@@ -125,15 +140,21 @@ request = sys.argv[11]
 # The gate is set for the GET; a POST's figures are printed, not gated.
 gates = {"URLSession": None, "AHC": float(sys.argv[5]) if request == "GET" else None}
 json_path = sys.argv[6]
-counts = dict(zip(["URLSession", "Courier/URLSession", "AHC", "Courier/AHC"], map(float, sys.argv[7:11])))
+# A variant left out with --variants has no count.
+counts = {name: float(value) for name, value in
+          zip(["URLSession", "Courier/URLSession", "AHC", "Courier/AHC"], sys.argv[7:11]) if value}
 
-what = "GET /json (1,037 bytes)" if request == "GET" else "POST /post (a small JSON body)"
+what = {"GET": "GET /json (1,037 bytes)", "POST": "POST /post (a small JSON body)",
+        "idempotent POST": "POST /post (a small JSON body) with an Idempotency-Key"}[request]
+suffix = {"GET": "", "POST": "-post", "idempotent POST": "-idempotent-post"}[request]
 print(f"loopback --instructions: one sequential {what}, {high}-{low} requests,"
       f" median of {repeats} runs")
 print(f"| variant | instructions per {request} | over by hand | × by hand | gate |")
 print("| --- | --- | --- | --- | --- |")
 ratios, failed = [], False
 for library in ["URLSession", "AHC"]:
+    if library not in counts or f"Courier/{library}" not in counts:
+        continue
     raw, courier, gate = counts[library], counts[f"Courier/{library}"], gates[library]
     ratio = courier / raw
     passed = gate is None or ratio <= gate
@@ -141,7 +162,7 @@ for library in ["URLSession", "AHC"]:
     print(f"| {library} | {raw:,.0f} | | | |")
     print(f"| Courier/{library} | {courier:,.0f} | {courier - raw:,.0f} | {ratio:.3f} |"
           f" {'-' if gate is None else f'≤ {gate:.2f}×'} |")
-    ratios.append({"id": f"instructions-{library}" + ("" if request == "GET" else "-post"),
+    ratios.append({"id": f"instructions-{library}{suffix}",
                    "numerator": f"Courier/{library}", "denominator": library,
                    "value": round(ratio, 4), "gate": gate, "passed": passed})
 if check and failed:

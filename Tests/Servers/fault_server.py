@@ -38,13 +38,16 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 and the answer says "Connection:" folded onto a second line
                                 " close", which a client that joins folded lines reads as close
     /drop                       reads the request completely, then FIN unanswered
-    /keep-alive-timeout?seconds=S&linger=W
+    /keep-alive-timeout?seconds=S&linger=W&keep_alive=force&crossing=count
                                 200 {"ok": true}, keep-alive, then waits at most S seconds
                                 (default 1) for the next request on the connection; when none
                                 began, it reads and ignores whatever arrives for W more seconds
                                 (default 0) and closes (FIN): a server whose keep-alive timeout
                                 is S, and whose close crosses a request on the wire for W seconds
-                                (that request is never counted or answered)
+                                (that request is never answered, and counted as received only
+                                with crossing=count, once its head arrived); with
+                                keep_alive=force the connection stays open even when the request
+                                asked for Connection: close
     /stall-headers?seconds=S    reads the request, waits S seconds (default 5), then
                                 200 {"stalled": S}
     /stall-body?size=N&send=M&seconds=S
@@ -864,16 +867,39 @@ def route_keep_alive_timeout(conn, req):
     conn.read_body(req)
     seconds = seconds_param(req.params, "seconds", 1.0)
     linger = seconds_param(req.params, "linger", 0.0)
-    if not conn.send_json(req, 200, {"ok": True}):
+    if req.params.get("keep_alive") == "force":
+        # Like a server that ignores the request's Connection: close.
+        body = json.dumps({"ok": True}).encode("utf-8")
+        conn.sock.sendall(head_bytes(200, [("Content-Type", "application/json"),
+                                           ("Content-Length", str(len(body)))]) + body)
+    elif not conn.send_json(req, 200, {"ok": True}):
         return FIN
     if conn.buffer or select.select([conn.sock], [], [], seconds)[0]:
         return KEEP  # the next request began in time (or the client left; the loop sees EOF)
     # The server decided to close; until the FIN goes out, a request may still cross it.
+    counts_crossing = req.params.get("crossing") == "count"
     deadline = time.monotonic() + linger
     while (remaining := deadline - time.monotonic()) > 0:
-        if select.select([conn.sock], [], [], remaining)[0] and not conn.sock.recv(CHUNK):
+        if not select.select([conn.sock], [], [], remaining)[0]:
+            continue
+        if not conn.fill():
             return None
+        if counts_crossing and b"\r\n\r\n" in conn.buffer:
+            count_crossing_request(conn)
+            counts_crossing = False
     return FIN
+
+
+def count_crossing_request(conn):
+    """Counts the request whose head crossed the close as received; it is never answered."""
+    try:
+        crossing = conn.read_request()
+    except BadRequest:
+        return
+    key = crossing.header(COUNT_HEADER) if crossing is not None else None
+    if key is not None:
+        COUNTERS.received(key, crossing, conn.number)
+    conn.buffer.clear()
 
 
 def route_stall_headers(conn, req):

@@ -339,6 +339,27 @@ def keep_alive_timeout_route():
         data, outcome = read_all(sock)
         eq((data, outcome), (b"", "eof"), "a request crossing the close")
     eq(counts(key)["received"], 0, "the crossing request is not counted")
+    # With crossing=count it is counted as received, and still never answered.
+    key = "keepalive-crossing-" + uuid.uuid4().hex
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/keep-alive-timeout?seconds=0.2&linger=0.5&crossing=count"))
+        eq(read_response(sock)[0], 200)
+        time.sleep(0.35)
+        sock.sendall(request_bytes("POST", "/keep-alive-timeout", [("X-Count-Key", key)], b"late"))
+        data, outcome = read_all(sock)
+        eq((data, outcome), (b"", "eof"), "a counted request crossing the close")
+    eq((counts(key)["received"], counts(key)["complete"]), (1, 0), "the crossing request is counted")
+    # With keep_alive=force a request's Connection: close is ignored: the answer does not say
+    # close, and the next request on the connection is answered.
+    with connect() as sock:
+        sock.sendall(request_bytes("POST", "/keep-alive-timeout?seconds=0.5&keep_alive=force",
+                                   [("Connection", "close")], b"first"))
+        status, headers, body = read_response(sock)
+        eq((status, json.loads(body)), (200, {"ok": True}))
+        assert "connection" not in {name.lower() for name, _ in headers}, headers
+        sock.sendall(request_bytes("POST", "/keep-alive-timeout?seconds=0.2&keep_alive=force",
+                                   [("Connection", "close")], b"second"))
+        eq(read_response(sock)[0], 200, "second request on a connection kept despite close")
 
 
 @check

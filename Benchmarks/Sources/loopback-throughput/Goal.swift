@@ -42,6 +42,24 @@ struct Goal: Codable, Sendable {
                     what: "POST, 8 in flight: Courier/URLSession CPU per request (a connection of its own"
                         + " per POST) over raw URLSession's (pooled, may re-send)",
                     value: ratio.cpuPerRequest, target: "≤ 1.10×", met: ratio.cpuPerRequest <= 1.10))
+            goals.append(
+                Goal(
+                    id: "B3", what: "POST, 8 in flight: Courier/URLSession throughput over raw URLSession's",
+                    value: ratio.throughput, target: "≥ 0.90×", met: ratio.throughput >= 0.90))
+        }
+        if let ratio = ratio("idempotent-post-8", "Courier/URLSession", "URLSession") {
+            goals.append(
+                Goal(
+                    id: "B3",
+                    what: "POST with an Idempotency-Key, 8 in flight: Courier/URLSession CPU per request"
+                        + " over raw URLSession's",
+                    value: ratio.cpuPerRequest, target: "≤ 1.15×", met: ratio.cpuPerRequest <= 1.15))
+            goals.append(
+                Goal(
+                    id: "B3",
+                    what: "POST with an Idempotency-Key, 8 in flight: Courier/URLSession throughput over"
+                        + " raw URLSession's",
+                    value: ratio.throughput, target: "≥ 0.90×", met: ratio.throughput >= 0.90))
         }
         let loaded = ["get-64", "get-256"].compactMap { results[$0] }.filter {
             $0.variantNames.contains("Courier/URLSession")
@@ -55,7 +73,7 @@ struct Goal: Codable, Sendable {
                         + loaded.map { "\($0.workload.inFlight)" }.joined(separator: " and ") + " in flight",
                     value: Double(errors), target: "= 0", met: errors == 0))
         }
-        for id in ["get-1", "get-8", "get-64", "post-8"] {
+        for id in ["get-1", "get-8", "get-64", "post-8", "idempotent-post-8"] {
             guard let result = results[id], let ratio = result.ratio("Courier/AHC", over: "AHC") else {
                 continue
             }

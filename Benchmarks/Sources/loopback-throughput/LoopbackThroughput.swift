@@ -17,6 +17,7 @@ import Foundation
 /// goals that need another are left out.
 ///
 /// `--sequential N` sends one variant's `GET /json` N times, one after another (after a warm-up),
+/// or the request of the workloads given when they all send the same one (`--workloads post-8`),
 /// and prints nothing: `Benchmarks/run loopback --instructions` counts it under callgrind for two
 /// values of N, so that what one request costs is their difference.
 @main
@@ -104,8 +105,9 @@ enum LoopbackThroughput {
         guard let variant = try Variant.named(name, base: options.base) else {
             usage("no variant is called '\(name)'")
         }
-        // `--workloads post-8` (or any POST workload) sends POSTs instead.
-        let send = options.workloads.allSatisfy { $0.request == .post } ? variant.post : variant.get
+        // Workloads of one request (`--workloads post-8`) send that request instead.
+        let requests = Set(options.workloads.map(\.request))
+        let send = (requests.count == 1 ? requests.first : nil)?.operation(of: variant) ?? variant.get
         for _ in 0..<(sequentialWarmUp + count) {
             try await send()
         }

@@ -17,6 +17,8 @@ struct Variant: Sendable {
     let get: @Sendable () async throws -> Void
     /// Sends `POST /post` with ``Payload`` as JSON and throws unless it is answered 200 with a body.
     let post: @Sendable () async throws -> Void
+    /// The same POST declared safe to send again, with an `Idempotency-Key` field.
+    let idempotentPost: @Sendable () async throws -> Void
     /// Releases the variant's client (AsyncHTTPClient's must be shut down).
     let shutdown: @Sendable () async throws -> Void
 
@@ -27,6 +29,9 @@ struct Variant: Sendable {
         var count = 42
         var tags = ["swift", "http"]
     }
+
+    /// The `Idempotency-Key` every variant sends with ``idempotentPost`` (nginx ignores it).
+    static let idempotencyKey = "loopback-throughput-0001"
 
     /// A response no variant should get: another status, or an empty body.
     struct UnexpectedResponse: Error, CustomStringConvertible {
@@ -72,20 +77,23 @@ struct Variant: Sendable {
         let session = URLSession(configuration: configuration)
         let json = URL(string: base + "/json")!
         let post = URL(string: base + "/post")!
+        @Sendable func send(post key: String?) async throws {
+            var request = URLRequest(url: post)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            if let key { request.setValue(key, forHTTPHeaderField: "Idempotency-Key") }
+            request.httpBody = try JSONEncoder().encode(Payload())
+            let (data, response) = try await session.data(for: request)
+            try check(status: (response as? HTTPURLResponse)?.statusCode ?? 0, bytes: data.count)
+        }
         return Variant(
             name: "URLSession",
             get: {
                 let (data, response) = try await session.data(for: URLRequest(url: json))
                 try check(status: (response as? HTTPURLResponse)?.statusCode ?? 0, bytes: data.count)
             },
-            post: {
-                var request = URLRequest(url: post)
-                request.httpMethod = "POST"
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                request.httpBody = try JSONEncoder().encode(Payload())
-                let (data, response) = try await session.data(for: request)
-                try check(status: (response as? HTTPURLResponse)?.statusCode ?? 0, bytes: data.count)
-            },
+            post: { try await send(post: nil) },
+            idempotentPost: { try await send(post: idempotencyKey) },
             shutdown: { session.finishTasksAndInvalidate() }
         )
     }
@@ -96,6 +104,16 @@ struct Variant: Sendable {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
         let json = base + "/json"
         let post = base + "/post"
+        @Sendable func send(post key: String?) async throws {
+            var request = HTTPClientRequest(url: post)
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "application/json")
+            if let key { request.headers.add(name: "Idempotency-Key", value: key) }
+            request.body = .bytes(try JSONEncoder().encode(Payload()))
+            let response = try await client.execute(request, timeout: .seconds(60))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            try check(status: Int(response.status.code), bytes: body.readableBytes)
+        }
         return Variant(
             name: "AHC",
             get: {
@@ -103,15 +121,8 @@ struct Variant: Sendable {
                 let body = try await response.body.collect(upTo: 1 << 20)
                 try check(status: Int(response.status.code), bytes: body.readableBytes)
             },
-            post: {
-                var request = HTTPClientRequest(url: post)
-                request.method = .POST
-                request.headers.add(name: "Content-Type", value: "application/json")
-                request.body = .bytes(try JSONEncoder().encode(Payload()))
-                let response = try await client.execute(request, timeout: .seconds(60))
-                let body = try await response.body.collect(upTo: 1 << 20)
-                try check(status: Int(response.status.code), bytes: body.readableBytes)
-            },
+            post: { try await send(post: nil) },
+            idempotentPost: { try await send(post: idempotencyKey) },
             shutdown: { try await client.shutdown() }
         )
     }
@@ -140,6 +151,12 @@ struct Variant: Sendable {
             Path("post")
             Body.json(Payload())
         }
+        let idempotentPost = Endpoint<Data, Never> {
+            Method.post
+            Path("post")
+            Header.idempotencyKey(idempotencyKey)
+            Body.json(Payload())
+        }
         return Variant(
             name: name,
             get: {
@@ -148,6 +165,10 @@ struct Variant: Sendable {
             },
             post: {
                 let data = try await client.value(post)
+                try check(status: 200, bytes: data.count)
+            },
+            idempotentPost: {
+                let data = try await client.value(idempotentPost)
                 try check(status: 200, bytes: data.count)
             },
             shutdown: shutdown

@@ -6,6 +6,16 @@ struct Workload: Sendable {
     enum Request: String, Sendable {
         case get = "GET /json"
         case post = "POST /post"
+        case idempotentPost = "POST /post with an Idempotency-Key"
+
+        /// The variant's operation that sends this request.
+        func operation(of variant: Variant) -> @Sendable () async throws -> Void {
+            switch self {
+            case .get: variant.get
+            case .post: variant.post
+            case .idempotentPost: variant.idempotentPost
+            }
+        }
     }
 
     /// The short name used on the command line and in JSON: `get-8`, `post-8`.
@@ -22,6 +32,7 @@ struct Workload: Sendable {
         Workload(id: "get-8", request: .get, inFlight: 8, isErrorCheck: false),
         Workload(id: "get-64", request: .get, inFlight: 64, isErrorCheck: false),
         Workload(id: "post-8", request: .post, inFlight: 8, isErrorCheck: false),
+        Workload(id: "idempotent-post-8", request: .idempotentPost, inFlight: 8, isErrorCheck: false),
         Workload(id: "get-256", request: .get, inFlight: 256, isErrorCheck: true),
     ]
 
@@ -36,10 +47,7 @@ struct Workload: Sendable {
 
     /// The variant's operation for this workload's request.
     func operation(of variant: Variant) -> @Sendable () async throws -> Void {
-        switch request {
-        case .get: variant.get
-        case .post: variant.post
-        }
+        request.operation(of: variant)
     }
 
     /// Warms `variant` up, then sends `count` requests with ``inFlight`` of them running at a

@@ -82,6 +82,28 @@
                     #expect(requests.allSatisfy { $0.bodyLength == 2000 }, "\(requests.map(\.bodyLength))")
                 }
             },
+            ConformanceCase(
+                .connections, "anIdempotencyKeyPostIsAnsweredAndEveryCopyCarriesItsWholeBody"
+            ) { context in
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    _ = try await client.send(FaultServer.bytes("drop-on-reuse", key: "warm-\(key)"))
+                    let post = Endpoint<Data, Never> {
+                        Method(.post)
+                        Path("drop-on-reuse")
+                        Header("X-Count-Key", key)
+                        Header.idempotencyKey("post-\(key)")
+                        Body.data(FaultServer.pattern(2000))
+                    }
+                    let response = try await client.send(post)
+                    #expect(response.status == .ok)
+                    // Sent once, or once more on a new connection when the warm one was dropped;
+                    // a copy without its body would leave the server waiting for it.
+                    try await context.faults.expectCounts(key, received: 1...2)
+                    let requests = try await context.faults.counts(key).requests
+                    #expect(requests.allSatisfy { $0.bodyLength == 2000 }, "\(requests.map(\.bodyLength))")
+                }
+            },
             ConformanceCase(.connections, "aConnectionClosedUnansweredSendsAPostOnceAndAGetAtMostTwice") {
                 context in
                 try await context.withClient { client in
@@ -137,6 +159,43 @@
                         #expect(failure.kind == .connectionLost, "\(failure)")
                     }
                     try await context.faults.expectCounts(posts, received: answered...answered)
+                }
+            },
+            ConformanceCase(.connections, "aPostCrossingTheKeepAliveCloseIsNeverSentAgain") { context in
+                // The keep-alive race of the case above for POSTs alone, each counted under a key
+                // of its own, and a POST that crosses the close counted too (it is never answered):
+                // against a server that honours Connection: close, and against one that keeps every
+                // connection open whatever the request asked. Whichever POSTs cross a close, each
+                // reaches the server at most once, and exactly once when it was answered.
+                try await context.withClient { client in
+                    var sent: [(key: String, answered: Bool)] = []
+                    for keepAlive in ["honoured", "force"] {
+                        for round in 0..<12 {
+                            try await Task.sleep(for: .milliseconds(200 + round * 16))
+                            let key = FaultServer.uniqueKey()
+                            let result = await outcome(
+                                FaultServer.bytes(
+                                    "keep-alive-timeout", key: key, method: .post,
+                                    [
+                                        ("seconds", "0.25"), ("linger", "0.1"), ("crossing", "count"),
+                                        ("keep_alive", keepAlive),
+                                    ]),
+                                with: client)
+                            if let failure = result.failure {
+                                #expect(failure.kind == .connectionLost, "\(keepAlive): \(failure)")
+                            }
+                            sent.append((key, result.success != nil))
+                        }
+                    }
+                    // A copy sent again behind the caller's back would arrive at once; wait a
+                    // little for one anyway.
+                    try await Task.sleep(for: .milliseconds(500))
+                    for (key, answered) in sent {
+                        let received = try await context.faults.counts(key).received
+                        #expect(
+                            answered ? received == 1 : received <= 1,
+                            "\(key): answered \(answered), received \(received)")
+                    }
                 }
             },
             ConformanceCase(.connections, "aRefusedConnectionCannotConnect") { context in

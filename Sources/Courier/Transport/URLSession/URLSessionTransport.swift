@@ -26,7 +26,12 @@ public final class URLSessionTransport: Transport {
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
+    /// The session whose connections are kept and reused, for requests that may be sent again.
     private let session: URLSession
+    /// The pooled session's configuration, for the sessions made for one request.
+    private let configuration: URLSessionConfiguration
+    /// The delegate queue of every session made for one request.
+    private let oneRequestDelegateQueue: OperationQueue?
     private let delegate: SessionDelegate
     private let tasks: SessionTaskTable
 
@@ -47,7 +52,23 @@ public final class URLSessionTransport: Transport {
         self.tasks = tasks
         let delegate = SessionDelegate(tasks: tasks)
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        let session = URLSession(
+            configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
+        self.session = session
+        // The session's own copy: a change the caller makes to theirs does not reach it.
+        self.configuration = session.configuration
+        self.oneRequestDelegateQueue = Self.delegateQueue()
+    }
+
+    /// A delegate queue for new sessions: on Linux one that runs callbacks in order without
+    /// making operations of them (``SerialDelegateQueue``); elsewhere `nil`, for a serial queue of
+    /// each session's own.
+    static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+            SerialDelegateQueue()
+        #else
+            nil
+        #endif
     }
 
     /// Ephemeral, without cookies or a cache: cookies the request value does not show would not
@@ -80,9 +101,9 @@ public final class URLSessionTransport: Transport {
                     + "it was not sent.")
         }
         var urlRequest = request.urlRequest
-        let reusesConnections = request.isIdempotent && request.body == nil
+        let reusesConnections = Self.reusesConnections(for: request)
         if !reusesConnections {
-            urlRequest.setValue("close", forHTTPHeaderField: "Connection")
+            urlRequest.setConnectionClose()
         }
         let upload = try BodyUpload(request.body)
         defer { upload?.removeTemporaryFile() }
@@ -91,6 +112,7 @@ public final class URLSessionTransport: Transport {
         let tasks = tasks
         let setup = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
+            configuration: configuration, oneRequestDelegateQueue: oneRequestDelegateQueue,
             reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
             downloadLimit: downloadLimit
         )
@@ -108,8 +130,8 @@ public final class URLSessionTransport: Transport {
                         setup.reusesConnections
                         ? setup.pooled
                         : URLSession(
-                            configuration: setup.pooled.configuration, delegate: setup.delegate,
-                            delegateQueue: nil)
+                            configuration: setup.configuration, delegate: setup.delegate,
+                            delegateQueue: setup.oneRequestDelegateQueue)
                     defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch setup.upload {
@@ -143,6 +165,21 @@ public final class URLSessionTransport: Transport {
                 Self.cancelInBackground(task)
             }
         }
+    }
+
+    /// Whether `request` may go out on a connection an earlier request used: only when sending it
+    /// again does no harm, since `URLSession` re-sends a request whose reused connection turns out
+    /// to be closed before any answer.
+    ///
+    /// On Linux a request with a body never does, idempotent or not: libcurl re-sends it without
+    /// its body (FoundationNetworking does not rewind an in-memory or file body), and the server
+    /// then waits for a body that never comes.
+    static func reusesConnections(for request: TransportRequest) -> Bool {
+        #if canImport(FoundationNetworking)
+            request.isIdempotent && request.body == nil
+        #else
+            request.isIdempotent
+        #endif
     }
 
     /// Why a body streamed from a sequence is refused. On Linux, FoundationNetworking reads an
@@ -183,8 +220,8 @@ public final class URLSessionTransport: Transport {
     /// On Linux `URLSessionTask.cancel()` waits for the work queue all sessions share, which stays
     /// busy for seconds while libcurl decodes a large compressed body or reads a fast one: on
     /// Swift's cooperative pool it would block one of its few threads. Cancelling one at a time,
-    /// cancels block at most one thread of the global pool, which also runs the delegate's
-    /// `OperationQueue`; two cancels at once (a refused stream is cancelled by its close and by
+    /// cancels block at most one thread of the global pool, which also runs the delegate
+    /// callbacks; two cancels at once (a refused stream is cancelled by its close and by
     /// the delegate's stop) left the delegate no thread while libcurl went on reading, and a
     /// refused 1 GiB stream then peaked 130–445 MiB over its baseline instead of 32. The price: a
     /// cancel waiting for the work queue delays the next one, of any session, whose task goes on

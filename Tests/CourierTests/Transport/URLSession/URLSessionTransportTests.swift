@@ -16,4 +16,26 @@ import Testing
         #expect(
             error?.message.hasPrefix("The value of header 'X-Inject' contains a control character") == true)
     }
+
+    @Test func onlyARequestThatMaySafelyGoTwiceReusesConnections() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/"))
+        func request(
+            _ method: HTTPMethod, _ headers: HeaderFields = [], body: RequestBody? = nil
+        ) -> TransportRequest {
+            TransportRequest(method: method, url: url, headers: headers, body: body)
+        }
+        let key: HeaderFields = [HeaderField(name: .idempotencyKey, value: "k-1")]
+        let body = RequestBody(data: Data("x".utf8), contentType: .plainText)
+        #expect(URLSessionTransport.reusesConnections(for: request(.get)))
+        #expect(URLSessionTransport.reusesConnections(for: request(.post, key)))
+        #expect(!URLSessionTransport.reusesConnections(for: request(.post)))
+        #expect(!URLSessionTransport.reusesConnections(for: request(.post, body: body)))
+        // libcurl would send an idempotent request with a body again without its body.
+        #if canImport(FoundationNetworking)
+            #expect(!URLSessionTransport.reusesConnections(for: request(.put, body: body)))
+            #expect(!URLSessionTransport.reusesConnections(for: request(.post, key, body: body)))
+        #else
+            #expect(URLSessionTransport.reusesConnections(for: request(.put, body: body)))
+        #endif
+    }
 }

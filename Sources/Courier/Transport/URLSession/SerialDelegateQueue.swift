@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    /// A session's delegate queue that runs each callback in order on one dispatch queue, without
+    /// making an `Operation` of it.
+    ///
+    /// FoundationNetworking hands every delegate callback to its session's queue with
+    /// `addOperation(_:)`; an `OperationQueue` of its own wraps each in a `BlockOperation` and
+    /// tracks its state, which costs more than most callbacks do. Every way of adding work is
+    /// overridden, so none can overtake another; the `OperationQueue` itself never runs anything.
+    ///
+    /// Not on Apple platforms, whose `URLSession` may reach its delegate queue some other way.
+    final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
+        // `@unchecked Sendable` restates `OperationQueue`'s; it is safe because the one stored
+        // property added is a constant dispatch queue.
+        private let queue = DispatchQueue(label: "Courier.URLSessionTransport.delegate")
+
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            queue.async(execute: block)
+        }
+
+        override func addOperation(_ operation: Operation) {
+            queue.async { operation.start() }
+        }
+
+        override func addOperations(_ operations: [Operation], waitUntilFinished: Bool) {
+            for operation in operations { addOperation(operation) }
+            if waitUntilFinished { queue.sync {} }
+        }
+
+        override func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {
+            queue.async(execute: barrier)
+        }
+    }
+#endif
