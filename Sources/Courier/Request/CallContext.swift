@@ -15,6 +15,9 @@ final class CallContext: Sendable, Hashable {
     let observers: TransferObservers
 
     /// A context with `deadline` and `observers`; none of either by default.
+    /// The context of a request no call has taken up yet: no deadline, no observers.
+    static let none = CallContext()
+
     init(deadline: ContinuousClock.Instant? = nil, observers: TransferObservers = TransferObservers()) {
         self.deadline = deadline
         self.observers = observers
@@ -22,7 +25,7 @@ final class CallContext: Sendable, Hashable {
 
     /// This context with `deadline` instead of its own.
     func with(deadline: ContinuousClock.Instant?) -> CallContext {
-        CallContext(deadline: deadline, observers: observers)
+        deadline == self.deadline ? self : CallContext(deadline: deadline, observers: observers)
     }
 
     /// This context with `observer` heard after its own observers.

@@ -9,7 +9,12 @@ extension Client {
         if let progress { request.context = request.context.adding(progress) }
         // The earlier of this call's deadline and that of a call it runs inside.
         let own = request.timeout.total.map { ContinuousClock.now + $0 }
-        request.context = request.context.with(deadline: [own, TotalTimeout.current].compactMap { $0 }.min())
+        let deadline: ContinuousClock.Instant? =
+            switch (own, TotalTimeout.current) {
+            case (let own?, let outer?): min(own, outer)
+            case (let own, let outer): own ?? outer
+            }
+        request.context = request.context.with(deadline: deadline)
         let response: RawResponse
         if let total = request.timeout.total, let deadline = request.context.deadline {
             let (chain, baseURL, limited) = (chain, baseURL, request)

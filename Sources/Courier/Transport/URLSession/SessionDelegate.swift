@@ -146,8 +146,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// The response's header fields, sorted by name (`allHeaderFields` is a dictionary, in no
     /// order); a name that is not an RFC 9110 token is skipped.
     ///
-    /// Keys and values are `String`s in practice: a cast is a fraction of what interpolating them
-    /// costs (`AnyHashable.description`), which every response pays; anything else is still
+    /// Keys and values are `String`s in practice and are taken as they are; anything else is
     /// described.
     static func headerFields(of response: HTTPURLResponse) -> HeaderFields {
         let all = response.allHeaderFields

@@ -6,7 +6,7 @@ import Foundation
 
 /// The state of one `URLSession` task: who waits for it, and the receiver that decides what
 /// its response's bytes do.
-struct SessionTaskState {
+struct SessionTaskState: Sendable {
     /// Who waits for the response; `nil` once a streamed response was returned at its head.
     private(set) var continuation: CheckedContinuation<RawResponse, any Error>?
     var receiver: ResponseReceiver
