@@ -6,18 +6,17 @@
 /// which the request's hops report to. Not part of a request's value: any two are equal, so a
 /// request compares and hashes by what it sends alone.
 ///
-/// Immutable and shared by the copies of a request: a request is one reference wider for it, and
-/// its layout stays fixed (a `ContinuousClock.Instant` held in the request itself would not).
+/// Immutable and shared by the copies of a request; a change makes a new context.
 final class CallContext: Sendable, Hashable {
     /// The instant the call must finish by, when it has a total timeout.
     let deadline: ContinuousClock.Instant?
     /// Who hears how the call's hops go.
     let observers: TransferObservers
 
-    /// A context with `deadline` and `observers`; none of either by default.
     /// The context of a request no call has taken up yet: no deadline, no observers.
-    static let none = CallContext()
+    static let empty = CallContext()
 
+    /// A context with `deadline` and `observers`; none of either by default.
     init(deadline: ContinuousClock.Instant? = nil, observers: TransferObservers = TransferObservers()) {
         self.deadline = deadline
         self.observers = observers

@@ -49,7 +49,7 @@ public struct EndpointRequest: Sendable, Hashable {
     /// The call's change to the `URLRequest`, from ``CallOptions/configureURLRequest``.
     var urlRequestConfiguration: URLRequestConfiguration?
     /// The call's deadline and observers, which are not part of the request's value.
-    var context = CallContext.none
+    var context = CallContext.empty
 
     /// The absolute URL the request targets instead of the client's base URL (its path segments
     /// and query items follow the URL's own; a ``CallOptions/url`` request has none of the

@@ -7,16 +7,20 @@ extension Client {
     {
         var request = request
         if let progress { request.context = request.context.adding(progress) }
-        // The earlier of this call's deadline and that of a call it runs inside.
+        // The earlier of this call's deadline and that of a call it runs inside. Only this call's
+        // own deadline is raced here: an outer one that comes first is raced by the outer call,
+        // whose error names its own timeout.
         let own = request.timeout.total.map { ContinuousClock.now + $0 }
-        let deadline: ContinuousClock.Instant? =
-            switch (own, TotalTimeout.current) {
-            case (let own?, let outer?): min(own, outer)
-            case (let own, let outer): own ?? outer
+        let outer = TotalTimeout.current
+        let ownComesFirst =
+            switch (own, outer) {
+            case (let own?, let outer?): own <= outer
+            case (.some, nil): true
+            case (nil, _): false
             }
-        request.context = request.context.with(deadline: deadline)
+        request.context = request.context.with(deadline: ownComesFirst ? own : outer)
         let response: RawResponse
-        if let total = request.timeout.total, let deadline = request.context.deadline {
+        if ownComesFirst, let total = request.timeout.total, let deadline = own {
             let (chain, baseURL, limited) = (chain, baseURL, request)
             do {
                 response = try await TotalTimeout.run(until: deadline, timeout: total) {

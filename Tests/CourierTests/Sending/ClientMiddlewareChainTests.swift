@@ -141,4 +141,74 @@ import Testing
         #expect(deadlines.first != nil)
         #expect(deadlines.last == deadlines.first, "the inner call took its own, later deadline")
     }
+
+    /// A call with an earlier total timeout of its own than the call it runs inside keeps its
+    /// own deadline; one without a total timeout takes the outer call's.
+    @Test func anInnerCallTakesTheEarlierDeadline() async throws {
+        let seen = LockedValue<[ContinuousClock.Instant?]>([])
+        struct Recording: Middleware {
+            let seen: LockedValue<[ContinuousClock.Instant?]>
+            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+                -> RawResponse
+            {
+                seen.withLock { $0.append(request.context.deadline) }
+                return try await next(request, baseURL)
+            }
+        }
+        struct CallsInner: Middleware {
+            let inner: [Client]
+            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+                -> RawResponse
+            {
+                for client in inner { _ = try await client.send(ClientTests.ping) }
+                return try await next(request, baseURL)
+            }
+        }
+        let answers = StubTransport { RawResponse(status: .ok, url: $0.url) }
+        let earlier = Client(
+            baseURL: exampleBase, transport: answers, middleware: [Recording(seen: seen)],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(20))))
+        let unlimited = Client(
+            baseURL: exampleBase, transport: answers, middleware: [Recording(seen: seen)])
+        let outer = Client(
+            baseURL: exampleBase, transport: answers,
+            middleware: [Recording(seen: seen), CallsInner(inner: [earlier, unlimited])],
+            configuration: Client.Configuration(timeout: Timeout(.seconds(600))))
+        _ = try await outer.send(ClientTests.ping)
+        let deadlines = seen.withLock { $0 }
+        try #require(deadlines.count == 3)
+        let (outerDeadline, earlierDeadline, unlimitedDeadline) = (deadlines[0], deadlines[1], deadlines[2])
+        let own = try #require(earlierDeadline)
+        #expect(own < (try #require(outerDeadline)), "the inner call's own, earlier deadline")
+        #expect(unlimitedDeadline == outerDeadline, "a call without a total timeout takes the outer one")
+    }
+
+    /// When the outer call's deadline runs out inside an inner call with a later one, the error
+    /// names the outer call's timeout.
+    @Test func theOuterDeadlineRunningOutNamesTheOuterTimeout() async throws {
+        let hangs = StubTransport { _ in
+            try await Task.sleep(for: .seconds(60))
+            throw CancellationError()
+        }
+        let inner = Client(
+            baseURL: exampleBase, transport: hangs,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(600))))
+        struct CallsInner: Middleware {
+            let inner: Client
+            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+                -> RawResponse
+            {
+                _ = try await inner.send(ClientTests.ping)
+                return try await next(request, baseURL)
+            }
+        }
+        let outer = Client(
+            baseURL: exampleBase, transport: StubTransport { RawResponse(status: .ok, url: $0.url) },
+            middleware: [CallsInner(inner: inner)],
+            configuration: Client.Configuration(timeout: Timeout(.milliseconds(200))))
+        let error = await #expect(throws: CourierError.self) { try await outer.send(ClientTests.ping) }
+        #expect(error?.kind == .timedOut)
+        #expect(error?.message.contains("600") == false, "\(error?.message ?? "")")
+        #expect(error?.message.contains("0.2 seconds") == true, "\(error?.message ?? "")")
+    }
 }

@@ -17,8 +17,8 @@ public struct EndpointParts<MethodDeclared: MethodState, BodyDeclared: BodyState
         parts = [part]
     }
 
-    /// The parts of `first` followed by those of `next`. A block's partial results are used once,
-    /// so `first`'s array is extended in place rather than copied at every line.
+    /// The parts of `first` followed by those of `next`; `first` is given up, since a block's
+    /// partial results are used once.
     init<M1, B1, M2, B2>(_ first: consuming EndpointParts<M1, B1>, _ next: EndpointParts<M2, B2>) {
         var parts = first.parts
         _ = consume first

@@ -5,9 +5,11 @@ import Foundation
     /// making an `Operation` of it.
     ///
     /// FoundationNetworking hands every delegate callback to its session's queue with
-    /// `addOperation(_:)`; an `OperationQueue` of its own wraps each in a `BlockOperation` and
-    /// tracks its state, which costs more than most callbacks do. Every way of adding work is
-    /// overridden, so none can overtake another; the `OperationQueue` itself never runs anything.
+    /// `addOperation(_:)`. Every way of adding work is overridden, so none can overtake another;
+    /// the `OperationQueue` itself never runs anything. It is made for that use alone: an
+    /// operation runs with `start()` (its dependencies are not waited for), and
+    /// `maxConcurrentOperationCount`, `isSuspended` and cancelling all operations have no effect;
+    /// `addOperations(_:waitUntilFinished: true)` must not be called from a callback.
     ///
     /// Not on Apple platforms, whose `URLSession` may reach its delegate queue some other way.
     final class SerialDelegateQueue: OperationQueue, @unchecked Sendable {
@@ -25,7 +27,10 @@ import Foundation
 
         override func addOperations(_ operations: [Operation], waitUntilFinished: Bool) {
             for operation in operations { addOperation(operation) }
-            if waitUntilFinished { queue.sync {} }
+            if waitUntilFinished {
+                dispatchPrecondition(condition: .notOnQueue(queue))
+                queue.sync {}
+            }
         }
 
         override func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {

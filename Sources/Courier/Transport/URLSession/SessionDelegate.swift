@@ -50,6 +50,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if case .stop(let error)? = decision {
             tasks.fail(id, with: error)
             completionHandler(.cancel)
+            // FoundationNetworking ignores the disposition: the task is cancelled as well.
+            URLSessionTransport.cancelInBackground(dataTask)
             return
         }
         completionHandler(.allow)

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Every continuation is resumed exactly once: a task is removed from the table under the
 /// lock before its continuation is resumed, by whichever of completion, cancellation, a timeout
-/// or a limit gets there first.
+/// or a limit gets there first; a streamed response's continuation is resumed at its head, under
+/// the lock, and then cleared from the task's state.
 struct SessionTaskTable: Sendable {
     private let tasks = LockedValue<[ObjectIdentifier: SessionTaskState]>([:])
 

@@ -8,11 +8,12 @@ extension URLRequest {
     /// Asks the server to close the connection after its answer: `Connection: close`, replacing a
     /// `Connection` field in any spelling.
     ///
-    /// One assignment of the fields: `setValue(_:forHTTPHeaderField:)` validates and re-capitalises
-    /// the name, at many times the cost.
+    /// What keeps such a request off a reused connection is the session made for it alone; the
+    /// field asks the server to close that connection too. (On Apple platforms `URLSession` may
+    /// not send it: `Connection` is a field it manages, and HTTP/2 has none.)
     mutating func setConnectionClose() {
         var fields = allHTTPHeaderFields ?? [:]
-        for name in fields.keys where name.utf8.count == 10 && name.lowercased() == "connection" {
+        while let name = fields.keys.first(where: { $0.lowercased() == "connection" }) {
             fields[name] = nil
         }
         fields["Connection"] = "close"

@@ -7,7 +7,8 @@ import Foundation
 /// The default transport: `URLSession` with a delegate, on Apple platforms and on Linux.
 ///
 /// It sends exactly the request it is given: it never follows a redirect (the client does),
-/// never sends a request twice, and never returns a partial body as a response.
+/// never sends a request that is not idempotent twice, and never returns a partial body as a
+/// response.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(responseLimit: 50 * 1024 * 1024)
@@ -26,12 +27,9 @@ public final class URLSessionTransport: Transport {
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
-    /// The session whose connections are kept and reused, for requests that may be sent again.
+    /// The session whose connections are kept and reused, for requests that may be sent again;
+    /// a session made for one request copies its configuration.
     private let session: URLSession
-    /// The pooled session's configuration, for the sessions made for one request.
-    private let configuration: URLSessionConfiguration
-    /// The delegate queue of every session made for one request.
-    private let oneRequestDelegateQueue: OperationQueue?
     private let delegate: SessionDelegate
     private let tasks: SessionTaskTable
 
@@ -55,9 +53,6 @@ public final class URLSessionTransport: Transport {
         let session = URLSession(
             configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
         self.session = session
-        // The session's own copy: a change the caller makes to theirs does not reach it.
-        self.configuration = session.configuration
-        self.oneRequestDelegateQueue = Self.delegateQueue()
     }
 
     /// A delegate queue for new sessions: on Linux one that runs callbacks in order without
@@ -101,7 +96,8 @@ public final class URLSessionTransport: Transport {
                     + "it was not sent.")
         }
         var urlRequest = request.urlRequest
-        let reusesConnections = Self.reusesConnections(for: request)
+        let reusesConnections =
+            Self.reusesConnections(for: request) && Self.sendsAsDeclared(urlRequest, request)
         if !reusesConnections {
             urlRequest.setConnectionClose()
         }
@@ -112,7 +108,6 @@ public final class URLSessionTransport: Transport {
         let tasks = tasks
         let setup = (
             request: request, urlRequest: urlRequest, upload: upload, pooled: session,
-            configuration: configuration, oneRequestDelegateQueue: oneRequestDelegateQueue,
             reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
             downloadLimit: downloadLimit
         )
@@ -130,8 +125,8 @@ public final class URLSessionTransport: Transport {
                         setup.reusesConnections
                         ? setup.pooled
                         : URLSession(
-                            configuration: setup.configuration, delegate: setup.delegate,
-                            delegateQueue: setup.oneRequestDelegateQueue)
+                            configuration: setup.pooled.configuration, delegate: setup.delegate,
+                            delegateQueue: Self.delegateQueue())
                     defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch setup.upload {
@@ -182,6 +177,15 @@ public final class URLSessionTransport: Transport {
         #endif
     }
 
+    /// Whether `urlRequest`, as ``CallOptions/configureURLRequest`` left it, still sends
+    /// `request`'s method, and a body only where `request` has one: what
+    /// ``reusesConnections(for:)`` decided from.
+    static func sendsAsDeclared(_ urlRequest: URLRequest, _ request: TransportRequest) -> Bool {
+        let method = urlRequest.httpMethod ?? "GET"
+        let addsBody = request.body == nil && (urlRequest.httpBody != nil || urlRequest.httpBodyStream != nil)
+        return method.uppercased() == request.method.rawValue.uppercased() && !addsBody
+    }
+
     /// Why a body streamed from a sequence is refused. On Linux, FoundationNetworking reads an
     /// `httpBodyStream` in libcurl's read callback, on the one work queue every `URLSession` of the
     /// process shares: a read that waited for the sequence would stall every other request, and a
@@ -221,9 +225,9 @@ public final class URLSessionTransport: Transport {
     /// busy for seconds while libcurl decodes a large compressed body or reads a fast one: on
     /// Swift's cooperative pool it would block one of its few threads. Cancelling one at a time,
     /// cancels block at most one thread of the global pool, which also runs the delegate
-    /// callbacks; two cancels at once (a refused stream is cancelled by its close and by
-    /// the delegate's stop) left the delegate no thread while libcurl went on reading, and a
-    /// refused 1 GiB stream then peaked 130–445 MiB over its baseline instead of 32. The price: a
+    /// callbacks; two cancels at once (a refused stream is cancelled by its close and by the
+    /// delegate's stop) could leave the delegate no thread while libcurl went on reading into
+    /// memory. The price: a
     /// cancel waiting for the work queue delays the next one, of any session, whose task goes on
     /// transferring meanwhile. Whoever waited for the task was resumed before.
     static func cancelInBackground(_ task: URLSessionTask) {

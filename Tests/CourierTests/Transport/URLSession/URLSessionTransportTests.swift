@@ -36,6 +36,21 @@ import Testing
             #expect(!URLSessionTransport.reusesConnections(for: request(.post, key, body: body)))
         #else
             #expect(URLSessionTransport.reusesConnections(for: request(.put, body: body)))
+            #expect(URLSessionTransport.reusesConnections(for: request(.post, key, body: body)))
         #endif
+    }
+
+    /// A `URLRequest` changed by `CallOptions.configureURLRequest` to another method or to carry
+    /// a body is no longer the request the connection decision was made for.
+    @Test func aURLRequestChangedByTheCallIsNotTheDeclaredOne() throws {
+        let request = TransportRequest(
+            method: .get, url: try #require(URL(string: "http://127.0.0.1:9/")), headers: [], body: nil)
+        var urlRequest = request.urlRequest
+        #expect(URLSessionTransport.sendsAsDeclared(urlRequest, request))
+        urlRequest.httpMethod = "POST"
+        #expect(!URLSessionTransport.sendsAsDeclared(urlRequest, request))
+        urlRequest = request.urlRequest
+        urlRequest.httpBody = Data("x".utf8)
+        #expect(!URLSessionTransport.sendsAsDeclared(urlRequest, request))
     }
 }
