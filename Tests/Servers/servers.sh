@@ -20,7 +20,7 @@
 #   trusted.pin, … : see that script)
 #                                    -> COURIER_TLS_TRUSTED_URL   https://127.0.0.1:PORT (and
 #                                       COURIER_TLS_EXPIRED_URL, _WRONGHOST_URL, _UNTRUSTED_URL,
-#                                       _MTLS_URL: see tls_server.py)
+#                                       _MTLS_URL, _TLS12_URL: see tls_server.py)
 # plus COURIER_INTEGRATION=1 and COURIER_TEST_PYTHON, the venv's python, which has
 # openapi-spec-validator (`"$COURIER_TEST_PYTHON" -m openapi_spec_validator FILE`).
 #

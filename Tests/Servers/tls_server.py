@@ -13,6 +13,7 @@ listens writes PATH (atomically) as lines NAME=PORT:
     wronghost   leaf for wrong-host.invalid only, signed by the test CA
     untrusted   self-signed leaf for 127.0.0.1 and localhost
     mtls        the trusted leaf, and a client certificate signed by the test CA required
+    tls12       the trusted leaf, TLS 1.2 at most
 
 Every path answers 200 application/json {"connection": N, "client": CN or null}, where N is the
 serial number of the TLS connection (handshake) the request came on, counted across the
@@ -100,9 +101,11 @@ class TLSServer(ThreadingHTTPServer):
         return self.serials.get(id(request), 0)
 
 
-def context(material, certificate, require_client=False):
+def context(material, certificate, require_client=False, maximum=None):
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
+    if maximum:
+        context.maximum_version = maximum
     context.load_cert_chain(
         os.path.join(material, certificate + ".pem"), os.path.join(material, certificate + "-key.pem"))
     context.set_alpn_protocols(["http/1.1"])
@@ -124,6 +127,7 @@ def main():
         "wronghost": TLSServer(context(m, "wrong-host"), "wronghost"),
         "untrusted": TLSServer(context(m, "untrusted"), "untrusted"),
         "mtls": TLSServer(context(m, "trusted", require_client=True), "mtls"),
+        "tls12": TLSServer(context(m, "trusted", maximum=ssl.TLSVersion.TLSv1_2), "tls12"),
     }
     for server in servers.values():
         threading.Thread(target=server.serve_forever, daemon=True).start()

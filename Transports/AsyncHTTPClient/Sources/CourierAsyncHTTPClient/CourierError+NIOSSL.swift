@@ -1,0 +1,76 @@
+import Courier
+import Foundation
+import NIOSSL
+
+extension CourierError {
+    /// The TLS failure a NIOSSL error reports, in Courier's kinds, naming `host`; `nil` when
+    /// `error` is not a TLS failure.
+    ///
+    /// BoringSSL reports every failed chain check as `CERTIFICATE_VERIFY_FAILED` without saying
+    /// why: ``Kind/untrustedCertificate``, unless the caller finds out more (see
+    /// ``AsyncHTTPClientTransport``'s diagnosis of a failed chain). A wrong host name is NIOSSL's
+    /// own check after the handshake (`failedToValidateHostname`). A server that refuses the
+    /// client's certificate, or wants one, answers with an alert.
+    static func nioSSL(_ error: any Error, host: String) -> CourierError? {
+        if let extra = error as? NIOSSLExtraError {
+            switch extra {
+            case .failedToValidateHostname, .serverHostnameImpossibleToMatch:
+                return .tls(.hostnameMismatch, host: host, underlying: error)
+            default:
+                return .tls(.tlsHandshakeFailed, host: host, reason: "\(extra)", underlying: error)
+            }
+        }
+        if let boringSSLError = error as? BoringSSLError {
+            return alerted(boringSSLError, host: host, error: error)
+        }
+        guard let error = error as? NIOSSLError else { return nil }
+        switch error {
+        case .handshakeFailed(let boringSSLError):
+            return alerted(boringSSLError, host: host, error: error)
+        case .uncleanShutdown:
+            return nil
+        default:
+            return .tls(.tlsHandshakeFailed, host: host, reason: "\(error)", underlying: error)
+        }
+    }
+
+    /// The kind a BoringSSL error stack names: a failed chain check, a server's alert about the
+    /// client's certificate (after the handshake, in TLS 1.3), or another handshake failure.
+    private static func alerted(_ boringSSLError: BoringSSLError, host: String, error: any Error)
+        -> CourierError
+    {
+        let reasons = Self.reasons(in: boringSSLError)
+        if reasons.contains("CERTIFICATE_VERIFY_FAILED") {
+            return .tls(.untrustedCertificate, host: host, underlying: error)
+        }
+        if reasons.contains(where: Self.isClientCertificateAlert) {
+            return .tls(.clientCertificateRejected, host: host, underlying: error)
+        }
+        return .tls(
+            .tlsHandshakeFailed, host: host,
+            reason: reasons.isEmpty ? "\(boringSSLError)" : reasons.joined(separator: ", "),
+            underlying: error)
+    }
+
+    /// The reason codes of a BoringSSL error stack, such as `CERTIFICATE_VERIFY_FAILED`:
+    /// the last part of each entry (`error:1000007d:SSL routines:OPENSSL_internal:REASON`),
+    /// without the build path or line BoringSSL adds.
+    static func reasons(in error: BoringSSLError) -> [String] {
+        guard case .sslError(let stack) = error else { return [] }
+        return stack.map { entry in
+            let text = "\(entry)"
+            let withoutPath = text.range(of: " at ").map { String(text[..<$0.lowerBound]) } ?? text
+            let reason = withoutPath.split(separator: ":").last.map(String.init) ?? withoutPath
+            return reason.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// Whether a BoringSSL reason is a server's alert about the client's certificate.
+    private static func isClientCertificateAlert(_ reason: String) -> Bool {
+        [
+            "TLSV13_ALERT_CERTIFICATE_REQUIRED", "TLSV1_ALERT_CERTIFICATE_REQUIRED",
+            "SSLV3_ALERT_BAD_CERTIFICATE", "TLSV1_ALERT_UNKNOWN_CA",
+            "SSLV3_ALERT_CERTIFICATE_UNKNOWN", "SSLV3_ALERT_HANDSHAKE_FAILURE",
+        ].contains(reason)
+    }
+}
