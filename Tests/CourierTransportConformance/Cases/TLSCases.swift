@@ -163,6 +163,9 @@
                     }
                     // One handshake for twenty requests: the pool kept the connection.
                     #expect(connections.count == 1, "connections: \(connections.sorted())")
+                    // The server offers http/1.1 alone; a transport that reports a version says so.
+                    let version = try await client.send(TLSServers.hello).httpVersion
+                    #expect(version == nil || version == .http11, "\(String(describing: version))")
                 }
             },
         ]

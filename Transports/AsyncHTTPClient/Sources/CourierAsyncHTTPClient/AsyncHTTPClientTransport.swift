@@ -289,6 +289,8 @@ public final class AsyncHTTPClientTransport: Transport {
             httpClientRequest.tlsConfiguration = tls
             let response = try await httpClient.execute(httpClientRequest, deadline: .distantFuture)
             activity?.withLockedValue { $0 = .received(.now) }
+            receiver.httpVersion = Courier.HTTPVersion(
+                major: Int(response.version.major), minor: Int(response.version.minor))
             if response.history.count > 1 {
                 throw CourierError(
                     stage: .transport, kind: .transportFailed,

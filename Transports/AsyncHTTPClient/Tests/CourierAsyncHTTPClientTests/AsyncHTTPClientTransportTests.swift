@@ -85,6 +85,13 @@ struct AsyncHTTPClientTransportTests {
         return try result.get()
     }
 
+    @Test func theResponseReportsTheHTTPVersionItCameOver() async throws {
+        try await withTransport { client in
+            let response = try await client.send(FaultServer.bytes("ok", key: FaultServer.uniqueKey()))
+            #expect(response.httpVersion == .http11)
+        }
+    }
+
     @Test func aSharedHTTPClientIsUsedAndLeftRunning() async throws {
         let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
         try await finally {
