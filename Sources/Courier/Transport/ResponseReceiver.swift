@@ -243,7 +243,8 @@ public struct ResponseReceiver: Sendable {
         if let stream {
             stream.finish(nil)
             return .success(
-                RawResponse(status: status, headers: headers, url: url ?? request.url, httpVersion: httpVersion))
+                RawResponse(
+                    status: status, headers: headers, url: url ?? request.url, httpVersion: httpVersion))
         }
         var bodyFile: URL?
         if let download {
