@@ -10,8 +10,8 @@ import Foundation
 ///
 /// ```swift
 /// let pins = try PublicKeyPins([
-///     "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=",  // in use
-///     "3l0A9PRV2wFNYI7kU1PQg1JXw9fAe1XnNWsYwVP5FDA=",  // backup, not yet deployed
+///     "d6qzRu9zOECb90Uez27xWltNsj0e1Md7GkYYkVoZWmM=",  // in use
+///     "E9CZ9INDbd+2eRQozYqqbQ2yXLVKB9+xcprMF+44U1g=",  // backup, not yet deployed
 /// ])
 /// ```
 ///
