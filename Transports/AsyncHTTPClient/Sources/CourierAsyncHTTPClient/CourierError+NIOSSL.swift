@@ -30,7 +30,7 @@ extension CourierError {
         case .uncleanShutdown:
             return nil
         default:
-            return .tls(.tlsHandshakeFailed, host: host, reason: "\(error)", underlying: error)
+            return .tls(.tlsHandshakeFailed, host: host, reason: caseName(error), underlying: error)
         }
     }
 
@@ -48,15 +48,43 @@ extension CourierError {
         }
         return .tls(
             .tlsHandshakeFailed, host: host,
-            reason: reasons.isEmpty ? "\(boringSSLError)" : reasons.joined(separator: ", "),
+            reason: reasons.isEmpty ? caseName(boringSSLError) : explained(reasons.joined(separator: ", ")),
             underlying: error)
+    }
+
+    /// BoringSSL's reason with a few words before it, when it is one of the common ones.
+    private static func explained(_ reason: String) -> String {
+        if reason.contains("PROTOCOL_VERSION") || reason.contains("UNSUPPORTED_PROTOCOL") {
+            return "no TLS version both sides accept (\(reason))"
+        }
+        if reason.contains("NO_SHARED_CIPHER") || reason.contains("NO_CIPHERS_AVAILABLE") {
+            return "no cipher both sides accept (\(reason))"
+        }
+        if reason.contains("WRONG_VERSION_NUMBER") {
+            return "the server did not answer in TLS (\(reason))"
+        }
+        return reason
+    }
+
+    /// The name of an error's case without its payload, which may hold BoringSSL's error stack
+    /// with the paths of its build.
+    private static func caseName(_ error: any Error) -> String {
+        let text = "\(error)"
+        return String(text.prefix { $0 != "(" })
     }
 
     /// The reason codes of a BoringSSL error stack, such as `CERTIFICATE_VERIFY_FAILED`:
     /// the last part of each entry (`error:1000007d:SSL routines:OPENSSL_internal:REASON`),
     /// without the build path or line BoringSSL adds.
     static func reasons(in error: BoringSSLError) -> [String] {
-        guard case .sslError(let stack) = error else { return [] }
+        let stack: NIOBoringSSLErrorStack
+        switch error {
+        case .sslError(let entries), .unknownError(let entries), .invalidSNIName(let entries),
+            .failedToSetALPN(let entries):
+            stack = entries
+        default:
+            return []
+        }
         return stack.map { entry in
             let text = "\(entry)"
             let withoutPath = text.range(of: " at ").map { String(text[..<$0.lowerBound]) } ?? text
