@@ -21,6 +21,8 @@
 #                                    -> COURIER_TLS_TRUSTED_URL   https://127.0.0.1:PORT (and
 #                                       COURIER_TLS_EXPIRED_URL, _WRONGHOST_URL, _UNTRUSTED_URL,
 #                                       _MTLS_URL, _TLS12_URL: see tls_server.py)
+#   h2_server.py (Hypercorn; PyPI), the trusted leaf, h2 and http/1.1 by ALPN
+#                                    -> COURIER_TLS_H2_URL        https://127.0.0.1:PORT
 # plus COURIER_INTEGRATION=1 and COURIER_TEST_PYTHON, the venv's python, which has
 # openapi-spec-validator (`"$COURIER_TEST_PYTHON" -m openapi_spec_validator FILE`).
 #
@@ -138,8 +140,9 @@ finally:
 ' "$1" "$2"
 }
 
-# start_tls_server: makes the throwaway TLS material and starts tls_server.py on it; waits until
-# it has written its ports, then exports COURIER_TLS_DIR and COURIER_TLS_<NAME>_URL.
+# start_tls_server: makes the throwaway TLS material and starts tls_server.py and h2_server.py
+# (the venv's python: Hypercorn) on it; waits until they have written their ports, then exports
+# COURIER_TLS_DIR, COURIER_TLS_<NAME>_URL and COURIER_TLS_H2_URL.
 start_tls_server() {
     if [[ -z "$SERVERS_RUN_DIR" ]]; then
         SERVERS_RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/courier-servers.XXXXXX")"
@@ -167,6 +170,21 @@ start_tls_server() {
         export "COURIER_TLS_${name^^}_URL=https://127.0.0.1:$port"
     done <"$ports"
     export COURIER_TLS_DIR="$material"
+    local h2_ports="$SERVERS_RUN_DIR/h2.port" h2_log="${SERVERS_LOG_DIR:-$SERVERS_RUN_DIR}/h2.log"
+    : >"$h2_log"
+    "$SERVERS_PYTHON" "$SERVERS_DIR/h2_server.py" "$material" "$h2_ports" >>"$h2_log" 2>&1 &
+    pid=$!
+    SERVER_PIDS+=("$pid")
+    deadline=$((SECONDS + SERVERS_STARTUP_TIMEOUT))
+    until [[ -s "$h2_ports" ]]; do
+        if ! kill -0 "$pid" 2>/dev/null || ((SECONDS >= deadline)); then
+            echo "servers: h2 did not start; its log ($h2_log):" >&2
+            cat "$h2_log" >&2
+            exit 1
+        fi
+        sleep 0.1
+    done
+    export COURIER_TLS_H2_URL="https://127.0.0.1:$(tr -d '[:space:]' <"$h2_ports")"
 }
 
 # start_loopback_server NAME HOST: sets SERVER_URL.

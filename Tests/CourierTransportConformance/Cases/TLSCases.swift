@@ -154,6 +154,26 @@
                     expectTLSFailure(error, .clientCertificateRejected, at: tls.mutual)
                 }
             },
+            ConformanceCase(.tls, "http2IsNegotiatedAndReportedAndConcurrentRequestsShareAConnection") {
+                context in
+                let tls = try TLSServers.current()
+                try await context.withClient(tls.http2, tls: try tls.trustingTheTestCA()) { client in
+                    let first = try await client.send(TLSServers.version)
+                    let answer = try #require(first.value)
+                    // The version reported is the one the server saw.
+                    #expect(first.httpVersion == (answer.version == "2" ? .http2 : .http11))
+                    #expect(
+                        answer.version == "2", "the server offers h2; the transport spoke \(answer.version)")
+                    let connections = try await withThrowingTaskGroup(of: String.self) { group in
+                        for _ in 0..<8 {
+                            group.addTask { try await client.value(TLSServers.version).connection }
+                        }
+                        return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+                    }
+                    // Multiplexed: eight requests in flight at once on the one connection.
+                    #expect(connections == [answer.connection], "\(connections.sorted())")
+                }
+            },
             ConformanceCase(.tls, "sequentialRequestsReuseOneTLSConnection") { context in
                 let tls = try TLSServers.current()
                 try await context.withClient(tls.trusted, tls: try tls.trustingTheTestCA()) { client in

@@ -19,6 +19,8 @@
         let mutual: BaseURL
         /// The trusted leaf, TLS 1.2 at most.
         let tls12: BaseURL
+        /// The trusted leaf, HTTP/2 and HTTP/1.1 offered by ALPN (`Tests/Servers/h2_server.py`).
+        let http2: BaseURL
         /// Where the material is.
         let directory: URL
 
@@ -34,7 +36,7 @@
             return TLSServers(
                 trusted: try base("TRUSTED"), expired: try base("EXPIRED"), wrongHost: try base("WRONGHOST"),
                 untrusted: try base("UNTRUSTED"), mutual: try base("MTLS"), tls12: try base("TLS12"),
-                directory: URL(fileURLWithPath: directory))
+                http2: try base("H2"), directory: URL(fileURLWithPath: directory))
         }
 
         /// The text of a file of the material.
@@ -68,6 +70,20 @@
             let connection: Int
             /// The client certificate's common name, if one was presented.
             let client: String?
+        }
+
+        /// What the HTTP/2 server answers.
+        struct VersionAnswer: Decodable, Sendable {
+            /// The HTTP version the request came over, as the server saw it: `2` or `1.1`.
+            let version: String
+            /// The client's end of the TCP connection, the same for requests multiplexed on one.
+            let connection: String
+        }
+
+        /// `GET /version` on the HTTP/2 server.
+        static let version = Endpoint<VersionAnswer, Never> {
+            Method.get
+            Path("version")
         }
 
         /// `GET /hello` on any of the servers.

@@ -57,6 +57,7 @@ struct URLSessionConformanceTests {
             "mutualTLSWithoutAnIdentityIsTypedAsRejected",
             "mutualTLSWithAnIdentityFromAnotherCAIsTypedAsRejected",
             "sequentialRequestsReuseOneTLSConnection",
+            "http2IsNegotiatedAndReportedAndConcurrentRequestsShareAConnection",
         ].map { ($0, TransportUnderTest.KnownDeviation(tlsReason)) })
 
     @Test(arguments: ConformanceCase.all)
