@@ -15,7 +15,8 @@ listens writes PATH (atomically) as lines NAME=PORT:
     mtls        the trusted leaf, and a client certificate signed by the test CA required
     tls12       the trusted leaf, TLS 1.2 at most
 
-Every path answers 200 application/json {"connection": N, "client": CN or null}, where N is the
+/redirect?to=URL answers 307 with Location: URL (the query value percent-decoded) and no body.
+Every other path answers 200 application/json {"connection": N, "client": CN or null}, where N is the
 serial number of the TLS connection (handshake) the request came on, counted across the
 process from 1, and CN the client certificate's common name; the same N is in the header
 X-TLS-Connection. Connections are kept alive; ALPN offers http/1.1 only. A failed handshake is
@@ -30,6 +31,7 @@ import socket
 import ssl
 import sys
 import threading
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HANDSHAKES = 0
@@ -50,6 +52,14 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)
+        path, _, query = self.path.partition("?")
+        if path == "/redirect":
+            target = urllib.parse.parse_qs(query).get("to", ["/"])[0]
+            self.send_response(307)
+            self.send_header("Location", target)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         peer = self.request.getpeercert()
         client = None
         if peer:

@@ -174,6 +174,30 @@
                     #expect(connections == [answer.connection], "\(connections.sorted())")
                 }
             },
+            ConformanceCase(.tls, "aRedirectFromHTTPSToHTTPCarriesNoSecret") { context in
+                let tls = try TLSServers.current()
+                let target =
+                    "http://\(context.servers.loopback.host):\(context.servers.loopback.effectivePort)/echo"
+                try await context.withClient(tls.trusted, tls: try tls.trustingTheTestCA()) { client in
+                    let endpoint = Endpoint<LoopbackServers.Echo, Never> {
+                        Method.get
+                        Path("redirect")
+                        Query("to", target)
+                        Header("Authorization", "Bearer s3cr3t-token")
+                        Header("Cookie", "session=s3cr3t-cookie")
+                        Header("X-Api-Key", "s3cr3t-key", isSecret: true)
+                        Header("X-Plain", "kept")
+                    }
+                    let response = try await client.send(endpoint)
+                    #expect(response.url?.scheme == "http")
+                    let echo = try #require(response.value)
+                    #expect(echo.header("X-Plain") == "kept")
+                    let seen = echo.headers.flatMap { $0 }.joined(separator: " ")
+                    for secret in ["s3cr3t-token", "s3cr3t-cookie", "s3cr3t-key"] {
+                        #expect(!seen.contains(secret), "\(secret) left HTTPS for plain HTTP")
+                    }
+                }
+            },
             ConformanceCase(.tls, "sequentialRequestsReuseOneTLSConnection") { context in
                 let tls = try TLSServers.current()
                 try await context.withClient(tls.trusted, tls: try tls.trustingTheTestCA()) { client in

@@ -58,6 +58,7 @@ struct URLSessionConformanceTests {
             "mutualTLSWithAnIdentityFromAnotherCAIsTypedAsRejected",
             "sequentialRequestsReuseOneTLSConnection",
             "http2IsNegotiatedAndReportedAndConcurrentRequestsShareAConnection",
+            "aRedirectFromHTTPSToHTTPCarriesNoSecret",
         ].map { ($0, TransportUnderTest.KnownDeviation(tlsReason)) })
 
     @Test(arguments: ConformanceCase.all)
