@@ -20,15 +20,54 @@
 /// ```
 ///
 /// Renderings never show the private key: `description` and `dump` print it as `<redacted>`.
-public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
+public struct TLSOptions: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The roots a server's chain must lead to; the system's by default.
-    public var trustRoots: TLSTrustRoots
+    public var trustRoots: TLSTrustRoots {
+        get { storage.values.trustRoots }
+        set { storage = Storage(storage.values.with { $0.trustRoots = newValue }) }
+    }
     /// The certificate and key presented when a server asks for one (mutual TLS); none by default.
-    public var clientIdentity: TLSClientIdentity?
+    public var clientIdentity: TLSClientIdentity? {
+        get { storage.values.clientIdentity }
+        set { storage = Storage(storage.values.with { $0.clientIdentity = newValue }) }
+    }
     /// Public keys the server's chain must contain one of; none by default.
-    public var pinnedKeys: PublicKeyPins?
+    public var pinnedKeys: PublicKeyPins? {
+        get { storage.values.pinnedKeys }
+        set { storage = Storage(storage.values.with { $0.pinnedKeys = newValue }) }
+    }
     /// The oldest TLS version accepted; `nil` leaves the transport's own minimum.
-    public var minimumVersion: TLSVersion?
+    public var minimumVersion: TLSVersion? {
+        get { storage.values.minimumVersion }
+        set { storage = Storage(storage.values.with { $0.minimumVersion = newValue }) }
+    }
+
+    /// The options, in one immutable box, so that every request carries them one pointer wide.
+    private var storage: Storage
+
+    /// The options' values.
+    private struct Values: Sendable, Hashable {
+        var trustRoots: TLSTrustRoots
+        var clientIdentity: TLSClientIdentity?
+        var pinnedKeys: PublicKeyPins?
+        var minimumVersion: TLSVersion?
+
+        /// These values with `change` made.
+        func with(_ change: (inout Values) -> Void) -> Values {
+            var values = self
+            change(&values)
+            return values
+        }
+    }
+
+    /// ``TLSOptions``'s values; immutable, so sharing one between copies is safe.
+    private final class Storage: Sendable {
+        let values: Values
+
+        init(_ values: Values) {
+            self.values = values
+        }
+    }
 
     /// Creates options; every parameter's default changes nothing.
     ///
@@ -41,10 +80,31 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible {
         trustRoots: TLSTrustRoots = .system, clientIdentity: TLSClientIdentity? = nil,
         pinnedKeys: PublicKeyPins? = nil, minimumVersion: TLSVersion? = nil
     ) {
-        self.trustRoots = trustRoots
-        self.clientIdentity = clientIdentity
-        self.pinnedKeys = pinnedKeys
-        self.minimumVersion = minimumVersion
+        storage = Storage(
+            Values(
+                trustRoots: trustRoots, clientIdentity: clientIdentity, pinnedKeys: pinnedKeys,
+                minimumVersion: minimumVersion))
+    }
+
+    /// Whether both set the same options.
+    public static func == (lhs: TLSOptions, rhs: TLSOptions) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+    }
+
+    /// Hashes every option.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.values)
+    }
+
+    /// The four options, the private key redacted, so that `dump` shows no byte of it.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "trustRoots": trustRoots, "clientIdentity": clientIdentity as Any,
+                "pinnedKeys": pinnedKeys as Any,
+                "minimumVersion": minimumVersion as Any,
+            ], displayStyle: .struct)
     }
 
     /// One option, by the name a refusal gives it.

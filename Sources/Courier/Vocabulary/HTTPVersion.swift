@@ -6,14 +6,18 @@
 /// ```
 public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     /// The major version: 1 or 2.
-    public let major: Int
+    public var major: Int { Int(storedMajor) }
     /// The minor version: 1 for HTTP/1.1, 0 otherwise.
-    public let minor: Int
+    public var minor: Int { Int(storedMinor) }
 
-    /// A version from its numbers.
+    /// The numbers in a byte each, so that a response carries its version in two bytes.
+    private let storedMajor: UInt8
+    private let storedMinor: UInt8
+
+    /// A version from its numbers, each clamped to 0...255.
     public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
+        storedMajor = UInt8(clamping: major)
+        storedMinor = UInt8(clamping: minor)
     }
 
     /// HTTP/1.0.
