@@ -11,7 +11,8 @@ import NIOSSL
 /// each certificate's validity period against the clock.
 ///
 /// Only a failed request pays for it, once; a server that does not answer within
-/// ``handshakeLimit`` leaves the failure as it was (untrusted).
+/// ``handshakeLimit``, or a call cancelled meanwhile (its total timeout), leaves the failure as it
+/// was (untrusted), at once.
 enum ChainDateCheck {
     /// The longest the extra handshake may take.
     static let handshakeLimit: TimeAmount = .seconds(5)
@@ -27,7 +28,9 @@ enum ChainDateCheck {
     static func refine(
         _ failure: CourierError, url: URL, tls: TLSConfiguration?, group: any EventLoopGroup
     ) async -> CourierError {
-        guard failure.kind == .untrustedCertificate, let host = url.host else { return failure }
+        guard failure.kind == .untrustedCertificate, let host = url.host, !Task.isCancelled else {
+            return failure
+        }
         let port = url.port ?? 443
         guard let periods = await presentedPeriods(host: host, port: port, tls: tls, group: group),
             hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970))
@@ -42,6 +45,21 @@ enum ChainDateCheck {
         host: String, port: Int, tls: TLSConfiguration?, group: any EventLoopGroup
     ) async -> [(notBefore: Int, notAfter: Int)]? {
         let seen = NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>(nil)
+        let open = NIOLockedValueBox<(any Channel)?>(nil)
+        await withTaskCancellationHandler {
+            await handshake(host: host, port: port, tls: tls, group: group, seen: seen, open: open)
+        } onCancel: {
+            open.withLockedValue { $0 }?.close(promise: nil)
+        }
+        return seen.withLockedValue { $0 }
+    }
+
+    /// One handshake with the server, which ends once its chain was read into `seen`; the channel
+    /// is in `open` while it runs, for a cancellation to close.
+    private static func handshake(
+        host: String, port: Int, tls: TLSConfiguration?, group: any EventLoopGroup,
+        seen: NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>, open: NIOLockedValueBox<(any Channel)?>
+    ) async {
         do {
             let context = try NIOSSLContext(configuration: tls ?? .makeClientConfiguration())
             // SNI carries names only; an address goes without.
@@ -65,12 +83,13 @@ enum ChainDateCheck {
                     }
                 }
                 .connect(host: host, port: port).get()
+            open.withLockedValue { $0 = channel }
             let limit = channel.eventLoop.scheduleTask(in: handshakeLimit) { channel.close(promise: nil) }
+            if Task.isCancelled { channel.close(promise: nil) }
             try? await channel.closeFuture.get()
             limit.cancel()
         } catch {
-            return seen.withLockedValue { $0 }
+            // No connection or no handshake: nothing was read, and the failure stays as it was.
         }
-        return seen.withLockedValue { $0 }
     }
 }
