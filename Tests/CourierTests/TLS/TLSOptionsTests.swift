@@ -194,6 +194,21 @@ import Testing
         #expect(TLSVersion.tls12 < .tls13)
     }
 
+    @Test func optionsAreValuesComparedByWhatTheySet() throws {
+        let pins = try PublicKeyPins([Self.pinA, Self.pinB])
+        let built = TLSOptions(pinnedKeys: pins, minimumVersion: .tls13)
+        var changed = TLSOptions()
+        changed.pinnedKeys = pins
+        changed.minimumVersion = .tls13
+        #expect(built == changed)
+        #expect(built.hashValue == changed.hashValue)
+        var copy = built
+        copy.minimumVersion = .tls12
+        #expect(built.minimumVersion == .tls13)
+        #expect(copy.minimumVersion == .tls12)
+        #expect(copy != built)
+    }
+
     @Test func theClientCarriesItsOptionsToEveryTransportRequest() async throws {
         let recorder = RecordingTLSTransport()
         let options = TLSOptions(minimumVersion: .tls13)
