@@ -93,12 +93,13 @@ extension CourierError {
         }
     }
 
-    /// Whether a BoringSSL reason is a server's alert about the client's certificate.
+    /// Whether a BoringSSL reason is a server's alert about the client's certificate. A bare
+    /// `handshake_failure` alert is not: a TLS 1.2 server sends it for a missing certificate and
+    /// for no common cipher alike, so it stays a handshake failure with its reason.
     private static func isClientCertificateAlert(_ reason: String) -> Bool {
         [
             "TLSV13_ALERT_CERTIFICATE_REQUIRED", "TLSV1_ALERT_CERTIFICATE_REQUIRED",
-            "SSLV3_ALERT_BAD_CERTIFICATE", "TLSV1_ALERT_UNKNOWN_CA",
-            "SSLV3_ALERT_CERTIFICATE_UNKNOWN", "SSLV3_ALERT_HANDSHAKE_FAILURE",
+            "SSLV3_ALERT_BAD_CERTIFICATE", "TLSV1_ALERT_UNKNOWN_CA", "SSLV3_ALERT_CERTIFICATE_UNKNOWN",
         ].contains(reason)
     }
 }
