@@ -33,6 +33,9 @@
             /// Streamed responses and Server-Sent Events: bodies read as they arrive, timeouts,
             /// cancellation and reconnection.
             case streams
+            /// HTTPS: trust roots, client certificates, pins, minimum versions, typed TLS failures
+            /// and connections kept across requests.
+            case tls
         }
 
         /// The case's name: a sentence in camel case, unique in ``all``.
@@ -56,7 +59,7 @@
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
             + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases + loggingCases
-            + metricsCases + validationCases + streamCases + uploadStreamCases
+            + metricsCases + validationCases + streamCases + uploadStreamCases + tlsCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }

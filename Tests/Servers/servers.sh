@@ -15,6 +15,14 @@
 #   fault_server.py (same port)      -> COURIER_FAULT_ALT_URL     http://127.0.0.2:PORT
 #   sse_server.py (Starlette, sse-starlette, uvicorn; PyPI)
 #                                    -> COURIER_SSE_URL           http://127.0.0.1:PORT
+#   tls_server.py (standard library ssl), over a CA that make_tls_material.sh makes with openssl
+#   at every start (never committed), in COURIER_TLS_DIR (ca.pem, client.pem, client-key.pem,
+#   trusted.pin, … : see that script)
+#                                    -> COURIER_TLS_TRUSTED_URL   https://127.0.0.1:PORT (and
+#                                       COURIER_TLS_EXPIRED_URL, _WRONGHOST_URL, _UNTRUSTED_URL,
+#                                       _MTLS_URL, _TLS12_URL: see tls_server.py)
+#   h2_server.py (Hypercorn; PyPI), the trusted leaf, h2 and http/1.1 by ALPN
+#                                    -> COURIER_TLS_H2_URL        https://127.0.0.1:PORT
 # plus COURIER_INTEGRATION=1 and COURIER_TEST_PYTHON, the venv's python, which has
 # openapi-spec-validator (`"$COURIER_TEST_PYTHON" -m openapi_spec_validator FILE`).
 #
@@ -132,6 +140,53 @@ finally:
 ' "$1" "$2"
 }
 
+# start_tls_server: makes the throwaway TLS material and starts tls_server.py and h2_server.py
+# (the venv's python: Hypercorn) on it; waits until they have written their ports, then exports
+# COURIER_TLS_DIR, COURIER_TLS_<NAME>_URL and COURIER_TLS_H2_URL.
+start_tls_server() {
+    if [[ -z "$SERVERS_RUN_DIR" ]]; then
+        SERVERS_RUN_DIR="$(mktemp -d "${TMPDIR:-/tmp}/courier-servers.XXXXXX")"
+    fi
+    local material="$SERVERS_RUN_DIR/tls" ports="$SERVERS_RUN_DIR/tls.ports"
+    local log="${SERVERS_LOG_DIR:-$SERVERS_RUN_DIR}/tls.log"
+    mkdir -p "$(dirname "$log")"
+    "$SERVERS_DIR/make_tls_material.sh" "$material"
+    servers_python
+    : >"$log"
+    "$SERVERS_PYTHON" "$SERVERS_DIR/tls_server.py" --material "$material" --ports-file "$ports" >>"$log" 2>&1 &
+    local pid=$!
+    SERVER_PIDS+=("$pid")
+    local deadline=$((SECONDS + SERVERS_STARTUP_TIMEOUT))
+    until [[ -s "$ports" ]]; do
+        if ! kill -0 "$pid" 2>/dev/null || ((SECONDS >= deadline)); then
+            echo "servers: tls did not start; its log ($log):" >&2
+            cat "$log" >&2
+            exit 1
+        fi
+        sleep 0.1
+    done
+    local name port
+    while IFS='=' read -r name port; do
+        export "COURIER_TLS_${name^^}_URL=https://127.0.0.1:$port"
+    done <"$ports"
+    export COURIER_TLS_DIR="$material"
+    local h2_ports="$SERVERS_RUN_DIR/h2.port" h2_log="${SERVERS_LOG_DIR:-$SERVERS_RUN_DIR}/h2.log"
+    : >"$h2_log"
+    "$SERVERS_PYTHON" "$SERVERS_DIR/h2_server.py" "$material" "$h2_ports" >>"$h2_log" 2>&1 &
+    pid=$!
+    SERVER_PIDS+=("$pid")
+    deadline=$((SECONDS + SERVERS_STARTUP_TIMEOUT))
+    until [[ -s "$h2_ports" ]]; do
+        if ! kill -0 "$pid" 2>/dev/null || ((SECONDS >= deadline)); then
+            echo "servers: h2 did not start; its log ($h2_log):" >&2
+            cat "$h2_log" >&2
+            exit 1
+        fi
+        sleep 0.1
+    done
+    export COURIER_TLS_H2_URL="https://127.0.0.1:$(tr -d '[:space:]' <"$h2_ports")"
+}
+
 # start_loopback_server NAME HOST: sets SERVER_URL.
 start_loopback_server() {
     start_server "$1" "$2" /json run_loopback_server
@@ -156,6 +211,7 @@ start_test_servers() {
     COURIER_FAULT_ALT_URL="http://127.0.0.2:${SERVER_URL##*:}"
     start_server sse 127.0.0.1 /health run_sse_server
     COURIER_SSE_URL="$SERVER_URL"
+    start_tls_server
     export COURIER_HTTPBIN_URL COURIER_LOOPBACK_URL COURIER_LOOPBACK_ALT_URL
     export COURIER_FAULT_URL COURIER_FAULT_ALT_URL COURIER_SSE_URL
     export COURIER_INTEGRATION=1

@@ -20,6 +20,8 @@ let package = Package(
         // AsyncHTTPClient's own dependencies, named for the error and buffer types the transport maps.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
+        // The TLS configuration, errors and certificate types Courier's TLS options become.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
     ],
     targets: [
         .target(
@@ -33,6 +35,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(

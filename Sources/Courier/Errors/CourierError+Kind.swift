@@ -116,6 +116,38 @@ extension CourierError {
         /// read once.
         public static let streamAlreadyRead = Kind("streamAlreadyRead")
 
+        // MARK: TLS
+
+        /// A ``TLSOptions`` value could not be built: PEM text without a block, base64 or DER that
+        /// does not decode, an encrypted key, fewer than two public key pins.
+        public static let invalidTLSOptions = Kind("invalidTLSOptions")
+        /// The transport cannot honour a ``TLSOptions`` option the request carries; the message
+        /// names it and what to use instead. Nothing was sent.
+        public static let unsupportedTLSOption = Kind("unsupportedTLSOption")
+        /// The server's certificate chain does not lead to a trusted root.
+        public static let untrustedCertificate = Kind("untrustedCertificate")
+        /// A certificate in the server's chain has expired or is not yet valid.
+        public static let certificateExpired = Kind("certificateExpired")
+        /// The server's certificate is not issued for the host name the request went to.
+        public static let hostnameMismatch = Kind("hostnameMismatch")
+        /// No public key in the server's chain matches ``TLSOptions/pinnedKeys``.
+        public static let publicKeyPinMismatch = Kind("publicKeyPinMismatch")
+        /// The server required a client certificate and none was sent, or it rejected the one sent.
+        public static let clientCertificateRejected = Kind("clientCertificateRejected")
+        /// The TLS handshake failed for another reason: no common protocol version or cipher, or
+        /// a server that does not speak TLS.
+        public static let tlsHandshakeFailed = Kind("tlsHandshakeFailed")
+
+        /// Whether the kind is a failure to trust the server, or to be trusted by it: one that a
+        /// second attempt cannot change, so ``RetryMiddleware`` never retries it.
+        public var isTLSTrustFailure: Bool {
+            let trust: Set<Kind> = [
+                .untrustedCertificate, .certificateExpired, .hostnameMismatch, .publicKeyPinMismatch,
+                .clientCertificateRejected,
+            ]
+            return trust.contains(self)
+        }
+
         // MARK: Status and decoding
 
         /// The status is neither a success nor documented by the endpoint's `Failure`.

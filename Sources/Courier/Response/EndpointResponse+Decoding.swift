@@ -10,7 +10,7 @@ extension EndpointResponse {
         if raw.status.isSuccess {
             return EndpointResponse(
                 status: raw.status, headers: raw.headers, body: raw.body, url: raw.url,
-                result: .success(try success(raw)))
+                result: .success(try success(raw)), httpVersion: raw.httpVersion)
         }
         return try documentedFailure(raw, request: request, decoder: decoder)
     }
@@ -25,7 +25,8 @@ extension EndpointResponse {
             Failure.self, from: raw, decoder: decoder)
         if let failure {
             return EndpointResponse(
-                status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure))
+                status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure),
+                httpVersion: raw.httpVersion)
         }
         var message = "The server answered \(raw.status), which the endpoint does not document"
         if let decodingError = decodingError as? DecodingError {

@@ -21,16 +21,21 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     public let url: URL?
     /// The success value for a 2xx status, or the documented error.
     public let result: Result<Success, Failure>
+    /// The HTTP version the response came over, when the transport reports it
+    /// (``RawResponse/httpVersion``).
+    public let httpVersion: HTTPVersion?
 
     /// Creates a response; used by the client and by test doubles.
     public init(
-        status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>
+        status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>,
+        httpVersion: HTTPVersion? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.result = result
+        self.httpVersion = httpVersion
     }
 
     /// The success value, or `nil` for a documented error.

@@ -16,6 +16,10 @@ public struct RawResponse: Sendable, Hashable {
     /// The body as it arrives, for a streamed response (``TransportRequest/streamsResponse``);
     /// ``body`` is then empty.
     public let bodyStream: ResponseBodyStream?
+    /// The HTTP version the response came over, when the transport reports it
+    /// (`AsyncHTTPClientTransport` does: HTTP/1.1, or HTTP/2 negotiated over TLS); `nil` when it
+    /// does not (``URLSessionTransport``: FoundationNetworking does not say).
+    public let httpVersion: HTTPVersion?
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {
@@ -33,9 +37,10 @@ public struct RawResponse: Sendable, Hashable {
     ///   - url: The URL that produced the response.
     ///   - bodyFile: The file holding the body, for a download written to disk.
     ///   - bodyStream: The body as it arrives, for a streamed response.
+    ///   - httpVersion: The HTTP version the response came over, if known.
     public init(
         status: HTTPStatus, headers: HeaderFields = [], body: Data = Data(), url: URL? = nil,
-        bodyFile: URL? = nil, bodyStream: ResponseBodyStream? = nil
+        bodyFile: URL? = nil, bodyStream: ResponseBodyStream? = nil, httpVersion: HTTPVersion? = nil
     ) {
         self.status = status
         self.headers = headers
@@ -43,5 +48,6 @@ public struct RawResponse: Sendable, Hashable {
         self.url = url
         self.bodyFile = bodyFile
         self.bodyStream = bodyStream
+        self.httpVersion = httpVersion
     }
 }

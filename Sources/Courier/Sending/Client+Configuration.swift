@@ -26,6 +26,10 @@ extension Client {
         /// The timeouts of endpoints that declare no ``Timeout``, and the values an endpoint's
         /// ``Timeout`` leaves `nil`; none by default.
         public var timeout: Timeout
+        /// How the client's connections use TLS, for every request and redirect hop; `nil`, the
+        /// default, leaves the transport's own (the system's roots). A transport that cannot
+        /// honour an option refuses the request; see <doc:ConnectingSecurely>.
+        public var tls: TLSOptions?
 
         /// Creates a configuration; every parameter has a default.
         ///
@@ -37,18 +41,21 @@ extension Client {
         ///     fractional seconds (`JSONDecoder.courierDefault()`).
         ///   - redirectLimit: The most redirects followed for one request (10).
         ///   - timeout: The timeouts of endpoints that declare none (none).
+        ///   - tls: How the client's connections use TLS (the transport's own).
         public init(
             encoder: JSONEncoder = .courierDefault(),
             formEncoding: FormEncoding = FormEncoding(),
             decoder: JSONDecoder = .courierDefault(),
             redirectLimit: Int = 10,
-            timeout: Timeout = Timeout()
+            timeout: Timeout = Timeout(),
+            tls: TLSOptions? = nil
         ) {
             self.encoder = encoder
             self.formEncoding = formEncoding
             self.decoder = decoder
             self.redirectLimit = redirectLimit
             self.timeout = timeout
+            self.tls = tls
         }
     }
 }

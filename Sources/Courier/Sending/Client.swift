@@ -60,7 +60,8 @@ public struct Client: Sendable {
         self.defaults = defaults
         self.configuration = configuration
         self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
-        let follower = RedirectFollower(transport: transport, limit: configuration.redirectLimit)
+        let follower = RedirectFollower(
+            transport: transport, limit: configuration.redirectLimit, tls: configuration.tls)
         self.chain = Self.chain(middleware, around: follower)
     }
 

@@ -18,11 +18,14 @@ import Foundation
 struct RedirectFollower: Sendable {
     let transport: any Transport
     let limit: Int
+    /// The client's TLS options, carried by every hop.
+    var tls: TLSOptions? = nil
 
     /// Sends `request`, resolved against `baseURL`, and each redirect hop it leads to: the
     /// ``Middleware/Next`` that later middleware and the transport are for the last middleware.
     func send(_ request: EndpointRequest, baseURL: BaseURL) async throws(CourierError) -> RawResponse {
-        let first = try request.transportRequest(baseURL: baseURL)
+        var first = try request.transportRequest(baseURL: baseURL)
+        first.tls = tls
         do {
             return try await send(first)
         } catch {

@@ -41,6 +41,9 @@ public struct ResponseReceiver: Sendable {
     public private(set) var status: HTTPStatus?
     /// The header fields, once the head arrived.
     public private(set) var headers = HeaderFields()
+    /// The HTTP version the response comes over, for the transport to set when it knows it; every
+    /// ``RawResponse`` the receiver makes reports it.
+    public var httpVersion: HTTPVersion?
     /// Body bytes delivered so far, after any content decoding.
     public private(set) var receivedBytes: Int64 = 0
 
@@ -148,7 +151,7 @@ public struct ResponseReceiver: Sendable {
         hasHandedOutStream = true
         return RawResponse(
             status: status, headers: headers, url: url ?? request.url,
-            bodyStream: ResponseBodyStream(storage: stream))
+            bodyStream: ResponseBodyStream(storage: stream), httpVersion: httpVersion)
     }
 
     /// Sets how the transport follows a streamed body's reader: `pause` when it holds more than it
@@ -239,7 +242,9 @@ public struct ResponseReceiver: Sendable {
         }
         if let stream {
             stream.finish(nil)
-            return .success(RawResponse(status: status, headers: headers, url: url ?? request.url))
+            return .success(
+                RawResponse(
+                    status: status, headers: headers, url: url ?? request.url, httpVersion: httpVersion))
         }
         var bodyFile: URL?
         if let download {
@@ -251,7 +256,8 @@ public struct ResponseReceiver: Sendable {
         }
         return .success(
             RawResponse(
-                status: status, headers: headers, body: body, url: url ?? request.url, bodyFile: bodyFile))
+                status: status, headers: headers, body: body, url: url ?? request.url, bodyFile: bodyFile,
+                httpVersion: httpVersion))
     }
 
     /// The error to fail with when the connection failed with `error`: a lost connection after the

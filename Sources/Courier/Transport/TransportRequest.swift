@@ -33,6 +33,10 @@ public struct TransportRequest: Sendable, Hashable {
     /// The call's change to the `URLRequest` (``CallOptions/configureURLRequest``), which
     /// ``urlRequest`` applies last; a transport that makes no `URLRequest` ignores it.
     public internal(set) var urlRequestConfiguration: URLRequestConfiguration?
+    /// The client's TLS options (``Client/Configuration/tls``), the same for every hop; `nil`
+    /// leaves the transport's own. A transport honours every option in ``TLSOptions/setOptions``
+    /// or throws ``CourierError/Kind/unsupportedTLSOption`` before sending anything.
+    public internal(set) var tls: TLSOptions?
     /// Who hears how the request goes: the call's metrics and progress, which
     /// ``ResponseReceiver`` reports to. Not part of the request's value.
     var observers = TransferObservers()
@@ -49,10 +53,11 @@ public struct TransportRequest: Sendable, Hashable {
     ///     method is idempotent or an `Idempotency-Key` header is present.
     ///   - responseBodyFile: Where to write a successful response body, if not to memory.
     ///   - streamsResponse: Whether a successful response's body is streamed as it arrives.
+    ///   - tls: The TLS options to connect with; `nil` for the transport's own.
     public init(
         method: HTTPMethod, url: URL, headers: HeaderFields, body: RequestBody?,
         timeout: Timeout = Timeout(), isIdempotent: Bool? = nil,
-        responseBodyFile: URL? = nil, streamsResponse: Bool = false
+        responseBodyFile: URL? = nil, streamsResponse: Bool = false, tls: TLSOptions? = nil
     ) {
         self.init(
             method: method, url: url, headers: headers, body: body, timeout: timeout,
@@ -61,6 +66,7 @@ public struct TransportRequest: Sendable, Hashable {
             urlRequestConfiguration: nil,
             observers: TransferObservers()
         )
+        self.tls = tls
     }
 
     /// Creates a transport request with every property given, as Courier builds one from an

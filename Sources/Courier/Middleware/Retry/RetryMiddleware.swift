@@ -22,7 +22,8 @@ public struct RetryMiddleware: Middleware {
     public let backoff: RetryBackoff
     /// Response statuses that are retried.
     public let retryableStatuses: Set<HTTPStatus>
-    /// Kinds of transport-stage errors that are retried.
+    /// Kinds of transport-stage errors that are retried; a TLS trust failure
+    /// (``CourierError/Kind/isTLSTrustFailure``) never is, even when listed.
     public let retryableErrors: Set<CourierError.Kind>
     /// The longest `Retry-After` the middleware waits for; a longer one returns the response.
     public let maxRetryAfter: Duration
@@ -94,7 +95,10 @@ public struct RetryMiddleware: Middleware {
             }
             return serverDelay <= maxRetryAfter ? serverDelay : nil
         case .failure(let error):
-            guard error.stage == .transport, retryableErrors.contains(error.kind) else { return nil }
+            // A certificate that is not trusted stays untrusted: never retried, even when listed.
+            guard error.stage == .transport, retryableErrors.contains(error.kind),
+                !error.kind.isTLSTrustFailure
+            else { return nil }
             return backoff.delay(forRetry: retry)
         }
     }

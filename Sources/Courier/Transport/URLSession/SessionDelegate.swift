@@ -110,6 +110,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
     static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
+        if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
+            return tls
+        }
         let courierError = CourierError.transport(error)
         if let urlError = error as? URLError, urlError.code == .timedOut {
             return CourierError(

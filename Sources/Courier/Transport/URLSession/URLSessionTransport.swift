@@ -18,7 +18,9 @@ import Foundation
 /// How it meets faults, timeouts, size limits and file bodies: <doc:HandlingFaults>. It does not
 /// send a body streamed from a sequence (``Body/stream(_:length:contentType:)``): that fails with
 /// ``CourierError/Kind/streamedBodyUnsupported`` before anything is sent; `AsyncHTTPClientTransport`
-/// sends one (<doc:ChoosingATransport>).
+/// sends one (<doc:ChoosingATransport>). It honours no ``TLSOptions`` option yet and refuses a
+/// request that sets one with ``CourierError/Kind/unsupportedTLSOption``
+/// (<doc:ConnectingSecurely>).
 public final class URLSessionTransport: Transport {
     /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
@@ -88,6 +90,7 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         if request.body?.stream != nil { throw Self.streamedBodyUnsupported }
+        if let refusal = Self.refusal(of: request.tls) { throw refusal }
         if let field = request.headers.first(where: { !$0.hasValidValue }) {
             throw CourierError(
                 stage: .transport, kind: .invalidHeaderValue,

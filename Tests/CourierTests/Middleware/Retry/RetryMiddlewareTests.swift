@@ -363,6 +363,33 @@ private struct ScriptedTransport: Transport {
         #expect(clock.sleeps.isEmpty)
     }
 
+    @Test(arguments: [
+        CourierError.Kind.untrustedCertificate, .certificateExpired, .hostnameMismatch,
+        .publicKeyPinMismatch, .clientCertificateRejected,
+    ])
+    func aTLSTrustFailureIsNeverRetriedEvenWhenListed(kind: CourierError.Kind) async {
+        let failure = CourierError.tls(kind, host: "api.example.com")
+        let transport = ScriptedTransport([.failure(failure), .status(.ok)])
+        let clock = SteppedClock()
+        let retry = RetryMiddleware(
+            retryableErrors: RetryMiddleware.defaultRetryableErrors.union([kind]), clock: clock)
+        let result = await Self.send(Self.get, through: transport, retry: retry)
+        #expect(result.error?.kind == kind)
+        #expect(await transport.requests.count == 1)
+        #expect(clock.sleeps.isEmpty)
+        #expect(kind.isTLSTrustFailure)
+    }
+
+    @Test func aHandshakeFailureIsNotATrustFailureButIsNotRetriedByDefault() async {
+        let transport = ScriptedTransport([
+            .failure(CourierError.tls(.tlsHandshakeFailed, host: "api.example.com")), .status(.ok),
+        ])
+        let result = await Self.send(Self.get, through: transport, retry: Self.retry(clock: SteppedClock()))
+        #expect(result.error?.kind == .tlsHandshakeFailed)
+        #expect(await transport.requests.count == 1)
+        #expect(!CourierError.Kind.tlsHandshakeFailed.isTLSTrustFailure)
+    }
+
     @Test func waitsWithinTheDeadlineStillHappen() async {
         let transport = ScriptedTransport([
             .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "2")]), .status(.ok),

@@ -4,6 +4,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
+import NIOSSL
 
 /// A transport on AsyncHTTPClient (SwiftNIO), for Swift services: pooled connections for every
 /// request, bodies with or without a file behind them, and Courier's own rules for redirects,
@@ -24,6 +25,13 @@ import NIOFoundationCompat
 /// create it with ``configuration(connectTimeout:decompressionLimit:)`` and shut it down
 /// yourself; ``shutdown()`` then does nothing.
 ///
+/// **TLS.** A request's `TLSOptions` (trust roots, client identity, minimum version) become the
+/// NIOSSL configuration of its connections, which AsyncHTTPClient pools apart from others; pinned
+/// keys are refused with `unsupportedTLSOption` (AsyncHTTPClient takes no verification callback),
+/// and so is every option when the `HTTPClient` was passed in, since it keeps its own TLS
+/// configuration. TLS failures are typed (untrusted, expired, wrong host name, client certificate
+/// rejected, handshake failed); see the article "Connecting securely".
+///
 /// ```swift
 /// let transport = AsyncHTTPClientTransport(responseLimit: 50 * 1024 * 1024)
 /// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
@@ -40,7 +48,10 @@ public final class AsyncHTTPClientTransport: Transport {
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
-    private let ownsClient: Bool
+    /// Whether the transport created ``httpClient`` (and may give requests TLS options of their own).
+    let ownsClient: Bool
+    /// The TLS options of the last request that set any, and the NIOSSL configuration made of them.
+    let lastTLS = NIOLockedValueBox<(options: TLSOptions, configuration: TLSConfiguration)?>(nil)
 
     /// Creates a transport with an `HTTPClient` of its own; call ``shutdown()`` when done.
     ///
@@ -145,16 +156,17 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   transport, ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
+        let tls = try tlsConfiguration(for: request.tls)
         let streamed = try request.makeBodyChunks()
         do {
             do {
-                return try await attempt(request, streamed: streamed)
+                return try await attempt(request, tls: tls, streamed: streamed)
             } catch let failure as AttemptFailure
                 where failure.closedBeforeResponse && request.isIdempotent && streamed == nil
                 && !Task.isCancelled
             {
                 // The keep-alive race: no byte of a response arrived; once more, for idempotent requests.
-                return try await attempt(request)
+                return try await attempt(request, tls: tls)
             }
         } catch {
             if Task.isCancelled {
@@ -162,22 +174,26 @@ public final class AsyncHTTPClientTransport: Transport {
                     stage: .transport, kind: .cancelled, message: "The request was cancelled.",
                     underlying: error)
             }
-            if let failure = error as? AttemptFailure { throw failure.error }
-            throw CourierError.asyncHTTPClient(error)
+            let failure =
+                (error as? AttemptFailure)?.error ?? CourierError.asyncHTTPClient(error, url: request.url)
+            throw await ChainDateCheck.refine(
+                failure, url: request.url, tls: tls, group: httpClient.eventLoopGroup)
         }
     }
 
     /// One attempt: the exchange, raced by a watch of its timeouts when it has any.
     private func attempt(
-        _ request: TransportRequest, streamed: RequestBodyStream.Chunks? = nil
+        _ request: TransportRequest, tls: TLSConfiguration?, streamed: RequestBodyStream.Chunks? = nil
     ) async throws -> RawResponse {
         let watch = SilenceWatch(request.timeout)
         guard watch.isNeeded else {
-            return try await exchange(request, streamed: streamed, activity: nil)
+            return try await exchange(request, tls: tls, streamed: streamed, activity: nil)
         }
         let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
-            group.addTask { try await self.exchange(request, streamed: streamed, activity: activity) }
+            group.addTask {
+                try await self.exchange(request, tls: tls, streamed: streamed, activity: activity)
+            }
             group.addTask {
                 try await Self.enforce(watch, activity: activity)
                 return nil
@@ -225,7 +241,9 @@ public final class AsyncHTTPClientTransport: Transport {
                 }
                 _ = receiver.complete(url: receiver.request.url)
             } catch {
-                receiver.abandon(because: receiver.interrupted(by: CourierError.asyncHTTPClient(error)))
+                receiver.abandon(
+                    because: receiver.interrupted(
+                        by: CourierError.asyncHTTPClient(error, url: receiver.request.url)))
             }
         }
         receiver.controlStream(pause: {}, resume: {}, close: { pump.cancel() })
@@ -253,7 +271,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
     private func exchange(
-        _ request: TransportRequest, streamed: RequestBodyStream.Chunks?,
+        _ request: TransportRequest, tls: TLSConfiguration?, streamed: RequestBodyStream.Chunks?,
         activity: NIOLockedValueBox<SilenceWatch.Activity>?
     ) async throws -> RawResponse {
         var receiver = ResponseReceiver(
@@ -265,13 +283,14 @@ public final class AsyncHTTPClientTransport: Transport {
         var uploadOutlivesExchange = false
         defer { if !uploadOutlivesExchange { upload?.stop() } }
         do {
-            let response = try await httpClient.execute(
-                request.httpClientRequest(
-                    streamed: upload, outcome: outcome,
-                    onChunk: Self.onChunk(
-                        of: request, activity: activity, reportSent: receiver.uploadProgress)),
-                deadline: .distantFuture)
+            var httpClientRequest = request.httpClientRequest(
+                streamed: upload, outcome: outcome,
+                onChunk: Self.onChunk(of: request, activity: activity, reportSent: receiver.uploadProgress))
+            httpClientRequest.tlsConfiguration = tls
+            let response = try await httpClient.execute(httpClientRequest, deadline: .distantFuture)
             activity?.withLockedValue { $0 = .received(.now) }
+            receiver.httpVersion = Courier.HTTPVersion(
+                major: Int(response.version.major), minor: Int(response.version.minor))
             if response.history.count > 1 {
                 throw CourierError(
                     stage: .transport, kind: .transportFailed,
@@ -309,7 +328,7 @@ public final class AsyncHTTPClientTransport: Transport {
         } catch {
             receiver.abandon()
             throw AttemptFailure(
-                error: receiver.interrupted(by: CourierError.asyncHTTPClient(error)),
+                error: receiver.interrupted(by: CourierError.asyncHTTPClient(error, url: request.url)),
                 closedBeforeResponse: !receiver.hasHead && CourierError.isClosedBeforeResponse(error))
         }
         // A failure here has already removed any partial download.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -14,11 +15,12 @@ import NIOPosix
 #endif
 
 extension CourierError {
-    /// The transport-stage Courier error for a failure of AsyncHTTPClient or SwiftNIO, keeping it
-    /// as ``CourierError/underlying``. (A ``ResponseReceiver`` turns a lost connection after the
+    /// The transport-stage Courier error for a failure of AsyncHTTPClient, SwiftNIO or NIOSSL
+    /// (a TLS failure names the host of `url`), keeping it as ``CourierError/underlying``. (A ``ResponseReceiver`` turns a lost connection after the
     /// response head into a truncated response.)
-    static func asyncHTTPClient(_ error: any Error) -> CourierError {
+    static func asyncHTTPClient(_ error: any Error, url: URL? = nil) -> CourierError {
         if let error = error as? CourierError { return error }
+        if let tls = nioSSL(error, host: url.map(tlsHostName(of:)) ?? "the server") { return tls }
         let (kind, message) = kindAndMessage(for: error)
         return CourierError(stage: .transport, kind: kind, message: message, underlying: error)
     }

@@ -16,7 +16,9 @@ struct AsyncHTTPClientConformanceTests {
             "aGetWhoseConnectionIsResetReachesTheServerOncePerAttempt": .init(
                 "The transport sends a GET once more when its connection is reset before any byte of a "
                     + "response, inside each of RetryMiddleware's attempts: three attempts reach the server "
-                    + "six times.")
+                    + "six times."),
+            "aMatchingPinIsAccepted": .init(pinsRefused),
+            "aPinMismatchIsTyped": .init(pinsRefused),
         ],
         sendsStreamedBodies: true,
         makeTransport: { limits in
@@ -25,6 +27,11 @@ struct AsyncHTTPClientConformanceTests {
         shutdown: { transport in
             try await transport.shutdown()
         })
+
+    static let pinsRefused =
+        "AsyncHTTPClient 1.37 builds each connection's TLS handler itself and takes no verification "
+        + "callback, so the transport refuses TLSOptions.pinnedKeys (unsupportedTLSOption) instead of "
+        + "checking a pin it cannot see."
 
     @Test(arguments: ConformanceCase.all)
     func conforms(_ check: ConformanceCase) async throws {
@@ -76,6 +83,13 @@ struct AsyncHTTPClientTransportTests {
         }
         try await shutdown()
         return try result.get()
+    }
+
+    @Test func theResponseReportsTheHTTPVersionItCameOver() async throws {
+        try await withTransport { client in
+            let response = try await client.send(FaultServer.bytes("ok", key: FaultServer.uniqueKey()))
+            #expect(response.httpVersion == .http11)
+        }
     }
 
     @Test func aSharedHTTPClientIsUsedAndLeftRunning() async throws {

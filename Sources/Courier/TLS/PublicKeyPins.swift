@@ -1,0 +1,58 @@
+import Foundation
+
+/// Public keys a server's certificate chain must contain one of: SHA-256 digests of their DER
+/// `SubjectPublicKeyInfo`, in base64, as HPKP wrote them.
+///
+/// At least two distinct pins are required: the key in use and a backup key kept offline, so
+/// that a lost or rotated key does not lock every installed client out. Pin a key of your own
+/// CA or intermediate rather than the leaf's when you can. A chain matching no pin fails with
+/// ``CourierError/Kind/publicKeyPinMismatch``, after the usual trust checks.
+///
+/// ```swift
+/// let pins = try PublicKeyPins([
+///     "d6qzRu9zOECb90Uez27xWltNsj0e1Md7GkYYkVoZWmM=",  // in use
+///     "E9CZ9INDbd+2eRQozYqqbQ2yXLVKB9+xcprMF+44U1g=",  // backup, not yet deployed
+/// ])
+/// ```
+///
+/// Compute one with `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der
+/// | openssl dgst -sha256 -binary | base64`.
+public struct PublicKeyPins: Sendable, Hashable, CustomStringConvertible {
+    /// The pinned digests, 32 bytes each, in the order given.
+    public let sha256Digests: [Data]
+
+    /// Pins from base64 SHA-256 digests of `SubjectPublicKeyInfo`s.
+    ///
+    /// - Throws: ``CourierError/Kind/invalidTLSOptions`` when a pin is not base64 of exactly 32
+    ///   bytes, or fewer than two distinct pins are given (keep a backup pin).
+    public init(_ base64SHA256: [String]) throws(CourierError) {
+        var digests: [Data] = []
+        for (index, pin) in base64SHA256.enumerated() {
+            let trimmed = pin.trimmingCharacters(in: .whitespaces)
+            guard let digest = Data(base64Encoded: trimmed) else {
+                throw PEMDocument.invalid("public key pin", "pin \(index + 1) is not base64")
+            }
+            guard digest.count == 32 else {
+                throw PEMDocument.invalid(
+                    "public key pin",
+                    "pin \(index + 1) decodes to \(digest.count) bytes; a SHA-256 digest has 32")
+            }
+            if !digests.contains(digest) { digests.append(digest) }
+        }
+        guard digests.count >= 2 else {
+            throw PEMDocument.invalid(
+                "set of public key pins",
+                "it has \(digests.count) distinct pin\(digests.count == 1 ? "" : "s"); give the key in use and "
+                    + "at least one backup key, so that rotating or losing a key does not lock clients out")
+        }
+        sha256Digests = digests
+    }
+
+    /// Whether `digest`, the SHA-256 of a DER `SubjectPublicKeyInfo`, is pinned.
+    public func contains(digest: Data) -> Bool { sha256Digests.contains(digest) }
+
+    /// The pins in base64, which are public.
+    public var description: String {
+        "PublicKeyPins(\(sha256Digests.map { $0.base64EncodedString() }.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,77 @@
+import Courier
+import NIOSSL
+
+extension TLSOptions {
+    /// The NIOSSL client configuration these options make, for AsyncHTTPClient's per-request
+    /// `tlsConfiguration`; `nil` when no option is set, so the `HTTPClient`'s own applies.
+    ///
+    /// - Throws: ``CourierError/Kind/unsupportedTLSOption`` for ``pinnedKeys``: AsyncHTTPClient
+    ///   1.37 builds every connection's TLS handler itself and takes no verification callback,
+    ///   so no key in a chain can be checked; ``CourierError/Kind/invalidTLSOptions`` for a
+    ///   certificate or key NIOSSL cannot read.
+    func nioSSLConfiguration() throws(CourierError) -> TLSConfiguration? {
+        let set = setOptions
+        guard !set.isEmpty else { return nil }
+        if set.contains(.pinnedKeys) {
+            throw CourierError.unsupportedTLSOption(
+                .pinnedKeys, transport: "AsyncHTTPClientTransport",
+                reason:
+                    "AsyncHTTPClient makes each connection's TLS handler itself and takes no callback to check "
+                    + "the server's chain, so no pinned key can be checked",
+                alternative:
+                    "Trust only the CA that issues your servers' certificates with TLSTrustRoots.only(_:) "
+                    + "instead; nothing was sent.")
+        }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if !trustRoots.certificates.isEmpty {
+            let roots = try Self.load(trustRoots.certificates, option: .trustRoots)
+            if trustRoots.includesSystemRoots {
+                configuration.additionalTrustRoots = [.certificates(roots)]
+            } else {
+                configuration.trustRoots = .certificates(roots)
+            }
+        }
+        if let identity = clientIdentity {
+            configuration.certificateChain = try Self.load(identity.certificateChain, option: .clientIdentity)
+                .map { .certificate($0) }
+            do {
+                configuration.privateKey = .privateKey(
+                    try NIOSSLPrivateKey(
+                        bytes: Array(identity.privateKey.pemRepresentation.utf8), format: .pem))
+            } catch {
+                // NIOSSL's error names no byte of the key, but is not shown either: a sentence is.
+                throw CourierError(
+                    stage: .transport, kind: .invalidTLSOptions,
+                    message:
+                        "The private key of TLSOptions.clientIdentity could not be read by NIOSSL; it must "
+                        + "be an unencrypted RSA or EC key in PEM.")
+            }
+        }
+        switch minimumVersion {
+        case .tls13?: configuration.minimumTLSVersion = .tlsv13
+        case .tls12?: configuration.minimumTLSVersion = .tlsv12
+        case nil: break
+        }
+        return configuration
+    }
+
+    /// `certificates` as NIOSSL reads them.
+    private static func load(_ certificates: [TLSCertificate], option: Option) throws(CourierError)
+        -> [NIOSSLCertificate]
+    {
+        var loaded: [NIOSSLCertificate] = []
+        for (index, certificate) in certificates.enumerated() {
+            do {
+                loaded.append(try NIOSSLCertificate(bytes: Array(certificate.derBytes), format: .der))
+            } catch {
+                throw CourierError(
+                    stage: .transport, kind: .invalidTLSOptions,
+                    message:
+                        "Certificate \(index + 1) of TLSOptions.\(option.name) could not be read by NIOSSL: "
+                        + "it is not an X.509 certificate.",
+                    underlying: error)
+            }
+        }
+        return loaded
+    }
+}

@@ -1,0 +1,105 @@
+import AsyncHTTPClient
+import Courier
+import Foundation
+import NIOSSL
+import Testing
+
+@testable import CourierAsyncHTTPClient
+
+/// Courier's TLS options as NIOSSL configuration, refusals, and NIOSSL's failures as Courier's
+/// kinds, without a network. (Real certificates, made at test time, are in the conformance
+/// suite's TLS cases.)
+struct TLSOptionsNIOSSLTests {
+    static let pins = try! PublicKeyPins([
+        Data(repeating: 1, count: 32).base64EncodedString(),
+        Data(repeating: 2, count: 32).base64EncodedString(),
+    ])
+
+    @Test func noOptionLeavesTheHTTPClientsOwnConfiguration() throws {
+        #expect(try TLSOptions().nioSSLConfiguration() == nil)
+    }
+
+    @Test func theMinimumVersionIsNIOSSLs() throws {
+        let configuration = try #require(try TLSOptions(minimumVersion: .tls13).nioSSLConfiguration())
+        #expect(configuration.minimumTLSVersion == .tlsv13)
+        #expect(configuration.certificateVerification == .fullVerification)
+    }
+
+    @Test func pinsAreRefusedByNameWithWhatToUseInstead() {
+        #expect(throws: CourierError.self) { try TLSOptions(pinnedKeys: Self.pins).nioSSLConfiguration() }
+        do {
+            _ = try TLSOptions(pinnedKeys: Self.pins).nioSSLConfiguration()
+        } catch {
+            #expect(error.kind == .unsupportedTLSOption)
+            #expect(
+                error.message
+                    == "AsyncHTTPClientTransport cannot honour TLSOptions.pinnedKeys: AsyncHTTPClient makes each "
+                    + "connection's TLS handler itself and takes no callback to check the server's chain, so no "
+                    + "pinned key can be checked. Trust only the CA that issues your servers' certificates with "
+                    + "TLSTrustRoots.only(_:) instead; nothing was sent.")
+        }
+    }
+
+    @Test func aCertificateNIOSSLCannotReadIsATypedError() throws {
+        // The outer shape of DER, but not a certificate.
+        let fake = try TLSCertificate(der: Data([0x30, 0x03, 0x02, 0x01, 0x00]))
+        do {
+            _ = try TLSOptions(trustRoots: .system(adding: [fake])).nioSSLConfiguration()
+            Issue.record("not refused")
+        } catch {
+            #expect(error.kind == .invalidTLSOptions)
+            #expect(
+                error.message
+                    == "Certificate 1 of TLSOptions.trustRoots could not be read by NIOSSL: it is not an X.509 "
+                    + "certificate.")
+        }
+    }
+
+    @Test func anHTTPClientPassedInRefusesTLSOptionsInsteadOfIgnoringThem() async throws {
+        let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
+        let transport = AsyncHTTPClientTransport(httpClient: httpClient)
+        let request = TransportRequest(
+            method: .get, url: URL(string: "https://127.0.0.1:9/")!, headers: [], body: nil,
+            tls: TLSOptions(minimumVersion: .tls13))
+        do {
+            _ = try await transport.send(request)
+            Issue.record("not refused")
+        } catch let error as CourierError {
+            #expect(error.kind == .unsupportedTLSOption)
+            #expect(
+                error.message
+                    == "AsyncHTTPClientTransport cannot honour TLSOptions.minimumVersion: it sends through an "
+                    + "HTTPClient you passed in, which keeps its own TLS configuration. Set TLS in that "
+                    + "HTTPClient's configuration (tlsConfiguration), or let the transport create its HTTPClient "
+                    + "(AsyncHTTPClientTransport(connectTimeout:…)); nothing was sent.")
+        }
+        // Without options it sends as before (here: nothing listens, so it cannot connect).
+        try await httpClient.shutdown()
+    }
+
+    @Test func aHostnameFailureAndOtherHandshakeFailuresHaveTheirKinds() throws {
+        let hostname = try #require(
+            CourierError.nioSSL(NIOSSLExtraError.failedToValidateHostname, host: "127.0.0.1:8443"))
+        #expect(hostname.kind == .hostnameMismatch)
+        #expect(
+            hostname.message
+                == "The certificate presented by 127.0.0.1:8443 is not issued for that host name.")
+        let eof = try #require(
+            CourierError.nioSSL(
+                NIOSSLError.handshakeFailed(.sslError([.eofDuringHandshake])), host: "api.example.com"))
+        #expect(eof.kind == .tlsHandshakeFailed)
+        #expect(eof.message == "The TLS handshake with api.example.com failed: EOF during handshake.")
+        #expect(CourierError.nioSSL(NIOSSLError.uncleanShutdown, host: "x") == nil)
+        #expect(CourierError.nioSSL(CancellationError(), host: "x") == nil)
+    }
+
+    @Test func aCertificateOutsideItsPeriodIsOutOfDate() {
+        let period = (notBefore: 1_000, notAfter: 2_000)
+        #expect(!ChainDateCheck.hasCertificateOutOfDate([period], now: 1_500))
+        #expect(!ChainDateCheck.hasCertificateOutOfDate([period], now: 2_000))
+        #expect(ChainDateCheck.hasCertificateOutOfDate([period], now: 2_001))
+        #expect(ChainDateCheck.hasCertificateOutOfDate([period], now: 999))
+        #expect(ChainDateCheck.hasCertificateOutOfDate([(0, 5_000), period], now: 3_000))
+        #expect(!ChainDateCheck.hasCertificateOutOfDate([], now: 3_000))
+    }
+}
