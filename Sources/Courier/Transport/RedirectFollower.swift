@@ -181,6 +181,14 @@ struct RedirectFollower: Sendable {
                     + "location; its sequence was read once, so the redirect was not followed.",
                 url: request.url, response: response)
         }
+        if !becomesGET, request.body != nil, request.url.scheme?.lowercased() == "https", scheme == "http" {
+            throw CourierError(
+                stage: .transport, kind: .unsupportedRedirect,
+                message:
+                    "The server answered \(status.code) and asks for the request's body again over plain HTTP; "
+                    + "a body sent over HTTPS is not sent in the clear, so the redirect was not followed.",
+                url: request.url, response: response)
+        }
         if becomesGET {
             next.headers.removeAll(named: .contentType)
             next.body = nil

@@ -71,9 +71,8 @@ import Testing
         #expect(sent.map(\.isIdempotent) == [hasKey, expected])
     }
 
-    @Test(arguments: [
-        "https://evil.example.org/x", "http://api.example.com/x", "https://api.example.com:8443/x",
-    ])
+    /// (A 307 to plain HTTP is not followed with a body: aBodyIsNeverSentAgainFromHTTPSOverPlainHTTP.)
+    @Test(arguments: ["https://evil.example.org/x", "https://api.example.com:8443/x"])
     func crossOriginHopsDropSecretsForTheRestOfTheChain(target: String) async throws {
         let recorder = Self.transport([
             "https://api.example.com/start": (307, target),
@@ -152,6 +151,23 @@ import Testing
             try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         }
         #expect(await recorder.requests.count == 1)
+    }
+
+    /// A 307 or 308 from HTTPS to plain HTTP would send the body again in the clear: not
+    /// followed. The same redirect to HTTPS is followed with the body.
+    @Test(arguments: [307, 308])
+    func aBodyIsNeverSentAgainFromHTTPSOverPlainHTTP(status: Int) async throws {
+        let down = Self.transport(["https://api.example.com/start": (status, "http://api.example.com/next")])
+        let error = await expectCourierError(.unsupportedRedirect) {
+            try await Client(baseURL: exampleBase, transport: down).send(Self.post)
+        }
+        #expect(error?.message.contains("over plain HTTP") == true)
+        #expect(await down.requests.count == 1)
+        let across = Self.transport(["https://api.example.com/start": (status, "https://other.example.com/next")])
+        _ = try await Client(baseURL: exampleBase, transport: across).send(Self.post)
+        let requests = await across.requests
+        #expect(requests.count == 2)
+        #expect(requests.last?.body != nil)
     }
 
     @Test func redirectWithoutLocationIsReturnedAsIs() async {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import NIOPosix
 import NIOSSL
 
 extension AsyncHTTPClientTransport {
@@ -22,11 +23,36 @@ extension AsyncHTTPClientTransport {
                     "Set TLS in that HTTPClient's configuration (tlsConfiguration), or let the transport "
                     + "create its HTTPClient (AsyncHTTPClientTransport(connectTimeout:…)); nothing was sent.")
         }
+        if ClientBootstrap(validatingGroup: httpClient.eventLoopGroup) == nil {
+            try Self.refuseOnNetworkFramework(options)
+        }
         if let cached = lastTLS.withLockedValue({ $0 }), cached.options == options {
             return cached.configuration
         }
         let configuration = try options.nioSSLConfiguration()
         if let configuration { lastTLS.withLockedValue { $0 = (options, configuration) } }
         return configuration
+    }
+
+    /// Refuses what AsyncHTTPClient cannot do on Network.framework (an `HTTPClient` on a
+    /// `NIOTSEventLoopGroup`, its default group on Apple platforms): present a client
+    /// certificate, or add roots to the system's (it replaces the system's anchors).
+    static func refuseOnNetworkFramework(_ options: TLSOptions) throws(CourierError) {
+        let alternative =
+            "Create the transport with a MultiThreadedEventLoopGroup (AsyncHTTPClientTransport("
+            + "eventLoopGroup:)), whose connections use NIOSSL; nothing was sent."
+        if options.clientIdentity != nil {
+            throw CourierError.unsupportedTLSOption(
+                .clientIdentity, transport: "AsyncHTTPClientTransport",
+                reason: "its HTTPClient runs on Network.framework, where AsyncHTTPClient presents no client certificate",
+                alternative: alternative)
+        }
+        if options.trustRoots.includesSystemRoots && !options.trustRoots.certificates.isEmpty {
+            throw CourierError.unsupportedTLSOption(
+                .trustRoots, transport: "AsyncHTTPClientTransport",
+                reason: "its HTTPClient runs on Network.framework, where AsyncHTTPClient can replace the system's "
+                    + "roots but not add to them",
+                alternative: "Trust only your roots with TLSTrustRoots.only(_:), or c" + alternative.dropFirst())
+        }
     }
 }

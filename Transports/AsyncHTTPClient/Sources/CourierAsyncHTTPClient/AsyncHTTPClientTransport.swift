@@ -176,6 +176,9 @@ public final class AsyncHTTPClientTransport: Transport {
             }
             let failure =
                 (error as? AttemptFailure)?.error ?? CourierError.asyncHTTPClient(error, url: request.url)
+            // The date check connects to the server directly: only for the transport's own client,
+            // which has no proxy.
+            guard ownsClient else { throw failure }
             throw await ChainDateCheck.refine(
                 failure, url: request.url, tls: tls, group: httpClient.eventLoopGroup)
         }

@@ -61,10 +61,16 @@ enum ChainDateCheck {
         seen: NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>, open: NIOLockedValueBox<(any Channel)?>
     ) async {
         do {
-            let context = try NIOSSLContext(configuration: tls ?? .makeClientConfiguration())
+            // The chain is only read: no client identity goes into this handshake.
+            var configuration = tls ?? .makeClientConfiguration()
+            configuration.certificateChain = []
+            configuration.privateKey = nil
+            let context = try NIOSSLContext(configuration: configuration)
             // SNI carries names only; an address goes without.
             let serverName = (try? SocketAddress(ipAddress: host, port: port)) == nil ? host : nil
-            let channel = try await ClientBootstrap(group: group)
+            // Network.framework's groups take no NIOSSL handler: there is nothing to read then.
+            guard let bootstrap = ClientBootstrap(validatingGroup: group) else { return }
+            let channel = try await bootstrap
                 .connectTimeout(handshakeLimit)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {

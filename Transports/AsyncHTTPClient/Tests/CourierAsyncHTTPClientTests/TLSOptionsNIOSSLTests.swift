@@ -55,6 +55,32 @@ struct TLSOptionsNIOSSLTests {
         }
     }
 
+    /// On Network.framework (Apple's default group) AsyncHTTPClient presents no client certificate
+    /// and cannot add roots to the system's: both refused by name; replacing the roots is allowed.
+    @Test func whatNetworkFrameworkCannotDoIsRefusedByName() throws {
+        let root = try TLSCertificate(der: Data([0x30, 0x03, 0x02, 0x01, 0x00]))
+        do {
+            try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(trustRoots: .system(adding: [root])))
+            Issue.record("not refused")
+        } catch {
+            #expect(error.kind == .unsupportedTLSOption)
+            #expect(error.message.hasPrefix("AsyncHTTPClientTransport cannot honour TLSOptions.trustRoots"))
+            #expect(error.message.contains("MultiThreadedEventLoopGroup"))
+        }
+        let identity = try TLSClientIdentity(
+            certificateChain: [root],
+            privateKey: TLSPrivateKey(pem: "-----BEGIN PRIVATE KEY-----\nMAMCAQA=\n-----END PRIVATE KEY-----\n"))
+        do {
+            try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(clientIdentity: identity))
+            Issue.record("not refused")
+        } catch {
+            #expect(error.kind == .unsupportedTLSOption)
+            #expect(error.message.hasPrefix("AsyncHTTPClientTransport cannot honour TLSOptions.clientIdentity"))
+        }
+        try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(trustRoots: .only([root])))
+        try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(minimumVersion: .tls13))
+    }
+
     @Test func anHTTPClientPassedInRefusesTLSOptionsInsteadOfIgnoringThem() async throws {
         let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
         let transport = AsyncHTTPClientTransport(httpClient: httpClient)
