@@ -163,7 +163,9 @@ import Testing
         }
         #expect(error?.message.contains("over plain HTTP") == true)
         #expect(await down.requests.count == 1)
-        let across = Self.transport(["https://api.example.com/start": (status, "https://other.example.com/next")])
+        let across = Self.transport([
+            "https://api.example.com/start": (status, "https://other.example.com/next")
+        ])
         _ = try await Client(baseURL: exampleBase, transport: across).send(Self.post)
         let requests = await across.requests
         #expect(requests.count == 2)

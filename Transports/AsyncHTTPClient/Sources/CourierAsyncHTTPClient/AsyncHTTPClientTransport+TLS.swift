@@ -38,21 +38,25 @@ extension AsyncHTTPClientTransport {
     /// `NIOTSEventLoopGroup`, its default group on Apple platforms): present a client
     /// certificate, or add roots to the system's (it replaces the system's anchors).
     static func refuseOnNetworkFramework(_ options: TLSOptions) throws(CourierError) {
-        let alternative =
-            "Create the transport with a MultiThreadedEventLoopGroup (AsyncHTTPClientTransport("
-            + "eventLoopGroup:)), whose connections use NIOSSL; nothing was sent."
+        let group =
+            "a MultiThreadedEventLoopGroup (AsyncHTTPClientTransport(eventLoopGroup:)), whose connections "
+            + "use NIOSSL; nothing was sent."
         if options.clientIdentity != nil {
             throw CourierError.unsupportedTLSOption(
                 .clientIdentity, transport: "AsyncHTTPClientTransport",
-                reason: "its HTTPClient runs on Network.framework, where AsyncHTTPClient presents no client certificate",
-                alternative: alternative)
+                reason:
+                    "its HTTPClient runs on Network.framework, where AsyncHTTPClient presents no client certificate",
+                alternative: "Create the transport with " + group)
         }
         if options.trustRoots.includesSystemRoots && !options.trustRoots.certificates.isEmpty {
             throw CourierError.unsupportedTLSOption(
                 .trustRoots, transport: "AsyncHTTPClientTransport",
-                reason: "its HTTPClient runs on Network.framework, where AsyncHTTPClient can replace the system's "
+                reason:
+                    "its HTTPClient runs on Network.framework, where AsyncHTTPClient can replace the system's "
                     + "roots but not add to them",
-                alternative: "Trust only your roots with TLSTrustRoots.only(_:), or c" + alternative.dropFirst())
+                alternative:
+                    "Trust only your roots with TLSTrustRoots.only(_:), or create the transport with " + group
+            )
         }
     }
 }

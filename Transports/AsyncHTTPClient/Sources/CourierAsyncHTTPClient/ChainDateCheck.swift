@@ -70,7 +70,8 @@ enum ChainDateCheck {
             let serverName = (try? SocketAddress(ipAddress: host, port: port)) == nil ? host : nil
             // Network.framework's groups take no NIOSSL handler: there is nothing to read then.
             guard let bootstrap = ClientBootstrap(validatingGroup: group) else { return }
-            let channel = try await bootstrap
+            let channel =
+                try await bootstrap
                 .connectTimeout(handshakeLimit)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {

@@ -60,7 +60,8 @@ struct TLSOptionsNIOSSLTests {
     @Test func whatNetworkFrameworkCannotDoIsRefusedByName() throws {
         let root = try TLSCertificate(der: Data([0x30, 0x03, 0x02, 0x01, 0x00]))
         do {
-            try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(trustRoots: .system(adding: [root])))
+            try AsyncHTTPClientTransport.refuseOnNetworkFramework(
+                TLSOptions(trustRoots: .system(adding: [root])))
             Issue.record("not refused")
         } catch {
             #expect(error.kind == .unsupportedTLSOption)
@@ -69,13 +70,15 @@ struct TLSOptionsNIOSSLTests {
         }
         let identity = try TLSClientIdentity(
             certificateChain: [root],
-            privateKey: TLSPrivateKey(pem: "-----BEGIN PRIVATE KEY-----\nMAMCAQA=\n-----END PRIVATE KEY-----\n"))
+            privateKey: TLSPrivateKey(
+                pem: "-----BEGIN PRIVATE KEY-----\nMAMCAQA=\n-----END PRIVATE KEY-----\n"))
         do {
             try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(clientIdentity: identity))
             Issue.record("not refused")
         } catch {
             #expect(error.kind == .unsupportedTLSOption)
-            #expect(error.message.hasPrefix("AsyncHTTPClientTransport cannot honour TLSOptions.clientIdentity"))
+            #expect(
+                error.message.hasPrefix("AsyncHTTPClientTransport cannot honour TLSOptions.clientIdentity"))
         }
         try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(trustRoots: .only([root])))
         try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(minimumVersion: .tls13))
