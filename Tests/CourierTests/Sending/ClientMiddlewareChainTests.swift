@@ -109,31 +109,13 @@ import Testing
     /// its own middleware see the earlier of the two.
     @Test func anInnerCallKeepsTheOuterDeadlineWhenThatComesFirst() async throws {
         let seen = LockedValue<[ContinuousClock.Instant?]>([])
-        struct Recording: Middleware {
-            let seen: LockedValue<[ContinuousClock.Instant?]>
-            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
-                -> RawResponse
-            {
-                seen.withLock { $0.append(request.context.deadline) }
-                return try await next(request, baseURL)
-            }
-        }
         let inner = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse(status: .ok, url: $0.url) },
-            middleware: [Recording(seen: seen)],
+            middleware: [RecordingDeadlines(seen: seen)],
             configuration: Client.Configuration(timeout: Timeout(.seconds(600))))
-        struct CallsInner: Middleware {
-            let inner: Client
-            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
-                -> RawResponse
-            {
-                _ = try await inner.send(ClientTests.ping)
-                return try await next(request, baseURL)
-            }
-        }
         let outer = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse(status: .ok, url: $0.url) },
-            middleware: [Recording(seen: seen), CallsInner(inner: inner)],
+            middleware: [RecordingDeadlines(seen: seen), CallsInner(inner: [inner])],
             configuration: Client.Configuration(timeout: Timeout(.seconds(20))))
         _ = try await outer.send(ClientTests.ping)
         let deadlines = seen.withLock { $0 }
@@ -146,33 +128,15 @@ import Testing
     /// own deadline; one without a total timeout takes the outer call's.
     @Test func anInnerCallTakesTheEarlierDeadline() async throws {
         let seen = LockedValue<[ContinuousClock.Instant?]>([])
-        struct Recording: Middleware {
-            let seen: LockedValue<[ContinuousClock.Instant?]>
-            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
-                -> RawResponse
-            {
-                seen.withLock { $0.append(request.context.deadline) }
-                return try await next(request, baseURL)
-            }
-        }
-        struct CallsInner: Middleware {
-            let inner: [Client]
-            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
-                -> RawResponse
-            {
-                for client in inner { _ = try await client.send(ClientTests.ping) }
-                return try await next(request, baseURL)
-            }
-        }
         let answers = StubTransport { RawResponse(status: .ok, url: $0.url) }
         let earlier = Client(
-            baseURL: exampleBase, transport: answers, middleware: [Recording(seen: seen)],
+            baseURL: exampleBase, transport: answers, middleware: [RecordingDeadlines(seen: seen)],
             configuration: Client.Configuration(timeout: Timeout(.seconds(20))))
         let unlimited = Client(
-            baseURL: exampleBase, transport: answers, middleware: [Recording(seen: seen)])
+            baseURL: exampleBase, transport: answers, middleware: [RecordingDeadlines(seen: seen)])
         let outer = Client(
             baseURL: exampleBase, transport: answers,
-            middleware: [Recording(seen: seen), CallsInner(inner: [earlier, unlimited])],
+            middleware: [RecordingDeadlines(seen: seen), CallsInner(inner: [earlier, unlimited])],
             configuration: Client.Configuration(timeout: Timeout(.seconds(600))))
         _ = try await outer.send(ClientTests.ping)
         let deadlines = seen.withLock { $0 }
@@ -193,22 +157,33 @@ import Testing
         let inner = Client(
             baseURL: exampleBase, transport: hangs,
             configuration: Client.Configuration(timeout: Timeout(.seconds(600))))
-        struct CallsInner: Middleware {
-            let inner: Client
-            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
-                -> RawResponse
-            {
-                _ = try await inner.send(ClientTests.ping)
-                return try await next(request, baseURL)
-            }
-        }
         let outer = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse(status: .ok, url: $0.url) },
-            middleware: [CallsInner(inner: inner)],
+            middleware: [CallsInner(inner: [inner])],
             configuration: Client.Configuration(timeout: Timeout(.milliseconds(200))))
         let error = await #expect(throws: CourierError.self) { try await outer.send(ClientTests.ping) }
         #expect(error?.kind == .timedOut)
         #expect(error?.message.contains("600") == false, "\(error?.message ?? "")")
         #expect(error?.message.contains("0.2 seconds") == true, "\(error?.message ?? "")")
+    }
+}
+
+/// Records the deadline each request it sees carries.
+private struct RecordingDeadlines: Middleware {
+    let seen: LockedValue<[ContinuousClock.Instant?]>
+
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        seen.withLock { $0.append(request.context.deadline) }
+        return try await next(request, baseURL)
+    }
+}
+
+/// Sends a ping through each inner client, in order, before passing the request on.
+private struct CallsInner: Middleware {
+    let inner: [Client]
+
+    func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws -> RawResponse {
+        for client in inner { _ = try await client.send(ClientTests.ping) }
+        return try await next(request, baseURL)
     }
 }
