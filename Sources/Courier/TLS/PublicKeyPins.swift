@@ -51,6 +51,18 @@ public struct PublicKeyPins: Sendable, Hashable, CustomStringConvertible {
     /// Whether `digest`, the SHA-256 of a DER `SubjectPublicKeyInfo`, is pinned.
     public func contains(digest: Data) -> Bool { sha256Digests.contains(digest) }
 
+    /// Whether the key `subjectPublicKeyInfo` (its DER bytes, as a certificate holds them) is
+    /// pinned: its SHA-256 digest is one of ``sha256Digests``.
+    ///
+    /// A transport checks each key of a server's validated chain with it.
+    ///
+    /// ```swift
+    /// let pinned = pins.contains(subjectPublicKeyInfo: spkiDER)
+    /// ```
+    public func contains(subjectPublicKeyInfo: some Collection<UInt8>) -> Bool {
+        contains(digest: Data(SHA256.digest(subjectPublicKeyInfo)))
+    }
+
     /// The pins in base64, which are public.
     public var description: String {
         "PublicKeyPins(\(sha256Digests.map { $0.base64EncodedString() }.joined(separator: ", ")))"

@@ -157,6 +157,36 @@ import Testing
     static let pinA = Data(repeating: 1, count: 32).base64EncodedString()
     static let pinB = Data(repeating: 2, count: 32).base64EncodedString()
 
+    /// FIPS 180-4's examples and messages at each padding boundary (digests from Python's hashlib).
+    @Test(arguments: [
+        ("", "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="),
+        ("abc", "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnonopnopq",
+            "JjEYM0ycu7zByiGxct+pAAVAAMAvzLARA6lNSBeXUcE="
+        ),
+        ("55", "Rj6yjnL4LgqWwKTMU2kMVxKBEx9nKqIp4NRa5ZtZi1k="),
+        ("56", "2irk1rNnSPKjGPI+erHf30Ws3J0Em9gOWd6CpgiV9WI="),
+        ("63", "Ka8mhv1TN0o2sIRmlMw0IXfkKNFkdRXweHhNac255Ig="),
+        ("64", "/eq5rPNxA2K9JljNyaKej5x1f8+YEWA6jER80dkVEQg="),
+        ("65", "S/0si28e7Hoq/rSLk07ksmlBggJ+bQ/AdQdPL6uzF4E="),
+        ("119", "2hh5ftfDp3fwhH9ClySi2M1ROObtKJXD+hptOdGPfsY="),
+        ("120", "9Ssj2x+7be2J70KiPODIkixF8lxQtWipO/HAdUILu3w="),
+        ("1000", "TkwpSzMfeiCZo3m+w0ufn8A9xGq0ZdmY9NaD2lNIfm0="),
+    ])
+    func aKeyMatchesThePinOfItsSHA256(message: String, pin: String) throws {
+        // A number stands for that many bytes 0, 1, 2, … (modulo 251); text for its UTF-8 bytes.
+        let bytes = Int(message).map { count in (0..<count).map { UInt8($0 % 251) } } ?? Array(message.utf8)
+        let pins = try PublicKeyPins([pin, Self.pinA])
+        #expect(pins.contains(subjectPublicKeyInfo: bytes))
+        #expect(!pins.contains(subjectPublicKeyInfo: bytes + [0]))
+    }
+
+    @Test func aMillionBytesHashLikeFIPSSays() throws {
+        let pins = try PublicKeyPins(["zcduXJkU+5KBocfihNc+Z/GAmkiklyAOBG05zMcRLNA=", Self.pinA])
+        #expect(pins.contains(subjectPublicKeyInfo: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)))
+    }
+
     @Test func pinsNeedABackupAndThirtyTwoBytesEach() throws {
         let pins = try PublicKeyPins([Self.pinA, " \(Self.pinB) "])
         #expect(pins.sha256Digests == [Data(repeating: 1, count: 32), Data(repeating: 2, count: 32)])
