@@ -12,11 +12,14 @@ struct PEMDocument: Sendable, Hashable {
     /// The decoded bytes.
     let der: Data
 
-    /// Every PEM block in `text`, in order; text between blocks is ignored, as OpenSSL does.
+    /// Every PEM block in `text`, in order, but those labelled one of `skipped`, left out unread;
+    /// text between blocks is ignored, as OpenSSL does.
     ///
     /// - Throws: ``CourierError/Kind/invalidTLSOptions`` when there is no block, a block is not
     ///   closed, its labels differ, its body is not base64, or its bytes are not one DER `SEQUENCE`.
-    static func blocks(in text: String, what: String) throws(CourierError) -> [PEMDocument] {
+    static func blocks(in text: String, what: String, skipping skipped: Set<String> = [])
+        throws(CourierError) -> [PEMDocument]
+    {
         var documents: [PEMDocument] = []
         var open: (label: String, body: String)?
         for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
@@ -33,12 +36,13 @@ struct PEMDocument: Sendable, Hashable {
                 guard current.label == label else {
                     throw invalid(what, "a block begins as \(current.label) but ends as \(label)")
                 }
+                open = nil
+                if skipped.contains(label) { continue }
                 guard let der = Data(base64Encoded: current.body) else {
                     throw invalid(what, "the text of its \(label) block is not base64")
                 }
                 try DERSequence.check(der, what: what)
                 documents.append(PEMDocument(label: label, der: der))
-                open = nil
             } else if open != nil {
                 // Legacy headers (`Proc-Type:`, `DEK-Info:`) sit inside encrypted blocks.
                 if line.contains(":") {

@@ -4,7 +4,8 @@ import Foundation
 /// byte of the key.
 ///
 /// Accepted: PKCS #8 (`-----BEGIN PRIVATE KEY-----`, what `openssl genpkey` writes), and the
-/// traditional RSA (`RSA PRIVATE KEY`) and EC (`EC PRIVATE KEY`) forms. An encrypted key
+/// traditional RSA (`RSA PRIVATE KEY`) and EC (`EC PRIVATE KEY`, after an `EC PARAMETERS` block
+/// or not) forms. An encrypted key
 /// (`ENCRYPTED PRIVATE KEY`, or a legacy block with `Proc-Type` headers) is refused: decrypt it
 /// where it is stored (`openssl pkey -in key.pem -out plain.pem`) and keep the result secret.
 ///
@@ -35,7 +36,9 @@ public struct TLSPrivateKey: Sendable, Hashable, CustomStringConvertible, Custom
     ///   than one block, an encrypted key, or a block that does not decode; the message never
     ///   quotes the text.
     public init(pem: String) throws(CourierError) {
-        let documents = try PEMDocument.blocks(in: pem, what: "private key")
+        // `openssl ecparam -genkey` writes the curve's parameters before the key, which names its
+        // curve itself.
+        let documents = try PEMDocument.blocks(in: pem, what: "private key", skipping: ["EC PARAMETERS"])
         guard documents.count == 1 else {
             throw PEMDocument.invalid(
                 "private key", "the PEM text holds \(documents.count) blocks where one key is expected")

@@ -97,6 +97,14 @@ import Testing
         #expect(key.pemRepresentation == Self.pem(label))
     }
 
+    @Test func anECKeyAfterItsParametersReads() throws {
+        // What `openssl ecparam -genkey` writes: the curve's parameters, then the key.
+        let key = try TLSPrivateKey(
+            pem: Self.pem("EC PARAMETERS", "BggqhkjOPQMBBw==") + Self.pem("EC PRIVATE KEY"))
+        #expect(key.format == .ec)
+        #expect(key.pemRepresentation == Self.pem("EC PRIVATE KEY"))
+    }
+
     @Test func anEncryptedKeyIsRefusedWithWhatToDoAndNoneOfItsText() {
         let encrypted = Self.pem("ENCRYPTED PRIVATE KEY")
         #expect(
