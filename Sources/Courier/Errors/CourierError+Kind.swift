@@ -141,11 +141,12 @@ extension CourierError {
         /// Whether the kind is a failure to trust the server, or to be trusted by it: one that a
         /// second attempt cannot change, so ``RetryMiddleware`` never retries it.
         public var isTLSTrustFailure: Bool {
-            let trust: Set<Kind> = [
-                .untrustedCertificate, .certificateExpired, .hostnameMismatch, .publicKeyPinMismatch,
-                .clientCertificateRejected,
-            ]
-            return trust.contains(self)
+            switch self {
+            case .untrustedCertificate, .certificateExpired, .hostnameMismatch, .publicKeyPinMismatch,
+                .clientCertificateRejected:
+                true
+            default: false
+            }
         }
 
         // MARK: Status and decoding
