@@ -167,7 +167,8 @@ start_tls_server() {
     done
     local name port
     while IFS='=' read -r name port; do
-        export "COURIER_TLS_${name^^}_URL=https://127.0.0.1:$port"
+        # tr, not ${name^^}: macOS's bash 3.2 has no case conversion.
+        export "COURIER_TLS_$(tr '[:lower:]' '[:upper:]' <<<"$name")_URL=https://127.0.0.1:$port"
     done <"$ports"
     export COURIER_TLS_DIR="$material"
     local h2_ports="$SERVERS_RUN_DIR/h2.port" h2_log="${SERVERS_LOG_DIR:-$SERVERS_RUN_DIR}/h2.log"
