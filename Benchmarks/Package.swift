@@ -16,6 +16,8 @@ let package = Package(
         // build without compiling them. The version is the one the transport pins.
         .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        // The raw AsyncHTTPClient variant's trust in the HTTPS workloads' throwaway CA.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
     ],
     targets: [
         // Issue 13's B1 and B2 workloads, shared by request-build and client-path (counted under
@@ -77,6 +79,7 @@ let package = Package(
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Peak memory of 1,000 GETs, a 1 GiB upload and a 1 GiB download, by hand on URLSession

@@ -1,6 +1,9 @@
 # nginx on 127.0.0.1 for the loopback and peak-memory measurements, sourced after measure.sh:
 #
-#   start_nginx    # sets NGINX_URL; measure.sh's cleanup stops it
+#   start_nginx          # sets NGINX_URL; measure.sh's cleanup stops it
+#   start_nginx --tls    # also NGINX_TLS_URL (HTTPS, HTTP/1.1 only), NGINX_H2_URL (HTTPS with
+#                        # HTTP/2) and NGINX_CA (the PEM of the throwaway CA that signed their
+#                        # certificate, made at start by Tests/Servers/make_tls_material.sh)
 #
 # One worker, keep-alive connections kept for the whole run, every file in $WORK. It answers
 #   GET /json    1,037 bytes of JSON
@@ -26,7 +29,38 @@ require_nginx() {
     fi
 }
 
-# nginx_config PORT: the configuration, on 127.0.0.1:PORT, in the foreground.
+# nginx_routes: the locations every server of nginx_config answers.
+nginx_routes() {
+    cat <<CONF
+        location = /json { default_type application/json; return 200 '$NGINX_JSON'; }
+        location = /post { default_type application/json; return 200 '{"ok":true}'; }
+        location = /big { default_type application/octet-stream; alias $WORK/www/big; }
+        location = /sink {
+            client_max_body_size 0;
+            client_body_buffer_size 1m;
+            default_type text/plain;
+            echo_read_request_body;
+            echo "\$request_length";
+        }
+        location / { return 404; }
+CONF
+}
+
+# nginx_tls_server PORT [http2]: an HTTPS server on 127.0.0.1:PORT with the throwaway leaf.
+nginx_tls_server() {
+    cat <<CONF
+    server {
+        listen 127.0.0.1:$1 ssl ${2:-} backlog=4096;
+        ssl_certificate $WORK/tls/trusted.pem;
+        ssl_certificate_key $WORK/tls/trusted-key.pem;
+        ssl_session_cache shared:TLS:1m;
+$(nginx_routes)
+    }
+CONF
+}
+
+# nginx_config PORT [TLS_PORT H2_PORT]: the configuration, on 127.0.0.1:PORT (and the HTTPS
+# servers on the other two), in the foreground.
 nginx_config() {
     cat <<CONF
 load_module $NGINX_ECHO_MODULE;
@@ -47,18 +81,9 @@ http {
     keepalive_timeout 300s;
     server {
         listen 127.0.0.1:$1 backlog=4096;
-        location = /json { default_type application/json; return 200 '$NGINX_JSON'; }
-        location = /post { default_type application/json; return 200 '{"ok":true}'; }
-        location = /big { default_type application/octet-stream; alias $WORK/www/big; }
-        location = /sink {
-            client_max_body_size 0;
-            client_body_buffer_size 1m;
-            default_type text/plain;
-            echo_read_request_body;
-            echo "\$request_length";
-        }
-        location / { return 404; }
+$(nginx_routes)
     }
+$(if (($# == 3)); then nginx_tls_server "$2" && nginx_tls_server "$3" http2; fi)
 }
 CONF
 }
@@ -74,22 +99,32 @@ nginx_answers() {
     [[ "$status" == "HTTP/1.1 200"* ]]
 }
 
-# start_nginx: on a random free port (another one when it cannot listen there); sets NGINX_URL.
+# start_nginx [--tls]: on a random free port (other ones when it cannot listen there); sets
+# NGINX_URL, and with --tls NGINX_TLS_URL, NGINX_H2_URL and NGINX_CA.
 start_nginx() {
     require_nginx
-    local nginx candidate
+    local nginx candidate tls_ports=()
+    if [[ "${1:-}" == --tls ]]; then
+        "$ROOT/Tests/Servers/make_tls_material.sh" "$WORK/tls" >/dev/null
+    fi
     nginx="$(command -v nginx || echo /usr/sbin/nginx)"
     # nginx's workers drop root for an unprivileged user: they read www/ and write body/.
     chmod 755 "$WORK"
     mkdir -p "$WORK/www" && mkdir -p -m 1777 "$WORK/body"
     for _ in 1 2 3 4 5; do
         candidate=$((20000 + RANDOM % 40000))
-        nginx_config "$candidate" >"$WORK/nginx.conf"
+        [[ "${1:-}" != --tls ]] || tls_ports=($((candidate + 1)) $((candidate + 2)))
+        nginx_config "$candidate" "${tls_ports[@]}" >"$WORK/nginx.conf"
         "$nginx" -p "$WORK" -c "$WORK/nginx.conf" -e "$WORK/error.log" &
         NGINX_PID=$!
         for _ in $(seq 1 50); do
             if nginx_answers "$candidate"; then
                 NGINX_URL="http://127.0.0.1:$candidate"
+                if ((${#tls_ports[@]} > 0)); then
+                    NGINX_TLS_URL="https://127.0.0.1:${tls_ports[0]}"
+                    NGINX_H2_URL="https://127.0.0.1:${tls_ports[1]}"
+                    NGINX_CA="$WORK/tls/ca.pem"
+                fi
                 echo "$MEASUREMENT: nginx $("$nginx" -v 2>&1 | sed 's/.*nginx\///') on 127.0.0.1:$candidate" >&2
                 return 0
             fi

@@ -6,13 +6,16 @@ import Foundation
 ///
 ///     loopback-throughput BASE_URL [--rounds 5] [--requests 4000] [--workloads get-1,post-8]
 ///                         [--variants AHC,Courier/AHC] [--json PATH] [--check]
+///                         [--tls HTTPS_URL --h2 HTTPS_URL --ca CA_PEM_PATH]
 ///     loopback-throughput BASE_URL --sequential N --variants NAME
 ///
 /// For each workload (``Workload/all``) every round runs each variant (``Variant/all``) once, in
 /// an order that rotates from round to round: a warm-up, then `--requests` requests with the
 /// workload's number in flight, timed on the wall clock and on the process's CPU clock. Prints a
 /// Markdown table per workload (medians over rounds, and medians of per-round ratios), then each
-/// goal as met or not; writes the same figures as JSON with `--json`. Exits 0 unless `--check`
+/// goal as met or not; writes the same figures as JSON with `--json`. The HTTPS workloads run
+/// when `--tls`, `--h2` and `--ca` name nginx's HTTPS servers (HTTP/1.1 only, and with HTTP/2)
+/// and the CA their certificate is signed by, with the AsyncHTTPClient variants only. Exits 0 unless `--check`
 /// is given and a goal is not met. `--variants` runs only some variants (to profile one); the
 /// goals that need another are left out.
 ///
@@ -34,6 +37,10 @@ enum LoopbackThroughput {
         var check = false
         /// With `--sequential`: how many GETs to send one after another, and nothing else.
         var sequential: Int?
+        /// The HTTPS servers, HTTP/1.1 only and with HTTP/2, and the path of their CA in PEM.
+        var tlsBase: String?
+        var h2Base: String?
+        var caPath: String?
     }
 
     /// Runs ``run(_:)`` from a detached task and waits for it on a semaphore instead of using an
@@ -71,14 +78,20 @@ enum LoopbackThroughput {
     /// Measures every workload and prints (and writes) the figures and goals.
     static func run(_ options: Options) async throws {
         let start = ContinuousClock.now
-        let all = try Variant.all(base: options.base)
-        let variants = all.filter { options.variants?.contains($0.name) ?? true }
+        var all: [Workload.Server: [Variant]] = [.plain: try Variant.all(base: options.base)]
+        if let tls = options.tlsBase, let h2 = options.h2Base, let caPath = options.caPath {
+            let ca = try String(contentsOfFile: caPath, encoding: .utf8)
+            all[.tls] = try Variant.overTLS(base: tls, caPEM: ca)
+            all[.h2] = try Variant.overTLS(base: h2, caPEM: ca)
+        }
         var results: [WorkloadResult] = []
         for workload in options.workloads {
+            let variants = (all[workload.server] ?? []).filter { options.variants?.contains($0.name) ?? true }
+            if variants.isEmpty { continue }
             results.append(await run(workload, variants: variants, options: options))
             print(results.last!.markdown + "\n")
         }
-        for variant in all { try await variant.shutdown() }
+        for variant in all.values.joined() { try await variant.shutdown() }
         let goals = Goal.evaluate(Dictionary(uniqueKeysWithValues: results.map { ($0.workload.id, $0) }))
         print("### Goals\n")
         for goal in goals { print(goal.line) }
@@ -158,6 +171,9 @@ enum LoopbackThroughput {
             case "--json": options.jsonPath = value(argument)
             case "--check": options.check = true
             case "--sequential": options.sequential = count(argument)
+            case "--tls": options.tlsBase = value(argument)
+            case "--h2": options.h2Base = value(argument)
+            case "--ca": options.caPath = value(argument)
             case "--workloads":
                 let ids = value(argument).split(separator: ",").map(String.init)
                 options.workloads = Workload.all.filter { ids.contains($0.id) }
@@ -187,7 +203,8 @@ enum LoopbackThroughput {
             Data(
                 ("loopback-throughput: \(problem)\nusage: loopback-throughput http://127.0.0.1:PORT"
                     + " [--rounds N] [--requests N] [--workloads ID,…] [--variants NAME,…]"
-                    + " [--json PATH] [--check] | --sequential N --variants NAME\n").utf8))
+                    + " [--json PATH] [--check] [--tls HTTPS_URL --h2 HTTPS_URL --ca CA_PEM]"
+                    + " | --sequential N --variants NAME\n").utf8))
         exit(64)
     }
 }

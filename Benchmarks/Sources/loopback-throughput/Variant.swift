@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Courier
 import CourierAsyncHTTPClient
 import Foundation
+import NIOSSL
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -47,6 +48,21 @@ struct Variant: Sendable {
             try courier("Courier/URLSession", base: base, transport: URLSessionTransport()),
             rawAsyncHTTPClient(base: base),
             try courierAsyncHTTPClient(base: base),
+        ]
+    }
+
+    /// AsyncHTTPClient by hand and Courier on it against the HTTPS server at `base`, both trusting
+    /// only the CA in `caPEM` (URLSession on Linux cannot be given a CA of its own).
+    static func overTLS(base: String, caPEM: String) throws -> [Variant] {
+        let ca = try NIOSSLCertificate(bytes: Array(caPEM.utf8), format: .pem)
+        var raw = HTTPClient.Configuration()
+        raw.tlsConfiguration = .makeClientConfiguration()
+        raw.tlsConfiguration?.trustRoots = .certificates([ca])
+        var courier = Client.Configuration()
+        courier.tls = TLSOptions(trustRoots: try .only([TLSCertificate(pem: caPEM)]))
+        return [
+            rawAsyncHTTPClient(base: base, configuration: raw),
+            try courierAsyncHTTPClient(base: base, configuration: courier),
         ]
     }
 
@@ -99,9 +115,12 @@ struct Variant: Sendable {
     }
 
     /// AsyncHTTPClient by hand: `execute(_:timeout:)` and the whole body collected, on an
-    /// `HTTPClient` with its default configuration.
-    static func rawAsyncHTTPClient(base: String) -> Variant {
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+    /// `HTTPClient` with its default configuration (and `configuration`'s TLS, when given).
+    static func rawAsyncHTTPClient(
+        base: String, configuration: HTTPClient.Configuration = HTTPClient.Configuration()
+    ) -> Variant {
+        let client = HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         let json = base + "/json"
         let post = base + "/post"
         @Sendable func send(post key: String?) async throws {
@@ -128,9 +147,11 @@ struct Variant: Sendable {
     }
 
     /// Courier over `AsyncHTTPClientTransport` with the `HTTPClient` it creates.
-    static func courierAsyncHTTPClient(base: String) throws -> Variant {
+    static func courierAsyncHTTPClient(
+        base: String, configuration: Client.Configuration = Client.Configuration()
+    ) throws -> Variant {
         let transport = AsyncHTTPClientTransport()
-        return try courier("Courier/AHC", base: base, transport: transport) {
+        return try courier("Courier/AHC", base: base, transport: transport, configuration: configuration) {
             try await transport.shutdown()
         }
     }
@@ -139,9 +160,11 @@ struct Variant: Sendable {
     /// answering `Data` (no decoding, as the hand-written variants do none).
     static func courier(
         _ name: String, base: String, transport: some Transport,
+        configuration: Client.Configuration = Client.Configuration(),
         shutdown: @escaping @Sendable () async throws -> Void = {}
     ) throws -> Variant {
-        let client = Client(baseURL: try BaseURL(validating: base), transport: transport)
+        let client = Client(
+            baseURL: try BaseURL(validating: base), transport: transport, configuration: configuration)
         let json = Endpoint<Data, Never> {
             Method.get
             Path("json")

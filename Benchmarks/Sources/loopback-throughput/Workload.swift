@@ -18,27 +18,49 @@ struct Workload: Sendable {
         }
     }
 
+    /// The nginx server a workload's requests go to.
+    enum Server: Sendable {
+        /// Plain HTTP/1.1.
+        case plain
+        /// HTTPS, offering HTTP/1.1 only.
+        case tls
+        /// HTTPS, offering HTTP/2 (ALPN `h2`) and HTTP/1.1.
+        case h2
+    }
+
     /// The short name used on the command line and in JSON: `get-8`, `post-8`.
     let id: String
     let request: Request
+    let server: Server
     /// How many requests are kept running at once.
     let inFlight: Int
     /// Whether the workload is there to count errors under load rather than for its ratios.
     let isErrorCheck: Bool
 
-    /// Issue 13's B3 and B4 loads, in the order they run and print.
+    /// Issue 13's B3 and B4 loads, then the same GET over HTTPS (HTTP/1.1, and HTTP/2), in the
+    /// order they run and print.
     static let all: [Workload] = [
-        Workload(id: "get-1", request: .get, inFlight: 1, isErrorCheck: false),
-        Workload(id: "get-8", request: .get, inFlight: 8, isErrorCheck: false),
-        Workload(id: "get-64", request: .get, inFlight: 64, isErrorCheck: false),
-        Workload(id: "post-8", request: .post, inFlight: 8, isErrorCheck: false),
-        Workload(id: "idempotent-post-8", request: .idempotentPost, inFlight: 8, isErrorCheck: false),
-        Workload(id: "get-256", request: .get, inFlight: 256, isErrorCheck: true),
+        Workload(id: "get-1", request: .get, server: .plain, inFlight: 1, isErrorCheck: false),
+        Workload(id: "get-8", request: .get, server: .plain, inFlight: 8, isErrorCheck: false),
+        Workload(id: "get-64", request: .get, server: .plain, inFlight: 64, isErrorCheck: false),
+        Workload(id: "post-8", request: .post, server: .plain, inFlight: 8, isErrorCheck: false),
+        Workload(
+            id: "idempotent-post-8", request: .idempotentPost, server: .plain, inFlight: 8,
+            isErrorCheck: false),
+        Workload(id: "get-256", request: .get, server: .plain, inFlight: 256, isErrorCheck: true),
+        Workload(id: "tls-get-8", request: .get, server: .tls, inFlight: 8, isErrorCheck: false),
+        Workload(id: "h2-get-8", request: .get, server: .h2, inFlight: 8, isErrorCheck: false),
     ]
 
     /// The title of this workload's table.
     var title: String {
-        "\(request.rawValue), \(inFlight) in flight" + (isErrorCheck ? " (error check)" : "")
+        let over =
+            switch server {
+            case .plain: ""
+            case .tls: " over HTTPS (HTTP/1.1)"
+            case .h2: " over HTTPS (HTTP/2)"
+            }
+        return "\(request.rawValue)\(over), \(inFlight) in flight" + (isErrorCheck ? " (error check)" : "")
     }
 
     /// Requests sent before each measured run, so that every connection of the pool is open and
