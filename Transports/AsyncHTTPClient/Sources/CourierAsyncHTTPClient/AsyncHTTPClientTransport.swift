@@ -377,6 +377,19 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 }
 
+extension AsyncHTTPClientTransport: CustomReflectable {
+    /// The proxy (its password redacted) and the limits: `dump` does not descend into the
+    /// `HTTPClient`s, whose configuration holds the proxy's credentials.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "proxy": proxy, "responseLimit": responseLimit, "downloadLimit": downloadLimit as Any,
+                "ownsHTTPClient": ownsClient,
+            ], displayStyle: .class)
+    }
+}
+
 extension AsyncHTTPClientTransport {
     /// An in-memory body up to this size is written in one piece, without chunk events: its
     /// writing takes too little time to matter to an idle timeout.

@@ -153,3 +153,20 @@ struct ProxyTests {
                 == "Proxy(http: socks5 [::1]:1080, https: socks5 [::1]:1080)")
     }
 }
+
+/// The transport keeps the proxy's password in the `HTTPClient` it makes for the proxy; no
+/// rendering of the transport reaches it.
+@Test func noRenderingOfATransportShowsItsProxyPassword() async throws {
+    let proxy = try Proxy.http(
+        host: "127.0.0.1", port: 9, credentials: .init(username: "alice", password: "hunter2"))
+    let transport = AsyncHTTPClientTransport(proxy: proxy)
+    let route = AsyncHTTPClientTransport.Route(pins: nil, proxy: proxy.httpsServer)
+    _ = transport.client(for: route)
+    var dumped = ""
+    dump(transport, to: &dumped)
+    try await transport.shutdown()
+    let basic = Data("alice:hunter2".utf8).base64EncodedString()
+    for text in [dumped, "\(transport)", String(reflecting: transport)] {
+        #expect(!text.contains("hunter2") && !text.contains(basic), "\(text)")
+    }
+}
