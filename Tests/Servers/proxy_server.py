@@ -11,6 +11,10 @@ ways until either side closes; it answers 407 (with Proxy-Authenticate: Basic) w
 502 when the target does not accept a connection. Every CONNECT is recorded, answered or not:
 its target, the Proxy-Authorization it carried (or null) and the status it got.
 
+A connection whose first byte is 5 speaks SOCKS5 instead: no authentication, a CONNECT command
+(IPv4, IPv6 or a domain name), recorded the same way with "authorization": "socks5" and status 0
+for success (the SOCKS reply code otherwise).
+
 GET /records answers 200 application/json [{"target": ..., "authorization": ..., "status": N}, ...],
 every CONNECT so far in order (the start-up probe asks this too). Any other request answers 400.
 The port is written to PATH (atomically) once listening. SIGTERM stops the server.
@@ -22,15 +26,17 @@ import base64
 import json
 import os
 import signal
+import socket
 import sys
 
 RECORDS = []
 
 
-async def read_head(reader):
-    """The request line and header fields, or None when the client closed first."""
+async def read_head(reader, first):
+    """The request line and header fields (the head starting with the byte `first`), or None
+    when the client closed first."""
     try:
-        head = await reader.readuntil(b"\r\n\r\n")
+        head = first + await reader.readuntil(b"\r\n\r\n")
     except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
         return None
     lines = head.decode("latin-1").split("\r\n")
@@ -67,10 +73,50 @@ async def pipe(reader, writer):
             pass
 
 
+async def socks5(reader, writer):
+    """One SOCKS5 CONNECT without authentication, then the tunnel."""
+    count = (await reader.readexactly(1))[0]
+    methods = await reader.readexactly(count)
+    if 0 not in methods:
+        writer.write(b"\x05\xff")
+        await writer.drain()
+        return
+    writer.write(b"\x05\x00")
+    await writer.drain()
+    version, command, _, kind = await reader.readexactly(4)
+    if kind == 1:
+        host = socket.inet_ntop(socket.AF_INET, await reader.readexactly(4))
+    elif kind == 4:
+        host = socket.inet_ntop(socket.AF_INET6, await reader.readexactly(16))
+    else:
+        host = (await reader.readexactly((await reader.readexactly(1))[0])).decode()
+    port = int.from_bytes(await reader.readexactly(2), "big")
+    record = {"target": "%s:%d" % (host, port), "authorization": "socks5", "status": 0}
+    RECORDS.append(record)
+    try:
+        upstream_reader, upstream_writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port), timeout=5)
+    except (OSError, asyncio.TimeoutError):
+        record["status"] = 5  # connection refused
+        writer.write(b"\x05\x05\x00\x01\x00\x00\x00\x00\x00\x00")
+        await writer.drain()
+        return
+    writer.write(b"\x05\x00\x00\x01\x00\x00\x00\x00\x00\x00")
+    await writer.drain()
+    await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
+
+
 def make_handler(expected):
     async def handle(reader, writer):
         try:
-            head = await read_head(reader)
+            try:
+                first = await reader.readexactly(1)
+            except asyncio.IncompleteReadError:
+                return
+            if first == b"\x05":
+                await socks5(reader, writer)
+                return
+            head = await read_head(reader, first)
             if head is None:
                 return
             request_line, fields = head
@@ -106,7 +152,7 @@ def make_handler(expected):
             writer.write(b"HTTP/1.1 200 Connection established\r\n\r\n")
             await writer.drain()
             await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
-        except ConnectionError:
+        except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
             try:

@@ -23,7 +23,8 @@
 #                                       _MTLS_URL, _TLS12_URL: see tls_server.py)
 #   h2_server.py (Hypercorn; PyPI), the trusted leaf, h2 and http/1.1 by ALPN
 #                                    -> COURIER_TLS_H2_URL        https://127.0.0.1:PORT
-#   proxy_server.py (standard library), an HTTP CONNECT proxy that requires Basic credentials
+#   proxy_server.py (standard library), an HTTP CONNECT proxy that requires Basic credentials,
+#   and a SOCKS5 proxy without authentication on the same port
 #                                    -> COURIER_PROXY_URL         http://127.0.0.1:PORT
 #                                       (GET /records: every CONNECT it saw), and the
 #                                       credentials in COURIER_PROXY_USER, COURIER_PROXY_PASSWORD

@@ -182,6 +182,34 @@ struct ProxyWireTests {
         }
     }
 
+    @Test func aSOCKS5ProxyTunnelsToTheServerAndNamesItsRefusal() async throws {
+        let before = try await records().count
+        let socks = try AsyncHTTPClientTransport.Proxy.socks(
+            host: proxyURL.host, port: proxyURL.effectivePort)
+        let echo = try await withClient(servers.loopback, proxy: socks) { client in
+            try await client.value(Self.echo)
+        }
+        #expect(echo.method == "GET")
+        let closed = try BaseURL(validating: "http://127.0.0.1:1")
+        try await withClient(closed, proxy: socks) { client in
+            let error = try #require(await failure(with: client))
+            #expect(error.kind == .proxyFailed)
+            #expect(
+                error.message
+                    == "The SOCKS proxy \(proxyURL.host):\(proxyURL.effectivePort) could not connect to the "
+                    + "server (SOCKS reply 5); nothing reached the server.")
+        }
+        let new = try await records().dropFirst(before)
+        #expect(
+            Array(new) == [
+                Record(
+                    target: "\(servers.loopback.host):\(servers.loopback.effectivePort)",
+                    authorization: "socks5",
+                    status: 0),
+                Record(target: "127.0.0.1:1", authorization: "socks5", status: 5),
+            ])
+    }
+
     @Test func aProxyThatDoesNotAcceptConnectionsIsNamed() async throws {
         let unreachable = try AsyncHTTPClientTransport.Proxy.http(host: "127.0.0.1", port: 1)
         try await withClient(servers.loopback, proxy: unreachable) { client in
