@@ -32,15 +32,11 @@ extension AsyncHTTPClientTransport.Proxy {
             }
             return nil
         }
-        var servers: [Server?] = []
-        for name in ["http_proxy", "https_proxy"] {
-            if let (variable, value) = variable(name) {
-                servers.append(try server(fromURL: value, variable: variable))
-            } else {
-                servers.append(nil)
-            }
+        func server(_ name: String) throws(CourierError) -> Server? {
+            guard let (variable, value) = variable(name) else { return nil }
+            return try Self.server(fromURL: value, variable: variable)
         }
-        let (http, https) = (servers[0], servers[1])
+        let (http, https) = (try server("http_proxy"), try server("https_proxy"))
         var bypass = ProxyBypass.none
         if let (_, value) = variable("no_proxy") { bypass = try ProxyBypass(noProxy: value) }
         return AsyncHTTPClientTransport.Proxy(httpServer: http, httpsServer: https, bypass: bypass)
