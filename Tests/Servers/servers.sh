@@ -23,6 +23,11 @@
 #                                       _MTLS_URL, _TLS12_URL: see tls_server.py)
 #   h2_server.py (Hypercorn; PyPI), the trusted leaf, h2 and http/1.1 by ALPN
 #                                    -> COURIER_TLS_H2_URL        https://127.0.0.1:PORT
+#   proxy_server.py (standard library), an HTTP CONNECT proxy that requires Basic credentials,
+#   and a SOCKS5 proxy without authentication on the same port
+#                                    -> COURIER_PROXY_URL         http://127.0.0.1:PORT
+#                                       (GET /records: every CONNECT it saw), and the
+#                                       credentials in COURIER_PROXY_USER, COURIER_PROXY_PASSWORD
 # plus COURIER_INTEGRATION=1 and COURIER_TEST_PYTHON, the venv's python, which has
 # openapi-spec-validator (`"$COURIER_TEST_PYTHON" -m openapi_spec_validator FILE`).
 #
@@ -110,6 +115,10 @@ run_loopback_server() {
 run_fault_server() {
     # Binds one port on both 127.0.0.1 and 127.0.0.2 itself, so only the port file is passed on.
     exec "$SERVERS_PYTHON" "$SERVERS_DIR/fault_server.py" --port 0 --port-file "$2"
+}
+run_proxy_server() {
+    exec "$SERVERS_PYTHON" "$SERVERS_DIR/proxy_server.py" --host "$1" --port 0 --port-file "$2" \
+        --credentials "$COURIER_PROXY_USER:$COURIER_PROXY_PASSWORD"
 }
 run_sse_server() {
     exec "$SERVERS_PYTHON" "$SERVERS_DIR/sse_server.py" "$1" "$2"
@@ -213,6 +222,11 @@ start_test_servers() {
     start_server sse 127.0.0.1 /health run_sse_server
     COURIER_SSE_URL="$SERVER_URL"
     start_tls_server
+    COURIER_PROXY_USER=courier-proxy
+    COURIER_PROXY_PASSWORD=pr0xy-s3cr3t
+    start_server proxy 127.0.0.1 /records run_proxy_server
+    COURIER_PROXY_URL="$SERVER_URL"
+    export COURIER_PROXY_URL COURIER_PROXY_USER COURIER_PROXY_PASSWORD
     export COURIER_HTTPBIN_URL COURIER_LOOPBACK_URL COURIER_LOOPBACK_ALT_URL
     export COURIER_FAULT_URL COURIER_FAULT_ALT_URL COURIER_SSE_URL
     export COURIER_INTEGRATION=1

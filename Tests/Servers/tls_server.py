@@ -16,6 +16,8 @@ listens writes PATH (atomically) as lines NAME=PORT:
     tls12       the trusted leaf, TLS 1.2 at most
 
 /redirect?to=URL answers 307 with Location: URL (the query value percent-decoded) and no body.
+/seen?path=PATH answers 200 application/json {"seen": true or false}: whether any server of the
+process has received a request for PATH, so that a test can tell a request never arrived.
 Every other path answers 200 application/json {"connection": N, "client": CN or null}, where N is the
 serial number of the TLS connection (handshake) the request came on, counted across the
 process from 1, and CN the client certificate's common name; the same N is in the header
@@ -36,6 +38,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 HANDSHAKES = 0
 HANDSHAKES_LOCK = threading.Lock()
+SEEN_PATHS = set()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -53,6 +56,19 @@ class Handler(BaseHTTPRequestHandler):
         if length:
             self.rfile.read(length)
         path, _, query = self.path.partition("?")
+        with HANDSHAKES_LOCK:
+            SEEN_PATHS.add(path)
+        if path == "/seen":
+            asked = urllib.parse.parse_qs(query).get("path", [""])[0]
+            with HANDSHAKES_LOCK:
+                seen = asked in SEEN_PATHS
+            body = json.dumps({"seen": seen}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if path == "/redirect":
             target = urllib.parse.parse_qs(query).get("to", ["/"])[0]
             self.send_response(307)

@@ -149,6 +149,19 @@ extension CourierError {
             }
         }
 
+        // MARK: Proxy
+
+        /// A proxy setting cannot be used: an empty host, a port outside 1...65535, a proxy URL
+        /// that does not parse or has a scheme the transport cannot speak, credentials Basic
+        /// cannot carry. Nothing was sent.
+        public static let invalidProxy = Kind("invalidProxy")
+        /// The proxy answered `407`: the credentials for it are missing or wrong. Nothing reached
+        /// the server.
+        public static let proxyAuthenticationFailed = Kind("proxyAuthenticationFailed")
+        /// The proxy did not open a tunnel to the server: it refused the `CONNECT` (or the SOCKS
+        /// request) or did not answer it in time. Nothing reached the server.
+        public static let proxyFailed = Kind("proxyFailed")
+
         // MARK: Status and decoding
 
         /// The status is neither a success nor documented by the endpoint's `Failure`.

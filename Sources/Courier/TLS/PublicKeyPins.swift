@@ -4,9 +4,12 @@ import Foundation
 /// `SubjectPublicKeyInfo`, in base64, as HPKP wrote them.
 ///
 /// At least two distinct pins are required: the key in use and a backup key kept offline, so
-/// that a lost or rotated key does not lock every installed client out. Pin a key of your own
-/// CA or intermediate rather than the leaf's when you can. A chain matching no pin fails with
-/// ``CourierError/Kind/publicKeyPinMismatch``, after the usual trust checks.
+/// that a lost or rotated key does not lock every installed client out. A chain matching no pin
+/// fails with ``CourierError/Kind/publicKeyPinMismatch``, after the usual trust checks.
+///
+/// Which keys of the chain a transport can see differs: `AsyncHTTPClientTransport` checks the
+/// key of the server's own certificate (the leaf) only, so a pin of a CA or intermediate key
+/// never matches there; pin leaf keys for it. See <doc:ConnectingSecurely>.
 ///
 /// ```swift
 /// let pins = try PublicKeyPins([
@@ -54,7 +57,7 @@ public struct PublicKeyPins: Sendable, Hashable, CustomStringConvertible {
     /// Whether the key `subjectPublicKeyInfo` (its DER bytes, as a certificate holds them) is
     /// pinned: its SHA-256 digest is one of ``sha256Digests``.
     ///
-    /// A transport checks each key of a server's validated chain with it.
+    /// A transport checks each key of a server's validated chain it can see with it.
     ///
     /// ```swift
     /// let pinned = pins.contains(subjectPublicKeyInfo: spkiDER)

@@ -59,4 +59,18 @@ enum ConnectingSecurelySnippets {
         _ = pins
         _ = pinned
     }
+
+    // Block 5
+    static func block5() async throws {
+        let proxy = try AsyncHTTPClientTransport.Proxy.http(
+            host: "proxy.internal.example", port: 3128,
+            credentials: .init(username: "svc-billing", password: password),
+            bypassing: ["localhost", ".internal.example", "10.0.0.0/8"])
+        let proxied = AsyncHTTPClientTransport(proxy: proxy)
+        // Or as curl reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY:
+        let fromEnvironment = AsyncHTTPClientTransport(proxy: try .fromEnvironment())
+        _ = proxy
+        _ = proxied
+        _ = fromEnvironment
+    }
 }

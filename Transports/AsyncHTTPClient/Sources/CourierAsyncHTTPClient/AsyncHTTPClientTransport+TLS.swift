@@ -10,8 +10,8 @@ extension AsyncHTTPClientTransport {
     /// requests share one configuration and one pool.
     ///
     /// - Throws: ``CourierError/Kind/unsupportedTLSOption`` when options are set and the
-    ///   `HTTPClient` was passed in (it keeps its own TLS configuration), or for
-    ///   ``TLSOptions/pinnedKeys``; ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL
+    ///   `HTTPClient` was passed in (it keeps its own TLS configuration), or what
+    ///   Network.framework cannot do; ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL
     ///   cannot read. Nothing is sent then.
     func tlsConfiguration(for options: TLSOptions?) throws(CourierError) -> TLSConfiguration? {
         guard let options, let option = options.setOptions.first else { return nil }
@@ -36,11 +36,21 @@ extension AsyncHTTPClientTransport {
 
     /// Refuses what AsyncHTTPClient cannot do on Network.framework (an `HTTPClient` on a
     /// `NIOTSEventLoopGroup`, its default group on Apple platforms): present a client
-    /// certificate, or add roots to the system's (it replaces the system's anchors).
+    /// certificate, add roots to the system's (it replaces the system's anchors), or show the
+    /// transport the server's certificate to check a pin against (its connections have no
+    /// NIOSSL handler).
     static func refuseOnNetworkFramework(_ options: TLSOptions) throws(CourierError) {
         let group =
             "a MultiThreadedEventLoopGroup (AsyncHTTPClientTransport(eventLoopGroup:)), whose connections "
             + "use NIOSSL; nothing was sent."
+        if options.pinnedKeys != nil {
+            throw CourierError.unsupportedTLSOption(
+                .pinnedKeys, transport: "AsyncHTTPClientTransport",
+                reason:
+                    "its HTTPClient runs on Network.framework, whose connections show the transport no "
+                    + "server certificate to check a pin against",
+                alternative: "Create the transport with " + group)
+        }
         if options.clientIdentity != nil {
             throw CourierError.unsupportedTLSOption(
                 .clientIdentity, transport: "AsyncHTTPClientTransport",

@@ -26,11 +26,17 @@ import NIOSSL
 /// yourself; ``shutdown()`` then does nothing.
 ///
 /// **TLS.** A request's `TLSOptions` (trust roots, client identity, minimum version) become the
-/// NIOSSL configuration of its connections, which AsyncHTTPClient pools apart from others; pinned
-/// keys are refused with `unsupportedTLSOption` (AsyncHTTPClient takes no verification callback),
-/// and so is every option when the `HTTPClient` was passed in, since it keeps its own TLS
-/// configuration. TLS failures are typed (untrusted, expired, wrong host name, client certificate
-/// rejected, handshake failed); see the article "Connecting securely".
+/// NIOSSL configuration of its connections, which AsyncHTTPClient pools apart from others. Pinned
+/// keys are checked on each new HTTPS connection before it takes a request, against the key of
+/// the server's own certificate (the leaf) only: NIOSSL shows AsyncHTTPClient no other
+/// certificate of the chain, so a pin of a CA or intermediate key never matches. Every option is
+/// refused with `unsupportedTLSOption` when the `HTTPClient` was passed in, since it keeps its
+/// own TLS configuration. TLS failures are typed (untrusted, expired, wrong host name, pin
+/// mismatch, client certificate rejected, handshake failed); see the article "Connecting securely".
+///
+/// **Proxies.** A ``Proxy`` given to the owning initializer sends requests through an HTTP
+/// (`CONNECT` tunnels) or SOCKS5 proxy, or as `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` say
+/// (``Proxy/fromEnvironment(_:)``); its credentials never reach a server or a message.
 ///
 /// ```swift
 /// let transport = AsyncHTTPClientTransport(responseLimit: 50 * 1024 * 1024)
@@ -42,8 +48,13 @@ public final class AsyncHTTPClientTransport: Transport {
     /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
 
-    /// The `HTTPClient` requests go through.
+    /// The `HTTPClient` requests go through: the one you passed in, or the one the transport
+    /// created for requests without a proxy or pinned keys (it makes one more per proxy server and
+    /// set of pins, with the same event loop group and configuration, on first use).
     public let httpClient: HTTPClient
+    /// The proxy requests go through; ``Proxy/none`` for an `HTTPClient` you passed in, which
+    /// keeps its own.
+    public let proxy: Proxy
     /// The largest response body, in bytes, this transport keeps in memory.
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
@@ -52,6 +63,10 @@ public final class AsyncHTTPClientTransport: Transport {
     let ownsClient: Bool
     /// The TLS options of the last request that set any, and the NIOSSL configuration made of them.
     let lastTLS = NIOLockedValueBox<(options: TLSOptions, configuration: TLSConfiguration)?>(nil)
+    /// The configuration ``httpClient`` was made with, for the clients of other routes.
+    let baseConfiguration: HTTPClient.Configuration
+    /// The owned clients of routes other than the direct one.
+    let routedClients = NIOLockedValueBox(RoutedClients())
 
     /// Creates a transport with an `HTTPClient` of its own; call ``shutdown()`` when done.
     ///
@@ -71,17 +86,20 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   - responseLimit: The largest response body to keep in memory, in bytes.
     ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
     ///   - eventLoopGroup: Where the client's connections run; AsyncHTTPClient's shared one by default.
+    ///   - proxy: The proxy requests go through; none by default (the environment is read only
+    ///     when you pass ``Proxy/fromEnvironment(_:)``).
     public convenience init(
         connectTimeout: Duration = .seconds(10), responseLimit: Int = defaultResponseLimit,
         downloadLimit: Int64? = nil,
-        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup, proxy: Proxy = .none
     ) {
         let decompressionLimit = max(Int64(responseLimit), downloadLimit ?? 0)
-        let client = HTTPClient(
-            eventLoopGroup: eventLoopGroup,
-            configuration: Self.configuration(
-                connectTimeout: connectTimeout, decompressionLimit: Int(clamping: decompressionLimit)))
-        self.init(client: client, owned: true, responseLimit: responseLimit, downloadLimit: downloadLimit)
+        let configuration = Self.configuration(
+            connectTimeout: connectTimeout, decompressionLimit: Int(clamping: decompressionLimit))
+        let client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        self.init(
+            client: client, configuration: configuration, proxy: proxy, responseLimit: responseLimit,
+            downloadLimit: downloadLimit)
     }
 
     /// Creates a transport that sends through `httpClient`, which you own and shut down.
@@ -104,12 +122,20 @@ public final class AsyncHTTPClientTransport: Transport {
         httpClient: HTTPClient, responseLimit: Int = defaultResponseLimit, downloadLimit: Int64? = nil
     ) {
         self.init(
-            client: httpClient, owned: false, responseLimit: responseLimit, downloadLimit: downloadLimit)
+            client: httpClient, configuration: nil, proxy: .none, responseLimit: responseLimit,
+            downloadLimit: downloadLimit)
     }
 
-    private init(client: HTTPClient, owned: Bool, responseLimit: Int, downloadLimit: Int64?) {
+    /// A transport on `client`, which it owns when `configuration`, the one `client` was made
+    /// with, is given.
+    private init(
+        client: HTTPClient, configuration: HTTPClient.Configuration?, proxy: Proxy, responseLimit: Int,
+        downloadLimit: Int64?
+    ) {
         self.httpClient = client
-        self.ownsClient = owned
+        self.ownsClient = configuration != nil
+        self.baseConfiguration = configuration ?? Self.configuration()
+        self.proxy = proxy
         self.responseLimit = responseLimit
         self.downloadLimit = downloadLimit
     }
@@ -139,11 +165,14 @@ public final class AsyncHTTPClientTransport: Transport {
         return configuration
     }
 
-    /// Shuts down the `HTTPClient` this transport created, failing requests still in flight;
+    /// Shuts down the `HTTPClient`s this transport created, failing requests still in flight;
     /// does nothing for an `HTTPClient` you passed in.
     public func shutdown() async throws {
         guard ownsClient else { return }
+        var routedError: (any Error)?
+        do { try await shutDownRoutedClients() } catch { routedError = error }
         try await httpClient.shutdown()
+        if let routedError { throw routedError }
     }
 
     /// Sends `request` and returns the complete response.
@@ -157,16 +186,17 @@ public final class AsyncHTTPClientTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         let tls = try tlsConfiguration(for: request.tls)
+        let route = route(for: request)
         let streamed = try request.makeBodyChunks()
         do {
             do {
-                return try await attempt(request, tls: tls, streamed: streamed)
+                return try await attempt(request, route: route, tls: tls, streamed: streamed)
             } catch let failure as AttemptFailure
                 where failure.closedBeforeResponse && request.isIdempotent && streamed == nil
                 && !Task.isCancelled
             {
                 // The keep-alive race: no byte of a response arrived; once more, for idempotent requests.
-                return try await attempt(request, tls: tls)
+                return try await attempt(request, route: route, tls: tls)
             }
         } catch {
             if Task.isCancelled {
@@ -175,10 +205,11 @@ public final class AsyncHTTPClientTransport: Transport {
                     underlying: error)
             }
             let failure =
-                (error as? AttemptFailure)?.error ?? CourierError.asyncHTTPClient(error, url: request.url)
-            // The date check connects to the server directly: only for the transport's own client,
-            // which has no proxy.
-            guard ownsClient else { throw failure }
+                (error as? AttemptFailure)?.error
+                ?? CourierError.asyncHTTPClient(error, url: request.url, proxy: route.proxy)
+            // The date check connects to the server directly: only for the transport's own
+            // clients, and only for a request that went to the server without a proxy.
+            guard ownsClient, route.proxy == nil else { throw failure }
             throw await ChainDateCheck.refine(
                 failure, url: request.url, tls: tls, group: httpClient.eventLoopGroup)
         }
@@ -186,16 +217,18 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// One attempt: the exchange, raced by a watch of its timeouts when it has any.
     private func attempt(
-        _ request: TransportRequest, tls: TLSConfiguration?, streamed: RequestBodyStream.Chunks? = nil
+        _ request: TransportRequest, route: Route, tls: TLSConfiguration?,
+        streamed: RequestBodyStream.Chunks? = nil
     ) async throws -> RawResponse {
         let watch = SilenceWatch(request.timeout)
         guard watch.isNeeded else {
-            return try await exchange(request, tls: tls, streamed: streamed, activity: nil)
+            return try await exchange(request, route: route, tls: tls, streamed: streamed, activity: nil)
         }
         let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
             group.addTask {
-                try await self.exchange(request, tls: tls, streamed: streamed, activity: activity)
+                try await self.exchange(
+                    request, route: route, tls: tls, streamed: streamed, activity: activity)
             }
             group.addTask {
                 try await Self.enforce(watch, activity: activity)
@@ -274,7 +307,8 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
     private func exchange(
-        _ request: TransportRequest, tls: TLSConfiguration?, streamed: RequestBodyStream.Chunks?,
+        _ request: TransportRequest, route: Route, tls: TLSConfiguration?,
+        streamed: RequestBodyStream.Chunks?,
         activity: NIOLockedValueBox<SilenceWatch.Activity>?
     ) async throws -> RawResponse {
         var receiver = ResponseReceiver(
@@ -290,7 +324,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 streamed: upload, outcome: outcome,
                 onChunk: Self.onChunk(of: request, activity: activity, reportSent: receiver.uploadProgress))
             httpClientRequest.tlsConfiguration = tls
-            let response = try await httpClient.execute(httpClientRequest, deadline: .distantFuture)
+            let response = try await client(for: route).execute(httpClientRequest, deadline: .distantFuture)
             activity?.withLockedValue { $0 = .received(.now) }
             receiver.httpVersion = Courier.HTTPVersion(
                 major: Int(response.version.major), minor: Int(response.version.minor))
@@ -331,7 +365,8 @@ public final class AsyncHTTPClientTransport: Transport {
         } catch {
             receiver.abandon()
             throw AttemptFailure(
-                error: receiver.interrupted(by: CourierError.asyncHTTPClient(error, url: request.url)),
+                error: receiver.interrupted(
+                    by: CourierError.asyncHTTPClient(error, url: request.url, proxy: route.proxy)),
                 closedBeforeResponse: !receiver.hasHead && CourierError.isClosedBeforeResponse(error))
         }
         // A failure here has already removed any partial download.
@@ -339,6 +374,19 @@ public final class AsyncHTTPClientTransport: Transport {
         case .success(let response): return response
         case .failure(let error): throw AttemptFailure(error: error, closedBeforeResponse: false)
         }
+    }
+}
+
+extension AsyncHTTPClientTransport: CustomReflectable {
+    /// The proxy (its password redacted) and the limits: `dump` does not descend into the
+    /// `HTTPClient`s, whose configuration holds the proxy's credentials.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "proxy": proxy, "responseLimit": responseLimit, "downloadLimit": downloadLimit as Any,
+                "ownsHTTPClient": ownsClient,
+            ], displayStyle: .class)
     }
 }
 

@@ -16,11 +16,18 @@ import NIOPosix
 
 extension CourierError {
     /// The transport-stage Courier error for a failure of AsyncHTTPClient, SwiftNIO or NIOSSL
-    /// (a TLS failure names the host of `url`), keeping it as ``CourierError/underlying``. (A ``ResponseReceiver`` turns a lost connection after the
-    /// response head into a truncated response.)
-    static func asyncHTTPClient(_ error: any Error, url: URL? = nil) -> CourierError {
+    /// (a TLS failure names the host of `url`; a failure of the `proxy` the request went
+    /// through names the proxy), keeping it as ``CourierError/underlying``. (A
+    /// ``ResponseReceiver`` turns a lost connection after the response head into a truncated
+    /// response.)
+    static func asyncHTTPClient(
+        _ error: any Error, url: URL? = nil, proxy: AsyncHTTPClientTransport.Proxy.Server? = nil
+    ) -> CourierError {
         if let error = error as? CourierError { return error }
-        if let tls = nioSSL(error, host: url.map(tlsHostName(of:)) ?? "the server") { return tls }
+        let host = url.map(tlsHostName(of:)) ?? "the server"
+        if let pinFailure = error as? PublicKeyPinCheck.Failure { return pinFailure.courierError(host: host) }
+        if let proxy, let proxyFailure = Self.proxy(error, server: proxy) { return proxyFailure }
+        if let tls = nioSSL(error, host: host) { return tls }
         let (kind, message) = kindAndMessage(for: error)
         return CourierError(stage: .transport, kind: kind, message: message, underlying: error)
     }

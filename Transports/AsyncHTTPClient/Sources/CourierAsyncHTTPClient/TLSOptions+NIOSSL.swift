@@ -3,25 +3,13 @@ import NIOSSL
 
 extension TLSOptions {
     /// The NIOSSL client configuration these options make, for AsyncHTTPClient's per-request
-    /// `tlsConfiguration`; `nil` when no option is set, so the `HTTPClient`'s own applies.
+    /// `tlsConfiguration`; `nil` when no option it holds is set, so the `HTTPClient`'s own applies.
+    /// ``pinnedKeys`` are no part of it: the transport checks them on each connection of a client
+    /// of their own (``PublicKeyPinCheck``).
     ///
-    /// - Throws: ``CourierError/Kind/unsupportedTLSOption`` for ``pinnedKeys``: AsyncHTTPClient
-    ///   1.37 builds every connection's TLS handler itself and takes no verification callback,
-    ///   so no key in a chain can be checked; ``CourierError/Kind/invalidTLSOptions`` for a
-    ///   certificate or key NIOSSL cannot read.
+    /// - Throws: ``CourierError/Kind/invalidTLSOptions`` for a certificate or key NIOSSL cannot read.
     func nioSSLConfiguration() throws(CourierError) -> TLSConfiguration? {
-        let set = setOptions
-        guard !set.isEmpty else { return nil }
-        if set.contains(.pinnedKeys) {
-            throw CourierError.unsupportedTLSOption(
-                .pinnedKeys, transport: "AsyncHTTPClientTransport",
-                reason:
-                    "AsyncHTTPClient makes each connection's TLS handler itself and takes no callback to check "
-                    + "the server's chain, so no pinned key can be checked",
-                alternative:
-                    "Trust only the CA that issues your servers' certificates with TLSTrustRoots.only(_:) "
-                    + "instead; nothing was sent.")
-        }
+        guard setOptions.contains(where: { $0 != .pinnedKeys }) else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
         if !trustRoots.certificates.isEmpty {
             let roots = try Self.load(trustRoots.certificates, option: .trustRoots)

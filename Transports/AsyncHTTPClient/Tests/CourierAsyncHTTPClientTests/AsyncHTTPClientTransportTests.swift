@@ -16,9 +16,7 @@ struct AsyncHTTPClientConformanceTests {
             "aGetWhoseConnectionIsResetReachesTheServerOncePerAttempt": .init(
                 "The transport sends a GET once more when its connection is reset before any byte of a "
                     + "response, inside each of RetryMiddleware's attempts: three attempts reach the server "
-                    + "six times."),
-            "aMatchingPinIsAccepted": .init(pinsRefused),
-            "aPinMismatchIsTyped": .init(pinsRefused),
+                    + "six times.")
         ],
         sendsStreamedBodies: true,
         makeTransport: { limits in
@@ -27,11 +25,6 @@ struct AsyncHTTPClientConformanceTests {
         shutdown: { transport in
             try await transport.shutdown()
         })
-
-    static let pinsRefused =
-        "AsyncHTTPClient 1.37 builds each connection's TLS handler itself and takes no verification "
-        + "callback, so the transport refuses TLSOptions.pinnedKeys (unsupportedTLSOption) instead of "
-        + "checking a pin it cannot see."
 
     @Test(arguments: ConformanceCase.all)
     func conforms(_ check: ConformanceCase) async throws {

@@ -25,19 +25,26 @@ struct TLSOptionsNIOSSLTests {
         #expect(configuration.certificateVerification == .fullVerification)
     }
 
-    @Test func pinsAreRefusedByNameWithWhatToUseInstead() {
-        #expect(throws: CourierError.self) { try TLSOptions(pinnedKeys: Self.pins).nioSSLConfiguration() }
-        do {
-            _ = try TLSOptions(pinnedKeys: Self.pins).nioSSLConfiguration()
-        } catch {
-            #expect(error.kind == .unsupportedTLSOption)
-            #expect(
-                error.message
-                    == "AsyncHTTPClientTransport cannot honour TLSOptions.pinnedKeys: AsyncHTTPClient makes each "
-                    + "connection's TLS handler itself and takes no callback to check the server's chain, so no "
-                    + "pinned key can be checked. Trust only the CA that issues your servers' certificates with "
-                    + "TLSTrustRoots.only(_:) instead; nothing was sent.")
-        }
+    /// Pins are checked on each connection of a client of their own, not by NIOSSL's configuration.
+    @Test func pinsAreNoPartOfTheNIOSSLConfiguration() throws {
+        #expect(try TLSOptions(pinnedKeys: Self.pins).nioSSLConfiguration() == nil)
+        let configuration = try #require(
+            try TLSOptions(pinnedKeys: Self.pins, minimumVersion: .tls12).nioSSLConfiguration())
+        #expect(configuration.minimumTLSVersion == .tlsv12)
+    }
+
+    @Test func aKeyIsPinnedWhenItsDigestIsOneOfThePins() throws {
+        let key: [UInt8] = Array("a SubjectPublicKeyInfo".utf8)
+        let pinned = try PublicKeyPins([
+            "wN3Il2wEpJI78tQSt5f3Syu3besTp1XfOpbtVWgsSbY=",
+            Data(repeating: 2, count: 32).base64EncodedString(),
+        ])
+        #expect(PublicKeyPinCheck(pins: pinned).verdict(subjectPublicKeyInfo: key) == nil)
+        #expect(
+            PublicKeyPinCheck(pins: Self.pins).verdict(subjectPublicKeyInfo: key) == .mismatch(pinCount: 2))
+        let error = PublicKeyPinCheck.Failure.mismatch(pinCount: 2).courierError(host: "api.example.com")
+        #expect(error.kind == .publicKeyPinMismatch && error.stage == .transport)
+        #expect(error.underlying != nil)
     }
 
     @Test func aCertificateNIOSSLCannotReadIsATypedError() throws {
@@ -55,8 +62,9 @@ struct TLSOptionsNIOSSLTests {
         }
     }
 
-    /// On Network.framework (Apple's default group) AsyncHTTPClient presents no client certificate
-    /// and cannot add roots to the system's: both refused by name; replacing the roots is allowed.
+    /// On Network.framework (Apple's default group) AsyncHTTPClient presents no client certificate,
+    /// cannot add roots to the system's and shows no certificate to check a pin against: each
+    /// refused by name; replacing the roots is allowed.
     @Test func whatNetworkFrameworkCannotDoIsRefusedByName() throws {
         let root = try TLSCertificate(der: Data([0x30, 0x03, 0x02, 0x01, 0x00]))
         do {
@@ -79,6 +87,13 @@ struct TLSOptionsNIOSSLTests {
             #expect(error.kind == .unsupportedTLSOption)
             #expect(
                 error.message.hasPrefix("AsyncHTTPClientTransport cannot honour TLSOptions.clientIdentity"))
+        }
+        do {
+            try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(pinnedKeys: Self.pins))
+            Issue.record("not refused")
+        } catch {
+            #expect(error.kind == .unsupportedTLSOption)
+            #expect(error.message.hasPrefix("AsyncHTTPClientTransport cannot honour TLSOptions.pinnedKeys"))
         }
         try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(trustRoots: .only([root])))
         try AsyncHTTPClientTransport.refuseOnNetworkFramework(TLSOptions(minimumVersion: .tls13))

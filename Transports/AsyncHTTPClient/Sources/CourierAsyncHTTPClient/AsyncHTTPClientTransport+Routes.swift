@@ -1,0 +1,76 @@
+import AsyncHTTPClient
+import Courier
+import NIOConcurrencyHelpers
+
+extension AsyncHTTPClientTransport {
+    /// What a request needs of the `HTTPClient` it goes through and that AsyncHTTPClient sets per
+    /// client, not per request: the proxy, and the pins its connections are checked against.
+    struct Route: Sendable, Hashable {
+        /// The pins of an `https` request; `nil` otherwise (a plain connection has no key to pin).
+        var pins: PublicKeyPins?
+        /// The proxy server the request goes through; `nil` when it connects directly.
+        var proxy: Proxy.Server?
+
+        /// No proxy, no pins: ``AsyncHTTPClientTransport/httpClient``.
+        static let direct = Route()
+    }
+
+    /// The owned `HTTPClient`s other than ``AsyncHTTPClientTransport/httpClient``, one per
+    /// route, each made on the first request that needs it and kept until ``shutdown()``.
+    struct RoutedClients: Sendable {
+        var clients: [Route: HTTPClient] = [:]
+        var isShutDown = false
+    }
+
+    /// The route of `request`: the proxy its URL goes through, and its pins when it is `https`.
+    func route(for request: TransportRequest) -> Route {
+        guard ownsClient else { return .direct }
+        let isHTTPS = request.url.scheme?.lowercased() == "https"
+        return Route(pins: isHTTPS ? request.tls?.pinnedKeys : nil, proxy: proxy.server(for: request.url))
+    }
+
+    /// The `HTTPClient` for `route`: ``httpClient`` for the direct one (and for every route once
+    /// the transport is shut down, so that a late request fails as shut down), otherwise one of
+    /// its own, made with the same event loop group and configuration and the route's proxy and
+    /// pin check.
+    func client(for route: Route) -> HTTPClient {
+        guard route != .direct else { return httpClient }
+        return routedClients.withLockedValue { routed in
+            if routed.isShutDown { return httpClient }
+            if let client = routed.clients[route] { return client }
+            var configuration = baseConfiguration
+            configuration.proxy = route.proxy.map { server in
+                switch server.kind {
+                case .http:
+                    .server(
+                        host: server.host, port: server.port,
+                        authorization: server.credentials.map {
+                            .basic(username: $0.username, password: $0.password)
+                        })
+                case .socks5: .socksServer(host: server.host, port: server.port)
+                }
+            }
+            if let pins = route.pins {
+                let check = PublicKeyPinCheck(pins: pins)
+                configuration.http1_1ConnectionDebugInitializer = check.connectionInitializer
+                configuration.http2ConnectionDebugInitializer = check.connectionInitializer
+            }
+            let client = HTTPClient(eventLoopGroup: httpClient.eventLoopGroup, configuration: configuration)
+            routed.clients[route] = client
+            return client
+        }
+    }
+
+    /// Shuts down every routed client, and keeps new ones from being made.
+    func shutDownRoutedClients() async throws {
+        let clients = routedClients.withLockedValue { routed in
+            routed.isShutDown = true
+            return Array(routed.clients.values)
+        }
+        var firstError: (any Error)?
+        for client in clients {
+            do { try await client.shutdown() } catch { firstError = firstError ?? error }
+        }
+        if let firstError { throw firstError }
+    }
+}

@@ -1,0 +1,172 @@
+import Courier
+import Foundation
+import Testing
+
+@testable import CourierAsyncHTTPClient
+
+typealias Proxy = AsyncHTTPClientTransport.Proxy
+
+/// Proxy settings as values: the environment read as curl reads it, the bypass list, the
+/// validation and the redaction of the password. No network.
+struct ProxyTests {
+    static func url(_ text: String) -> URL { URL(string: text)! }
+
+    @Test func theEnvironmentNamesAProxyPerSchemeAndTheHostsThatBypassIt() throws {
+        let proxy = try Proxy.fromEnvironment([
+            "https_proxy": "http://alice:p%40ss@proxy.example:3128",
+            "HTTP_PROXY": "plain.example",
+            "NO_PROXY": "localhost, .internal.example,10.0.0.0/8,[::1]:8080",
+        ])
+        let https = try #require(proxy.httpsServer)
+        #expect(https.kind == .http && https.host == "proxy.example" && https.port == 3128)
+        #expect(https.credentials?.username == "alice")
+        #expect(https.credentials?.password == "p@ss")
+        let http = try #require(proxy.httpServer)
+        // curl's default port for a proxy without one.
+        #expect(http.host == "plain.example" && http.port == 1080 && http.credentials == nil)
+        #expect(proxy.server(for: Self.url("https://api.example.com/x")) == https)
+        #expect(proxy.server(for: Self.url("http://api.example.com/x")) == http)
+        #expect(proxy.server(for: Self.url("https://billing.internal.example/")) == nil)
+        #expect(proxy.server(for: Self.url("http://LOCALHOST:9000/")) == nil)
+        #expect(proxy.server(for: Self.url("http://10.1.2.3/")) == nil)
+        #expect(proxy.server(for: Self.url("http://11.1.2.3/")) == http)
+        #expect(proxy.server(for: Self.url("http://[::1]:8080/")) == nil)
+        #expect(proxy.server(for: Self.url("http://[::1]:8081/")) == http)
+    }
+
+    @Test func theLowerCaseVariableWinsAndAnEmptyOneMeansNone() throws {
+        let proxy = try Proxy.fromEnvironment([
+            "https_proxy": "lower.example:1", "HTTPS_PROXY": "upper.example:2", "http_proxy": " ",
+        ])
+        #expect(proxy.httpsServer?.host == "lower.example")
+        #expect(proxy.httpServer == nil)
+        #expect(try Proxy.fromEnvironment([:]) == .none)
+        #expect(try Proxy.fromEnvironment([:]).server(for: Self.url("https://a.example/")) == nil)
+    }
+
+    @Test func socksFromTheEnvironmentIsSOCKS5WithoutCredentials() throws {
+        let proxy = try Proxy.fromEnvironment(["https_proxy": "socks5h://socks.example"])
+        #expect(proxy.httpsServer?.kind == .socks5)
+        #expect(proxy.httpsServer?.port == 1080)
+    }
+
+    @Test(arguments: [
+        (
+            "https://proxy.example:3128",
+            "AsyncHTTPClient speaks to a proxy in plain text only; use an http:// proxy URL"
+        ),
+        ("socks5://bob:hunter2@socks.example", "it gives SOCKS credentials, and AsyncHTTPClient sends none"),
+        ("socks4://socks.example", "its scheme is not http, socks5 or socks5h"),
+        ("http://bob:hunter2@proxy.example:99999", "its port is outside 1...65535"),
+        ("http://:hunter2@", "it is not a proxy URL ([scheme://][user:password@]host[:port])"),
+    ])
+    func aProxyURLThatCannotBeUsedIsRefusedNamingTheVariableNotTheValue(value: String, reason: String) {
+        do {
+            _ = try Proxy.fromEnvironment(["HTTPS_PROXY": value])
+            Issue.record("accepted \(value)")
+        } catch {
+            #expect(error.kind == .invalidProxy)
+            #expect(error.stage == .building)
+            #expect(error.message == "The proxy in HTTPS_PROXY cannot be used: \(reason).")
+            #expect(!"\(error)".contains("hunter2"))
+        }
+    }
+
+    @Test(arguments: [
+        ("*", "anything.example", 443, true),
+        ("example.com", "example.com", 443, true),
+        ("example.com", "api.EXAMPLE.com.", 443, true),
+        (".example.com", "example.com", 80, true),
+        ("example.com", "myexample.com", 443, false),
+        ("example.com:8443", "api.example.com", 8443, true),
+        ("example.com:8443", "api.example.com", 443, false),
+        ("127.0.0.1", "127.0.0.1", 80, true),
+        ("127.0.0.1", "127.0.0.2", 80, false),
+        ("127.0.0.0/8", "127.9.9.9", 80, true),
+        ("192.168.0.0/16", "192.169.0.1", 80, false),
+        ("::1", "[::1]", 80, true),
+        ("fe80::/10", "fe80::1", 80, true),
+        ("fe80::/10", "127.0.0.1", 80, false),
+        ("10.0.0.0/8", "ten.example", 80, false),
+    ])
+    func aBypassEntryMatchesAsCurlHasIt(entry: String, host: String, port: Int, matches: Bool) throws {
+        #expect(try ProxyBypass([entry]).matches(host: host, port: port) == matches)
+    }
+
+    @Test(arguments: [
+        (
+            "10.0.0.0/33",
+            "The proxy bypass entry \"10.0.0.0/33\" cannot be used: it is not an address and a prefix length in CIDR notation."
+        ),
+        (
+            "example.com:http",
+            "The proxy bypass entry \"example.com:http\" cannot be used: its port is not a number in 1...65535."
+        ),
+        ("...", "The proxy bypass entry \"...\" cannot be used: it names no host."),
+    ])
+    func aBypassEntryThatDoesNotParseIsRefusedByName(entry: String, message: String) {
+        do {
+            _ = try ProxyBypass(noProxy: "localhost,\(entry)")
+            Issue.record("accepted \(entry)")
+        } catch {
+            #expect(error.kind == .invalidProxy)
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func aServerOrCredentialsThatCannotBeUsedAreRefused() {
+        #expect(kind { _ = try Proxy.http(host: " ", port: 3128) } == .invalidProxy)
+        #expect(kind { _ = try Proxy.socks(host: "socks.example", port: 0) } == .invalidProxy)
+        #expect(kind { _ = try Proxy.Credentials(username: "a:b", password: "x") } == .invalidProxy)
+    }
+
+    /// The kind of the error `body` throws, or `nil`.
+    private func kind(_ body: () throws -> Void) -> CourierError.Kind? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return (error as? CourierError)?.kind
+        }
+    }
+
+    @Test func noRenderingShowsThePassword() throws {
+        let proxy = try Proxy.http(
+            host: "proxy.example", port: 3128,
+            credentials: .init(username: "alice", password: "hunter2"), bypassing: ["localhost"])
+        #expect(
+            proxy.description
+                == "Proxy(http: proxy.example:3128 as alice:<redacted>, https: proxy.example:3128 as "
+                + "alice:<redacted>, bypassing: localhost)")
+        var dumped = ""
+        dump(proxy, to: &dumped)
+        let credentials = try #require(proxy.httpServer?.credentials)
+        for text in [
+            proxy.description, String(reflecting: proxy), dumped, "\(credentials)",
+            String(reflecting: credentials),
+        ] {
+            #expect(!text.contains("hunter2"), "\(text)")
+        }
+        #expect(Proxy.none.description == "Proxy(none)")
+        #expect(
+            try Proxy.socks(host: "::1").description
+                == "Proxy(http: socks5 [::1]:1080, https: socks5 [::1]:1080)")
+    }
+}
+
+/// The transport keeps the proxy's password in the `HTTPClient` it makes for the proxy; no
+/// rendering of the transport reaches it.
+@Test func noRenderingOfATransportShowsItsProxyPassword() async throws {
+    let proxy = try Proxy.http(
+        host: "127.0.0.1", port: 9, credentials: .init(username: "alice", password: "hunter2"))
+    let transport = AsyncHTTPClientTransport(proxy: proxy)
+    let route = AsyncHTTPClientTransport.Route(pins: nil, proxy: proxy.httpsServer)
+    _ = transport.client(for: route)
+    var dumped = ""
+    dump(transport, to: &dumped)
+    try await transport.shutdown()
+    let basic = Data("alice:hunter2".utf8).base64EncodedString()
+    for text in [dumped, "\(transport)", String(reflecting: transport)] {
+        #expect(!text.contains("hunter2") && !text.contains(basic), "\(text)")
+    }
+}
