@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         // The todo example's server only; Courier itself depends on nothing.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // The todo server's HTTPS configuration (HummingbirdTLS takes a NIOSSL one).
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
         // Courier's swift-log, swift-metrics and swift-distributed-tracing integrations, packages
         // of their own next to Courier; named for the same reason. todo-session logs, measures and
         // traces one call with them, and the docs' samples use them.
@@ -65,6 +67,9 @@ let package = Package(
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Starts TodoServer in-process on a free loopback port and runs a scripted session

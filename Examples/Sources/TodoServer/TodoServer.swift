@@ -3,6 +3,8 @@ import Courier
 import CourierAsyncHTTPClient
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -20,6 +22,9 @@ import TodoCatalog
 /// Hummingbird does no routing here: one responder takes every request, whatever its method
 /// and path, and hands it to ``TodoService``, whose routing is the shared catalog's.
 ///
+/// **HTTPS.** Started with a ``ServerCertificate``, it serves HTTPS (HTTP/1.1) with it, and
+/// ``baseURL`` is `https://127.0.0.1:<port>`.
+///
 /// **Calling an upstream.** Started with an ``Upstream``, the server answers ``ImportTodo`` by
 /// calling that server with Courier over `AsyncHTTPClientTransport`. It creates one `HTTPClient`
 /// at start-up for every request it will handle (its connection pool is what makes a second
@@ -28,7 +33,7 @@ import TodoCatalog
 public final class TodoServer: Sendable {
     /// The port the server listens on, chosen by the system.
     public let port: Int
-    /// `http://127.0.0.1:<port>`.
+    /// `http://127.0.0.1:<port>`, or `https://` when the server was started with a certificate.
     public let baseURL: BaseURL
     private let group: ServiceGroup
     private let running: Task<Void, any Error>
@@ -53,13 +58,21 @@ public final class TodoServer: Sendable {
     /// - Parameters:
     ///   - credentials: The one user that can sign in.
     ///   - upstream: The server ``ImportTodo`` copies from; without one, it answers 503.
-    /// - Throws: When the catalog cannot be built or the server cannot listen.
-    public static func start(credentials: LoginCredentials, upstream: Upstream? = nil) async throws
-        -> TodoServer
-    {
+    ///   - certificate: The certificate to serve HTTPS with; plain HTTP without one.
+    /// - Throws: When the catalog cannot be built, the certificate cannot be read or the server
+    ///   cannot listen.
+    public static func start(
+        credentials: LoginCredentials, upstream: Upstream? = nil, certificate: ServerCertificate? = nil
+    ) async throws -> TodoServer {
         // Everything that can fail comes before the HTTPClient: once it exists, only the service
         // group shuts it down.
         var service = try TodoService(credentials: credentials)
+        let server: HTTPServerBuilder =
+            if let certificate {
+                try .tls(.http1(), tlsConfiguration: certificate.tlsConfiguration())
+            } else {
+                .http1()
+            }
         // Hummingbird's event loops; the HTTPClient's connections run on them too.
         let eventLoopGroup = EventLoopGroupProvider.singleton.eventLoopGroup
         var services: [any Service] = []
@@ -73,6 +86,7 @@ public final class TodoServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             responder: CatalogResponder(service: service),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
             // Started before the HTTP server and, in reverse order, shut down after it.
             services: services,
@@ -95,8 +109,9 @@ public final class TodoServer: Sendable {
             try await running.value
             throw ServerError(message: "the server stopped before it listened")
         }
+        let scheme = certificate == nil ? "http" : "https"
         return TodoServer(
-            port: port, baseURL: try BaseURL(validating: "http://127.0.0.1:\(port)"), group: group,
+            port: port, baseURL: try BaseURL(validating: "\(scheme)://127.0.0.1:\(port)"), group: group,
             running: running, store: service.store)
     }
 

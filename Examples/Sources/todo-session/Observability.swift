@@ -21,10 +21,11 @@ enum Observability {
     /// The process's tracer, bootstrapped once by `TodoSession.main`.
     static let tracer = W3CInMemoryTracer()
 
-    /// Sends `GetTodo(id:)` through a client with the three integrations and prints its log
-    /// entry, its duration metric and both spans.
+    /// Sends `GetTodo(id:)` through a client with the three integrations (and `configuration`,
+    /// the session's TLS) and prints its log entry, its duration metric and both spans.
     static func step(
-        _ run: inout SessionRun, server: BaseURL, transport: any Transport, token: BearerToken, id: Int
+        _ run: inout SessionRun, server: BaseURL, transport: any Transport,
+        configuration: Client.Configuration, token: BearerToken, id: Int
     )
         async
     {
@@ -40,7 +41,7 @@ enum Observability {
                 TraceparentPrinter(),
                 MetricsMiddleware(observer: SwiftMetricsObserver(factory: metrics)),
                 LoggingMiddleware(logger: logger),
-            ])
+            ], configuration: configuration)
         await run.step(
             "Observability: one call logged, measured and traced across both services",
             GetTodo(token: token, id: id), via: client

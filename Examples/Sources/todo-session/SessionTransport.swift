@@ -1,5 +1,6 @@
 import Courier
 import CourierAsyncHTTPClient
+import Foundation
 
 /// The transport `todo-session` sends with, chosen by `--transport urlsession|ahc`.
 enum SessionTransport: String, CaseIterable {
@@ -8,21 +9,17 @@ enum SessionTransport: String, CaseIterable {
     /// `AsyncHTTPClientTransport` with an `HTTPClient` of its own, shut down at the end.
     case ahc
 
-    /// Reads `--transport NAME` from the command line's arguments (without the program's
-    /// name); `urlsession` when there is none.
-    ///
-    /// - Throws: ``UsageError`` for any other argument or an unknown name.
-    init(arguments: [String]) throws(UsageError) {
-        switch arguments.count {
-        case 0:
-            self = .urlsession
-        case 2 where arguments[0] == "--transport":
-            guard let transport = SessionTransport(rawValue: arguments[1]) else {
-                throw UsageError(message: "unknown transport '\(arguments[1])'")
-            }
-            self = transport
-        default:
-            throw UsageError(message: "unexpected arguments: \(arguments.joined(separator: " "))")
+    /// Whether the transport can trust a CA of the session's own through `TLSOptions`: not
+    /// URLSession on Linux, whose FoundationNetworking takes no trust roots.
+    var trustsOwnRoots: Bool {
+        switch self {
+        case .urlsession:
+            #if canImport(FoundationNetworking)
+                false
+            #else
+                true
+            #endif
+        case .ahc: true
         }
     }
 
@@ -57,6 +54,38 @@ enum SessionTransport: String, CaseIterable {
     }
 }
 
+/// `todo-session`'s command line: `[--transport urlsession|ahc] [--tls DIRECTORY]`.
+struct SessionOptions {
+    /// The transport the session sends with; `urlsession` by default.
+    var transport = SessionTransport.urlsession
+    /// Where `Tests/Servers/make_tls_material.sh` wrote a throwaway CA and a certificate it
+    /// signed, when the server under test is to serve HTTPS with them.
+    var tlsDirectory: URL?
+
+    /// Reads the options from the command line's arguments (without the program's name).
+    ///
+    /// - Throws: ``UsageError`` for an argument it does not know or an unknown transport name.
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let option = remaining.popFirst() {
+            guard let value = remaining.popFirst() else {
+                throw UsageError(message: "\(option) needs a value")
+            }
+            switch option {
+            case "--transport":
+                guard let transport = SessionTransport(rawValue: value) else {
+                    throw UsageError(message: "unknown transport '\(value)'")
+                }
+                self.transport = transport
+            case "--tls":
+                tlsDirectory = URL(fileURLWithPath: value, isDirectory: true)
+            default:
+                throw UsageError(message: "unexpected argument \(option)")
+            }
+        }
+    }
+}
+
 /// A command line `todo-session` does not understand.
 struct UsageError: Error, CustomStringConvertible {
     /// What is wrong with it.
@@ -65,6 +94,6 @@ struct UsageError: Error, CustomStringConvertible {
     /// The message and the usage line.
     var description: String {
         let names = SessionTransport.allCases.map(\.rawValue).joined(separator: "|")
-        return "\(message)\nusage: todo-session [--transport \(names)]"
+        return "\(message)\nusage: todo-session [--transport \(names)] [--tls DIRECTORY]"
     }
 }

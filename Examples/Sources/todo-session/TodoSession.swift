@@ -8,7 +8,13 @@ import Tracing
 /// against it with a Courier `Client`: every step prints its redacted cURL line and its typed
 /// result, and is checked.
 ///
-///     swift run --package-path Examples todo-session [--transport urlsession|ahc]
+///     swift run --package-path Examples todo-session [--transport urlsession|ahc] [--tls DIRECTORY]
+///
+/// With `--tls`, the server under test serves HTTPS with the certificate in `DIRECTORY`
+/// (`trusted.pem` and `trusted-key.pem`, signed by the throwaway CA `ca.pem` that
+/// `Scripts/run-example` makes at start), and the session's clients trust that CA through
+/// `TLSOptions`, on every transport that can be given roots of its own (not URLSession on Linux,
+/// which then speaks plain HTTP and says so).
 ///
 /// A second todo server plays the upstream the first one imports from: its import handler
 /// calls the upstream through `AsyncHTTPClientTransport` on the server's one `HTTPClient`,
@@ -25,24 +31,40 @@ struct TodoSession {
 
     /// Parses the command line, runs the session over the chosen transport and exits with its verdict.
     static func main() async {
-        let choice: SessionTransport
+        let options: SessionOptions
         do {
-            choice = try SessionTransport(arguments: Array(CommandLine.arguments.dropFirst()))
+            options = try SessionOptions(arguments: Array(CommandLine.arguments.dropFirst()))
         } catch {
             FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
             exit(2)
         }
+        let choice = options.transport
         print("todo-session: transport \(choice.rawValue) (\(choice.summary))")
+        var tls: SessionTLS?
+        if let directory = options.tlsDirectory {
+            if choice.trustsOwnRoots {
+                do {
+                    tls = try SessionTLS(directory: directory)
+                } catch {
+                    FileHandle.standardError.write(Data("todo-session: the TLS material: \(error)\n".utf8))
+                    exit(2)
+                }
+            } else {
+                print(
+                    "todo-session: URLSessionTransport on Linux cannot trust a CA of its own"
+                        + " (FoundationNetworking takes no trust roots): this run speaks plain HTTP")
+            }
+        }
         // The servers trace their requests with the process's tracer; see Observability.
         InstrumentationSystem.bootstrap(Observability.tracer)
         let run: SessionRun
         do {
-            run = try await choice.withTransport { transport in try await session(over: transport) }
+            run = try await choice.withTransport { transport in try await session(over: transport, tls: tls) }
         } catch {
             FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
             exit(1)
         }
-        let transport = "over \(choice.rawValue)"
+        let transport = "over \(choice.rawValue)" + (tls == nil ? "" : " and HTTPS")
         if run.unexpected == 0 {
             print("\ntodo-session: all \(run.steps) steps went as expected \(transport)")
         } else {
@@ -52,11 +74,11 @@ struct TodoSession {
         }
     }
 
-    /// Starts the upstream server and the server under test, runs every step through
-    /// `transport`, and stops both servers, the one under test first.
+    /// Starts the upstream server and the server under test (over HTTPS with `tls`), runs every
+    /// step through `transport`, and stops both servers, the one under test first.
     ///
     /// - Throws: When a server does not start, or does not stop cleanly.
-    static func session(over transport: any Transport) async throws -> SessionRun {
+    static func session(over transport: any Transport, tls: SessionTLS?) async throws -> SessionRun {
         var run = SessionRun()
         let upstream = try await TodoServer.start(credentials: upstreamUser)
         print("todo-session: upstream todo server in-process at \(upstream.baseURL)")
@@ -70,14 +92,19 @@ struct TodoSession {
                     "The rest of the session", because: "the upstream has no token for the server")
             }
             let server = try await TodoServer.start(
-                credentials: user, upstream: Upstream(baseURL: upstream.baseURL, token: upstreamToken))
+                credentials: user, upstream: Upstream(baseURL: upstream.baseURL, token: upstreamToken),
+                certificate: tls?.certificate)
             print("todo-session: Hummingbird server in-process at \(server.baseURL), routing by TodoCatalog")
             try await withCleanup {
+                let configuration = tls?.configuration ?? Client.Configuration()
                 let client = Client(
-                    baseURL: server.baseURL, transport: transport, middleware: [CurlPrinter()])
+                    baseURL: server.baseURL, transport: transport, middleware: [CurlPrinter()],
+                    configuration: configuration)
+                if tls != nil { await untrusted(&run, server: server.baseURL, transport: transport) }
                 guard let token = await script(&run, client: client) else { return }
                 await Observability.step(
-                    &run, server: server.baseURL, transport: transport, token: token, id: 1)
+                    &run, server: server.baseURL, transport: transport, configuration: configuration,
+                    token: token, id: 1)
                 await imports(&run, client: client, token: token, upstream: upstream)
                 await changeFeed(&run, client: client, token: token)
             } cleanup: {
@@ -88,6 +115,17 @@ struct TodoSession {
             try await upstream.stop()
         }
         return run
+    }
+
+    /// A client that trusts only the system's roots cannot reach the server, whose certificate
+    /// the session's own CA signed: the call fails with `untrustedCertificate`, nothing sent.
+    static func untrusted(_ run: inout SessionRun, server: BaseURL, transport: any Transport) async {
+        let client = Client(baseURL: server, transport: transport)
+        await run.step(
+            "Without the session's CA: the server's certificate is not trusted",
+            SignIn(credentials: user), via: client,
+            onError: { error in expect(error.kind == .untrustedCertificate, "thrown: \(error)") },
+            onResponse: { result in expect(false, "answered: \(result)") })
     }
 
     /// Signs in to the upstream and creates the todo the import steps copy.
