@@ -3,7 +3,7 @@ import Foundation
 
 extension AsyncHTTPClientTransport {
     /// The proxy a transport's requests go through: none, an HTTP proxy (`CONNECT` tunnels), a
-    /// SOCKS5 proxy, or what `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` say.
+    /// SOCKS5 proxy, or what `https_proxy`, `http_proxy` and `no_proxy` say.
     ///
     /// Every proxied request goes through a tunnel, plain `http` ones too: AsyncHTTPClient sends
     /// `CONNECT host:port` to an HTTP proxy and then speaks to the server inside it (TLS end to

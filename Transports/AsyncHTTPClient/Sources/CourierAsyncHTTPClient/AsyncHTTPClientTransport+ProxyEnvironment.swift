@@ -4,13 +4,15 @@ import Foundation
 extension AsyncHTTPClientTransport.Proxy {
     /// The proxy the environment names, in curl's conventions; read only when you call this.
     ///
-    /// - `https_proxy` or `HTTPS_PROXY` for `https` URLs, `http_proxy` or `HTTP_PROXY` for `http`
-    ///   ones (the lower-case name wins when both are set): `[scheme://][user:password@]host[:port]`,
+    /// - `https_proxy` or `HTTPS_PROXY` for `https` URLs (the lower-case name wins when both are
+    ///   set), `http_proxy` for `http` ones: `[scheme://][user:password@]host[:port]`,
     ///   with `http` (the default), `socks5` or `socks5h` as the scheme; the port is 1080 when
     ///   none is given, as curl has it; the user name and password are percent-decoded.
     /// - `no_proxy` or `NO_PROXY`: hosts that connect directly (``ProxyBypass/init(noProxy:)``).
     ///
-    /// An unset or empty variable means no proxy for its scheme.
+    /// An unset or empty variable means no proxy for its scheme. `HTTP_PROXY` in capitals is not
+    /// read, as curl does not read it: a CGI server puts a request's `Proxy` header there
+    /// ("httpoxy"), so a client could be told where to send its requests.
     ///
     /// ```swift
     /// let transport = AsyncHTTPClientTransport(proxy: try .fromEnvironment())
@@ -25,7 +27,8 @@ extension AsyncHTTPClientTransport.Proxy {
         _ environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(CourierError) -> AsyncHTTPClientTransport.Proxy {
         func variable(_ name: String) -> (name: String, value: String)? {
-            for candidate in [name.lowercased(), name.uppercased()] {
+            let names = name == "http_proxy" ? [name] : [name.lowercased(), name.uppercased()]
+            for candidate in names {
                 if let value = environment[candidate]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
                     return (candidate, value)
                 }

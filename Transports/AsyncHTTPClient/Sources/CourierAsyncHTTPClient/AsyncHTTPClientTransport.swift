@@ -35,7 +35,7 @@ import NIOSSL
 /// mismatch, client certificate rejected, handshake failed); see the article "Connecting securely".
 ///
 /// **Proxies.** A ``Proxy`` given to the owning initializer sends requests through an HTTP
-/// (`CONNECT` tunnels) or SOCKS5 proxy, or as `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` say
+/// (`CONNECT` tunnels) or SOCKS5 proxy, or as `https_proxy`, `http_proxy` and `no_proxy` say
 /// (``Proxy/fromEnvironment(_:)``); its credentials never reach a server or a message.
 ///
 /// ```swift

@@ -14,7 +14,7 @@ struct ProxyTests {
     @Test func theEnvironmentNamesAProxyPerSchemeAndTheHostsThatBypassIt() throws {
         let proxy = try Proxy.fromEnvironment([
             "https_proxy": "http://alice:p%40ss@proxy.example:3128",
-            "HTTP_PROXY": "plain.example",
+            "http_proxy": "plain.example",
             "NO_PROXY": "localhost, .internal.example,10.0.0.0/8,[::1]:8080",
         ])
         let https = try #require(proxy.httpsServer)
@@ -41,6 +41,8 @@ struct ProxyTests {
         #expect(proxy.httpsServer?.host == "lower.example")
         #expect(proxy.httpServer == nil)
         #expect(try Proxy.fromEnvironment([:]) == .none)
+        // As curl: a CGI server sets HTTP_PROXY from a request's Proxy header ("httpoxy").
+        #expect(try Proxy.fromEnvironment(["HTTP_PROXY": "attacker.example:8080"]) == .none)
         #expect(try Proxy.fromEnvironment([:]).server(for: Self.url("https://a.example/")) == nil)
     }
 
