@@ -261,13 +261,16 @@ public struct ResponseReceiver: Sendable {
     }
 
     /// The error to fail with when the connection failed with `error`: a lost connection after the
-    /// head arrived is a truncated response.
+    /// head arrived is a truncated response, and so is a TLS failure then (the handshake had
+    /// succeeded, so the TLS connection broke, as a transport may report it).
     public func interrupted(by error: CourierError) -> CourierError {
-        guard hasHead, error.kind == .connectionLost else { return error }
+        guard hasHead, error.kind == .connectionLost || error.kind == .tlsHandshakeFailed else {
+            return error
+        }
+        let what = error.kind == .connectionLost ? "The connection closed" : "The TLS connection failed"
         return CourierError(
             stage: .transport, kind: .truncatedResponse,
-            message:
-                "The connection closed before the whole response body arrived; the partial body was discarded.",
+            message: what + " before the whole response body arrived; the partial body was discarded.",
             underlying: error.underlying
         )
     }

@@ -179,6 +179,19 @@ struct ResponseReceiverTests {
         #expect(receiver.interrupted(by: timedOut).kind == .timedOut)
     }
 
+    @Test func aTLSFailureAfterTheHeadIsTruncationNotAHandshakeFailure() {
+        let broken = CourierError(stage: .transport, kind: .tlsHandshakeFailed, message: "bad record")
+        var receiver = Self.receiver()
+        #expect(receiver.interrupted(by: broken).kind == .tlsHandshakeFailed)
+        _ = receiver.receiveHead(status: .ok, headers: [])
+        let truncated = receiver.interrupted(by: broken)
+        #expect(truncated.kind == .truncatedResponse)
+        #expect(
+            truncated.message
+                == "The TLS connection failed before the whole response body arrived; the partial body was discarded."
+        )
+    }
+
     @Test func aDownloadReplacesItsDestinationOnlyWhenComplete() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

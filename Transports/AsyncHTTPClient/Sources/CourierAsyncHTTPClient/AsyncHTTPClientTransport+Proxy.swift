@@ -8,7 +8,10 @@ extension AsyncHTTPClientTransport {
     /// Every proxied request goes through a tunnel, plain `http` ones too: AsyncHTTPClient sends
     /// `CONNECT host:port` to an HTTP proxy and then speaks to the server inside it (TLS end to
     /// end for `https`). So the credentials for the proxy go in the `CONNECT` request alone and
-    /// never reach the server, and the proxy sees the server's name and port, not the requests.
+    /// never reach the server. For `https`, the proxy sees only the server's name and port; a
+    /// plain `http` request crosses the tunnel in clear text, and the proxy can read all of it.
+    /// AsyncHTTPClient speaks to the proxy itself in plain text, so Basic credentials for it
+    /// travel in clear text too: use them on networks you trust.
     /// No rendering (`description`, interpolation, `dump`) shows the password.
     ///
     /// ```swift

@@ -22,21 +22,24 @@ extension AsyncHTTPClientTransport {
         var isShutDown = false
     }
 
-    /// The route of `request`: the proxy its URL goes through, and its pins when it is `https`.
+    /// The route of `request`: the proxy its URL goes through, and its pins unless its scheme is
+    /// one of plain HTTP's (a connection without TLS on a pinned client fails: it has no key).
     func route(for request: TransportRequest) -> Route {
         guard ownsClient else { return .direct }
-        let isHTTPS = request.url.scheme?.lowercased() == "https"
-        return Route(pins: isHTTPS ? request.tls?.pinnedKeys : nil, proxy: proxy.server(for: request.url))
+        let isPlain = ["http", "http+unix", "unix"].contains(request.url.scheme?.lowercased() ?? "")
+        return Route(pins: isPlain ? nil : request.tls?.pinnedKeys, proxy: proxy.server(for: request.url))
     }
 
-    /// The `HTTPClient` for `route`: ``httpClient`` for the direct one (and for every route once
-    /// the transport is shut down, so that a late request fails as shut down), otherwise one of
-    /// its own, made with the same event loop group and configuration and the route's proxy and
-    /// pin check.
-    func client(for route: Route) -> HTTPClient {
+    /// The `HTTPClient` for `route`: ``httpClient`` for the direct one, otherwise one of its own,
+    /// made with the same event loop group and configuration and the route's proxy and pin check.
+    ///
+    /// - Throws: AsyncHTTPClient's `alreadyShutdown` once the transport is shutting down: a
+    ///   request of a route is never sent through another client, which would skip its proxy or
+    ///   its pin check.
+    func client(for route: Route) throws -> HTTPClient {
         guard route != .direct else { return httpClient }
-        return routedClients.withLockedValue { routed in
-            if routed.isShutDown { return httpClient }
+        return try routedClients.withLockedValue { routed in
+            if routed.isShutDown { throw HTTPClientError.alreadyShutdown }
             if let client = routed.clients[route] { return client }
             var configuration = baseConfiguration
             configuration.proxy = route.proxy.map { server in

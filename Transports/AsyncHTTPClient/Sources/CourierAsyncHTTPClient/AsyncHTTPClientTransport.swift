@@ -324,7 +324,8 @@ public final class AsyncHTTPClientTransport: Transport {
                 streamed: upload, outcome: outcome,
                 onChunk: Self.onChunk(of: request, activity: activity, reportSent: receiver.uploadProgress))
             httpClientRequest.tlsConfiguration = tls
-            let response = try await client(for: route).execute(httpClientRequest, deadline: .distantFuture)
+            let response = try await client(for: route).execute(
+                httpClientRequest, deadline: .distantFuture)
             activity?.withLockedValue { $0 = .received(.now) }
             receiver.httpVersion = Courier.HTTPVersion(
                 major: Int(response.version.major), minor: Int(response.version.minor))

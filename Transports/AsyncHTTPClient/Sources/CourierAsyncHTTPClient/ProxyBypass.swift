@@ -77,7 +77,8 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
             case .all:
                 return true
             case .name(let pattern, let rulePort):
-                guard rulePort == nil || rulePort == port else { return false }
+                // As curl: a name rule never matches an address (`0.0.1` is no suffix of `127.0.0.1`).
+                guard address == nil, rulePort == nil || rulePort == port else { return false }
                 return name == pattern || name.hasSuffix("." + pattern)
             case .address(let bytes, let prefixLength, let rulePort):
                 guard rulePort == nil || rulePort == port, let address, address.count == bytes.count else {
@@ -98,7 +99,13 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
         // `[v6]:port`, `[v6]`, `host:port`; a bare IPv6 address has more than one colon.
         if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
             let rest = host[host.index(after: close)...]
-            if rest.hasPrefix(":") { port = try Self.port(String(rest.dropFirst()), entry: entry) }
+            if rest.hasPrefix(":") {
+                port = try Self.port(String(rest.dropFirst()), entry: entry)
+            } else if !rest.isEmpty {
+                throw invalid(
+                    entry, "only :PORT may follow a bracketed IPv6 address (a range is fd00::/8, unbracketed)"
+                )
+            }
             host = String(host[host.index(after: host.startIndex)..<close])
         } else if host.filter({ $0 == ":" }).count == 1, let colon = host.firstIndex(of: ":") {
             port = try Self.port(String(host[host.index(after: colon)...]), entry: entry)
@@ -115,6 +122,8 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
         }
         if let bytes = address(host) { return .address(bytes, prefixLength: bytes.count * 8, port: port) }
         var name = normalized(host)
+        // `*.example.com` means what `.example.com` and `example.com` do: the name and every name under it.
+        if name.hasPrefix("*.") { name.removeFirst() }
         while name.hasPrefix(".") { name.removeFirst() }
         guard !name.isEmpty else { throw invalid(entry, "it names no host") }
         return .name(name, port: port)

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Courier
 import Foundation
 import Testing
@@ -90,6 +91,10 @@ struct ProxyTests {
         ("fe80::/10", "fe80::1", 80, true),
         ("fe80::/10", "127.0.0.1", 80, false),
         ("10.0.0.0/8", "ten.example", 80, false),
+        // A name rule never matches an address, whatever its suffix.
+        ("0.0.1", "127.0.0.1", 80, false),
+        ("*.example.com", "api.example.com", 443, true),
+        ("*.example.com", "example.com", 443, true),
     ])
     func aBypassEntryMatchesAsCurlHasIt(entry: String, host: String, port: Int, matches: Bool) throws {
         #expect(try ProxyBypass([entry]).matches(host: host, port: port) == matches)
@@ -105,6 +110,11 @@ struct ProxyTests {
             "The proxy bypass entry \"example.com:http\" cannot be used: its port is not a number in 1...65535."
         ),
         ("...", "The proxy bypass entry \"...\" cannot be used: it names no host."),
+        (
+            "[fd00::]/8",
+            "The proxy bypass entry \"[fd00::]/8\" cannot be used: only :PORT may follow a bracketed IPv6 "
+                + "address (a range is fd00::/8, unbracketed)."
+        ),
     ])
     func aBypassEntryThatDoesNotParseIsRefusedByName(entry: String, message: String) {
         do {
@@ -163,7 +173,7 @@ struct ProxyTests {
         host: "127.0.0.1", port: 9, credentials: .init(username: "alice", password: "hunter2"))
     let transport = AsyncHTTPClientTransport(proxy: proxy)
     let route = AsyncHTTPClientTransport.Route(pins: nil, proxy: proxy.httpsServer)
-    _ = transport.client(for: route)
+    _ = try transport.client(for: route)
     var dumped = ""
     dump(transport, to: &dumped)
     try await transport.shutdown()
@@ -171,4 +181,15 @@ struct ProxyTests {
     for text in [dumped, "\(transport)", String(reflecting: transport)] {
         #expect(!text.contains("hunter2") && !text.contains(basic), "\(text)")
     }
+}
+
+/// Once shutdown has begun, a request of a pinned or proxied route fails as shut down: it never
+/// goes out through the direct client, without its pin check or proxy.
+@Test func aRoutedRequestAfterShutdownFailsInsteadOfGoingDirect() async throws {
+    let proxy = try Proxy.http(host: "127.0.0.1", port: 9)
+    let transport = AsyncHTTPClientTransport(proxy: proxy)
+    let route = AsyncHTTPClientTransport.Route(pins: nil, proxy: proxy.httpsServer)
+    _ = try transport.client(for: route)
+    try await transport.shutdown()
+    #expect(throws: HTTPClientError.alreadyShutdown) { try transport.client(for: route) }
 }
