@@ -7,9 +7,11 @@ import Foundation
 /// Routes `URLSession` callbacks to the matching ``SessionTaskState``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let tasks: SessionTaskTable
+    private let challengeHandler: URLSessionTransport.ChallengeHandler?
 
-    init(tasks: SessionTaskTable) {
+    init(tasks: SessionTaskTable, challengeHandler: URLSessionTransport.ChallengeHandler? = nil) {
         self.tasks = tasks
+        self.challengeHandler = challengeHandler
     }
 
     func urlSession(
@@ -17,6 +19,64 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    /// Answers a challenge: Courier's own checks first (the request's roots and pins, on Apple
+    /// platforms), then the caller's handler, if any, off the delegate queue.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let id = ObjectIdentifier(task)
+        guard let request = tasks.update(id, { $0.receiver.request }) else {
+            completionHandler(.cancelAuthenticationChallenge, nil)
+            return
+        }
+        let host = CourierError.tlsHostName(of: request.url)
+        let courier: URLSessionChallengeAnswer
+        switch ServerTrustEvaluation.answer(to: challenge, options: request.tls, host: host) {
+        case .success(let answer): courier = answer
+        case .failure(let error):
+            tasks.fail(id, with: error)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+            return
+        }
+        let facts = ChallengeOutcome.Facts(
+            authenticationMethod: challenge.protectionSpace.authenticationMethod, host: host,
+            hasBody: request.body != nil,
+            proposed: challenge.proposedCredential.map(URLSessionChallengeAnswer.useCredential))
+        guard let challengeHandler else {
+            carry(out: .decide(.courierDecides, courier: courier, facts: facts), id, completionHandler)
+            return
+        }
+        let seen = URLSessionChallenge(challenge, request: request)
+        Task {
+            let answer = await challengeHandler(seen)
+            carry(out: .decide(answer, courier: courier, facts: facts), id, completionHandler)
+        }
+    }
+
+    private func carry(
+        out outcome: ChallengeOutcome, _ id: ObjectIdentifier,
+        _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        switch outcome {
+        case .reply(let disposition, let answer):
+            completionHandler(disposition, answer.credential)
+        case .returnReceivedResponse:
+            tasks.finish(id)?.complete()
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        case .retry(let answer):
+            guard tasks.update(id, { $0.restartReceiving() }) == true else {
+                tasks.finish(id)?.complete()
+                completionHandler(.cancelAuthenticationChallenge, nil)
+                return
+            }
+            completionHandler(.useCredential, answer.credential)
+        case .fail(let error):
+            tasks.fail(id, with: error)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
     }
 
     func urlSession(
@@ -107,11 +167,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// - An answer that is not HTTP is ``CourierError/Kind/invalidResponse``: libcurl refuses it
     ///   ("Received HTTP/0.9 when not allowed") as `URLError(.unsupportedURL)`, which cannot mean
     ///   the URL, since Courier sends only http and https ones.
+    /// - A TLS failure after the head is ``CourierError/Kind/connectionLost`` (a truncated
+    ///   response), never a handshake failure: the handshake succeeded before the head arrived.
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
     static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
-            return tls
+            // A response head means the handshake succeeded: a TLS failure after it is the
+            // connection breaking, which the receiver reports as a truncated response.
+            guard afterResponse else { return tls }
+            return CourierError(
+                stage: .transport, kind: .connectionLost,
+                message: "The TLS connection failed after the response head arrived.", underlying: error)
         }
         let courierError = CourierError.transport(error)
         if let urlError = error as? URLError, urlError.code == .timedOut {

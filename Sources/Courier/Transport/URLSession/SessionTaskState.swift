@@ -36,6 +36,18 @@ struct SessionTaskState: Sendable {
         return true
     }
 
+    /// Starts receiving the response again, for a request `URLSession` sends again on the same
+    /// task (with a credential, on Linux); `false` when a streamed response was returned already.
+    mutating func restartReceiving() -> Bool {
+        guard continuation != nil else { return false }
+        receiver.abandon()
+        receiver = ResponseReceiver(
+            request: receiver.request, responseLimit: receiver.responseLimit,
+            downloadLimit: receiver.downloadLimit)
+        url = nil
+        return true
+    }
+
     /// Resumes the caller with the whole response, or ends a streamed body.
     func complete() {
         let outcome = receiver.complete(url: url)

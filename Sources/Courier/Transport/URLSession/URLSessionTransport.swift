@@ -18,9 +18,24 @@ import Foundation
 /// How it meets faults, timeouts, size limits and file bodies: <doc:HandlingFaults>. It does not
 /// send a body streamed from a sequence (``Body/stream(_:length:contentType:)``): that fails with
 /// ``CourierError/Kind/streamedBodyUnsupported`` before anything is sent; `AsyncHTTPClientTransport`
-/// sends one (<doc:ChoosingATransport>). It honours no ``TLSOptions`` option yet and refuses a
-/// request that sets one with ``CourierError/Kind/unsupportedTLSOption``
-/// (<doc:ConnectingSecurely>).
+/// sends one (<doc:ChoosingATransport>).
+///
+/// On Apple platforms it honours ``TLSOptions/trustRoots``, ``TLSOptions/pinnedKeys`` and
+/// ``TLSOptions/minimumVersion`` through server-trust challenges and the session configuration;
+/// on Linux, FoundationNetworking lets it honour none. An option it cannot honour fails the
+/// request with ``CourierError/Kind/unsupportedTLSOption`` before anything is sent. A
+/// ``ChallengeHandler`` takes part in authentication challenges, after Courier's own checks:
+///
+/// ```swift
+/// let transport = URLSessionTransport { challenge in
+///     guard challenge.authenticationMethod == NSURLAuthenticationMethodHTTPBasic else {
+///         return .courierDecides
+///     }
+///     return .useCredential(URLCredential(user: "reports", password: password, persistence: .none))
+/// }
+/// ```
+///
+/// What each platform delivers and honours: <doc:ConnectingSecurely>.
 public final class URLSessionTransport: Transport {
     /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
@@ -35,22 +50,40 @@ public final class URLSessionTransport: Transport {
     private let delegate: SessionDelegate
     private let tasks: SessionTaskTable
 
+    /// Decides an authentication challenge a request's task receives, after Courier's own checks.
+    ///
+    /// It runs on a task of its own, off the session's delegate queue, and may take its time (ask
+    /// a keychain, say); the request waits for it within its deadline. Return
+    /// ``URLSessionChallengeAnswer/courierDecides`` for what Courier does without a handler.
+    public typealias ChallengeHandler = @Sendable (URLSessionChallenge) async -> URLSessionChallengeAnswer
+
     /// Creates a transport with its own sessions.
+    ///
+    /// The sessions are Courier's: their delegate and delegate queue are the transport's own, and
+    /// whatever the configuration says, no redirect is followed automatically (the client follows
+    /// them, from the request value). Courier changes none of `configuration`'s properties, with
+    /// one exception: on Apple platforms, a request whose ``TLSOptions/minimumVersion`` is newer
+    /// than the configuration's `tlsMinimumSupportedProtocolVersion` goes out on a session of its
+    /// own, whose configuration copy raises it. A configuration of yours keeps its cookie store,
+    /// cache and credential storage: what they add to a request does not appear in the request
+    /// value, its renderings or its errors.
     ///
     /// - Parameters:
     ///   - configuration: The session configuration; ephemeral, without cookies or a cache, by default.
     ///   - responseLimit: The largest response body to keep in memory, in bytes.
     ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
+    ///   - challengeHandler: Decides the authentication challenges Courier does not settle itself;
+    ///     `nil` leaves every one to Courier.
     public init(
         configuration: URLSessionConfiguration? = nil, responseLimit: Int = defaultResponseLimit,
-        downloadLimit: Int64? = nil
+        downloadLimit: Int64? = nil, challengeHandler: ChallengeHandler? = nil
     ) {
         self.responseLimit = responseLimit
         self.downloadLimit = downloadLimit
         let configuration = configuration ?? Self.defaultConfiguration()
         let tasks = SessionTaskTable()
         self.tasks = tasks
-        let delegate = SessionDelegate(tasks: tasks)
+        let delegate = SessionDelegate(tasks: tasks, challengeHandler: challengeHandler)
         self.delegate = delegate
         let session = URLSession(
             configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
@@ -128,7 +161,8 @@ public final class URLSessionTransport: Transport {
                         setup.reusesConnections
                         ? setup.pooled
                         : URLSession(
-                            configuration: setup.pooled.configuration, delegate: setup.delegate,
+                            configuration: Self.configuration(setup.pooled.configuration, for: setup.request),
+                            delegate: setup.delegate,
                             delegateQueue: Self.delegateQueue())
                     defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
@@ -172,11 +206,15 @@ public final class URLSessionTransport: Transport {
     /// On Linux a request with a body never does, idempotent or not: libcurl re-sends it without
     /// its body (FoundationNetworking does not rewind an in-memory or file body), and the server
     /// then waits for a body that never comes.
+    ///
+    /// On Apple platforms a request that sets ``TLSOptions`` never does either: a connection's
+    /// server-trust challenge is answered once, with the options of the request that opened it,
+    /// so a connection opened without the request's roots or pins must not carry it.
     static func reusesConnections(for request: TransportRequest) -> Bool {
         #if canImport(FoundationNetworking)
             request.isIdempotent && request.body == nil
         #else
-            request.isIdempotent
+            request.isIdempotent && (request.tls?.setOptions.isEmpty ?? true)
         #endif
     }
 

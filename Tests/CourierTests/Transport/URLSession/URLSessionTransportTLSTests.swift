@@ -34,9 +34,12 @@ import Testing
     }
 
     /// Refused before anything is sent: the URL is on a port nothing listens on.
-    @Test func everyOptionIsRefusedByNameBeforeAnythingIsSent() async throws {
+    @Test func everyOptionRefusedIsRefusedByNameBeforeAnythingIsSent() async throws {
         let transport = URLSessionTransport()
         for (option, options) in try Self.options() {
+            #if !canImport(FoundationNetworking)
+                guard option == .clientIdentity else { continue }
+            #endif
             let request = TransportRequest(
                 method: .get, url: URL(string: "https://127.0.0.1:9/")!, headers: [], body: nil, tls: options)
             do {
@@ -46,9 +49,7 @@ import Testing
                 #expect(error.kind == .unsupportedTLSOption)
                 #expect(
                     error.message.hasPrefix("URLSessionTransport cannot honour TLSOptions.\(option.name): "))
-                #expect(
-                    error.message.hasSuffix(
-                        "Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent."))
+                #expect(error.message.hasSuffix("(CourierAsyncHTTPClient); nothing was sent."))
             }
         }
         #expect(URLSessionTransport.refusal(of: TLSOptions()) == nil)
@@ -56,40 +57,71 @@ import Testing
     }
 
     #if canImport(FoundationNetworking)
-        @Test func theLinuxRefusalSaysWhatFoundationNetworkingCannotDo() throws {
-            let error = try #require(URLSessionTransport.refusal(of: Self.options()[0].1))
+        /// Each refusal says what FoundationNetworking lacks, as its source shows it.
+        @Test func theLinuxRefusalsSayWhatFoundationNetworkingCannotDo() throws {
+            let reasons = try Self.options().map {
+                try #require(URLSessionTransport.refusal(of: $0.1)).message
+            }
+            let alternative = " Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent."
             #expect(
-                error.message
-                    == "URLSessionTransport cannot honour TLSOptions.trustRoots: FoundationNetworking on Linux "
-                    + "trusts only the system's trust store and ignores SSL_CERT_FILE and CURL_CA_BUNDLE. Use "
-                    + "AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent.")
+                reasons == [
+                    "URLSessionTransport cannot honour TLSOptions.trustRoots: FoundationNetworking on Linux hands "
+                        + "libcurl the system's CA bundle and no other root (it takes none through its API and "
+                        + "ignores SSL_CERT_FILE and CURL_CA_BUNDLE)." + alternative,
+                    "URLSessionTransport cannot honour TLSOptions.clientIdentity: FoundationNetworking on Linux sets "
+                        + "no client certificate on libcurl and delivers no client-certificate challenge."
+                        + alternative,
+                    "URLSessionTransport cannot honour TLSOptions.pinnedKeys: FoundationNetworking on Linux delivers "
+                        + "no server-trust challenge (only HTTP Basic ones) and sets no pinned key on libcurl, so no "
+                        + "key of the chain can be checked." + alternative,
+                    "URLSessionTransport cannot honour TLSOptions.minimumVersion: FoundationNetworking on Linux has "
+                        + "no tlsMinimumSupportedProtocolVersion and sets no TLS version on libcurl."
+                        + alternative,
+                ])
+        }
+    #else
+        @Test func onApplePlatformsOnlyAClientIdentityIsRefused() throws {
+            let refused = try Self.options().filter { URLSessionTransport.refusal(of: $0.1) != nil }.map(\.0)
+            #expect(refused == [.clientIdentity])
         }
     #endif
 
-    /// libcurl's sentences as FoundationNetworking on Linux reports them (URL error -1).
-    @Test(arguments: [
-        (
-            "SSL certificate problem: unable to get local issuer certificate",
-            CourierError.Kind.untrustedCertificate
-        ),
-        ("SSL certificate problem: self-signed certificate", .untrustedCertificate),
-        ("SSL certificate problem: self-signed certificate in certificate chain", .untrustedCertificate),
-        ("SSL certificate problem: certificate has expired", .certificateExpired),
-        ("SSL certificate problem: certificate is not yet valid", .certificateExpired),
-        ("SSL: no alternative certificate subject name matches target host name 'x'", .hostnameMismatch),
-        (
-            "OpenSSL SSL_read: error:0A00045C:SSL routines::tlsv13 alert certificate required",
-            .clientCertificateRejected
-        ),
-        ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to 127.0.0.1:1", .tlsHandshakeFailed),
-    ])
-    func libcurlSentencesMapToTheirKinds(sentence: String, kind: CourierError.Kind) {
-        #expect(URLSessionTransport.tlsKind(libcurlMessage: sentence) == kind)
+    /// A response head means the handshake succeeded: a TLS error after it is a lost connection,
+    /// which the receiver reports as a truncated response.
+    @Test func aTLSFailureAfterTheHeadIsALostConnection() {
+        let error = URLError(
+            .secureConnectionFailed,
+            userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://a.example")!])
+        #expect(SessionDelegate.failure(error, afterResponse: false).kind == .tlsHandshakeFailed)
+        #expect(SessionDelegate.failure(error, afterResponse: true).kind == .connectionLost)
     }
 
-    @Test func aLibcurlFailureThatIsNotTLSIsNotMapped() {
-        #expect(URLSessionTransport.tlsKind(libcurlMessage: "Empty reply from server") == nil)
-    }
+    #if canImport(FoundationNetworking)
+        /// libcurl's sentences as FoundationNetworking on Linux reports them (URL error -1).
+        @Test(arguments: [
+            (
+                "SSL certificate problem: unable to get local issuer certificate",
+                CourierError.Kind.untrustedCertificate
+            ),
+            ("SSL certificate problem: self-signed certificate", .untrustedCertificate),
+            ("SSL certificate problem: self-signed certificate in certificate chain", .untrustedCertificate),
+            ("SSL certificate problem: certificate has expired", .certificateExpired),
+            ("SSL certificate problem: certificate is not yet valid", .certificateExpired),
+            ("SSL: no alternative certificate subject name matches target host name 'x'", .hostnameMismatch),
+            (
+                "OpenSSL SSL_read: error:0A00045C:SSL routines::tlsv13 alert certificate required",
+                .clientCertificateRejected
+            ),
+            ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to 127.0.0.1:1", .tlsHandshakeFailed),
+        ])
+        func libcurlSentencesMapToTheirKinds(sentence: String, kind: CourierError.Kind) {
+            #expect(URLSessionTransport.tlsKind(libcurlMessage: sentence) == kind)
+        }
+
+        @Test func aLibcurlFailureThatIsNotTLSIsNotMapped() {
+            #expect(URLSessionTransport.tlsKind(libcurlMessage: "Empty reply from server") == nil)
+        }
+    #endif
 
     @Test(arguments: [
         (URLError.Code.serverCertificateUntrusted, CourierError.Kind.untrustedCertificate),
