@@ -11,17 +11,32 @@ import Foundation
 /// against the request's roots and pins; anything else, and every challenge on Linux (which
 /// delivers no server-trust challenge), is left to the default handling.
 enum ServerTrustEvaluation {
+    /// Whether `options` make Courier evaluate the server's trust itself: they set roots other
+    /// than the system's alone, or pins.
+    static func applies(to options: TLSOptions?) -> Bool {
+        guard let options else { return false }
+        return !options.trustRoots.isSystem || options.pinnedKeys != nil
+    }
+
     #if canImport(Security)
-        /// Evaluates a server-trust challenge when the request sets roots or pins: the roots
-        /// become the trust's anchors (alone for ``TLSTrustRoots/only(_:)``), the chain must pass
-        /// the system's evaluation, and then one of its keys must be pinned.
+        /// Evaluates a server-trust challenge of the origin when the request sets roots or pins:
+        /// the roots become the trust's anchors (alone for ``TLSTrustRoots/only(_:)``), the chain
+        /// must pass the system's evaluation, and then one of its certificates' keys must be
+        /// pinned. It fails closed: a challenge without a trust to evaluate fails the request.
+        ///
+        /// A proxy's challenge is left to the default handling: the options name the origin's
+        /// roots and keys, not the proxy's.
         static func answer(
             to challenge: URLAuthenticationChallenge, options: TLSOptions?, host: String
         ) -> Result<URLSessionChallengeAnswer, CourierError> {
-            guard let options, !options.trustRoots.isSystem || options.pinnedKeys != nil,
-                challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-                let trust = challenge.protectionSpace.serverTrust
+            let space = challenge.protectionSpace
+            guard let options, applies(to: options),
+                space.authenticationMethod == NSURLAuthenticationMethodServerTrust, !space.isProxy()
             else { return .success(.courierDecides) }
+            guard let trust = space.serverTrust else {
+                return .failure(
+                    CourierError.tls(.tlsHandshakeFailed, host: host, reason: "no server trust to evaluate"))
+            }
             if !options.trustRoots.isSystem {
                 let anchors = options.trustRoots.certificates.compactMap {
                     SecCertificateCreateWithData(nil, $0.derBytes as CFData)
@@ -34,8 +49,17 @@ enum ServerTrustEvaluation {
                                 "a certificate of TLSOptions.trustRoots is not one the Security framework reads"
                         ))
                 }
-                SecTrustSetAnchorCertificates(trust, anchors as CFArray)
-                SecTrustSetAnchorCertificatesOnly(trust, !options.trustRoots.includesSystemRoots)
+                guard SecTrustSetAnchorCertificates(trust, anchors as CFArray) == errSecSuccess,
+                    SecTrustSetAnchorCertificatesOnly(trust, !options.trustRoots.includesSystemRoots)
+                        == errSecSuccess
+                else {
+                    return .failure(
+                        CourierError.tls(
+                            .tlsHandshakeFailed, host: host,
+                            reason:
+                                "the Security framework did not take TLSOptions.trustRoots as the trust's anchors"
+                        ))
+                }
             }
             var error: CFError?
             guard SecTrustEvaluateWithError(trust, &error) else {
@@ -43,10 +67,11 @@ enum ServerTrustEvaluation {
             }
             if let pins = options.pinnedKeys {
                 let chain = SecTrustCopyCertificateChain(trust) as? [SecCertificate] ?? []
-                let pinned = chain.contains { certificate in
-                    spki(of: certificate).map { pins.contains(subjectPublicKeyInfo: $0) } ?? false
-                }
-                guard pinned else {
+                guard
+                    chain.contains(where: {
+                        pins.contains(certificateDER: SecCertificateCopyData($0) as Data)
+                    })
+                else {
                     return .failure(CourierError.tls(.publicKeyPinMismatch, host: host))
                 }
             }
@@ -56,30 +81,11 @@ enum ServerTrustEvaluation {
         /// The kind of a failed evaluation, from the Security framework's error code.
         static func kind(of error: CFError?) -> CourierError.Kind {
             guard let error else { return .untrustedCertificate }
-            switch OSStatus(CFErrorGetCode(error)) {
+            switch OSStatus(truncatingIfNeeded: CFErrorGetCode(error)) {
             case errSecCertificateExpired, errSecCertificateNotValidYet: return .certificateExpired
             case errSecHostNameMismatch: return .hostnameMismatch
             default: return .untrustedCertificate
             }
-        }
-
-        /// The DER `SubjectPublicKeyInfo` of a certificate's key, for RSA and the NIST P curves.
-        static func spki(of certificate: SecCertificate) -> [UInt8]? {
-            guard let key = SecCertificateCopyKey(certificate),
-                let attributes = SecKeyCopyAttributes(key) as? [String: Any],
-                let type = attributes[kSecAttrKeyType as String] as? String,
-                let bits = attributes[kSecAttrKeySizeInBits as String] as? Int,
-                let raw = SecKeyCopyExternalRepresentation(key, nil) as Data?
-            else { return nil }
-            if type == kSecAttrKeyTypeRSA as String {
-                return SubjectPublicKeyInfo.der(rsaPublicKey: [UInt8](raw))
-            }
-            if type == kSecAttrKeyTypeECSECPrimeRandom as String,
-                let curve = SubjectPublicKeyInfo.Curve(rawValue: bits)
-            {
-                return SubjectPublicKeyInfo.der(ecPublicKey: [UInt8](raw), curve: curve)
-            }
-            return nil
         }
     #else
         /// FoundationNetworking delivers no server-trust challenge: Courier always leaves the
