@@ -11,7 +11,8 @@ import Foundation
 /// without a stored credential never completes the task, `.rejectProtectionSpace` cancels it, and
 /// a credential sends the request again on the same task. So on Linux Courier returns the `401`
 /// it received where Apple platforms would, and starts a fresh receiver before a credential is
-/// used.
+/// used. A credential from the credential storage is used only for an idempotent request without
+/// a body; one the handler answers with, for any request without a body.
 enum ChallengeOutcome: Sendable {
     /// Hand `URLSession` this disposition and the answer's credential.
     case reply(URLSession.AuthChallengeDisposition, URLSessionChallengeAnswer)
@@ -27,8 +28,10 @@ enum ChallengeOutcome: Sendable {
         var authenticationMethod: String
         /// The host (and port) as errors name it.
         var host: String
-        /// Whether the request has a body.
+        /// Whether the request `URLSession` sends has a body.
         var hasBody: Bool
+        /// Whether the request `URLSession` sends may be sent twice.
+        var isIdempotent: Bool
         /// The credential `URLSession` proposes from its credential storage, as an answer.
         var proposed: URLSessionChallengeAnswer?
     }
@@ -38,10 +41,9 @@ enum ChallengeOutcome: Sendable {
         _ answer: URLSessionChallengeAnswer, courier: URLSessionChallengeAnswer, facts: Facts
     ) -> ChallengeOutcome {
         // A trust Courier evaluated is answered with Courier's credential: the system's default
-        // handling would evaluate it again without the request's roots.
-        if courier.action == .useCredential,
-            [.courierDecides, .performDefaultHandling].contains(answer.action)
-        {
+        // handling would evaluate it again without the request's roots, and another credential
+        // would replace the evaluation. The handler may only veto it.
+        if courier.action == .useCredential, answer.action != .cancel {
             return .reply(.useCredential, courier)
         }
         switch answer.action {
@@ -59,9 +61,14 @@ enum ChallengeOutcome: Sendable {
             #else
                 return .reply(.rejectProtectionSpace, answer)
             #endif
-        case .performDefaultHandling, .courierDecides:
+        case .courierDecides:
             #if canImport(FoundationNetworking)
-                return facts.proposed.map { retry($0, facts) } ?? .returnReceivedResponse
+                // A stored credential was not chosen for this request: it is used only where
+                // sending the request again does no harm.
+                guard let proposed = facts.proposed, facts.isIdempotent, !facts.hasBody else {
+                    return .returnReceivedResponse
+                }
+                return .retry(proposed)
             #else
                 return .reply(.performDefaultHandling, answer)
             #endif

@@ -8,6 +8,7 @@ import Foundation
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let tasks: SessionTaskTable
     private let challengeHandler: URLSessionTransport.ChallengeHandler?
+    private let evaluated = EvaluatedServers()
 
     init(tasks: SessionTaskTable, challengeHandler: URLSessionTransport.ChallengeHandler? = nil) {
         self.tasks = tasks
@@ -22,61 +23,97 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Answers a challenge: Courier's own checks first (the request's roots and pins, on Apple
-    /// platforms), then the caller's handler, if any, off the delegate queue.
+    /// platforms), then the caller's handler, if any, on a task of its own.
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let id = ObjectIdentifier(task)
-        guard let request = tasks.update(id, { $0.receiver.request }) else {
-            completionHandler(.cancelAuthenticationChallenge, nil)
+        let known = tasks.update(id) { state in
+            (request: state.receiver.request, hasBody: state.sendsBody, isIdempotent: state.isIdempotent)
+        }
+        guard let known else {
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
             return
         }
+        let request = known.request
         let host = CourierError.tlsHostName(of: request.url)
         let courier: URLSessionChallengeAnswer
         switch ServerTrustEvaluation.answer(to: challenge, options: request.tls, host: host) {
-        case .success(let answer): courier = answer
+        case .success(let answer):
+            courier = answer
+            if answer.action == .useCredential { evaluated.record(request) }
         case .failure(let error):
             tasks.fail(id, with: error)
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
             return
         }
         let facts = ChallengeOutcome.Facts(
             authenticationMethod: challenge.protectionSpace.authenticationMethod, host: host,
-            hasBody: request.body != nil,
+            hasBody: known.hasBody, isIdempotent: known.isIdempotent,
             proposed: challenge.proposedCredential.map(URLSessionChallengeAnswer.useCredential))
         guard let challengeHandler else {
             carry(out: .decide(.courierDecides, courier: courier, facts: facts), id, completionHandler)
             return
         }
         let seen = URLSessionChallenge(challenge, request: request)
-        Task {
+        let handling = Task {
             let answer = await challengeHandler(seen)
             carry(out: .decide(answer, courier: courier, facts: facts), id, completionHandler)
         }
+        let registered = tasks.update(id) { state -> Bool in
+            state.challengeHandling = handling
+            return true
+        }
+        if registered == nil { handling.cancel() }
     }
 
+    /// Does what `outcome` says to the task's state, then hands `URLSession` its answer.
     private func carry(
         out outcome: ChallengeOutcome, _ id: ObjectIdentifier,
-        _ completionHandler: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         switch outcome {
         case .reply(let disposition, let answer):
-            completionHandler(disposition, answer.credential)
+            Self.reply(completionHandler, disposition, answer)
         case .returnReceivedResponse:
             tasks.finish(id)?.complete()
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
         case .retry(let answer):
             guard tasks.update(id, { $0.restartReceiving() }) == true else {
                 tasks.finish(id)?.complete()
-                completionHandler(.cancelAuthenticationChallenge, nil)
+                Self.reply(completionHandler, .cancelAuthenticationChallenge)
                 return
             }
-            completionHandler(.useCredential, answer.credential)
+            Self.reply(completionHandler, .useCredential, answer)
         case .fail(let error):
             tasks.fail(id, with: error)
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
         }
+    }
+
+    /// Hands `URLSession` the answer to a challenge.
+    ///
+    /// On Linux the completion handler suspends, resumes or cancels the task then and there, and
+    /// each waits for the work queue every session shares, busy for seconds while libcurl
+    /// decodes a large body: that must happen neither on Swift's cooperative pool (where a
+    /// challenge handler's task runs) nor on the session's delegate queue. A cancel goes to the
+    /// queue that serialises Courier's cancels (``URLSessionTransport/cancelInBackground(_:)``),
+    /// any other answer to the global queue. Apple platforms take the answer from any thread
+    /// without waiting.
+    private static func reply(
+        _ completionHandler:
+            @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void,
+        _ disposition: URLSession.AuthChallengeDisposition, _ answer: URLSessionChallengeAnswer? = nil
+    ) {
+        #if canImport(FoundationNetworking)
+            let queue =
+                disposition == .cancelAuthenticationChallenge || disposition == .rejectProtectionSpace
+                ? URLSessionTransport.cancelQueue : DispatchQueue.global()
+            queue.async { completionHandler(disposition, answer?.credential) }
+        #else
+            completionHandler(disposition, answer?.credential)
+        #endif
     }
 
     func urlSession(
@@ -99,6 +136,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             state.isAlive = true
             // A response that is not HTTP has no head; completing it fails as invalid.
             guard let http = response as? HTTPURLResponse else { return .proceed }
+            if let refusal = evaluated.refusal(of: state.receiver.request) { return .stop(refusal) }
             state.url = http.url
             let decision = state.receiver.receiveHead(
                 status: HTTPStatus(http.statusCode), headers: Self.headerFields(of: http))

@@ -13,14 +13,20 @@ import Foundation
 /// ```swift
 /// let transport = URLSessionTransport { challenge in
 ///     guard challenge.authenticationMethod == NSURLAuthenticationMethodHTTPBasic,
+///         challenge.host == "reports.example.com",
+///         challenge.authenticationChallenge.protectionSpace.receivesCredentialSecurely,
 ///         challenge.previousFailureCount == 0
 ///     else { return .courierDecides }
 ///     return .useCredential(URLCredential(user: "reports", password: password, persistence: .none))
 /// }
 /// ```
 ///
+/// Check the host, and that the protection space sends the credential securely, before you
+/// hand over a password: the handler sees every challenge, of every host a request reaches.
 /// Use ``authenticationChallenge`` inside the handler only: its protection space's server trust
-/// (Apple platforms) is the one object the connection evaluates.
+/// (Apple platforms) is the one object the connection evaluates. A server-trust challenge comes
+/// once per connection: on a session whose connections are reused, its ``request`` is the one
+/// that opened the connection.
 public struct URLSessionChallenge: Sendable {
     /// The request whose task received the challenge, as Courier sent it.
     public let request: TransportRequest

@@ -10,15 +10,20 @@ import Foundation
 /// return .useCredential(URLCredential(user: "reports", password: password, persistence: .none))
 /// ```
 ///
+/// On Apple platforms, a `URLCredential(trust:)` answer to the server-trust challenge of a
+/// request that sets neither roots nor pins replaces the system's trust evaluation: the
+/// connection then trusts whatever that trust holds.
+///
 /// ``courierDecides`` leaves the challenge to Courier: a server-trust challenge is evaluated
 /// with the request's ``TLSOptions`` (Apple platforms), and anything else gets `URLSession`'s
-/// default handling, which on Linux means the `401` response is returned as it is. An answer
-/// never overrides the request's ``TLSOptions``: Courier checks roots and pins before it asks
-/// the handler, and a chain that fails them is refused whatever the handler would answer.
+/// default handling (`.performDefaultHandling`), which on Linux means the `401` response is
+/// returned as it is. An answer never overrides the request's ``TLSOptions``: Courier checks
+/// roots and pins before it asks the handler, a chain that fails them is refused whatever the
+/// handler would answer, and for a chain that passes them the handler can only ``cancel``.
 public struct URLSessionChallengeAnswer: Sendable {
     /// The answers, as `URLSession.AuthChallengeDisposition` has them plus Courier's own.
     enum Action: Sendable, Equatable {
-        case courierDecides, performDefaultHandling, useCredential, rejectProtectionSpace, cancel
+        case courierDecides, useCredential, rejectProtectionSpace, cancel
     }
 
     let action: Action
@@ -42,8 +47,6 @@ public struct URLSessionChallengeAnswer: Sendable {
 
     /// Courier answers as it does without a handler.
     public static let courierDecides = URLSessionChallengeAnswer(.courierDecides)
-    /// `URLSession`'s default handling (`.performDefaultHandling`).
-    public static let performDefaultHandling = URLSessionChallengeAnswer(.performDefaultHandling)
     /// Answers with `credential` (`.useCredential`): a password for an HTTP challenge, an identity
     /// for a client-certificate challenge, a trust for a server-trust challenge.
     public static func useCredential(_ credential: URLCredential) -> URLSessionChallengeAnswer {

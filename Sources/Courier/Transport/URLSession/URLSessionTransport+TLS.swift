@@ -57,16 +57,16 @@ extension URLSessionTransport {
         }
     #endif
 
-    /// The configuration of a session made for `request` alone: on Apple platforms, a copy of
-    /// `base` whose `tlsMinimumSupportedProtocolVersion` is raised to the request's
-    /// ``TLSOptions/minimumVersion`` when that is newer.
-    static func configuration(
-        _ base: URLSessionConfiguration, for request: TransportRequest
-    ) -> URLSessionConfiguration {
+    /// The configuration of a session for requests with `options`: on Apple platforms, a copy of
+    /// `base` whose `tlsMinimumSupportedProtocolVersion` is raised to ``TLSOptions/minimumVersion``
+    /// when that is newer, never lowered; otherwise `base` itself.
+    static func configuration(_ base: URLSessionConfiguration, for options: TLSOptions?)
+        -> URLSessionConfiguration
+    {
         #if canImport(FoundationNetworking)
             return base
         #else
-            guard let minimum = request.tls?.minimumVersion,
+            guard let minimum = options?.minimumVersion,
                 let copy = base.copy() as? URLSessionConfiguration
             else { return base }
             let wanted: tls_protocol_version_t = minimum == .tls13 ? .TLSv13 : .TLSv12

@@ -11,10 +11,12 @@ import Testing
 @Suite struct ChallengeOutcomeTests {
     static let credential = URLCredential(user: "courier", password: "secret", persistence: .none)
 
-    static func facts(hasBody: Bool = false, proposed: URLCredential? = nil) -> ChallengeOutcome.Facts {
+    static func facts(
+        hasBody: Bool = false, isIdempotent: Bool = true, proposed: URLCredential? = nil
+    ) -> ChallengeOutcome.Facts {
         ChallengeOutcome.Facts(
             authenticationMethod: NSURLAuthenticationMethodHTTPBasic, host: "127.0.0.1:8080",
-            hasBody: hasBody,
+            hasBody: hasBody, isIdempotent: isIdempotent,
             proposed: proposed.map(URLSessionChallengeAnswer.useCredential))
     }
 
@@ -42,23 +44,39 @@ import Testing
                 + "NSURLAuthenticationMethodHTTPBasic challenge of 127.0.0.1:8080.")
     }
 
-    @Test func aTrustCourierEvaluatedAnswersDefaultHandlingWithCourierCredential() {
+    /// Once Courier evaluated a trust, the handler can veto it but not replace it.
+    @Test func aTrustCourierEvaluatedIsAnsweredWithCourierCredentialUnlessCancelled() {
         let courier = URLSessionChallengeAnswer.useCredential(Self.credential)
+        let other = URLSessionChallengeAnswer.useCredential(
+            URLCredential(user: "other", password: "x", persistence: .none))
         #expect(Self.decide(.courierDecides, courier: courier) == "reply 0 courier")
-        #expect(Self.decide(.performDefaultHandling, courier: courier) == "reply 0 courier")
+        #expect(Self.decide(other, courier: courier) == "reply 0 courier")
+        #expect(Self.decide(.rejectProtectionSpace, courier: courier) == "reply 0 courier")
+        #expect(Self.decide(.cancel, courier: courier).hasPrefix("fail authenticationFailed"))
     }
 
     #if canImport(FoundationNetworking)
         @Test func onLinuxLeavingItToCourierReturnsThe401() {
             #expect(Self.decide(.courierDecides) == "return the received response")
-            #expect(Self.decide(.performDefaultHandling) == "return the received response")
             #expect(Self.decide(.rejectProtectionSpace) == "return the received response")
         }
 
         @Test func onLinuxACredentialStartsAFreshReceiver() {
             #expect(Self.decide(.useCredential(Self.credential)) == "retry as courier")
+            #expect(Self.decide(.courierDecides, Self.facts(proposed: Self.credential)) == "retry as courier")
+        }
+
+        /// A stored credential nobody chose for this request never sends it again behind the
+        /// caller's back: only an idempotent request without a body is retried with it.
+        @Test func onLinuxAStoredCredentialIsUsedOnlyForAnIdempotentRequestWithoutABody() {
             #expect(
-                Self.decide(.performDefaultHandling, Self.facts(proposed: Self.credential))
+                Self.decide(.courierDecides, Self.facts(isIdempotent: false, proposed: Self.credential))
+                    == "return the received response")
+            #expect(
+                Self.decide(.courierDecides, Self.facts(hasBody: true, proposed: Self.credential))
+                    == "return the received response")
+            #expect(
+                Self.decide(.useCredential(Self.credential), Self.facts(isIdempotent: false))
                     == "retry as courier")
         }
 

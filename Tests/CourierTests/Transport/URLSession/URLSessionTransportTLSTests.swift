@@ -86,6 +86,46 @@ import Testing
         }
     #endif
 
+    /// Requests that may go twice and set the same options share the session kept for them;
+    /// another value gets another session, and a request that must not go twice one of its own.
+    @Test func requestsWithTheSameOptionsShareTheSessionKeptForThem() throws {
+        let transport = URLSessionTransport()
+        let url = try #require(URL(string: "https://127.0.0.1:9/"))
+        let all = try Self.options().map(\.1)
+        func session(_ method: HTTPMethod, _ options: TLSOptions?) -> (URLSession, isOwn: Bool) {
+            let request = TransportRequest(method: method, url: url, headers: [], body: nil, tls: options)
+            return transport.session(
+                for: request, reusesConnections: URLSessionTransport.reusesConnections(for: request))
+        }
+        let main = session(.get, nil)
+        let pinned = session(.get, all[2])
+        #expect(!main.isOwn && !pinned.isOwn)
+        #expect(pinned.0 !== main.0)
+        #expect(session(.get, all[2]).0 === pinned.0)
+        #expect(session(.head, all[2]).0 === pinned.0)
+        #expect(session(.get, TLSOptions()).0 === main.0)
+        #expect(session(.get, all[3]).0 !== pinned.0)
+        let own = session(.post, all[2])
+        #expect(own.isOwn && own.0 !== pinned.0)
+        own.0.finishTasksAndInvalidate()
+    }
+
+    #if !canImport(FoundationNetworking)
+        /// A session for options raises the minimum TLS version to theirs, never lowers it, and
+        /// leaves the base configuration as it was.
+        @Test func aSessionForOptionsRaisesTheMinimumVersionOnly() {
+            let base = URLSessionConfiguration.ephemeral
+            base.tlsMinimumSupportedProtocolVersion = .TLSv12
+            let raised = URLSessionTransport.configuration(base, for: TLSOptions(minimumVersion: .tls13))
+            #expect(raised.tlsMinimumSupportedProtocolVersion == .TLSv13)
+            #expect(base.tlsMinimumSupportedProtocolVersion == .TLSv12)
+            base.tlsMinimumSupportedProtocolVersion = .TLSv13
+            let kept = URLSessionTransport.configuration(base, for: TLSOptions(minimumVersion: .tls12))
+            #expect(kept.tlsMinimumSupportedProtocolVersion == .TLSv13)
+            #expect(URLSessionTransport.configuration(base, for: nil) === base)
+        }
+    #endif
+
     /// A response head means the handshake succeeded: a TLS error after it is a lost connection,
     /// which the receiver reports as a truncated response.
     @Test func aTLSFailureAfterTheHeadIsALostConnection() {
