@@ -7,6 +7,10 @@ import CourierTesting
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 enum ConnectingSecurelySnippets {
     // Block 1
     static func block1() async throws {
@@ -58,5 +62,18 @@ enum ConnectingSecurelySnippets {
         let pinned = TLSOptions(pinnedKeys: pins)
         _ = pins
         _ = pinned
+    }
+
+    // Block 5
+    static func block5() async throws {
+        let transport = URLSessionTransport { challenge in
+            guard challenge.authenticationMethod == NSURLAuthenticationMethodHTTPBasic,
+                challenge.host == "reports.example.com",
+                challenge.authenticationChallenge.protectionSpace.receivesCredentialSecurely,
+                challenge.previousFailureCount == 0
+            else { return .courierDecides }
+            return .useCredential(URLCredential(user: "reports", password: password, persistence: .none))
+        }
+        _ = transport
     }
 }
