@@ -16,8 +16,9 @@ import Foundation
 ///
 /// ``courierDecides`` leaves the challenge to Courier: a server-trust challenge is evaluated
 /// with the request's ``TLSOptions`` (Apple platforms), and anything else gets `URLSession`'s
-/// default handling (`.performDefaultHandling`), which on Linux means the `401` response is
-/// returned as it is. An answer never overrides the request's ``TLSOptions``: Courier checks
+/// default handling (`.performDefaultHandling`); on Linux the `401` response is returned as it
+/// is, unless the credential storage proposes a credential for an idempotent request without a
+/// body. An answer never overrides the request's ``TLSOptions``: Courier checks
 /// roots and pins before it asks the handler, a chain that fails them is refused whatever the
 /// handler would answer, and for a chain that passes them the handler can only ``cancel``.
 public struct URLSessionChallengeAnswer: Sendable {

@@ -57,7 +57,8 @@ public final class URLSessionTransport: Transport {
     /// Decides an authentication challenge a request's task receives, after Courier's own checks.
     ///
     /// It runs on a task of its own, off the session's delegate queue, and may take its time (ask
-    /// a keychain, say); the request waits for it within its deadline. Return
+    /// a keychain, say); the request waits for it within its deadline, and the task is cancelled
+    /// when the request is cancelled or times out. Return
     /// ``URLSessionChallengeAnswer/courierDecides`` for what Courier does without a handler.
     public typealias ChallengeHandler = @Sendable (URLSessionChallenge) async -> URLSessionChallengeAnswer
 
