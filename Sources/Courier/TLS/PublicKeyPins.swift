@@ -66,6 +66,20 @@ public struct PublicKeyPins: Sendable, Hashable, CustomStringConvertible {
         contains(digest: Data(SHA256.digest(subjectPublicKeyInfo)))
     }
 
+    /// Whether the key of a certificate, given as its DER bytes, is pinned: the SHA-256 digest
+    /// of the `SubjectPublicKeyInfo` the certificate holds is one of ``sha256Digests``.
+    ///
+    /// A transport checks each certificate of a server's validated chain with it. Bytes that are
+    /// not a certificate, or whose elements before the key are malformed, are not pinned.
+    ///
+    /// ```swift
+    /// let pinned = chain.contains { pins.contains(certificateDER: $0.derBytes) }
+    /// ```
+    public func contains(certificateDER: some Collection<UInt8>) -> Bool {
+        guard let key = CertificateDER.subjectPublicKeyInfo(in: certificateDER) else { return false }
+        return contains(subjectPublicKeyInfo: key)
+    }
+
     /// The pins in base64, which are public.
     public var description: String {
         "PublicKeyPins(\(sha256Digests.map { $0.base64EncodedString() }.joined(separator: ", ")))"

@@ -7,6 +7,10 @@ import CourierTesting
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 enum ConnectingSecurelySnippets {
     // Block 1
     static func block1() async throws {
@@ -62,12 +66,25 @@ enum ConnectingSecurelySnippets {
 
     // Block 5
     static func block5() async throws {
+        let transport = URLSessionTransport { challenge in
+            guard challenge.authenticationMethod == NSURLAuthenticationMethodHTTPBasic,
+                challenge.host == "reports.example.com",
+                challenge.authenticationChallenge.protectionSpace.receivesCredentialSecurely,
+                challenge.previousFailureCount == 0
+            else { return .courierDecides }
+            return .useCredential(URLCredential(user: "reports", password: password, persistence: .none))
+        }
+        _ = transport
+    }
+
+    // Block 6
+    static func block6() async throws {
         let proxy = try AsyncHTTPClientTransport.Proxy.http(
             host: "proxy.internal.example", port: 3128,
             credentials: .init(username: "svc-billing", password: password),
             bypassing: ["localhost", ".internal.example", "10.0.0.0/8"])
         let proxied = AsyncHTTPClientTransport(proxy: proxy)
-        // Or as curl reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY:
+        // Or as curl reads https_proxy, http_proxy and no_proxy:
         let fromEnvironment = AsyncHTTPClientTransport(proxy: try .fromEnvironment())
         _ = proxy
         _ = proxied

@@ -7,9 +7,12 @@ import Foundation
 /// Routes `URLSession` callbacks to the matching ``SessionTaskState``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let tasks: SessionTaskTable
+    private let challengeHandler: URLSessionTransport.ChallengeHandler?
+    private let evaluated = EvaluatedServers()
 
-    init(tasks: SessionTaskTable) {
+    init(tasks: SessionTaskTable, challengeHandler: URLSessionTransport.ChallengeHandler? = nil) {
         self.tasks = tasks
+        self.challengeHandler = challengeHandler
     }
 
     func urlSession(
@@ -17,6 +20,100 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    /// Answers a challenge: Courier's own checks first (the request's roots and pins, on Apple
+    /// platforms), then the caller's handler, if any, on a task of its own.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        let id = ObjectIdentifier(task)
+        let known = tasks.update(id) { state in
+            (request: state.receiver.request, hasBody: state.sendsBody, isIdempotent: state.isIdempotent)
+        }
+        guard let known else {
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
+            return
+        }
+        let request = known.request
+        let host = CourierError.tlsHostName(of: request.url)
+        let courier: URLSessionChallengeAnswer
+        switch ServerTrustEvaluation.answer(to: challenge, options: request.tls, host: host) {
+        case .success(let answer):
+            courier = answer
+            if answer.action == .useCredential { evaluated.record(request) }
+        case .failure(let error):
+            tasks.fail(id, with: error)
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
+            return
+        }
+        let facts = ChallengeOutcome.Facts(
+            authenticationMethod: challenge.protectionSpace.authenticationMethod, host: host,
+            hasBody: known.hasBody, isIdempotent: known.isIdempotent,
+            proposed: challenge.proposedCredential.map(URLSessionChallengeAnswer.useCredential))
+        guard let challengeHandler else {
+            carry(out: .decide(.courierDecides, courier: courier, facts: facts), id, completionHandler)
+            return
+        }
+        let seen = URLSessionChallenge(challenge, request: request)
+        let handling = Task {
+            let answer = await challengeHandler(seen)
+            carry(out: .decide(answer, courier: courier, facts: facts), id, completionHandler)
+        }
+        let registered = tasks.update(id) { state -> Bool in
+            state.challengeHandling = handling
+            return true
+        }
+        if registered == nil { handling.cancel() }
+    }
+
+    /// Does what `outcome` says to the task's state, then hands `URLSession` its answer.
+    private func carry(
+        out outcome: ChallengeOutcome, _ id: ObjectIdentifier,
+        _ completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        switch outcome {
+        case .reply(let disposition, let answer):
+            Self.reply(completionHandler, disposition, answer)
+        case .returnReceivedResponse:
+            tasks.finish(id)?.complete()
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
+        case .retry(let answer):
+            guard tasks.update(id, { $0.restartReceiving() }) == true else {
+                tasks.finish(id)?.complete()
+                Self.reply(completionHandler, .cancelAuthenticationChallenge)
+                return
+            }
+            Self.reply(completionHandler, .useCredential, answer)
+        case .fail(let error):
+            tasks.fail(id, with: error)
+            Self.reply(completionHandler, .cancelAuthenticationChallenge)
+        }
+    }
+
+    /// Hands `URLSession` the answer to a challenge.
+    ///
+    /// On Linux the completion handler suspends, resumes or cancels the task then and there, and
+    /// each waits for the work queue every session shares, busy for seconds while libcurl
+    /// decodes a large body: that must happen neither on Swift's cooperative pool (where a
+    /// challenge handler's task runs) nor on the session's delegate queue. A cancel goes to the
+    /// queue that serialises Courier's cancels (``URLSessionTransport/cancelInBackground(_:)``),
+    /// any other answer to the global queue. Apple platforms take the answer from any thread
+    /// without waiting.
+    private static func reply(
+        _ completionHandler:
+            @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void,
+        _ disposition: URLSession.AuthChallengeDisposition, _ answer: URLSessionChallengeAnswer? = nil
+    ) {
+        #if canImport(FoundationNetworking)
+            let queue =
+                disposition == .cancelAuthenticationChallenge || disposition == .rejectProtectionSpace
+                ? URLSessionTransport.cancelQueue : DispatchQueue.global()
+            queue.async { completionHandler(disposition, answer?.credential) }
+        #else
+            completionHandler(disposition, answer?.credential)
+        #endif
     }
 
     func urlSession(
@@ -39,6 +136,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             state.isAlive = true
             // A response that is not HTTP has no head; completing it fails as invalid.
             guard let http = response as? HTTPURLResponse else { return .proceed }
+            if let refusal = evaluated.refusal(of: state.receiver.request) { return .stop(refusal) }
             state.url = http.url
             let decision = state.receiver.receiveHead(
                 status: HTTPStatus(http.statusCode), headers: Self.headerFields(of: http))
@@ -107,11 +205,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// - An answer that is not HTTP is ``CourierError/Kind/invalidResponse``: libcurl refuses it
     ///   ("Received HTTP/0.9 when not allowed") as `URLError(.unsupportedURL)`, which cannot mean
     ///   the URL, since Courier sends only http and https ones.
+    /// - A TLS failure after the head is ``CourierError/Kind/connectionLost`` (a truncated
+    ///   response), never a handshake failure: the handshake succeeded before the head arrived.
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
     static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
-            return tls
+            // A response head means the handshake succeeded: a TLS failure after it is the
+            // connection breaking, which the receiver reports as a truncated response.
+            guard afterResponse else { return tls }
+            return CourierError(
+                stage: .transport, kind: .connectionLost,
+                message: "The TLS connection failed after the response head arrived.", underlying: error)
         }
         let courierError = CourierError.transport(error)
         if let urlError = error as? URLError, urlError.code == .timedOut {

@@ -14,6 +14,13 @@ struct SessionTaskState: Sendable {
     var url: URL?
     /// Whether the server showed a sign of life (body upload progress or response headers).
     var isAlive = false
+    /// Whether the request `URLSession` sends has a body (in memory, a stream or a file).
+    var sendsBody = false
+    /// Whether the request `URLSession` sends, with its method as sent, may be sent twice.
+    var isIdempotent = false
+    /// The challenge handler's run, if one is under way: cancelled when the task fails or ends
+    /// first (a cancel or a timeout), so the handler sees its cancellation.
+    var challengeHandling: Task<Void, Never>?
 
     init(continuation: CheckedContinuation<RawResponse, any Error>, receiver: ResponseReceiver) {
         self.continuation = continuation
@@ -23,6 +30,7 @@ struct SessionTaskState: Sendable {
     /// Resumes the caller with `error` (or ends a streamed body with it), removing any partial
     /// download first.
     func fail(_ error: CourierError) {
+        challengeHandling?.cancel()
         receiver.abandon(because: error)
         continuation?.resume(throwing: error)
     }
@@ -36,8 +44,21 @@ struct SessionTaskState: Sendable {
         return true
     }
 
+    /// Starts receiving the response again, for a request `URLSession` sends again on the same
+    /// task (with a credential, on Linux); `false` when a streamed response was returned already.
+    mutating func restartReceiving() -> Bool {
+        guard continuation != nil else { return false }
+        receiver.abandon()
+        receiver = ResponseReceiver(
+            request: receiver.request, responseLimit: receiver.responseLimit,
+            downloadLimit: receiver.downloadLimit)
+        url = nil
+        return true
+    }
+
     /// Resumes the caller with the whole response, or ends a streamed body.
     func complete() {
+        challengeHandling?.cancel()
         let outcome = receiver.complete(url: url)
         continuation?.resume(with: outcome.mapError { $0 })
     }

@@ -3,51 +3,95 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Security)
+    import Security
+#endif
 
 extension URLSessionTransport {
     /// The refusal of a request whose ``TLSOptions`` set an option this transport cannot honour,
     /// naming the first such option; `nil` when none is set.
     ///
-    /// On Linux, FoundationNetworking (libcurl) trusts only the system's trust store (it ignores
-    /// `SSL_CERT_FILE` and `CURL_CA_BUNDLE`), presents no client certificate, sends no
-    /// server-trust challenge to a delegate (so no pin can be checked) and offers no minimum TLS
-    /// version. On Apple platforms the transport does not answer authentication challenges yet.
+    /// On Linux, FoundationNetworking (libcurl) honours none: it hands libcurl the system's CA
+    /// bundle and no other root, sets no client certificate, pinned key or TLS version on it, and
+    /// delivers no server-trust or client-certificate challenge (only HTTP Basic ones). On Apple
+    /// platforms the transport honours every option but ``TLSOptions/clientIdentity``: a
+    /// `SecIdentity` from PEM needs the keychain, which Courier does not write to.
     static func refusal(of options: TLSOptions?) -> CourierError? {
-        guard let option = options?.setOptions.first else { return nil }
-        return CourierError.unsupportedTLSOption(
-            option, transport: "URLSessionTransport", reason: unsupportedReason(option),
-            alternative: "Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent.")
+        guard let options else { return nil }
+        #if canImport(FoundationNetworking)
+            guard let option = options.setOptions.first else { return nil }
+            return CourierError.unsupportedTLSOption(
+                option, transport: "URLSessionTransport", reason: unsupportedReason(option),
+                alternative: "Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent.")
+        #else
+            guard options.clientIdentity != nil else { return nil }
+            return CourierError.unsupportedTLSOption(
+                .clientIdentity, transport: "URLSessionTransport",
+                reason:
+                    "making a SecIdentity from PEM text needs the keychain, which Courier does not write to",
+                alternative:
+                    "Answer the client-certificate challenge with URLCredential(identity:certificates:persistence:) "
+                    + "from a URLSessionTransport challenge handler, or use AsyncHTTPClientTransport "
+                    + "(CourierAsyncHTTPClient); nothing was sent.")
+        #endif
     }
 
-    private static func unsupportedReason(_ option: TLSOptions.Option) -> String {
-        #if canImport(FoundationNetworking)
+    #if canImport(FoundationNetworking)
+        /// What FoundationNetworking lacks for each option, as swift-corelibs-foundation's
+        /// `EasyHandle` and `URLSessionTask` show it.
+        private static func unsupportedReason(_ option: TLSOptions.Option) -> String {
             switch option {
             case .trustRoots:
-                "FoundationNetworking on Linux trusts only the system's trust store and ignores "
-                    + "SSL_CERT_FILE and CURL_CA_BUNDLE"
+                "FoundationNetworking on Linux hands libcurl the system's CA bundle and no other root "
+                    + "(it takes none through its API and ignores SSL_CERT_FILE and CURL_CA_BUNDLE)"
             case .clientIdentity:
-                "FoundationNetworking on Linux cannot present a client certificate"
+                "FoundationNetworking on Linux sets no client certificate on libcurl and delivers no "
+                    + "client-certificate challenge"
             case .pinnedKeys:
-                "FoundationNetworking on Linux sends no server-trust challenge, so no key can be checked"
+                "FoundationNetworking on Linux delivers no server-trust challenge (only HTTP Basic ones) "
+                    + "and sets no pinned key on libcurl, so no key of the chain can be checked"
             default:
-                "FoundationNetworking on Linux offers no setting for the minimum TLS version"
+                "FoundationNetworking on Linux has no tlsMinimumSupportedProtocolVersion and sets no TLS "
+                    + "version on libcurl"
             }
+        }
+    #endif
+
+    /// The configuration of a session for requests with `options`: on Apple platforms, a copy of
+    /// `base` whose `tlsMinimumSupportedProtocolVersion` is raised to ``TLSOptions/minimumVersion``
+    /// when that is newer, never lowered; otherwise `base` itself.
+    static func configuration(_ base: URLSessionConfiguration, for options: TLSOptions?)
+        -> URLSessionConfiguration
+    {
+        #if canImport(FoundationNetworking)
+            return base
         #else
-            "URLSessionTransport does not answer authentication challenges or set TLS versions yet"
+            guard let minimum = options?.minimumVersion,
+                let copy = base.copy() as? URLSessionConfiguration
+            else { return base }
+            let wanted: tls_protocol_version_t = minimum == .tls13 ? .TLSv13 : .TLSv12
+            if copy.tlsMinimumSupportedProtocolVersion.rawValue < wanted.rawValue {
+                copy.tlsMinimumSupportedProtocolVersion = wanted
+            }
+            return copy
         #endif
     }
 
     /// The TLS failure a `URLError` reports, in Courier's kinds; `nil` when it is not one.
     ///
-    /// Apple platforms give a code per cause. FoundationNetworking on Linux gives the unknown
-    /// code and libcurl's sentence ("SSL certificate problem: certificate has expired"), so the
-    /// cause is read from that sentence; an untrusted chain hides any later fault (an expired or
-    /// misnamed certificate from an unknown CA reads as untrusted).
+    /// Apple platforms give a code per cause, but `serverCertificateUntrusted` covers an expired
+    /// or misnamed certificate too: the peer's trust in the error, evaluated again, tells them
+    /// apart. FoundationNetworking on Linux gives the unknown code and libcurl's sentence ("SSL
+    /// certificate problem: certificate has expired"), so the cause is read from that sentence;
+    /// an untrusted chain hides any later fault (an expired or misnamed certificate from an
+    /// unknown CA reads as untrusted).
     static func tlsFailure(_ error: URLError) -> CourierError? {
         let host = error.failingURL.map(CourierError.tlsHostName(of:)) ?? "the server"
         let kind: CourierError.Kind
         switch error.code {
-        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+        case .serverCertificateUntrusted:
+            kind = peerTrustKind(error) ?? .untrustedCertificate
+        case .serverCertificateHasUnknownRoot:
             kind = .untrustedCertificate
         case .serverCertificateHasBadDate, .serverCertificateNotYetValid:
             kind = .certificateExpired
@@ -55,31 +99,53 @@ extension URLSessionTransport {
             kind = .clientCertificateRejected
         case .secureConnectionFailed:
             kind = .tlsHandshakeFailed
-        case .unknown:
-            guard let libcurlKind = tlsKind(libcurlMessage: error.localizedDescription) else { return nil }
-            kind = libcurlKind
         default:
-            return nil
+            #if canImport(FoundationNetworking)
+                guard error.code == .unknown,
+                    let libcurlKind = tlsKind(libcurlMessage: error.localizedDescription)
+                else { return nil }
+                kind = libcurlKind
+            #else
+                return nil
+            #endif
         }
         return CourierError.tls(kind, host: host, underlying: error)
     }
 
-    /// The kind of a TLS failure from libcurl's sentence, or `nil` when it names none.
-    static func tlsKind(libcurlMessage message: String) -> CourierError.Kind? {
-        let text = message.lowercased()
-        if text.contains("ssl certificate problem") {
-            if text.contains("expired") || text.contains("not yet valid") { return .certificateExpired }
-            return .untrustedCertificate
-        }
-        if text.contains("subject name") || text.contains("does not match target host") {
-            return .hostnameMismatch
-        }
-        if text.contains("certificate required") || text.contains("alert bad certificate")
-            || text.contains("unable to set client certificate")
-        {
-            return .clientCertificateRejected
-        }
-        if text.contains("ssl") || text.contains("tls") { return .tlsHandshakeFailed }
-        return nil
+    /// The kind the peer's trust in `error` fails with, evaluated again (Apple platforms); `nil`
+    /// without one.
+    static func peerTrustKind(_ error: URLError) -> CourierError.Kind? {
+        #if canImport(Security)
+            guard let value = error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey].map({ $0 as AnyObject }),
+                CFGetTypeID(value) == SecTrustGetTypeID()
+            else { return nil }
+            var evaluationError: CFError?
+            guard !SecTrustEvaluateWithError(unsafeDowncast(value, to: SecTrust.self), &evaluationError)
+            else { return nil }
+            return ServerTrustEvaluation.kind(of: evaluationError)
+        #else
+            return nil
+        #endif
     }
+
+    #if canImport(FoundationNetworking)
+        /// The kind of a TLS failure from libcurl's sentence, or `nil` when it names none.
+        static func tlsKind(libcurlMessage message: String) -> CourierError.Kind? {
+            let text = message.lowercased()
+            if text.contains("ssl certificate problem") {
+                if text.contains("expired") || text.contains("not yet valid") { return .certificateExpired }
+                return .untrustedCertificate
+            }
+            if text.contains("subject name") || text.contains("does not match target host") {
+                return .hostnameMismatch
+            }
+            if text.contains("certificate required") || text.contains("alert bad certificate")
+                || text.contains("unable to set client certificate")
+            {
+                return .clientCertificateRejected
+            }
+            if text.contains("ssl") || text.contains("tls") { return .tlsHandshakeFailed }
+            return nil
+        }
+    #endif
 }

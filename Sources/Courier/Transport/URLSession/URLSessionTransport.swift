@@ -7,8 +7,8 @@ import Foundation
 /// The default transport: `URLSession` with a delegate, on Apple platforms and on Linux.
 ///
 /// It sends exactly the request it is given: it never follows a redirect (the client does),
-/// never sends a request that is not idempotent twice, and never returns a partial body as a
-/// response.
+/// never sends a request that is not idempotent twice unless your challenge handler answers with
+/// a credential, and never returns a partial body as a response.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(responseLimit: 50 * 1024 * 1024)
@@ -18,9 +18,26 @@ import Foundation
 /// How it meets faults, timeouts, size limits and file bodies: <doc:HandlingFaults>. It does not
 /// send a body streamed from a sequence (``Body/stream(_:length:contentType:)``): that fails with
 /// ``CourierError/Kind/streamedBodyUnsupported`` before anything is sent; `AsyncHTTPClientTransport`
-/// sends one (<doc:ChoosingATransport>). It honours no ``TLSOptions`` option yet and refuses a
-/// request that sets one with ``CourierError/Kind/unsupportedTLSOption``
-/// (<doc:ConnectingSecurely>).
+/// sends one (<doc:ChoosingATransport>).
+///
+/// On Apple platforms it honours ``TLSOptions/trustRoots``, ``TLSOptions/pinnedKeys`` and
+/// ``TLSOptions/minimumVersion`` through server-trust challenges and the session configuration;
+/// on Linux, FoundationNetworking lets it honour none. An option it cannot honour fails the
+/// request with ``CourierError/Kind/unsupportedTLSOption`` before anything is sent. A
+/// ``ChallengeHandler`` takes part in authentication challenges, after Courier's own checks:
+///
+/// ```swift
+/// let transport = URLSessionTransport { challenge in
+///     guard challenge.authenticationMethod == NSURLAuthenticationMethodHTTPBasic,
+///         challenge.host == "reports.example.com",
+///         challenge.authenticationChallenge.protectionSpace.receivesCredentialSecurely,
+///         challenge.previousFailureCount == 0
+///     else { return .courierDecides }
+///     return .useCredential(URLCredential(user: "reports", password: password, persistence: .none))
+/// }
+/// ```
+///
+/// What each platform delivers and honours: <doc:ConnectingSecurely>.
 public final class URLSessionTransport: Transport {
     /// The largest response body kept in memory by default: 10 MiB.
     public static let defaultResponseLimit = 10 * 1024 * 1024
@@ -29,28 +46,52 @@ public final class URLSessionTransport: Transport {
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
-    /// The session whose connections are kept and reused, for requests that may be sent again;
-    /// a session made for one request copies its configuration.
+    /// The session whose connections are kept and reused, for requests that may be sent again
+    /// and set no ``TLSOptions``; every other session copies its configuration.
     private let session: URLSession
+    /// The sessions kept for requests that may be sent again and set ``TLSOptions``, one per value.
+    private let sessionsByOptions = LockedValue<[TLSOptions: URLSession]>([:])
     private let delegate: SessionDelegate
     private let tasks: SessionTaskTable
 
+    /// Decides an authentication challenge a request's task receives, after Courier's own checks.
+    ///
+    /// It runs on a task of its own, off the session's delegate queue, and may take its time (ask
+    /// a keychain, say); the request waits for it within its deadline, and the task is cancelled
+    /// when the request is cancelled or times out. Return
+    /// ``URLSessionChallengeAnswer/courierDecides`` for what Courier does without a handler.
+    public typealias ChallengeHandler = @Sendable (URLSessionChallenge) async -> URLSessionChallengeAnswer
+
     /// Creates a transport with its own sessions.
+    ///
+    /// The sessions are Courier's: their delegate and delegate queue are the transport's own, and
+    /// whatever the configuration says, no redirect is followed automatically (the client follows
+    /// them, from the request value). Requests share one session's connections, except that a
+    /// request that is not idempotent (on Linux, also one with a body) goes out on a session of
+    /// its own, on a connection of its own; and that requests setting ``TLSOptions`` share a
+    /// session kept for that value, so that a connection is only ever shared by requests with the
+    /// same options. Courier changes none of `configuration`'s properties, with one exception: on
+    /// Apple platforms, the copy a session for ``TLSOptions`` uses raises
+    /// `tlsMinimumSupportedProtocolVersion` to their ``TLSOptions/minimumVersion`` when that is
+    /// newer. A configuration of yours keeps its cookie store, cache and credential storage: what
+    /// they add to a request does not appear in the request value, its renderings or its errors.
     ///
     /// - Parameters:
     ///   - configuration: The session configuration; ephemeral, without cookies or a cache, by default.
     ///   - responseLimit: The largest response body to keep in memory, in bytes.
     ///   - downloadLimit: The largest body to write to a download file, in bytes; `nil` for none.
+    ///   - challengeHandler: Decides the authentication challenges Courier does not settle itself;
+    ///     `nil` leaves every one to Courier.
     public init(
         configuration: URLSessionConfiguration? = nil, responseLimit: Int = defaultResponseLimit,
-        downloadLimit: Int64? = nil
+        downloadLimit: Int64? = nil, challengeHandler: ChallengeHandler? = nil
     ) {
         self.responseLimit = responseLimit
         self.downloadLimit = downloadLimit
         let configuration = configuration ?? Self.defaultConfiguration()
         let tasks = SessionTaskTable()
         self.tasks = tasks
-        let delegate = SessionDelegate(tasks: tasks)
+        let delegate = SessionDelegate(tasks: tasks, challengeHandler: challengeHandler)
         self.delegate = delegate
         let session = URLSession(
             configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
@@ -81,6 +122,7 @@ public final class URLSessionTransport: Transport {
 
     deinit {
         session.finishTasksAndInvalidate()
+        for kept in sessionsByOptions.withLock({ Array($0.values) }) { kept.finishTasksAndInvalidate() }
     }
 
     /// Sends `request` and returns the complete response.
@@ -99,19 +141,20 @@ public final class URLSessionTransport: Transport {
                     + "it was not sent.")
         }
         var urlRequest = request.urlRequest
-        let reusesConnections =
-            Self.reusesConnections(for: request) && Self.sendsAsDeclared(urlRequest, request)
+        let sendsAsDeclared = Self.sendsAsDeclared(urlRequest, request)
+        let reusesConnections = Self.reusesConnections(for: request) && sendsAsDeclared
         if !reusesConnections {
             urlRequest.setConnectionClose()
         }
         let upload = try BodyUpload(request.body)
         defer { upload?.removeTemporaryFile() }
         if case .file? = upload { urlRequest.httpBodyStream = nil }
+        let sendsBody = upload != nil || urlRequest.httpBody != nil || urlRequest.httpBodyStream != nil
         let handle = SessionTaskHandle()
         let tasks = tasks
         let setup = (
-            request: request, urlRequest: urlRequest, upload: upload, pooled: session,
-            reusesConnections: reusesConnections, delegate: delegate, limit: responseLimit,
+            request: request, urlRequest: urlRequest, upload: upload, reusesConnections: reusesConnections,
+            sendsBody: sendsBody, isIdempotent: request.isIdempotent && sendsAsDeclared, limit: responseLimit,
             downloadLimit: downloadLimit
         )
         defer { handle.finish() }
@@ -122,15 +165,10 @@ public final class URLSessionTransport: Transport {
                 // queue on Linux, which can be busy for seconds (libcurl decoding a large body);
                 // that must not happen on one of the few threads of Swift's cooperative pool.
                 DispatchQueue.global().async {
-                    // A session of its own when connections must not be reused; it ends with
-                    // its one task.
-                    let session =
-                        setup.reusesConnections
-                        ? setup.pooled
-                        : URLSession(
-                            configuration: setup.pooled.configuration, delegate: setup.delegate,
-                            delegateQueue: Self.delegateQueue())
-                    defer { if !setup.reusesConnections { session.finishTasksAndInvalidate() } }
+                    let (session, isOwn) = self.session(
+                        for: setup.request, reusesConnections: setup.reusesConnections)
+                    // A session made for one request ends with its one task.
+                    defer { if isOwn { session.finishTasksAndInvalidate() } }
                     let task: URLSessionTask
                     switch setup.upload {
                     case .file(let url, _)?:
@@ -139,13 +177,14 @@ public final class URLSessionTransport: Transport {
                         task = session.dataTask(with: setup.urlRequest)
                     }
                     let id = ObjectIdentifier(task)
-                    tasks.start(
-                        id,
-                        SessionTaskState(
-                            continuation: continuation,
-                            receiver: ResponseReceiver(
-                                request: setup.request, responseLimit: setup.limit,
-                                downloadLimit: setup.downloadLimit)))
+                    var state = SessionTaskState(
+                        continuation: continuation,
+                        receiver: ResponseReceiver(
+                            request: setup.request, responseLimit: setup.limit,
+                            downloadLimit: setup.downloadLimit))
+                    state.sendsBody = setup.sendsBody
+                    state.isIdempotent = setup.isIdempotent
+                    tasks.start(id, state)
                     guard handle.attach(task) else {
                         tasks.cancel(id)
                         task.cancel()
@@ -178,6 +217,35 @@ public final class URLSessionTransport: Transport {
         #else
             request.isIdempotent
         #endif
+    }
+
+    /// The session `request` goes out on, and whether it was made for that request alone (the
+    /// caller then invalidates it once its task is made).
+    ///
+    /// - A request that must not reuse connections gets a session of its own, with its options'
+    ///   configuration (``configuration(_:for:)``).
+    /// - Any other request that sets ``TLSOptions`` goes out on the session kept for that value,
+    ///   made the first time and invalidated with the transport: a server-trust challenge comes
+    ///   once per connection and is answered with the options of the request that opened it, so
+    ///   a connection is only ever shared by requests with the same options.
+    /// - The rest share the transport's main session.
+    func session(for request: TransportRequest, reusesConnections: Bool) -> (URLSession, isOwn: Bool) {
+        guard reusesConnections else { return (makeSession(for: request.tls), true) }
+        guard let options = request.tls, !options.setOptions.isEmpty else { return (session, false) }
+        let kept = sessionsByOptions.withLock { sessions in
+            if let kept = sessions[options] { return kept }
+            let made = makeSession(for: options)
+            sessions[options] = made
+            return made
+        }
+        return (kept, false)
+    }
+
+    /// A new session with the transport's delegate and the configuration for `options`.
+    private func makeSession(for options: TLSOptions?) -> URLSession {
+        URLSession(
+            configuration: Self.configuration(session.configuration, for: options), delegate: delegate,
+            delegateQueue: Self.delegateQueue())
     }
 
     /// Whether `urlRequest`, as ``CallOptions/configureURLRequest`` left it, still sends
@@ -243,5 +311,7 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    private static let cancelQueue = DispatchQueue(label: "Courier.URLSessionTransport.cancel")
+    /// The serial queue of ``cancelInBackground(_:)``, which also takes a challenge's cancelling
+    /// answer on Linux.
+    static let cancelQueue = DispatchQueue(label: "Courier.URLSessionTransport.cancel")
 }

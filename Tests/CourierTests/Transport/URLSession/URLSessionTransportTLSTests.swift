@@ -34,9 +34,12 @@ import Testing
     }
 
     /// Refused before anything is sent: the URL is on a port nothing listens on.
-    @Test func everyOptionIsRefusedByNameBeforeAnythingIsSent() async throws {
+    @Test func everyOptionRefusedIsRefusedByNameBeforeAnythingIsSent() async throws {
         let transport = URLSessionTransport()
         for (option, options) in try Self.options() {
+            #if !canImport(FoundationNetworking)
+                guard option == .clientIdentity else { continue }
+            #endif
             let request = TransportRequest(
                 method: .get, url: URL(string: "https://127.0.0.1:9/")!, headers: [], body: nil, tls: options)
             do {
@@ -46,9 +49,7 @@ import Testing
                 #expect(error.kind == .unsupportedTLSOption)
                 #expect(
                     error.message.hasPrefix("URLSessionTransport cannot honour TLSOptions.\(option.name): "))
-                #expect(
-                    error.message.hasSuffix(
-                        "Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent."))
+                #expect(error.message.hasSuffix("(CourierAsyncHTTPClient); nothing was sent."))
             }
         }
         #expect(URLSessionTransport.refusal(of: TLSOptions()) == nil)
@@ -56,40 +57,111 @@ import Testing
     }
 
     #if canImport(FoundationNetworking)
-        @Test func theLinuxRefusalSaysWhatFoundationNetworkingCannotDo() throws {
-            let error = try #require(URLSessionTransport.refusal(of: Self.options()[0].1))
+        /// Each refusal says what FoundationNetworking lacks, as its source shows it.
+        @Test func theLinuxRefusalsSayWhatFoundationNetworkingCannotDo() throws {
+            let reasons = try Self.options().map {
+                try #require(URLSessionTransport.refusal(of: $0.1)).message
+            }
+            let alternative = " Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent."
             #expect(
-                error.message
-                    == "URLSessionTransport cannot honour TLSOptions.trustRoots: FoundationNetworking on Linux "
-                    + "trusts only the system's trust store and ignores SSL_CERT_FILE and CURL_CA_BUNDLE. Use "
-                    + "AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent.")
+                reasons == [
+                    "URLSessionTransport cannot honour TLSOptions.trustRoots: FoundationNetworking on Linux hands "
+                        + "libcurl the system's CA bundle and no other root (it takes none through its API and "
+                        + "ignores SSL_CERT_FILE and CURL_CA_BUNDLE)." + alternative,
+                    "URLSessionTransport cannot honour TLSOptions.clientIdentity: FoundationNetworking on Linux sets "
+                        + "no client certificate on libcurl and delivers no client-certificate challenge."
+                        + alternative,
+                    "URLSessionTransport cannot honour TLSOptions.pinnedKeys: FoundationNetworking on Linux delivers "
+                        + "no server-trust challenge (only HTTP Basic ones) and sets no pinned key on libcurl, so no "
+                        + "key of the chain can be checked." + alternative,
+                    "URLSessionTransport cannot honour TLSOptions.minimumVersion: FoundationNetworking on Linux has "
+                        + "no tlsMinimumSupportedProtocolVersion and sets no TLS version on libcurl."
+                        + alternative,
+                ])
+        }
+    #else
+        @Test func onApplePlatformsOnlyAClientIdentityIsRefused() throws {
+            let refused = try Self.options().filter { URLSessionTransport.refusal(of: $0.1) != nil }.map(\.0)
+            #expect(refused == [.clientIdentity])
         }
     #endif
 
-    /// libcurl's sentences as FoundationNetworking on Linux reports them (URL error -1).
-    @Test(arguments: [
-        (
-            "SSL certificate problem: unable to get local issuer certificate",
-            CourierError.Kind.untrustedCertificate
-        ),
-        ("SSL certificate problem: self-signed certificate", .untrustedCertificate),
-        ("SSL certificate problem: self-signed certificate in certificate chain", .untrustedCertificate),
-        ("SSL certificate problem: certificate has expired", .certificateExpired),
-        ("SSL certificate problem: certificate is not yet valid", .certificateExpired),
-        ("SSL: no alternative certificate subject name matches target host name 'x'", .hostnameMismatch),
-        (
-            "OpenSSL SSL_read: error:0A00045C:SSL routines::tlsv13 alert certificate required",
-            .clientCertificateRejected
-        ),
-        ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to 127.0.0.1:1", .tlsHandshakeFailed),
-    ])
-    func libcurlSentencesMapToTheirKinds(sentence: String, kind: CourierError.Kind) {
-        #expect(URLSessionTransport.tlsKind(libcurlMessage: sentence) == kind)
+    /// Requests that may go twice and set the same options share the session kept for them;
+    /// another value gets another session, and a request that must not go twice one of its own.
+    @Test func requestsWithTheSameOptionsShareTheSessionKeptForThem() throws {
+        let transport = URLSessionTransport()
+        let url = try #require(URL(string: "https://127.0.0.1:9/"))
+        let all = try Self.options().map(\.1)
+        func session(_ method: HTTPMethod, _ options: TLSOptions?) -> (URLSession, isOwn: Bool) {
+            let request = TransportRequest(method: method, url: url, headers: [], body: nil, tls: options)
+            return transport.session(
+                for: request, reusesConnections: URLSessionTransport.reusesConnections(for: request))
+        }
+        let main = session(.get, nil)
+        let pinned = session(.get, all[2])
+        #expect(!main.isOwn && !pinned.isOwn)
+        #expect(pinned.0 !== main.0)
+        #expect(session(.get, all[2]).0 === pinned.0)
+        #expect(session(.head, all[2]).0 === pinned.0)
+        #expect(session(.get, TLSOptions()).0 === main.0)
+        #expect(session(.get, all[3]).0 !== pinned.0)
+        let own = session(.post, all[2])
+        #expect(own.isOwn && own.0 !== pinned.0)
+        own.0.finishTasksAndInvalidate()
     }
 
-    @Test func aLibcurlFailureThatIsNotTLSIsNotMapped() {
-        #expect(URLSessionTransport.tlsKind(libcurlMessage: "Empty reply from server") == nil)
+    #if !canImport(FoundationNetworking)
+        /// A session for options raises the minimum TLS version to theirs, never lowers it, and
+        /// leaves the base configuration as it was.
+        @Test func aSessionForOptionsRaisesTheMinimumVersionOnly() {
+            let base = URLSessionConfiguration.ephemeral
+            base.tlsMinimumSupportedProtocolVersion = .TLSv12
+            let raised = URLSessionTransport.configuration(base, for: TLSOptions(minimumVersion: .tls13))
+            #expect(raised.tlsMinimumSupportedProtocolVersion == .TLSv13)
+            #expect(base.tlsMinimumSupportedProtocolVersion == .TLSv12)
+            base.tlsMinimumSupportedProtocolVersion = .TLSv13
+            let kept = URLSessionTransport.configuration(base, for: TLSOptions(minimumVersion: .tls12))
+            #expect(kept.tlsMinimumSupportedProtocolVersion == .TLSv13)
+            #expect(URLSessionTransport.configuration(base, for: nil) === base)
+        }
+    #endif
+
+    /// A response head means the handshake succeeded: a TLS error after it is a lost connection,
+    /// which the receiver reports as a truncated response.
+    @Test func aTLSFailureAfterTheHeadIsALostConnection() {
+        let error = URLError(
+            .secureConnectionFailed,
+            userInfo: [NSURLErrorFailingURLErrorKey: URL(string: "https://a.example")!])
+        #expect(SessionDelegate.failure(error, afterResponse: false).kind == .tlsHandshakeFailed)
+        #expect(SessionDelegate.failure(error, afterResponse: true).kind == .connectionLost)
     }
+
+    #if canImport(FoundationNetworking)
+        /// libcurl's sentences as FoundationNetworking on Linux reports them (URL error -1).
+        @Test(arguments: [
+            (
+                "SSL certificate problem: unable to get local issuer certificate",
+                CourierError.Kind.untrustedCertificate
+            ),
+            ("SSL certificate problem: self-signed certificate", .untrustedCertificate),
+            ("SSL certificate problem: self-signed certificate in certificate chain", .untrustedCertificate),
+            ("SSL certificate problem: certificate has expired", .certificateExpired),
+            ("SSL certificate problem: certificate is not yet valid", .certificateExpired),
+            ("SSL: no alternative certificate subject name matches target host name 'x'", .hostnameMismatch),
+            (
+                "OpenSSL SSL_read: error:0A00045C:SSL routines::tlsv13 alert certificate required",
+                .clientCertificateRejected
+            ),
+            ("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to 127.0.0.1:1", .tlsHandshakeFailed),
+        ])
+        func libcurlSentencesMapToTheirKinds(sentence: String, kind: CourierError.Kind) {
+            #expect(URLSessionTransport.tlsKind(libcurlMessage: sentence) == kind)
+        }
+
+        @Test func aLibcurlFailureThatIsNotTLSIsNotMapped() {
+            #expect(URLSessionTransport.tlsKind(libcurlMessage: "Empty reply from server") == nil)
+        }
+    #endif
 
     @Test(arguments: [
         (URLError.Code.serverCertificateUntrusted, CourierError.Kind.untrustedCertificate),
