@@ -61,12 +61,8 @@ struct URLSessionConformanceTests {
         static let tlsDeviations: [String: TransportUnderTest.KnownDeviation] = [
             "mutualTLSPresentsTheClientIdentity": .init(clientIdentityReason),
             "mutualTLSWithAnIdentityFromAnotherCAIsTypedAsRejected": .init(clientIdentityReason),
-            "sequentialRequestsReuseOneTLSConnection": .init(
-                "A request that sets TLSOptions goes out on a URLSession of its own, so that no connection "
-                    + "opened without its roots or pins carries it: each request makes its own handshake."),
             "http2IsNegotiatedAndReportedAndConcurrentRequestsShareAConnection": .init(
-                "URLSessionTransport reports no HTTP version, and a request that sets TLSOptions goes out on "
-                    + "a URLSession of its own."),
+                "URLSessionTransport reports no HTTP version (RawResponse.httpVersion is nil)."),
         ]
 
         /// Why the mutual TLS cases cannot pass: the transport refuses a client identity.
