@@ -16,11 +16,7 @@ enum SHA256 {
         var words = [UInt32](repeating: 0, count: 64)
         for blockStart in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
-                let byte = blockStart + index * 4
-                words[index] =
-                    UInt32(padded[byte]) << 24 | UInt32(padded[byte + 1]) << 16 | UInt32(padded[byte + 2])
-                    << 8
-                    | UInt32(padded[byte + 3])
+                words[index] = word(padded, at: blockStart + index * 4)
             }
             for index in 16..<64 {
                 let w15 = words[index - 15]
@@ -45,7 +41,18 @@ enum SHA256 {
                 state[index] = state[index] &+ value
             }
         }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - $0 * 8)) } }
+        var digest: [UInt8] = []
+        for word in state {
+            for shift: UInt32 in [24, 16, 8, 0] { digest.append(UInt8(truncatingIfNeeded: word >> shift)) }
+        }
+        return digest
+    }
+
+    /// The big-endian 32-bit word of `bytes` at `offset`.
+    private static func word(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        var word: UInt32 = 0
+        for byte in bytes[offset..<offset + 4] { word = word << 8 | UInt32(byte) }
+        return word
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
