@@ -73,22 +73,14 @@ struct Goal: Codable, Sendable {
                         + loaded.map { "\($0.workload.inFlight)" }.joined(separator: " and ") + " in flight",
                     value: Double(errors), target: "= 0", met: errors == 0))
         }
-        for id in ["get-1", "get-8", "get-64", "post-8", "idempotent-post-8"] {
+        let ahcWorkloads = ["get-1", "get-8", "get-64", "post-8", "idempotent-post-8"].map { ("B4", $0) }
+        for (goal, id) in ahcWorkloads + [("TLS", "tls-get-8"), ("TLS", "h2-get-8")] {
             guard let result = results[id], let ratio = result.ratio("Courier/AHC", over: "AHC") else {
                 continue
             }
             goals.append(
                 Goal(
-                    id: "B4", what: "\(result.workload.title): Courier/AHC throughput over raw AHC's",
-                    value: ratio.throughput, target: "≥ 0.95×", met: ratio.throughput >= 0.95))
-        }
-        for id in ["tls-get-8", "h2-get-8"] {
-            guard let result = results[id], let ratio = result.ratio("Courier/AHC", over: "AHC") else {
-                continue
-            }
-            goals.append(
-                Goal(
-                    id: "TLS", what: "\(result.workload.title): Courier/AHC throughput over raw AHC's",
+                    id: goal, what: "\(result.workload.title): Courier/AHC throughput over raw AHC's",
                     value: ratio.throughput, target: "≥ 0.95×", met: ratio.throughput >= 0.95))
         }
         if let ratio = ratio("get-8", "Courier/AHC", "Courier/URLSession") {
