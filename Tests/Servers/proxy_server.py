@@ -56,6 +56,14 @@ async def answer(writer, status, reason, body=b"", extra=()):
     await writer.drain()
 
 
+def close(writer):
+    """Closes a stream writer whose connection may already be gone."""
+    try:
+        writer.close()
+    except Exception:
+        pass
+
+
 async def pipe(reader, writer):
     try:
         while True:
@@ -67,10 +75,7 @@ async def pipe(reader, writer):
     except (ConnectionError, asyncio.CancelledError):
         pass
     finally:
-        try:
-            writer.close()
-        except Exception:
-            pass
+        close(writer)
 
 
 async def socks5(reader, writer):
@@ -155,10 +160,7 @@ def make_handler(expected):
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         finally:
-            try:
-                writer.close()
-            except Exception:
-                pass
+            close(writer)
 
     return handle
 

@@ -17,8 +17,8 @@ extension CourierError {
     /// credentials; `nil` when `error` is not the proxy's.
     ///
     /// AsyncHTTPClient reports a `407` answer to `CONNECT` as `proxyAuthenticationRequired`, any
-    /// other answer but `200` as `invalidProxyResponse` (without the status), a SOCKS5 proxy's
-    /// refusal as NIOSOCKS's error, and a connection that fails before the tunnel as a
+    /// other answer but a `2xx` without a body as `invalidProxyResponse` (without the status), a
+    /// SOCKS5 proxy's refusal as NIOSOCKS's error, and a connection that fails before the tunnel as a
     /// connection error to the proxy's address.
     static func proxy(_ error: any Error, server: AsyncHTTPClientTransport.Proxy.Server) -> CourierError? {
         let proxy = server.hostAndPort
