@@ -90,6 +90,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 (default 1 GiB; about 1 KB per MiB on the wire). Built once per
                                 size and kept in memory.
     /gzip?size=N                200 Content-Encoding: gzip of N pattern bytes (default 1000)
+    /encoded?codings=C&size=N   200 Content-Encoding: C (verbatim, one field): N pattern bytes
+                                (default 1000) with each coding of the comma-separated list C
+                                applied in order: gzip, deflate (zlib format), or any other name
+                                (x-unknown), which XORs every byte with 0x5A. At most 16 codings.
     /header-flood?count=C&size=S
                                 200 with C headers "X-Flood-<i>: <S times a>" (defaults 10000
                                 and 100; at most 64 MiB of headers), body {}
@@ -1042,6 +1046,21 @@ def route_gzip(conn, req):
                                  [("Content-Encoding", "gzip")]))
 
 
+def route_encoded(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 1000, MAX_BYTES)
+    codings = req.params.get("codings", "gzip")
+    body = b"".join(iter_pattern(size))
+    for coding in [name.strip().lower() for name in codings.split(",")][:16]:
+        if coding in ("gzip", "deflate"):
+            compressor = zlib.compressobj(6, zlib.DEFLATED, 31 if coding == "gzip" else 15)
+            body = compressor.compress(body) + compressor.flush()
+        else:
+            body = bytes(byte ^ 0x5A for byte in body)
+    return keep_or_fin(conn.send(req, 200, body, "application/octet-stream",
+                                 [("Content-Encoding", codings)]))
+
+
 def route_header_flood(conn, req):
     conn.read_body(req)
     count = int_param(req.params, "count", 10000, 10**6)
@@ -1410,6 +1429,7 @@ ROUTES = {
     "/flaky-connection": route_flaky_connection,
     "/gzip-bomb": route_gzip_bomb,
     "/gzip": route_gzip,
+    "/encoded": route_encoded,
     "/header-flood": route_header_flood,
     "/big-header": route_big_header,
     "/obs-text-header": route_obs_text_header,

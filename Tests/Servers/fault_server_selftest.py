@@ -622,6 +622,14 @@ def gzip_route():
 
 
 @check
+def encoded_route():
+    status, headers, body = fetch("GET", "/encoded?codings=gzip,%20deflate,%20x-unknown&size=5000")
+    eq((status, dict(headers)["Content-Encoding"]), (200, "gzip, deflate, x-unknown"))
+    # Undone in reverse order: x-unknown (XOR 0x5A), deflate (zlib format), gzip.
+    eq(gzip.decompress(zlib.decompress(bytes(b ^ 0x5A for b in body))), pattern(5000))
+
+
+@check
 def header_flood_route():
     with connect() as sock:
         sock.sendall(request_bytes("GET", "/header-flood"))

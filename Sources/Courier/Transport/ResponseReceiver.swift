@@ -44,6 +44,11 @@ public struct ResponseReceiver: Sendable {
     /// The HTTP version the response comes over, for the transport to set when it knows it; every
     /// ``RawResponse`` the receiver makes reports it.
     public var httpVersion: HTTPVersion?
+    /// The content codings the transport decodes: a response with a body in any other coding, or
+    /// in more layers, stops at its head with ``CourierError/Kind/unsupportedContentCoding``.
+    /// `nil`, the default, leaves the codings unchecked, for a transport that hands bodies over
+    /// as they arrived.
+    public var contentDecoding: ContentDecoding?
     /// Body bytes delivered so far, after any content decoding.
     public private(set) var receivedBytes: Int64 = 0
 
@@ -100,8 +105,9 @@ public struct ResponseReceiver: Sendable {
         }
     }
 
-    /// Checks the response head: conflicting `Content-Length` values, an announced body over the
-    /// limit, and (for a 2xx download) the file it goes to.
+    /// Checks the response head: conflicting `Content-Length` values, content codings the
+    /// transport does not decode (``contentDecoding``), an announced body over the limit, and (for
+    /// a 2xx download) the file it goes to.
     public mutating func receiveHead(status: HTTPStatus, headers: HeaderFields) -> Decision {
         observers.notify { $0.receivedHead() }
         self.status = status
@@ -109,6 +115,11 @@ public struct ResponseReceiver: Sendable {
         switch ResponseFraming.contentLength(in: headers) {
         case .failure(let error): return .stop(error)
         case .success(let length): announcedLength = length
+        }
+        if let contentDecoding, ResponseFraming.carriesBody(status: status, method: request.method),
+            let refusal = contentDecoding.refusal(of: headers)
+        {
+            return .stop(refusal)
         }
         if ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
         {

@@ -163,6 +163,68 @@ struct ResponseReceiverTests {
         #expect(error.kind == .responseTooLarge)
     }
 
+    /// A transport that decodes one gzip or deflate layer, as AsyncHTTPClient's does.
+    private static let oneLayer = ContentDecoding(codings: ["gzip", "Deflate"], layers: 1)
+
+    @Test(arguments: [
+        [("Content-Encoding", "gzip")], [("Content-Encoding", "DEFLATE")], [("Content-Encoding", "identity")],
+        [("Content-Encoding", " gzip , identity")], [("Content-Encoding", "")], [],
+    ])
+    func aBodyInCodingsTheTransportDecodesArrives(fields: [(String, String)]) throws {
+        var receiver = Self.receiver()
+        receiver.contentDecoding = Self.oneLayer
+        #expect(Self.stopped(receiver.receiveHead(status: .ok, headers: Self.headers(fields))) == nil)
+        _ = receiver.receive(Data("decoded".utf8))
+        #expect(try receiver.complete().get().body == Data("decoded".utf8))
+    }
+
+    @Test(arguments: [
+        (
+            [("Content-Encoding", "gzip, gzip")], "gzip, gzip",
+            "that is more layers than the 1 the transport decodes"
+        ),
+        ([("Content-Encoding", "gzip"), ("Content-Encoding", "deflate")], "gzip, deflate", "more layers"),
+        ([("Content-Encoding", "br")], "br", "the transport does not decode br;"),
+        (
+            [("Content-Encoding", "x-gzip, Compress")], "x-gzip, compress",
+            "does not decode x-gzip or compress;"
+        ),
+    ])
+    func aBodyInCodingsTheTransportDoesNotDecodeStopsAtTheHead(
+        fields: [(String, String)], listed: String, reason: String
+    ) throws {
+        var receiver = Self.receiver()
+        receiver.contentDecoding = Self.oneLayer
+        let error = try #require(
+            Self.stopped(receiver.receiveHead(status: .ok, headers: Self.headers(fields))))
+        #expect(error.kind == .unsupportedContentCoding)
+        #expect(error.stage == .transport)
+        #expect(
+            error.message.contains("content codings \(listed) (in the order applied), but "),
+            "\(error.message)")
+        #expect(error.message.contains(reason), "\(error.message)")
+        #expect(error.message.contains("it decodes deflate or gzip, one layer."), "\(error.message)")
+    }
+
+    /// A HEAD or a 304 carries no body, so its codings describe nothing delivered; without a
+    /// ``ContentDecoding`` the codings are not checked at all.
+    @Test func codingsAreCheckedOnlyForABodyAndWhenTheTransportSaysWhatItDecodes() {
+        let stacked = Self.headers([("Content-Encoding", "gzip, br")])
+        var head = Self.receiver(.head)
+        head.contentDecoding = Self.oneLayer
+        #expect(Self.stopped(head.receiveHead(status: .ok, headers: stacked)) == nil)
+        var notModified = Self.receiver()
+        notModified.contentDecoding = Self.oneLayer
+        #expect(Self.stopped(notModified.receiveHead(status: HTTPStatus(304), headers: stacked)) == nil)
+        var unchecked = Self.receiver()
+        #expect(Self.stopped(unchecked.receiveHead(status: .ok, headers: stacked)) == nil)
+        var error = Self.receiver()
+        error.contentDecoding = Self.oneLayer
+        #expect(
+            Self.stopped(error.receiveHead(status: HTTPStatus(500), headers: stacked))?.kind
+                == .unsupportedContentCoding)
+    }
+
     @Test func anEndWithoutAHeadIsNotHTTP() {
         let error = Self.failure(of: Self.receiver().complete())
         #expect(error?.kind == .invalidResponse)

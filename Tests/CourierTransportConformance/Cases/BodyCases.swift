@@ -13,6 +13,30 @@
                     #expect(response.value == FaultServer.pattern(70_000))
                 }
             },
+            ConformanceCase(.bodies, "everyContentCodingIsDecodedOrTheResponseRefused") { context in
+                // RFC 9110 §8.4: the codings are listed in the order they were applied. A body
+                // arrives fully decoded, or the response fails typed: never a success whose body
+                // is still encoded.
+                func encoded(_ codings: String) -> Endpoint<Data, Never> {
+                    FaultServer.bytes(
+                        "encoded", key: FaultServer.uniqueKey(), [("codings", codings), ("size", "5000")])
+                }
+                let stacks = [
+                    "gzip, gzip", "deflate, gzip", Array(repeating: "gzip", count: 10).joined(separator: ","),
+                    "x-unknown", "gzip, x-unknown",
+                ]
+                try await context.withClient { client in
+                    #expect(try await client.value(encoded("deflate")) == FaultServer.pattern(5000))
+                    for codings in stacks {
+                        do {
+                            let body = try await client.value(encoded(codings))
+                            #expect(body == FaultServer.pattern(5000), "\(codings): still encoded")
+                        } catch let error as CourierError {
+                            #expect(error.kind == .unsupportedContentCoding, "\(codings): \(error)")
+                        }
+                    }
+                }
+            },
             ConformanceCase(.bodies, "aGzipBombIsRefusedAtTheLimitAndTheClientGoesOn") { context in
                 // 64 MiB here. `Benchmarks/run transport-faults` sends a 1 GiB one to each
                 // transport and times the next request, `Benchmarks/run gzip-bomb` measures the

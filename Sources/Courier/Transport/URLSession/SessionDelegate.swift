@@ -238,6 +238,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return CourierError(
                     stage: .transport, kind: .invalidResponse,
                     message: "The server's response was not HTTP.", underlying: error)
+            case .unknown where urlError.localizedDescription.contains("content encodings"):
+                // libcurl refuses more than five stacked codings before the head reaches the
+                // delegate ("Reject response due to more than 5 content encodings").
+                return CourierError(
+                    stage: .transport, kind: .unsupportedContentCoding,
+                    message:
+                        "The response body is in more content codings than libcurl decodes: "
+                        + "\(urlError.localizedDescription); the body was not delivered.",
+                    underlying: error)
             case .unknown:
                 // libcurl's other failures before a response, such as response headers over its
                 // 300 KiB limit, arrive with the unknown code and libcurl's own sentence.

@@ -49,9 +49,11 @@ struct SessionTaskState: Sendable {
     mutating func restartReceiving() -> Bool {
         guard continuation != nil else { return false }
         receiver.abandon()
+        let contentDecoding = receiver.contentDecoding
         receiver = ResponseReceiver(
             request: receiver.request, responseLimit: receiver.responseLimit,
             downloadLimit: receiver.downloadLimit)
+        receiver.contentDecoding = contentDecoding
         url = nil
         return true
     }

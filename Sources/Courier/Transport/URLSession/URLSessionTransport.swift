@@ -182,6 +182,7 @@ public final class URLSessionTransport: Transport {
                         receiver: ResponseReceiver(
                             request: setup.request, responseLimit: setup.limit,
                             downloadLimit: setup.downloadLimit))
+                    state.receiver.contentDecoding = Self.contentDecoding
                     state.sendsBody = setup.sendsBody
                     state.isIdempotent = setup.isIdempotent
                     tasks.start(id, state)
@@ -309,6 +310,18 @@ public final class URLSessionTransport: Transport {
             @unknown default: task.cancel()
             }
         }
+    }
+
+    /// The content codings `URLSession` decodes, checked at each response head. On Linux that is
+    /// libcurl's decoder: the codings it sends in `Accept-Encoding` (gzip, deflate, br and zstd
+    /// in Debian's and Ubuntu's builds), at most five stacked. On Apple platforms the codings go
+    /// unchecked: which ones `URLSession` decodes, and how many layers, is not documented.
+    static var contentDecoding: ContentDecoding? {
+        #if canImport(FoundationNetworking)
+            ContentDecoding(codings: ["gzip", "deflate", "br", "zstd"], layers: 5)
+        #else
+            nil
+        #endif
     }
 
     /// The serial queue of ``cancelInBackground(_:)``, which also takes a challenge's cancelling

@@ -63,6 +63,10 @@ public final class AsyncHTTPClientTransport: Transport {
     let ownsClient: Bool
     /// The TLS options of the last request that set any, and the NIOSSL configuration made of them.
     let lastTLS = NIOLockedValueBox<(options: TLSOptions, configuration: TLSConfiguration)?>(nil)
+    /// The codings an `HTTPClient` with decompression on decodes: one gzip or deflate layer (NIO's
+    /// decompressor decodes the first coding listed, once). A client passed in is taken to
+    /// decompress too, since its configuration cannot be read.
+    static let contentDecoding = ContentDecoding(codings: ["gzip", "deflate"], layers: 1)
     /// The configuration ``httpClient`` was made with, for the clients of other routes.
     let baseConfiguration: HTTPClient.Configuration
     /// The owned clients of routes other than the direct one.
@@ -73,7 +77,8 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Its client decompresses a response body to at most the larger of the two limits (the
     /// memory limit when downloads are unlimited), so a compression bomb stops within a few KiB
     /// of it and costs other requests next to nothing. For larger compressed downloads, set
-    /// `downloadLimit`.
+    /// `downloadLimit`. It decodes one gzip or deflate layer; a body in any other coding, or in
+    /// stacked ones, fails with ``CourierError/Kind/unsupportedContentCoding``.
     ///
     /// ```swift
     /// let transport = AsyncHTTPClientTransport(connectTimeout: .seconds(5))
@@ -106,8 +111,10 @@ public final class AsyncHTTPClientTransport: Transport {
     ///
     /// Create it with ``configuration(connectTimeout:decompressionLimit:)``: with
     /// AsyncHTTPClient's redirects on, a response that came through one fails with
-    /// ``CourierError/Kind/transportFailed`` (Courier follows redirects itself); with its
-    /// decompression off, compressed bodies arrive as they were sent.
+    /// ``CourierError/Kind/transportFailed`` (Courier follows redirects itself). A body in any
+    /// content coding but one gzip or deflate layer, which its decompression decodes, fails with
+    /// ``CourierError/Kind/unsupportedContentCoding``; with its decompression off, a gzip or
+    /// deflate body arrives as it was sent.
     ///
     /// ```swift
     /// let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
@@ -313,6 +320,7 @@ public final class AsyncHTTPClientTransport: Transport {
     ) async throws -> RawResponse {
         var receiver = ResponseReceiver(
             request: request, responseLimit: responseLimit, downloadLimit: downloadLimit)
+        receiver.contentDecoding = Self.contentDecoding
         let outcome = streamed.map { _ in StreamedBodyOutcome() }
         // The sequence is read in a task this exchange stops when it ends, however it ends (or,
         // for a streamed response, when the response's pump ends).
