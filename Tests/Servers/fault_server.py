@@ -47,7 +47,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 (that request is never answered, and counted as received only
                                 with crossing=count, once its head arrived); with
                                 keep_alive=force the connection stays open even when the request
-                                asked for Connection: close
+                                asked for Connection: close; with announce=1 the answer says
+                                "Keep-Alive: timeout=S" (S rounded up to whole seconds, as the
+                                field counts them; pass whole seconds to announce the truth)
     /stall-headers?seconds=S    reads the request, waits S seconds (default 5), then
                                 200 {"stalled": S}
     /stall-body?size=N&send=M&seconds=S
@@ -871,12 +873,15 @@ def route_keep_alive_timeout(conn, req):
     conn.read_body(req)
     seconds = seconds_param(req.params, "seconds", 1.0)
     linger = seconds_param(req.params, "linger", 0.0)
+    announced = []
+    if req.params.get("announce") == "1":
+        announced.append(("Keep-Alive", "timeout=%d" % math.ceil(seconds)))
     if req.params.get("keep_alive") == "force":
         # Like a server that ignores the request's Connection: close.
         body = json.dumps({"ok": True}).encode("utf-8")
         conn.sock.sendall(head_bytes(200, [("Content-Type", "application/json"),
-                                           ("Content-Length", str(len(body)))]) + body)
-    elif not conn.send_json(req, 200, {"ok": True}):
+                                           ("Content-Length", str(len(body)))] + announced) + body)
+    elif not conn.send_json(req, 200, {"ok": True}, announced):
         return FIN
     if conn.buffer or select.select([conn.sock], [], [], seconds)[0]:
         return KEEP  # the next request began in time (or the client left; the loop sees EOF)

@@ -120,18 +120,28 @@ struct TransportFaults {
             baseURL: base, transport: transport,
             configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         let runID = UUID().uuidString.prefix(8)
-        for method in [HTTPMethod.get, .post] {
+        // The third pass is POSTs to a server that announces its timeout (Keep-Alive: timeout=1)
+        // and closes after it, sent 0.3-1.2 s apart.
+        for (method, announced) in [(HTTPMethod.get, false), (.post, false), (.post, true)] {
             var answered = 0
             var failures: [String: Int] = [:]
             var keys: [(key: String, answered: Bool)] = []
             for round in 0..<requests {
-                try await Task.sleep(for: .milliseconds(200 + (round % 20) * 10))
-                let key = "race-\(method.rawValue.lowercased())-\(runID)-\(round)"
+                let pause = announced ? 300 + (round % 10) * 100 : 200 + (round % 20) * 10
+                try await Task.sleep(for: .milliseconds(pause))
+                let key =
+                    "race-\(method.rawValue.lowercased())\(announced ? "-announced" : "")-\(runID)-\(round)"
                 let endpoint = Endpoint<Data, Never> {
                     Method(method)
                     Path("keep-alive-timeout")
-                    Query("seconds", "0.25")
-                    Query("linger", "0.1")
+                    if announced {
+                        Query("seconds", "1")
+                        Query("linger", "0.3")
+                        Query("announce", "1")
+                    } else {
+                        Query("seconds", "0.25")
+                        Query("linger", "0.1")
+                    }
                     Header("X-Count-Key", key)
                 }
                 if let error = await outcome({ try await client.send(endpoint) }).failure {
@@ -158,7 +168,7 @@ struct TransportFaults {
             let kinds = failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
                 separator: ", ")
             print(
-                "\(kind.rawValue) \(method.rawValue): \(requests) requests, \(answered) answered, \(failed) failed"
+                "\(kind.rawValue) \(method.rawValue)\(announced ? "-announced" : ""): \(requests) requests, \(answered) answered, \(failed) failed"
                     + (kinds.isEmpty ? "" : " (\(kinds))")
                     + ", \(executed) executed, \(twice) twice, \(answeredUnexecuted) answered unexecuted")
         }

@@ -55,7 +55,12 @@ extension AsyncHTTPClientTransport {
             }
             if let pins = route.pins {
                 let check = PublicKeyPinCheck(pins: pins)
-                configuration.http1_1ConnectionDebugInitializer = check.connectionInitializer
+                let retirement = configuration.http1_1ConnectionDebugInitializer
+                configuration.http1_1ConnectionDebugInitializer = { channel in
+                    check.connectionInitializer(channel).flatMap {
+                        retirement?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
+                    }
+                }
                 configuration.http2ConnectionDebugInitializer = check.connectionInitializer
             }
             let client = HTTPClient(eventLoopGroup: httpClient.eventLoopGroup, configuration: configuration)

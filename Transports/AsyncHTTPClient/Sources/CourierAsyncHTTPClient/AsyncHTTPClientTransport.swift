@@ -148,8 +148,11 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// An `HTTPClient` configuration with Courier's rules: no redirects (Courier follows them),
-    /// response decompression bounded by size, and a connection attempt that fails at once
-    /// instead of being retried until the request's deadline (retrying is Courier's policy).
+    /// response decompression bounded by size, a connection attempt that fails at once instead
+    /// of being retried until the request's deadline (retrying is Courier's policy), and an
+    /// HTTP/1.1 connection closed a second before its server would close it, when the server
+    /// announces when that is (`Keep-Alive: timeout=N`), so that no request crosses that close
+    /// on the wire (its `http1_1ConnectionDebugInitializer`: keep it when you set your own).
     ///
     /// ```swift
     /// var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: .seconds(3))
@@ -169,6 +172,7 @@ public final class AsyncHTTPClientTransport: Transport {
             timeout: HTTPClient.Configuration.Timeout(connect: TimeAmount(connectTimeout)),
             decompression: .enabled(limit: decompressionLimit.map { .size($0) } ?? .none))
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.http1_1ConnectionDebugInitializer = KeepAliveRetirement.connectionInitializer
         return configuration
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Closes an idle HTTP/1.1 connection before its server would, when the server announced how long
+/// it keeps one open (`Keep-Alive: timeout=N`, RFC 2068 §19.7.1.1, which servers such as Apache and
+/// Node.js send).
+///
+/// A request that goes out on a connection the server is closing at that moment crosses the close
+/// on the wire: it may have been read, so only an idempotent one may be sent again. Retiring the
+/// connection first leaves the pool to open a new one, so no request crosses a close the server
+/// announced. A connection is retired after `N − 1` seconds of idleness (half of `N` when `N` is
+/// under 2 s), which leaves a second for the request to travel and for the two clocks to differ;
+/// without the field nothing changes.
+final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias InboundOut = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    /// How long the server keeps an idle connection, from its last final response.
+    private var serverTimeout: TimeAmount?
+    /// The close of the connection, while it is idle.
+    private var retirement: Scheduled<Void>?
+
+    /// How long a connection may stay idle when its server keeps one `timeout` seconds.
+    static func idleLimit(serverTimeout timeout: TimeAmount) -> TimeAmount {
+        timeout >= .seconds(2) ? timeout - .seconds(1) : .nanoseconds(timeout.nanoseconds / 2)
+    }
+
+    /// The `timeout` parameter of `Keep-Alive` field values, such as `timeout=5, max=100`; `nil`
+    /// when none is a whole number of seconds.
+    static func serverTimeout(in values: [String]) -> TimeAmount? {
+        for parameter in values.flatMap({ $0.split(separator: ",") }) {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2,
+                pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "timeout",
+                let seconds = Int64(pair[1].trimmingCharacters(in: .whitespaces)), seconds >= 0
+            else { continue }
+            return .seconds(min(seconds, 86_400))
+        }
+        return nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head) where head.status.code >= 200:
+            serverTimeout = Self.serverTimeout(in: head.headers[canonicalForm: "Keep-Alive"].map(String.init))
+        case .end:
+            if let serverTimeout {
+                retirement?.cancel()
+                let limit = Self.idleLimit(serverTimeout: serverTimeout)
+                let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                retirement = context.eventLoop.scheduleTask(in: limit) { loopBound.value.close(promise: nil) }
+            }
+        default:
+            break
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .head = unwrapOutboundIn(data) {
+            retirement?.cancel()
+            retirement = nil
+        }
+        context.write(data, promise: promise)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        retirement?.cancel()
+        retirement = nil
+        context.fireChannelInactive()
+    }
+
+    /// The connection initializer that puts a retirement behind each connection's response decoder.
+    static let connectionInitializer: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+        channel.eventLoop.submit {
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPResponseDecoder>.self)
+            try pipeline.addHandler(KeepAliveRetirement(), position: .after(decoder.handler))
+        }
+    }
+}

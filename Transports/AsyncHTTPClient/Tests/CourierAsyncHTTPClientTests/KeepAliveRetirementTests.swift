@@ -1,0 +1,60 @@
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import Testing
+
+@testable import CourierAsyncHTTPClient
+
+/// When a connection is retired: what `Keep-Alive` announces, and the idle limit derived from it,
+/// checked on an embedded channel with its own clock.
+struct KeepAliveRetirementTests {
+    @Test(
+        arguments: [
+            (["timeout=5"], Int64(5)), (["timeout=5, max=100"], 5), (["max=100", " Timeout = 2 "], 2),
+            (["timeout=-1"], nil), (["timeout=1.5"], nil), (["max=100"], nil), ([], nil),
+        ] as [([String], Int64?)])
+    func theServerTimeoutIsAWholeNumberOfSecondsFromKeepAlive(values: [String], seconds: Int64?) {
+        #expect(KeepAliveRetirement.serverTimeout(in: values) == seconds.map { TimeAmount.seconds($0) })
+    }
+
+    @Test func aConnectionIsRetiredASecondBeforeTheServerWouldCloseItOrAtHalfTheTimeUnderTwoSeconds() {
+        #expect(KeepAliveRetirement.idleLimit(serverTimeout: .seconds(5)) == .seconds(4))
+        #expect(KeepAliveRetirement.idleLimit(serverTimeout: .seconds(2)) == .seconds(1))
+        #expect(KeepAliveRetirement.idleLimit(serverTimeout: .seconds(1)) == .milliseconds(500))
+        #expect(KeepAliveRetirement.idleLimit(serverTimeout: .seconds(0)) == .seconds(0))
+    }
+
+    @Test func anIdleConnectionClosesAtItsLimitAndABusyOneDoesNot() throws {
+        let loop = EmbeddedEventLoop()
+        let channel = EmbeddedChannel(handler: KeepAliveRetirement(), loop: loop)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
+        var headers = HTTPHeaders()
+        headers.add(name: "Keep-Alive", value: "timeout=5, max=100")
+        try channel.writeInbound(
+            HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok, headers: headers)))
+        try channel.writeInbound(HTTPClientResponsePart.end(nil))
+        loop.advanceTime(by: .milliseconds(3_900))
+        #expect(channel.isActive)
+        // A request going out cancels the retirement; the next answer schedules it again.
+        try channel.writeOutbound(
+            HTTPClientRequestPart.head(.init(version: .http1_1, method: .POST, uri: "/")))
+        loop.advanceTime(by: .seconds(10))
+        #expect(channel.isActive)
+        try channel.writeInbound(
+            HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok, headers: headers)))
+        try channel.writeInbound(HTTPClientResponsePart.end(nil))
+        loop.advanceTime(by: .milliseconds(4_000))
+        #expect(!channel.isActive)
+    }
+
+    @Test func withoutAnAnnouncementTheConnectionStaysOpen() throws {
+        let loop = EmbeddedEventLoop()
+        let channel = EmbeddedChannel(handler: KeepAliveRetirement(), loop: loop)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
+        try channel.writeInbound(HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok)))
+        try channel.writeInbound(HTTPClientResponsePart.end(nil))
+        loop.advanceTime(by: .seconds(3_600))
+        #expect(channel.isActive)
+        _ = try channel.finish()
+    }
+}
