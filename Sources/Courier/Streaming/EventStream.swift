@@ -33,7 +33,8 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         /// The stream's last event ID when the event arrived: its own `id:` field or an earlier
         /// event's; `nil` when there is none.
         public let id: String?
-        /// The reconnection time the stream asked for in its latest `retry:` field, if any.
+        /// The reconnection time in force when the event arrived: the stream's latest `retry:`
+        /// field before the event's end, if any (a later one applies to later events only).
         public let retry: Duration?
         /// The event's `data:` lines, decoded.
         public let data: Payload
@@ -81,7 +82,6 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         private var chunks: ResponseBodyStream.Iterator
         private var parser: EventStreamParser
         private var ready: [ServerSentEvent] = []
-        private var retries: [Duration?] = []
         private var index = 0
         private var isDone = false
         /// A parser error, thrown once the events completed before it are delivered.
@@ -105,7 +105,6 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         public mutating func next() async throws -> Event? {
             while index == ready.count {
                 ready.removeAll(keepingCapacity: true)
-                retries.removeAll(keepingCapacity: true)
                 index = 0
                 if isDone { return nil }
                 do {
@@ -119,7 +118,6 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                         } catch {
                             pendingError = error
                         }
-                        retries = Array(repeating: parser.reconnectionTime, count: ready.count)
                         if !ready.isEmpty { reconnecting?.receivedEvent() }
                         continue
                     }
@@ -139,7 +137,7 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                 }
             }
             defer { index += 1 }
-            return try decode(ready[index], retry: retries[index])
+            return try decode(ready[index])
         }
 
         /// Waits and connects again; ends the iteration on 204.
@@ -158,7 +156,7 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
             parser = parser.continuing()
         }
 
-        private func decode(_ event: ServerSentEvent, retry: Duration?) throws(CourierError) -> Event {
+        private func decode(_ event: ServerSentEvent) throws(CourierError) -> Event {
             let data: Payload
             if let text = event.data as? Payload {
                 data = text
@@ -176,7 +174,7 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                         stage: .decoding, kind: .decodingFailed, message: message, underlying: error)
                 }
             }
-            return Event(type: event.type, id: event.lastEventID, retry: retry, data: data)
+            return Event(type: event.type, id: event.lastEventID, retry: event.retry, data: data)
         }
     }
 }
