@@ -5,8 +5,12 @@ import Foundation
 ///
 /// Each event's `data` decodes as `Payload` with the endpoint's decoder (the client's when it
 /// declares none); with `String` as `Payload` the data is delivered as it is. ``Client/send(_:)``
-/// returns the stream as soon as a 2xx head arrives, and a non-2xx answer decodes as the
-/// endpoint's documented `Failure`, as for any endpoint. ``Client/events(_:reconnection:)`` adds
+/// returns the stream as soon as its head arrives. Events are read only from `200 OK` (or the
+/// endpoint's ``SuccessStatus``) with a `text/event-stream` `Content-Type`: another 2xx status
+/// throws ``CourierError/Kind/unacceptableStatus``, another type or none
+/// ``CourierError/Kind/unacceptableContentType`` (204 No Content is a stream without events), and
+/// neither is reconnected. A non-2xx answer decodes as the endpoint's
+/// documented `Failure`, as for any endpoint. ``Client/events(_:reconnection:)`` adds
 /// reconnection.
 ///
 /// ```swift

@@ -22,11 +22,14 @@ struct EventStreamTests {
 
     /// A client whose transport answers every request with `body`, as a transport that does not
     /// stream would: Courier delivers the body as a stream of one chunk.
-    func client(answering status: HTTPStatus = .ok, _ body: String) -> Client {
-        Client(
+    func client(
+        answering status: HTTPStatus = .ok, contentType: String? = "text/event-stream", _ body: String
+    ) -> Client {
+        let headers = HeaderFields(contentType.map { [HeaderField(name: .contentType, value: $0)] } ?? [])
+        return Client(
             baseURL: BaseURL("api.example.com"),
             transport: StubTransport { request in
-                RawResponse(status: status, body: Data(body.utf8), url: request.url)
+                RawResponse(status: status, headers: headers, body: Data(body.utf8), url: request.url)
             })
     }
 
@@ -207,14 +210,78 @@ struct EventStreamTests {
     }
 
     @Test func aNon2xxAnswerDecodesAsTheDocumentedFailure() async throws {
-        let response = try await client(answering: .badRequest, #"{"message": "no prompt"}"#).send(
-            Self.completions)
+        let response = try await client(
+            answering: .badRequest, contentType: "application/json", #"{"message": "no prompt"}"#
+        )
+        .send(Self.completions)
         #expect(response.status == .badRequest)
         if case .failure(let error) = response.result {
             #expect(error == APIError(message: "no prompt"))
         } else {
             Issue.record("expected the documented failure")
         }
+    }
+
+    static let feed = Endpoint<EventStream<String>, Never> {
+        Method.get
+        Path("feed")
+    }
+
+    @Test(arguments: [
+        ("text/plain", "The server answered an event stream as text/plain"),
+        ("application/json; charset=utf-8", "The server answered an event stream as application/json"),
+        (nil, "The server answered an event stream without a Content-Type"),
+    ])
+    func aBodyThatIsNotAnEventStreamIsNotReadAsEvents(contentType: String?, arrived: String) async {
+        let error = await #expect(throws: CourierError.self) {
+            try await client(contentType: contentType, "data: a\n\n").send(Self.feed)
+        }
+        #expect(error?.kind == .unacceptableContentType)
+        #expect(error?.stage == .status)
+        #expect(
+            error?.message
+                == arrived + "; events are read only from text/event-stream, so the body was not read as "
+                + "events and the stream is not reconnected.")
+        #expect(error?.response?.status == .ok)
+    }
+
+    @Test(arguments: [
+        "text/event-stream; charset=utf-8", "Text/Event-Stream", "TEXT/EVENT-STREAM;charset=UTF-8",
+    ])
+    func anEventStreamTypeIsReadWithParametersAndInAnyCase(contentType: String) async throws {
+        var texts: [String] = []
+        for try await event in try await client(contentType: contentType, "data: a\n\n").send(Self.feed).get()
+        {
+            texts.append(event.data)
+        }
+        #expect(texts == ["a"])
+    }
+
+    @Test func aSuccessOtherThan200OrTheDeclaredOneIsNotReadAsEvents() async throws {
+        let error = await #expect(throws: CourierError.self) {
+            try await client(answering: .created, "data: a\n\n").send(Self.feed)
+        }
+        #expect(error?.kind == .unacceptableStatus)
+        #expect(
+            error?.message
+                == "The server answered 201 to an event stream, which is read only from 200, so the body was "
+                + "not read as events and the stream is not reconnected.")
+        let created = Endpoint<EventStream<String>, Never> {
+            Method.post
+            Path("exports")
+            SuccessStatus(.created)
+        }
+        var texts: [String] = []
+        for try await event in try await client(answering: .created, "data: a\n\n").send(created).get() {
+            texts.append(event.data)
+        }
+        #expect(texts == ["a"])
+    }
+
+    @Test func a204IsAStreamWithoutEvents() async throws {
+        var events = try await client(answering: .noContent, contentType: nil, "").send(Self.feed).get()
+            .makeAsyncIterator()
+        #expect(try await events.next() == nil)
     }
 
     @Test func sendingAnEventStreamAsksTheTransportToStream() async throws {
