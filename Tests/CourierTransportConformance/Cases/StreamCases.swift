@@ -174,7 +174,8 @@
                         let endpoint = route(
                             "sse/content-type", [("type", type)], key: key, as: EventStream<Tick>.self)
                         let error = await #expect(throws: CourierError.self, "type \(type)") {
-                            try await client.events(endpoint, reconnection: reconnection)
+                            let events = try await client.events(endpoint, reconnection: reconnection).get()
+                            for try await _ in events {}
                         }
                         #expect(error?.kind == .unacceptableContentType, "type \(type)")
                         #expect(waits.get().isEmpty, "type \(type)")
