@@ -13,7 +13,8 @@ extension MockedResponse {
     ///
     /// - Parameters:
     ///   - events: The events the stream delivers, in order.
-    ///   - status: A 2xx status; `200 OK` by default.
+    ///   - status: A 2xx status; `200 OK` by default. Events are read only from `200 OK` or the
+    ///     endpoint's `SuccessStatus`: another status tests how the client refuses it.
     ///   - headers: More response headers.
     ///   - encoder: The encoder for each event's data; `nil` uses the client's.
     public static func events<Payload: Encodable & Sendable>(

@@ -142,6 +142,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /sse/cr?count=N             like /sse/events (N default 3), every line ended by a bare CR
     /sse/endless?interval=T     like /sse/events, without end: an event every T seconds
                                 (default 0.01) until the client goes away
+    /sse/content-type?type=T&count=N
+                                like /sse/events (N default 3), with "Content-Type: T" verbatim
+                                instead of text/event-stream; no Content-Type without T (or
+                                with an empty one)
     /sse/reconnect?key=K        per K, by connection: 1st "retry: 50", events 1 and 2, FIN;
                                 2nd event 3, then half an event (with "id: 99") and RST; 3rd 503 {"code": 503};
                                 4th event 4, FIN; 5th and later 204. Events as /sse/events
@@ -1295,9 +1299,10 @@ def route_not_found(conn, req):
 # ---- Server-Sent Events ----
 
 
-def sse_head(conn):
-    conn.send_head(200, [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"),
-                         ("Transfer-Encoding", "chunked"), ("Connection", "close")])
+def sse_head(conn, content_type="text/event-stream"):
+    typed = [("Content-Type", content_type)] if content_type else []
+    conn.send_head(200, typed + [("Cache-Control", "no-cache"), ("Transfer-Encoding", "chunked"),
+                                 ("Connection", "close")])
 
 
 def sse_chunk(conn, text):
@@ -1319,11 +1324,11 @@ def sse_first(req):
     return last, (int(last) + 1 if last.isdigit() else 1)
 
 
-def sse_events(conn, req, count, eol="\n"):
+def sse_events(conn, req, count, eol="\n", content_type="text/event-stream"):
     """The head, a comment, the retry field when asked, and count events."""
     last, first = sse_first(req)
     interval = seconds_param(req.params, "interval", 0)
-    sse_head(conn)
+    sse_head(conn, content_type)
     preamble = ": courier fault server" + eol
     if "retry" in req.params:
         preamble += "retry: %d%s" % (int_param(req.params, "retry", 0, 3_600_000), eol)
@@ -1381,6 +1386,14 @@ def route_sse_endless(conn, req):
         sse_chunk(conn, sse_event(n, last))
         n += 1
         conn.wait_or_raise(interval)
+
+
+def route_sse_content_type(conn, req):
+    conn.read_body(req)
+    count = int_param(req.params, "count", 3, 100_000)
+    sse_events(conn, req, count, content_type=req.params.get("type"))
+    sse_chunk(conn, "")
+    return FIN
 
 
 def route_sse_reconnect(conn, req):
@@ -1459,6 +1472,7 @@ ROUTES = {
     "/sse/reset-mid-event": route_sse_reset_mid_event,
     "/sse/cr": route_sse_cr,
     "/sse/endless": route_sse_endless,
+    "/sse/content-type": route_sse_content_type,
     "/sse/reconnect": route_sse_reconnect,
 }
 

@@ -834,6 +834,17 @@ def sse_endless_route():
 
 
 @check
+def sse_content_type_route():
+    status, headers, body = fetch("GET", "/sse/content-type?count=1&type=text%2Fplain%3B%20charset%3Dutf-8")
+    eq((status, header_values(headers, "Content-Type")), (200, ["text/plain; charset=utf-8"]))
+    eq(body.decode(), ": courier fault server\n" + sse_event(1), "events as /sse/events")
+    for target in ["/sse/content-type?count=1", "/sse/content-type?count=1&type="]:
+        status, headers, body = fetch("GET", target)
+        eq((status, header_values(headers, "Content-Type")), (200, []), target)
+        eq(body.decode(), ": courier fault server\n" + sse_event(1), target)
+
+
+@check
 def sse_reconnect_route():
     key = "sse-" + uuid.uuid4().hex
     target = "/sse/reconnect?key=" + key

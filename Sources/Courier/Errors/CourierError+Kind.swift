@@ -67,9 +67,11 @@ extension CourierError {
         public static let middlewareFailed = Kind("middlewareFailed")
         /// Credentials could not be obtained or refreshed (the token provider failed).
         public static let authenticationFailed = Kind("authenticationFailed")
-        /// The response status is outside the accepted ranges of a ``ResponseValidation``.
+        /// The response status is outside the accepted ranges of a ``ResponseValidation``, or is
+        /// not one an ``EventStream`` is read from (`200 OK`, or the endpoint's ``SuccessStatus``).
         public static let unacceptableStatus = Kind("unacceptableStatus")
-        /// The response body's content type is not one a ``ResponseValidation`` accepts.
+        /// The response body's content type is not one a ``ResponseValidation`` accepts, or not
+        /// `text/event-stream` for an ``EventStream``.
         public static let unacceptableContentType = Kind("unacceptableContentType")
 
         // MARK: Transport

@@ -23,9 +23,10 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         case middleware
         /// Sending the request or receiving the response.
         case transport
-        /// The response status was neither a success nor a documented error, or the response
-        /// broke the endpoint's ``ResponseValidation`` (checked by the client when no
-        /// ``ValidationMiddleware`` is installed).
+        /// The response status was neither a success nor a documented error, the response broke
+        /// the endpoint's ``ResponseValidation`` (checked by the client when no
+        /// ``ValidationMiddleware`` is installed), or a 2xx answer to an ``EventStream`` endpoint
+        /// was not an event stream.
         case status
         /// The response body did not decode as the expected type.
         case decoding

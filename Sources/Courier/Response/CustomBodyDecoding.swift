@@ -1,18 +1,26 @@
 import Foundation
 
 /// Success types with their own rules for turning a body into a value.
+///
+/// A ``CourierError`` one throws reaches the caller as it is; any other error as
+/// ``CourierError/Kind/decodingFailed``.
 protocol CustomBodyDecoding {
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Self
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> Self
 }
 
 extension Data: CustomBodyDecoding {
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Data {
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> Data
+    {
         response.body
     }
 }
 
 extension Empty: CustomBodyDecoding {
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Empty {
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> Empty
+    {
         Empty()
     }
 }
@@ -22,7 +30,9 @@ extension String: CustomBodyDecoding {
     /// ISO-8859-1, UTF-16 (a byte-order mark decides, big-endian without one), UTF-16LE and
     /// UTF-16BE. Another charset, or bytes invalid in the charset, fail to decode: nothing is
     /// replaced with U+FFFD.
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> String {
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> String
+    {
         let name = response.headers[.contentType].flatMap(ResponseDecoding.charset) ?? "utf-8"
         guard let charset = Charset(name: name) else {
             throw DecodingError.dataCorrupted(
@@ -40,8 +50,10 @@ extension String: CustomBodyDecoding {
 
 extension Optional: CustomBodyDecoding where Wrapped: Decodable {
     /// `nil` for an empty body; otherwise the wrapped type's decoding.
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> Wrapped? {
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> Wrapped?
+    {
         response.body.isEmpty
-            ? nil : try ResponseDecoding.decode(Wrapped.self, from: response, decoder: decoder)
+            ? nil : try ResponseDecoding.decode(Wrapped.self, from: response, to: request, decoder: decoder)
     }
 }

@@ -2,20 +2,21 @@ import Foundation
 
 /// Decoding of success and documented-error bodies.
 enum ResponseDecoding {
-    /// A success body decoded as `type`: by its own ``CustomBodyDecoding``, else as JSON.
-    static func decode<Value: Decodable>(_ type: Value.Type, from response: RawResponse, decoder: JSONDecoder)
-        throws -> Value
-    {
-        if let value = try decodedItself(type, from: response, decoder: decoder) { return value }
+    /// A success body of the response to `request`, decoded as `type`: by its own
+    /// ``CustomBodyDecoding``, else as JSON.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder
+    ) throws -> Value {
+        if let value = try decodedItself(type, from: response, to: request, decoder: decoder) { return value }
         return try decoder.decode(Value.self, from: response.body)
     }
 
     /// The body decoded by `type`'s own ``CustomBodyDecoding``, or `nil` when `type` is not one.
     static func decodedItself<Value>(
-        _ type: Value.Type, from response: RawResponse, decoder: JSONDecoder
+        _ type: Value.Type, from response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder
     ) throws -> Value? {
         guard let special = type as? any CustomBodyDecoding.Type else { return nil }
-        let value = try special.decodeResponseBody(response, decoder: decoder)
+        let value = try special.decodeResponseBody(response, to: request, decoder: decoder)
         guard let typed = value as? Value else {
             throw DecodingError.typeMismatch(
                 Value.self, .init(codingPath: [], debugDescription: "Unexpected type"))

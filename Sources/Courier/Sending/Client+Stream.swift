@@ -40,13 +40,15 @@ extension Client {
     /// 2xx head arrives; with `reconnection`, the stream connects again when its body ends or
     /// fails.
     ///
-    /// A non-2xx first answer decodes as the endpoint's documented `Failure`, as with
-    /// ``send(_:)``; a 204 No Content first answer ends the stream without reconnecting. Each
-    /// reconnection goes through the middleware with a `Last-Event-ID` header; what it does with
-    /// each status: ``EventStreamReconnection``. A request that is not idempotent (a `POST`
-    /// without an `Idempotency-Key` header) is not sent again behind your back: with
-    /// `reconnection` it throws before sending, unless the policy sets
-    /// ``EventStreamReconnection/resendsNonIdempotentRequests``.
+    /// Events are read only from a `200 OK` (or the endpoint's ``SuccessStatus``) whose
+    /// `Content-Type` is `text/event-stream`: another 2xx answer, or one of another type or none,
+    /// throws and is never reconnected. A non-2xx first answer decodes as the endpoint's
+    /// documented `Failure`, as with ``send(_:)``; a 204 No Content first answer ends the stream
+    /// without reconnecting. Each reconnection goes through the middleware with a
+    /// `Last-Event-ID` header; what it does with each status: ``EventStreamReconnection``. A
+    /// request that is not idempotent (a `POST` without an `Idempotency-Key` header) is not sent
+    /// again behind your back: with `reconnection` it throws before sending, unless the policy
+    /// sets ``EventStreamReconnection/resendsNonIdempotentRequests``.
     ///
     /// ```swift
     /// let response = try await client.events(API.changes(), reconnection: .standard)
@@ -58,7 +60,9 @@ extension Client {
     /// - Parameters:
     ///   - endpoint: The endpoint, whose success type is an ``EventStream``.
     ///   - reconnection: How to reconnect; `nil` (the default) ends the stream with its body.
-    /// - Throws: ``CourierError``, as ``send(_:)``, and
+    /// - Throws: ``CourierError``, as ``send(_:)``;
+    ///   ``CourierError/Kind/unacceptableStatus`` or ``CourierError/Kind/unacceptableContentType``
+    ///   for a 2xx answer that is not an event stream; and
     ///   ``CourierError/Kind/nonIdempotentReconnection`` before sending a request that
     ///   `reconnection` would send again without being allowed to.
     public func events<E: EndpointRepresentable, Payload>(
@@ -76,6 +80,7 @@ extension Client {
                 request: request)
         }
         let raw = try await perform(request)
+        try EventStreamHead.check(raw, for: request)
         // 204 No Content on the first connection means "do not reconnect", as on a later one.
         var policy = raw.status == .noContent ? nil : reconnection
         policy?.connect = { lastEventID throws(CourierError) in
@@ -83,7 +88,9 @@ extension Client {
             if !lastEventID.isEmpty {
                 again = try request.settingHeader(HeaderField(name: .lastEventID, value: lastEventID))
             }
-            return try await perform(again)
+            let response = try await perform(again)
+            try EventStreamHead.check(response, for: again)
+            return response
         }
         return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
             raw throws(CourierError) in

@@ -103,7 +103,10 @@ public struct Client: Sendable {
         return try EndpointResponse.decoding(response, request: request, decoder: decoder) {
             response throws(CourierError) in
             do {
-                return try ResponseDecoding.decode(E.Success.self, from: response, decoder: decoder)
+                return try ResponseDecoding.decode(
+                    E.Success.self, from: response, to: request, decoder: decoder)
+            } catch let error as CourierError {
+                throw error
             } catch {
                 throw CourierError.decoding(
                     error, type: E.Success.self, response: response, request: request, url: response.url)

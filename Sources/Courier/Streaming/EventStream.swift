@@ -5,8 +5,12 @@ import Foundation
 ///
 /// Each event's `data` decodes as `Payload` with the endpoint's decoder (the client's when it
 /// declares none); with `String` as `Payload` the data is delivered as it is. ``Client/send(_:)``
-/// returns the stream as soon as a 2xx head arrives, and a non-2xx answer decodes as the
-/// endpoint's documented `Failure`, as for any endpoint. ``Client/events(_:reconnection:)`` adds
+/// returns the stream as soon as its head arrives. Events are read only from `200 OK` (or the
+/// endpoint's ``SuccessStatus``) with a `text/event-stream` `Content-Type`: another 2xx status
+/// throws ``CourierError/Kind/unacceptableStatus``, another type or none
+/// ``CourierError/Kind/unacceptableContentType`` (204 No Content is a stream without events), and
+/// neither is reconnected. A non-2xx answer decodes as the endpoint's
+/// documented `Failure`, as for any endpoint. ``Client/events(_:reconnection:)`` adds
 /// reconnection.
 ///
 /// ```swift
@@ -33,7 +37,8 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         /// The stream's last event ID when the event arrived: its own `id:` field or an earlier
         /// event's; `nil` when there is none.
         public let id: String?
-        /// The reconnection time the stream asked for in its latest `retry:` field, if any.
+        /// The reconnection time in force when the event arrived: the stream's latest `retry:`
+        /// field before the event's end, if any (a later one applies to later events only).
         public let retry: Duration?
         /// The event's `data:` lines, decoded.
         public let data: Payload
@@ -81,7 +86,6 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         private var chunks: ResponseBodyStream.Iterator
         private var parser: EventStreamParser
         private var ready: [ServerSentEvent] = []
-        private var retries: [Duration?] = []
         private var index = 0
         private var isDone = false
         /// A parser error, thrown once the events completed before it are delivered.
@@ -105,7 +109,6 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
         public mutating func next() async throws -> Event? {
             while index == ready.count {
                 ready.removeAll(keepingCapacity: true)
-                retries.removeAll(keepingCapacity: true)
                 index = 0
                 if isDone { return nil }
                 do {
@@ -119,7 +122,6 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                         } catch {
                             pendingError = error
                         }
-                        retries = Array(repeating: parser.reconnectionTime, count: ready.count)
                         if !ready.isEmpty { reconnecting?.receivedEvent() }
                         continue
                     }
@@ -139,7 +141,7 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                 }
             }
             defer { index += 1 }
-            return try decode(ready[index], retry: retries[index])
+            return try decode(ready[index])
         }
 
         /// Waits and connects again; ends the iteration on 204.
@@ -158,7 +160,7 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
             parser = parser.continuing()
         }
 
-        private func decode(_ event: ServerSentEvent, retry: Duration?) throws(CourierError) -> Event {
+        private func decode(_ event: ServerSentEvent) throws(CourierError) -> Event {
             let data: Payload
             if let text = event.data as? Payload {
                 data = text
@@ -176,7 +178,7 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                         stage: .decoding, kind: .decodingFailed, message: message, underlying: error)
                 }
             }
-            return Event(type: event.type, id: event.lastEventID, retry: retry, data: data)
+            return Event(type: event.type, id: event.lastEventID, retry: event.retry, data: data)
         }
     }
 }

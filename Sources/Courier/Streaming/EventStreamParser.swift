@@ -164,7 +164,7 @@ struct EventStreamParser: Sendable {
         guard !data.isEmpty else { return nil }
         return ServerSentEvent(
             type: eventType.isEmpty ? "message" : eventType, data: String(data.dropLast()),
-            lastEventID: lastEventID.isEmpty ? nil : lastEventID)
+            lastEventID: lastEventID.isEmpty ? nil : lastEventID, retry: reconnectionTime)
     }
 
     private static func tooLarge(_ message: String) -> CourierError {

@@ -3,7 +3,9 @@ import Foundation
 /// How an ``EventStream`` connects again after its body ends or its connection fails, as the
 /// WHATWG HTML rules for Server-Sent Events describe: each new request sends the last event ID as
 /// `Last-Event-ID`, waits the stream's `retry:` time (or ``initialDelay``), backs off after failed
-/// attempts, and stops for good on 204 No Content or a status it does not retry.
+/// attempts, and stops for good on 204 No Content or a status it does not retry. An answer that
+/// is not an event stream (a `200 OK` of another `Content-Type`, say) ends it with an error at
+/// once: it is never reconnected.
 ///
 /// ```swift
 /// let response = try await client.events(API.changes(), reconnection: .standard)
@@ -37,7 +39,8 @@ public struct EventStreamReconnection: Sendable {
     public var resendsNonIdempotentRequests: Bool
     let sleep: @Sendable (Duration) async throws -> Void
     let random: @Sendable () -> Double
-    /// Sends the stream's request again with a `Last-Event-ID`; set by the client.
+    /// Sends the stream's request again with a `Last-Event-ID`, and throws for a 2xx answer that
+    /// is not an event stream (``EventStreamHead``); set by the client.
     var connect: (@Sendable (_ lastEventID: String) async throws(CourierError) -> RawResponse)?
 
     /// Creates a reconnection policy.

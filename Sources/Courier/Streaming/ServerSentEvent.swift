@@ -15,6 +15,9 @@ struct ServerSentEvent: Sendable, Hashable {
     /// The stream's last event ID when this event was dispatched: the latest `id:` field so far,
     /// in this event or an earlier one; `nil` when there is none or it was reset by an empty `id:`.
     var lastEventID: String?
+    /// The reconnection time in force when this event was dispatched: the latest valid `retry:`
+    /// field before the empty line that ended it, whatever came after it in the same bytes.
+    var retry: Duration?
 
     /// Creates an event.
     ///
@@ -22,9 +25,11 @@ struct ServerSentEvent: Sendable, Hashable {
     ///   - type: The event's type; `"message"` by default, as a stream without `event:` gives.
     ///   - data: The event's data.
     ///   - lastEventID: The stream's last event ID, if any.
-    init(type: String = "message", data: String, lastEventID: String? = nil) {
+    ///   - retry: The reconnection time when the event was dispatched, if any.
+    init(type: String = "message", data: String, lastEventID: String? = nil, retry: Duration? = nil) {
         self.type = type
         self.data = data
         self.lastEventID = lastEventID
+        self.retry = retry
     }
 }

@@ -17,7 +17,8 @@ extension ResponseBodyStream: StreamedResponseBody, Decodable {
                     "A ResponseBodyStream is the body of a streamed response; it does not decode."))
     }
 
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> ResponseBodyStream
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> ResponseBodyStream
     {
         response.bodyStream ?? ResponseBodyStream(response.body)
     }
@@ -35,7 +36,11 @@ extension EventStream: StreamedResponseBody, Decodable {
                 debugDescription: "An EventStream is the body of a streamed response; it does not decode."))
     }
 
-    static func decodeResponseBody(_ response: RawResponse, decoder: JSONDecoder) throws -> EventStream {
-        EventStream(body: response.bodyStream ?? ResponseBodyStream(response.body), decoder: decoder)
+    /// The events of `response`, once ``EventStreamHead`` found it an event stream.
+    static func decodeResponseBody(_ response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder)
+        throws -> EventStream
+    {
+        try EventStreamHead.check(response, for: request)
+        return EventStream(body: response.bodyStream ?? ResponseBodyStream(response.body), decoder: decoder)
     }
 }

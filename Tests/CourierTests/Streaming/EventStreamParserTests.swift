@@ -132,6 +132,14 @@ import Testing
         #expect(parser.reconnectionTime == .milliseconds(100))
     }
 
+    @Test func anEventCarriesTheRetryTimeInForceWhenItEnds() throws {
+        #expect(
+            try events("data: a\n\nretry: 5\ndata: b\nretry: 7\n\nretry: 9\ndata: c\n\nretry: 11\n") == [
+                ServerSentEvent(data: "a"), ServerSentEvent(data: "b", retry: .milliseconds(7)),
+                ServerSentEvent(data: "c", retry: .milliseconds(9)),
+            ])
+    }
+
     @Test func anIDBecomesTheLastEventIDOnlyWhenItsEventEnds() throws {
         var parser = EventStreamParser()
         let events = try parser.parse(Array("id: 6\ndata: six\n\nid: 7\ndata: {\"half".utf8))

@@ -6,21 +6,39 @@ import Testing
 @testable import Courier
 
 struct EventStreamReconnectionTests {
-    /// A transport answering each request with the next of `answers`, recording each request's
-    /// `Last-Event-ID`.
+    /// A transport answering each request with the next of `answers` (204 once they run out, or
+    /// the last one again with `repeatsLast`), recording each request's `Last-Event-ID`.
     final class Script: Sendable {
         let answers: LockedBox<[RawResponse]>
+        let repeatsLast: Bool
         let lastEventIDs = LockedBox<[String?]>([])
 
-        init(_ answers: [(HTTPStatus, String)]) {
-            self.answers = LockedBox(answers.map { RawResponse(status: $0.0, body: Data($0.1.utf8)) })
+        /// Answers with `Content-Type: text/event-stream` on 2xx statuses other than 204.
+        convenience init(_ answers: [(HTTPStatus, String)]) {
+            self.init(
+                answers.map { status, body in
+                    (status, status.isSuccess && status != .noContent ? "text/event-stream" : nil, body)
+                })
+        }
+
+        init(_ answers: [(HTTPStatus, String?, String)], repeatsLast: Bool = false) {
+            self.answers = LockedBox(
+                answers.map { status, contentType, body in
+                    RawResponse(
+                        status: status,
+                        headers: HeaderFields(
+                            contentType.map { [HeaderField(name: .contentType, value: $0)] } ?? []),
+                        body: Data(body.utf8))
+                })
+            self.repeatsLast = repeatsLast
         }
 
         var transport: StubTransport {
             StubTransport { request in
                 self.lastEventIDs.withLock { $0.append(request.headers[.lastEventID]) }
                 return self.answers.withLock {
-                    $0.isEmpty ? RawResponse(status: .noContent) : $0.removeFirst()
+                    if self.repeatsLast, $0.count == 1 { return $0[0] }
+                    return $0.isEmpty ? RawResponse(status: .noContent) : $0.removeFirst()
                 }
             }
         }
@@ -80,6 +98,53 @@ struct EventStreamReconnectionTests {
         let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
         var events = try await client.events(Self.feed, reconnection: reconnection).get().makeAsyncIterator()
         #expect(try await events.next() == nil)
+        #expect(script.lastEventIDs.get().count == 1)
+    }
+
+    @Test(arguments: [
+        ("text/plain; charset=utf-8", "hello\n"), ("application/json", #"{"message": "hi"}"#),
+        (nil, "hello\n"),
+    ])
+    func anAnswerThatIsNotAnEventStreamFailsAtOnceAndIsNeverReconnected(contentType: String?, body: String)
+        async throws
+    {
+        // The same answer to every request: read as a stream without events, each would end
+        // and be requested again until the attempts ran out.
+        let script = Script([(.ok, contentType, body)], repeatsLast: true)
+        let waits = LockedBox<[Duration]>([])
+        let reconnection = EventStreamReconnection(sleep: { wait in waits.withLock { $0.append(wait) } })
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        let error = await #expect(throws: CourierError.self) {
+            for try await _ in try await client.events(Self.feed, reconnection: reconnection).get() {}
+        }
+        #expect(error?.kind == .unacceptableContentType)
+        #expect(script.lastEventIDs.get().count == 1)
+        #expect(waits.get().isEmpty)
+    }
+
+    @Test func aReconnectionAnsweredWithAnotherTypeEndsTheStreamWithoutAnotherAttempt() async throws {
+        let script = Script(
+            [(.ok, "text/event-stream", "id: 1\ndata: a\n\n"), (.ok, "text/plain", "data: b\n\n")],
+            repeatsLast: true)
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        let reconnection = EventStreamReconnection(sleep: { _ in })
+        var events = try await client.events(Self.feed, reconnection: reconnection).get().makeAsyncIterator()
+        #expect(try await events.next()?.data == "a")
+        let error = await #expect(throws: CourierError.self) { try await events.next() }
+        #expect(error?.kind == .unacceptableContentType)
+        #expect(error?.request?.headers[.lastEventID] == "1")
+        #expect(error?.response?.headers[.contentType] == "text/plain")
+        #expect(script.lastEventIDs.get() == [nil, "1"])
+    }
+
+    @Test func anotherSuccessStatusFailsAtOnceAndIsNeverReconnected() async throws {
+        let script = Script([(HTTPStatus(202), "text/event-stream", ": no events\n")], repeatsLast: true)
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        let reconnection = EventStreamReconnection(sleep: { _ in })
+        let error = await #expect(throws: CourierError.self) {
+            for try await _ in try await client.events(Self.feed, reconnection: reconnection).get() {}
+        }
+        #expect(error?.kind == .unacceptableStatus)
         #expect(script.lastEventIDs.get().count == 1)
     }
 

@@ -1,7 +1,9 @@
-import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
+
+@testable import Courier
 
 struct EventStreamTests {
     struct Delta: Codable, Sendable, Equatable {
@@ -20,11 +22,14 @@ struct EventStreamTests {
 
     /// A client whose transport answers every request with `body`, as a transport that does not
     /// stream would: Courier delivers the body as a stream of one chunk.
-    func client(answering status: HTTPStatus = .ok, _ body: String) -> Client {
-        Client(
+    func client(
+        answering status: HTTPStatus = .ok, contentType: String? = "text/event-stream", _ body: String
+    ) -> Client {
+        let headers = HeaderFields(contentType.map { [HeaderField(name: .contentType, value: $0)] } ?? [])
+        return Client(
             baseURL: BaseURL("api.example.com"),
             transport: StubTransport { request in
-                RawResponse(status: status, body: Data(body.utf8), url: request.url)
+                RawResponse(status: status, headers: headers, body: Data(body.utf8), url: request.url)
             })
     }
 
@@ -48,6 +53,106 @@ struct EventStreamTests {
         #expect(events.map(\.type) == ["delta", "message"])
         #expect(events.map(\.id) == ["1", "1"])
         #expect(events.map(\.retry) == [.milliseconds(2500), .milliseconds(2500)])
+    }
+
+    /// What a reader of an event stream observes: each event, then each wait before reconnecting
+    /// and the `Last-Event-ID` each connection sent.
+    struct Observed: Equatable {
+        var events: [Seen] = []
+        var waits: [Duration] = []
+        var lastEventIDs: [String?] = []
+
+        struct Seen: Equatable {
+            let type: String
+            let id: String?
+            let retry: Duration?
+            let data: String
+        }
+    }
+
+    /// A body that hands each of `chunks` to its reader only once the reader waits for it, so
+    /// that no two of them arrive joined.
+    static func body(_ chunks: [Data]) -> ResponseBodyStream {
+        let storage = BodyStreamStorage(highWater: .max)
+        Task {
+            for chunk in chunks {
+                try await waitUntil("the reader asks for the next chunk") { storage.hasWaitingReader }
+                storage.write(chunk)
+            }
+            storage.finish(nil)
+        }
+        return ResponseBodyStream(storage: storage)
+    }
+
+    /// Reads `bytes`, delivered in `chunks`, with reconnection: the server answers the next
+    /// connection 204.
+    func observe(_ bytes: [UInt8], in chunks: [Range<Int>]) async throws -> Observed {
+        let answered = LockedBox(0)
+        let lastEventIDs = LockedBox<[String?]>([])
+        let transport = StubTransport { request in
+            lastEventIDs.withLock { $0.append(request.headers[.lastEventID]) }
+            let connection = answered.withLock { count in
+                count += 1
+                return count
+            }
+            guard connection == 1 else { return RawResponse(status: .noContent) }
+            return RawResponse(
+                status: .ok, headers: [HeaderField(name: .contentType, value: "text/event-stream")],
+                bodyStream: Self.body(chunks.map { Data(bytes[$0]) }))
+        }
+        let waits = LockedBox<[Duration]>([])
+        let reconnection = EventStreamReconnection(
+            jitter: 0, sleep: { wait in waits.withLock { $0.append(wait) } })
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
+        let feed = Endpoint<EventStream<String>, Never> {
+            Method.get
+            Path("feed")
+        }
+        var observed = Observed()
+        for try await event in try await client.events(feed, reconnection: reconnection).get() {
+            observed.events.append(
+                .init(type: event.type, id: event.id, retry: event.retry, data: event.data))
+        }
+        observed.waits = waits.get()
+        observed.lastEventIDs = lastEventIDs.get()
+        return observed
+    }
+
+    @Test func whatAReaderObservesDoesNotDependOnHowTheBytesWereSplit() async throws {
+        let bytes = Array(
+            """
+            retry: 1000
+            data: a
+
+            id: 1
+            data: b
+
+            retry: 2000
+            data: c
+
+            retry: 3000\r
+            : a comment\r
+            id: 2\r
+            event: e\r
+            data: d\r
+            \r
+            retry: 4000
+
+            """.utf8)
+        let expected = Observed(
+            events: [
+                .init(type: "message", id: nil, retry: .milliseconds(1000), data: "a"),
+                .init(type: "message", id: "1", retry: .milliseconds(1000), data: "b"),
+                .init(type: "message", id: "1", retry: .milliseconds(2000), data: "c"),
+                .init(type: "e", id: "2", retry: .milliseconds(3000), data: "d"),
+            ],
+            waits: [.milliseconds(4000)], lastEventIDs: [nil, "2"])
+        #expect(try await observe(bytes, in: [0..<bytes.count]) == expected, "one chunk")
+        #expect(try await observe(bytes, in: bytes.indices.map { $0..<($0 + 1) }) == expected, "byte by byte")
+        for split in 1..<bytes.count {
+            let halves = [0..<split, split..<bytes.count]
+            #expect(try await observe(bytes, in: halves) == expected, "split at \(split)")
+        }
     }
 
     @Test func aStreamThatEndsInsideAnEventThrowsTruncatedAfterTheWholeOnes() async throws {
@@ -105,14 +210,78 @@ struct EventStreamTests {
     }
 
     @Test func aNon2xxAnswerDecodesAsTheDocumentedFailure() async throws {
-        let response = try await client(answering: .badRequest, #"{"message": "no prompt"}"#).send(
-            Self.completions)
+        let response = try await client(
+            answering: .badRequest, contentType: "application/json", #"{"message": "no prompt"}"#
+        )
+        .send(Self.completions)
         #expect(response.status == .badRequest)
         if case .failure(let error) = response.result {
             #expect(error == APIError(message: "no prompt"))
         } else {
             Issue.record("expected the documented failure")
         }
+    }
+
+    static let feed = Endpoint<EventStream<String>, Never> {
+        Method.get
+        Path("feed")
+    }
+
+    @Test(arguments: [
+        ("text/plain", "The server answered an event stream as text/plain"),
+        ("application/json; charset=utf-8", "The server answered an event stream as application/json"),
+        (nil, "The server answered an event stream without a Content-Type"),
+    ])
+    func aBodyThatIsNotAnEventStreamIsNotReadAsEvents(contentType: String?, arrived: String) async {
+        let error = await #expect(throws: CourierError.self) {
+            try await client(contentType: contentType, "data: a\n\n").send(Self.feed)
+        }
+        #expect(error?.kind == .unacceptableContentType)
+        #expect(error?.stage == .status)
+        #expect(
+            error?.message
+                == arrived + "; events are read only from text/event-stream, so the body was not read as "
+                + "events and the stream is not reconnected.")
+        #expect(error?.response?.status == .ok)
+    }
+
+    @Test(arguments: [
+        "text/event-stream; charset=utf-8", "Text/Event-Stream", "TEXT/EVENT-STREAM;charset=UTF-8",
+    ])
+    func anEventStreamTypeIsReadWithParametersAndInAnyCase(contentType: String) async throws {
+        var texts: [String] = []
+        for try await event in try await client(contentType: contentType, "data: a\n\n").send(Self.feed).get()
+        {
+            texts.append(event.data)
+        }
+        #expect(texts == ["a"])
+    }
+
+    @Test func aSuccessOtherThan200OrTheDeclaredOneIsNotReadAsEvents() async throws {
+        let error = await #expect(throws: CourierError.self) {
+            try await client(answering: .created, "data: a\n\n").send(Self.feed)
+        }
+        #expect(error?.kind == .unacceptableStatus)
+        #expect(
+            error?.message
+                == "The server answered 201 to an event stream, which is read only from 200, so the body was "
+                + "not read as events and the stream is not reconnected.")
+        let created = Endpoint<EventStream<String>, Never> {
+            Method.post
+            Path("exports")
+            SuccessStatus(.created)
+        }
+        var texts: [String] = []
+        for try await event in try await client(answering: .created, "data: a\n\n").send(created).get() {
+            texts.append(event.data)
+        }
+        #expect(texts == ["a"])
+    }
+
+    @Test func a204IsAStreamWithoutEvents() async throws {
+        var events = try await client(answering: .noContent, contentType: nil, "").send(Self.feed).get()
+            .makeAsyncIterator()
+        #expect(try await events.next() == nil)
     }
 
     @Test func sendingAnEventStreamAsksTheTransportToStream() async throws {

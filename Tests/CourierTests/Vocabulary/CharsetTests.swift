@@ -154,7 +154,10 @@ private func receiveText(_ bytes: [UInt8], contentType: String?) async throws(Co
         let response = RawResponse(
             status: .ok, headers: [HeaderField(name: .contentType, value: "text/csv; charset=latin1")],
             body: Data([0x61, 0x2C, 0xE9]))
-        #expect(try ResponseDecoding.decode(String.self, from: response, decoder: JSONDecoder()) == "a,é")
+        let request = EndpointRequest(method: .get, pathSegments: [], query: [], headers: [], body: nil)
+        #expect(
+            try ResponseDecoding.decode(String.self, from: response, to: request, decoder: JSONDecoder())
+                == "a,é")
         #expect(ResponseDecoding.charset(in: "text/plain; Charset=\"UTF-16LE\"") == "utf-16le")
         #expect(ResponseDecoding.charset(in: "text/plain") == nil)
     }

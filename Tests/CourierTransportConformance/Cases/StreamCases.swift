@@ -16,9 +16,10 @@
         }
     }
 
-    /// A fault-server route, streamed, with `/status/<code>` documented as its error.
+    /// A fault-server route, streamed, with `/status/<code>` documented as its error; counted
+    /// under `key` when one is given.
     private func route<Success>(
-        _ path: String, _ query: [(String, String)] = [], idle: Duration? = nil,
+        _ path: String, _ query: [(String, String)] = [], idle: Duration? = nil, key: String? = nil,
         as: Success.Type = Success.self
     ) -> Endpoint<Success, FaultServer.Status> {
         Endpoint<Success, FaultServer.Status> {
@@ -26,6 +27,7 @@
             Path(segments: path.split(separator: "/").map { String($0) })
             for (name, value) in query { Query(name, value) }
             if let idle { Timeout(idle: idle) }
+            if let key { Header("X-Count-Key", key) }
         }
     }
 
@@ -152,6 +154,47 @@
                     let response = try await client.stream(route("status/404", as: Data.self))
                     #expect(response.status == .notFound)
                     #expect(response.result.failure == FaultServer.Status(code: 404))
+                }
+            },
+            ConformanceCase(.streams, "aStreamOfAnotherContentTypeFailsOnceAndIsNeverReconnected") {
+                context in
+                try await context.withClient { client in
+                    for type in ["text/plain", "application/json", ""] {
+                        let key = FaultServer.uniqueKey()
+                        // The body is events in all but name: read as events, every connection
+                        // would deliver some, and the stream would reconnect without end; the third
+                        // wait throws to bound that.
+                        let waits = LockedBox<[Duration]>([])
+                        let reconnection = EventStreamReconnection(
+                            jitter: 0,
+                            sleep: { wait in
+                                waits.withLock { $0.append(wait) }
+                                if waits.get().count >= 3 { throw CancellationError() }
+                            })
+                        let endpoint = route(
+                            "sse/content-type", [("type", type)], key: key, as: EventStream<Tick>.self)
+                        let error = await #expect(throws: CourierError.self, "type \(type)") {
+                            let events = try await client.events(endpoint, reconnection: reconnection).get()
+                            for try await _ in events {}
+                        }
+                        #expect(error?.kind == .unacceptableContentType, "type \(type)")
+                        #expect(waits.get().isEmpty, "type \(type)")
+                        try await context.faults.expectCounts(key, received: 1...1)
+                    }
+                }
+            },
+            ConformanceCase(.streams, "anEventStreamTypeIsReadWithParametersAndInAnyCase") { context in
+                try await context.withClient { client in
+                    for type in ["text/event-stream; charset=utf-8", "Text/Event-Stream"] {
+                        let response = try await client.send(
+                            route(
+                                "sse/content-type", [("type", type), ("count", "2")],
+                                as: EventStream<Tick>.self))
+                        #expect(response.headers[.contentType] == type)
+                        let (events, error) = await collect(try response.get())
+                        #expect(error == nil, "type \(type)")
+                        #expect(events.map(\.data.n) == [1, 2], "type \(type)")
+                    }
                 }
             },
             ConformanceCase(.streams, "aReconnectingStreamSendsLastEventIDAndStopsAt204") { context in
