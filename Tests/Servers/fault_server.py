@@ -94,8 +94,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /gzip?size=N                200 Content-Encoding: gzip of N pattern bytes (default 1000)
     /encoded?codings=C&size=N   200 Content-Encoding: C (verbatim, one field): N pattern bytes
                                 (default 1000) with each coding of the comma-separated list C
-                                applied in order: gzip, deflate (zlib format), or any other name
-                                (x-unknown), which XORs every byte with 0x5A. At most 16 codings.
+                                applied in order: gzip, deflate (zlib format), identity (none),
+                                or any other name (x-unknown), which XORs every byte with 0x5A.
+                                At most 16 codings.
     /header-flood?count=C&size=S
                                 200 with C headers "X-Flood-<i>: <S times a>" (defaults 10000
                                 and 100; at most 64 MiB of headers), body {}
@@ -1064,7 +1065,7 @@ def route_encoded(conn, req):
         if coding in ("gzip", "deflate"):
             compressor = zlib.compressobj(6, zlib.DEFLATED, 31 if coding == "gzip" else 15)
             body = compressor.compress(body) + compressor.flush()
-        else:
+        elif coding not in ("identity", ""):
             body = bytes(byte ^ 0x5A for byte in body)
     return keep_or_fin(conn.send(req, 200, body, "application/octet-stream",
                                  [("Content-Encoding", codings)]))

@@ -627,6 +627,8 @@ def encoded_route():
     eq((status, dict(headers)["Content-Encoding"]), (200, "gzip, deflate, x-unknown"))
     # Undone in reverse order: x-unknown (XOR 0x5A), deflate (zlib format), gzip.
     eq(gzip.decompress(zlib.decompress(bytes(b ^ 0x5A for b in body))), pattern(5000))
+    _, _, body = fetch("GET", "/encoded?codings=identity,gzip&size=100")
+    eq(gzip.decompress(body), pattern(100))
 
 
 @check

@@ -97,8 +97,8 @@ extension CourierError {
         /// (for example two different `Content-Length` values).
         public static let invalidResponse = Kind("invalidResponse")
         /// The response's body is in a content coding the transport does not decode (one it does
-        /// not know, or more layers than it decodes), and the request did not ask for it in its
-        /// own `Accept-Encoding`. No body was delivered.
+        /// not know, or more stacked layers than it decodes; see ``ContentDecoding``). No body was
+        /// delivered.
         public static let unsupportedContentCoding = Kind("unsupportedContentCoding")
         /// A ``CallOptions/configureURLRequest`` closure changed what Courier decides and checks:
         /// the URL, method, body or header fields. Nothing was sent.

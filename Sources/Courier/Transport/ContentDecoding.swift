@@ -5,55 +5,62 @@ import Foundation
 ///
 /// A response lists its codings in `Content-Encoding` in the order they were applied (RFC 9110
 /// §8.4). A receiver given a `ContentDecoding` delivers a body only when the transport decodes
-/// every coding listed, within its number of layers; any other response with a body fails with
+/// every coding listed, within its ``maximumLayers`` (a list of nothing but `identity` names no
+/// coding); any other response with a body fails with
 /// ``CourierError/Kind/unsupportedContentCoding`` as soon as its head arrives, so a body is never
 /// handed over in a coding the caller would have to notice and undo.
 ///
 /// ```swift
 /// var receiver = ResponseReceiver(request: request, responseLimit: limit)
-/// receiver.contentDecoding = ContentDecoding(codings: ["gzip", "deflate"], layers: 1)
+/// receiver.contentDecoding = ContentDecoding(codings: ["gzip", "deflate"], maximumLayers: 1)
 /// ```
 public struct ContentDecoding: Sendable, Hashable {
     /// The codings the transport decodes, in lowercase, such as `gzip` and `deflate`.
     public let codings: Set<String>
     /// The most codings one response may list (stacked) for the transport to decode them all.
-    public let layers: Int
+    public let maximumLayers: Int
 
-    /// A transport that decodes `codings` (any case), at most `layers` of them on one body.
-    public init(codings: Set<String>, layers: Int) {
+    /// A transport that decodes `codings` (any case), at most `maximumLayers` of them on one body.
+    public init(codings: Set<String>, maximumLayers: Int) {
+        precondition(maximumLayers >= 0, "ContentDecoding's maximumLayers must not be negative")
         self.codings = Set(codings.map { $0.lowercased() })
-        self.layers = layers
+        self.maximumLayers = maximumLayers
     }
 
-    /// The codings `headers` list in `Content-Encoding` fields, in order, in lowercase, without
-    /// `identity` (which names no coding). Every field counts: field lines of one name form one
-    /// list (RFC 9110 §5.3).
-    public static func codings(in headers: HeaderFields) -> [String] {
-        headers.values(for: .contentEncoding).flatMap { value in
-            value.split(separator: ",").compactMap { element in
-                let coding = element.trimmingCharacters(in: .whitespaces).lowercased()
-                return coding.isEmpty || coding == "identity" ? nil : coding
+    /// The codings `headers` list in `Content-Encoding` fields, in order, in lowercase, or none
+    /// when every element is `identity` or empty. Every field counts: field lines of one name
+    /// form one list (RFC 9110 §5.3). In a list that names a coding, `identity` and empty
+    /// elements stay, since a decoder that reads only the first element would be misled by them.
+    static func listedCodings(in headers: HeaderFields) -> [String] {
+        let listed = headers.values(for: .contentEncoding).flatMap { value in
+            value.split(separator: ",", omittingEmptySubsequences: false).map { element in
+                element.trimmingCharacters(in: Self.optionalWhitespace).lowercased()
             }
         }
+        return listed.allSatisfy { $0.isEmpty || $0 == "identity" } ? [] : listed
     }
+
+    /// HTTP's optional whitespace (RFC 9110 §5.6.3): spaces and horizontal tabs.
+    private static let optionalWhitespace = CharacterSet(charactersIn: " \t")
 
     /// The error for a response whose listed codings this transport cannot all decode, or `nil`
     /// when it can.
     func refusal(of headers: HeaderFields) -> CourierError? {
-        let listed = Self.codings(in: headers)
+        let listed = Self.listedCodings(in: headers)
         let undecoded = listed.filter { !codings.contains($0) }
-        guard !undecoded.isEmpty || listed.count > layers else { return nil }
+        guard !undecoded.isEmpty || listed.count > maximumLayers else { return nil }
         let problem =
             undecoded.isEmpty
-            ? "that is more layers than the \(layers) the transport decodes"
-            : "the transport does not decode \(Self.list(undecoded))"
+            ? "that is more layers than the \(maximumLayers) the transport decodes"
+            : "the transport does not decode \(Self.list(undecoded.map { $0.isEmpty ? "an empty element" : $0 }))"
         let decodes = codings.isEmpty ? "no coding" : Self.list(codings.sorted())
         return CourierError(
             stage: .transport, kind: .unsupportedContentCoding,
             message:
                 "The response body is in the content codings \(listed.joined(separator: ", ")) "
                 + "(in the order applied), but \(problem); it decodes \(decodes), "
-                + "\(layers == 1 ? "one layer" : "up to \(layers) layers"). The body was not delivered.")
+                + "\(maximumLayers == 1 ? "one layer" : "up to \(maximumLayers) layers"). The body was not delivered."
+        )
     }
 
     /// `names` as a sentence's list: `a`, `a or b`, `a, b or c`.

@@ -164,11 +164,11 @@ struct ResponseReceiverTests {
     }
 
     /// A transport that decodes one gzip or deflate layer, as AsyncHTTPClient's does.
-    private static let oneLayer = ContentDecoding(codings: ["gzip", "Deflate"], layers: 1)
+    private static let oneLayer = ContentDecoding(codings: ["gzip", "Deflate"], maximumLayers: 1)
 
     @Test(arguments: [
         [("Content-Encoding", "gzip")], [("Content-Encoding", "DEFLATE")], [("Content-Encoding", "identity")],
-        [("Content-Encoding", " gzip , identity")], [("Content-Encoding", "")], [],
+        [("Content-Encoding", "identity, ")], [("Content-Encoding", "")], [],
     ])
     func aBodyInCodingsTheTransportDecodesArrives(fields: [(String, String)]) throws {
         var receiver = Self.receiver()
@@ -185,6 +185,9 @@ struct ResponseReceiverTests {
         ),
         ([("Content-Encoding", "gzip"), ("Content-Encoding", "deflate")], "gzip, deflate", "more layers"),
         ([("Content-Encoding", "br")], "br", "the transport does not decode br;"),
+        // A decoder that reads the first element only would decode nothing here.
+        ([("Content-Encoding", "identity, gzip")], "identity, gzip", "does not decode identity;"),
+        ([("Content-Encoding", "identity"), ("Content-Encoding", "gzip")], "identity, gzip", "identity;"),
         (
             [("Content-Encoding", "x-gzip, Compress")], "x-gzip, compress",
             "does not decode x-gzip or compress;"

@@ -23,7 +23,7 @@
                 }
                 let stacks = [
                     "gzip, gzip", "deflate, gzip", Array(repeating: "gzip", count: 10).joined(separator: ","),
-                    "x-unknown", "gzip, x-unknown",
+                    "x-unknown", "gzip, x-unknown", "identity, gzip",
                 ]
                 try await context.withClient { client in
                     #expect(try await client.value(encoded("deflate")) == FaultServer.pattern(5000))

@@ -238,7 +238,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return CourierError(
                     stage: .transport, kind: .invalidResponse,
                     message: "The server's response was not HTTP.", underlying: error)
-            case .unknown where urlError.localizedDescription.contains("content encodings"):
+            case .unknown where urlError.localizedDescription.contains("more than 5 content encodings"):
                 // libcurl refuses more than five stacked codings before the head reaches the
                 // delegate ("Reject response due to more than 5 content encodings").
                 return CourierError(

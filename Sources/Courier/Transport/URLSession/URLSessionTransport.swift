@@ -313,12 +313,15 @@ public final class URLSessionTransport: Transport {
     }
 
     /// The content codings `URLSession` decodes, checked at each response head. On Linux that is
-    /// libcurl's decoder: the codings it sends in `Accept-Encoding` (gzip, deflate, br and zstd
-    /// in Debian's and Ubuntu's builds), at most five stacked. On Apple platforms the codings go
-    /// unchecked: which ones `URLSession` decodes, and how many layers, is not documented.
+    /// libcurl's decoder, at most five stacked: gzip (and its alias x-gzip), deflate and identity
+    /// always, br and zstd when libcurl was built with them, as Debian's and Ubuntu's are (it
+    /// asks only for the codings it has, and fails a body in another as it arrives). On Apple
+    /// platforms the codings go unchecked: which ones `URLSession` decodes, and how many layers,
+    /// is not documented.
     static var contentDecoding: ContentDecoding? {
         #if canImport(FoundationNetworking)
-            ContentDecoding(codings: ["gzip", "deflate", "br", "zstd"], layers: 5)
+            ContentDecoding(
+                codings: ["gzip", "x-gzip", "deflate", "br", "zstd", "identity"], maximumLayers: 5)
         #else
             nil
         #endif

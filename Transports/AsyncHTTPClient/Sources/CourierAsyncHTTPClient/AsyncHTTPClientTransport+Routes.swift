@@ -55,10 +55,10 @@ extension AsyncHTTPClientTransport {
             }
             if let pins = route.pins {
                 let check = PublicKeyPinCheck(pins: pins)
-                let retirement = configuration.http1_1ConnectionDebugInitializer
+                let previous = configuration.http1_1ConnectionDebugInitializer
                 configuration.http1_1ConnectionDebugInitializer = { channel in
                     check.connectionInitializer(channel).flatMap {
-                        retirement?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
+                        previous?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()
                     }
                 }
                 configuration.http2ConnectionDebugInitializer = check.connectionInitializer

@@ -64,9 +64,10 @@ public final class AsyncHTTPClientTransport: Transport {
     /// The TLS options of the last request that set any, and the NIOSSL configuration made of them.
     let lastTLS = NIOLockedValueBox<(options: TLSOptions, configuration: TLSConfiguration)?>(nil)
     /// The codings an `HTTPClient` with decompression on decodes: one gzip or deflate layer (NIO's
-    /// decompressor decodes the first coding listed, once). A client passed in is taken to
+    /// decompressor acts when the first coding listed is one of them, and inflates one zlib or
+    /// gzip stream, whichever the body's outer layer is). A client passed in is taken to
     /// decompress too, since its configuration cannot be read.
-    static let contentDecoding = ContentDecoding(codings: ["gzip", "deflate"], layers: 1)
+    static let contentDecoding = ContentDecoding(codings: ["gzip", "deflate"], maximumLayers: 1)
     /// The configuration ``httpClient`` was made with, for the clients of other routes.
     let baseConfiguration: HTTPClient.Configuration
     /// The owned clients of routes other than the direct one.
@@ -150,9 +151,20 @@ public final class AsyncHTTPClientTransport: Transport {
     /// An `HTTPClient` configuration with Courier's rules: no redirects (Courier follows them),
     /// response decompression bounded by size, a connection attempt that fails at once instead
     /// of being retried until the request's deadline (retrying is Courier's policy), and an
-    /// HTTP/1.1 connection closed a second before its server would close it, when the server
-    /// announces when that is (`Keep-Alive: timeout=N`), so that no request crosses that close
-    /// on the wire (its `http1_1ConnectionDebugInitializer`: keep it when you set your own).
+    /// HTTP/1.1 connection closed a second before its server would close it when the server
+    /// announces when that is (`Keep-Alive: timeout=N`), so that a request does not cross that
+    /// close on the wire. That is its `http1_1ConnectionDebugInitializer`; to add your own, call
+    /// the one it has first:
+    ///
+    /// ```swift
+    /// var configuration = AsyncHTTPClientTransport.configuration()
+    /// let retirement = configuration.http1_1ConnectionDebugInitializer
+    /// configuration.http1_1ConnectionDebugInitializer = { channel in
+    ///     (retirement?(channel) ?? channel.eventLoop.makeSucceededVoidFuture()).flatMap {
+    ///         channel.eventLoop.makeSucceededVoidFuture()  // your own set-up here
+    ///     }
+    /// }
+    /// ```
     ///
     /// ```swift
     /// var configuration = AsyncHTTPClientTransport.configuration(connectTimeout: .seconds(3))
@@ -203,10 +215,11 @@ public final class AsyncHTTPClientTransport: Transport {
             do {
                 return try await attempt(request, route: route, tls: tls, streamed: streamed)
             } catch let failure as AttemptFailure
-                where failure.closedBeforeResponse && request.isIdempotent && streamed == nil
-                && !Task.isCancelled
+                where failure.closedBeforeResponse && (request.isIdempotent || failure.neverWritten)
+                && streamed == nil && !Task.isCancelled
             {
-                // The keep-alive race: no byte of a response arrived; once more, for idempotent requests.
+                // The keep-alive race: no byte of a response arrived; once more, for idempotent
+                // requests and for any request the closed connection never took.
                 return try await attempt(request, route: route, tls: tls)
             }
         } catch {
@@ -380,7 +393,8 @@ public final class AsyncHTTPClientTransport: Transport {
             throw AttemptFailure(
                 error: receiver.interrupted(
                     by: CourierError.asyncHTTPClient(error, url: request.url, proxy: route.proxy)),
-                closedBeforeResponse: !receiver.hasHead && CourierError.isClosedBeforeResponse(error))
+                closedBeforeResponse: !receiver.hasHead && CourierError.isClosedBeforeResponse(error),
+                neverWritten: !receiver.hasHead && (error as? ChannelError) == .ioOnClosedChannel)
         }
         // A failure here has already removed any partial download.
         switch receiver.complete(url: request.url) {
@@ -436,4 +450,8 @@ extension AsyncHTTPClientTransport {
 private struct AttemptFailure: Error {
     let error: CourierError
     let closedBeforeResponse: Bool
+    /// Whether the connection was found closed before the request was written to it
+    /// (AsyncHTTPClient fails such a request with `ChannelError.ioOnClosedChannel`): the server
+    /// cannot have read it, so any request may go out again on another connection.
+    var neverWritten = false
 }

@@ -8,10 +8,10 @@ import NIOHTTP1
 ///
 /// A request that goes out on a connection the server is closing at that moment crosses the close
 /// on the wire: it may have been read, so only an idempotent one may be sent again. Retiring the
-/// connection first leaves the pool to open a new one, so no request crosses a close the server
-/// announced. A connection is retired after `N − 1` seconds of idleness (half of `N` when `N` is
-/// under 2 s), which leaves a second for the request to travel and for the two clocks to differ;
-/// without the field nothing changes.
+/// connection first leaves the pool to open a new one. A connection is retired after `N − 1`
+/// seconds of idleness (`N / 2` when `N` is under 2 s), which leaves that much time for the
+/// request to travel and for the two clocks to differ; without the field, or with `timeout=0`,
+/// nothing changes.
 final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias InboundOut = HTTPClientResponsePart
@@ -47,11 +47,14 @@ final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head) where head.status.code >= 200:
             serverTimeout = Self.serverTimeout(in: head.headers[canonicalForm: "Keep-Alive"].map(String.init))
         case .end:
-            if let serverTimeout {
-                retirement?.cancel()
-                let limit = Self.idleLimit(serverTimeout: serverTimeout)
-                let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-                retirement = context.eventLoop.scheduleTask(in: limit) { loopBound.value.close(promise: nil) }
+            retirement?.cancel()
+            retirement = nil
+            if let serverTimeout, serverTimeout > .zero {
+                let channel = context.channel
+                retirement = context.eventLoop.scheduleTask(in: Self.idleLimit(serverTimeout: serverTimeout))
+                {
+                    channel.close(promise: nil)
+                }
             }
         default:
             break
@@ -67,17 +70,27 @@ final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    func handlerRemoved(context: ChannelHandlerContext) {
+        retirement?.cancel()
+        retirement = nil
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         retirement?.cancel()
         retirement = nil
         context.fireChannelInactive()
     }
 
-    /// The connection initializer that puts a retirement behind each connection's response decoder.
+    /// The connection initializer that puts a retirement behind each connection's response
+    /// decoder. A pipeline without one (which AsyncHTTPClient does not build) keeps the connection
+    /// as it is, without a retirement.
     static let connectionInitializer: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
         channel.eventLoop.submit {
             let pipeline = channel.pipeline.syncOperations
-            let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPResponseDecoder>.self)
+            guard
+                let decoder = try? pipeline.context(
+                    handlerType: ByteToMessageHandler<HTTPResponseDecoder>.self)
+            else { return }
             try pipeline.addHandler(KeepAliveRetirement(), position: .after(decoder.handler))
         }
     }
