@@ -209,6 +209,13 @@ struct TodoSession {
                 $0 == TodoPage(items: [Todo(id: 2, title: "Write the README")], page: 2, perPage: 1, total: 2)
             }
         }
+        // Page and size come from the request: a page however far past the last todo is an empty
+        // page (here page × size does not even fit an Int), never a crash.
+        let farPage = ListTodos(token: token, page: .max, perPage: 9)
+        await run.step("List page \(Int.max), nine per page (past the end: empty)", farPage, via: client) {
+            result in
+            expectSuccess(result) { $0 == TodoPage(items: [], page: .max, perPage: 9, total: 2) }
+        }
         let id = created?.id ?? 1
         let done = UpdateTodo(token: token, id: id, patch: TodoPatch(done: true))
         await run.step("Mark the first one done", done, via: client) { result in
