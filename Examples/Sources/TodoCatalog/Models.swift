@@ -28,7 +28,8 @@ public struct Session: Codable, Sendable, Hashable {
 
 /// A todo as a client proposes it, the body of ``CreateTodo``.
 public struct NewTodo: Codable, Sendable, Hashable {
-    /// What to do; must not be empty (the server answers 422 otherwise).
+    /// What to do; must not be empty (the catalog refuses an empty one, which the server answers
+    /// 422).
     public var title: String
 
     /// Creates a proposal.
@@ -123,12 +124,12 @@ public struct Attachment: Codable, Sendable, Hashable {
 }
 
 extension NewTodo: SchemaConstrained {
-    /// A title is not empty (the server answers 422 for one that is).
+    /// A title is not empty: the catalog refuses an empty one, which the server answers 422.
     public static let schemaConstraints: [String: SchemaConstraint] = ["title": .minLength(1)]
 }
 
 extension TodoPatch: SchemaConstrained {
-    /// A new title is not empty (the server answers 422 for one that is).
+    /// A new title is not empty: the catalog refuses an empty one, which the server answers 422.
     public static let schemaConstraints: [String: SchemaConstraint] = ["title": .minLength(1)]
 }
 

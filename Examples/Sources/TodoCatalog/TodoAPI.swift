@@ -128,7 +128,8 @@ public struct ListTodos: CatalogEndpoint, AuthorizedEndpoint, SchemaConstrained,
     public typealias Failure = TodoError
     /// The failures it answers with.
     public static let failureStatuses: [HTTPStatus]? = [.unauthorized, .unprocessableContent]
-    /// Pages count from 1, and hold 1 to 100 todos (the server answers 422 otherwise).
+    /// Pages count from 1, and hold 1 to 100 todos: the catalog refuses other values, which the
+    /// server answers 422. A page past the last todo is empty, however far past.
     public static let schemaConstraints: [String: SchemaConstraint] = [
         "page": .minimum(1), "perPage": .range(1...100),
     ]

@@ -56,6 +56,10 @@ public struct TodoService: Sendable {
         let endpoint: any CatalogEndpoint
         do {
             endpoint = try catalog.match(request)
+        } catch let mismatch where !mismatch.violations.isEmpty {
+            // Values outside the limits TodoCatalog declares: the catalog refuses them, and every
+            // endpoint that declares limits documents them as a 422 of ValidationErrors.
+            return TodoReply(answer: Self.invalid(mismatch.violations), route: Self.route(mismatch.template))
         } catch {
             return TodoReply(answer: error.answer(to: request))
         }
@@ -88,7 +92,12 @@ public struct TodoService: Sendable {
     /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.
     static func route(of endpoint: any CatalogEndpoint) -> String? {
         guard let template = try? type(of: endpoint).shape().description else { return nil }
-        return String(template.drop { $0 != " " }.dropFirst().prefix { $0 != "?" })
+        return route(template)
+    }
+
+    /// The path of a template such as `GET /v1/todos/{id}?include`.
+    private static func route(_ template: String) -> String {
+        String(template.drop { $0 != " " }.dropFirst().prefix { $0 != "?" })
     }
 
     /// The answer to a request that matched `endpoint`: every case hands its handler to
@@ -126,6 +135,15 @@ public struct TodoService: Sendable {
         }
     }
 
+    /// The documented 422 for values outside the catalog's limits: each one's name and rule.
+    private static func invalid(_ violations: [ConstraintViolation]) -> CatalogAnswer {
+        let body = ValidationErrors(errors: violations.map { .init(field: $0.name, message: $0.reason) })
+        return CatalogAnswer(
+            status: .unprocessableContent,
+            headers: [HeaderField(name: .contentType, value: MediaType.json.rawValue)],
+            body: (try? JSONEncoder.courierDefault().encode(body)) ?? Data())
+    }
+
     private static func serverError(_ detail: String) -> CatalogAnswer {
         let problem = ProblemDetails(title: "Internal Server Error", status: 500, detail: detail)
         return CatalogAnswer(
@@ -141,21 +159,15 @@ public struct TodoService: Sendable {
         return .success(Session(token: await store.issueToken()))
     }
 
+    /// The title is not empty: the catalog refused an empty one (NewTodo's constraints).
     private func create(_ create: CreateTodo) async -> Result<Todo, TodoError> {
-        if let invalid = Self.validate(title: create.todo.title) { return .failure(invalid) }
-        return .success(await store.create(title: create.todo.title))
+        .success(await store.create(title: create.todo.title))
     }
 
+    /// The page is 1 or more and holds 1 to 100 todos: the catalog refused other values
+    /// (ListTodos's constraints).
     private func list(_ list: ListTodos) async -> Result<TodoPage, TodoError> {
-        let page = list.page ?? 1
-        let perPage = list.perPage ?? 20
-        var errors: [ValidationErrors.FieldError] = []
-        if page < 1 { errors.append(.init(field: "page", message: "must be 1 or more")) }
-        if !(1...100).contains(perPage) {
-            errors.append(.init(field: "per_page", message: "must be between 1 and 100"))
-        }
-        guard errors.isEmpty else { return .failure(.invalid(ValidationErrors(errors: errors))) }
-        return .success(await store.page(page, perPage: perPage))
+        .success(await store.page(list.page ?? 1, perPage: list.perPage ?? 20))
     }
 
     private func get(_ get: GetTodo) async -> Result<Todo, TodoError> {
@@ -164,9 +176,6 @@ public struct TodoService: Sendable {
     }
 
     private func update(_ update: UpdateTodo) async -> Result<Todo, TodoError> {
-        if let title = update.patch.title, let invalid = Self.validate(title: title) {
-            return .failure(invalid)
-        }
         guard let todo = await store.update(update.id, with: update.patch) else {
             return .failure(Self.notFound(update.id))
         }
@@ -194,11 +203,6 @@ public struct TodoService: Sendable {
                 .upstreamFailed(UpstreamFailure(message: "This server was started without an upstream.")))
         }
         return await importer.importTodo(importing.source.upstreamID, into: store)
-    }
-
-    private static func validate(title: String) -> TodoError? {
-        guard title.isEmpty else { return nil }
-        return .invalid(ValidationErrors(errors: [.init(field: "title", message: "must not be empty")]))
     }
 
     private static func notFound(_ id: Int) -> TodoError {

@@ -40,11 +40,19 @@ actor TodoStore {
         return todo
     }
 
-    /// Page `page` (from 1) of `perPage` todos, by identifier.
+    /// Page `page` (from 1) of `perPage` todos, by identifier: empty past the last todo, however
+    /// far past (page and size are the request's, so their product may not fit an `Int`), and for
+    /// a page or size below 1.
     func page(_ page: Int, perPage: Int) -> TodoPage {
         let all = todos.values.sorted { $0.id < $1.id }
-        let items = all.dropFirst((page - 1) * perPage).prefix(perPage)
-        return TodoPage(items: Array(items), page: page, perPage: perPage, total: all.count)
+        var items: [Todo] = []
+        if page >= 1, perPage >= 1 {
+            let skipped = (page - 1).multipliedReportingOverflow(by: perPage)
+            if !skipped.overflow, skipped.partialValue < all.count {
+                items = Array(all.dropFirst(skipped.partialValue).prefix(perPage))
+            }
+        }
+        return TodoPage(items: items, page: page, perPage: perPage, total: all.count)
     }
 
     /// The todo with `id`, if there is one.

@@ -209,6 +209,13 @@ struct TodoSession {
                 $0 == TodoPage(items: [Todo(id: 2, title: "Write the README")], page: 2, perPage: 1, total: 2)
             }
         }
+        // Page and size come from the request: a page however far past the last todo is an empty
+        // page (here page × size does not even fit an Int), never a crash.
+        let farPage = ListTodos(token: token, page: .max, perPage: 9)
+        await run.step("List page \(Int.max), nine per page (past the end: empty)", farPage, via: client) {
+            result in
+            expectSuccess(result) { $0 == TodoPage(items: [], page: .max, perPage: 9, total: 2) }
+        }
         let id = created?.id ?? 1
         let done = UpdateTodo(token: token, id: id, patch: TodoPatch(done: true))
         await run.step("Mark the first one done", done, via: client) { result in
@@ -220,11 +227,25 @@ struct TodoSession {
             result in
             expectFailure(result, .notFound(NotFound(message: "No todo has the id 99.")))
         }
+        // NewTodo and ListTodos declare their limits: the catalog refuses values outside them,
+        // and the server answers each refusal as the 422 those endpoints document.
         let untitled = CreateTodo(token: token, todo: NewTodo(title: ""))
         await run.step("Create a todo with an empty title (documented 422)", untitled, via: client) {
             result in
-            let titleError = ValidationErrors.FieldError(field: "title", message: "must not be empty")
+            let titleError = ValidationErrors.FieldError(
+                field: "title", message: "must be at least 1 character long")
             return expectFailure(result, .invalid(ValidationErrors(errors: [titleError])))
+        }
+        let oversized = ListTodos(token: token, page: 0, perPage: 101)
+        await run.step(
+            "List page 0, 101 per page (outside the declared limits: documented 422)", oversized, via: client
+        ) {
+            result in
+            let errors = [
+                ValidationErrors.FieldError(field: "page", message: "must be at least 1"),
+                ValidationErrors.FieldError(field: "per_page", message: "must be at most 100"),
+            ]
+            return expectFailure(result, .invalid(ValidationErrors(errors: errors)))
         }
         let receipt = Data("1 l milk, 1.19 EUR\n".utf8)
         let upload = UploadAttachment(

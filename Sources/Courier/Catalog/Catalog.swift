@@ -34,9 +34,11 @@ public struct Catalog: Sendable {
     /// Creates a catalog, finding every endpoint's shape.
     ///
     /// - Throws: ``CourierError`` of kind ``CourierError/Kind/unparseableEndpoint`` for an
-    ///   endpoint whose parameters cannot be recovered from a request, and of kind
+    ///   endpoint whose parameters cannot be recovered from a request, of kind
     ///   ``CourierError/Kind/undocumentedAnswer`` for one that lists a failure status its
-    ///   `Failure` does not document or whose `Success` is optional.
+    ///   `Failure` does not document or whose `Success` is optional, and of kind
+    ///   ``CourierError/Kind/invalidConstraint`` for a ``SchemaConstraint`` that names no
+    ///   property or does not fit its property's type.
     public init(_ endpoints: [any CatalogEndpoint.Type]) throws(CourierError) {
         var entries: [Entry] = []
         for endpoint in endpoints {
@@ -57,11 +59,12 @@ public struct Catalog: Sendable {
                     + "(nil would be a \(reading.shape.successStatus) with no body, not the model); make it "
                     + "non-optional, and answer nothing as a failure or as Empty from another endpoint.")
         }
-        let (shape, formEncoding) = (reading.shape, reading.formEncoding)
+        _ = try reading.constraints.get()
+        let shape = reading.shape
         return Entry(
             name: "\(type)", shape: shape,
             parse: { request throws(EndpointMismatch) in
-                try Model.parse(request, shape: shape, formEncoding: formEncoding)
+                try Model.parse(request, reading: reading)
             },
             openAPIOperation: { name, shape, schemas in
                 OpenAPIOperation.describe(Model.self, name: name, shape: shape, schemas: &schemas)

@@ -184,7 +184,37 @@ enum SharingACatalogSnippets {
     }
 
     // Block 10
-    static func block10() async throws {
+    struct Draft: Codable, Sendable, Equatable, SchemaConstrained {
+        static let schemaConstraints: [String: SchemaConstraint] = [
+            "title": .length(1...80), "labels": .maxItems(5),
+        ]
+
+        var title: String
+        var labels: [String]
+    }
+
+    struct SearchDrafts: CatalogEndpoint, SchemaConstrained, Equatable {
+        typealias Success = [Draft]
+        typealias Failure = ProblemDetails
+        static let schemaConstraints: [String: SchemaConstraint] = [
+            "page": .minimum(1), "size": .range(1...50), "code": [.length(3...3), .pattern("^[A-Z]+$")],
+        ]
+
+        var page: Int
+        var size: Int?
+        var code: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("drafts")
+            Query("page", page)
+            Query("size", size)
+            Query("code", code)
+        }
+    }
+
+    // Block 11
+    static func block11() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let document = catalog.openAPIDocument(
             title: "Todos", version: "1.0.0", servers: [BaseURL("api.example.com")])
@@ -194,8 +224,8 @@ enum SharingACatalogSnippets {
         _ = json
     }
 
-    // Block 11
-    static func block11() async throws {
+    // Block 12
+    static func block12() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)

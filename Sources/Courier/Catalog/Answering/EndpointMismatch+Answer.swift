@@ -15,7 +15,9 @@ extension EndpointMismatch {
     ///
     /// 404 for another path, 405 with an `Allow` header for another method, 401 with
     /// `WWW-Authenticate` when the endpoint needs an `Authorization` header the request lacks,
-    /// and 400 for the rest. A catalog's OpenAPI document lists these answers.
+    /// and 400 for the rest. A 400 for values outside the endpoint's constraints also lists them
+    /// as RFC 9457's `invalid-params`, each with its `name` and `reason`. A catalog's OpenAPI
+    /// document lists these answers.
     public func answer(to request: IncomingRequest) -> CatalogAnswer {
         var headers: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
         let status: HTTPStatus
@@ -36,7 +38,8 @@ extension EndpointMismatch {
             }
         }
         let problem = ProblemDetails(
-            title: MismatchAnswers.title(status), status: status.code, detail: description)
+            title: MismatchAnswers.title(status), status: status.code, detail: description,
+            extensions: MismatchAnswers.invalidParameters(violations))
         let body = (try? JSONEncoder.courierDefault().encode(problem)) ?? Data()
         return CatalogAnswer(status: status, headers: headers, body: body)
     }
@@ -59,6 +62,15 @@ enum MismatchAnswers {
         case 405: "Method Not Allowed"
         default: "Bad Request"
         }
+    }
+
+    /// `invalid-params` with each violation's name and reason, as RFC 9457's example writes
+    /// them; nothing without violations.
+    static func invalidParameters(_ violations: [ConstraintViolation]) -> [String: String] {
+        guard !violations.isEmpty else { return [:] }
+        let members = violations.map { ["name": $0.name, "reason": $0.reason] }
+        guard let json = try? JSONEncoder.courierDefault().encode(members) else { return [:] }
+        return ["invalid-params": String(decoding: json, as: UTF8.self)]
     }
 
     /// The mismatch statuses an endpoint's requests can get: 400 always, 401 when it needs

@@ -8,31 +8,49 @@ extension CatalogEndpoint {
     /// body, or multipart part (first of that name), and decoded into the model. Query items,
     /// header fields and parts the endpoint does not declare are ignored, and so are fixed
     /// headers such as `Accept`; a fixed part must be there with its content. A multipart body
-    /// that ends before its closing boundary does not match.
+    /// that ends before its closing boundary does not match. A value outside a
+    /// ``SchemaConstraint`` of the endpoint (or of a model in its body) does not match either:
+    /// the mismatch lists each in ``EndpointMismatch/violations``.
     ///
     /// - Throws: ``EndpointMismatch`` with every reason the request is not this endpoint.
     public static func parse(_ request: IncomingRequest) throws(EndpointMismatch) -> Self {
         switch EndpointReadings.reading(for: Self.self) {
         case .success(let reading):
-            return try parse(request, shape: reading.shape, formEncoding: reading.formEncoding)
+            return try parse(request, reading: reading)
         case .failure(let error):
             throw EndpointMismatch(template: "\(Self.self)", reasons: [error.message])
         }
     }
 
-    /// Parses with a shape and form encoding found earlier (a ``Catalog`` finds them once).
-    static func parse(_ request: IncomingRequest, shape: EndpointShape, formEncoding: FormEncoding)
+    /// Parses with the reading found earlier (a ``Catalog`` finds it once).
+    static func parse(_ request: IncomingRequest, reading: EndpointReadings.Reading)
         throws(EndpointMismatch) -> Self
     {
+        switch reading.constraints {
+        case .success(let constraints):
+            return try parse(
+                request, shape: reading.shape, formEncoding: reading.formEncoding, constraints: constraints)
+        case .failure(let error):
+            throw EndpointMismatch(template: reading.shape.description, reasons: [error.message])
+        }
+    }
+
+    /// Parses with a shape and form encoding found earlier, checking `constraints` (none while
+    /// the shape is checked with probe values).
+    static func parse(
+        _ request: IncomingRequest, shape: EndpointShape, formEncoding: FormEncoding,
+        constraints: ConstraintRules = .none
+    ) throws(EndpointMismatch) -> Self {
         let values: [String: ParameterDecoder.Source]
         do throws(EndpointMismatch) {
             values = try RequestMatching.values(of: request, for: shape, formEncoding: formEncoding)
         } catch {
             throw pathChecked(error, request, shape)
         }
-        let decoder = ParameterDecoder(values: values)
+        let decoder = ParameterDecoder(values: values, constraints: constraints)
+        let value: Self
         do {
-            return try Self(from: decoder)
+            value = try Self(from: decoder)
         } catch {
             // A path parameter that does not decode (`/todos/first` for an `Int`) is another path.
             let key = decoder.failedKeys.keys.first
@@ -45,6 +63,13 @@ extension CatalogEndpoint {
                 closeness: inPath ? .otherPath : .sameRoute, shape: shape)
             throw pathChecked(mismatch, request, shape)
         }
+        let violations = decoder.violations.found
+        guard violations.isEmpty else {
+            throw EndpointMismatch(
+                template: shape.description, reasons: violations.map(\.description), closeness: .sameRoute,
+                shape: shape, violations: violations)
+        }
+        return value
     }
 
     /// `mismatch`, or another path when the literal path fits but a path parameter does not

@@ -9,7 +9,8 @@
 /// ```
 ///
 /// A server picks its status from ``closeness``: 404 for another path, 405 for another method,
-/// 400 (or 401, when the missing part is the credentials) when only the rest does not fit.
+/// 400 (or 401, when the missing part is the credentials) when only the rest does not fit, a
+/// value outside a declared ``SchemaConstraint`` included (each one is in ``violations``).
 public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertible {
     /// How far into a request it fits an endpoint, from the request line on.
     public enum Closeness: Int, Sendable, Hashable, Comparable {
@@ -17,8 +18,8 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
         case otherPath
         /// The path fits but the method is another: 405 Method Not Allowed.
         case otherMethod
-        /// Method and path fit; a query item, header field, body or parameter value does not:
-        /// 400 Bad Request.
+        /// Method and path fit; a query item, header field, body or parameter value does not,
+        /// or breaks a ``SchemaConstraint``: 400 Bad Request.
         case sameRoute
 
         /// Orders from the least close to the closest.
@@ -38,6 +39,10 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
     /// every endpoint whose path the request has, for the `Allow` header a 405 must carry
     /// (RFC 9110 §15.5.6). Empty otherwise.
     public let allowedMethods: [HTTPMethod]
+    /// For a request that fits the endpoint but for values outside its ``SchemaConstraint``s
+    /// (or its body's models'): each such value and the rule it breaks, also in ``reasons``.
+    /// Empty otherwise.
+    public let violations: [ConstraintViolation]
 
     /// Creates a mismatch.
     ///
@@ -48,15 +53,17 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
     ///     unless given.
     ///   - shape: The endpoint's shape, if known.
     ///   - allowedMethods: The methods of the endpoints whose path the request has.
+    ///   - violations: The values outside the endpoint's constraints.
     public init(
         template: String, reasons: [String], closeness: Closeness = .otherPath, shape: EndpointShape? = nil,
-        allowedMethods: [HTTPMethod] = []
+        allowedMethods: [HTTPMethod] = [], violations: [ConstraintViolation] = []
     ) {
         self.template = template
         self.reasons = reasons
         self.closeness = closeness
         self.shape = shape
         self.allowedMethods = allowedMethods
+        self.violations = violations
     }
 
     /// A sentence naming the endpoint and every reason.

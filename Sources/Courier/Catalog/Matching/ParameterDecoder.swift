@@ -27,11 +27,24 @@ struct ParameterDecoder: Decoder {
         func note(_ key: String) { keys.append(key) }
     }
 
+    /// The values that broke a constraint, in the order they decoded.
+    ///
+    /// Not `Sendable`: it lives inside one synchronous parse.
+    final class Violations {
+        private(set) var found: [ConstraintViolation] = []
+        func note(_ violations: [ConstraintViolation]) {
+            for violation in violations where !found.contains(violation) { found.append(violation) }
+        }
+    }
+
     let values: [String: Source]
     /// Whether a required property the request did not carry gets a probe value instead of
     /// failing, to check some properties (the path's) on their own.
     var fillsGapsWithProbes = false
+    /// The constraints each decoded value is checked against.
+    var constraints = ConstraintRules.none
     let failedKeys = FailedKeys()
+    let violations = Violations()
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -71,12 +84,17 @@ struct ParameterDecoder: Decoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            let decoded: T
             do {
-                return try value(type, forKey: key)
+                decoded = try value(type, forKey: key)
             } catch {
                 decoder.failedKeys.note(key.stringValue)
                 throw error
             }
+            if !decoder.constraints.isEmpty {
+                decoder.violations.note(decoder.constraints.violations(of: decoded, for: key.stringValue))
+            }
+            return decoded
         }
 
         private func value<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {

@@ -49,6 +49,7 @@ enum OpenAPIForm {
     {
         let log = probe(type)
         guard log.root == .keyed, !log.keys.isEmpty else { return nil }
+        let constraints = (type as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
         var properties: [String: JSONValue] = [:]
         var required: [JSONValue] = []
         var encodings: [String: JSONValue] = [:]
@@ -57,7 +58,7 @@ enum OpenAPIForm {
             var name = encoding.keys.name(for: key)
             let property = describe(propertyType, encoding: encoding, schemas: &schemas)
             if property.isBracketArray { name += "[]" }
-            properties[name] = property.schema
+            properties[name] = constraints[key]?.applied(to: property.schema) ?? property.schema
             if let style = property.encoding { encodings[name] = style }
             // An empty array, or an object whose properties are all absent, sends no pair.
             if !log.optionalKeys.contains(key), !property.canBeAbsent { required.append(.string(name)) }
@@ -125,12 +126,14 @@ enum OpenAPIForm {
             guard encoding.nesting == .brackets, scalarOnly, !log.keys.isEmpty else {
                 return Property(schema: schemas.schema(for: type), encoding: unsaid)
             }
+            let constraints = (type as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
             var properties: [String: JSONValue] = [:]
             var required: [JSONValue] = []
             for key in log.keys {
                 guard let child = log.types[key] else { continue }
                 let name = encoding.keys.name(for: key)
-                properties[name] = textSchema(for: child, encoding: encoding, schemas: &schemas)
+                let schema = textSchema(for: child, encoding: encoding, schemas: &schemas)
+                properties[name] = constraints[key]?.applied(to: schema) ?? schema
                 if !log.optionalKeys.contains(key) { required.append(.string(name)) }
             }
             var object: [String: JSONValue] = ["type": "object", "properties": .object(properties)]

@@ -61,7 +61,8 @@ enum OpenAPIOperation {
                         log.elementTypes[key].map {
                             OpenAPIForm.textSchema(for: $0, encoding: encoding, schemas: &schemas)
                         } ?? [:]
-                    let (name, schema, style) = arrayStyle(field.name, strategy, items: items)
+                    let (name, array, style) = arrayStyle(field.name, strategy, items: items)
+                    let schema = constraints[key]?.applied(to: array) ?? array
                     add(name, in: location, required: false, schema: schema, style: style)
                     continue
                 }
@@ -87,14 +88,24 @@ enum OpenAPIOperation {
         if let body = shape.body {
             var media: [String: JSONValue] = [:]
             if !body.parts.isEmpty {
-                media = formMedia(body.parts, schema: schema(of:))
+                // A part that is a model (a JSON part) says its model as the schema of its content.
+                var contentSchemas: [String: JSONValue] = [:]
+                for part in body.parts where !part.isText {
+                    guard let key = part.parameter, let type = log.types[key], type != Data.self else {
+                        continue
+                    }
+                    contentSchemas[key] = namedSchema(type, &schemas)
+                }
+                media = formMedia(
+                    body.parts, schema: schema(of:), contentSchemas: contentSchemas, constraints: constraints)
             } else if let key = body.parameter, let type = log.types[key] {
                 let form =
                     body.contentType.essence == MediaType.formURLEncoded.essence
                     ? (type as? any Decodable.Type).flatMap {
                         OpenAPIForm.media(for: $0, encoding: encoding, schemas: &schemas)
                     } : nil
-                media = form ?? ["schema": namedSchema(type, &schemas)]
+                let whole = namedSchema(type, &schemas)
+                media = form ?? ["schema": constraints[key]?.applied(to: whole) ?? whole]
             }
             operation["requestBody"] = [
                 "required": .bool(body.isRequired),
@@ -130,10 +141,13 @@ enum OpenAPIOperation {
 
     /// The media type object of a `multipart/form-data` body: an object schema with a property
     /// per part (a text field typed like a query value, any other part a binary string with
-    /// its `contentMediaType`), and an `encoding` entry for each part's content type.
-    private static func formMedia(_ parts: [EndpointShape.Part], schema: (String) -> JSONValue)
-        -> [String: JSONValue]
-    {
+    /// its `contentMediaType`, its model's schema as `contentSchema` by parameter in
+    /// `contentSchemas`, and its length limits counting bytes), and an `encoding` entry for each
+    /// part's content type.
+    private static func formMedia(
+        _ parts: [EndpointShape.Part], schema: (String) -> JSONValue, contentSchemas: [String: JSONValue],
+        constraints: [String: SchemaConstraint]
+    ) -> [String: JSONValue] {
         var properties: [String: JSONValue] = [:]
         var required: [JSONValue] = []
         var encoding: [String: JSONValue] = [:]
@@ -148,10 +162,16 @@ enum OpenAPIOperation {
             } else {
                 let fixedType = part.contentType?.parameter == nil ? part.contentType?.value : nil
                 // Bytes: `format: binary` says so to tools that predate `contentMediaType`.
-                properties[part.name] = [
+                var property: [String: JSONValue] = [
                     "type": "string", "format": "binary",
                     "contentMediaType": .string(fixedType ?? "application/octet-stream"),
                 ]
+                if let key = part.parameter, let content = contentSchemas[key] {
+                    property["contentSchema"] = content
+                }
+                properties[part.name] =
+                    part.parameter.flatMap { constraints[$0] }?.applied(to: .object(property))
+                    ?? .object(property)
                 encoding[part.name] = ["contentType": .string(fixedType ?? "*/*")]
             }
             if part.isRequired { required.append(.string(part.name)) }

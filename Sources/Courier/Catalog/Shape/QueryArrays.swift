@@ -66,10 +66,18 @@ enum QueryArrays {
     }
 }
 
-/// Lets a type be asked whether it is an `Optional`.
-protocol OptionalMarker {}
+/// Lets a type be asked whether it is an `Optional`, and a value what it wraps.
+protocol OptionalMarker {
+    /// The type it wraps.
+    static var wrappedType: Any.Type { get }
+    /// The value it wraps, if any.
+    var wrapped: Any? { get }
+}
 
-extension Optional: OptionalMarker {}
+extension Optional: OptionalMarker {
+    static var wrappedType: Any.Type { Wrapped.self }
+    var wrapped: Any? { self.map { $0 } }
+}
 
 extension ProbeLog {
     /// Probes `type` into this log.

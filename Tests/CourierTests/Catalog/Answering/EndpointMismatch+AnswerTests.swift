@@ -50,6 +50,28 @@ struct EndpointMismatchAnswerTests {
         #expect(badProblem.title == "Bad Request")
     }
 
+    @Test func valuesOutsideTheirConstraintsAreA400ListingEachAsAnInvalidParameter() throws {
+        var search = Limited.search
+        search.page = 0
+        search.term = "abcdef"
+        let request = try IncomingRequest(search.request())
+        let mismatch = #expect(throws: EndpointMismatch.self) { try Limited.catalog.match(request) }
+        let answer = try #require(mismatch).answer(to: request)
+        #expect(answer.status == .badRequest)
+        #expect(answer.contentType == "application/problem+json")
+        let problem = try JSONDecoder().decode(ProblemDetails.self, from: answer.body)
+        #expect(problem.title == "Bad Request")
+        #expect(
+            problem.detail
+                == "The request does not match GET /shelves/{shelf}/search?page&size&q&tag&ratio: the query item page "
+                + "must be at least 1 (it is 0); the query item q must be at most 4 characters long (it has 6)."
+        )
+        #expect(
+            problem.extensions["invalid-params"]
+                == #"[{"name":"page","reason":"must be at least 1"},{"name":"q","reason":"must be at most 4 characters long"}]"#
+        )
+    }
+
     @Test func aClientWhoseFailureIsNotAProblemGetsTheMismatchAsUndocumentedStatus() async throws {
         let (answer, problem) = try answer(.get, "/shop/v1/orders/not-a-uuid")
         let client = Client(

@@ -1,0 +1,184 @@
+/// Walks a decoded body as it encodes, checking each member of a ``SchemaConstrained`` type
+/// inside it against that type's constraints, at any depth.
+///
+/// The walk is an `Encoder` that writes nothing: a model's own `encode(to:)` names its members,
+/// so a member's key is the one its type's constraints are listed by.
+struct ConstraintInspector {
+    /// Where the body is, in words: `the body`, `the part "meta"`.
+    let place: String
+    /// A member's name as the request carries it (a form's key strategy applied, say).
+    let memberName: (String) -> String
+
+    /// Every constraint a member of `value` breaks, in the order the members encode.
+    func violations<Value: Encodable>(in value: Value) -> [ConstraintViolation] {
+        let findings = Findings()
+        let walker = Walker(owner: Value.self, path: "", inspector: self, findings: findings)
+        // A value that does not encode has nothing more to show; the members before the
+        // failure are checked.
+        try? value.encode(to: walker)
+        return findings.violations
+    }
+}
+
+/// The violations one walk finds.
+///
+/// Not `Sendable`: it lives inside one synchronous walk.
+private final class Findings {
+    var violations: [ConstraintViolation] = []
+}
+
+/// The encoder of one value in the walk: `owner` is the type whose `encode(to:)` asks for a
+/// container (`nil` under a container nested by hand, whose keys are no type's members).
+private struct Walker: Encoder {
+    let owner: Any.Type?
+    let path: String
+    let inspector: ConstraintInspector
+    let findings: Findings
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        let constraints = (owner as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
+        return KeyedEncodingContainer(KeyedWalk<Key>(walker: self, constraints: constraints))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { UnkeyedWalk(walker: self) }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleWalk(walker: self) }
+
+    /// The walker of a container nested by hand under `path`.
+    func nested(at path: String) -> Walker {
+        Walker(owner: nil, path: path, inspector: inspector, findings: findings)
+    }
+
+    /// `path` and the member `key`, named as the request carries it.
+    func member(_ key: String) -> String {
+        let name = inspector.memberName(key)
+        return path.isEmpty ? name : "\(path).\(name)"
+    }
+
+    /// Checks `value` against `constraint`, then walks into it unless it is a scalar.
+    func visit<Value: Encodable>(_ value: Value, at path: String, constraint: SchemaConstraint?) throws {
+        if let constraint {
+            let place = path.isEmpty ? inspector.place : "the member \(path) of \(inspector.place)"
+            findings.violations += ConstraintCheck.violations(
+                of: constraint, by: value, name: path, place: place)
+        }
+        guard OpenAPISchemas.scalar(Value.self) == nil else { return }
+        try value.encode(to: Walker(owner: Value.self, path: path, inspector: inspector, findings: findings))
+    }
+}
+
+private struct KeyedWalk<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let walker: Walker
+    let constraints: [String: SchemaConstraint]
+    var codingPath: [any CodingKey] { [] }
+
+    private func visit<Value: Encodable>(_ value: Value, _ key: Key) throws {
+        try walker.visit(value, at: walker.member(key.stringValue), constraint: constraints[key.stringValue])
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {}
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try visit(value, key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try visit(value, key) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        walker.nested(at: walker.member(key.stringValue)).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        walker.nested(at: walker.member(key.stringValue)).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder { walker.nested(at: walker.path) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        walker.nested(at: walker.member(key.stringValue))
+    }
+}
+
+private struct UnkeyedWalk: UnkeyedEncodingContainer {
+    let walker: Walker
+    var codingPath: [any CodingKey] { [] }
+    var count = 0
+
+    /// The path of the next element, counted.
+    private mutating func next() -> String {
+        defer { count += 1 }
+        return "\(walker.path)[\(count)]"
+    }
+
+    private mutating func visit<Value: Encodable>(_ value: Value) throws {
+        try walker.visit(value, at: next(), constraint: nil)
+    }
+
+    mutating func encodeNil() throws { count += 1 }
+    mutating func encode(_ value: Bool) throws { try visit(value) }
+    mutating func encode(_ value: String) throws { try visit(value) }
+    mutating func encode(_ value: Double) throws { try visit(value) }
+    mutating func encode(_ value: Float) throws { try visit(value) }
+    mutating func encode(_ value: Int) throws { try visit(value) }
+    mutating func encode(_ value: Int8) throws { try visit(value) }
+    mutating func encode(_ value: Int16) throws { try visit(value) }
+    mutating func encode(_ value: Int32) throws { try visit(value) }
+    mutating func encode(_ value: Int64) throws { try visit(value) }
+    mutating func encode(_ value: UInt) throws { try visit(value) }
+    mutating func encode(_ value: UInt8) throws { try visit(value) }
+    mutating func encode(_ value: UInt16) throws { try visit(value) }
+    mutating func encode(_ value: UInt32) throws { try visit(value) }
+    mutating func encode(_ value: UInt64) throws { try visit(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try visit(value) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        walker.nested(at: next()).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        walker.nested(at: next()).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder { walker.nested(at: next()) }
+}
+
+/// A value that encodes as another (a wrapper, a raw value): walked at the same path.
+private struct SingleWalk: SingleValueEncodingContainer {
+    let walker: Walker
+    var codingPath: [any CodingKey] { [] }
+
+    private func visit<Value: Encodable>(_ value: Value) throws {
+        try walker.visit(value, at: walker.path, constraint: nil)
+    }
+
+    mutating func encodeNil() throws {}
+    mutating func encode(_ value: Bool) throws { try visit(value) }
+    mutating func encode(_ value: String) throws { try visit(value) }
+    mutating func encode(_ value: Double) throws { try visit(value) }
+    mutating func encode(_ value: Float) throws { try visit(value) }
+    mutating func encode(_ value: Int) throws { try visit(value) }
+    mutating func encode(_ value: Int8) throws { try visit(value) }
+    mutating func encode(_ value: Int16) throws { try visit(value) }
+    mutating func encode(_ value: Int32) throws { try visit(value) }
+    mutating func encode(_ value: Int64) throws { try visit(value) }
+    mutating func encode(_ value: UInt) throws { try visit(value) }
+    mutating func encode(_ value: UInt8) throws { try visit(value) }
+    mutating func encode(_ value: UInt16) throws { try visit(value) }
+    mutating func encode(_ value: UInt32) throws { try visit(value) }
+    mutating func encode(_ value: UInt64) throws { try visit(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try visit(value) }
+}

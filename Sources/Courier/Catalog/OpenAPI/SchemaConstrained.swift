@@ -1,6 +1,0 @@
-/// A model or catalog endpoint whose properties have limits its types do not carry, for the
-/// OpenAPI document: see ``SchemaConstraint``.
-public protocol SchemaConstrained {
-    /// The limits, by the coding key of the property they apply to.
-    static var schemaConstraints: [String: SchemaConstraint] { get }
-}
