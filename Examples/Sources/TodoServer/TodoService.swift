@@ -58,7 +58,11 @@ public struct TodoService: Sendable {
             endpoint = try catalog.match(request)
         } catch let mismatch where !mismatch.violations.isEmpty {
             // Values outside the limits TodoCatalog declares: the catalog refuses them, and every
-            // endpoint that declares limits documents them as a 422 of ValidationErrors.
+            // endpoint that declares limits documents them as a 422 of ValidationErrors. A bearer
+            // token comes first: a caller it does not admit learns nothing about the limits.
+            if let token = Self.bearerToken(of: request), await !store.accepts(token) {
+                return TodoReply(answer: Self.unauthorized, route: Self.route(mismatch.template))
+            }
             return TodoReply(answer: Self.invalid(mismatch.violations), route: Self.route(mismatch.template))
         } catch {
             return TodoReply(answer: error.answer(to: request))
@@ -134,6 +138,25 @@ public struct TodoService: Sendable {
             return Self.serverError(error.message)
         }
     }
+
+    /// The bearer token `request` carries, if any.
+    private static func bearerToken(of request: IncomingRequest) -> BearerToken? {
+        guard let value = request.headers[.authorization], value.lowercased().hasPrefix("bearer ") else {
+            return nil
+        }
+        return BearerToken(String(value.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The documented 401 for a bearer token the server does not accept.
+    private static let unauthorized = CatalogAnswer(
+        status: .unauthorized,
+        headers: [
+            HeaderField(name: .contentType, value: MediaType.json.rawValue),
+            HeaderField(name: HeaderName("WWW-Authenticate"), value: "Bearer"),
+        ],
+        body: (try? JSONEncoder.courierDefault().encode(
+            Unauthorized(message: "The bearer token is not valid.")))
+            ?? Data())
 
     /// The documented 422 for values outside the catalog's limits: each one's name and rule.
     private static func invalid(_ violations: [ConstraintViolation]) -> CatalogAnswer {

@@ -247,6 +247,14 @@ struct TodoSession {
             ]
             return expectFailure(result, .invalid(ValidationErrors(errors: errors)))
         }
+        let strangerOversized = ListTodos(token: BearerToken("not-a-token"), page: 0, perPage: 101)
+        await run.step(
+            "List page 0 with a token the server does not accept (documented 401, not the limits)",
+            strangerOversized, via: client
+        ) {
+            result in
+            expectFailure(result, .unauthorized(Unauthorized(message: "The bearer token is not valid.")))
+        }
         let receipt = Data("1 l milk, 1.19 EUR\n".utf8)
         let upload = UploadAttachment(
             token: token, todoID: id, filename: "receipt.txt", contents: receipt, contentType: .plainText)

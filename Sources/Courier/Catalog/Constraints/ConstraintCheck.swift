@@ -91,7 +91,10 @@ enum ConstraintCheck {
         switch value {
         case let text as String:
             checkLength(text.unicodeScalars.count, unit: "character")
-            if let pattern = constraint.pattern, !PatternMatching.text(text, matches: pattern) {
+            // A text outside its length limits never reaches the pattern, so a maxLength bounds
+            // what the expression has to search.
+            if found.isEmpty, let pattern = constraint.pattern, !PatternMatching.text(text, matches: pattern)
+            {
                 add("pattern", "must match the pattern \(pattern)", "")
             }
         case let bytes as Data:
@@ -121,8 +124,8 @@ enum ConstraintCheck {
         "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
 
-    /// -1, 0 or 1 as the number `value` is below, at or above `limit`, exactly; `nil` for NaN or
-    /// a value that is not a number (neither is within any limit).
+    /// -1, 0 or 1 as the number `value` is below, at or above `limit`, exactly; `nil` for NaN, an
+    /// infinity or a value that is not a number (none is within any limit).
     static func order(of value: Any, against limit: Int) -> Int? {
         switch value {
         case let integer as any BinaryInteger: return order(integer: integer, limit)
@@ -146,7 +149,8 @@ enum ConstraintCheck {
     /// Compares without rounding `limit` to a `Double`: every `Double` at or beyond 2⁶³ in size
     /// is beyond every `Int`, and a smaller one compares by its integer part, then its fraction.
     private static func order(double value: Double, _ limit: Int) -> Int? {
-        guard !value.isNaN else { return nil }
+        // An infinity is no number a range of JSON Schema can hold: outside every limit.
+        guard value.isFinite else { return nil }
         if value < -0x1p63 { return -1 }
         if value >= 0x1p63 { return 1 }
         let whole = value.rounded(.down)

@@ -65,9 +65,12 @@ extension CatalogEndpoint {
         }
         let violations = decoder.violations.found
         guard violations.isEmpty else {
+            let omitted = decoder.violations.omitted
             throw EndpointMismatch(
-                template: shape.description, reasons: violations.map(\.description), closeness: .sameRoute,
-                shape: shape, violations: violations)
+                template: shape.description,
+                reasons: violations.map(\.description)
+                    + (omitted > 0 ? ["and \(omitted) more values outside their constraints"] : []),
+                closeness: .sameRoute, shape: shape, violations: violations)
         }
         return value
     }

@@ -27,13 +27,22 @@ struct ParameterDecoder: Decoder {
         func note(_ key: String) { keys.append(key) }
     }
 
-    /// The values that broke a constraint, in the order they decoded.
+    /// The values that broke a constraint, in the order they decoded: the first
+    /// ``limit`` distinct ones, so that a request with a million bad values costs a bounded answer.
     ///
     /// Not `Sendable`: it lives inside one synchronous parse.
     final class Violations {
+        /// The most violations one mismatch lists.
+        static let limit = 100
         private(set) var found: [ConstraintViolation] = []
+        /// How many distinct violations were left out past ``limit``.
+        private(set) var omitted = 0
+        private var seen: Set<ConstraintViolation> = []
+
         func note(_ violations: [ConstraintViolation]) {
-            for violation in violations where !found.contains(violation) { found.append(violation) }
+            for violation in violations where seen.insert(violation).inserted {
+                if found.count < Self.limit { found.append(violation) } else { omitted += 1 }
+            }
         }
     }
 

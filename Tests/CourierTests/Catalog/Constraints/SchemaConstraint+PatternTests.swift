@@ -30,6 +30,8 @@ struct SchemaConstraintPatternTests {
             _ = try catalog.match(incoming)
             return []
         } catch {
+            // A mismatch for any other reason (no violations) must not read as a passing value.
+            #expect(!error.violations.isEmpty, "\(error)")
             return error.violations.map { "\($0.name) \($0.keyword)" }
         }
     }
