@@ -52,15 +52,38 @@ public struct ContentDecoding: Sendable, Hashable {
         let problem =
             undecoded.isEmpty
             ? "that is more layers than the \(maximumLayers) the transport decodes"
-            : "the transport does not decode \(Self.list(undecoded.map { $0.isEmpty ? "an empty element" : $0 }))"
+            : "the transport does not decode \(Self.list(Self.firstDistinct(undecoded)))"
         let decodes = codings.isEmpty ? "no coding" : Self.list(codings.sorted())
+        // The list is the server's text: a sentence names its first few codings only.
+        let shown =
+            listed.prefix(Self.codingsShown).map(Self.shown).joined(separator: ", ")
+            + (listed.count > Self.codingsShown ? ", … (\(listed.count) in all)" : "")
         return CourierError(
             stage: .transport, kind: .unsupportedContentCoding,
             message:
-                "The response body is in the content codings \(listed.joined(separator: ", ")) "
+                "The response body is in the content codings \(shown) "
                 + "(in the order applied), but \(problem); it decodes \(decodes), "
                 + "\(maximumLayers == 1 ? "one layer" : "up to \(maximumLayers) layers"). The body was not delivered."
         )
+    }
+
+    /// The most codings an error's sentence names.
+    private static let codingsShown = 12
+
+    /// A coding as a sentence names it: at most 32 characters of it.
+    private static func shown(_ coding: String) -> String {
+        coding.count > 32 ? coding.prefix(32) + "…" : coding
+    }
+
+    /// The first distinct codings of `codings`, as a sentence names them (`an empty element` for
+    /// an empty one).
+    private static func firstDistinct(_ codings: [String]) -> [String] {
+        var names: [String] = []
+        for coding in codings where names.count < codingsShown {
+            let name = coding.isEmpty ? "an empty element" : shown(coding)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// `names` as a sentence's list: `a`, `a or b`, `a, b or c`.

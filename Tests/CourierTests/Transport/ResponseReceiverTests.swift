@@ -209,6 +209,23 @@ struct ResponseReceiverTests {
         #expect(error.message.contains("it decodes deflate or gzip, one layer."), "\(error.message)")
     }
 
+    /// The codings are the server's text: a refusal names the first dozen, each cut short.
+    @Test func aRefusalNamesAFewCodingsHoweverManyTheServerLists() throws {
+        var receiver = Self.receiver()
+        receiver.contentDecoding = Self.oneLayer
+        let long = String(repeating: "x", count: 10_000)
+        let value = ([long] + Array(repeating: "gzip", count: 5_000)).joined(separator: ", ")
+        let error = try #require(
+            Self.stopped(
+                receiver.receiveHead(status: .ok, headers: Self.headers([("Content-Encoding", value)]))))
+        #expect(error.kind == .unsupportedContentCoding)
+        #expect(error.message.count < 600, "\(error.message.count) characters")
+        #expect(error.message.contains("… (5001 in all)"), "\(error.message)")
+        #expect(
+            error.message.contains("does not decode \(String(repeating: "x", count: 32))…;"),
+            "\(error.message)")
+    }
+
     /// A HEAD or a 304 carries no body, so its codings describe nothing delivered; without a
     /// ``ContentDecoding`` the codings are not checked at all.
     @Test func codingsAreCheckedOnlyForABodyAndWhenTheTransportSaysWhatItDecodes() {

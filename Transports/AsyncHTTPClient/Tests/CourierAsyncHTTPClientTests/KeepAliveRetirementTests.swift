@@ -47,11 +47,17 @@ struct KeepAliveRetirementTests {
         #expect(!channel.isActive)
     }
 
-    @Test func withoutAnAnnouncementTheConnectionStaysOpen() throws {
+    /// Without the field the pool's own idle timeout rules; with `timeout=0` the server closes at
+    /// once itself, and a retirement would only race it.
+    @Test(arguments: [nil, "timeout=0"])
+    func withoutAnAnnouncementOrWithTimeoutZeroTheConnectionStaysOpen(keepAlive: String?) throws {
         let loop = EmbeddedEventLoop()
         let channel = EmbeddedChannel(handler: KeepAliveRetirement(), loop: loop)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
-        try channel.writeInbound(HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok)))
+        var headers = HTTPHeaders()
+        if let keepAlive { headers.add(name: "Keep-Alive", value: keepAlive) }
+        try channel.writeInbound(
+            HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok, headers: headers)))
         try channel.writeInbound(HTTPClientResponsePart.end(nil))
         loop.advanceTime(by: .seconds(3_600))
         #expect(channel.isActive)
