@@ -79,20 +79,6 @@ private struct KeyedWalk<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try visit(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try visit(value, key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try visit(value, key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -127,20 +113,6 @@ private struct UnkeyedWalk: UnkeyedEncodingContainer {
     }
 
     mutating func encodeNil() throws { count += 1 }
-    mutating func encode(_ value: Bool) throws { try visit(value) }
-    mutating func encode(_ value: String) throws { try visit(value) }
-    mutating func encode(_ value: Double) throws { try visit(value) }
-    mutating func encode(_ value: Float) throws { try visit(value) }
-    mutating func encode(_ value: Int) throws { try visit(value) }
-    mutating func encode(_ value: Int8) throws { try visit(value) }
-    mutating func encode(_ value: Int16) throws { try visit(value) }
-    mutating func encode(_ value: Int32) throws { try visit(value) }
-    mutating func encode(_ value: Int64) throws { try visit(value) }
-    mutating func encode(_ value: UInt) throws { try visit(value) }
-    mutating func encode(_ value: UInt8) throws { try visit(value) }
-    mutating func encode(_ value: UInt16) throws { try visit(value) }
-    mutating func encode(_ value: UInt32) throws { try visit(value) }
-    mutating func encode(_ value: UInt64) throws { try visit(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try visit(value) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -166,19 +138,5 @@ private struct SingleWalk: SingleValueEncodingContainer {
     }
 
     mutating func encodeNil() throws {}
-    mutating func encode(_ value: Bool) throws { try visit(value) }
-    mutating func encode(_ value: String) throws { try visit(value) }
-    mutating func encode(_ value: Double) throws { try visit(value) }
-    mutating func encode(_ value: Float) throws { try visit(value) }
-    mutating func encode(_ value: Int) throws { try visit(value) }
-    mutating func encode(_ value: Int8) throws { try visit(value) }
-    mutating func encode(_ value: Int16) throws { try visit(value) }
-    mutating func encode(_ value: Int32) throws { try visit(value) }
-    mutating func encode(_ value: Int64) throws { try visit(value) }
-    mutating func encode(_ value: UInt) throws { try visit(value) }
-    mutating func encode(_ value: UInt8) throws { try visit(value) }
-    mutating func encode(_ value: UInt16) throws { try visit(value) }
-    mutating func encode(_ value: UInt32) throws { try visit(value) }
-    mutating func encode(_ value: UInt64) throws { try visit(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try visit(value) }
 }
