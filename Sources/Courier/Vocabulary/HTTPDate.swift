@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads the three HTTP-date forms of RFC 9110 §5.6.7 into a `Date`.
+/// Reads the three HTTP-date forms of RFC 9110 §5.6.7 into a `Date`, and writes the one a sender
+/// uses (IMF-fixdate).
 enum HTTPDate {
     private static let months = [
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
@@ -38,6 +39,21 @@ enum HTTPDate {
         return nil
     }
 
+    /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), to the whole second below it.
+    static func format(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let (year, month, day) = civilDate(daysSince1970: days)
+        // 1970-01-01 was a Thursday.
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(weekday), \(twoDigits(day)) \(months[month - 1].capitalized) \(yearText) "
+            + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):"
+            + "\(twoDigits(secondOfDay % 60)) GMT"
+    }
+
     /// A two-digit year more than 50 years ahead is the most recent past year ending in those digits.
     private static func fullYear(_ twoDigits: Int) -> Int {
         let year =
@@ -71,6 +87,19 @@ enum HTTPDate {
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`).

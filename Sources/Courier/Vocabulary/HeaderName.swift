@@ -41,6 +41,10 @@ extension HeaderName {
     public static let acceptEncoding = HeaderName("Accept-Encoding")
     /// `Accept-Language`.
     public static let acceptLanguage = HeaderName("Accept-Language")
+    /// `Accept-Ranges`.
+    public static let acceptRanges = HeaderName("Accept-Ranges")
+    /// `Age`: how long a response has been in a cache.
+    public static let age = HeaderName("Age")
     /// `Authorization`: redacted by default in logs, errors and cURL output.
     public static let authorization = HeaderName("Authorization")
     /// `Cache-Control`.
@@ -51,22 +55,42 @@ extension HeaderName {
     public static let contentEncoding = HeaderName("Content-Encoding")
     /// `Content-Length`: derived from the body; endpoints may not set it.
     public static let contentLength = HeaderName("Content-Length")
+    /// `Content-Range`.
+    public static let contentRange = HeaderName("Content-Range")
     /// `Content-Type`.
     public static let contentType = HeaderName("Content-Type")
     /// `Cookie`: redacted by default.
     public static let cookie = HeaderName("Cookie")
+    /// `Date`.
+    public static let date = HeaderName("Date")
+    /// `ETag`: the response's ``EntityTag``.
+    public static let etag = HeaderName("ETag")
+    /// `Expires`.
+    public static let expires = HeaderName("Expires")
     /// `Host`: derived from the base URL; endpoints may not set it.
     public static let host = HeaderName("Host")
     /// `Idempotency-Key`.
     public static let idempotencyKey = HeaderName("Idempotency-Key")
+    /// `If-Match`.
+    public static let ifMatch = HeaderName("If-Match")
+    /// `If-Modified-Since`.
+    public static let ifModifiedSince = HeaderName("If-Modified-Since")
     /// `If-None-Match`.
     public static let ifNoneMatch = HeaderName("If-None-Match")
+    /// `If-Range`.
+    public static let ifRange = HeaderName("If-Range")
+    /// `If-Unmodified-Since`.
+    public static let ifUnmodifiedSince = HeaderName("If-Unmodified-Since")
     /// `Last-Event-ID`, which a reconnecting ``EventStream`` sends.
     public static let lastEventID = HeaderName("Last-Event-ID")
+    /// `Last-Modified`.
+    public static let lastModified = HeaderName("Last-Modified")
     /// `Location`.
     public static let location = HeaderName("Location")
     /// `Proxy-Authorization`: redacted by default.
     public static let proxyAuthorization = HeaderName("Proxy-Authorization")
+    /// `Range`.
+    public static let range = HeaderName("Range")
     /// `Retry-After`.
     public static let retryAfter = HeaderName("Retry-After")
     /// `Set-Cookie`: redacted by default.
@@ -75,6 +99,8 @@ extension HeaderName {
     public static let transferEncoding = HeaderName("Transfer-Encoding")
     /// `User-Agent`.
     public static let userAgent = HeaderName("User-Agent")
+    /// `Vary`.
+    public static let vary = HeaderName("Vary")
 
     /// Credential names whose values are redacted unless a rendering explicitly asks; every name
     /// ``isSensitiveByDefault`` accepts is treated the same way.
