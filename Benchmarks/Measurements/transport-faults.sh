@@ -14,8 +14,8 @@
 # Goals checked by --check (issue 12): after a refused bomb, the AsyncHTTPClient transport's
 # next GET is within MAX_AHC_AFTERMATH (2) times its normal time, median of the rounds (the
 # times are fractions of a millisecond, so a loaded machine can miss it; rerun on a quiet one);
-# no GET fails on either transport; at most 1 in 100 POSTs to the server that announces its
-# timeout fails; no request is executed twice and none answered went
+# no GET fails on either transport; at most 1 in 100 POSTs fails, whether the server announces
+# its timeout or not; no request is executed twice and none answered went
 # unexecuted (each has a counter key of its own). URLSession's aftermath is printed, not checked: libcurl
 # goes on inflating a refused bomb on the work queue every session shares (seconds, see the
 # README's "Which transport to pick").
@@ -70,8 +70,8 @@ if ((CHECK)); then
                     if ($(i + 1) == "answered" && $(i + 2) == "unexecuted") unexecuted = $i
                 }
                 if ($2 == "GET:" && failed != 0) { print m ": " failed " GETs failed on " t; bad = 1 }
-                if ($2 == "POST-announced:" && failed * 100 > total) {
-                    print m ": " failed " of " total " POSTs failed on " t " though the server announced its timeout"; bad = 1
+                if (($2 == "POST:" || $2 == "POST-announced:") && failed * 100 > total) {
+                    print m ": " failed " of " total " " $2 " requests failed on " t; bad = 1
                 }
                 if (twice != 0) { print m ": " twice " " $2 " requests executed twice on " t; bad = 1 }
                 if (unexecuted != 0) { print m ": " unexecuted " answered " $2 " requests never reached the server on " t; bad = 1 }
@@ -85,7 +85,7 @@ if ((CHECK)); then
     done
     if ((status == 0)); then
         echo "$MEASUREMENT: goals met (ahc aftermath ${ratio}x <= ${MAX_AHC_AFTERMATH}x;" \
-            "no GET failed; no request executed twice)"
+            "no GET failed; at most 1 in 100 POSTs failed; no request executed twice)"
     fi
 fi
 exit "$status"

@@ -227,6 +227,32 @@
                     }
                 }
             },
+            ConformanceCase(.connections, "noPostCrossesAKeepAliveCloseTheServerDidNotAnnounce") { context in
+                // The server closes a connection idle for 1 s without saying so, reading (and
+                // counting) a request that crosses the close for 300 ms more without answering it.
+                // POSTs go out 0.35–1.25 s after the previous answer, so on a pooled connection
+                // some would cross the close, unanswered and never to be sent again; each must be
+                // answered, once.
+                try await context.withClient { client in
+                    var keys: [String] = []
+                    for round in 0..<10 {
+                        try await Task.sleep(for: .milliseconds(350 + round * 100))
+                        let key = FaultServer.uniqueKey()
+                        keys.append(key)
+                        let result = await outcome(
+                            FaultServer.bytes(
+                                "keep-alive-timeout", key: key, method: .post,
+                                [("seconds", "1"), ("linger", "0.3"), ("crossing", "count")]),
+                            with: client)
+                        #expect(
+                            result.success?.status == .ok,
+                            "round \(round): \(String(describing: result.failure))")
+                    }
+                    for key in keys {
+                        try await context.faults.expectCounts(key, received: 1...1)
+                    }
+                }
+            },
             ConformanceCase(.connections, "aRefusedConnectionCannotConnect") { context in
                 // The fault server listens on 127.0.0.1 and 127.0.0.2 only; its port on 127.0.0.3
                 // refuses.

@@ -1,17 +1,23 @@
 import AsyncHTTPClient
 import Courier
 import NIOConcurrencyHelpers
+import NIOCore
 
 extension AsyncHTTPClientTransport {
     /// What a request needs of the `HTTPClient` it goes through and that AsyncHTTPClient sets per
-    /// client, not per request: the proxy, and the pins its connections are checked against.
+    /// client, not per request: the proxy, the pins its connections are checked against, and how
+    /// long its connections may stay idle.
     struct Route: Sendable, Hashable {
         /// The pins of an `https` request; `nil` otherwise (a plain connection has no key to pin).
         var pins: PublicKeyPins?
         /// The proxy server the request goes through; `nil` when it connects directly.
         var proxy: Proxy.Server?
+        /// How long a connection may stay idle before the client closes it, for a request that may
+        /// not be sent twice (``AsyncHTTPClientTransport/nonIdempotentIdleLimit``); `nil` for the
+        /// client's own idle timeout.
+        var idleLimit: Duration?
 
-        /// No proxy, no pins: ``AsyncHTTPClientTransport/httpClient``.
+        /// No proxy, no pins, the client's idle timeout: ``AsyncHTTPClientTransport/httpClient``.
         static let direct = Route()
     }
 
@@ -22,16 +28,20 @@ extension AsyncHTTPClientTransport {
         var isShutDown = false
     }
 
-    /// The route of `request`: the proxy its URL goes through, and its pins unless its scheme is
-    /// one of plain HTTP's (a connection without TLS on a pinned client fails: it has no key).
+    /// The route of `request`: the proxy its URL goes through, its pins unless its scheme is one
+    /// of plain HTTP's (a connection without TLS on a pinned client fails: it has no key), and the
+    /// idle limit of its connections when it may not be sent twice.
     func route(for request: TransportRequest) -> Route {
         guard ownsClient else { return .direct }
         let isPlain = ["http", "http+unix", "unix"].contains(request.url.scheme?.lowercased() ?? "")
-        return Route(pins: isPlain ? nil : request.tls?.pinnedKeys, proxy: proxy.server(for: request.url))
+        return Route(
+            pins: isPlain ? nil : request.tls?.pinnedKeys, proxy: proxy.server(for: request.url),
+            idleLimit: request.isIdempotent ? nil : nonIdempotentIdleLimit)
     }
 
     /// The `HTTPClient` for `route`: ``httpClient`` for the direct one, otherwise one of its own,
-    /// made with the same event loop group and configuration and the route's proxy and pin check.
+    /// made with the same event loop group and configuration and the route's proxy, pin check and
+    /// idle limit.
     ///
     /// - Throws: AsyncHTTPClient's `alreadyShutdown` once the transport is shutting down: a
     ///   request of a route is never sent through another client, which would skip its proxy or
@@ -62,6 +72,9 @@ extension AsyncHTTPClientTransport {
                     }
                 }
                 configuration.http2ConnectionDebugInitializer = check.connectionInitializer
+            }
+            if let idleLimit = route.idleLimit {
+                configuration.connectionPool.idleTimeout = TimeAmount(idleLimit)
             }
             let client = HTTPClient(eventLoopGroup: httpClient.eventLoopGroup, configuration: configuration)
             routed.clients[route] = client

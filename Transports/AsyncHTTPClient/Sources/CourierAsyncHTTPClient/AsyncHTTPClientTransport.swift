@@ -59,6 +59,21 @@ public final class AsyncHTTPClientTransport: Transport {
     public let responseLimit: Int
     /// The largest body, in bytes, this transport writes to a download file; `nil` for no limit.
     public let downloadLimit: Int64?
+    /// How long a connection that carries requests that may not be sent twice (not idempotent,
+    /// such as a `POST` without ``Idempotent`` or an `Idempotency-Key`) may stay idle before the
+    /// transport closes it; `nil` pools them with the others, under AsyncHTTPClient's idle
+    /// timeout.
+    ///
+    /// Such a request sent on a pooled connection just as the server closes it for being idle
+    /// goes unanswered, and cannot be sent again: the server may have seen it. So such requests
+    /// have connections of their own, closed after a tenth of a second idle by default, far
+    /// sooner than any server closes one: a steady flow of them shares warm connections, and a
+    /// request after a pause gets a new one. An `HTTPClient` you passed in pools every request
+    /// under its own idle timeout.
+    public let nonIdempotentIdleLimit: Duration?
+
+    /// ``nonIdempotentIdleLimit``'s default: 100 milliseconds.
+    public static let defaultNonIdempotentIdleLimit = Duration.milliseconds(100)
     /// Whether the transport created ``httpClient`` (and may give requests TLS options of their own).
     let ownsClient: Bool
     /// The TLS options of the last request that set any, and the NIOSSL configuration made of them.
@@ -94,10 +109,13 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   - eventLoopGroup: Where the client's connections run; AsyncHTTPClient's shared one by default.
     ///   - proxy: The proxy requests go through; none by default (the environment is read only
     ///     when you pass ``Proxy/fromEnvironment(_:)``).
+    ///   - nonIdempotentIdleLimit: How long a connection that carries requests that may not be
+    ///     sent twice may stay idle (``nonIdempotentIdleLimit``); `nil` pools them with the others.
     public convenience init(
         connectTimeout: Duration = .seconds(10), responseLimit: Int = defaultResponseLimit,
         downloadLimit: Int64? = nil,
-        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup, proxy: Proxy = .none
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup, proxy: Proxy = .none,
+        nonIdempotentIdleLimit: Duration? = defaultNonIdempotentIdleLimit
     ) {
         let decompressionLimit = max(Int64(responseLimit), downloadLimit ?? 0)
         let configuration = Self.configuration(
@@ -105,7 +123,7 @@ public final class AsyncHTTPClientTransport: Transport {
         let client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         self.init(
             client: client, configuration: configuration, proxy: proxy, responseLimit: responseLimit,
-            downloadLimit: downloadLimit)
+            downloadLimit: downloadLimit, nonIdempotentIdleLimit: nonIdempotentIdleLimit)
     }
 
     /// Creates a transport that sends through `httpClient`, which you own and shut down.
@@ -131,16 +149,17 @@ public final class AsyncHTTPClientTransport: Transport {
     ) {
         self.init(
             client: httpClient, configuration: nil, proxy: .none, responseLimit: responseLimit,
-            downloadLimit: downloadLimit)
+            downloadLimit: downloadLimit, nonIdempotentIdleLimit: nil)
     }
 
     /// A transport on `client`, which it owns when `configuration`, the one `client` was made
     /// with, is given.
     private init(
         client: HTTPClient, configuration: HTTPClient.Configuration?, proxy: Proxy, responseLimit: Int,
-        downloadLimit: Int64?
+        downloadLimit: Int64?, nonIdempotentIdleLimit: Duration?
     ) {
         self.httpClient = client
+        self.nonIdempotentIdleLimit = nonIdempotentIdleLimit
         self.ownsClient = configuration != nil
         self.baseConfiguration = configuration ?? Self.configuration()
         self.proxy = proxy
@@ -412,7 +431,7 @@ extension AsyncHTTPClientTransport: CustomReflectable {
             self,
             children: [
                 "proxy": proxy, "responseLimit": responseLimit, "downloadLimit": downloadLimit as Any,
-                "ownsHTTPClient": ownsClient,
+                "ownsHTTPClient": ownsClient, "nonIdempotentIdleLimit": nonIdempotentIdleLimit as Any,
             ], displayStyle: .class)
     }
 }

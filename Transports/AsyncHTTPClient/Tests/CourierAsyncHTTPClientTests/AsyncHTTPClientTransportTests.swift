@@ -49,9 +49,11 @@ struct AsyncHTTPClientTransportTests {
     /// Runs `body` with a client on a transport of its own, and shuts the transport down after.
     private func withTransport<T>(
         responseLimit: Int = AsyncHTTPClientTransport.defaultResponseLimit,
+        nonIdempotentIdleLimit: Duration? = AsyncHTTPClientTransport.defaultNonIdempotentIdleLimit,
         _ body: (Client) async throws -> T
     ) async throws -> T {
-        let transport = AsyncHTTPClientTransport(responseLimit: responseLimit)
+        let transport = AsyncHTTPClientTransport(
+            responseLimit: responseLimit, nonIdempotentIdleLimit: nonIdempotentIdleLimit)
         // A safety net, not a bound under test.
         let client = Client(
             baseURL: server.primary, transport: transport,
@@ -115,7 +117,7 @@ struct AsyncHTTPClientTransportTests {
         #expect(error?.message.contains("shut down") == true, "\(String(describing: error?.message))")
     }
 
-    @Test func onAWarmConnectionTheServerDropsAGetIsResentAndAPostIsNot() async throws {
+    @Test func onAWarmConnectionTheServerDropsAGetIsResentAndAPostNeverGoesThere() async throws {
         try await withTransport { client in
             let key = FaultServer.uniqueKey()
             // One transport, one pool: the first request leaves a connection open, which the
@@ -124,6 +126,38 @@ struct AsyncHTTPClientTransportTests {
             let get = try await client.send(FaultServer.bytes("drop-on-reuse", key: key))
             #expect(get.status == .ok)
             try await server.expectCounts(key, received: 2...2)
+            // A POST goes on a connection of the POSTs' own, never on the warm one: answered, once.
+            let post = FaultServer.uniqueKey()
+            _ = try await client.send(FaultServer.bytes("drop-on-reuse", key: "warm-\(post)"))
+            let answered = try await client.send(FaultServer.bytes("drop-on-reuse", key: post, method: .post))
+            #expect(answered.status == .ok)
+            try await server.expectCounts(post, received: 1...1)
+        }
+    }
+
+    @Test func aPostAfterAPauseGetsANewConnectionAndAGetKeepsItsOwn() async throws {
+        try await withTransport { client in
+            var connections: [HTTPMethod: [Int]] = [:]
+            for method in [HTTPMethod.get, .post] {
+                for round in 0..<2 {
+                    // Five times the idle limit: the POSTs' connection is closed by then, the
+                    // GETs' is not (AsyncHTTPClient keeps it for a minute).
+                    if round > 0 { try await Task.sleep(for: .milliseconds(500)) }
+                    let key = FaultServer.uniqueKey()
+                    _ = try await client.send(FaultServer.bytes("ok", key: key, method: method))
+                    let counts = try await server.counts(key)
+                    connections[method, default: []] += counts.requests.map(\.connection)
+                }
+            }
+            let gets = try #require(connections[.get])
+            let posts = try #require(connections[.post])
+            #expect(gets.count == 2 && gets[0] == gets[1], "\(gets)")
+            #expect(posts.count == 2 && posts[0] != posts[1] && !gets.contains(posts[0]), "\(posts)")
+        }
+    }
+
+    @Test func aPooledPostTheServerDropsIsNotResent() async throws {
+        try await withTransport(nonIdempotentIdleLimit: nil) { client in
             let post = FaultServer.uniqueKey()
             _ = try await client.send(FaultServer.bytes("drop-on-reuse", key: "warm-\(post)"))
             let error = await #expect(throws: CourierError.self) {
