@@ -58,6 +58,14 @@ final class DownloadFile: Sendable {
         self.handle = handle
     }
 
+    /// Whether an interrupted body is kept for the next attempt (``keepForResumption()``).
+    var isResumable: Bool {
+        switch partial?.plan {
+        case .whole(.some), .rest: true
+        default: false
+        }
+    }
+
     /// Appends `data`.
     func write(_ data: Data) throws(CourierError) {
         do {

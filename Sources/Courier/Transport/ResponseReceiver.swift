@@ -284,9 +284,9 @@ public struct ResponseReceiver: Sendable {
         return CourierError(
             stage: .transport, kind: .truncatedResponse,
             message: what + " before the whole response body arrived; "
-                + (request.partialDownload == nil
-                    ? "the partial body was discarded."
-                    : "the bytes that arrived are kept to resume the download."),
+                + (download?.isResumable == true
+                    ? "the bytes that arrived are kept to resume the download."
+                    : "the partial body was discarded."),
             underlying: error.underlying
         )
     }
