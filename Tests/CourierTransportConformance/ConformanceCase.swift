@@ -58,7 +58,8 @@
         /// Every case, by area.
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
-            + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases + loggingCases
+            + rangeCases + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases
+            + loggingCases
             + metricsCases + validationCases + streamCases + uploadStreamCases + tlsCases
 
         /// How the case appears in test results: its area and name.

@@ -57,6 +57,18 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 (defaults 1000, 100, 5)
     /drip?size=N&interval=T     Content-Length: N, then one pattern byte every T seconds
                                 (defaults 10 and 0.5)
+    /ranged?key=K&size=N&drop_first=M&change_after=A&ranges=ignore
+                                a resource of N bytes (default 1000) with a strong ETag and
+                                Accept-Ranges: bytes, numbered per key: version 1 ("v1", the
+                                pattern) until request A of the key (default never), then
+                                version 2 ("v2", the pattern shifted by one byte). A request
+                                with "Range: bytes=S-" (and no If-Range, or one naming the
+                                current ETag) gets 206 with bytes S... and Content-Range, or
+                                416 with "Content-Range: bytes */N" when S >= N; anything else
+                                (or ranges=ignore) gets 200 and the whole body. The key's first
+                                request sends only M body bytes, then FIN (default: all)
+    /ranged-log?key=K           {"requests": [{"range", "if_range", "accept_encoding",
+                                "status"}, ...]}: what /ranged got for the key, in order
     /content-length/conflicting two lines "Content-Length: 5" and "Content-Length: 10",
                                 10 pattern bytes, Connection: close, FIN
     /content-length/duplicate-same
@@ -1286,6 +1298,68 @@ def route_echo(conn, req):
     }))
 
 
+class RangedLog:
+    """What /ranged received per key, in order."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._requests = {}
+
+    def add(self, key, entry):
+        with self._lock:
+            self._requests.setdefault(key, []).append(entry)
+
+    def snapshot(self, key):
+        with self._lock:
+            return list(self._requests.get(key, []))
+
+
+RANGED = RangedLog()
+
+
+def route_ranged(conn, req):
+    conn.read_body(req)
+    key = req.params.get("key", "")
+    size = int_param(req.params, "size", 1000, MAX_DOWNLOAD)
+    attempt = ATTEMPTS.next("ranged", key)
+    version = 2 if attempt >= int_param(req.params, "change_after", 1 << 30, 1 << 30, minimum=1) else 1
+    etag = '"v%d"' % version
+    requested, if_range = req.header("range"), req.header("if-range")
+    start = None
+    if (requested is not None and req.params.get("ranges") != "ignore"
+            and (if_range is None or if_range.strip() == etag)):
+        text = requested.strip()
+        if text.startswith("bytes=") and text.endswith("-") and text[6:-1].isdigit():
+            start = int(text[6:-1])
+    fields = [("ETag", etag), ("Accept-Ranges", "bytes")]
+    if start is not None and start >= size:
+        status = 416
+    else:
+        status = 200 if start is None else 206
+    RANGED.add(key, {"range": requested, "if_range": if_range,
+                     "accept_encoding": req.header("accept-encoding"), "status": status})
+    if status == 416:
+        return keep_or_fin(conn.send(req, 416, headers=fields + [("Content-Range", "bytes */%d" % size)]))
+    offset = start or 0
+    length = size - offset
+    if status == 206:
+        fields.append(("Content-Range", "bytes %d-%d/%d" % (offset, size - 1, size)))
+    pieces = iter_pattern(length, offset + version - 1)
+    drop = int_param(req.params, "drop_first", length, MAX_DOWNLOAD) if attempt == 1 else length
+    if drop < length:
+        conn.send_head(status, [("Content-Type", "application/octet-stream"),
+                                ("Content-Length", str(length))] + fields)
+        for piece in iter_pattern(drop, offset + version - 1):
+            conn.sock.sendall(piece)
+        return FIN
+    return keep_or_fin(conn.send_stream(req, status, length, pieces, headers=fields))
+
+
+def route_ranged_log(conn, req):
+    conn.read_body(req)
+    return keep_or_fin(conn.send_json(req, 200, {"requests": RANGED.snapshot(req.params.get("key", ""))}))
+
+
 def route_counts(conn, req):
     conn.read_body(req)
     key = unquote(req.path[len("/counts/"):])
@@ -1460,6 +1534,8 @@ ROUTES = {
     "/chunked/bad-size": route_chunked_bad_size,
     "/delay": route_delay,
     "/download": route_download,
+    "/ranged": route_ranged,
+    "/ranged-log": route_ranged_log,
     "/upload-sink": route_upload_sink,
     "/early-answer": route_early_answer,
     "/auth/token": route_auth_token,

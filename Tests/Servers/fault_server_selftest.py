@@ -876,6 +876,38 @@ def delay_route():
 
 
 @check
+def ranged_route():
+    key = "selftest-ranged"
+    base = "/ranged?key=%s&size=1000&drop_first=300&change_after=5" % key
+    # 1: the whole version 1, cut after 300 bytes.
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", base))
+        data, ending = read_all(sock)
+    eq(ending, "eof", "the first request ends with FIN")
+    head, _, body = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), short(head)
+    assert b'ETag: "v1"' in head and b"Content-Length: 1000" in head, short(head)
+    eq(body, pattern(300), "first request cut after 300 bytes")
+    # 2: the rest from 300.
+    status, headers, body = fetch("GET", base, {"Range": "bytes=300-", "If-Range": '"v1"'})
+    eq((status, dict(headers)["Content-Range"], body), (206, "bytes 300-999/1000", pattern(700, 300)))
+    # 3: another validator gets the whole body.
+    status, _, body = fetch("GET", base, {"Range": "bytes=300-", "If-Range": '"v0"'})
+    eq((status, body), (200, pattern(1000)), "a stale If-Range")
+    # 4: past the end.
+    status, headers, _ = fetch("GET", base, {"Range": "bytes=1000-"})
+    eq((status, dict(headers)["Content-Range"]), (416, "bytes */1000"))
+    # 5: version 2 from here on.
+    status, headers, body = fetch("GET", base, {"Range": "bytes=10-", "If-Range": '"v1"'})
+    eq((status, dict(headers)["ETag"], body), (200, '"v2"', pattern(1000, 1)), "changed version")
+    status, _, body = fetch("GET", base + "&ranges=ignore", {"Range": "bytes=10-"})
+    eq((status, len(body)), (200, 1000), "ranges=ignore")
+    _, _, log = fetch_json("GET", "/ranged-log?key=%s" % key)
+    eq([entry["status"] for entry in log["requests"]], [200, 206, 200, 416, 200, 200])
+    eq(log["requests"][1]["if_range"], '"v1"')
+
+
+@check
 def download_route():
     size = 10 * MIB + 7
     conn = http.client.HTTPConnection(HOST, PORT, timeout=15)

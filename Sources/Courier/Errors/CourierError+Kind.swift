@@ -172,6 +172,14 @@ extension CourierError {
 
         /// The status is neither a success nor documented by the endpoint's `Failure`.
         public static let undocumentedStatus = Kind("undocumentedStatus")
+        /// The server answered `412 Precondition Failed`, which the endpoint does not document: a
+        /// condition the request carried (`If-Match`, `If-Unmodified-Since`, …) no longer holds,
+        /// usually because the resource changed since its validators were read. The current
+        /// validators, when the server sent them, are in ``CourierError/response``.
+        public static let preconditionFailed = Kind("preconditionFailed")
+        /// The server answered `428 Precondition Required` (RFC 6585), which the endpoint does not
+        /// document: it changes this resource only under a condition such as `If-Match`.
+        public static let preconditionRequired = Kind("preconditionRequired")
         /// The body did not decode as the expected type.
         public static let decodingFailed = Kind("decodingFailed")
     }

@@ -31,6 +31,9 @@ public struct EndpointRequest: Sendable, Hashable {
     /// Where a download's successful response body is written, when the request is a download
     /// (``Client/download(_:to:)``); `nil` keeps the body in memory.
     public internal(set) var responseBodyFile: URL?
+    /// The bytes a resumable download kept from an interrupted attempt, which the response
+    /// continues or replaces (``Client/download(_:to:resumable:)``).
+    var partialDownload: PartialDownload?
     /// Whether a successful response's body is streamed as it arrives (``Client/stream(_:deadline:)``)
     /// rather than collected.
     public internal(set) var streamsResponse = false

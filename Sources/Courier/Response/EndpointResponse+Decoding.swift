@@ -16,7 +16,8 @@ extension EndpointResponse {
     }
 
     /// The response for a non-2xx `raw`: the documented `Failure` when the body decodes as one,
-    /// else an `undocumentedStatus` error.
+    /// else an error: `preconditionFailed` for a 412, `preconditionRequired` for a 428,
+    /// `undocumentedStatus` for any other status.
     static func documentedFailure(
         _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder
     ) throws(CourierError) -> EndpointResponse {
@@ -28,7 +29,18 @@ extension EndpointResponse {
                 status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure),
                 httpVersion: raw.httpVersion)
         }
+        let kind: CourierError.Kind =
+            switch raw.status.code {
+            case 412: .preconditionFailed
+            case 428: .preconditionRequired
+            default: .undocumentedStatus
+            }
         var message = "The server answered \(raw.status), which the endpoint does not document"
+        switch kind {
+        case .preconditionFailed: message += ": a condition of the request no longer holds"
+        case .preconditionRequired: message += ": it changes this resource only under a condition"
+        default: break
+        }
         if let decodingError = decodingError as? DecodingError {
             message +=
                 "; the body did not decode as \(Failure.self): " + CourierError.describe(decodingError)
@@ -38,7 +50,7 @@ extension EndpointResponse {
             message += ". Body: " + BodySnippet.redacted(raw.body, hiding: BodySnippet.secrets(of: request))
         }
         throw CourierError(
-            stage: .status, kind: .undocumentedStatus, message: message + (raw.body.isEmpty ? "." : ""),
+            stage: .status, kind: kind, message: message + (raw.body.isEmpty ? "." : ""),
             request: request, url: url, response: raw, underlying: decodingError
         )
     }

@@ -23,19 +23,71 @@ extension Client {
         try await download(endpoint, to: destination, progress: nil)
     }
 
-    /// ``download(_:to:)``, reporting its progress to `progress` when it is given.
-    func download<E: EndpointRepresentable>(_ endpoint: E, to destination: URL, progress: ProgressSink?)
-        async throws(CourierError) -> EndpointResponse<URL, E.Failure>
+    /// Sends an endpoint and writes a successful response body to a file, and when `resumable`,
+    /// keeps the bytes of an interrupted download to ask only for the rest next time.
+    ///
+    /// A resumable download that fails after bytes arrived (the connection drops, a timeout, a
+    /// cancellation) keeps them beside `destination`, with the response's validator. Calling it
+    /// again for the same URL and destination sends `Range` and `If-Range`: the rest is appended
+    /// when the server sends it, and the download starts over when the server ignores the range
+    /// or the resource changed (it then sends the whole body). A file is never stitched from two
+    /// versions, and bytes are kept only for a response with a strong validator (a strong `ETag`,
+    /// or a `Last-Modified` date the RFC counts as strong); see <doc:CachingAndCookies>.
+    ///
+    /// ```swift
+    /// do {
+    ///     _ = try await client.download(API.installer, to: file, resumable: true)
+    /// } catch {
+    ///     // later, the same call asks only for the bytes still missing
+    ///     _ = try await client.download(API.installer, to: file, resumable: true)
+    /// }
+    /// ```
+    ///
+    /// One resumable download to a destination at a time: two at once share its kept bytes.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint to send; its `Success` type is not decoded.
+    ///   - destination: Where the body goes; replaced if it exists.
+    ///   - resumable: Whether to keep and resume an interrupted download.
+    /// - Throws: ``CourierError``; ``CourierError/Kind/downloadFileUnwritable`` when the file
+    ///   cannot be written; ``CourierError/Kind/invalidHeaderValue`` at the
+    ///   ``CourierError/Stage/building`` stage when a resumable endpoint is not a `GET` or sets its
+    ///   own `Range` or `If-Range`.
+    public func download<E: EndpointRepresentable>(_ endpoint: E, to destination: URL, resumable: Bool)
+        async throws(CourierError)
+        -> EndpointResponse<URL, E.Failure>
     {
+        try await download(endpoint, to: destination, progress: nil, resumable: resumable)
+    }
+
+    /// ``download(_:to:resumable:)``, reporting its progress to `progress` when it is given.
+    func download<E: EndpointRepresentable>(
+        _ endpoint: E, to destination: URL, progress: ProgressSink?, resumable: Bool = false
+    ) async throws(CourierError) -> EndpointResponse<URL, E.Failure> {
         // The transport writes to a staging file beside the destination; only a response that
         // made it through every middleware and the result mapping replaces the destination.
         let staging = destination.deletingLastPathComponent()
             .appendingPathComponent(".courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: staging) }
         let prepared = try prepare(endpoint, options: nil)
-        let (request, decoder) = (prepared.request.with { $0.responseBodyFile = staging }, prepared.decoder)
-        let raw = try await perform(request, progress: progress)
-        return try EndpointResponse.decoding(raw, request: request, decoder: decoder) {
+        let decoder = prepared.decoder
+        let asDeclared = prepared.request.with { $0.responseBodyFile = staging }
+        var request = asDeclared
+        var raw: RawResponse
+        if resumable {
+            request = try resuming(asDeclared, to: destination, fromHeldBytes: true)
+            raw = try await perform(request, progress: progress)
+            if raw.status.code == 416, request.partialDownload?.offset != nil {
+                // The bytes held are not a prefix the server can continue: start over.
+                PartialDownload.remove(for: destination)
+                request = try resuming(asDeclared, to: destination, fromHeldBytes: false)
+                raw = try await perform(request, progress: progress)
+            }
+        } else {
+            raw = try await perform(request, progress: progress)
+        }
+        let sent = request
+        let response = try EndpointResponse<URL, E.Failure>.decoding(raw, request: sent, decoder: decoder) {
             raw throws(CourierError) in
             do {
                 if let file = raw.bodyFile {
@@ -51,10 +103,49 @@ extension Client {
                 throw CourierError(
                     stage: .transport, kind: .downloadFileUnwritable,
                     message: "The download could not be written to \(destination.path): \(error).",
-                    request: request, url: raw.url, response: raw, underlying: error
+                    request: sent, url: raw.url, response: raw, underlying: error
                 )
             }
             return destination
+        }
+        if resumable, raw.status.isSuccess { PartialDownload.remove(for: destination) }
+        return response
+    }
+
+    /// `request` as a resumable download to `destination`: asking for the rest of the bytes held
+    /// from an earlier attempt at the same URL when `fromHeldBytes` and there are any, else for
+    /// the whole body; never content-coded, as ranges count coded bytes.
+    private func resuming(_ request: EndpointRequest, to destination: URL, fromHeldBytes: Bool)
+        throws(CourierError) -> EndpointRequest
+    {
+        guard request.method == .get, !request.headers.contains(.range), !request.headers.contains(.ifRange)
+        else {
+            throw CourierError(
+                stage: .building, kind: .invalidHeaderValue,
+                message: "A resumable download is a GET that sets no Range or If-Range of its own; "
+                    + "this one is \(request.method)\(request.method == .get ? " with its own range" : "").",
+                request: request)
+        }
+        let url = try baseURL.url(for: request).absoluteString
+        let (file, recordFile) = PartialDownload.files(for: destination)
+        var offset: Int64?
+        var headers = request.headers
+        headers.removeAll(named: .range)
+        headers.removeAll(named: .ifRange)
+        headers.set(HeaderField(name: .acceptEncoding, value: "identity"))
+        if fromHeldBytes, let validator = PartialDownload.recordedValidator(in: recordFile, url: url),
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?
+                .int64Value, size > 0
+        {
+            offset = size
+            headers.append(HeaderField(name: .range, value: "bytes=\(size)-"))
+            headers.append(HeaderField(name: .ifRange, value: validator))
+        } else {
+            PartialDownload.remove(for: destination)
+        }
+        return request.with {
+            $0.headers = headers
+            $0.partialDownload = PartialDownload(destination: destination, url: url, offset: offset)
         }
     }
 }

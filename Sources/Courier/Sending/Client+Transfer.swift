@@ -31,4 +31,20 @@ extension Client {
             try await download(endpoint, to: destination, progress: progress)
         }
     }
+
+    /// Starts a download to `destination` that, when `resumable`, keeps and resumes the bytes of
+    /// an interrupted attempt, and returns at once with its progress and eventual response; see
+    /// ``download(_:to:resumable:)``. The progress of a resumed download counts the rest only.
+    ///
+    /// - Parameters:
+    ///   - endpoint: The endpoint to send.
+    ///   - destination: Where a successful body goes.
+    ///   - resumable: Whether to keep and resume an interrupted download.
+    public func transfer<E: EndpointRepresentable>(
+        _ endpoint: E, downloadingTo destination: URL, resumable: Bool
+    ) -> Transfer<EndpointResponse<URL, E.Failure>> {
+        Transfer { progress throws(CourierError) in
+            try await download(endpoint, to: destination, progress: progress, resumable: resumable)
+        }
+    }
 }

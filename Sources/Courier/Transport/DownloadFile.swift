@@ -3,15 +3,48 @@ import Foundation
 /// A download on its way to disk: written to a temporary file beside the destination, and moved
 /// into place only once the whole body arrived, so a failed or cancelled download never leaves a
 /// partial file at the destination.
+///
+/// For a resumable download (a ``PartialDownload``), a body that continues the bytes held is
+/// appended to them, and an interrupted body is kept for the next attempt instead of removed.
 final class DownloadFile: Sendable {
     /// Where the finished body goes.
     let destination: URL
     private let temporary: URL
     private let handle: FileHandle
+    /// The bytes held from earlier attempts, and what this response means for them.
+    private let partial: (download: PartialDownload, plan: PartialDownload.Plan)?
+    /// Whether the body was completed, kept or discarded: each happens once.
+    private let isSettled = LockedValue(false)
 
-    /// Creates the temporary file in the destination's directory.
-    init(destination: URL) throws(CourierError) {
+    /// Creates the temporary file in the destination's directory, for a response with `status`
+    /// and `headers`; throws for a response that cannot continue the bytes `partial` holds.
+    init(
+        destination: URL, partial: PartialDownload? = nil, status: HTTPStatus = .ok,
+        headers: HeaderFields = []
+    ) throws(CourierError) {
         self.destination = destination
+        if let partial {
+            let plan = partial.plan(status: status, headers: headers)
+            switch plan {
+            case .refuse(let reason):
+                partial.remove()
+                throw CourierError(
+                    stage: .transport, kind: .invalidResponse,
+                    message: reason + " The bytes kept to resume the download were removed.")
+            case .whole:
+                // A whole body replaces what earlier attempts kept.
+                partial.remove()
+            case .rest:
+                // A retry of the same request asks from the same offset: drop what the
+                // interrupted attempt appended since.
+                guard let offset = partial.offset, Self.truncate(partial.file, to: offset) else {
+                    throw Self.unwritable(destination, reason: "the bytes kept to resume it are gone")
+                }
+            }
+            self.partial = (partial, plan)
+        } else {
+            self.partial = nil
+        }
         let directory = destination.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".courier-download-\(UUID().uuidString)")
         guard
@@ -25,6 +58,14 @@ final class DownloadFile: Sendable {
         self.handle = handle
     }
 
+    /// Whether an interrupted body is kept for the next attempt (``keepForResumption()``).
+    var isResumable: Bool {
+        switch partial?.plan {
+        case .whole(.some), .rest: true
+        default: false
+        }
+    }
+
     /// Appends `data`.
     func write(_ data: Data) throws(CourierError) {
         do {
@@ -34,27 +75,110 @@ final class DownloadFile: Sendable {
         }
     }
 
-    /// Closes the file and renames it to the destination, atomically replacing what was there.
+    /// Closes the file and renames it to the destination, atomically replacing what was there;
+    /// the rest of a resumable download is first appended to the bytes held.
     func complete() throws(CourierError) -> URL {
+        guard settle() else { throw Self.unwritable(destination, reason: "it was already settled") }
         do {
             try handle.close()
         } catch {
-            discard()
+            remove(temporary)
             throw Self.unwritable(destination, reason: "\(error)")
         }
+        var finished = temporary
+        if let (download, plan) = partial, case .rest(let completeLength) = plan {
+            do {
+                try Self.append(temporary, to: download.file)
+            } catch {
+                remove(temporary)
+                throw Self.unwritable(destination, reason: "\(error)")
+            }
+            remove(temporary)
+            let held = Self.size(of: download.file)
+            if let completeLength, held != completeLength {
+                throw CourierError(
+                    stage: .transport, kind: .truncatedResponse,
+                    message: "The server sent part of the rest of the download: \(held) of "
+                        + "\(completeLength) bytes are kept to resume it.")
+            }
+            finished = download.file
+        }
         // rename(2) replaces an existing file in one step; FileManager's move refuses to.
-        guard rename(temporary.path, destination.path) == 0 else {
+        guard rename(finished.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            discard()
+            remove(finished)
             throw Self.unwritable(destination, reason: reason)
         }
         return destination
     }
 
-    /// Closes and removes the temporary file.
+    /// Closes and removes the temporary file: the body is not wanted.
     func discard() {
+        guard settle() else { return }
         try? handle.close()
-        try? FileManager.default.removeItem(at: temporary)
+        remove(temporary)
+    }
+
+    /// Gives up on an interrupted body: for a resumable download, keeps the bytes that arrived
+    /// for the next attempt (with the validator they came with); otherwise removes them.
+    func keepForResumption() {
+        guard let (download, plan) = partial else { return discard() }
+        guard settle() else { return }
+        try? handle.close()
+        switch plan {
+        case .whole(let validator?):
+            guard Self.size(of: temporary) > 0, rename(temporary.path, download.file.path) == 0,
+                (try? download.record(validator: validator)) != nil
+            else {
+                remove(temporary)
+                return
+            }
+        case .rest:
+            if (try? Self.append(temporary, to: download.file)) == nil {
+                // The bytes held may now end in a torn write: start over next time.
+                download.remove()
+            }
+            remove(temporary)
+        case .whole(nil), .refuse:
+            remove(temporary)
+        }
+    }
+
+    /// Marks the body settled; `false` when it already was.
+    private func settle() -> Bool {
+        isSettled.withLock { settled in
+            defer { settled = true }
+            return !settled
+        }
+    }
+
+    private func remove(_ file: URL) {
+        try? FileManager.default.removeItem(at: file)
+    }
+
+    /// Appends the bytes of `source` to `target`, a megabyte at a time.
+    private static func append(_ source: URL, to target: URL) throws {
+        let reader = try FileHandle(forReadingFrom: source)
+        defer { try? reader.close() }
+        let writer = try FileHandle(forWritingTo: target)
+        defer { try? writer.close() }
+        try writer.seekToEnd()
+        while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
+            try writer.write(contentsOf: chunk)
+        }
+        try writer.synchronize()
+    }
+
+    /// Cuts `file` to `length` bytes; `false` when it holds fewer or cannot be changed.
+    private static func truncate(_ file: URL, to length: Int64) -> Bool {
+        guard size(of: file) >= length, let handle = try? FileHandle(forWritingTo: file) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.truncate(atOffset: UInt64(length))) != nil
+    }
+
+    private static func size(of file: URL) -> Int64 {
+        let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
+        return size?.int64Value ?? -1
     }
 
     private static func unwritable(_ destination: URL, reason: String) -> CourierError {

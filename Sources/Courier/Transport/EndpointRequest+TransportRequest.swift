@@ -18,7 +18,7 @@ extension EndpointRequest {
     public func transportRequest(baseURL: BaseURL) throws(CourierError) -> TransportRequest {
         let sent = withoutSecretsForOtherOrigin(baseURL: baseURL)
         let timeout = sent.timeout
-        return TransportRequest(
+        var request = TransportRequest(
             method: sent.method, url: try baseURL.url(for: sent), headers: sent.headers, body: sent.body,
             timeout: Timeout(
                 connect: timeout.connect,
@@ -28,6 +28,8 @@ extension EndpointRequest {
             streamsResponse: sent.streamsResponse, urlRequestConfiguration: sent.urlRequestConfiguration,
             observers: sent.context.observers
         )
+        request.partialDownload = sent.partialDownload
+        return request
     }
 
     /// This request, without secret headers and query values when its absolute URL is on another

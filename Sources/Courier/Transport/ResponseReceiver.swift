@@ -130,7 +130,9 @@ public struct ResponseReceiver: Sendable {
                 backlogLimit: max(responseLimit, Self.streamBacklogLimit), idleTimeout: request.timeout.idle)
         } else if status.isSuccess, let destination = request.responseBodyFile {
             do throws(CourierError) {
-                download = try DownloadFile(destination: destination)
+                download = try DownloadFile(
+                    destination: destination, partial: request.partialDownload, status: status,
+                    headers: headers)
             } catch {
                 return .stop(error)
             }
@@ -281,15 +283,19 @@ public struct ResponseReceiver: Sendable {
         let what = error.kind == .connectionLost ? "The connection closed" : "The TLS connection failed"
         return CourierError(
             stage: .transport, kind: .truncatedResponse,
-            message: what + " before the whole response body arrived; the partial body was discarded.",
+            message: what + " before the whole response body arrived; "
+                + (download?.isResumable == true
+                    ? "the bytes that arrived are kept to resume the download."
+                    : "the partial body was discarded."),
             underlying: error.underlying
         )
     }
 
-    /// Gives up on the response: removes any partial download, and ends a streamed body with
-    /// `error` (a cancellation when `nil`) unless it has ended.
+    /// Gives up on the response: removes any partial download (or, for a resumable download,
+    /// keeps it for the next attempt), and ends a streamed body with `error` (a cancellation when
+    /// `nil`) unless it has ended.
     public func abandon(because error: CourierError? = nil) {
-        download?.discard()
+        download?.keepForResumption()
         stream?.finish(
             error ?? CourierError(stage: .transport, kind: .cancelled, message: "The response was abandoned.")
         )

@@ -37,6 +37,9 @@ public struct TransportRequest: Sendable, Hashable {
     /// leaves the transport's own. A transport honours every option in ``TLSOptions/setOptions``
     /// or throws ``CourierError/Kind/unsupportedTLSOption`` before sending anything.
     public internal(set) var tls: TLSOptions?
+    /// The bytes an interrupted resumable download kept, which a successful body continues or
+    /// replaces (``ResponseReceiver`` decides from the head); `nil` for any other request.
+    var partialDownload: PartialDownload?
     /// Who hears how the request goes: the call's metrics and progress, which
     /// ``ResponseReceiver`` reports to. Not part of the request's value.
     var observers = TransferObservers()

@@ -35,7 +35,7 @@ public struct Header: EndpointComponent {
         }
     }
 
-    private init(rejecting message: String) {
+    init(rejecting message: String) {
         part = .invalid(CourierError(stage: .building, kind: .invalidHeaderValue, message: message))
     }
 
