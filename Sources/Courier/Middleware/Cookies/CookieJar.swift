@@ -56,7 +56,8 @@ public struct CookieJar: Sendable {
         self.cookies = LockedValue(loaded.filter { !$0.isExpired(at: time) })
     }
 
-    /// Every cookie it holds that has not expired, oldest first.
+    /// Every cookie it holds that has not expired, in the order they were stored (a replacement
+    /// takes the place of the last stored).
     public var all: [StoredCookie] {
         let time = now()
         return cookies.withLock { cookies in
@@ -130,9 +131,10 @@ public struct CookieJar: Sendable {
     public func remove(named name: String, domain: String? = nil, path: String? = nil) throws {
         let removed = cookies.withLock { cookies in
             let before = cookies.count
-            cookies.removeAll {
-                $0.name == name && (domain.map { $0.lowercased() } ?? $0.domain) == $0.domain
-                    && (path ?? $0.path) == $0.path
+            let domain = domain?.lowercased()
+            cookies.removeAll { cookie in
+                cookie.name == name && (domain ?? cookie.domain) == cookie.domain
+                    && (path ?? cookie.path) == cookie.path
             }
             return cookies.count != before
         }
