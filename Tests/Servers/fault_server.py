@@ -184,6 +184,15 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /auth/stats?key=K           200 {"refreshes", "accepted", "rejected", "generation"}
     /echo                       200 {"method", "target", "host", "headers": [[name, value], ...],
                                 "body_length"}
+    /cookies/set                200 {"cookies": [Cookie values received]}, with four Set-Cookie
+                                fields: "session=abc123; Path=/; HttpOnly", "theme=dark;
+                                Path=/cookies; Expires=Wed, 21 Oct 2037 07:28:00 GMT" (a comma
+                                inside), "secure=no; Path=/; Secure" (which no client may keep
+                                from plain HTTP) and "foreign=1; Path=/; Domain=example.com"
+                                (another domain's, which no client may keep)
+    /cookies/echo               200 {"cookies": [every Cookie field value received, in order]}
+    /cookies/clear              200 {"cookies": [...]}, with "Set-Cookie: session=; Path=/;
+                                Max-Age=0", which deletes the session cookie
     /counts/<key>               200 {"received", "complete", "requests": [{"method", "target",
                                 "host", "headers", "body_length", "connection"}, ...]} for the
                                 requests that carried X-Count-Key: <key> (never counting /counts
@@ -1360,6 +1369,22 @@ def route_ranged_log(conn, req):
     return keep_or_fin(conn.send_json(req, 200, {"requests": RANGED.snapshot(req.params.get("key", ""))}))
 
 
+COOKIE_FIELDS = [
+    "session=abc123; Path=/; HttpOnly",
+    "theme=dark; Path=/cookies; Expires=Wed, 21 Oct 2037 07:28:00 GMT",
+    "secure=no; Path=/; Secure",
+    "foreign=1; Path=/; Domain=example.com",
+]
+
+
+def cookie_route(fields):
+    def route(conn, req):
+        conn.read_body(req)
+        headers = [("Set-Cookie", field) for field in fields]
+        return keep_or_fin(conn.send_json(req, 200, {"cookies": req.header_all("cookie")}, headers))
+    return route
+
+
 def route_counts(conn, req):
     conn.read_body(req)
     key = unquote(req.path[len("/counts/"):])
@@ -1543,6 +1568,9 @@ ROUTES = {
     "/auth/rotate": route_auth_rotate,
     "/auth/stats": route_auth_stats,
     "/echo": route_echo,
+    "/cookies/set": cookie_route(COOKIE_FIELDS),
+    "/cookies/echo": cookie_route([]),
+    "/cookies/clear": cookie_route(["session=; Path=/; Max-Age=0"]),
     "/sse/events": route_sse_events,
     "/sse/stall": route_sse_stall,
     "/sse/open": route_sse_open,

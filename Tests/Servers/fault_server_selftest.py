@@ -1021,6 +1021,25 @@ def echo_route():
 
 
 @check
+def cookie_routes():
+    status, headers, data = fetch_json("GET", "/cookies/set", {"Cookie": "a=1"})
+    eq((status, data), (200, {"cookies": ["a=1"]}))
+    eq([value for name, value in headers if name == "Set-Cookie"], [
+        "session=abc123; Path=/; HttpOnly",
+        "theme=dark; Path=/cookies; Expires=Wed, 21 Oct 2037 07:28:00 GMT",
+        "secure=no; Path=/; Secure",
+        "foreign=1; Path=/; Domain=example.com",
+    ])
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/cookies/echo", [("Cookie", "a=1"), ("Cookie", "b=2")]))
+        status, fields, body = read_response(sock)
+    eq((status, json.loads(body)), (200, {"cookies": ["a=1", "b=2"]}))
+    status, headers, data = fetch_json("GET", "/cookies/clear")
+    eq((status, data), (200, {"cookies": []}))
+    eq([value for name, value in headers if name == "Set-Cookie"], ["session=; Path=/; Max-Age=0"])
+
+
+@check
 def counts_route():
     key = "count-" + uuid.uuid4().hex
     fetch("POST", "/echo?x=1", {"X-Count-Key": key}, b"abc")

@@ -17,6 +17,7 @@ enum RequestAssembly {
         var items: [QueryItem] = []
         var encodedQueries: [(QueryDeclaration, isSecret: Bool)] = []
         var headers = HeaderFields()
+        var cookies: [(name: String, value: String)] = []
         var timeouts: [Timeout] = []
         var formEncodings: [FormEncoding] = []
         var declaresIdempotent = false
@@ -41,6 +42,7 @@ enum RequestAssembly {
                 let field = HeaderField(name: name, value: value, isSecret: isSecret)
                 try RequestRules.validate(header: field)
                 headers.append(field)
+            case .cookie(let name, let value): cookies.append((name, value))
             case .body(let source):
                 bodySource = bodySource ?? source
                 bodyCount += 1
@@ -54,6 +56,9 @@ enum RequestAssembly {
             }
         }
 
+        if !cookies.isEmpty {
+            try addCookies(cookies, to: &headers)
+        }
         let resolvedMethod = try resolveMethod(method, count: methodCount)
         let timeout = try resolveTimeout(timeouts)
         guard validations.count <= 1 else {
@@ -98,6 +103,16 @@ enum RequestAssembly {
             request.absoluteTarget = try resolveAbsoluteURL(absoluteURLs)
         }
         return request
+    }
+
+    /// Folds the declared cookies into the `Cookie` header: after the pairs of a `Cookie` header
+    /// declared as such, else in a header of their own.
+    private static func addCookies(
+        _ cookies: [(name: String, value: String)], to headers: inout HeaderFields
+    ) throws(CourierError) {
+        let pairs = try Cookie.headerValue(cookies)
+        let value = headers[.cookie].map { $0 + "; " + pairs } ?? pairs
+        headers.set(HeaderField(name: .cookie, value: value))
     }
 
     private static func resolveAbsoluteURL(_ urls: [(URL, sendsSecrets: Bool)]) throws(CourierError)

@@ -68,6 +68,24 @@ enum RequestMatching {
                 reasons.append("the header \(field.name) is missing")
             }
         }
+        if !shape.cookies.isEmpty {
+            let received = DeclaredCookies(request.headers.values(for: .cookie))
+            for field in shape.cookies {
+                let (found, count) = received.value(named: field.name)
+                if count > 1 {
+                    reasons.append("the cookie \(field.name) is repeated, and it holds one value")
+                } else if let key = field.parameter {
+                    if let found {
+                        values[key] = unwrap(found, field, in: "the cookie \(field.name)", &reasons)
+                    } else if field.isRequired {
+                        reasons.append("the cookie \(field.name) is missing")
+                    }
+                } else if found != field.value {
+                    // Named, never shown: a cookie's value is a secret.
+                    reasons.append("the cookie \(field.name) is missing or not its declared value")
+                }
+            }
+        }
         let declared = request.headers[.contentType].flatMap(MediaType.init(validating:))
         if let body = shape.body, !body.parts.isEmpty {
             if request.body.isEmpty {

@@ -53,9 +53,11 @@ enum OpenAPIOperation {
         for case .parameter(let key) in shape.path {
             add(key, in: "path", required: true, schema: schema(of: key))
         }
-        for (location, fields) in [("query", shape.query), ("header", shape.headers)] {
-            for field in fields where location == "query" || !ignoredHeaders.contains(field.name.lowercased())
-            {
+        for (location, fields) in [
+            ("query", shape.query), ("header", shape.headers), ("cookie", shape.cookies),
+        ] {
+            for field in fields
+            where location != "header" || !ignoredHeaders.contains(field.name.lowercased()) {
                 if let strategy = field.arrayStrategy, let key = field.parameter {
                     let items =
                         log.elementTypes[key].map {
@@ -69,6 +71,9 @@ enum OpenAPIOperation {
                 let fieldSchema: JSONValue =
                     if let key = field.parameter {
                         schema(of: key)
+                    } else if location == "cookie" {
+                        // A cookie's value is a secret: the document names the cookie only.
+                        ["type": "string"]
                     } else {
                         ["type": "string", "enum": [.string(field.value ?? "")]]
                     }

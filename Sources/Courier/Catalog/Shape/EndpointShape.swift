@@ -19,9 +19,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         case parameter(String)
     }
 
-    /// One query item or header field: a fixed value, or a parameter.
+    /// One query item, header field or cookie: a fixed value, or a parameter.
     public struct Field: Sendable, Hashable {
-        /// The query item or header name on the wire.
+        /// The query item, header or cookie name on the wire.
         public let name: String
         /// The coding key of the property that fills it, or `nil` for a fixed value.
         public let parameter: String?
@@ -87,8 +87,12 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     public let path: [Segment]
     /// The query items, in declared order.
     public let query: [Field]
-    /// The header fields the endpoint declares, in order (fixed ones included).
+    /// The header fields the endpoint declares, in order (fixed ones included), but `Cookie`,
+    /// whose cookies are ``cookies``.
     public let headers: [Field]
+    /// The cookies the endpoint declares with ``Cookie``, in order (fixed ones included); each
+    /// field's ``Field/name`` is the cookie's name.
+    public internal(set) var cookies: [Field] = []
     /// The body, if the endpoint has one.
     public let body: BodyShape?
     /// The status a server answers when the endpoint succeeds: its ``SuccessStatus``, else 204
@@ -124,6 +128,7 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
             [part.parameter, part.filename?.parameter, part.contentType?.parameter].compactMap { $0 }
         }
         return fromPath + query.compactMap(\.parameter) + headers.compactMap(\.parameter)
+            + cookies.compactMap(\.parameter)
             + (body?.parameter.map { [$0] } ?? []) + fromParts
     }
 }

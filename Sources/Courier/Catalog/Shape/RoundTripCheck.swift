@@ -19,6 +19,10 @@ enum RoundTripCheck {
                 do {
                     let model = try Model(from: ProbeDecoder(varying: key, log: log, mode: mode))
                     request = try model.endpoint.request()
+                } catch let error as CourierError where error.kind == .invalidCookie && mode != .plain {
+                    // A value a cookie cannot carry is refused on building, before any server
+                    // could misread it.
+                    continue
                 } catch let error as CourierError {
                     throw ShapeInference.failure(
                         type, "\(key) cannot always be sent (\(mode.description)): \(error.message)")

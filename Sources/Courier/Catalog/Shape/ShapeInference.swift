@@ -30,12 +30,15 @@ enum ShapeInference {
         var pathOwners: [Int: String] = [:]
         var queryOwners: [Int: String] = [:]
         var headerOwners: [Int: String] = [:]
+        var cookieOwners: [Int: String] = [:]
+        let baseCookies = DeclaredCookies(base)
         var bodyOwner: String?
         var partOwners = PartOwners()
         for key in log.keys {
             let variant = try request(of: type, varying: key, log: ProbeLog())
             guard variant.method == base.method, variant.pathSegments.count == base.pathSegments.count,
-                variant.query.count == base.query.count, variant.headers.count == base.headers.count
+                variant.query.count == base.query.count, variant.headers.count == base.headers.count,
+                DeclaredCookies(variant).names == baseCookies.names
             else {
                 throw failure(type, "the shape of its request depends on \(key); only values may")
             }
@@ -53,8 +56,15 @@ enum ShapeInference {
                 try claim(&queryOwners, index, for: key, type)
                 found += 1
             }
+            let variantCookies = DeclaredCookies(variant)
+            for index in baseCookies.values.indices
+            where baseCookies.values[index] != variantCookies.values[index] {
+                try claim(&cookieOwners, index, for: key, type)
+                found += 1
+            }
             for index in base.headers.indices where base.headers[index] != variant.headers[index] {
                 if baseParts != nil, base.headers[index].name == .contentType { continue }  // the boundary
+                if base.headers[index].name == .cookie { continue }  // its cookies, compared above
                 try claim(&headerOwners, index, for: key, type)
                 found += 1
             }
@@ -88,7 +98,7 @@ enum ShapeInference {
             field.isSecret = base.query[index].isSensitive
             query.append(field)
         }
-        let shape = EndpointShape(
+        var shape = EndpointShape(
             method: base.method,
             path: base.pathSegments.indices.map { index in
                 pathOwners[index].map { .parameter($0) } ?? .literal(base.pathSegments[index])
@@ -96,6 +106,7 @@ enum ShapeInference {
             query: query,
             headers: base.headers.indices.filter {
                 !(base.body != nil && base.headers[$0].name == .contentType)
+                    && base.headers[$0].name != .cookie
             }
             .map { index in
                 field(
@@ -114,6 +125,11 @@ enum ShapeInference {
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
+        shape.cookies = baseCookies.names.indices.map { index in
+            field(
+                name: baseCookies.names[index], value: baseCookies.values[index], owner: cookieOwners[index],
+                log)
+        }
         if shape.successStatus == .noContent, Model.Success.self != Empty.self {
             throw CourierError(
                 stage: .building, kind: .invalidSuccessStatus,

@@ -9,6 +9,7 @@ enum RequestPart: Sendable {
     case path([String], PathDisplay)
     case query(QueryDeclaration, isSecret: Bool)
     case header(HeaderName, value: String, isSecret: Bool)
+    case cookie(name: String, value: String)
     case body(BodySource)
     case timeout(Timeout)
     case formEncoding(FormEncoding)

@@ -266,14 +266,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// order); a name that is not an RFC 9110 token is skipped.
     ///
     /// Keys and values are `String`s in practice and are taken as they are; anything else is
-    /// described.
+    /// described. `Set-Cookie` fields, which URLSession joins with commas, are split again
+    /// (``SetCookieFields``).
     static func headerFields(of response: HTTPURLResponse) -> HeaderFields {
         let all = response.allHeaderFields
         var fields: [HeaderField] = []
         fields.reserveCapacity(all.count)
         for (key, value) in all {
             guard let name = HeaderName(validating: key.base as? String ?? "\(key)") else { continue }
-            fields.append(HeaderField(name: name, value: value as? String ?? "\(value)"))
+            let text = value as? String ?? "\(value)"
+            if name == .setCookie {
+                fields += SetCookieFields.split(text).map { HeaderField(name: name, value: $0) }
+            } else {
+                fields.append(HeaderField(name: name, value: text))
+            }
         }
         fields.sort { $0.name.canonicalName < $1.name.canonicalName }
         return HeaderFields(fields)

@@ -1,0 +1,172 @@
+import Foundation
+
+/// The cookies a client received, and the rules that decide which it keeps and where it sends
+/// them back: RFC 6265bis's storage and retrieval models.
+///
+/// Copies share one set of cookies, safely from any task. Give it to a ``CookieMiddleware`` to
+/// store every `Set-Cookie` a response carries and send a `Cookie` header with each request.
+///
+/// ```swift
+/// let jar = CookieJar()
+/// let client = Client(baseURL: BaseURL("api.example.com"), middleware: [CookieMiddleware(jar: jar)])
+/// ```
+///
+/// The rules it follows and the ones a client has no use for: <doc:CachingAndCookies#Cookies>.
+public struct CookieJar: Sendable {
+    /// The limits it keeps to.
+    public let limits: CookieLimits
+    let publicSuffixes: any PublicSuffixList
+    let storage: (any CookieStorage)?
+    let now: @Sendable () -> Date
+    let cookies: LockedValue<[StoredCookie]>
+
+    /// Creates an empty jar that keeps its cookies in memory.
+    ///
+    /// - Parameters:
+    ///   - limits: How many cookies it keeps, and for how long at most.
+    ///   - publicSuffixes: The domains no cookie may be set for; ``CommonPublicSuffixes`` by default.
+    ///   - now: The clock expiry is read on; the system's by default.
+    public init(
+        limits: CookieLimits = CookieLimits(),
+        publicSuffixes: any PublicSuffixList = CommonPublicSuffixes(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.limits = limits
+        self.publicSuffixes = publicSuffixes
+        self.storage = nil
+        self.now = now
+        self.cookies = LockedValue([])
+    }
+
+    /// Creates a jar with the cookies `storage` holds, which saves its persistent cookies there
+    /// after each change; expired ones are dropped as they load.
+    ///
+    /// - Throws: What `storage` throws when it loads.
+    public init(
+        storage: any CookieStorage, limits: CookieLimits = CookieLimits(),
+        publicSuffixes: any PublicSuffixList = CommonPublicSuffixes(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.limits = limits
+        self.publicSuffixes = publicSuffixes
+        self.storage = storage
+        self.now = now
+        let loaded = try storage.load()
+        let time = now()
+        self.cookies = LockedValue(loaded.filter { !$0.isExpired(at: time) })
+    }
+
+    /// Every cookie it holds that has not expired, in the order they were stored (a replacement
+    /// takes the place of the last stored).
+    public var all: [StoredCookie] {
+        let time = now()
+        return cookies.withLock { cookies in
+            cookies.removeAll { $0.isExpired(at: time) }
+            return cookies
+        }
+    }
+
+    /// Stores the cookie a `Set-Cookie` field value sets, received in a response from `url`, by
+    /// RFC 6265bis §5.6 and §5.7: the cookie that replaces one of the same name, domain and
+    /// path, or `nil` when the rules ignore it (or it arrived already expired, removing any it
+    /// replaces).
+    ///
+    /// ```swift
+    /// try jar.receive("session=abc; Path=/; Secure; HttpOnly", from: loginURL)
+    /// ```
+    ///
+    /// - Throws: What the jar's ``CookieStorage`` throws when it saves; the cookie is in the jar.
+    @discardableResult
+    public func receive(_ setCookie: String, from url: URL) throws -> StoredCookie? {
+        guard let target = CookieTarget(url) else { return nil }
+        let time = now()
+        guard
+            let line = SetCookieLine(
+                setCookie, defaultPath: target.defaultPath, now: time, ageLimit: limits.maxAge),
+            let cookie = cookie(from: line, target: target, at: time)
+        else { return nil }
+        let (stored, changed) = cookies.withLock { cookies in
+            insert(cookie, into: &cookies, at: time, fromSecure: target.isSecure)
+        }
+        if changed { try save() }
+        return stored
+    }
+
+    /// The cookies to send to `url`, in the order of its `Cookie` header: longer paths first,
+    /// then the earlier created (RFC 6265bis §5.8.3). Each counts as used now.
+    ///
+    /// `HttpOnly` cookies are included: the client is the user agent, not a script in a page.
+    /// `SameSite` is not checked: a client's own requests are all same-site.
+    public func cookies(for url: URL) -> [StoredCookie] {
+        guard let target = CookieTarget(url) else { return [] }
+        let time = now()
+        return cookies.withLock { cookies in
+            cookies.removeAll { $0.isExpired(at: time) }
+            var matching: [Int] = []
+            for index in cookies.indices where Self.sends(cookies[index], to: target) {
+                cookies[index].lastAccessed = time
+                matching.append(index)
+            }
+            return matching.map { cookies[$0] }.sorted { first, second in
+                first.path.utf8.count != second.path.utf8.count
+                    ? first.path.utf8.count > second.path.utf8.count : first.created < second.created
+            }
+        }
+    }
+
+    /// The value of the `Cookie` header for `url`, or `nil` when no cookie goes there.
+    ///
+    /// ```swift
+    /// jar.cookieHeader(for: accountURL)    // "session=abc; theme=dark"
+    /// ```
+    public func cookieHeader(for url: URL) -> String? {
+        let cookies = cookies(for: url)
+        guard !cookies.isEmpty else { return nil }
+        return cookies.map(\.pair).joined(separator: "; ")
+    }
+
+    /// Removes the cookies named `name`, for `domain` when given, and for `path` when given.
+    ///
+    /// - Throws: What the jar's ``CookieStorage`` throws when it saves.
+    public func remove(named name: String, domain: String? = nil, path: String? = nil) throws {
+        let removed = cookies.withLock { cookies in
+            let before = cookies.count
+            let domain = domain?.lowercased()
+            cookies.removeAll { cookie in
+                cookie.name == name && (domain ?? cookie.domain) == cookie.domain
+                    && (path ?? cookie.path) == cookie.path
+            }
+            return cookies.count != before
+        }
+        if removed { try save() }
+    }
+
+    /// Removes every cookie.
+    ///
+    /// - Throws: What the jar's ``CookieStorage`` throws when it saves.
+    public func removeAll() throws {
+        cookies.withLock { $0.removeAll() }
+        try save()
+    }
+
+    /// Saves the persistent cookies.
+    private func save() throws {
+        guard let storage else { return }
+        let time = now()
+        // Under the lock: two saves never reach the storage out of order.
+        try cookies.withLock { cookies in
+            try storage.save(cookies.filter { $0.isPersistent && !$0.isExpired(at: time) })
+        }
+    }
+
+    /// Whether `cookie` goes with a request to `target` (§5.8.3).
+    private static func sends(_ cookie: StoredCookie, to target: CookieTarget) -> Bool {
+        (cookie.isHostOnly ? target.host == cookie.domain : target.domainMatches(cookie.domain))
+            && target.pathMatches(cookie.path) && (!cookie.isSecure || target.isSecure)
+    }
+}
+
+extension StoredCookie {
+    /// `name=value`, or the value alone for a nameless cookie: its part of a `Cookie` header.
+    var pair: String { name.isEmpty ? value : "\(name)=\(value)" }
+}
