@@ -34,4 +34,36 @@ enum CachingAndCookiesSnippets {
         _ = file
         _ = keptJar
     }
+
+    // Block 4
+    static func block4() async throws {
+        let current = try await client.send(API.user(42))
+        guard let tag = current.entityTag else { return }
+        let rename = Endpoint<Empty, APIError> {
+            Method(.put)
+            Path("users", 42)
+            Header.ifMatch(tag)
+            Body.json(["name": "Ada"])
+        }
+        do {
+            _ = try await client.send(rename)
+        } catch {
+            guard error.kind == .preconditionFailed else { throw error }
+            // Someone changed the user since it was read: read it again and decide.
+            print("now at", error.response?.entityTag?.description ?? "an unknown version")
+        }
+        _ = current
+        _ = rename
+    }
+
+    // Block 5
+    static func block5() async throws {
+        do {
+            _ = try await client.download(API.export(id), to: exportFile, resumable: true)
+        } catch {
+            guard error.kind == .truncatedResponse || error.kind == .timedOut else { throw error }
+            // Later: only the bytes still missing are asked for.
+            _ = try await client.download(API.export(id), to: exportFile, resumable: true)
+        }
+    }
 }
