@@ -180,6 +180,11 @@ extension CourierError {
         /// The server answered `428 Precondition Required` (RFC 6585), which the endpoint does not
         /// document: it changes this resource only under a condition such as `If-Match`.
         public static let preconditionRequired = Kind("preconditionRequired")
+        /// The server answered `304 Not Modified`, which the endpoint does not document: the
+        /// representation still matches a validator the request sent (`If-None-Match`,
+        /// `If-Modified-Since`), so the copy the caller holds is current. An
+        /// ``HTTPCacheMiddleware`` answers its own revalidations and never shows this.
+        public static let notModified = Kind("notModified")
         /// The body did not decode as the expected type.
         public static let decodingFailed = Kind("decodingFailed")
     }

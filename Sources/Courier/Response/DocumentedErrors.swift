@@ -16,8 +16,8 @@ import Foundation
 ///
 /// A status that is not listed, or whose body does not decode as its model, is undocumented:
 /// the client throws ``CourierError/Kind/undocumentedStatus`` with the status, headers and body
-/// (``CourierError/Kind/preconditionFailed`` for a `412`, ``CourierError/Kind/preconditionRequired``
-/// for a `428`).
+/// (``CourierError/Kind/notModified`` for a `304`, ``CourierError/Kind/preconditionFailed`` for a
+/// `412`, ``CourierError/Kind/preconditionRequired`` for a `428`).
 ///
 /// A plain `Decodable` `Failure` (not `DocumentedErrors`) is decoded for every non-2xx status.
 public protocol DocumentedErrors: Error {

@@ -16,8 +16,8 @@ extension EndpointResponse {
     }
 
     /// The response for a non-2xx `raw`: the documented `Failure` when the body decodes as one,
-    /// else an error: `preconditionFailed` for a 412, `preconditionRequired` for a 428,
-    /// `undocumentedStatus` for any other status.
+    /// else an error: `notModified` for a 304, `preconditionFailed` for a 412,
+    /// `preconditionRequired` for a 428, `undocumentedStatus` for any other status.
     static func documentedFailure(
         _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder
     ) throws(CourierError) -> EndpointResponse {
@@ -31,12 +31,14 @@ extension EndpointResponse {
         }
         let kind: CourierError.Kind =
             switch raw.status.code {
+            case 304: .notModified
             case 412: .preconditionFailed
             case 428: .preconditionRequired
             default: .undocumentedStatus
             }
         var message = "The server answered \(raw.status), which the endpoint does not document"
         switch kind {
+        case .notModified: message += ": the copy the request's validators name is current"
         case .preconditionFailed: message += ": a condition of the request no longer holds"
         case .preconditionRequired: message += ": it changes this resource only under a condition"
         default: break

@@ -95,6 +95,11 @@ extension Client {
                     guard rename(file.path, destination.path) == 0 else {
                         throw DownloadMoveError(reason: String(cString: strerror(errno)))
                     }
+                } else if raw.status.code == 206 {
+                    // Only the rest, in memory: the bytes held were never appended to it.
+                    throw DownloadMoveError(
+                        reason: "the rest of the download arrived without a file to continue (a "
+                            + "transport or middleware that answered from memory)")
                 } else {
                     // A transport that keeps bodies in memory: write the body now.
                     try raw.body.write(to: destination, options: .atomic)
@@ -127,25 +132,25 @@ extension Client {
                 request: request)
         }
         let url = try baseURL.url(for: request).absoluteString
-        let (file, recordFile) = PartialDownload.files(for: destination)
-        var offset: Int64?
+        var partial = PartialDownload(destination: destination, url: url)
         var headers = request.headers
         headers.removeAll(named: .range)
         headers.removeAll(named: .ifRange)
         headers.set(HeaderField(name: .acceptEncoding, value: "identity"))
-        if fromHeldBytes, let validator = PartialDownload.recordedValidator(in: recordFile, url: url),
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?
-                .int64Value, size > 0
+        if fromHeldBytes, let validator = partial.recordedValidator(),
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: partial.file.path)[.size]
+                as? NSNumber)?.int64Value, size > 0
         {
-            offset = size
+            partial = PartialDownload(destination: destination, url: url, offset: size, validator: validator)
             headers.append(HeaderField(name: .range, value: "bytes=\(size)-"))
             headers.append(HeaderField(name: .ifRange, value: validator))
         } else {
-            PartialDownload.remove(for: destination)
+            partial.remove()
         }
         return request.with {
             $0.headers = headers
-            $0.partialDownload = PartialDownload(destination: destination, url: url, offset: offset)
+            $0.partialDownload = partial
         }
     }
 }

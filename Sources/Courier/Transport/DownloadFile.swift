@@ -58,6 +58,13 @@ final class DownloadFile: Sendable {
         self.handle = handle
     }
 
+    /// The bytes held from earlier attempts that this body continues: they count towards a
+    /// download's size limit.
+    var heldBytes: Int64 {
+        guard case .rest = partial?.plan else { return 0 }
+        return partial?.download.offset ?? 0
+    }
+
     /// Whether an interrupted body is kept for the next attempt (``keepForResumption()``).
     var isResumable: Bool {
         switch partial?.plan {
@@ -124,15 +131,16 @@ final class DownloadFile: Sendable {
     func keepForResumption() {
         guard let (download, plan) = partial else { return discard() }
         guard settle() else { return }
+        // On disk before the record says they are there.
+        try? handle.synchronize()
         try? handle.close()
         switch plan {
         case .whole(let validator?):
-            guard Self.size(of: temporary) > 0, rename(temporary.path, download.file.path) == 0,
-                (try? download.record(validator: validator)) != nil
-            else {
+            guard Self.size(of: temporary) > 0, rename(temporary.path, download.file.path) == 0 else {
                 remove(temporary)
                 return
             }
+            if (try? download.record(validator: validator)) == nil { download.remove() }
         case .rest:
             if (try? Self.append(temporary, to: download.file)) == nil {
                 // The bytes held may now end in a torn write: start over next time.

@@ -6,27 +6,34 @@ import Foundation
 /// A resumable download (``Client/download(_:to:resumable:)``) that fails after bytes arrived
 /// keeps them in `.<name>.courier-partial` and the response's validator in
 /// `.<name>.courier-partial.resume`. The next one asks for the rest with `Range` and `If-Range`
-/// (RFC 9110 §14.2, §13.1.5): a `206` whose `Content-Range` starts where the bytes end is appended
-/// to them; a `200` (the server ignored the range, or the validator changed) replaces them. The
-/// bytes are kept only for a response with a strong validator and no content coding, so a file is
-/// never stitched from two versions of a resource, nor from encoded and decoded bytes.
+/// (RFC 9110 §14.2, §13.1.5): a `206` whose `Content-Range` starts where the bytes end, and whose
+/// strong validator is the one recorded (§15.3.7.3), is appended to them; a `200` (the server
+/// ignored the range, or the validator changed) replaces them. The bytes are kept only for a
+/// response with a strong validator and no content coding, so a file is never stitched from two
+/// versions of a resource, nor from encoded and decoded bytes. The record names the URL by its
+/// SHA-256 digest, so no query value of it is written to disk.
 struct PartialDownload: Sendable, Hashable {
     /// The bytes received so far.
     let file: URL
     /// The URL and validator the bytes came with.
     let recordFile: URL
-    /// The URL the download's request goes to (before any redirect).
-    let url: String
+    /// The SHA-256 digest, in hexadecimal, of the URL the download's request goes to (before
+    /// any redirect).
+    let resource: String
     /// The number of bytes held when the request asks for the rest (its `Range` starts there);
     /// `nil` when it asks for the whole body.
     let offset: Int64?
+    /// The validator the bytes held came with, sent as `If-Range`, when the request asks for the
+    /// rest: the rest must come with the same one.
+    let validator: String?
 
-    /// The partial download for `destination`, fetched from `url`, holding `offset` bytes when
-    /// the request asks for the rest.
-    init(destination: URL, url: String, offset: Int64?) {
+    /// The partial download for `destination`, fetched from `url`, holding `offset` bytes that
+    /// came with `validator` when the request asks for the rest.
+    init(destination: URL, url: String, offset: Int64? = nil, validator: String? = nil) {
         (file, recordFile) = Self.files(for: destination)
-        self.url = url
+        resource = SHA256.digest(Array(url.utf8)).map { String(format: "%02x", $0) }.joined()
         self.offset = offset
+        self.validator = validator
     }
 
     /// Where the bytes and their record are kept for `destination`.
@@ -53,7 +60,7 @@ struct PartialDownload: Sendable, Hashable {
         guard status.code == 206 else {
             return .whole(validator: Self.validator(in: headers))
         }
-        guard let offset else {
+        guard let offset, let validator else {
             return .refuse("The server answered 206 Partial Content to a request for the whole body.")
         }
         guard let range = headers[HeaderName.contentRange].flatMap(Self.byteRange) else {
@@ -67,13 +74,19 @@ struct PartialDownload: Sendable, Hashable {
         guard Self.isIdentityCoded(headers) else {
             return .refuse("The server sent the rest of the download in a content coding.")
         }
+        guard Self.validator(in: headers) == validator else {
+            return .refuse(
+                "The server sent the rest of the download without the strong validator the bytes kept "
+                    + "came with, so they may be of another version.")
+        }
         return .rest(completeLength: range.completeLength)
     }
 
     /// The validator a later `If-Range` may send for a whole body with `headers`: its strong
     /// entity tag, else a `Last-Modified` date that is strong by RFC 9110 §8.8.2.2 (a `Date` at
-    /// least 60 seconds later); `nil` when there is neither, or the body is content-coded (a range
-    /// counts the coded bytes, which are not the ones kept).
+    /// least 60 seconds later), as the server wrote it, since `If-Range` compares the text exactly;
+    /// `nil` when there is neither, or the body is content-coded (a range counts the coded bytes,
+    /// which are not the ones kept).
     static func validator(in headers: HeaderFields) -> String? {
         guard isIdentityCoded(headers) else { return nil }
         if let tag = headers[HeaderName.etag].flatMap({ EntityTag($0) }) {
@@ -83,7 +96,7 @@ struct PartialDownload: Sendable, Hashable {
             let date = headers[HeaderName.date].flatMap(HTTPDate.parse),
             date.timeIntervalSince(modified) >= 60
         else { return nil }
-        return HTTPDate.format(modified)
+        return text.trimmingCharacters(in: .whitespaces)
     }
 
     private static func isIdentityCoded(_ headers: HeaderFields) -> Bool {
@@ -113,20 +126,20 @@ struct PartialDownload: Sendable, Hashable {
 
     // MARK: The record
 
-    /// The validator recorded for the bytes held, when they came from `url`; `nil` when there is
-    /// no record, or one for another URL.
-    static func recordedValidator(in recordFile: URL, url: String) -> String? {
+    /// The validator recorded for the bytes held, when they came from ``resource``; `nil` when
+    /// there is no record, or one for another URL.
+    func recordedValidator() -> String? {
         guard let text = try? String(contentsOf: recordFile, encoding: .utf8) else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count == 3, lines[0] == "courier-partial 1", lines[1] == url, !lines[2].isEmpty
+        guard lines.count == 3, lines[0] == "courier-partial 2", lines[1] == resource, !lines[2].isEmpty
         else { return nil }
         return String(lines[2])
     }
 
-    /// Records that the bytes held came from ``url`` with `validator`, replacing the record in
-    /// one step.
+    /// Records that the bytes held came from ``resource`` with `validator`, replacing the record
+    /// in one step.
     func record(validator: String) throws {
-        try Data("courier-partial 1\n\(url)\n\(validator)".utf8).write(to: recordFile, options: .atomic)
+        try Data("courier-partial 2\n\(resource)\n\(validator)".utf8).write(to: recordFile, options: .atomic)
     }
 
     /// Removes the bytes held and their record.

@@ -136,7 +136,9 @@ public struct ResponseReceiver: Sendable {
             } catch {
                 return .stop(error)
             }
-            if let downloadLimit, let length = announcedLength, length > downloadLimit {
+            if let downloadLimit, let length = announcedLength,
+                length + (download?.heldBytes ?? 0) > downloadLimit
+            {
                 return stop(Self.tooLarge(downloadLimit))
             }
         } else if let length = announcedLength, length > Int64(responseLimit),
@@ -207,7 +209,7 @@ public struct ResponseReceiver: Sendable {
                         message: "The streamed response body's reader went away."))
             }
         } else if let download {
-            if let downloadLimit, receivedBytes > downloadLimit {
+            if let downloadLimit, receivedBytes + download.heldBytes > downloadLimit {
                 return stop(Self.tooLarge(downloadLimit))
             }
             do throws(CourierError) {
@@ -250,6 +252,10 @@ public struct ResponseReceiver: Sendable {
             ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
         {
             let error = ResponseFraming.lengthMismatch(delivered: receivedBytes, expected: expected)
+            if receivedBytes > expected {
+                // More than announced: the bytes are not a prefix to resume from.
+                download?.discard()
+            }
             abandon(because: error)
             return .failure(error)
         }
@@ -284,8 +290,8 @@ public struct ResponseReceiver: Sendable {
         return CourierError(
             stage: .transport, kind: .truncatedResponse,
             message: what + " before the whole response body arrived; "
-                + (download?.isResumable == true
-                    ? "the bytes that arrived are kept to resume the download."
+                + (download?.isResumable == true && receivedBytes + (download?.heldBytes ?? 0) > 0
+                    ? "the bytes received so far are kept to resume the download."
                     : "the partial body was discarded."),
             underlying: error.underlying
         )

@@ -39,9 +39,14 @@ enum HTTPDate {
         return nil
     }
 
-    /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), to the whole second below it.
+    /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), to the whole second below it;
+    /// a date outside the years 1 to 9999, which the form cannot write, is clamped to them.
     static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        // 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+        let bounds = -62_135_596_800.0...253_402_300_799.0
+        let interval = date.timeIntervalSince1970
+        let seconds = Int(
+            interval.isNaN ? 0 : min(max(interval, bounds.lowerBound), bounds.upperBound).rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civilDate(daysSince1970: days)

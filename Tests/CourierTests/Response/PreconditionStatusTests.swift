@@ -41,6 +41,9 @@ struct PreconditionStatusTests {
         await expectCourierError(.preconditionRequired, stage: .status) {
             try await Self.client(status: 428).send(Self.write)
         }
+        await expectCourierError(.notModified, stage: .status) {
+            try await Self.client(status: 304).send(Self.write)
+        }
         await expectCourierError(.undocumentedStatus, stage: .status) {
             try await Self.client(status: 409).send(Self.write)
         }

@@ -108,6 +108,29 @@ struct ResumableDownloadTests {
         #expect(sent.map { $0.headers[.range] } == ["bytes=11-", nil])
     }
 
+    @Test func theRestOfAnotherVersionIsRefusedAndTheKeptBytesDropped() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("f.bin")
+        let (_, client) = try await run(
+            [
+                Answer(
+                    status: .ok, headers: [("ETag", #""v1""#), ("Content-Length", "10")],
+                    chunks: [Data("01234".utf8)], breaks: true),
+                // A cache that honours Range but not If-Range, holding version 2.
+                Answer(
+                    status: 206, headers: [("ETag", #""v2""#), ("Content-Range", "bytes 5-9/10")],
+                    chunks: [Data("FGHIJ".utf8)]),
+            ], in: folder)
+        await expectCourierError(.truncatedResponse) {
+            try await client.download(Self.file, to: destination, resumable: true)
+        }
+        await expectCourierError(.invalidResponse) {
+            try await client.download(Self.file, to: destination, resumable: true)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func keptBytesFromAnotherURLAreNeverContinued() async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

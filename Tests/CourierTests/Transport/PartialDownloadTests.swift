@@ -43,6 +43,37 @@ struct PartialDownloadTests {
         #expect(PartialDownload.validator(in: HeaderFields()) == nil)
     }
 
+    @Test func theRecordNamesTheURLByItsDigestOnly() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let partial = PartialDownload(
+            destination: folder.appendingPathComponent("f"), url: "https://h/f?token=s3cr3t")
+        try partial.record(validator: #""v1""#)
+        let record = try String(contentsOf: partial.recordFile, encoding: .utf8)
+        #expect(!record.contains("s3cr3t") && !record.contains("h/f"))
+        #expect(partial.recordedValidator() == #""v1""#)
+    }
+
+    @Test func keptBytesCountTowardsTheDownloadLimit() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("file.bin")
+        let partial = PartialDownload(destination: destination, url: "u", offset: 6, validator: #""v1""#)
+        try Data("012345".utf8).write(to: partial.file)
+        var request = TransportRequest(
+            method: .get, url: URL(string: "https://h/f")!, headers: [], body: nil,
+            responseBodyFile: folder.appendingPathComponent("staging"))
+        request.partialDownload = partial
+        // 6 held and 6 more announced: over a limit of 10, though each part is under it.
+        var receiver = ResponseReceiver(request: request, responseLimit: 1 << 20, downloadLimit: 10)
+        let head = fields([("Content-Range", "bytes 6-11/12"), ("ETag", #""v1""#), ("Content-Length", "6")])
+        guard case .stop(let error) = receiver.receiveHead(status: 206, headers: head) else {
+            Issue.record("the rest was accepted past the download limit")
+            return
+        }
+        #expect(error.kind == .responseTooLarge)
+    }
+
     @Test func readsContentRangesAsRFC9110Writes() {
         #expect(PartialDownload.byteRange("bytes 0-499/1234")! == (0, 499, 1234))
         #expect(PartialDownload.byteRange("bytes 500-1233/*")! == (500, 1233, nil))
@@ -55,9 +86,10 @@ struct PartialDownloadTests {
 
     @Test func aHeadIsTheWholeBodyTheRestOrRefused() {
         let destination = URL(fileURLWithPath: "/tmp/file.bin")
-        let asking = PartialDownload(destination: destination, url: "http://h/f", offset: 100)
-        let whole = PartialDownload(destination: destination, url: "http://h/f", offset: nil)
-        let rest = fields([("Content-Range", "bytes 100-199/200")])
+        let asking = PartialDownload(
+            destination: destination, url: "http://h/f", offset: 100, validator: #""a""#)
+        let whole = PartialDownload(destination: destination, url: "http://h/f")
+        let rest = fields([("Content-Range", "bytes 100-199/200"), ("ETag", #""a""#)])
         #expect(asking.plan(status: .ok, headers: fields([("ETag", #""a""#)])) == .whole(validator: #""a""#))
         #expect(asking.plan(status: 206, headers: rest) == .rest(completeLength: 200))
         for (status, headers) in [
@@ -67,6 +99,10 @@ struct PartialDownloadTests {
                 HTTPStatus(206),
                 fields([("Content-Range", "bytes 100-199/200"), ("Content-Encoding", "gzip")])
             ),
+            // The rest of another version, or of one the server does not name: never appended.
+            (HTTPStatus(206), fields([("Content-Range", "bytes 100-199/200"), ("ETag", #""b""#)])),
+            (HTTPStatus(206), fields([("Content-Range", "bytes 100-199/200"), ("ETag", #"W/"a""#)])),
+            (HTTPStatus(206), fields([("Content-Range", "bytes 100-199/200")])),
         ] {
             guard case .refuse = asking.plan(status: status, headers: headers) else {
                 Issue.record("\(headers) was not refused")
@@ -94,13 +130,13 @@ struct PartialDownloadTests {
         first.keepForResumption()
         first.keepForResumption()  // settled once
         #expect(try contents(folder) == [".file.bin.courier-partial", ".file.bin.courier-partial.resume"])
-        let partial = PartialDownload(destination: destination, url: "u", offset: 6)
-        #expect(PartialDownload.recordedValidator(in: partial.recordFile, url: "u") == #""v1""#)
-        #expect(PartialDownload.recordedValidator(in: partial.recordFile, url: "other") == nil)
+        let partial = PartialDownload(destination: destination, url: "u", offset: 6, validator: #""v1""#)
+        #expect(partial.recordedValidator() == #""v1""#)
+        #expect(PartialDownload(destination: destination, url: "other").recordedValidator() == nil)
 
         let rest = try DownloadFile(
             destination: staging, partial: partial, status: 206,
-            headers: fields([("Content-Range", "bytes 6-10/11")]))
+            headers: fields([("Content-Range", "bytes 6-10/11"), ("ETag", #""v1""#)]))
         try rest.write(Data("world".utf8))
         #expect(try rest.complete() == staging)
         #expect(try Data(contentsOf: staging) == Data("hello world".utf8))
@@ -111,10 +147,10 @@ struct PartialDownloadTests {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("file.bin")
-        let partial = PartialDownload(destination: destination, url: "u", offset: 3)
+        let partial = PartialDownload(destination: destination, url: "u", offset: 3, validator: #""v1""#)
         try Data("abc".utf8).write(to: partial.file)
         try partial.record(validator: #""v1""#)
-        let range = fields([("Content-Range", "bytes 3-9/10")])
+        let range = fields([("Content-Range", "bytes 3-9/10"), ("ETag", #""v1""#)])
         let interrupted = try DownloadFile(
             destination: destination, partial: partial, status: 206, headers: range)
         try interrupted.write(Data("de".utf8))
@@ -135,7 +171,7 @@ struct PartialDownloadTests {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("file.bin")
-        let partial = PartialDownload(destination: destination, url: "u", offset: 3)
+        let partial = PartialDownload(destination: destination, url: "u", offset: 3, validator: #""v1""#)
         try Data("abc".utf8).write(to: partial.file)
         try partial.record(validator: #""v1""#)
         expectCourierError(.invalidResponse) {
@@ -150,7 +186,7 @@ struct PartialDownloadTests {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let destination = folder.appendingPathComponent("file.bin")
-        let old = PartialDownload(destination: destination, url: "u", offset: 3)
+        let old = PartialDownload(destination: destination, url: "u", offset: 3, validator: #""v1""#)
         try Data("abc".utf8).write(to: old.file)
         try old.record(validator: #""v1""#)
         let download = try DownloadFile(

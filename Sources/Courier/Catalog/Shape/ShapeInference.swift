@@ -126,9 +126,12 @@ enum ShapeInference {
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
         shape.cookies = baseCookies.names.indices.map { index in
-            field(
+            var cookie = field(
                 name: baseCookies.names[index], value: baseCookies.values[index], owner: cookieOwners[index],
                 log)
+            // A cookie's value is a secret, as the `Cookie` header is.
+            cookie.isSecret = true
+            return cookie
         }
         if shape.successStatus == .noContent, Model.Success.self != Empty.self {
             throw CourierError(

@@ -23,7 +23,7 @@ extension Header {
         if let weak = tags.first(where: \.isWeak) {
             return Header(
                 rejecting: "Header 'If-Match' compares entity tags strongly, so the weak tag \(weak) "
-                    + "never matches; send it in If-None-Match, or ask the server for a strong tag.")
+                    + "never matches; use the resource's strong tag, or If-Unmodified-Since with its date.")
         }
         return Header(.ifMatch, tags.map(\.description).joined(separator: ", "))
     }
@@ -32,8 +32,9 @@ extension Header {
     public static var ifMatchAny: Header { Header(.ifMatch, "*") }
 
     /// `If-None-Match`: on a `GET` or `HEAD`, answer `304 Not Modified` while the current entity
-    /// tag is one of `tags`; on a write, change the resource only while it is none of them (tags
-    /// compare weakly). An empty list is rejected when the request is built.
+    /// tag is one of `tags` (thrown as ``CourierError/Kind/notModified`` unless the endpoint
+    /// documents it); on a write, change the resource only while it is none of them (tags compare
+    /// weakly). An empty list is rejected when the request is built.
     public static func ifNoneMatch(_ tags: EntityTag...) -> Header {
         if tags.isEmpty {
             return Header(

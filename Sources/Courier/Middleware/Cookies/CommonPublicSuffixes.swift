@@ -3,8 +3,10 @@
 ///
 /// The rule: a domain of one label is a public suffix, and so is a domain of two labels whose
 /// top-level label has two letters (a country) and whose first label is one of
-/// ``registryLabels``. It errs towards refusing: `co.de` counts as a suffix although Germany has
-/// no such registry. For the complete Public Suffix List, give the jar your own
+/// ``registryLabels``. Where it is wrong it errs both ways: `co.de` counts as a suffix although
+/// Germany has no such registry, and suffixes the Public Suffix List adds for hosting services
+/// (`github.io`, `herokuapp.com`, `cloudfront.net`) do not, so one tenant there can set a cookie
+/// for the others. For the complete Public Suffix List, give the jar your own
 /// ``PublicSuffixList``.
 ///
 /// ```swift

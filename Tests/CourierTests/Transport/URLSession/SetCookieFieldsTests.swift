@@ -17,4 +17,10 @@ struct SetCookieFieldsTests {
                 "a=1; Expires=Wed, 21 Oct 2037 07:28:00 GMT"
             ])
     }
+
+    @Test func aCommaWithoutASpaceIsPartOfTheValue() {
+        #expect(SetCookieFields.split("data=a=1,b=2; Path=/") == ["data=a=1,b=2; Path=/"])
+        // The limit of a joined field: ", name=" inside a value looks like the next field.
+        #expect(SetCookieFields.split("data=a, b=2") == ["data=a", "b=2"])
+    }
 }

@@ -67,9 +67,12 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Such a request sent on a pooled connection just as the server closes it for being idle
     /// goes unanswered, and cannot be sent again: the server may have seen it. So such requests
     /// have connections of their own, closed after a tenth of a second idle by default, far
-    /// sooner than any server closes one: a steady flow of them shares warm connections, and a
-    /// request after a pause gets a new one. An `HTTPClient` you passed in pools every request
-    /// under its own idle timeout.
+    /// sooner than servers commonly close idle connections (seconds): a steady flow of them
+    /// shares warm connections, and one after a pause pays for a new connection (and TLS
+    /// handshake). Zero gives each its own connection. A server that closes a busy connection
+    /// (after so many requests, or shutting down) can still leave one unanswered: declare such
+    /// requests ``Idempotent`` or give them an `Idempotency-Key` where the server de-duplicates.
+    /// An `HTTPClient` you passed in pools every request under its own idle timeout.
     public let nonIdempotentIdleLimit: Duration?
 
     /// ``nonIdempotentIdleLimit``'s default: 100 milliseconds.
@@ -159,7 +162,7 @@ public final class AsyncHTTPClientTransport: Transport {
         downloadLimit: Int64?, nonIdempotentIdleLimit: Duration?
     ) {
         self.httpClient = client
-        self.nonIdempotentIdleLimit = nonIdempotentIdleLimit
+        self.nonIdempotentIdleLimit = nonIdempotentIdleLimit.map { max($0, .zero) }
         self.ownsClient = configuration != nil
         self.baseConfiguration = configuration ?? Self.configuration()
         self.proxy = proxy
