@@ -65,8 +65,12 @@ public struct LoggingMiddleware: Middleware {
                     method: request.method, url: url, template: template,
                     attempt: recorder.map { $0.attempts + 1 }))
         }
+        // A cache after this middleware says how it answered, shown after the duration.
+        let cacheNote = CacheOutcomeNote()
+        var observed = request
+        observed.context = observed.context.adding(cacheNote)
         do throws(CourierError) {
-            let response = try await next(request, baseURL)
+            let response = try await next(observed, baseURL)
             let duration = started.duration(to: now())
             let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
             guard entryLevel >= level else { return response }
@@ -79,12 +83,14 @@ public struct LoggingMiddleware: Middleware {
                 let shown = redaction.url(final)
                 if shown != url { from = shown }
             }
+            let outcome = cacheNote.outcome
             let line = Self.responseLine(
                 request.method, url, status: response.status, from: from,
-                bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration)
+                bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration,
+                cacheOutcome: outcome)
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: response.status,
-                duration: duration, attempt: recorder?.attempts)
+                duration: duration, attempt: recorder?.attempts, cacheOutcome: outcome)
             emit(
                 entryLevel, [line] + details(of: response, secrets: secrets), hiding: secrets,
                 metadata: metadata)
@@ -159,13 +165,15 @@ public struct LoggingMiddleware: Middleware {
 
     /// The line of a response: `GET https://… → 200 (1078 bytes, 3 ms)`, with ` from URL` after
     /// the status when `from` is given (the final URL, after redirects), and `(body streamed, head
-    /// after 3 ms)` when `bodyLength` is `nil`.
+    /// after 3 ms)` when `bodyLength` is `nil`; a cache's outcome follows the duration
+    /// (`3 ms, cache hit`).
     static func responseLine(
         _ method: HTTPMethod, _ url: String, status: HTTPStatus, from: String?, bodyLength: Int64?,
-        duration: Duration
+        duration: Duration, cacheOutcome: CacheOutcome? = nil
     ) -> String {
         let target = from.map { "\(url) → \(status.code) from \($0)" } ?? "\(url) → \(status.code)"
         let timing = bodyLength.map { "\($0) bytes, " } ?? "body streamed, head after "
-        return "\(method) \(target) (\(timing)\(wholeMilliseconds(duration)) ms)"
+        let cache = cacheOutcome.map { ", cache \($0)" } ?? ""
+        return "\(method) \(target) (\(timing)\(wholeMilliseconds(duration)) ms\(cache))"
     }
 }

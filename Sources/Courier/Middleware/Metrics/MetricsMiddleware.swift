@@ -67,7 +67,8 @@ public struct MetricsMiddleware: Middleware {
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
                 duration: duration, template: request.template, scheme: resolved.scheme,
-                port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request)
+                port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request),
+                cacheOutcome: counters.cacheOutcome
             )
         )
     }
