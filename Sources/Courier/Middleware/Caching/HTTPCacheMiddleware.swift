@@ -198,13 +198,19 @@ public struct HTTPCacheMiddleware: Middleware {
         let entry = CachedResponse(
             status: response.status, headers: CacheRules.storedFields(of: response.headers),
             body: response.body,
-            url: response.url, requestDate: requestDate, responseDate: now(),
+            url: Self.hasSecrets(request) ? nil : response.url, requestDate: requestDate, responseDate: now(),
             varyDigests: CacheRules.varyDigests(names: names, requestHeaders: sentHeaders),
             credentialDigest: CacheRules.credentialDigest(of: sentHeaders))
         let others = await storage.responses(forKey: key).filter {
             !CacheRules.selects($0, requestHeaders: sentHeaders)
         }
         await storage.store(others + [entry], forKey: key)
+    }
+
+    /// Whether the request's query carries a secret, which a stored URL would keep: its responses
+    /// are stored without their URL.
+    private static func hasSecrets(_ request: EndpointRequest) -> Bool {
+        request.query.contains(where: \.isSensitive)
     }
 
     /// Replaces `stored` with `freshened` under `key`.
