@@ -59,7 +59,7 @@
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
             + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases + loggingCases
-            + metricsCases + validationCases + streamCases + uploadStreamCases + tlsCases
+            + metricsCases + cacheCases + validationCases + streamCases + uploadStreamCases + tlsCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }
