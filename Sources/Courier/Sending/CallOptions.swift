@@ -38,7 +38,7 @@ public struct CallOptions: Sendable {
     /// middleware's. Without such a middleware in the client, nothing is cached whatever it says.
     ///
     /// ```swift
-    /// let fresh = try await client.value(API.feed, options: CallOptions(cachePolicy: .reloadIgnoringCache))
+    /// let fresh = try await client.value(API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))
     /// ```
     public var cachePolicy: CachePolicy?
     /// A last change to the `URLRequest`, for what Courier does not model (a network service

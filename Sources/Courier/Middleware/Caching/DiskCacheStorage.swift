@@ -8,7 +8,8 @@ import Foundation
 /// one torn by a crash, or changed on disk, reads as nothing stored and is removed.
 ///
 /// ```swift
-/// let directory = URL.cachesDirectory.appending(path: "api-cache")
+/// let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+/// let directory = caches.appendingPathComponent("api-cache")
 /// let cache = HTTPCacheMiddleware(storage: DiskCacheStorage(directory: directory, maximumBytes: 50_000_000))
 /// ```
 ///

@@ -10,10 +10,10 @@ import Foundation
 ///
 /// ```swift
 /// let client = Client(
-///     baseURL: BaseURL("api.example.com"),
+///     baseURL: base,
 ///     middleware: [
 ///         MetricsMiddleware { print($0.cacheOutcome ?? .bypassed) },
-///         AuthenticationMiddleware(tokens: tokens),
+///         AuthenticationMiddleware(tokenProvider: tokens, for: base),
 ///         HTTPCacheMiddleware(storage: MemoryCacheStorage(maximumBytes: 20_000_000)),
 ///         DeduplicationMiddleware(),
 ///         RetryMiddleware(),
