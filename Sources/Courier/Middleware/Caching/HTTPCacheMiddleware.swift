@@ -146,7 +146,10 @@ public struct HTTPCacheMiddleware: Middleware {
             }
             let freshened = CacheRules.freshened(
                 stored, with: response.headers, requestDate: requestDate, responseDate: now())
-            await replace(stored, with: freshened, key: key)
+            // A request's no-store forbids storing any part of its response (§5.2.1.5).
+            if !CacheControl(request.headers).contains("no-store") {
+                await replace(stored, with: freshened, key: key)
+            }
             return answer(with: freshened, outcome: .revalidated, for: request, now: now())
         }
         if CacheRules.isOriginFailure(response.status),

@@ -70,7 +70,9 @@
                     let query = [("cc", "max-age=600")]
                     let before = try await client.value(FaultServer.cacheOrigin(key: key, query))
                     #expect(try await client.value(FaultServer.cacheOrigin(key: key, query)) == before)
-                    _ = try await client.send(FaultServer.cacheOrigin(key: key, query, method: .post))
+                    let posted = try await client.send(
+                        FaultServer.bytes("cache", key: key, method: .post, query))
+                    #expect(posted.status == .ok)
                     let after = try await client.value(FaultServer.cacheOrigin(key: key, query))
                     #expect(after.token != before.token)
                     try await context.faults.expectCounts(key, received: 3...3)
