@@ -20,8 +20,6 @@ protocol TransferObserver: Sendable {
     func received(bytes: Int64)
     /// A body moved on.
     func progressed(_ progress: TransferProgress)
-    /// An ``HTTPCacheMiddleware`` answered the call with `outcome`.
-    func cacheAnswered(_ outcome: CacheOutcome)
 }
 
 extension TransferObserver {
@@ -32,7 +30,6 @@ extension TransferObserver {
     func receivedHead() {}
     func received(bytes: Int64) {}
     func progressed(_ progress: TransferProgress) {}
-    func cacheAnswered(_ outcome: CacheOutcome) {}
 }
 
 /// The observers of one call, handed down with its requests.

@@ -1,7 +1,8 @@
 /// How the HTTP cache answered a call: from storage, after revalidating, or from the origin.
 ///
-/// A ``HTTPCacheMiddleware`` reports it to the ``MetricsMiddleware`` and ``LoggingMiddleware``
-/// placed before it (``RequestMetrics/cacheOutcome``, ``LogEntry/Metadata/cacheOutcome``):
+/// A ``HTTPCacheMiddleware`` marks each response it returns with one
+/// (``RawResponse/cacheOutcome``), which the ``MetricsMiddleware`` and ``LoggingMiddleware``
+/// placed before it report (``RequestMetrics/cacheOutcome``, ``LogEntry/Metadata/cacheOutcome``):
 ///
 /// ```swift
 /// MetricsMiddleware { metrics in

@@ -53,8 +53,7 @@ public struct HTTPCacheMiddleware: Middleware {
             if let target = try? baseURL.url(for: request) {
                 await invalidate(after: request, response: response, target: target)
             }
-            report(.bypassed, for: request)
-            return response
+            return Self.marked(response, .bypassed)
         }
         let key = CacheRules.key(url: target.absoluteString)
         let sent = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers
@@ -71,27 +70,27 @@ public struct HTTPCacheMiddleware: Middleware {
             if let stored {
                 let isFresh =
                     CacheRules.freshnessLifetime(of: stored) > CacheRules.currentAge(of: stored, now: now)
-                return answer(with: stored, outcome: isFresh ? .hit : .stale, for: request, now: now)
+                return answer(with: stored, outcome: isFresh ? .hit : .stale, now: now)
             }
-            if policy == .returnCachedOnly { return unavailable(request) }
+            if policy == .returnCachedOnly { return unavailable() }
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let reuse = stored.map { CacheRules.reuse(of: $0, requestHeaders: request.headers, now: now) }
         switch (stored, reuse) {
         case (let stored?, .fresh):
-            return answer(with: stored, outcome: .hit, for: request, now: now)
+            return answer(with: stored, outcome: .hit, now: now)
         case (let stored?, .stale):
-            return answer(with: stored, outcome: .stale, for: request, now: now)
+            return answer(with: stored, outcome: .stale, now: now)
         case (let stored?, .staleWhileRevalidate):
             revalidateInBackground(stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
-            return answer(with: stored, outcome: .stale, for: request, now: now)
+            return answer(with: stored, outcome: .stale, now: now)
         case (let stored?, _):
             // A stored response the client may not use without the origin (§5.2.1.7).
-            if control.contains("only-if-cached") { return unavailable(request) }
+            if control.contains("only-if-cached") { return unavailable() }
             return try await validate(
                 stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         case (nil, _):
-            if control.contains("only-if-cached") { return unavailable(request) }
+            if control.contains("only-if-cached") { return unavailable() }
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
     }
@@ -114,8 +113,7 @@ public struct HTTPCacheMiddleware: Middleware {
         let requestDate = now()
         let response = try await next(request, baseURL)
         await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
-        report(.miss, for: request)
-        return response
+        return Self.marked(response, .miss)
     }
 
     /// Sends `request` with `stored`'s validators: a `304` about it answers as `stored` with its
@@ -135,7 +133,7 @@ public struct HTTPCacheMiddleware: Middleware {
             guard CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now()) else {
                 throw error
             }
-            return answer(with: stored, outcome: .stale, for: request, now: now())
+            return answer(with: stored, outcome: .stale, now: now())
         }
         if response.status.code == 304 {
             guard CacheRules.notModified(response.headers, selects: stored) else {
@@ -150,16 +148,15 @@ public struct HTTPCacheMiddleware: Middleware {
             if !CacheControl(request.headers).contains("no-store") {
                 await replace(stored, with: freshened, key: key)
             }
-            return answer(with: freshened, outcome: .revalidated, for: request, now: now())
+            return answer(with: freshened, outcome: .revalidated, now: now())
         }
         if CacheRules.isOriginFailure(response.status),
             CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now())
         {
-            return answer(with: stored, outcome: .stale, for: request, now: now())
+            return answer(with: stored, outcome: .stale, now: now())
         }
         await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
-        report(.miss, for: request)
-        return response
+        return Self.marked(response, .miss)
     }
 
     /// Revalidates `stored` in a task of its own, once per key at a time, without the call's
@@ -234,24 +231,25 @@ public struct HTTPCacheMiddleware: Middleware {
     // MARK: Answers
 
     /// `stored` as a response, with its current age in `Age` (RFC 9111 §5.1).
-    private func answer(
-        with stored: CachedResponse, outcome: CacheOutcome, for request: EndpointRequest, now: Date
-    ) -> RawResponse {
+    private func answer(with stored: CachedResponse, outcome: CacheOutcome, now: Date) -> RawResponse {
         var headers = stored.headers
         let age = Int(CacheRules.currentAge(of: stored, now: now).rounded(.down))
         headers.set(HeaderField(name: .age, value: String(max(0, age))))
-        report(outcome, for: request)
-        return RawResponse(status: stored.status, headers: headers, body: stored.body, url: stored.url)
+        return Self.marked(
+            RawResponse(status: stored.status, headers: headers, body: stored.body, url: stored.url), outcome)
     }
 
     /// The `504 Gateway Timeout` of a call that may only be answered from storage, with nothing
     /// usable stored (RFC 9111 §5.2.1.7).
-    private func unavailable(_ request: EndpointRequest) -> RawResponse {
-        report(.miss, for: request)
-        return RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")])
+    private func unavailable() -> RawResponse {
+        Self.marked(RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .miss)
     }
 
-    private func report(_ outcome: CacheOutcome, for request: EndpointRequest) {
-        request.context.observers.notify { $0.cacheAnswered(outcome) }
+    /// `response` saying how the cache answered (``RawResponse/cacheOutcome``), for the metrics
+    /// and logging middleware before it.
+    private static func marked(_ response: RawResponse, _ outcome: CacheOutcome) -> RawResponse {
+        var marked = response
+        marked.cacheOutcome = outcome
+        return marked
     }
 }

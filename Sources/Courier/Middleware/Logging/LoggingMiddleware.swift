@@ -65,12 +65,8 @@ public struct LoggingMiddleware: Middleware {
                     method: request.method, url: url, template: template,
                     attempt: recorder.map { $0.attempts + 1 }))
         }
-        // A cache after this middleware says how it answered, shown after the duration.
-        let cacheNote = CacheOutcomeNote()
-        var observed = request
-        observed.context = observed.context.adding(cacheNote)
         do throws(CourierError) {
-            let response = try await next(observed, baseURL)
+            let response = try await next(request, baseURL)
             let duration = started.duration(to: now())
             let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
             guard entryLevel >= level else { return response }
@@ -83,14 +79,13 @@ public struct LoggingMiddleware: Middleware {
                 let shown = redaction.url(final)
                 if shown != url { from = shown }
             }
-            let outcome = cacheNote.outcome
             let line = Self.responseLine(
                 request.method, url, status: response.status, from: from,
                 bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration,
-                cacheOutcome: outcome)
+                cacheOutcome: response.cacheOutcome)
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: response.status,
-                duration: duration, attempt: recorder?.attempts, cacheOutcome: outcome)
+                duration: duration, attempt: recorder?.attempts, cacheOutcome: response.cacheOutcome)
             emit(
                 entryLevel, [line] + details(of: response, secrets: secrets), hiding: secrets,
                 metadata: metadata)

@@ -18,8 +18,6 @@ final class RequestMetricsRecorder: TransferObserver {
         var bytesReceived: Int64 = 0
         /// From the recorder's start to the first response's head, once it arrived.
         var timeToFirstByte: Duration?
-        /// How an ``HTTPCacheMiddleware`` answered, when one did; the last report counts.
-        var cacheOutcome: CacheOutcome?
     }
 
     /// When the recorder was created: the start of the call.
@@ -47,10 +45,6 @@ final class RequestMetricsRecorder: TransferObserver {
 
     func sent(bytes: Int64) {
         counters.withLock { $0.bytesSent += bytes }
-    }
-
-    func cacheAnswered(_ outcome: CacheOutcome) {
-        counters.withLock { $0.cacheOutcome = outcome }
     }
 
     func received(bytes: Int64) {
