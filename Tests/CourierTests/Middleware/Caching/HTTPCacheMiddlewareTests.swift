@@ -340,4 +340,33 @@ private final class OutcomeListener: Sendable {
         #expect(recorded.withLock { $0 } == [.miss, .hit])
         #expect(lines.withLock { $0 }.last?.hasSuffix("ms, cache hit)") == true)
     }
+
+    @Test func aRetryAfterTheCacheStoresTheRetriedAnswer() async throws {
+        let clock = LockedValue(Self.t0)
+        let sent = LockedValue(0)
+        let transport = StubTransport { _ in
+            let count = sent.withLock { count in
+                count += 1
+                return count
+            }
+            // The first attempt fails with a 503, which the retry after the cache absorbs.
+            if count == 1 { return RawResponse(status: .serviceUnavailable) }
+            return Self.ok("v1", [(.cacheControl, "max-age=60")])
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                Self.cache(clock: clock), DeduplicationMiddleware(),
+                RetryMiddleware(maxRetries: 1, backoff: RetryBackoff(base: .zero)),
+            ])
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        var bodies: [Data] = []
+        for _ in 0..<5 { bodies.append(try await client.send(endpoint).body) }
+        // The retry's 200 was stored: the origin saw the first attempt and its retry only.
+        #expect(bodies == Array(repeating: Data("v1".utf8), count: 5))
+        #expect(sent.withLock { $0 } == 2)
+    }
 }
