@@ -74,10 +74,16 @@ enum CacheRules {
     /// minus `Date`, else a heuristic where allowed (§4.2.2), else 0. An invalid `max-age` or
     /// `Expires` gives 0: the response is stale.
     static func freshnessLifetime(of stored: CachedResponse) -> TimeInterval {
+        freshness(of: stored, now: stored.responseDate).lifetime
+    }
+
+    /// ``freshnessLifetime(of:)`` with the response's directives and `Date` already read.
+    private static func freshnessLifetime(
+        of stored: CachedResponse, control: CacheControl, date dateValue: Date?
+    ) -> TimeInterval {
         let headers = stored.headers
-        let control = CacheControl(headers)
         if let maxAge = control.seconds("max-age") { return TimeInterval(maxAge.value ?? 0) }
-        let date = headers[.date].flatMap(HTTPDate.parse) ?? stored.responseDate
+        let date = dateValue ?? stored.responseDate
         let expires = headers.values(for: .expires)
         if !expires.isEmpty {
             guard expires.count == 1, let instant = HTTPDate.parse(expires[0]) else { return 0 }
@@ -91,8 +97,13 @@ enum CacheRules {
 
     /// The current age of `stored` at `now` in seconds (RFC 9111 §4.2.3).
     static func currentAge(of stored: CachedResponse, now: Date) -> TimeInterval {
+        freshness(of: stored, now: now).age
+    }
+
+    /// ``currentAge(of:now:)`` with the response's `Date` already read.
+    private static func currentAge(of stored: CachedResponse, date: Date?, now: Date) -> TimeInterval {
         let headers = stored.headers
-        let dateValue = headers[.date].flatMap(HTTPDate.parse) ?? stored.responseDate
+        let dateValue = date ?? stored.responseDate
         let ageValue = headers[.age].flatMap(ageSeconds) ?? 0
         let apparentAge = max(0, stored.responseDate.timeIntervalSince(dateValue))
         let responseDelay = max(0, stored.responseDate.timeIntervalSince(stored.requestDate))
@@ -113,6 +124,31 @@ enum CacheRules {
 
     // MARK: Reuse (RFC 9111 §4, RFC 5861, RFC 8246)
 
+    /// A stored response's current age and freshness lifetime at one instant, with its
+    /// directives: its fields read once for every decision about it.
+    struct Freshness: Sendable, Hashable {
+        /// The current age in seconds (§4.2.3).
+        let age: TimeInterval
+        /// The freshness lifetime in seconds (§4.2.1).
+        let lifetime: TimeInterval
+        /// The stored response's `Cache-Control` directives.
+        let control: CacheControl
+
+        /// Whether the response is fresh (§4.2): its lifetime exceeds its age.
+        var isFresh: Bool { lifetime > age }
+        /// How long it has been stale, in seconds; negative while fresh.
+        var staleness: TimeInterval { age - lifetime }
+    }
+
+    /// The age, lifetime and directives of `stored` at `now`.
+    static func freshness(of stored: CachedResponse, now: Date) -> Freshness {
+        let control = CacheControl(stored.headers)
+        let date = stored.headers[.date].flatMap(HTTPDate.parse)
+        return Freshness(
+            age: currentAge(of: stored, date: date, now: now),
+            lifetime: freshnessLifetime(of: stored, control: control, date: date), control: control)
+    }
+
     /// What the cache may do with a stored response for a request.
     enum Reuse: Sendable, Hashable {
         /// Answer with it: it is fresh enough for the request.
@@ -128,12 +164,17 @@ enum CacheRules {
     /// Whether `stored` may answer a request with `requestHeaders` at `now` (RFC 9111 §4.2, §4.3,
     /// §5.2.1, §5.2.2; RFC 5861 §3; RFC 8246).
     static func reuse(of stored: CachedResponse, requestHeaders: HeaderFields, now: Date) -> Reuse {
-        let request = CacheControl(requestHeaders)
-        let response = CacheControl(stored.headers)
+        reuse(freshness(of: stored, now: now), request: CacheControl(requestHeaders))
+    }
+
+    /// ``reuse(of:requestHeaders:now:)`` with the stored response's `freshness` and the request's
+    /// directives already read.
+    static func reuse(_ freshness: Freshness, request: CacheControl) -> Reuse {
+        let response = freshness.control
         if request.contains("no-cache") || response.contains("no-cache") { return .validate }
-        let age = currentAge(of: stored, now: now)
-        let lifetime = freshnessLifetime(of: stored)
-        let isFresh = lifetime > age
+        let age = freshness.age
+        let lifetime = freshness.lifetime
+        let isFresh = freshness.isFresh
         // An immutable response is not revalidated while fresh, even on a reload (RFC 8246 §2).
         if isFresh && response.contains("immutable") { return .fresh }
         if let maxAge = request.seconds("max-age") {
@@ -163,9 +204,10 @@ enum CacheRules {
     /// (RFC 5861 §4): within the response's or the request's `stale-if-error` window, unless it
     /// must be revalidated.
     static func servesOnError(_ stored: CachedResponse, requestHeaders: HeaderFields, now: Date) -> Bool {
-        let response = CacheControl(stored.headers)
+        let freshness = freshness(of: stored, now: now)
+        let response = freshness.control
         guard !response.contains("must-revalidate"), !response.contains("no-cache") else { return false }
-        let staleness = currentAge(of: stored, now: now) - freshnessLifetime(of: stored)
+        let staleness = freshness.staleness
         let windows = [response, CacheControl(requestHeaders)].compactMap {
             $0.seconds("stale-if-error")?.value
         }

@@ -48,50 +48,48 @@ public struct HTTPCacheMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: @escaping Next
     ) async throws -> RawResponse {
-        guard let target = try? baseURL.url(for: request), Self.handles(request) else {
+        guard Self.handles(request), let url = baseURL.absoluteString(for: request) else {
             let response = try await next(request, baseURL)
             if let target = try? baseURL.url(for: request) {
                 await invalidate(after: request, response: response, target: target)
             }
             return Self.marked(response, .bypassed)
         }
-        let key = CacheRules.key(url: target.absoluteString)
+        let key = CacheRules.key(url: url)
         let sent = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers
-        let control = CacheControl(request.headers)
         let policy = request.cachePolicy ?? policy
         if policy == .reloadIgnoringCache {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
-        let now = now()
         let stored = await storage.responses(forKey: key)
             .filter { CacheRules.selects($0, requestHeaders: sent) }
             .max { $0.responseDate < $1.responseDate }
+        let freshness = stored.map { CacheRules.freshness(of: $0, now: now()) }
         if policy == .returnCachedOnly || policy == .returnCachedElseLoad {
-            if let stored {
-                let isFresh =
-                    CacheRules.freshnessLifetime(of: stored) > CacheRules.currentAge(of: stored, now: now)
-                return answer(with: stored, outcome: isFresh ? .hit : .stale, now: now)
+            if let stored, let freshness {
+                return answer(with: stored, outcome: freshness.isFresh ? .hit : .stale, age: freshness.age)
             }
             if policy == .returnCachedOnly { return unavailable() }
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
-        let reuse = stored.map { CacheRules.reuse(of: $0, requestHeaders: request.headers, now: now) }
-        switch (stored, reuse) {
-        case (let stored?, .fresh):
-            return answer(with: stored, outcome: .hit, now: now)
-        case (let stored?, .stale):
-            return answer(with: stored, outcome: .stale, now: now)
-        case (let stored?, .staleWhileRevalidate):
+        let control = CacheControl(request.headers)
+        guard let stored, let freshness else {
+            if control.contains("only-if-cached") { return unavailable() }
+            return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+        }
+        switch CacheRules.reuse(freshness, request: control) {
+        case .fresh:
+            return answer(with: stored, outcome: .hit, age: freshness.age)
+        case .stale:
+            return answer(with: stored, outcome: .stale, age: freshness.age)
+        case .staleWhileRevalidate:
             revalidateInBackground(stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
-            return answer(with: stored, outcome: .stale, now: now)
-        case (let stored?, _):
+            return answer(with: stored, outcome: .stale, age: freshness.age)
+        case .validate:
             // A stored response the client may not use without the origin (§5.2.1.7).
             if control.contains("only-if-cached") { return unavailable() }
             return try await validate(
                 stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
-        case (nil, _):
-            if control.contains("only-if-cached") { return unavailable() }
-            return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
     }
 
@@ -133,7 +131,7 @@ public struct HTTPCacheMiddleware: Middleware {
             guard CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now()) else {
                 throw error
             }
-            return answer(with: stored, outcome: .stale, now: now())
+            return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
         }
         if response.status.code == 304 {
             guard CacheRules.notModified(response.headers, selects: stored) else {
@@ -148,12 +146,13 @@ public struct HTTPCacheMiddleware: Middleware {
             if !CacheControl(request.headers).contains("no-store") {
                 await replace(stored, with: freshened, key: key)
             }
-            return answer(with: freshened, outcome: .revalidated, now: now())
+            return answer(
+                with: freshened, outcome: .revalidated, age: CacheRules.currentAge(of: freshened, now: now()))
         }
         if CacheRules.isOriginFailure(response.status),
             CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now())
         {
-            return answer(with: stored, outcome: .stale, now: now())
+            return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
         }
         await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
         return Self.marked(response, .miss)
@@ -230,11 +229,12 @@ public struct HTTPCacheMiddleware: Middleware {
 
     // MARK: Answers
 
-    /// `stored` as a response, with its current age in `Age` (RFC 9111 §5.1).
-    private func answer(with stored: CachedResponse, outcome: CacheOutcome, now: Date) -> RawResponse {
+    /// `stored` as a response, with its current `age` in whole seconds in `Age` (RFC 9111 §5.1).
+    private func answer(with stored: CachedResponse, outcome: CacheOutcome, age: TimeInterval) -> RawResponse
+    {
         var headers = stored.headers
-        let age = Int(CacheRules.currentAge(of: stored, now: now).rounded(.down))
-        headers.set(HeaderField(name: .age, value: String(max(0, age))))
+        let seconds = min(max(0, age.rounded(.down)), TimeInterval(Int32.max))
+        headers.set(HeaderField(name: .age, value: String(Int(seconds))))
         return Self.marked(
             RawResponse(status: stored.status, headers: headers, body: stored.body, url: stored.url), outcome)
     }
