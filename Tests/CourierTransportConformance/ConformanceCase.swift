@@ -59,8 +59,8 @@
         public static let all: [ConformanceCase] =
             wireCases + framingCases + connectionCases + timeoutCases + redirectCases + bodyCases + fileCases
             + rangeCases + retryCases + authenticationCases + deduplicationCases + concurrencyLimitCases
-            + loggingCases + metricsCases + validationCases + cookieCases + streamCases + uploadStreamCases
-            + tlsCases
+            + loggingCases + metricsCases + cacheCases + validationCases + cookieCases + streamCases
+            + uploadStreamCases + tlsCases
 
         /// How the case appears in test results: its area and name.
         public var testDescription: String { "\(area.rawValue): \(name)" }

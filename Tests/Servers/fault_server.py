@@ -193,6 +193,15 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /cookies/echo               200 {"cookies": [every Cookie field value received, in order]}
     /cookies/clear              200 {"cookies": [...]}, with "Set-Cookie: session=; Path=/;
                                 Max-Age=0", which deletes the session cookie
+    /cache?cc=V&etag=T&last_modified=D&vary=NAME
+                                an origin for HTTP caches: 200 {"token": <fresh random hex>,
+                                "varied": <the request's NAME field or null>} with Date (now),
+                                Cache-Control: V, ETag: "T", Last-Modified: D and Vary: NAME,
+                                each only when given; 304 with Date, Cache-Control and ETag (no
+                                body) when If-None-Match lists "T" (or W/"T", or *), or, without
+                                If-None-Match, when If-Modified-Since equals D; any method other
+                                than GET and HEAD gets 200 {"method": M} (an unsafe request that
+                                succeeds, for invalidation)
     /counts/<key>               200 {"received", "complete", "requests": [{"method", "target",
                                 "host", "headers", "body_length", "connection"}, ...]} for the
                                 requests that carried X-Count-Key: <key> (never counting /counts
@@ -216,6 +225,7 @@ Nothing is logged per request; unexpected errors go to stderr. SIGTERM stops the
 """
 
 import argparse
+import email.utils
 import errno
 import fcntl
 import hashlib
@@ -1385,6 +1395,46 @@ def cookie_route(fields):
     return route
 
 
+def http_date(seconds=None):
+    return email.utils.formatdate(seconds, usegmt=True)
+
+
+def etag_listed(header, tag):
+    """Whether an If-None-Match value lists the entity tag "tag" (weak comparison) or is *."""
+    for item in header.split(","):
+        item = item.strip()
+        if item == "*" or item.removeprefix("W/") == '"%s"' % tag:
+            return True
+    return False
+
+
+def route_cache(conn, req):
+    conn.read_body(req)
+    if req.method not in ("GET", "HEAD"):
+        return keep_or_fin(conn.send_json(req, 200, {"method": req.method}))
+    params = req.params
+    fields = [("Date", http_date())]
+    if "cc" in params:
+        fields.append(("Cache-Control", params["cc"]))
+    if "etag" in params:
+        fields.append(("ETag", '"%s"' % params["etag"]))
+    if_none_match = req.header("if-none-match")
+    if if_none_match is not None:
+        not_modified = "etag" in params and etag_listed(if_none_match, params["etag"])
+    else:
+        since = req.header("if-modified-since")
+        not_modified = since is not None and since == params.get("last_modified")
+    if not_modified:
+        return keep_or_fin(conn.send(req, 304, headers=fields))
+    if "last_modified" in params:
+        fields.append(("Last-Modified", params["last_modified"]))
+    vary = params.get("vary")
+    if vary:
+        fields.append(("Vary", vary))
+    body = {"token": uuid.uuid4().hex, "varied": req.header(vary.lower()) if vary else None}
+    return keep_or_fin(conn.send_json(req, 200, body, fields))
+
+
 def route_counts(conn, req):
     conn.read_body(req)
     key = unquote(req.path[len("/counts/"):])
@@ -1571,6 +1621,7 @@ ROUTES = {
     "/cookies/set": cookie_route(COOKIE_FIELDS),
     "/cookies/echo": cookie_route([]),
     "/cookies/clear": cookie_route(["session=; Path=/; Max-Age=0"]),
+    "/cache": route_cache,
     "/sse/events": route_sse_events,
     "/sse/stall": route_sse_stall,
     "/sse/open": route_sse_open,

@@ -1040,6 +1040,34 @@ def cookie_routes():
 
 
 @check
+def cache_route():
+    key = "cache-" + uuid.uuid4().hex
+    lm = "Tue,%2015%20Nov%201994%2012:45:26%20GMT"
+    target = "/cache?cc=max-age=60&etag=v1&last_modified=%s&vary=Accept-Language" % lm
+    status, headers, data = fetch_json("GET", target, {"Accept-Language": "fr", "X-Count-Key": key})
+    fields = dict(headers)
+    eq((status, fields["Cache-Control"], fields["ETag"], fields["Vary"]),
+       (200, "max-age=60", '"v1"', "Accept-Language"))
+    eq((fields["Last-Modified"], data["varied"], len(data["token"])),
+       ("Tue, 15 Nov 1994 12:45:26 GMT", "fr", 32))
+    assert fields["Date"].endswith(" GMT"), fields["Date"]
+    _, _, again = fetch_json("GET", target, {"X-Count-Key": key})
+    assert again["token"] != data["token"] and again["varied"] is None, again
+    for condition in ({"If-None-Match": 'W/"v0", "v1"'}, {"If-None-Match": "*"},
+                      {"If-Modified-Since": "Tue, 15 Nov 1994 12:45:26 GMT"}):
+        status, headers, body = fetch("GET", target, condition)
+        eq((status, body, dict(headers).get("ETag")), (304, b"", '"v1"'), condition)
+    status, _, _ = fetch("GET", target, {"If-None-Match": '"v2"',
+                                         "If-Modified-Since": "Tue, 15 Nov 1994 12:45:26 GMT"})
+    eq(status, 200, "If-None-Match decides over If-Modified-Since")
+    eq(fetch_json("POST", "/cache?cc=max-age=60", {"X-Count-Key": key}, b"{}")[:3:2],
+       (200, {"method": "POST"}))
+    status, headers, _ = fetch("GET", "/cache")
+    eq((status, "Cache-Control" in dict(headers), "ETag" in dict(headers)), (200, False, False))
+    eq(counts(key)["received"], 3)
+
+
+@check
 def counts_route():
     key = "count-" + uuid.uuid4().hex
     fetch("POST", "/echo?x=1", {"X-Count-Key": key}, b"abc")

@@ -46,6 +46,9 @@ public struct EndpointRequest: Sendable, Hashable {
     public internal(set) var validation: ResponseValidation?
     /// The endpoint's declared ``SuccessStatus``, if any: what a server answers when it succeeds.
     public internal(set) var successStatus: HTTPStatus?
+    /// How an ``HTTPCacheMiddleware`` treats this call, from ``CallOptions/cachePolicy``; `nil`
+    /// leaves it to the middleware's own policy.
+    public internal(set) var cachePolicy: CachePolicy?
     /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
     /// ``CallOptions/url``.
     var absoluteTarget: AbsoluteTarget?

@@ -20,6 +20,9 @@ public struct RawResponse: Sendable, Hashable {
     /// (`AsyncHTTPClientTransport` does: HTTP/1.1, or HTTP/2 negotiated over TLS); `nil` when it
     /// does not (``URLSessionTransport``: FoundationNetworking does not say).
     public let httpVersion: HTTPVersion?
+    /// How an ``HTTPCacheMiddleware`` answered with this response, or `nil` when none did; the
+    /// ``MetricsMiddleware`` and ``LoggingMiddleware`` before the cache report it.
+    public internal(set) var cacheOutcome: CacheOutcome?
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {

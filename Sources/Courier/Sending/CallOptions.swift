@@ -34,6 +34,13 @@ public struct CallOptions: Sendable {
     public var url: URL?
     /// Whether secret headers and query values go to an ``url`` on another origin.
     public var sendsSecretsToOtherOrigin: Bool
+    /// How an ``HTTPCacheMiddleware`` treats this call, instead of its own policy; `nil` keeps the
+    /// middleware's. Without such a middleware in the client, nothing is cached whatever it says.
+    ///
+    /// ```swift
+    /// let fresh = try await client.value(API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))
+    /// ```
+    public var cachePolicy: CachePolicy?
     /// A last change to the `URLRequest`, for what Courier does not model (a network service
     /// type, cellular access). Only transports that send a `URLRequest` apply it, such as
     /// ``URLSessionTransport``; the request value, its cURL rendering and middleware do not see it.
@@ -61,11 +68,14 @@ public struct CallOptions: Sendable {
     ///   - url: An absolute URL to send the call to instead of the client's base URL.
     ///   - sendsSecretsToOtherOrigin: Whether secrets go to a `url` on another origin.
     ///   - configureURLRequest: A last change to the `URLRequest`.
+    ///   - cachePolicy: How an ``HTTPCacheMiddleware`` treats this call.
     public init(
         timeout: Timeout? = nil, headers: HeaderFields = [], url: URL? = nil,
         sendsSecretsToOtherOrigin: Bool = false,
-        configureURLRequest: (@Sendable (inout URLRequest) -> Void)? = nil
+        configureURLRequest: (@Sendable (inout URLRequest) -> Void)? = nil,
+        cachePolicy: CachePolicy? = nil
     ) {
+        self.cachePolicy = cachePolicy
         self.timeout = timeout
         self.headers = headers
         self.url = url

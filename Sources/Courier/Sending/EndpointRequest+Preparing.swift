@@ -39,6 +39,9 @@ extension EndpointRequest {
             absoluteTarget = try AbsoluteTarget(
                 url, sendsSecretsToOtherOrigin: options.sendsSecretsToOtherOrigin)
         }
+        if let cachePolicy = options.cachePolicy {
+            self.cachePolicy = cachePolicy
+        }
         if let configuration = options.urlRequestConfiguration {
             urlRequestConfiguration = configuration
         }

@@ -9,6 +9,60 @@ import Testing
 enum CachingAndCookiesSnippets {
     // Block 1
     static func block1() async throws {
+        let client = Client(
+            baseURL: base,
+            middleware: [
+                AuthenticationMiddleware(tokenProvider: tokens, for: base),
+                HTTPCacheMiddleware(storage: MemoryCacheStorage(maximumBytes: 20_000_000)),
+                DeduplicationMiddleware(),
+                RetryMiddleware(),
+            ]
+        )
+        let user = try await client.value(API.user(42))  // from the origin
+        let again = try await client.value(API.user(42))  // from memory while fresh
+        _ = client
+        _ = user
+        _ = again
+    }
+
+    // Block 2
+    static func block2() async throws {
+        // Pull to refresh: go to the origin, keep what it says.
+        let latest = try await client.value(
+            API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))
+
+        // Offline: what is stored, or a 504 made by the cache.
+        let offline = try await client.send(
+            API.user(42), options: CallOptions(cachePolicy: .returnCachedOnly))
+        if offline.status.code == 504 { showOfflineBanner() }
+        _ = latest
+        _ = offline
+    }
+
+    // Block 3
+    static func block3() async throws {
+        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+        let diskCache = HTTPCacheMiddleware(
+            storage: DiskCacheStorage(
+                directory: caches.appendingPathComponent("api"), maximumBytes: 50_000_000))
+        _ = caches
+        _ = diskCache
+    }
+
+    // Block 4
+    static func block4() async throws {
+        let observed = Client(
+            baseURL: base,
+            middleware: [
+                MetricsMiddleware { metrics in print(metrics.path, metrics.cacheOutcome ?? .bypassed) },
+                HTTPCacheMiddleware(),
+            ]
+        )
+        _ = observed
+    }
+
+    // Block 5
+    static func block5() async throws {
         let jar = CookieJar()
         let client = Client(
             baseURL: BaseURL("api.example.com"),
@@ -18,7 +72,7 @@ enum CachingAndCookiesSnippets {
         _ = client
     }
 
-    // Block 2
+    // Block 6
     static func profile(session: String) -> Endpoint<User, Never> {
         Endpoint {
             Method.get
@@ -27,16 +81,16 @@ enum CachingAndCookiesSnippets {
         }
     }
 
-    // Block 3
-    static func block3() async throws {
+    // Block 7
+    static func block7() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cookies.json")
         let keptJar = try CookieJar(storage: FileCookieStorage(file: file))
         _ = file
         _ = keptJar
     }
 
-    // Block 4
-    static func block4() async throws {
+    // Block 8
+    static func block8() async throws {
         let current = try await client.send(API.user(42))
         guard let tag = current.entityTag else { return }
         let rename = Endpoint<Empty, APIError> {
@@ -56,8 +110,8 @@ enum CachingAndCookiesSnippets {
         _ = rename
     }
 
-    // Block 5
-    static func block5() async throws {
+    // Block 9
+    static func block9() async throws {
         do {
             _ = try await client.download(API.export(id), to: exportFile, resumable: true)
         } catch {

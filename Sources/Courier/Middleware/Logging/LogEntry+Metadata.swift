@@ -30,6 +30,8 @@ extension LogEntry {
         /// ``MetricsMiddleware`` placed before the logging middleware counts the call's attempts
         /// (a tracing middleware that measures its call with one counts them too).
         public var attempt: Int?
+        /// How an ``HTTPCacheMiddleware`` after the logging middleware answered, when one did.
+        public var cacheOutcome: CacheOutcome?
 
         /// Creates metadata.
         ///
@@ -41,10 +43,13 @@ extension LogEntry {
         ///   - errorKind: The kind of the error, if the attempt failed.
         ///   - duration: How long the attempt took, once it is over.
         ///   - attempt: The attempt's number within its call, if counted.
+        ///   - cacheOutcome: How an ``HTTPCacheMiddleware`` answered, if one did.
         public init(
             method: HTTPMethod, url: String, template: String? = nil, status: HTTPStatus? = nil,
-            errorKind: CourierError.Kind? = nil, duration: Duration? = nil, attempt: Int? = nil
+            errorKind: CourierError.Kind? = nil, duration: Duration? = nil, attempt: Int? = nil,
+            cacheOutcome: CacheOutcome? = nil
         ) {
+            self.cacheOutcome = cacheOutcome
             self.method = method
             self.url = url
             self.template = template

@@ -81,10 +81,11 @@ public struct LoggingMiddleware: Middleware {
             }
             let line = Self.responseLine(
                 request.method, url, status: response.status, from: from,
-                bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration)
+                bodyLength: response.bodyStream == nil ? response.bodyLength : nil, duration: duration,
+                cacheOutcome: response.cacheOutcome)
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: response.status,
-                duration: duration, attempt: recorder?.attempts)
+                duration: duration, attempt: recorder?.attempts, cacheOutcome: response.cacheOutcome)
             emit(
                 entryLevel, [line] + details(of: response, secrets: secrets), hiding: secrets,
                 metadata: metadata)
@@ -159,13 +160,15 @@ public struct LoggingMiddleware: Middleware {
 
     /// The line of a response: `GET https://… → 200 (1078 bytes, 3 ms)`, with ` from URL` after
     /// the status when `from` is given (the final URL, after redirects), and `(body streamed, head
-    /// after 3 ms)` when `bodyLength` is `nil`.
+    /// after 3 ms)` when `bodyLength` is `nil`; a cache's outcome follows the duration
+    /// (`3 ms, cache hit`).
     static func responseLine(
         _ method: HTTPMethod, _ url: String, status: HTTPStatus, from: String?, bodyLength: Int64?,
-        duration: Duration
+        duration: Duration, cacheOutcome: CacheOutcome? = nil
     ) -> String {
         let target = from.map { "\(url) → \(status.code) from \($0)" } ?? "\(url) → \(status.code)"
         let timing = bodyLength.map { "\($0) bytes, " } ?? "body streamed, head after "
-        return "\(method) \(target) (\(timing)\(wholeMilliseconds(duration)) ms)"
+        let cache = cacheOutcome.map { ", cache \($0)" } ?? ""
+        return "\(method) \(target) (\(timing)\(wholeMilliseconds(duration)) ms\(cache))"
     }
 }

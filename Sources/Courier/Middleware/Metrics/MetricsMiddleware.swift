@@ -41,7 +41,9 @@ public struct MetricsMiddleware: Middleware {
         observer.willSend(request, baseURL: baseURL)
         do throws(CourierError) {
             let response = try await next(observed, baseURL)
-            report(request, baseURL: baseURL, recorder: recorder, status: response.status, errorKind: nil)
+            report(
+                request, baseURL: baseURL, recorder: recorder, status: response.status, errorKind: nil,
+                cacheOutcome: response.cacheOutcome)
             return response
         } catch {
             report(
@@ -55,7 +57,7 @@ public struct MetricsMiddleware: Middleware {
     /// resolved against: `client`'s, or its absolute URL's.
     private func report(
         _ request: EndpointRequest, baseURL client: BaseURL, recorder: RequestMetricsRecorder,
-        status: HTTPStatus?, errorKind: CourierError.Kind?
+        status: HTTPStatus?, errorKind: CourierError.Kind?, cacheOutcome: CacheOutcome? = nil
     ) {
         let duration = recorder.startedAt.duration(to: .now)
         let counters = recorder.snapshot
@@ -67,7 +69,8 @@ public struct MetricsMiddleware: Middleware {
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
                 duration: duration, template: request.template, scheme: resolved.scheme,
-                port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request)
+                port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request),
+                cacheOutcome: cacheOutcome
             )
         )
     }

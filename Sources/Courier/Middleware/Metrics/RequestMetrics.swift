@@ -52,6 +52,9 @@ public struct RequestMetrics: Sendable, Hashable {
     /// The absolute path template, such as `/v1/todos/{id}`: the base URL's path, then the
     /// template's, as ``BaseURL/urlTemplate(for:)`` makes it; `nil` without a template.
     public let urlTemplate: String?
+    /// How an ``HTTPCacheMiddleware`` after the metrics middleware answered: ``CacheOutcome/hit``
+    /// when no I/O happened; `nil` without such a middleware.
+    public let cacheOutcome: CacheOutcome?
 
     /// Creates metrics.
     ///
@@ -71,12 +74,14 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - scheme: The base URL's scheme; `"https"` by default.
     ///   - port: The port; the scheme's default (443 or 80) when `nil`.
     ///   - urlTemplate: The absolute path template, for a ``CatalogEndpoint``.
+    ///   - cacheOutcome: How an ``HTTPCacheMiddleware`` answered, if one did.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
         attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
         duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil,
-        urlTemplate: String? = nil
+        urlTemplate: String? = nil, cacheOutcome: CacheOutcome? = nil
     ) {
+        self.cacheOutcome = cacheOutcome
         self.method = method
         self.host = host
         self.scheme = scheme

@@ -1,0 +1,38 @@
+/// How the HTTP cache answered a call: from storage, after revalidating, or from the origin.
+///
+/// A ``HTTPCacheMiddleware`` marks each response it returns with one
+/// (``RawResponse/cacheOutcome``), which the ``MetricsMiddleware`` and ``LoggingMiddleware``
+/// placed before it report (``RequestMetrics/cacheOutcome``, ``LogEntry/Metadata/cacheOutcome``):
+///
+/// ```swift
+/// MetricsMiddleware { metrics in
+///     if metrics.cacheOutcome == .hit { hits.increment() }
+/// }
+/// ```
+public struct CacheOutcome: Sendable, Hashable, CustomStringConvertible {
+    /// The outcome's name, for example `"hit"`.
+    public let name: String
+
+    /// Creates an outcome; the cache reports only the static members.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// The outcome's name.
+    public var description: String { name }
+
+    /// A fresh stored response answered, with no I/O.
+    public static let hit = CacheOutcome("hit")
+    /// A stale stored response answered: the request allowed it (`max-stale`,
+    /// ``CachePolicy/returnCachedElseLoad``, ``CachePolicy/returnCachedOnly``), it is being
+    /// revalidated in the background (`stale-while-revalidate`), or the origin failed
+    /// (`stale-if-error`).
+    public static let stale = CacheOutcome("stale")
+    /// A stored response answered after the origin confirmed it with a `304 Not Modified`.
+    public static let revalidated = CacheOutcome("revalidated")
+    /// The origin answered (or, for a cache-only call with nothing stored, the cache's `504`).
+    public static let miss = CacheOutcome("miss")
+    /// The request is not one the cache handles (not a `GET`, streamed, a download, or with
+    /// conditions or a range of the caller's own) and went to the origin untouched.
+    public static let bypassed = CacheOutcome("bypassed")
+}

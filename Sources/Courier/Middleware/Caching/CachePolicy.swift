@@ -1,0 +1,25 @@
+/// How one call uses the HTTP cache, as `URLRequest.CachePolicy` does for `URLSession`.
+///
+/// A ``HTTPCacheMiddleware`` has a default policy; a call chooses another with
+/// ``CallOptions/cachePolicy``:
+///
+/// ```swift
+/// // Offline: answer from the cache or not at all.
+/// let user = try await client.value(API.user(42), options: CallOptions(cachePolicy: .returnCachedOnly))
+/// ```
+///
+/// Which policy fits which situation: <doc:CachingAndCookies#HTTP-caching>.
+public enum CachePolicy: Sendable, Hashable, CaseIterable {
+    /// The rules of HTTP caching (RFC 9111): a fresh stored response answers without I/O, a stale
+    /// one is revalidated, and the request's own `Cache-Control` directives are honoured.
+    case useProtocol
+    /// Ignores what is stored and loads from the origin; a storable response is stored for later
+    /// calls.
+    case reloadIgnoringCache
+    /// Answers with a stored response whatever its age, even one the rules call stale; loads from
+    /// the origin only when nothing is stored.
+    case returnCachedElseLoad
+    /// Answers with a stored response whatever its age, and never loads: with nothing stored, the
+    /// answer is a `504 Gateway Timeout` made by the cache (RFC 9111 §5.2.1.7), for offline use.
+    case returnCachedOnly
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// A private HTTP cache (RFC 9111) over any transport: fresh stored responses answer without I/O,
+/// stale ones are revalidated with their validators, and a `304` answers as the stored response.
+///
+/// It caches `GET` responses held in memory; streamed responses and downloads pass through. A
+/// response to a request with credentials (`Authorization`, cookies, secret headers) answers only
+/// requests with the same credentials. Place it after authentication, so it sees the credentials,
+/// and before de-duplication and retries, which then apply to the requests it sends:
+///
+/// ```swift
+/// let client = Client(
+///     baseURL: base,
+///     middleware: [
+///         MetricsMiddleware { print($0.cacheOutcome ?? .bypassed) },
+///         AuthenticationMiddleware(tokenProvider: tokens, for: base),
+///         HTTPCacheMiddleware(storage: MemoryCacheStorage(maximumBytes: 20_000_000)),
+///         DeduplicationMiddleware(),
+///         RetryMiddleware(),
+///     ]
+/// )
+/// ```
+///
+/// A call chooses its ``CachePolicy`` with ``CallOptions/cachePolicy``. The rules, the policies
+/// and what is deliberately left out: <doc:CachingAndCookies#HTTP-caching>.
+public struct HTTPCacheMiddleware: Middleware {
+    /// Where responses are kept.
+    public let storage: any HTTPCacheStorage
+    /// The policy of calls that choose none.
+    public let policy: CachePolicy
+    /// Reads the time; replaced in tests.
+    var now: @Sendable () -> Date = { Date() }
+    /// The keys being revalidated in the background, so each is revalidated once at a time.
+    private let revalidating = LockedValue<Set<String>>([])
+
+    /// Creates a cache.
+    ///
+    /// - Parameters:
+    ///   - storage: Where responses are kept; a ``MemoryCacheStorage`` of 10 MB by default.
+    ///   - policy: The policy of calls that choose none; ``CachePolicy/useProtocol`` by default.
+    public init(storage: any HTTPCacheStorage = MemoryCacheStorage(), policy: CachePolicy = .useProtocol) {
+        self.storage = storage
+        self.policy = policy
+    }
+
+    /// Answers `request` from storage when the rules and the call's policy allow it, revalidates or
+    /// loads it otherwise, and stores what may be stored.
+    public func intercept(
+        _ request: EndpointRequest, baseURL: BaseURL, next: @escaping Next
+    ) async throws -> RawResponse {
+        guard Self.handles(request), let url = baseURL.absoluteString(for: request) else {
+            let response = try await next(request, baseURL)
+            if let target = try? baseURL.url(for: request) {
+                await invalidate(after: request, response: response, target: target)
+            }
+            return Self.marked(response, .bypassed)
+        }
+        let key = CacheRules.key(url: url)
+        let sent = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers
+        let policy = request.cachePolicy ?? policy
+        if policy == .reloadIgnoringCache {
+            return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+        }
+        let stored = await storage.responses(forKey: key)
+            .filter { CacheRules.selects($0, requestHeaders: sent) }
+            .max { $0.responseDate < $1.responseDate }
+        let freshness = stored.map { CacheRules.freshness(of: $0, now: now()) }
+        if policy == .returnCachedOnly || policy == .returnCachedElseLoad {
+            if let stored, let freshness {
+                return answer(with: stored, outcome: freshness.isFresh ? .hit : .stale, age: freshness.age)
+            }
+            if policy == .returnCachedOnly { return unavailable() }
+            return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+        }
+        let control = CacheControl(request.headers)
+        guard let stored, let freshness else {
+            if control.contains("only-if-cached") { return unavailable() }
+            return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+        }
+        switch CacheRules.reuse(freshness, request: control) {
+        case .fresh:
+            return answer(with: stored, outcome: .hit, age: freshness.age)
+        case .stale:
+            return answer(with: stored, outcome: .stale, age: freshness.age)
+        case .staleWhileRevalidate:
+            revalidateInBackground(stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+            return answer(with: stored, outcome: .stale, age: freshness.age)
+        case .validate:
+            // A stored response the client may not use without the origin (§5.2.1.7).
+            if control.contains("only-if-cached") { return unavailable() }
+            return try await validate(
+                stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+        }
+    }
+
+    /// Whether the cache handles `request`: a `GET` whose response is held in memory, without
+    /// conditions or a range of the caller's own (those pass through untouched).
+    static func handles(_ request: EndpointRequest) -> Bool {
+        request.method == .get && !request.streamsResponse && request.responseBodyFile == nil
+            && ![.ifNoneMatch, .ifModifiedSince, .ifMatch, .ifUnmodifiedSince, .ifRange, .range].contains {
+                request.headers.contains($0)
+            }
+    }
+
+    // MARK: Routes
+
+    /// Sends `request` unconditionally and stores the response when it may.
+    private func load(
+        _ request: EndpointRequest, baseURL: BaseURL, key: String, sentHeaders: HeaderFields, next: Next
+    ) async throws(CourierError) -> RawResponse {
+        let requestDate = now()
+        let response = try await next(request, baseURL)
+        await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
+        return Self.marked(response, .miss)
+    }
+
+    /// Sends `request` with `stored`'s validators: a `304` about it answers as `stored` with its
+    /// fields updated; an origin failure answers with `stored` where `stale-if-error` allows.
+    private func validate(
+        _ stored: CachedResponse, _ request: EndpointRequest, baseURL: BaseURL, key: String,
+        sentHeaders: HeaderFields, next: Next
+    ) async throws(CourierError) -> RawResponse {
+        let conditional = request.with { request in
+            for field in CacheRules.conditions(for: stored) { request.headers.set(field) }
+        }
+        let requestDate = now()
+        let response: RawResponse
+        do {
+            response = try await next(conditional, baseURL)
+        } catch {
+            guard CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now()) else {
+                throw error
+            }
+            return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
+        }
+        if response.status.code == 304 {
+            guard CacheRules.notModified(response.headers, selects: stored) else {
+                // A 304 about another representation than the one stored: ask again without
+                // conditions, once (RFC 9111 §4.3.4).
+                return try await load(
+                    request, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
+            }
+            let freshened = CacheRules.freshened(
+                stored, with: response.headers, requestDate: requestDate, responseDate: now())
+            // A request's no-store forbids storing any part of its response (§5.2.1.5).
+            if !CacheControl(request.headers).contains("no-store") {
+                await replace(stored, with: freshened, key: key)
+            }
+            return answer(
+                with: freshened, outcome: .revalidated, age: CacheRules.currentAge(of: freshened, now: now()))
+        }
+        if CacheRules.isOriginFailure(response.status),
+            CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now())
+        {
+            return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
+        }
+        await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
+        return Self.marked(response, .miss)
+    }
+
+    /// Revalidates `stored` in a task of its own, once per key at a time, without the call's
+    /// deadline and observers: the call has already been answered.
+    private func revalidateInBackground(
+        _ stored: CachedResponse, _ request: EndpointRequest, baseURL: BaseURL, key: String,
+        sentHeaders: HeaderFields, next: @escaping Next
+    ) {
+        let isFirst = revalidating.withLock { $0.insert(key).inserted }
+        guard isFirst else { return }
+        let detached = request.with { $0.context = .empty }
+        let revalidating = revalidating
+        Task {
+            _ = try? await validate(
+                stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
+            _ = revalidating.withLock { $0.remove(key) }
+        }
+    }
+
+    /// The number of background revalidations running; `package` for the tests, which wait on
+    /// it instead of the wall clock.
+    package var backgroundRevalidations: Int {
+        revalidating.withLock { $0.count }
+    }
+
+    // MARK: Storage
+
+    /// Stores `response` under `key` in place of the variant the request selects, when it may be
+    /// stored; a response held in a file or a stream is not.
+    private func store(
+        _ response: RawResponse, for request: EndpointRequest, key: String, sentHeaders: HeaderFields,
+        requestDate: Date
+    ) async {
+        guard response.bodyFile == nil, response.bodyStream == nil,
+            CacheRules.isStorable(
+                status: response.status, headers: response.headers, requestHeaders: request.headers),
+            let names = CacheRules.varyNames(of: response.headers)
+        else { return }
+        let entry = CachedResponse(
+            status: response.status, headers: CacheRules.storedFields(of: response.headers),
+            body: response.body,
+            url: Self.hasSecrets(request) ? nil : response.url, requestDate: requestDate, responseDate: now(),
+            varyDigests: CacheRules.varyDigests(names: names, requestHeaders: sentHeaders),
+            credentialDigest: CacheRules.credentialDigest(of: sentHeaders))
+        let others = await storage.responses(forKey: key).filter {
+            !CacheRules.selects($0, requestHeaders: sentHeaders)
+        }
+        await storage.store(others + [entry], forKey: key)
+    }
+
+    /// Whether the request's query carries a secret, which a stored URL would keep: its responses
+    /// are stored without their URL.
+    private static func hasSecrets(_ request: EndpointRequest) -> Bool {
+        request.query.contains(where: \.isSensitive)
+    }
+
+    /// Replaces `stored` with `freshened` under `key`.
+    private func replace(_ stored: CachedResponse, with freshened: CachedResponse, key: String) async {
+        let others = await storage.responses(forKey: key).filter { $0 != stored }
+        await storage.store(others + [freshened], forKey: key)
+    }
+
+    /// Removes what a response to an unsafe request invalidates (RFC 9111 §4.4).
+    private func invalidate(after request: EndpointRequest, response: RawResponse, target: URL) async {
+        let urls = CacheRules.invalidatedURLs(
+            method: request.method, status: response.status, headers: response.headers, target: target)
+        for url in urls {
+            await storage.store([], forKey: CacheRules.key(url: url.absoluteString))
+        }
+    }
+
+    // MARK: Answers
+
+    /// `stored` as a response, with its current `age` in whole seconds in `Age` (RFC 9111 §5.1).
+    private func answer(with stored: CachedResponse, outcome: CacheOutcome, age: TimeInterval) -> RawResponse
+    {
+        var headers = stored.headers
+        let seconds = min(max(0, age.rounded(.down)), TimeInterval(Int32.max))
+        headers.set(HeaderField(name: .age, value: String(Int(seconds))))
+        return Self.marked(
+            RawResponse(status: stored.status, headers: headers, body: stored.body, url: stored.url), outcome)
+    }
+
+    /// The `504 Gateway Timeout` of a call that may only be answered from storage, with nothing
+    /// usable stored (RFC 9111 §5.2.1.7).
+    private func unavailable() -> RawResponse {
+        Self.marked(RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .miss)
+    }
+
+    /// `response` saying how the cache answered (``RawResponse/cacheOutcome``), for the metrics
+    /// and logging middleware before it.
+    private static func marked(_ response: RawResponse, _ outcome: CacheOutcome) -> RawResponse {
+        var marked = response
+        marked.cacheOutcome = outcome
+        return marked
+    }
+}

@@ -1,0 +1,372 @@
+import CourierTestSupport
+import CourierTesting
+import Foundation
+import Testing
+
+@testable import Courier
+
+/// An origin behind the cache: answers each request with the next scripted outcome and records it.
+private final class ScriptedOrigin: Sendable {
+    private let state: LockedValue<(requests: [EndpointRequest], script: [Result<RawResponse, CourierError>])>
+
+    init(_ script: [Result<RawResponse, CourierError>]) {
+        state = LockedValue(([], script))
+    }
+
+    convenience init(_ responses: RawResponse...) {
+        self.init(responses.map { .success($0) })
+    }
+
+    var requests: [EndpointRequest] { state.withLock { $0.requests } }
+
+    var next: Middleware.Next {
+        { request, _ throws(CourierError) in
+            let outcome = self.state.withLock { state in
+                state.requests.append(request)
+                return state.script.isEmpty ? .success(RawResponse(status: 599)) : state.script.removeFirst()
+            }
+            return try outcome.get()
+        }
+    }
+}
+
+/// Collects the outcomes the cache marks its responses with, as metrics and logging read them.
+private final class OutcomeListener: Sendable {
+    private let heard = LockedValue<[CacheOutcome?]>([])
+    var outcomes: [CacheOutcome?] { heard.withLock { $0 } }
+    func record(_ outcome: CacheOutcome?) { heard.withLock { $0.append(outcome) } }
+}
+
+@Suite struct HTTPCacheMiddlewareTests {
+    static let t0 = HTTPDate.parse("Thu, 01 Dec 1994 16:00:00 GMT")!
+
+    /// A cache whose clock reads `clock`.
+    private static func cache(
+        clock: LockedValue<Date>, storage: any HTTPCacheStorage = MemoryCacheStorage(),
+        policy: CachePolicy = .useProtocol
+    ) -> HTTPCacheMiddleware {
+        var cache = HTTPCacheMiddleware(storage: storage, policy: policy)
+        cache.now = { clock.withLock { $0 } }
+        return cache
+    }
+
+    private static func get(
+        _ path: String = "todos", headers: [HeaderField] = [], method: HTTPMethod = .get,
+        policy: CachePolicy? = nil
+    ) -> EndpointRequest {
+        var request = EndpointRequest(
+            method: method, pathSegments: [path], query: [], headers: HeaderFields(headers), body: nil)
+        request.cachePolicy = policy
+        return request
+    }
+
+    private static func ok(_ body: String, _ fields: [(HeaderName, String)]) -> RawResponse {
+        RawResponse(
+            status: .ok,
+            headers: HeaderFields(
+                [HeaderField(name: .date, value: HTTPDate.format(t0))]
+                    + fields.map { HeaderField(name: $0.0, value: $0.1) }),
+            body: Data(body.utf8))
+    }
+
+    private static func send(
+        _ request: EndpointRequest, through cache: HTTPCacheMiddleware, origin: ScriptedOrigin,
+        listener: OutcomeListener? = nil
+    ) async throws -> RawResponse {
+        let response = try await cache.intercept(request, baseURL: exampleBase, next: origin.next)
+        listener?.record(response.cacheOutcome)
+        return response
+    }
+
+    @Test func aFreshStoredResponseAnswersWithoutTheOriginAndSaysItsAge() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(Self.ok("one", [(.cacheControl, "max-age=60")]))
+        let listener = OutcomeListener()
+        let first = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
+        clock.withLock { $0 += 30 }
+        let second = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
+        #expect(origin.requests.count == 1)
+        #expect(second.status == .ok && second.body == first.body)
+        #expect(second.headers[.age] == "30")
+        #expect(listener.outcomes == [.miss, .hit])
+    }
+
+    @Test func aStaleResponseIsRevalidatedAndANotModifiedAnswersAsTheStored200() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let notModified = RawResponse(
+            status: 304,
+            headers: [
+                HeaderField(name: .etag, value: "\"v1\""),
+                HeaderField(name: .cacheControl, value: "max-age=120"),
+                HeaderField(name: HeaderName("X-Served-By"), value: "edge-2"),
+                HeaderField(name: .date, value: HTTPDate.format(Self.t0 + 20)),
+            ])
+        let origin = ScriptedOrigin(
+            Self.ok(
+                "body",
+                [
+                    (.cacheControl, "max-age=10"), (.etag, "\"v1\""),
+                    (.lastModified, "Tue, 15 Nov 1994 12:45:26 GMT"),
+                    (.contentType, "application/json"),
+                ]), notModified)
+        let listener = OutcomeListener()
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        clock.withLock { $0 += 20 }
+        let response = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
+        #expect(response.status == .ok)
+        #expect(response.body == Data("body".utf8))
+        #expect(response.headers[.contentType] == "application/json")
+        #expect(response.headers[.cacheControl] == "max-age=120")
+        #expect(response.headers["X-Served-By"] == "edge-2")
+        #expect(listener.outcomes == [.revalidated])
+        let conditional = try #require(origin.requests.last)
+        #expect(conditional.headers[.ifNoneMatch] == "\"v1\"")
+        #expect(conditional.headers[.ifModifiedSince] == "Tue, 15 Nov 1994 12:45:26 GMT")
+        // The 304's max-age=120 freshened the stored response.
+        clock.withLock { $0 += 100 }
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(origin.requests.count == 2)
+    }
+
+    @Test func aNotModifiedForAnotherTagIsAskedAgainWithoutConditions() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("old", [(.cacheControl, "no-cache"), (.etag, "\"v1\"")]),
+            RawResponse(status: 304, headers: [HeaderField(name: .etag, value: "\"v9\"")]),
+            Self.ok("new", [(.etag, "\"v2\"")]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        let response = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(response.body == Data("new".utf8))
+        #expect(origin.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\"", nil])
+    }
+
+    @Test func varyKeepsOneVariantPerRequestFieldValue() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("en", [(.cacheControl, "max-age=60"), (.vary, "Accept-Language")]),
+            Self.ok("fr", [(.cacheControl, "max-age=60"), (.vary, "Accept-Language")]))
+        let english = Self.get(headers: [HeaderField(name: .acceptLanguage, value: "en")])
+        let french = Self.get(headers: [HeaderField(name: .acceptLanguage, value: "fr")])
+        _ = try await Self.send(english, through: cache, origin: origin)
+        _ = try await Self.send(french, through: cache, origin: origin)
+        #expect(try await Self.send(english, through: cache, origin: origin).body == Data("en".utf8))
+        #expect(try await Self.send(french, through: cache, origin: origin).body == Data("fr".utf8))
+        #expect(origin.requests.count == 2)
+    }
+
+    @Test func oneCredentialsResponseNeverAnswersAnother() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("alice", [(.cacheControl, "private, max-age=60")]),
+            Self.ok("bob", [(.cacheControl, "private, max-age=60")]))
+        let alice = Self.get(headers: [HeaderField(name: .authorization, value: "Bearer alice")])
+        let bob = Self.get(headers: [HeaderField(name: .authorization, value: "Bearer bob")])
+        _ = try await Self.send(alice, through: cache, origin: origin)
+        #expect(try await Self.send(bob, through: cache, origin: origin).body == Data("bob".utf8))
+        #expect(try await Self.send(alice, through: cache, origin: origin).body == Data("alice".utf8))
+        #expect(origin.requests.count == 2)
+    }
+
+    @Test func anUnsafeRequestInvalidatesItsTarget() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=600")]), RawResponse(status: .noContent),
+            Self.ok("v2", [(.cacheControl, "max-age=600")]))
+        let listener = OutcomeListener()
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        _ = try await Self.send(Self.get(method: .delete), through: cache, origin: origin, listener: listener)
+        #expect(try await Self.send(Self.get(), through: cache, origin: origin).body == Data("v2".utf8))
+        #expect(listener.outcomes == [.bypassed])
+    }
+
+    @Test func anUnsafeRequestThatFailsInvalidatesNothing() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=600")]), RawResponse(status: .conflict))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        _ = try await Self.send(Self.get(method: .post), through: cache, origin: origin)
+        #expect(try await Self.send(Self.get(), through: cache, origin: origin).body == Data("v1".utf8))
+        #expect(origin.requests.count == 2)
+    }
+
+    @Test func policiesChooseBetweenStorageAndOrigin() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=60")]), Self.ok("v2", [(.cacheControl, "max-age=60")]))
+        let listener = OutcomeListener()
+        // Nothing stored: a cache-only call gets the cache's 504 and the origin sees nothing.
+        let offline = try await Self.send(Self.get(policy: .returnCachedOnly), through: cache, origin: origin)
+        #expect(offline.status == 504 && origin.requests.isEmpty)
+        _ = try await Self.send(Self.get(policy: .returnCachedElseLoad), through: cache, origin: origin)
+        // A reload goes to the origin although v1 is fresh, and stores v2.
+        let reloaded = try await Self.send(
+            Self.get(policy: .reloadIgnoringCache), through: cache, origin: origin, listener: listener)
+        #expect(reloaded.body == Data("v2".utf8))
+        // Long stale: the cached policies still answer with v2, without I/O.
+        clock.withLock { $0 += 3_600 }
+        for policy in [CachePolicy.returnCachedElseLoad, .returnCachedOnly] {
+            let answer = try await Self.send(
+                Self.get(policy: policy), through: cache, origin: origin, listener: listener)
+            #expect(answer.body == Data("v2".utf8))
+        }
+        #expect(origin.requests.count == 2)
+        #expect(listener.outcomes == [.miss, .stale, .stale])
+    }
+
+    @Test func onlyIfCachedAnswers504WhenNothingUsableIsStored() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(Self.ok("v1", [(.cacheControl, "max-age=60")]))
+        let onlyIfCached = Self.get(headers: [HeaderField(name: .cacheControl, value: "only-if-cached")])
+        #expect(try await Self.send(onlyIfCached, through: cache, origin: origin).status == 504)
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(try await Self.send(onlyIfCached, through: cache, origin: origin).body == Data("v1".utf8))
+        clock.withLock { $0 += 120 }
+        #expect(try await Self.send(onlyIfCached, through: cache, origin: origin).status == 504)
+        #expect(origin.requests.count == 1)
+    }
+
+    @Test func staleIfErrorAnswersWhenTheOriginFails() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let down = CourierError(stage: .transport, kind: .cannotConnect, message: "down")
+        let origin = ScriptedOrigin([
+            .success(Self.ok("v1", [(.cacheControl, "max-age=60, stale-if-error=600")])), .failure(down),
+            .success(RawResponse(status: .serviceUnavailable)), .failure(down),
+        ])
+        let listener = OutcomeListener()
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        clock.withLock { $0 += 120 }
+        #expect(
+            try await Self.send(Self.get(), through: cache, origin: origin, listener: listener).body
+                == Data("v1".utf8))
+        #expect(
+            try await Self.send(Self.get(), through: cache, origin: origin, listener: listener).body
+                == Data("v1".utf8))
+        #expect(listener.outcomes == [.stale, .stale])
+        clock.withLock { $0 += 1_000 }
+        await expectCourierError(.cannotConnect) {
+            try await Self.send(Self.get(), through: cache, origin: origin)
+        }
+    }
+
+    @Test func staleWhileRevalidateAnswersAtOnceAndRevalidatesInTheBackground() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=60, stale-while-revalidate=60")]),
+            Self.ok("v2", [(.cacheControl, "max-age=60, stale-while-revalidate=60")]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        clock.withLock { $0 += 90 }
+        #expect(try await Self.send(Self.get(), through: cache, origin: origin).body == Data("v1".utf8))
+        try await waitUntil("the background revalidation ended") {
+            origin.requests.count == 2 && cache.backgroundRevalidations == 0
+        }
+        #expect(try await Self.send(Self.get(), through: cache, origin: origin).body == Data("v2".utf8))
+        #expect(origin.requests.count == 2)
+    }
+
+    @Test func theCallersOwnConditionsRangesStreamsAndDownloadsPassThrough() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let notModified = RawResponse(status: 304, headers: [HeaderField(name: .etag, value: "\"v1\"")])
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=60"), (.etag, "\"v1\"")]), notModified,
+            Self.ok("part", [(.cacheControl, "max-age=60")]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        let own = Self.get(headers: [HeaderField(name: .ifNoneMatch, value: "\"v1\"")])
+        let passed = try await Self.send(own, through: cache, origin: origin)
+        #expect(passed.status.code == 304 && passed.headers == notModified.headers)
+        #expect(passed.cacheOutcome == .bypassed)
+        let range = Self.get(headers: [HeaderField(name: .range, value: "bytes=0-3")])
+        #expect(try await Self.send(range, through: cache, origin: origin).body == Data("part".utf8))
+        var streamed = Self.get()
+        streamed.streamsResponse = true
+        #expect(!HTTPCacheMiddleware.handles(streamed))
+        var download = Self.get()
+        download.responseBodyFile = URL(fileURLWithPath: "/tmp/x")
+        #expect(!HTTPCacheMiddleware.handles(download))
+        #expect(origin.requests.count == 3)
+    }
+
+    @Test func noStoreAndSetCookieAreNotKept() async throws {
+        let clock = LockedValue(Self.t0)
+        let storage = MemoryCacheStorage()
+        let cache = Self.cache(clock: clock, storage: storage)
+        let origin = ScriptedOrigin(
+            Self.ok("secret", [(.cacheControl, "no-store")]),
+            Self.ok("v1", [(.cacheControl, "max-age=60"), (.setCookie, "id=1")]))
+        _ = try await Self.send(Self.get("a"), through: cache, origin: origin)
+        #expect(storage.currentBytes == 0)
+        let first = try await Self.send(Self.get("b"), through: cache, origin: origin)
+        #expect(first.headers[.setCookie] == "id=1")
+        let hit = try await Self.send(Self.get("b"), through: cache, origin: origin)
+        #expect(hit.body == Data("v1".utf8) && hit.headers[.setCookie] == nil)
+    }
+
+    @Test func metricsAndLogsSayHowTheCacheAnswered() async throws {
+        let clock = LockedValue(Self.t0)
+        let sent = LockedValue(0)
+        let transport = StubTransport { _ in
+            sent.withLock { $0 += 1 }
+            return Self.ok("v1", [(.cacheControl, "max-age=60")])
+        }
+        let recorded = LockedValue<[CacheOutcome?]>([])
+        let lines = LockedValue<[String]>([])
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                MetricsMiddleware { metrics in recorded.withLock { $0.append(metrics.cacheOutcome) } },
+                LoggingMiddleware(
+                    sink: ClosureLogSink { entry in lines.withLock { $0.append(entry.message) } }),
+                Self.cache(clock: clock),
+            ])
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        _ = try await client.send(endpoint)
+        let hit = try await client.send(endpoint)
+        #expect(hit.body == Data("v1".utf8))
+        #expect(sent.withLock { $0 } == 1)
+        #expect(recorded.withLock { $0 } == [.miss, .hit])
+        #expect(lines.withLock { $0 }.last?.hasSuffix("ms, cache hit)") == true)
+    }
+
+    @Test func aRetryAfterTheCacheStoresTheRetriedAnswer() async throws {
+        let clock = LockedValue(Self.t0)
+        let sent = LockedValue(0)
+        let transport = StubTransport { _ in
+            let count = sent.withLock { count in
+                count += 1
+                return count
+            }
+            // The first attempt fails with a 503, which the retry after the cache absorbs.
+            if count == 1 { return RawResponse(status: .serviceUnavailable) }
+            return Self.ok("v1", [(.cacheControl, "max-age=60")])
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                Self.cache(clock: clock), DeduplicationMiddleware(),
+                RetryMiddleware(maxRetries: 1, backoff: RetryBackoff(base: .zero)),
+            ])
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        var bodies: [Data] = []
+        for _ in 0..<5 { bodies.append(try await client.send(endpoint).body) }
+        // The retry's 200 was stored: the origin saw the first attempt and its retry only.
+        #expect(bodies == Array(repeating: Data("v1".utf8), count: 5))
+        #expect(sent.withLock { $0 } == 2)
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Testing)
+    import Courier
+    import CourierTestSupport
+    import Foundation
+    import Testing
+
+    /// ``HTTPCacheMiddleware`` against the fault server's `/cache` origin, which answers every
+    /// `200` with a fresh token and counts the requests that reach it: equal tokens and the
+    /// server's count prove what the cache answered without I/O.
+    extension ConformanceCase {
+        static let cacheCases: [ConformanceCase] = [
+            ConformanceCase(.middleware, "aFreshStoredResponseIsServedWithoutIO") { context in
+                let key = FaultServer.uniqueKey()
+                let outcomes = LockedBox<[CacheOutcome?]>([])
+                let metrics = MetricsMiddleware { metrics in
+                    outcomes.withLock { $0.append(metrics.cacheOutcome) }
+                }
+                try await context.withClient(middleware: [metrics, HTTPCacheMiddleware()]) { client in
+                    let endpoint = FaultServer.cacheOrigin(key: key, [("cc", "max-age=600")])
+                    let first = try await client.send(endpoint)
+                    let second = try await client.send(endpoint)
+                    #expect(try #require(first.value).token == second.value?.token)
+                    #expect(second.status == .ok)
+                    #expect(second.headers[.age] != nil)
+                    #expect(outcomes.get() == [.miss, .hit])
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
+            ConformanceCase(.middleware, "aStaleResponseIsRevalidatedAndTheServerCountsIt") { context in
+                let key = FaultServer.uniqueKey()
+                let outcomes = LockedBox<[CacheOutcome?]>([])
+                let metrics = MetricsMiddleware { metrics in
+                    outcomes.withLock { $0.append(metrics.cacheOutcome) }
+                }
+                try await context.withClient(middleware: [metrics, HTTPCacheMiddleware()]) { client in
+                    let endpoint = FaultServer.cacheOrigin(key: key, [("cc", "no-cache"), ("etag", "v1")])
+                    let first = try await client.send(endpoint)
+                    // The server answers 304; the call sees the stored 200, decoded as one.
+                    let second = try await client.send(endpoint)
+                    #expect(second.status == .ok)
+                    #expect(try #require(first.value).token == second.value?.token)
+                    #expect(second.headers[.etag] == "\"v1\"")
+                    #expect(outcomes.get() == [.miss, .revalidated])
+                    try await context.faults.expectCounts(key, received: 2...2)
+                    let requests = try await context.faults.counts(key).requests
+                    #expect(requests.map { $0.header("If-None-Match") } == [nil, "\"v1\""])
+                }
+            },
+            ConformanceCase(.middleware, "varyKeepsOneStoredResponsePerVariant") { context in
+                let key = FaultServer.uniqueKey()
+                try await context.withClient(middleware: [HTTPCacheMiddleware()]) { client in
+                    func send(_ language: String) async throws -> FaultServer.CacheAnswer {
+                        try await client.value(
+                            FaultServer.cacheOrigin(
+                                key: key, [("cc", "max-age=600"), ("vary", "Accept-Language")],
+                                headers: [("Accept-Language", language)]))
+                    }
+                    let english = try await send("en")
+                    let french = try await send("fr")
+                    #expect(english.varied == "en" && french.varied == "fr")
+                    #expect(english.token != french.token)
+                    #expect(try await send("en") == english)
+                    #expect(try await send("fr") == french)
+                    try await context.faults.expectCounts(key, received: 2...2)
+                }
+            },
+            ConformanceCase(.middleware, "anUnsafeRequestInvalidatesTheStoredResponse") { context in
+                let key = FaultServer.uniqueKey()
+                try await context.withClient(middleware: [HTTPCacheMiddleware()]) { client in
+                    let query = [("cc", "max-age=600")]
+                    let before = try await client.value(FaultServer.cacheOrigin(key: key, query))
+                    #expect(try await client.value(FaultServer.cacheOrigin(key: key, query)) == before)
+                    let posted = try await client.send(
+                        FaultServer.bytes("cache", key: key, method: .post, query))
+                    #expect(posted.status == .ok)
+                    let after = try await client.value(FaultServer.cacheOrigin(key: key, query))
+                    #expect(after.token != before.token)
+                    try await context.faults.expectCounts(key, received: 3...3)
+                }
+            },
+            ConformanceCase(.middleware, "aDiskCacheAnswersANewClientWithoutIO") { context in
+                let key = FaultServer.uniqueKey()
+                let directory = context.directory.appendingPathComponent("http-cache")
+                let endpoint = FaultServer.cacheOrigin(key: key, [("cc", "max-age=600")])
+                let first = try await context.withClient(
+                    middleware: [HTTPCacheMiddleware(storage: DiskCacheStorage(directory: directory))]
+                ) { client in try await client.value(endpoint) }
+                let second = try await context.withClient(
+                    middleware: [HTTPCacheMiddleware(storage: DiskCacheStorage(directory: directory))]
+                ) { client in try await client.value(endpoint) }
+                #expect(first == second)
+                try await context.faults.expectCounts(key, received: 1...1)
+                try? FileManager.default.removeItem(at: directory)
+            },
+        ]
+    }
+#endif
