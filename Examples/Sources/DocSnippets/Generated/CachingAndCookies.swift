@@ -66,7 +66,7 @@ enum CachingAndCookiesSnippets {
         let jar = CookieJar()
         let client = Client(
             baseURL: BaseURL("api.example.com"),
-            middleware: [RetryMiddleware(), CookieMiddleware(jar: jar)]
+            middleware: [CookieMiddleware(jar: jar), RetryMiddleware()]
         )
         _ = jar
         _ = client

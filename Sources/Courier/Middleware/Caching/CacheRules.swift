@@ -56,7 +56,9 @@ enum CacheRules {
     }
 
     /// The header fields of a response as stored: without hop-by-hop fields, the fields its
-    /// `Connection` names, and `Set-Cookie` (a cookie is set once, when the response arrives).
+    /// `Connection` names, `Set-Cookie` (a cookie is set once, when the response arrives), and
+    /// any field whose name carries a secret (``HeaderName/isSensitiveByDefault``), which a store
+    /// on disk would keep.
     static func storedFields(of headers: HeaderFields) -> HeaderFields {
         let named = Set(
             headers.values(for: .connection).flatMap { $0.split(separator: ",") }
@@ -64,6 +66,7 @@ enum CacheRules {
         return HeaderFields(
             headers.filter {
                 !unstoredFields.contains($0.name.canonicalName) && !named.contains($0.name.canonicalName)
+                    && !$0.name.isSensitiveByDefault
             }
         )
     }

@@ -83,7 +83,11 @@ public struct HTTPCacheMiddleware: Middleware {
         case .stale:
             return answer(with: stored, outcome: .stale, age: freshness.age)
         case .staleWhileRevalidate:
-            revalidateInBackground(stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+            // `only-if-cached` keeps the origin out of it, in the background too (§5.2.1.7).
+            if !control.contains("only-if-cached") {
+                revalidateInBackground(
+                    stored, request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
+            }
             return answer(with: stored, outcome: .stale, age: freshness.age)
         case .validate:
             // A stored response the client may not use without the origin (§5.2.1.7).
@@ -110,7 +114,9 @@ public struct HTTPCacheMiddleware: Middleware {
     ) async throws(CourierError) -> RawResponse {
         let requestDate = now()
         let response = try await next(request, baseURL)
-        await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
+        await store(
+            response, for: request, baseURL: baseURL, key: key, sentHeaders: sentHeaders,
+            requestDate: requestDate)
         return Self.marked(response, .miss)
     }
 
@@ -128,7 +134,10 @@ public struct HTTPCacheMiddleware: Middleware {
         do {
             response = try await next(conditional, baseURL)
         } catch {
-            guard CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now()) else {
+            // A cancelled call is not an origin failure: `stale-if-error` does not answer it.
+            guard error.kind != .cancelled,
+                CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now())
+            else {
                 throw error
             }
             return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
@@ -154,7 +163,9 @@ public struct HTTPCacheMiddleware: Middleware {
         {
             return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
         }
-        await store(response, for: request, key: key, sentHeaders: sentHeaders, requestDate: requestDate)
+        await store(
+            response, for: request, baseURL: baseURL, key: key, sentHeaders: sentHeaders,
+            requestDate: requestDate)
         return Self.marked(response, .miss)
     }
 
@@ -186,10 +197,14 @@ public struct HTTPCacheMiddleware: Middleware {
     /// Stores `response` under `key` in place of the variant the request selects, when it may be
     /// stored; a response held in a file or a stream is not.
     private func store(
-        _ response: RawResponse, for request: EndpointRequest, key: String, sentHeaders: HeaderFields,
-        requestDate: Date
+        _ response: RawResponse, for request: EndpointRequest, baseURL: BaseURL, key: String,
+        sentHeaders: HeaderFields, requestDate: Date
     ) async {
+        // A response that came through a redirect is not stored under the URL asked for: a
+        // temporary redirect may point elsewhere next time, and the URL it reached may carry a
+        // signature in its query.
         guard response.bodyFile == nil, response.bodyStream == nil,
+            response.url == nil || response.url == (try? baseURL.url(for: request)),
             CacheRules.isStorable(
                 status: response.status, headers: response.headers, requestHeaders: request.headers),
             let names = CacheRules.varyNames(of: response.headers)

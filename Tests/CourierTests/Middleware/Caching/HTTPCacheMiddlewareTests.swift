@@ -92,6 +92,33 @@ private final class OutcomeListener: Sendable {
         #expect(listener.outcomes == [.miss, .hit])
     }
 
+    @Test func aRedirectedResponseIsNotStoredAndSecretFieldsNeverAre() async throws {
+        let clock = LockedValue(Self.t0)
+        let storage = MemoryCacheStorage()
+        let cache = Self.cache(clock: clock, storage: storage)
+        let target = try exampleBase.url(for: Self.get())
+        let signed = try #require(URL(string: "https://bucket.example.com/o?X-Amz-Signature=abc"))
+        let redirected = Self.ok("one", [(.cacheControl, "max-age=60")])
+        let origin = ScriptedOrigin(
+            RawResponse(
+                status: redirected.status, headers: redirected.headers, body: redirected.body, url: signed),
+            RawResponse(
+                status: .ok,
+                headers: HeaderFields([
+                    HeaderField(name: .date, value: HTTPDate.format(Self.t0)),
+                    HeaderField(name: .cacheControl, value: "max-age=60"),
+                    HeaderField(name: HeaderName("X-Auth-Token"), value: "t0ken"),
+                ]),
+                body: Data("two".utf8), url: target))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        // The answer that came from another URL was not stored: the origin is asked again.
+        let second = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(second.headers["X-Auth-Token"] == "t0ken")
+        let third = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(origin.requests.count == 2)
+        #expect(third.body == Data("two".utf8) && third.headers["X-Auth-Token"] == nil)
+    }
+
     @Test func aStaleResponseIsRevalidatedAndANotModifiedAnswersAsTheStored200() async throws {
         let clock = LockedValue(Self.t0)
         let cache = Self.cache(clock: clock)
