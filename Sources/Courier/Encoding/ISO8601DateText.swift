@@ -26,7 +26,7 @@ enum ISO8601DateText {
         let seconds = Int64(whole) + referenceDateOffset
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         guard (0...9999).contains(year) else { return date.formatted(wideYears) }
 
         var bytes: [UInt8] = []
@@ -64,7 +64,8 @@ enum ISO8601DateText {
         var scanner = Scanner(bytes: bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), (1...12).contains(month), scanner.skip("-"),
-            let day = scanner.number(digits: 2), (1...daysIn(month: month, year: year)).contains(day),
+            let day = scanner.number(digits: 2),
+            (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
             scanner.skip("T") || scanner.skip("t"),
             let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
             let minute = scanner.number(digits: 2), minute < 60, scanner.skip(":"),
@@ -85,7 +86,8 @@ enum ISO8601DateText {
         guard let offset = scanner.offset(), scanner.isAtEnd else { return nil }
 
         let seconds =
-            days(fromYear: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            CivilCalendar.days(fromYear: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+            + second
             - offset - referenceDateOffset
         return Date(timeIntervalSinceReferenceDate: Double(seconds) + Double(nanoseconds) / 1_000_000_000)
     }
@@ -143,36 +145,5 @@ enum ISO8601DateText {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func days(fromYear year: Int64, month: Int64, day: Int64) -> Int64 {
-        let year = month <= 2 ? year - 1 : year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

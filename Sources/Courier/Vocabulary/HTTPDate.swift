@@ -49,12 +49,12 @@ enum HTTPDate {
             interval.isNaN ? 0 : min(max(interval, bounds.lowerBound), bounds.upperBound).rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: Int64(days))
         // 1970-01-01 was a Thursday.
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(weekday), \(twoDigits(day)) \(months[month - 1].capitalized) \(yearText) "
+        return "\(weekday), \(twoDigits(Int(day))) \(months[Int(month) - 1].capitalized) \(yearText) "
             + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):"
             + "\(twoDigits(secondOfDay % 60)) GMT"
     }
@@ -74,9 +74,10 @@ enum HTTPDate {
         guard let year = digits(year), let month = months.firstIndex(of: month).map({ $0 + 1 }),
             let day = digits(day), clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
             let hour = digits(clock[0]), let minute = digits(clock[1]), let second = digits(clock[2]),
-            hour < 24, minute < 60, second <= 60, (1...daysIn(month: month, year: year)).contains(day)
+            hour < 24, minute < 60, second <= 60,
+            (1...CivilCalendar.daysIn(month: Int64(month), year: Int64(year))).contains(Int64(day))
         else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = Int(CivilCalendar.days(fromYear: Int64(year), month: Int64(month), day: Int64(day)))
         let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -84,36 +85,5 @@ enum HTTPDate {
     private static func digits(_ text: some StringProtocol) -> Int? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return Int(text)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).
-    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -27,9 +27,10 @@ enum CookieDate {
         if (70...99).contains(year) { year += 1900 }
         if (0...69).contains(year) { year += 2000 }
         guard (1...31).contains(dayOfMonth), year >= 1601, time.hour <= 23, time.minute <= 59,
-            time.second <= 59, dayOfMonth <= days(inMonth: month, of: year)
+            time.second <= 59,
+            Int64(dayOfMonth) <= CivilCalendar.daysIn(month: Int64(month), year: Int64(year))
         else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: dayOfMonth)
+        let days = Int(CivilCalendar.days(fromYear: Int64(year), month: Int64(month), day: Int64(dayOfMonth)))
         let seconds = days * 86_400 + time.hour * 3_600 + time.minute * 60 + time.second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -81,23 +82,5 @@ enum CookieDate {
         guard token.count >= 3 else { return nil }
         let prefix = String(decoding: token.prefix(3), as: UTF8.self).lowercased()
         return months.firstIndex(of: prefix).map { $0 + 1 }
-    }
-
-    private static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date, in the proleptic Gregorian calendar.
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
