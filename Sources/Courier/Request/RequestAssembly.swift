@@ -105,13 +105,13 @@ enum RequestAssembly {
         return request
     }
 
-    /// Folds the declared cookies into the `Cookie` header: after the pairs of a `Cookie` header
-    /// declared as such, else in a header of their own.
+    /// Folds the declared cookies into one `Cookie` header (RFC 6265bis §5.8.3): after the pairs
+    /// of every `Cookie` header declared as such, in order, else in a header of their own.
     private static func addCookies(
         _ cookies: [(name: String, value: String)], to headers: inout HeaderFields
     ) throws(CourierError) {
-        let pairs = try Cookie.headerValue(cookies)
-        let value = headers[.cookie].map { $0 + "; " + pairs } ?? pairs
+        let declared = headers.values(for: .cookie)
+        let value = (declared + [try Cookie.headerValue(cookies)]).joined(separator: "; ")
         headers.set(HeaderField(name: .cookie, value: value))
     }
 

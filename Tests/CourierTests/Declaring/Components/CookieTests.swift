@@ -23,6 +23,13 @@ import Testing
             Header(.cookie, "a=1")
         }.built()
         #expect(request.headers.values(for: .cookie) == ["a=1; b=2"])
+        let twice = try Endpoint<User, Never> {
+            Method.get
+            Header(.cookie, "a=1")
+            Cookie("c", "3")
+            Header(.cookie, "b=2")
+        }.built()
+        #expect(twice.headers.values(for: .cookie) == ["a=1; b=2; c=3"])
     }
 
     @Test(arguments: ["", "a b", "a;b", "a=b", "ü"])
