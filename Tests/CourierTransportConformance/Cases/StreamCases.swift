@@ -107,12 +107,13 @@
                     let started = ContinuousClock.now
                     let response = try await client.send(
                         route(
-                            "sse/stall", [("count", "1"), ("seconds", "20")], idle: .seconds(1),
+                            "sse/stall", [("count", "1"), ("seconds", "20")], idle: .seconds(3),
                             as: EventStream<Tick>.self))
                     let (events, error) = await collect(try response.get())
                     #expect(events.map(\.data.n) == [1])
                     #expect(error?.kind == .timedOut)
-                    // The stall would last 20 s.
+                    // The stall would last 20 s. (3 s of idle time, not 1, so that the head and
+                    // the first event arrive in time on a machine busy with other work.)
                     #expect(started.duration(to: .now) < .seconds(12))
                 }
             },
@@ -122,7 +123,7 @@
                     // Two events, then neither the last chunk nor FIN: the server keeps the
                     // connection open for 300 s, unless the client goes.
                     let response = try await client.send(
-                        route("sse/open", [("count", "2")], idle: .seconds(1), as: EventStream<Tick>.self))
+                        route("sse/open", [("count", "2")], idle: .seconds(3), as: EventStream<Tick>.self))
                     let (events, error) = await collect(try response.get())
                     #expect(events.map(\.data.n) == [1, 2])
                     #expect(error?.kind == .timedOut)
