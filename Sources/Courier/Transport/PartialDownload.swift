@@ -100,9 +100,7 @@ struct PartialDownload: Sendable, Hashable {
     }
 
     private static func isIdentityCoded(_ headers: HeaderFields) -> Bool {
-        headers.values(for: .contentEncoding).joined(separator: ",").split(separator: ",").allSatisfy {
-            $0.trimmingCharacters(in: .whitespaces).lowercased() == "identity"
-        }
+        ContentDecoding.listedCodings(in: headers).isEmpty
     }
 
     /// `bytes first-last/complete` (RFC 9110 §14.4), with `*` for an unknown complete length.
