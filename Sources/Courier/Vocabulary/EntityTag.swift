@@ -31,7 +31,7 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameter text: The field value.
     public init?(_ text: some StringProtocol) {
-        var rest = Substring(text).trimmingWhitespace
+        var rest = Substring(text).trimmingOptionalWhitespace()
         let isWeak = rest.hasPrefix("W/")
         if isWeak { rest = rest.dropFirst(2) }
         guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else { return nil }
@@ -63,7 +63,7 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
         var tags: [EntityTag] = []
         var rest = Substring(text)
         while true {
-            rest = rest.trimmingWhitespace
+            rest = rest.trimmingOptionalWhitespace()
             if rest.first == "," {
                 rest = rest.dropFirst()
                 continue
@@ -75,7 +75,7 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
                 let tag = EntityTag(rest[rest.startIndex...close])
             else { return nil }
             tags.append(tag)
-            rest = rest[rest.index(after: close)...].trimmingWhitespace
+            rest = rest[rest.index(after: close)...].trimmingOptionalWhitespace()
             guard rest.isEmpty || rest.first == "," else { return nil }
         }
     }
@@ -83,15 +83,5 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
     /// `etagc`: `!`, `#` to `~`, and any byte of a non-ASCII character.
     private static func isTagCharacter(_ byte: UInt8) -> Bool {
         byte == 0x21 || (0x23...0x7E).contains(byte) || byte >= 0x80
-    }
-}
-
-extension Substring {
-    /// Without the spaces and horizontal tabs (RFC 9110 `OWS`) at either end.
-    fileprivate var trimmingWhitespace: Substring {
-        let isWhitespace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isWhitespace($0) }) else { return self[endIndex...] }
-        let last = lastIndex(where: { !isWhitespace($0) }) ?? first
-        return self[first...last]
     }
 }
