@@ -224,7 +224,9 @@ public final class AsyncHTTPClientTransport: Transport {
     ///
     /// A body streamed from a sequence (``RequestBody/stream``) goes out as the sequence yields it,
     /// with `Content-Length` when it declares a length and chunked otherwise, and is never sent
-    /// twice: not even an idempotent request is sent again after the keep-alive race.
+    /// twice: not even an idempotent request is sent again after the keep-alive race. The next
+    /// chunk of a streamed body (from a sequence or from files) is read only once the connection
+    /// took the last one, so an upload's memory stays flat however busy the machine is.
     ///
     /// - Throws: ``CourierError`` at the transport stage; for a streamed body already handed to a
     ///   transport, ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent.
@@ -367,11 +369,12 @@ public final class AsyncHTTPClientTransport: Transport {
         var uploadOutlivesExchange = false
         defer { if !uploadOutlivesExchange { upload?.stop() } }
         do {
+            let client = try client(for: route)
             var httpClientRequest = request.httpClientRequest(
-                streamed: upload, outcome: outcome,
+                streamed: upload, outcome: outcome, barrier: WriteBarrier(group: client.eventLoopGroup),
                 onChunk: Self.onChunk(of: request, activity: activity, reportSent: receiver.uploadProgress))
             httpClientRequest.tlsConfiguration = tls
-            let response = try await client(for: route).execute(
+            let response = try await client.execute(
                 httpClientRequest, deadline: .distantFuture)
             activity?.withLockedValue { $0 = .received(.now) }
             receiver.httpVersion = Courier.HTTPVersion(

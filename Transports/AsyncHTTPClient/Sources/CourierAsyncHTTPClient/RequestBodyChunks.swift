@@ -2,30 +2,37 @@ import Courier
 import Foundation
 import NIOCore
 
-/// A request body streamed from its files in chunks, never copied to a temporary file; each
-/// chunk written is reported (for upload progress and the idle timeout).
+/// A request body streamed from its files in chunks, never copied to a temporary file; the next
+/// chunk is read only once the connection took the last one (its ``WriteBarrier``), and each
+/// chunk taken is reported (for upload progress and the idle timeout).
 struct RequestBodyChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
     static let chunkSize = 64 * 1024
 
     let body: RequestBody
+    let barrier: WriteBarrier
     let onChunk: @Sendable (_ sentBytes: Int64) -> Void
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(stream: body.makeInputStream(), length: body.length, onChunk: onChunk)
+        Iterator(stream: body.makeInputStream(), length: body.length, barrier: barrier, onChunk: onChunk)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         let stream: InputStream
         let length: Int64
+        let barrier: WriteBarrier
         let onChunk: @Sendable (Int64) -> Void
         private var sent: Int64 = 0
         private var opened = false
 
-        init(stream: InputStream, length: Int64, onChunk: @escaping @Sendable (Int64) -> Void) {
+        init(
+            stream: InputStream, length: Int64, barrier: WriteBarrier,
+            onChunk: @escaping @Sendable (Int64) -> Void
+        ) {
             self.stream = stream
             self.length = length
+            self.barrier = barrier
             self.onChunk = onChunk
         }
 
@@ -34,7 +41,10 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
                 stream.open()
                 opened = true
             }
-            if sent > 0 { onChunk(sent) }
+            if sent > 0 {
+                await barrier.wait()
+                onChunk(sent)
+            }
             guard sent < length else {
                 stream.close()
                 return nil

@@ -3,9 +3,10 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 
-/// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it (so a slow
-/// connection slows the reading); each chunk written is reported, for upload progress and the
-/// idle timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
+/// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it, and only
+/// once the connection took the last chunk (its ``WriteBarrier``), so a slow connection or a busy
+/// machine slows the reading; each chunk taken is reported, for upload progress and the idle
+/// timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
 ///
 /// The sequence itself is read by a ``StreamedBodyReader``, in a task the exchange stops when it
 /// ends: AsyncHTTPClient's own task, which nothing cancels, only waits for the reader's chunks.
@@ -14,30 +15,38 @@ struct StreamedBodyChunks: AsyncSequence, Sendable {
 
     let reader: StreamedBodyReader
     let outcome: StreamedBodyOutcome
+    let barrier: WriteBarrier
     let onChunk: @Sendable (_ sentBytes: Int64) -> Void
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(reader: reader, token: StreamedBodyOutcome.Token(outcome), onChunk: onChunk)
+        Iterator(
+            reader: reader, token: StreamedBodyOutcome.Token(outcome), barrier: barrier, onChunk: onChunk)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         let reader: StreamedBodyReader
         let token: StreamedBodyOutcome.Token
+        let barrier: WriteBarrier
         let onChunk: @Sendable (Int64) -> Void
         private var sent: Int64 = 0
 
         init(
-            reader: StreamedBodyReader, token: StreamedBodyOutcome.Token,
+            reader: StreamedBodyReader, token: StreamedBodyOutcome.Token, barrier: WriteBarrier,
             onChunk: @escaping @Sendable (Int64) -> Void
         ) {
             self.reader = reader
             self.token = token
+            self.barrier = barrier
             self.onChunk = onChunk
         }
 
         mutating func next() async throws -> ByteBuffer? {
-            // The previous chunk was taken by the writer: report it before waiting for the next.
-            if sent > 0 { onChunk(sent) }
+            // The previous chunk was handed to the writer: once the connection took it, report it
+            // and read the next.
+            if sent > 0 {
+                await barrier.wait()
+                onChunk(sent)
+            }
             let next: Data?
             do {
                 next = try await reader.next()

@@ -12,10 +12,11 @@ extension TransportRequest {
     /// - Parameters:
     ///   - streamed: The reader of the body's ``RequestBody/stream``, taken once by the caller.
     ///   - outcome: Told how the reading of `streamed` ended.
+    ///   - barrier: Holds each chunk of a streamed body back until the connection took the last.
     ///   - onChunk: Told how many body bytes were written so far, after each chunk of a streamed
     ///     body; `nil` sends an in-memory body in one piece.
     func httpClientRequest(
-        streamed: StreamedBodyReader? = nil, outcome: StreamedBodyOutcome? = nil,
+        streamed: StreamedBodyReader? = nil, outcome: StreamedBodyOutcome? = nil, barrier: WriteBarrier,
         onChunk: (@Sendable (Int64) -> Void)?
     ) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -27,17 +28,20 @@ extension TransportRequest {
         if let streamed {
             request.body = .stream(
                 StreamedBodyChunks(
-                    reader: streamed, outcome: outcome ?? StreamedBodyOutcome(), onChunk: onChunk ?? { _ in }),
+                    reader: streamed, outcome: outcome ?? StreamedBodyOutcome(), barrier: barrier,
+                    onChunk: onChunk ?? { _ in }),
                 length: streamed.length.map { .known($0) } ?? .unknown)
         } else if let body {
             if let onChunk {
                 request.body = .stream(
-                    RequestBodyChunks(body: body, onChunk: onChunk), length: .known(body.length))
+                    RequestBodyChunks(body: body, barrier: barrier, onChunk: onChunk),
+                    length: .known(body.length))
             } else if let data = body.data {
                 request.body = .bytes(ByteBuffer(data: data))
             } else {
                 request.body = .stream(
-                    RequestBodyChunks(body: body, onChunk: { _ in }), length: .known(body.length))
+                    RequestBodyChunks(body: body, barrier: barrier, onChunk: { _ in }),
+                    length: .known(body.length))
             }
         }
         return request
