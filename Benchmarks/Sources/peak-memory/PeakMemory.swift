@@ -13,7 +13,9 @@ import Foundation
 ///     peak-memory BASE_URL VARIANT gets               # 1,000 GETs of /json, 64 in flight
 ///     peak-memory BASE_URL VARIANT upload FILE        # POST FILE to /sink, streamed from disk
 ///     peak-memory BASE_URL VARIANT download FILE SIZE # GET /big to FILE, which must be SIZE bytes
-///     peak-memory BASE_URL Courier/AHC stream-upload MIB # POST MIB MiB to /sink from an AsyncSequence
+///     peak-memory BASE_URL Courier/AHC stream-upload MIB [chunked|length]
+///                                                     # POST MIB MiB to /sink from an AsyncSequence,
+///                                                     # chunked (the default) or with its length
 ///
 /// VARIANT is `URLSession` (by hand: `data(for:)`, `upload(for:fromFile:)`, `download(for:)`),
 /// `Courier/URLSession` or `Courier/AHC` (`Client.value` and `Client.download`). Prints one line
@@ -43,10 +45,13 @@ enum PeakMemory {
                 try await sender.upload(file)
                 let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
                 done = "uploaded \(size) bytes"
-            case ("stream-upload", 4):
-                guard arguments[1] == "Courier/AHC", let mib = Int(arguments[3]) else { usage() }
-                try await streamUpload(mib, base: arguments[0])
-                done = "streamed \(mib) MiB, chunked"
+            case ("stream-upload", 4), ("stream-upload", 5):
+                let framing = arguments.count == 5 ? arguments[4] : "chunked"
+                guard arguments[1] == "Courier/AHC", let mib = Int(arguments[3]),
+                    framing == "chunked" || framing == "length"
+                else { usage() }
+                try await streamUpload(mib, declaringLength: framing == "length", base: arguments[0])
+                done = "streamed \(mib) MiB, \(framing == "length" ? "with Content-Length" : "chunked")"
             case ("download", 5):
                 guard let expected = Int(arguments[4]) else { usage() }
                 let file = URL(fileURLWithPath: arguments[3])
@@ -68,15 +73,16 @@ enum PeakMemory {
         }
     }
 
-    /// Posts `mib` MiB of zeros to `/sink` from an `AsyncSequence`, chunked, over a transport of
-    /// its own: the memory of a streamed upload (`Body.stream`).
-    static func streamUpload(_ mib: Int, base: String) async throws {
+    /// Posts `mib` MiB of zeros to `/sink` from an `AsyncSequence`, chunked or with its length
+    /// declared, over a transport of its own: the memory of a streamed upload (`Body.stream`).
+    static func streamUpload(_ mib: Int, declaringLength: Bool, base: String) async throws {
         let transport = AsyncHTTPClientTransport()
         let client = Client(baseURL: try BaseURL(validating: base), transport: transport)
+        let length = declaringLength ? Int64(mib) * 1024 * 1024 : nil
         let sink = Endpoint<Data, Never> {
             Method.post
             Path("sink")
-            Body.stream(ZeroChunks(remaining: mib * 16))
+            Body.stream(ZeroChunks(remaining: mib * 16), length: length)
         }
         do {
             let data = try await client.value(sink)
@@ -109,7 +115,7 @@ enum PeakMemory {
         FileHandle.standardError.write(
             Data(
                 ("usage: peak-memory BASE_URL URLSession|Courier/URLSession|Courier/AHC"
-                    + " idle|gets|upload FILE|download FILE SIZE|stream-upload MIB\n").utf8))
+                    + " idle|gets|upload FILE|download FILE SIZE|stream-upload MIB [chunked|length]\n").utf8))
         exit(64)
     }
 }
