@@ -4,7 +4,7 @@ import NIOCore
 
 /// A request body streamed from its files in chunks, never copied to a temporary file; the next
 /// chunk is read only once the connection took the last one (its ``WriteBarrier``), and each
-/// chunk taken is reported (for upload progress and the idle timeout).
+/// chunk handed over is reported (for upload progress and the idle timeout).
 struct RequestBodyChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
@@ -41,14 +41,12 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
                 stream.open()
                 opened = true
             }
-            if sent > 0 {
-                await barrier.wait()
-                onChunk(sent)
-            }
+            if sent > 0 { onChunk(sent) }
             guard sent < length else {
                 stream.close()
                 return nil
             }
+            if sent > 0 { await barrier.wait() }
             let wanted = Int(Swift.min(Int64(RequestBodyChunks.chunkSize), length - sent))
             var buffer = ByteBuffer()
             buffer.reserveCapacity(wanted)

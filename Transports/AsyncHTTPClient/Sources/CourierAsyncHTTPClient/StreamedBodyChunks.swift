@@ -5,8 +5,8 @@ import NIOFoundationCompat
 
 /// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it, and only
 /// once the connection took the last chunk (its ``WriteBarrier``), so a slow connection or a busy
-/// machine slows the reading; each chunk taken is reported, for upload progress and the idle
-/// timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
+/// machine slows the reading; each chunk handed over is reported, for upload progress and the
+/// idle timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
 ///
 /// The sequence itself is read by a ``StreamedBodyReader``, in a task the exchange stops when it
 /// ends: AsyncHTTPClient's own task, which nothing cancels, only waits for the reader's chunks.
@@ -41,11 +41,11 @@ struct StreamedBodyChunks: AsyncSequence, Sendable {
         }
 
         mutating func next() async throws -> ByteBuffer? {
-            // The previous chunk was handed to the writer: once the connection took it, report it
-            // and read the next.
+            // The previous chunk was handed to the writer: report it, and read the next once the
+            // connection took it.
             if sent > 0 {
-                await barrier.wait()
                 onChunk(sent)
+                await barrier.wait()
             }
             let next: Data?
             do {
