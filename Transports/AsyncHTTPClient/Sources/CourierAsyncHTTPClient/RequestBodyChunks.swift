@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 
 /// A request body streamed from its files in chunks, never copied to a temporary file; the next
-/// chunk is read only once the connection took the last one (its ``WriteBarrier``), and each
+/// chunk is read only while few wait outside the connection (its ``WriteBarrier``), and each
 /// chunk handed over is reported (for upload progress and the idle timeout).
 struct RequestBodyChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
@@ -21,7 +21,7 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
     struct Iterator: AsyncIteratorProtocol {
         let stream: InputStream
         let length: Int64
-        let barrier: WriteBarrier
+        var barrier: WriteBarrier
         let onChunk: @Sendable (Int64) -> Void
         private var sent: Int64 = 0
         private var opened = false
@@ -46,7 +46,7 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
                 stream.close()
                 return nil
             }
-            if sent > 0 { await barrier.wait() }
+            if sent > 0 { await barrier.handedOver() }
             let wanted = Int(Swift.min(Int64(RequestBodyChunks.chunkSize), length - sent))
             var buffer = ByteBuffer()
             buffer.reserveCapacity(wanted)

@@ -4,8 +4,8 @@ import NIOCore
 import NIOFoundationCompat
 
 /// A request body read from its ``RequestBodyStream`` as AsyncHTTPClient asks for it, and only
-/// once the connection took the last chunk (its ``WriteBarrier``), so a slow connection or a busy
-/// machine slows the reading; each chunk handed over is reported, for upload progress and the
+/// while few chunks wait outside the connection (its ``WriteBarrier``), so a slow connection or a
+/// busy machine slows the reading; each chunk handed over is reported, for upload progress and the
 /// idle timeout. How the reading ends goes to its ``StreamedBodyOutcome``.
 ///
 /// The sequence itself is read by a ``StreamedBodyReader``, in a task the exchange stops when it
@@ -26,7 +26,7 @@ struct StreamedBodyChunks: AsyncSequence, Sendable {
     struct Iterator: AsyncIteratorProtocol {
         let reader: StreamedBodyReader
         let token: StreamedBodyOutcome.Token
-        let barrier: WriteBarrier
+        var barrier: WriteBarrier
         let onChunk: @Sendable (Int64) -> Void
         private var sent: Int64 = 0
 
@@ -41,11 +41,11 @@ struct StreamedBodyChunks: AsyncSequence, Sendable {
         }
 
         mutating func next() async throws -> ByteBuffer? {
-            // The previous chunk was handed to the writer: report it, and read the next once the
-            // connection took it.
+            // The previous chunk was handed to the writer: report it, and read the next once few
+            // enough wait outside the connection.
             if sent > 0 {
                 onChunk(sent)
-                await barrier.wait()
+                await barrier.handedOver()
             }
             let next: Data?
             do {
