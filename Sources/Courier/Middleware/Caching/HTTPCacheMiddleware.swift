@@ -215,10 +215,10 @@ public struct HTTPCacheMiddleware: Middleware {
             url: Self.hasSecrets(request) ? nil : response.url, requestDate: requestDate, responseDate: now(),
             varyDigests: CacheRules.varyDigests(names: names, requestHeaders: sentHeaders),
             credentialDigest: CacheRules.credentialDigest(of: sentHeaders))
-        let others = await storage.responses(forKey: key).filter {
-            !CacheRules.selects($0, requestHeaders: sentHeaders)
+        await storage.update(forKey: key) { variants in
+            variants.removeAll { CacheRules.selects($0, requestHeaders: sentHeaders) }
+            variants.append(entry)
         }
-        await storage.store(others + [entry], forKey: key)
     }
 
     /// Whether the request's query carries a secret, which a stored URL would keep: its responses
@@ -227,10 +227,13 @@ public struct HTTPCacheMiddleware: Middleware {
         request.query.contains(where: \.isSensitive)
     }
 
-    /// Replaces `stored` with `freshened` under `key`.
+    /// Replaces `stored` with `freshened` under `key`, if `stored` is still there: one removed
+    /// meanwhile (invalidated, or replaced by a newer response) stays removed.
     private func replace(_ stored: CachedResponse, with freshened: CachedResponse, key: String) async {
-        let others = await storage.responses(forKey: key).filter { $0 != stored }
-        await storage.store(others + [freshened], forKey: key)
+        await storage.update(forKey: key) { variants in
+            guard let index = variants.firstIndex(of: stored) else { return }
+            variants[index] = freshened
+        }
     }
 
     /// Removes what a response to an unsafe request invalidates (RFC 9111 §4.4).
@@ -238,7 +241,7 @@ public struct HTTPCacheMiddleware: Middleware {
         let urls = CacheRules.invalidatedURLs(
             method: request.method, status: response.status, headers: response.headers, target: target)
         for url in urls {
-            await storage.store([], forKey: CacheRules.key(url: url.absoluteString))
+            await storage.update(forKey: CacheRules.key(url: url.absoluteString)) { $0.removeAll() }
         }
     }
 
