@@ -28,6 +28,10 @@ public struct HTTPCacheMiddleware: Middleware {
     public let storage: any HTTPCacheStorage
     /// The policy of calls that choose none.
     public let policy: CachePolicy
+    /// The most variants kept for one URL (responses that differ by `Vary` fields or
+    /// credentials); storing one more removes the variant that arrived (or was revalidated)
+    /// longest ago.
+    public let maximumVariants: Int
     /// Reads the time; replaced in tests.
     var now: @Sendable () -> Date = { Date() }
     /// The keys being revalidated in the background, so each is revalidated once at a time.
@@ -38,9 +42,14 @@ public struct HTTPCacheMiddleware: Middleware {
     /// - Parameters:
     ///   - storage: Where responses are kept; a ``MemoryCacheStorage`` of 10 MB by default.
     ///   - policy: The policy of calls that choose none; ``CachePolicy/useProtocol`` by default.
-    public init(storage: any HTTPCacheStorage = MemoryCacheStorage(), policy: CachePolicy = .useProtocol) {
+    ///   - maximumVariants: The most variants kept for one URL; 8 by default, less than 1 is 1.
+    public init(
+        storage: any HTTPCacheStorage = MemoryCacheStorage(), policy: CachePolicy = .useProtocol,
+        maximumVariants: Int = 8
+    ) {
         self.storage = storage
         self.policy = policy
+        self.maximumVariants = max(1, maximumVariants)
     }
 
     /// Answers `request` from storage when the rules and the call's policy allow it, revalidates or
@@ -215,9 +224,18 @@ public struct HTTPCacheMiddleware: Middleware {
             url: Self.hasSecrets(request) ? nil : response.url, requestDate: requestDate, responseDate: now(),
             varyDigests: CacheRules.varyDigests(names: names, requestHeaders: sentHeaders),
             credentialDigest: CacheRules.credentialDigest(of: sentHeaders))
+        let maximumVariants = maximumVariants
         await storage.update(forKey: key) { variants in
             variants.removeAll { CacheRules.selects($0, requestHeaders: sentHeaders) }
             variants.append(entry)
+            // The variant that arrived longest ago goes first; of two as old, the one stored first.
+            while variants.count > maximumVariants,
+                let oldest = variants.indices.min(by: {
+                    variants[$0].responseDate < variants[$1].responseDate
+                })
+            {
+                variants.remove(at: oldest)
+            }
         }
     }
 

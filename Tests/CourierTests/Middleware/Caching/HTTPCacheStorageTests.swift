@@ -195,4 +195,31 @@ private final class GatedStorage: HTTPCacheStorage {
         #expect(frenchAgain.cacheOutcome == .hit)
         #expect(origin.sent.withLock { $0 } == ["GET en", "GET fr", "DELETE -", "GET en"])
     }
+
+    // MARK: The variant cap
+
+    @Test func pastTheVariantCapTheVariantThatArrivedFirstGoes() async throws {
+        let clock = LockedValue(Self.t0)
+        var cache = HTTPCacheMiddleware(maximumVariants: 2)
+        cache.now = { clock.withLock { $0 } }
+        let origin = LanguageOrigin()
+        for language in ["en", "fr", "de"] {
+            _ = try await cache.intercept(
+                Self.get(language: language), baseURL: exampleBase, next: origin.next)
+            clock.withLock { $0 += 1 }
+        }
+        let key = CacheRules.key(url: try #require(exampleBase.absoluteString(for: Self.get(language: "en"))))
+        #expect(await cache.storage.responses(forKey: key).map(\.body) == [Data("fr".utf8), Data("de".utf8)])
+        var outcomes: [CacheOutcome?] = []
+        for language in ["fr", "de", "en"] {
+            outcomes.append(
+                try await cache.intercept(
+                    Self.get(language: language), baseURL: exampleBase, next: origin.next
+                )
+                .cacheOutcome)
+        }
+        #expect(outcomes == [.hit, .hit, .miss])
+        #expect(HTTPCacheMiddleware().maximumVariants == 8)
+        #expect(HTTPCacheMiddleware(maximumVariants: 0).maximumVariants == 1)
+    }
 }
