@@ -34,8 +34,16 @@ public struct HTTPCacheMiddleware: Middleware {
     public let maximumVariants: Int
     /// Reads the time; replaced in tests.
     var now: @Sendable () -> Date = { Date() }
-    /// The keys being revalidated in the background, so each is revalidated once at a time.
-    private let revalidating = LockedValue<Set<String>>([])
+    /// Waits until an instant, or throws when cancelled: a background revalidation's deadline
+    /// timer. Replaced in tests.
+    var sleep: @Sendable (ContinuousClock.Instant) async throws -> Void = {
+        try await Task.sleep(until: $0, clock: .continuous)
+    }
+    /// The variants being revalidated in the background, so each is revalidated once at a time.
+    private let revalidating = LockedValue<Set<Variant>>([])
+
+    /// The time a background revalidation may take when its request has no total timeout.
+    static let backgroundRevalidationLimit = Duration.seconds(60)
 
     /// Creates a cache.
     ///
@@ -178,20 +186,41 @@ public struct HTTPCacheMiddleware: Middleware {
         return Self.marked(response, .miss)
     }
 
-    /// Revalidates `stored` in a task of its own, once per key at a time, without the call's
-    /// deadline and observers: the call has already been answered.
+    /// Revalidates `stored` in a task of its own, once per variant at a time, without the call's
+    /// observers (the call has already been answered), by a deadline of its own: the request's
+    /// total timeout, else ``backgroundRevalidationLimit``. At the deadline the revalidation is
+    /// cancelled; it is not tied to the client, which a value cannot outlive.
     private func revalidateInBackground(
         _ stored: CachedResponse, _ request: EndpointRequest, baseURL: BaseURL, key: String,
         sentHeaders: HeaderFields, next: @escaping Next
     ) {
-        let isFirst = revalidating.withLock { $0.insert(key).inserted }
+        let variant = Variant(key: key, of: stored)
+        let isFirst = revalidating.withLock { $0.insert(variant).inserted }
         guard isFirst else { return }
-        let detached = request.with { $0.context = .empty }
+        let limit = request.timeout.total ?? Self.backgroundRevalidationLimit
+        let deadline = ContinuousClock.now + limit
+        let detached = request.with { $0.context = CallContext(deadline: deadline) }
         let revalidating = revalidating
         Task {
-            _ = try? await validate(
-                stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
-            _ = revalidating.withLock { $0.remove(key) }
+            _ = try? await TotalTimeout.run(until: deadline, timeout: limit, sleep: sleep) {
+                () async throws(CourierError) -> RawResponse in
+                try await validate(
+                    stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
+            }
+            _ = revalidating.withLock { $0.remove(variant) }
+        }
+    }
+
+    /// One stored variant of a URL: its key, and the request fields and credentials it answers.
+    private struct Variant: Hashable, Sendable {
+        let key: String
+        let varyDigests: [String: String]
+        let credentialDigest: String?
+
+        init(key: String, of stored: CachedResponse) {
+            self.key = key
+            varyDigests = stored.varyDigests
+            credentialDigest = stored.credentialDigest
         }
     }
 
