@@ -305,9 +305,12 @@ public struct HTTPCacheMiddleware: Middleware {
     }
 
     /// The `504 Gateway Timeout` of a call that may only be answered from storage, with nothing
-    /// usable stored (RFC 9111 §5.2.1.7).
+    /// usable stored (RFC 9111 §5.2.1.7), marked ``CacheOutcome/unsatisfiable`` so that no one
+    /// takes it for an origin's.
     private func unavailable() -> RawResponse {
-        Self.marked(RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .miss)
+        Self.marked(
+            RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .unsatisfiable
+        )
     }
 
     /// `response` saying how the cache answered (``RawResponse/cacheOutcome``), for the metrics
