@@ -17,8 +17,8 @@ import Foundation
 /// caller's thread: one storage is safe to share between tasks and clients. Create one storage per
 /// directory and share it: two storages (in one process or two) may share a directory without
 /// reading a torn entry, but their updates of one key are not serialised with each other, and each
-/// keeps its own index, so together they may exceed the bound until either writes again. File names are digests of
-/// method and URL; no request credential is written (``CachedResponse``).
+/// keeps its own index, so together they may exceed the bound until either writes again. File
+/// names are digests of method and URL; no request credential is written (``CachedResponse``).
 public struct DiskCacheStorage: HTTPCacheStorage {
     /// The directory holding the entries; created when first written.
     public let directory: URL
