@@ -92,6 +92,13 @@ let package = Package(
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
             ]
         ),
+        // A fresh HTTP-cache hit against the loopback request it saves, both through Client.send
+        // over URLSessionTransport, interleaved; started by `Benchmarks/run cache-hit`, which runs
+        // the fault server.
+        .executableTarget(
+            name: "cache-hit",
+            dependencies: [.product(name: "Courier", package: "Courier")]
+        ),
         // Runs Courier and a plain URLSession against every fault of Tests/Servers/fault_server.py and
         // prints what each did as a markdown table; started by the script, which runs the server.
         .executableTarget(

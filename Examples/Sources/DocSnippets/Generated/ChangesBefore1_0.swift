@@ -14,4 +14,19 @@ enum ChangesBefore1_0Snippets {
         _ = legacy
         _ = client
     }
+
+    // Block 2
+    actor DictionaryCacheStorage: HTTPCacheStorage {
+        private var entries: [String: [CachedResponse]] = [:]
+
+        func responses(forKey key: String) -> [CachedResponse] {
+            entries[key] ?? []
+        }
+
+        func update(forKey key: String, _ change: @escaping @Sendable (inout [CachedResponse]) -> Void) {
+            var variants = entries[key] ?? []
+            change(&variants)
+            entries[key] = variants.isEmpty ? nil : variants
+        }
+    }
 }

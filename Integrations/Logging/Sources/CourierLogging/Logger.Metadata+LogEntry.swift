@@ -15,6 +15,7 @@ extension Logger.Metadata {
             self[keys.durationMilliseconds] = .stringConvertible(Self.milliseconds(duration))
         }
         if let attempt = metadata.attempt { self[keys.attempt] = .stringConvertible(attempt) }
+        if let outcome = metadata.cacheOutcome { self[keys.cacheOutcome] = .string(outcome.name) }
     }
 
     /// A duration in milliseconds, to the microsecond: 12.345.

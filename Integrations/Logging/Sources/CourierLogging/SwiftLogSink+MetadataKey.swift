@@ -26,5 +26,9 @@ extension SwiftLogSink {
         /// ``Courier/MetricsMiddleware`` or a tracing middleware before the logging middleware
         /// counts them.
         public static let attempt = "courier.attempt"
+        /// `courier.cache`: how a ``Courier/HTTPCacheMiddleware`` after the logging middleware
+        /// answered (``Courier/CacheOutcome``), for example `hit`, or `unsatisfiable` for the `504`
+        /// it makes when a cache-only call finds nothing stored.
+        public static let cacheOutcome = "courier.cache"
     }
 }

@@ -82,6 +82,17 @@ import Testing
         #expect(Self.values("http.response.status_code", in: handler) == ["503", "200"])
     }
 
+    @Test func theCachesOutcomeIsMetadataAndItsOwn504IsUnsatisfiable() async throws {
+        let (logger, handler) = Self.logger()
+        let client = Client(
+            baseURL: TodoFixtures.baseURL, transport: TodoFixtures.transport([504]),
+            middleware: [LoggingMiddleware(logger: logger), HTTPCacheMiddleware()])
+        _ = try? await client.send(GetTodo(id: 7), options: CallOptions(cachePolicy: .returnCachedOnly))
+        _ = try? await client.send(GetTodo(id: 7))
+        #expect(Self.values("http.response.status_code", in: handler) == ["504", "504"])
+        #expect(Self.values("courier.cache", in: handler) == ["unsatisfiable", "miss"])
+    }
+
     @Test func aFailureIsAnErrorEntryWithItsKind() async throws {
         let (logger, handler) = Self.logger()
         let client = Client(

@@ -1,4 +1,5 @@
-/// How the HTTP cache answered a call: from storage, after revalidating, or from the origin.
+/// How the HTTP cache answered a call: from storage, after revalidating, from the origin, or
+/// with its own `504` when a cache-only call found nothing stored.
 ///
 /// A ``HTTPCacheMiddleware`` marks each response it returns with one
 /// (``RawResponse/cacheOutcome``), which the ``MetricsMiddleware`` and ``LoggingMiddleware``
@@ -30,8 +31,19 @@ public struct CacheOutcome: Sendable, Hashable, CustomStringConvertible {
     public static let stale = CacheOutcome("stale")
     /// A stored response answered after the origin confirmed it with a `304 Not Modified`.
     public static let revalidated = CacheOutcome("revalidated")
-    /// The origin answered (or, for a cache-only call with nothing stored, the cache's `504`).
+    /// The origin answered, whatever its status.
     public static let miss = CacheOutcome("miss")
+    /// A call that may only be answered from storage (``CachePolicy/returnCachedOnly``, or
+    /// `Cache-Control: only-if-cached`) found nothing usable stored: the response is the
+    /// `504 Gateway Timeout` the cache made (RFC 9111 §5.2.1.7), and nothing was sent. An origin's
+    /// own `504` is a ``miss``.
+    ///
+    /// ```swift
+    /// MetricsMiddleware { metrics in
+    ///     if metrics.cacheOutcome == .unsatisfiable { offlineMisses.increment() }
+    /// }
+    /// ```
+    public static let unsatisfiable = CacheOutcome("unsatisfiable")
     /// The request is not one the cache handles (not a `GET`, streamed, a download, or with
     /// conditions or a range of the caller's own) and went to the origin untouched.
     public static let bypassed = CacheOutcome("bypassed")

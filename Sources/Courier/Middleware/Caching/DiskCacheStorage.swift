@@ -13,16 +13,20 @@ import Foundation
 /// let cache = HTTPCacheMiddleware(storage: DiskCacheStorage(directory: directory, maximumBytes: 50_000_000))
 /// ```
 ///
-/// Copies share one index, so one storage is safe to share between tasks and clients. Two
-/// processes may share a directory without reading a torn entry, but each keeps its own index, so
-/// together they may exceed the bound until either writes again. File names are digests of
-/// method and URL; no request credential is written (``CachedResponse``).
+/// Copies share one index and one queue, on which every read and update runs in turn, off the
+/// caller's thread: one storage is safe to share between tasks and clients. Create one storage per
+/// directory and share it: two storages (in one process or two) may share a directory without
+/// reading a torn entry, but their updates of one key are not serialised with each other, and each
+/// keeps its own index, so together they may exceed the bound until either writes again. File
+/// names are digests of method and URL; no request credential is written (``CachedResponse``).
 public struct DiskCacheStorage: HTTPCacheStorage {
     /// The directory holding the entries; created when first written.
     public let directory: URL
     /// The most bytes of entry files the storage holds.
     public let maximumBytes: Int
     private let index = LockedValue(Index())
+    /// Where the storage reads and writes files, one operation at a time.
+    private let queue = DispatchQueue(label: "Courier.DiskCacheStorage")
 
     /// The files in the directory, read when the storage is first used, and when each key was
     /// last used.
@@ -42,6 +46,32 @@ public struct DiskCacheStorage: HTTPCacheStorage {
     /// The stored variants under `key`, or `[]` when none, or when the entry is torn (it is
     /// removed).
     public func responses(forKey key: String) async -> [CachedResponse] {
+        await onQueue { read(key, markingUsed: true) }
+    }
+
+    /// Reads the variants under `key`, changes them and writes the result (to a temporary file
+    /// renamed into place), all in one step on the storage's queue; then removes the least
+    /// recently used files until the storage fits its bound.
+    public func update(
+        forKey key: String, _ change: @escaping @Sendable (inout [CachedResponse]) -> Void
+    ) async {
+        await onQueue {
+            var responses = read(key, markingUsed: false)
+            change(&responses)
+            write(responses, forKey: key)
+        }
+    }
+
+    /// Runs `work` on the storage's serial queue, off the caller's thread: file I/O blocks, and
+    /// one queue makes every read-change-write of the storage one step.
+    private func onQueue<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    /// The variants in `key`'s file, or `[]` when none, or when the file is torn (it is removed).
+    private func read(_ key: String, markingUsed: Bool) -> [CachedResponse] {
         loadIndex()
         let file = url(forKey: key)
         guard let data = try? Data(contentsOf: file) else { return [] }
@@ -51,6 +81,7 @@ public struct DiskCacheStorage: HTTPCacheStorage {
             remove(key)
             return []
         }
+        guard markingUsed else { return responses }
         index.withLock { index in
             guard index.files[key] != nil else { return }
             index.clock = max(index.clock + 1, Date().timeIntervalSince1970)
@@ -60,10 +91,9 @@ public struct DiskCacheStorage: HTTPCacheStorage {
         return responses
     }
 
-    /// Writes the variants under `key` to a temporary file and renames it into place, then
-    /// removes the least recently used files until the storage fits its bound.
-    public func store(_ responses: [CachedResponse], forKey key: String) async {
-        loadIndex()
+    /// Writes `responses` as `key`'s file, whole to a temporary file renamed into place; an empty
+    /// list removes it.
+    private func write(_ responses: [CachedResponse], forKey key: String) {
         guard !responses.isEmpty else {
             remove(key)
             return

@@ -28,19 +28,36 @@ public struct HTTPCacheMiddleware: Middleware {
     public let storage: any HTTPCacheStorage
     /// The policy of calls that choose none.
     public let policy: CachePolicy
+    /// The most variants kept for one URL (responses that differ by `Vary` fields or
+    /// credentials); storing one more removes the variant that arrived (or was revalidated)
+    /// longest ago.
+    public let maximumVariants: Int
     /// Reads the time; replaced in tests.
     var now: @Sendable () -> Date = { Date() }
-    /// The keys being revalidated in the background, so each is revalidated once at a time.
-    private let revalidating = LockedValue<Set<String>>([])
+    /// Waits until an instant, or throws when cancelled: a background revalidation's deadline
+    /// timer. Replaced in tests.
+    var sleep: @Sendable (ContinuousClock.Instant) async throws -> Void = {
+        try await Task.sleep(until: $0, clock: .continuous)
+    }
+    /// The variants being revalidated in the background, so each is revalidated once at a time.
+    private let revalidating = LockedValue<Set<Variant>>([])
+
+    /// The time a background revalidation may take when its request has no total timeout.
+    static let backgroundRevalidationLimit = Duration.seconds(60)
 
     /// Creates a cache.
     ///
     /// - Parameters:
     ///   - storage: Where responses are kept; a ``MemoryCacheStorage`` of 10 MB by default.
     ///   - policy: The policy of calls that choose none; ``CachePolicy/useProtocol`` by default.
-    public init(storage: any HTTPCacheStorage = MemoryCacheStorage(), policy: CachePolicy = .useProtocol) {
+    ///   - maximumVariants: The most variants kept for one URL; 8 by default, less than 1 is 1.
+    public init(
+        storage: any HTTPCacheStorage = MemoryCacheStorage(), policy: CachePolicy = .useProtocol,
+        maximumVariants: Int = 8
+    ) {
         self.storage = storage
         self.policy = policy
+        self.maximumVariants = max(1, maximumVariants)
     }
 
     /// Answers `request` from storage when the rules and the call's policy allow it, revalidates or
@@ -169,20 +186,41 @@ public struct HTTPCacheMiddleware: Middleware {
         return Self.marked(response, .miss)
     }
 
-    /// Revalidates `stored` in a task of its own, once per key at a time, without the call's
-    /// deadline and observers: the call has already been answered.
+    /// Revalidates `stored` in a task of its own, once per variant at a time, without the call's
+    /// observers (the call has already been answered), by a deadline of its own: the request's
+    /// total timeout, else ``backgroundRevalidationLimit``. At the deadline the revalidation is
+    /// cancelled; it is not tied to the client, which a value cannot outlive.
     private func revalidateInBackground(
         _ stored: CachedResponse, _ request: EndpointRequest, baseURL: BaseURL, key: String,
         sentHeaders: HeaderFields, next: @escaping Next
     ) {
-        let isFirst = revalidating.withLock { $0.insert(key).inserted }
+        let variant = Variant(key: key, of: stored)
+        let isFirst = revalidating.withLock { $0.insert(variant).inserted }
         guard isFirst else { return }
-        let detached = request.with { $0.context = .empty }
+        let limit = request.timeout.total ?? Self.backgroundRevalidationLimit
+        let deadline = ContinuousClock.now + limit
+        let detached = request.with { $0.context = CallContext(deadline: deadline) }
         let revalidating = revalidating
         Task {
-            _ = try? await validate(
-                stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
-            _ = revalidating.withLock { $0.remove(key) }
+            _ = try? await TotalTimeout.run(until: deadline, timeout: limit, sleep: sleep) {
+                () async throws(CourierError) -> RawResponse in
+                try await validate(
+                    stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
+            }
+            _ = revalidating.withLock { $0.remove(variant) }
+        }
+    }
+
+    /// One stored variant of a URL: its key, and the request fields and credentials it answers.
+    private struct Variant: Hashable, Sendable {
+        let key: String
+        let varyDigests: [String: String]
+        let credentialDigest: String?
+
+        init(key: String, of stored: CachedResponse) {
+            self.key = key
+            varyDigests = stored.varyDigests
+            credentialDigest = stored.credentialDigest
         }
     }
 
@@ -215,10 +253,19 @@ public struct HTTPCacheMiddleware: Middleware {
             url: Self.hasSecrets(request) ? nil : response.url, requestDate: requestDate, responseDate: now(),
             varyDigests: CacheRules.varyDigests(names: names, requestHeaders: sentHeaders),
             credentialDigest: CacheRules.credentialDigest(of: sentHeaders))
-        let others = await storage.responses(forKey: key).filter {
-            !CacheRules.selects($0, requestHeaders: sentHeaders)
+        let maximumVariants = maximumVariants
+        await storage.update(forKey: key) { variants in
+            variants.removeAll { CacheRules.selects($0, requestHeaders: sentHeaders) }
+            variants.append(entry)
+            // The variant that arrived longest ago goes first; of two as old, the one stored first.
+            while variants.count > maximumVariants,
+                let oldest = variants.indices.min(by: {
+                    variants[$0].responseDate < variants[$1].responseDate
+                })
+            {
+                variants.remove(at: oldest)
+            }
         }
-        await storage.store(others + [entry], forKey: key)
     }
 
     /// Whether the request's query carries a secret, which a stored URL would keep: its responses
@@ -227,10 +274,13 @@ public struct HTTPCacheMiddleware: Middleware {
         request.query.contains(where: \.isSensitive)
     }
 
-    /// Replaces `stored` with `freshened` under `key`.
+    /// Replaces `stored` with `freshened` under `key`, if `stored` is still there: one removed
+    /// meanwhile (invalidated, or replaced by a newer response) stays removed.
     private func replace(_ stored: CachedResponse, with freshened: CachedResponse, key: String) async {
-        let others = await storage.responses(forKey: key).filter { $0 != stored }
-        await storage.store(others + [freshened], forKey: key)
+        await storage.update(forKey: key) { variants in
+            guard let index = variants.firstIndex(of: stored) else { return }
+            variants[index] = freshened
+        }
     }
 
     /// Removes what a response to an unsafe request invalidates (RFC 9111 §4.4).
@@ -238,7 +288,7 @@ public struct HTTPCacheMiddleware: Middleware {
         let urls = CacheRules.invalidatedURLs(
             method: request.method, status: response.status, headers: response.headers, target: target)
         for url in urls {
-            await storage.store([], forKey: CacheRules.key(url: url.absoluteString))
+            await storage.update(forKey: CacheRules.key(url: url.absoluteString)) { $0.removeAll() }
         }
     }
 
@@ -255,9 +305,12 @@ public struct HTTPCacheMiddleware: Middleware {
     }
 
     /// The `504 Gateway Timeout` of a call that may only be answered from storage, with nothing
-    /// usable stored (RFC 9111 §5.2.1.7).
+    /// usable stored (RFC 9111 §5.2.1.7), marked ``CacheOutcome/unsatisfiable`` so that no one
+    /// takes it for an origin's.
     private func unavailable() -> RawResponse {
-        Self.marked(RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .miss)
+        Self.marked(
+            RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .unsatisfiable
+        )
     }
 
     /// `response` saying how the cache answered (``RawResponse/cacheOutcome``), for the metrics

@@ -37,13 +37,17 @@ public struct MemoryCacheStorage: HTTPCacheStorage {
         }
     }
 
-    /// Replaces the variants under `key`, then drops the least recently used keys until the
-    /// storage fits its bound.
-    public func store(_ responses: [CachedResponse], forKey key: String) async {
-        let bytes = responses.reduce(0) { $0 + $1.byteCount }
+    /// Changes the variants under `key` under the storage's lock, then drops the least recently
+    /// used keys until the storage fits its bound.
+    public func update(forKey key: String, _ change: @escaping @Sendable (inout [CachedResponse]) -> Void)
+        async
+    {
         let maximumBytes = maximumBytes
         state.withLock { state in
+            var responses = state.entries[key]?.responses ?? []
+            change(&responses)
             if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
+            let bytes = responses.reduce(0) { $0 + $1.byteCount }
             guard !responses.isEmpty, bytes <= maximumBytes else { return }
             state.clock += 1
             state.entries[key] = (responses, bytes, state.clock)

@@ -396,4 +396,36 @@ private final class OutcomeListener: Sendable {
         #expect(bodies == Array(repeating: Data("v1".utf8), count: 5))
         #expect(sent.withLock { $0 } == 2)
     }
+
+    @Test func theCachesOwn504IsUnsatisfiableAndAnOrigins504IsAMiss() async throws {
+        let gatewayTimeout = RawResponse(
+            status: 504, headers: [HeaderField(name: .contentLength, value: "0")])
+        let transport = StubTransport { _ in gatewayTimeout }
+        let recorded = LockedValue<[String]>([])
+        let lines = LockedValue<[String]>([])
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                MetricsMiddleware { metrics in
+                    recorded.withLock {
+                        $0.append("\(metrics.status?.code ?? 0) \(metrics.cacheOutcome?.name ?? "-")")
+                    }
+                },
+                LoggingMiddleware(
+                    sink: ClosureLogSink { entry in lines.withLock { $0.append(entry.message) } }),
+                HTTPCacheMiddleware(),
+            ])
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        // Both throw as an undocumented status; the metrics and the log tell them apart.
+        _ = try? await client.send(endpoint, options: CallOptions(cachePolicy: .returnCachedOnly))
+        _ = try? await client.send(endpoint)
+        #expect(recorded.withLock { $0 } == ["504 unsatisfiable", "504 miss"])
+        let responseLines = lines.withLock { $0 }.filter { $0.contains("504") }
+        #expect(responseLines.count == 2)
+        #expect(responseLines.first?.hasSuffix("ms, cache unsatisfiable)") == true)
+        #expect(responseLines.last?.hasSuffix("ms, cache miss)") == true)
+    }
 }
