@@ -39,6 +39,10 @@ let package = Package(
         .package(name: "CourierLogging", path: "../Integrations/Logging"),
         .package(name: "CourierMetrics", path: "../Integrations/Metrics"),
         .package(name: "CourierTracing", path: "../Integrations/Tracing"),
+        // Courier's swift-http-types conversions, which the todo server's catalog adapter and the
+        // README use.
+        .package(name: "CourierHTTPTypes", path: "../Integrations/HTTPTypes"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Hummingbird's own dependencies, named for their in-memory backends, which todo-session
         // prints that call from.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -65,6 +69,7 @@ let package = Package(
                 "TodoCatalog",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -128,6 +133,8 @@ let package = Package(
                 .product(name: "CourierLogging", package: "CourierLogging"),
                 .product(name: "CourierMetrics", package: "CourierMetrics"),
                 .product(name: "CourierTracing", package: "CourierTracing"),
+                .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),

@@ -1,10 +1,12 @@
 import Courier
+import CourierHTTPTypes
 import Foundation
 import Hummingbird
 import NIOCore
 
-/// The glue between Hummingbird and a Courier catalog, the pattern for any server framework:
-/// its request becomes an `IncomingRequest`, and a `CatalogAnswer` becomes its response.
+/// The glue between Hummingbird and a Courier catalog, the pattern for any server framework that
+/// speaks swift-http-types: its request becomes an `IncomingRequest`, and a `CatalogAnswer`
+/// becomes its response.
 ///
 /// ```swift
 /// let incoming = try await CatalogAdapter.incoming(request)
@@ -14,10 +16,10 @@ import NIOCore
 /// } catch let mismatch as EndpointMismatch {
 ///     answer = mismatch.answer(to: incoming)
 /// }
-/// return CatalogAdapter.response(answer)
+/// return try CatalogAdapter.response(answer)
 /// ```
 ///
-/// Courier itself depends on no server framework; this file is the whole adapter.
+/// Courier itself depends on no server framework; the conversions are CourierHTTPTypes'.
 public enum CatalogAdapter {
     /// The largest request body read, 1 MiB; a longer one fails the request.
     public static let bodyLimit = 1 << 20
@@ -25,36 +27,29 @@ public enum CatalogAdapter {
     /// The request as Courier's catalog reads it: the method, the target as received (still
     /// percent-encoded), every header field, and the body bytes.
     ///
-    /// - Throws: When the body is longer than `bodyLimit`, and a 400 `HTTPError` when the method
-    ///   is not an HTTP token.
+    /// - Throws: When the body is longer than `bodyLimit`, and a 400 `HTTPError` for a request
+    ///   Courier cannot read: no path, or a header value that is not UTF-8 or holds a control
+    ///   character.
     public static func incoming(_ request: Request, bodyLimit: Int = bodyLimit) async throws
         -> IncomingRequest
     {
         var request = request
         let bytes = try await request.collectBody(upTo: bodyLimit)
-        let headers = request.headers.compactMap { field in
-            HeaderName(validating: field.name.rawName).map { HeaderField(name: $0, value: field.value) }
+        do {
+            return try IncomingRequest(request.head, body: Data(bytes.readableBytesView))
+        } catch {
+            throw HTTPError(.badRequest, message: error.message)
         }
-        // Hummingbird accepts only token methods, which Courier accepts too; should one ever
-        // differ, the request is refused, never served as another method.
-        guard let method = HTTPMethod(validating: request.method.rawValue) else {
-            throw HTTPError(.badRequest, message: "The request method is not an HTTP token.")
-        }
-        return IncomingRequest(
-            method: method, target: request.head.path ?? "/", headers: HeaderFields(headers),
-            body: Data(bytes.readableBytesView))
     }
 
     /// The Hummingbird response that writes `answer`: its status, header fields and body.
-    public static func response(_ answer: CatalogAnswer) -> Response {
-        var fields = HTTPFields()
-        for field in answer.headers {
-            if let name = HTTPFields.Element.Name(field.name.rawValue) {
-                fields.append(HTTPFields.Element(name: name, value: field.value))
-            }
-        }
+    ///
+    /// - Throws: What `HTTPResponse(_:)` throws for an answer HTTP cannot carry (a status outside
+    ///   100...999, a header value with a control character).
+    public static func response(_ answer: CatalogAnswer) throws -> Response {
+        let head = try HTTPResponse(answer)
         return Response(
-            status: HTTPResponse.Status(code: answer.status.code), headers: fields,
+            status: head.status, headers: head.headerFields,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 }

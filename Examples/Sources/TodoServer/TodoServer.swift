@@ -178,7 +178,7 @@ struct CatalogResponder: HTTPResponder {
         let incoming = try await CatalogAdapter.incoming(request)
         let reply = await service.reply(to: incoming)
         context.coreContext.endpointPath.value = reply.route
-        var response = CatalogAdapter.response(reply.answer)
+        var response = try CatalogAdapter.response(reply.answer)
         if let feed = reply.feed {
             response.body = ChangeFeed.body(store: service.store, after: feed.after, follows: feed.follows)
         }

@@ -170,7 +170,7 @@ struct EchoResponder: HTTPResponder {
         } catch let mismatch as EndpointMismatch {
             answer = mismatch.answer(to: incoming)
         }
-        return CatalogAdapter.response(answer)
+        return try CatalogAdapter.response(answer)
     }
 
     private func echo(_ endpoint: any CatalogEndpoint) throws -> CatalogAnswer {

@@ -32,7 +32,14 @@ public struct HeaderField: Sendable, Hashable {
     }
 
     /// Whether `value` is free of control characters: C0, DEL and C1; only horizontal tab is allowed.
-    var hasValidValue: Bool {
+    ///
+    /// Courier refuses to send a value that is not; a value that starts or ends with a space or tab
+    /// is refused when a request is built, too.
+    ///
+    /// ```swift
+    /// HeaderField(name: .accept, value: "text/plain\r\nX: 1").hasValidValue  // false
+    /// ```
+    public var hasValidValue: Bool {
         // ASCII, the usual case, byte by byte: each byte is a scalar.
         if let isValid = value.withUTF8Bytes({ bytes -> Bool? in
             var isValid = true

@@ -2,11 +2,13 @@
 // Every ```swift block of the source, compiled by `swift build --package-path Examples`.
 
 import Courier
+import CourierHTTPTypes
 import CourierLogging
 import CourierMetrics
 import CourierTesting
 import CourierTracing
 import Foundation
+import HTTPTypes
 import Logging
 import Testing
 
@@ -23,5 +25,11 @@ enum READMESnippets {
             ]
         )
         _ = client
+    }
+
+    // Block 3
+    static func block3() async throws {
+        let head = try HTTPRequest(API.user(42).request(), baseURL: BaseURL("api.example.com"))
+        _ = head
     }
 }
