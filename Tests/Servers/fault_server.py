@@ -193,6 +193,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
     /cookies/echo               200 {"cookies": [every Cookie field value received, in order]}
     /cookies/clear              200 {"cookies": [...]}, with "Set-Cookie: session=; Path=/;
                                 Max-Age=0", which deletes the session cookie
+    /cookies/login              302 Location: /cookies/home, with "Set-Cookie: login=ok42;
+                                Path=/cookies/home; HttpOnly" (a cookie for the redirect's
+                                target only, not for /cookies/login itself)
+    /cookies/home               200 {"cookies": [every Cookie field value received, in order]}
     /cache?cc=V&etag=T&last_modified=D&vary=NAME
                                 an origin for HTTP caches: 200 {"token": <fresh random hex>,
                                 "varied": <the request's NAME field or null>} with Date (now),
@@ -1395,6 +1399,14 @@ def cookie_route(fields):
     return route
 
 
+def route_cookies_login(conn, req):
+    conn.read_body(req)
+    return keep_or_fin(conn.send(req, 302, headers=[
+        ("Location", "/cookies/home"),
+        ("Set-Cookie", "login=ok42; Path=/cookies/home; HttpOnly"),
+    ]))
+
+
 def http_date(seconds=None):
     return email.utils.formatdate(seconds, usegmt=True)
 
@@ -1621,6 +1633,8 @@ ROUTES = {
     "/cookies/set": cookie_route(COOKIE_FIELDS),
     "/cookies/echo": cookie_route([]),
     "/cookies/clear": cookie_route(["session=; Path=/; Max-Age=0"]),
+    "/cookies/login": route_cookies_login,
+    "/cookies/home": cookie_route([]),
     "/cache": route_cache,
     "/sse/events": route_sse_events,
     "/sse/stall": route_sse_stall,

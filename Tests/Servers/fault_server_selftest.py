@@ -1037,6 +1037,14 @@ def cookie_routes():
     status, headers, data = fetch_json("GET", "/cookies/clear")
     eq((status, data), (200, {"cookies": []}))
     eq([value for name, value in headers if name == "Set-Cookie"], ["session=; Path=/; Max-Age=0"])
+    status, headers, body = fetch("POST", "/cookies/login", body=b"user=a")
+    eq((status, body), (302, b""))
+    eq([(name, value) for name, value in headers if name in ("Location", "Set-Cookie")], [
+        ("Location", "/cookies/home"),
+        ("Set-Cookie", "login=ok42; Path=/cookies/home; HttpOnly"),
+    ])
+    status, headers, data = fetch_json("GET", "/cookies/home", {"Cookie": "login=ok42"})
+    eq((status, data), (200, {"cookies": ["login=ok42"]}))
 
 
 @check

@@ -22,8 +22,9 @@ public protocol Middleware: Sendable {
     /// Handles `request`, usually by calling `next` with it or with a modified copy.
     ///
     /// Pass on `request` or a copy changed with its methods (``EndpointRequest/settingHeader(_:)``,
-    /// …): it carries the call's deadline and metrics and progress observers, which a request
-    /// built anew does not.
+    /// …): it carries the call's deadline, its metrics and progress observers, and the hooks that
+    /// let a ``CookieMiddleware`` above take part in each redirect hop, which a request built anew
+    /// does not.
     ///
     /// `next` may outlive the call: ``DeduplicationMiddleware`` hands it to a task of its own. A
     /// middleware that only calls it in place can declare the parameter without `@escaping`.

@@ -29,6 +29,7 @@ extension EndpointRequest {
             observers: sent.context.observers
         )
         request.partialDownload = sent.partialDownload
+        request.hopHooks = sent.context.hopHooks
         return request
     }
 

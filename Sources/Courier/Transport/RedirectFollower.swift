@@ -10,8 +10,12 @@ import Foundation
 ///   (``RequestBody/stream``), which was read once: that is
 ///   ``CourierError/Kind/streamedBodyAlreadySent``, with the redirect response.
 /// - A hop to another origin (scheme, host or port) drops sensitive headers
-///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization` or `X-Api-Key`,
-///   and headers marked secret), for the rest of the chain.
+///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization`, `Cookie` or
+///   `X-Api-Key`, and headers marked secret), for the rest of the chain.
+/// - The request's ``HopHook``s prepare each redirect hop before it is sent, told whether it
+///   still keeps the first request's secrets, and read each hop's response before the next hop
+///   is built: a ``CookieMiddleware`` sends each hop the cookies of its own URL and stores every
+///   `Set-Cookie`, a redirect's included.
 /// - A target that is not http(s) is refused.
 /// - The call's ``URLRequestConfiguration`` applies to the first hop only, and may not change its
 ///   URL, method, body or header fields.
@@ -43,8 +47,10 @@ struct RedirectFollower: Sendable {
         var current = first
         while true {
             let response = try await sendHop(current)
-            guard let next = try redirect(after: current, answeredWith: response, first: first, hops: &hops)
+            try current.hopHooks.received(response, for: current)
+            guard var next = try redirect(after: current, answeredWith: response, first: first, hops: &hops)
             else { return response }
+            try next.hopHooks.prepare(&next, keepsSecrets: !hops.leftFirstOrigin)
             current = next
         }
     }
@@ -67,11 +73,13 @@ struct RedirectFollower: Sendable {
         return response
     }
 
-    /// The hops followed so far, and the method and URL of every one from the first redirect on
-    /// (most requests have none).
+    /// The hops followed so far, the method and URL of every one from the first redirect on
+    /// (most requests have none), and whether one went to another origin than the hop before it:
+    /// from then on, no hop carries the first request's sensitive headers.
     struct Hops {
         var count = 0
         var visited: Set<String> = []
+        var leftFirstOrigin = false
     }
 
     /// The request to send after `request` was answered with `response`, or `nil` when `response`
@@ -95,6 +103,7 @@ struct RedirectFollower: Sendable {
         if hops.visited.isEmpty { hops.visited.insert("\(first.method) \(first.url.absoluteString)") }
         let next = try nextRequest(
             after: request, status: response.status, location: location, response: response)
+        if Self.origin(of: next.url) != Self.origin(of: request.url) { hops.leftFirstOrigin = true }
         guard hops.visited.insert("\(next.method) \(next.url.absoluteString)").inserted else {
             throw CourierError(
                 stage: .transport, kind: .tooManyRedirects,

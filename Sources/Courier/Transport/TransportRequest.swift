@@ -43,6 +43,9 @@ public struct TransportRequest: Sendable, Hashable {
     /// Who hears how the request goes: the call's metrics and progress, which
     /// ``ResponseReceiver`` reports to. Not part of the request's value.
     var observers = TransferObservers()
+    /// Who takes part in each hop: the call's ``HopHook``s, which the ``RedirectFollower`` calls.
+    /// Not part of the request's value.
+    var hopHooks = HopHooks()
 
     /// Creates a transport request.
     ///

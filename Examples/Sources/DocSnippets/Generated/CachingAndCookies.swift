@@ -83,14 +83,27 @@ enum CachingAndCookiesSnippets {
 
     // Block 7
     static func block7() async throws {
+        let login = Endpoint<Empty, Never> {
+            Method.post
+            Path("login")
+            Body.form(["user": "ada"])
+        }
+        // 302 to /home with `Set-Cookie: session=…`: /home is fetched with the session cookie,
+        // which the jar keeps for the calls that follow.
+        _ = try await client.send(login)
+        _ = login
+    }
+
+    // Block 8
+    static func block8() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cookies.json")
         let keptJar = try CookieJar(storage: FileCookieStorage(file: file))
         _ = file
         _ = keptJar
     }
 
-    // Block 8
-    static func block8() async throws {
+    // Block 9
+    static func block9() async throws {
         let current = try await client.send(API.user(42))
         guard let tag = current.entityTag else { return }
         let rename = Endpoint<Empty, APIError> {
@@ -110,8 +123,8 @@ enum CachingAndCookiesSnippets {
         _ = rename
     }
 
-    // Block 9
-    static func block9() async throws {
+    // Block 10
+    static func block10() async throws {
         do {
             _ = try await client.download(API.export(id), to: exportFile, resumable: true)
         } catch {

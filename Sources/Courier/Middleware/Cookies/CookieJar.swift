@@ -19,6 +19,9 @@ public struct CookieJar: Sendable {
     let storage: (any CookieStorage)?
     let now: @Sendable () -> Date
     let cookies: LockedValue<[StoredCookie]>
+    /// Held while the storage saves: one save at a time, each of the cookies as they are when it
+    /// starts, while ``cookies`` stays free for requests.
+    private let saving = LockedValue(())
 
     /// Creates an empty jar that keeps its cookies in memory.
     ///
@@ -78,15 +81,35 @@ public struct CookieJar: Sendable {
     /// - Throws: What the jar's ``CookieStorage`` throws when it saves; the cookie is in the jar.
     @discardableResult
     public func receive(_ setCookie: String, from url: URL) throws -> StoredCookie? {
-        guard let target = CookieTarget(url) else { return nil }
+        try receive([setCookie], from: url).first ?? nil
+    }
+
+    /// Stores the cookies the `Set-Cookie` field values of one response set, received from
+    /// `url`, in order, then saves once: for each value, the cookie stored, or `nil` when the
+    /// rules ignore it.
+    ///
+    /// ```swift
+    /// try jar.receive(response.headers.values(for: .setCookie), from: hopURL)
+    /// ```
+    ///
+    /// - Throws: What the jar's ``CookieStorage`` throws when it saves; the cookies are in the jar.
+    @discardableResult
+    public func receive(_ setCookies: [String], from url: URL) throws -> [StoredCookie?] {
+        guard let target = CookieTarget(url) else { return setCookies.map { _ in nil } }
         let time = now()
-        guard
-            let line = SetCookieLine(
-                setCookie, defaultPath: target.defaultPath, now: time, ageLimit: limits.maxAge),
-            let cookie = cookie(from: line, target: target, at: time)
-        else { return nil }
+        let received = setCookies.map { setCookie in
+            SetCookieLine(setCookie, defaultPath: target.defaultPath, now: time, ageLimit: limits.maxAge)
+                .flatMap { cookie(from: $0, target: target, at: time) }
+        }
         let (stored, changed) = cookies.withLock { cookies in
-            insert(cookie, into: &cookies, at: time, fromSecure: target.isSecure)
+            var changed = false
+            let stored = received.map { cookie -> StoredCookie? in
+                guard let cookie else { return nil }
+                let (stored, inserted) = insert(cookie, into: &cookies, at: time, fromSecure: target.isSecure)
+                changed = changed || inserted
+                return stored
+            }
+            return (stored, changed)
         }
         if changed { try save() }
         return stored
@@ -150,12 +173,18 @@ public struct CookieJar: Sendable {
     }
 
     /// Saves the persistent cookies.
+    ///
+    /// One save at a time, each reading the cookies once it holds ``saving``: the last save to
+    /// finish wrote cookies at least as recent as any save before it, so an earlier state never
+    /// overwrites a later one. Requests read and store cookies while the storage writes.
     private func save() throws {
         guard let storage else { return }
-        let time = now()
-        // Under the lock: two saves never reach the storage out of order.
-        try cookies.withLock { cookies in
-            try storage.save(cookies.filter { $0.isPersistent && !$0.isExpired(at: time) })
+        try saving.withLock { _ in
+            let time = now()
+            let persistent = cookies.withLock { cookies in
+                cookies.filter { $0.isPersistent && !$0.isExpired(at: time) }
+            }
+            try storage.save(persistent)
         }
     }
 

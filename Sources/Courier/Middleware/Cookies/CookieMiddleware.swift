@@ -1,10 +1,10 @@
 import Foundation
 
-/// Sends each request with the cookies of a ``CookieJar`` for its URL, and stores the cookies
-/// each response sets.
+/// Sends each request, and each redirect hop it leads to, with the cookies of a ``CookieJar`` for
+/// that hop's URL, and stores the cookies each hop's response sets.
 ///
 /// Put it after ``RetryMiddleware`` and before ``DeduplicationMiddleware``: each attempt then
-/// reads the jar afresh and stores what its response set, and only requests with the same
+/// reads the jar afresh and stores what its responses set, and only requests with the same
 /// cookies are merged. `Cookie` and `Set-Cookie` are redacted in logs wherever it is.
 ///
 /// ```swift
@@ -16,9 +16,11 @@ import Foundation
 /// ```
 ///
 /// A cookie the endpoint declares with ``Cookie`` wins over one of the same name in the jar; the
-/// request carries one `Cookie` header, the endpoint's cookies first. Redirects are followed after
-/// the middleware chain: the cookies of the first request go to each hop of the same origin, and
-/// only the last response's `Set-Cookie` fields are stored (<doc:CachingAndCookies#Cookies>).
+/// request carries one `Cookie` header, the endpoint's cookies first. Every hop gets the jar's
+/// cookies for its own URL, and the `Set-Cookie` fields of every response, a redirect's
+/// included, are stored before the next hop is sent. The endpoint's own cookies go with each hop
+/// until the first hop to another origin, like every secret header, and never after it
+/// (<doc:CachingAndCookies#Cookies>).
 public struct CookieMiddleware: Middleware {
     /// The jar cookies are read from and stored in.
     public let jar: CookieJar
@@ -28,41 +30,38 @@ public struct CookieMiddleware: Middleware {
         self.jar = jar
     }
 
-    /// Adds the jar's cookies for the request's URL, sends it, and stores the cookies the response
-    /// sets, attributed to the URL that answered.
+    /// Adds the jar's cookies for the request's URL and sends it; the redirect hops it leads to
+    /// get the cookies of their own URLs, and each hop's response has its cookies stored,
+    /// attributed to that hop's URL.
     ///
-    /// - Throws: ``CourierError/Kind/cookieStorageFailed``, with the response, when the jar's
-    ///   storage fails to save; the cookies are in the jar for this run.
+    /// - Throws: ``CourierError/Kind/cookieStorageFailed``, with the response that set them, when
+    ///   the jar's storage fails to save; the cookies are in the jar for this run, and no further
+    ///   hop is sent.
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
         let url = try baseURL.url(for: request)
-        var sent = request
         let declared = request.headers.values(for: .cookie)
-        let declaredNames = Set(declared.flatMap(Self.names(in:)))
-        let fromJar = jar.cookies(for: url).filter { !declaredNames.contains($0.name) }
-        if !fromJar.isEmpty {
-            let value = (declared + fromJar.map(\.pair)).joined(separator: "; ")
+        var sent = request
+        if let value = cookieHeader(declared: declared, for: url), value != declared.joined(separator: "; ") {
             sent = try request.settingHeader(HeaderField(name: .cookie, value: value))
         }
-        let response = try await next(sent, baseURL)
-        var failure: (any Error)?
-        for setCookie in response.headers.values(for: .setCookie) {
-            do {
-                try jar.receive(setCookie, from: response.url ?? url)
-            } catch {
-                failure = failure ?? error
-            }
-        }
-        if let failure {
-            throw CourierError(
-                stage: .middleware, kind: .cookieStorageFailed,
-                message:
-                    "The cookies the response set are in the jar, but its storage could not save them; "
-                    + "the response is attached.",
-                request: request, url: url, response: response, underlying: failure)
-        }
-        return response
+        // The first hop goes without the declared cookies when it targets another origin than
+        // the base URL and did not opt in to its secrets going there; so do its redirects.
+        let keepsDeclared = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers.contains(.cookie)
+        sent.context = sent.context.adding(
+            HopCookies(middleware: self, declared: keepsDeclared ? declared : []))
+        return try await next(sent, baseURL)
+    }
+
+    /// The `Cookie` header value for a request to `url` that declares the `Cookie` header values
+    /// `declared`: those first, then the jar's cookies for `url` whose names they do not declare;
+    /// `nil` when there are none.
+    func cookieHeader(declared: [String], for url: URL) -> String? {
+        let declaredNames = Set(declared.flatMap(Self.names(in:)))
+        let fromJar = jar.cookies(for: url).filter { !declaredNames.contains($0.name) }
+        let pairs = declared + fromJar.map(\.pair)
+        return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
     }
 
     /// The cookie names in a `Cookie` header value (`a=1; b=2`).
@@ -70,6 +69,44 @@ public struct CookieMiddleware: Middleware {
         header.split(separator: ";").map { pair in
             let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             return name.trimmingCharacters(in: .whitespaces)
+        }
+    }
+}
+
+extension CookieMiddleware {
+    /// The middleware's part in each hop of one request: the `Cookie` header of every redirect hop,
+    /// and the cookies every hop's response sets.
+    struct HopCookies: HopHook {
+        let middleware: CookieMiddleware
+        /// The `Cookie` header values the endpoint declared: secrets of the first request's origin.
+        let declared: [String]
+
+        /// Replaces the hop's `Cookie` header, made for the hop before it, with the jar's cookies
+        /// for the hop's URL, after the declared ones while the hop keeps the first request's
+        /// secrets.
+        func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError) {
+            hop.headers.removeAll(named: .cookie)
+            guard let value = middleware.cookieHeader(declared: keepsSecrets ? declared : [], for: hop.url)
+            else { return }
+            let field = HeaderField(name: .cookie, value: value)
+            try RequestRules.validate(header: field)
+            hop.headers.append(field)
+        }
+
+        /// Stores the cookies `response` sets, received from the hop's URL, and saves once.
+        func received(_ response: RawResponse, for hop: TransportRequest) throws(CourierError) {
+            let setCookies = response.headers.values(for: .setCookie)
+            guard !setCookies.isEmpty else { return }
+            do {
+                try middleware.jar.receive(setCookies, from: hop.url)
+            } catch {
+                throw CourierError(
+                    stage: .middleware, kind: .cookieStorageFailed,
+                    message:
+                        "The cookies the response set are in the jar, but its storage could not save them; "
+                        + "the response is attached.",
+                    url: hop.url, response: response, underlying: error)
+            }
         }
     }
 }

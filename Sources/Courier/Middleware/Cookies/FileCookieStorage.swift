@@ -2,8 +2,9 @@ import Foundation
 
 /// Keeps a ``CookieJar``'s persistent cookies in a JSON file that only its owner can read.
 ///
-/// Each save writes a new file beside the old one and renames it into place (`rename(2)`), so a
-/// crash leaves the old cookies or the new ones, never half a file. A missing file loads as no
+/// Each save writes a new file beside the old one, flushes it to disk, and renames it into place
+/// (`rename(2)`), so a crash leaves the old cookies or the new ones, never an empty or half-written
+/// file. A missing file loads as no
 /// cookies; a file that is not one this storage wrote is an error, not an empty jar.
 ///
 /// ```swift
@@ -30,7 +31,8 @@ public struct FileCookieStorage: CookieStorage, Hashable {
         return try JSONDecoder().decode(Saved.self, from: data).cookies
     }
 
-    /// Writes `cookies` to a new file readable by its owner only, and renames it over the old.
+    /// Writes `cookies` to a new file readable by its owner only, flushes it to disk, and renames
+    /// it over the old.
     public func save(_ cookies: [StoredCookie]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -39,9 +41,20 @@ public struct FileCookieStorage: CookieStorage, Hashable {
             .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         guard
             FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
         else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        do {
+            // On disk before it takes the old file's name: a crash after the rename finds
+            // the whole new file.
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         }
         guard rename(temporary.path, file.path) == 0 else {
             let code = errno

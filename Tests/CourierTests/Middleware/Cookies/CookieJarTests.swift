@@ -303,6 +303,55 @@ struct CookieJarTests {
         #expect(jar.all.isEmpty)
     }
 
+    // MARK: Saving
+
+    /// Records the names of the cookies of each save; its save can read the jar it saves for.
+    final class RecordingStorage: CookieStorage {
+        let saves = LockedValue<[[String]]>([])
+        let jar = LockedValue<CookieJar?>(nil)
+        let readsJarWhileSaving: Bool
+
+        init(readsJarWhileSaving: Bool = false) { self.readsJarWhileSaving = readsJarWhileSaving }
+
+        func load() throws -> [StoredCookie] { [] }
+
+        func save(_ cookies: [StoredCookie]) throws {
+            if readsJarWhileSaving, let jar = jar.withLock({ $0 }) {
+                // A request reading the jar while the storage writes.
+                _ = jar.cookies(for: url("https://x.test/"))
+            }
+            saves.withLock { $0.append(cookies.map(\.name)) }
+        }
+    }
+
+    @Test func theCookiesOfOneResponseAreStoredInOrderThenSavedOnce() throws {
+        let storage = RecordingStorage()
+        let jar = try CookieJar(storage: storage, now: { self.clock.now })
+        let stored = try jar.receive(
+            ["a=1; Max-Age=60", "b=2; Max-Age=60", "c=3", "x=\u{1}", "a=4; Max-Age=60"],
+            from: url("https://x.test/"))
+        #expect(stored.map { $0?.pair } == ["a=1", "b=2", "c=3", nil, "a=4"])
+        #expect(storage.saves.withLock { $0 } == [["b", "a"]])
+        #expect(jar.all.map(\.pair) == ["b=2", "c=3", "a=4"])
+    }
+
+    @Test func aResponseThatChangesNothingIsNotSaved() throws {
+        let storage = RecordingStorage()
+        let jar = try CookieJar(storage: storage, now: { self.clock.now })
+        try jar.receive(["x=\u{1}", "foreign=1; Domain=example.com"], from: url("https://x.test/"))
+        #expect(storage.saves.withLock { $0 }.isEmpty)
+    }
+
+    @Test func theJarAnswersRequestsWhileItsStorageSaves() throws {
+        // The storage reads the jar from inside its save: that returns only if the jar's
+        // cookies are not locked during storage I/O.
+        let storage = RecordingStorage(readsJarWhileSaving: true)
+        let jar = try CookieJar(storage: storage, now: { self.clock.now })
+        storage.jar.withLock { $0 = jar }
+        try jar.receive("a=1; Max-Age=60", from: url("https://x.test/"))
+        #expect(storage.saves.withLock { $0 } == [["a"]])
+    }
+
     // MARK: Secrecy
 
     @Test func aCookieNeverPrintsItsValue() throws {

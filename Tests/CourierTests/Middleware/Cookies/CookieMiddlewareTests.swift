@@ -65,18 +65,21 @@ struct CookieMiddlewareTests {
         #expect(server.sent.withLock { $0 } == ["session=declared; theme=dark"])
     }
 
-    @Test func cookiesAreAttributedToTheURLThatAnswered() async throws {
-        // The response came from another host (after a redirect): its cookie is that host's.
-        let other = StubTransport { _ in
-            RawResponse(
-                status: .noContent, headers: [HeaderField(name: .setCookie, value: "a=1")],
-                url: URL(string: "https://other.example.org/x"))
+    @Test func cookiesAreAttributedToTheHopThatSetThem() async throws {
+        // The first hop redirects to another host, and each sets a cookie: each is its host's.
+        let hops = StubTransport { request in
+            let isFirst = request.url.host == "api.example.com"
+            var fields = [HeaderField(name: .setCookie, value: isFirst ? "a=1" : "b=2")]
+            if isFirst { fields.append(HeaderField(name: .location, value: "https://other.example.org/x")) }
+            return RawResponse(
+                status: isFirst ? HTTPStatus(302) : .noContent, headers: HeaderFields(fields),
+                url: request.url)
         }
         let jar = clock.jar()
         let client = Client(
-            baseURL: BaseURL("api.example.com"), transport: other, middleware: [CookieMiddleware(jar: jar)])
+            baseURL: BaseURL("api.example.com"), transport: hops, middleware: [CookieMiddleware(jar: jar)])
         _ = try await client.send(Self.ping)
-        #expect(jar.all.map(\.domain) == ["other.example.org"])
+        #expect(jar.all.map { "\($0.name)@\($0.domain)" } == ["a@api.example.com", "b@other.example.org"])
     }
 
     struct FailingStorage: CookieStorage {

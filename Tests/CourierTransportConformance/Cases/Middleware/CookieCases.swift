@@ -4,7 +4,8 @@
     import Testing
 
     /// ``CookieMiddleware`` against the fault server's `/cookies` routes: what a server sets comes
-    /// back on the wire, by path, in one `Cookie` header, and what the rules refuse never does.
+    /// back on the wire, by path, in one `Cookie` header, and what the rules refuse never does; a
+    /// cookie set by a redirect goes with the hop it leads to.
     extension ConformanceCase {
         static let cookieCases: [ConformanceCase] = [
             ConformanceCase(.middleware, "cookiesAServerSetsGoBackByPathInOneHeader") { context in
@@ -43,6 +44,28 @@
                     #expect(response.status == .ok)
                     let echoed = try await client.send(FaultServer.cookies("echo"))
                     #expect(echoed.value?.cookies == ["theme=dark; session=abc123"])
+                }
+            },
+            ConformanceCase(.middleware, "aCookieSetByALoginRedirectGoesWithTheNextHop") { context in
+                let jar = CookieJar()
+                try await context.withClient(middleware: [CookieMiddleware(jar: jar)]) { client in
+                    // POST /cookies/login answers 302 to /cookies/home with a cookie for that path
+                    // only: the GET hop carries it, after the endpoint's own cookie.
+                    let home = try await client.send(
+                        Endpoint<FaultServer.CookiesReceived, Never> {
+                            Method.post
+                            Path("cookies", "login")
+                            Cookie("lang", "fr")
+                            Body.text("user=a")
+                        })
+                    #expect(home.status == .ok)
+                    #expect(home.url?.path == "/cookies/home")
+                    #expect(home.value?.cookies == ["lang=fr; login=ok42"])
+                    #expect(jar.all.map(\.name) == ["login"])
+                    let again = try await client.send(FaultServer.cookies("home"))
+                    #expect(again.value?.cookies == ["login=ok42"])
+                    let elsewhere = try await client.send(FaultServer.cookies("echo"))
+                    #expect(elsewhere.value?.cookies == [])
                 }
             },
         ]

@@ -1,0 +1,56 @@
+/// Takes part in each hop of one call: prepares every redirect hop before it is sent, and reads
+/// every hop's response before the next hop is prepared.
+///
+/// A call's hooks come down with its request (``TransportRequest/hopHooks``), as its observers
+/// do: a ``CookieMiddleware`` adds one, so each hop carries the cookies of its own URL and the
+/// cookies every response sets are stored, in order, before the next hop is sent. The
+/// ``RedirectFollower`` calls them; both methods do nothing by default.
+protocol HopHook: Sendable {
+    /// Changes `hop`, a redirect hop the follower built, before it is sent; the first hop is the
+    /// request the middleware chain passed down, and is not prepared again.
+    ///
+    /// `keepsSecrets` is whether the hop still carries the first request's sensitive headers:
+    /// `false` from the first hop to another origin on, for the rest of the chain. A hook adds a
+    /// secret of the first request's only while it is `true`.
+    func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError)
+    /// `response` answered `hop`: the first hop, a redirect, or the last. What this throws ends
+    /// the chain and reaches the caller.
+    func received(_ response: RawResponse, for hop: TransportRequest) throws(CourierError)
+}
+
+extension HopHook {
+    func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError) {}
+    func received(_ response: RawResponse, for hop: TransportRequest) throws(CourierError) {}
+}
+
+/// The hop hooks of one call, handed down with its requests.
+///
+/// Not part of a request's value: any two are equal, so a request compares and hashes by what it
+/// sends alone.
+struct HopHooks: Sendable, Hashable {
+    /// The hooks, in the order they were added: the outermost middleware's first.
+    private(set) var all: [any HopHook] = []
+
+    /// Adds `hook` after those already there.
+    mutating func append(_ hook: any HopHook) {
+        all.append(hook)
+    }
+
+    /// Lets each hook, the outermost middleware's first, change `hop` before it is sent: the
+    /// order in which the middleware changed the first hop on its way down.
+    func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError) {
+        for hook in all { try hook.prepare(&hop, keepsSecrets: keepsSecrets) }
+    }
+
+    /// Tells each hook, the innermost middleware's first, that `response` answered `hop`: the
+    /// order in which a response goes back up the chain.
+    func received(_ response: RawResponse, for hop: TransportRequest) throws(CourierError) {
+        for hook in all.reversed() { try hook.received(response, for: hop) }
+    }
+
+    /// Always `true`: hooks are not part of a request's value.
+    static func == (lhs: HopHooks, rhs: HopHooks) -> Bool { true }
+
+    /// Hashes nothing: hooks are not part of a request's value.
+    func hash(into hasher: inout Hasher) {}
+}
