@@ -3,15 +3,16 @@ import Foundation
 /// Sends each request, and each redirect hop it leads to, with the cookies of a ``CookieJar`` for
 /// that hop's URL, and stores the cookies each hop's response sets.
 ///
-/// Put it after ``RetryMiddleware`` and before ``DeduplicationMiddleware``: each attempt then
-/// reads the jar afresh and stores what its responses set, and only requests with the same
-/// cookies are merged. `Cookie` and `Set-Cookie` are redacted in logs wherever it is.
+/// Put it before ``HTTPCacheMiddleware``, ``DeduplicationMiddleware`` and ``RetryMiddleware``:
+/// the cache then answers a request only from a response stored for the same cookies, and only
+/// requests with the same cookies are merged. `Cookie` and `Set-Cookie` are redacted in logs
+/// wherever it is.
 ///
 /// ```swift
 /// let jar = CookieJar()
 /// let client = Client(
 ///     baseURL: BaseURL("api.example.com"),
-///     middleware: [RetryMiddleware(), CookieMiddleware(jar: jar)]
+///     middleware: [CookieMiddleware(jar: jar), RetryMiddleware()]
 /// )
 /// ```
 ///
