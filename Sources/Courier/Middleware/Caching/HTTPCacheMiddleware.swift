@@ -125,23 +125,26 @@ public struct HTTPCacheMiddleware: Middleware {
 
     // MARK: Routes
 
-    /// Sends `request` unconditionally and stores the response when it may.
+    /// Sends `request` unconditionally and stores the response when it may (with a `deadline`,
+    /// only before it has passed).
     private func load(
-        _ request: EndpointRequest, baseURL: BaseURL, key: String, sentHeaders: HeaderFields, next: Next
+        _ request: EndpointRequest, baseURL: BaseURL, key: String, sentHeaders: HeaderFields, next: Next,
+        storingUntil deadline: ContinuousClock.Instant? = nil
     ) async throws(CourierError) -> RawResponse {
         let requestDate = now()
         let response = try await next(request, baseURL)
         await store(
             response, for: request, baseURL: baseURL, key: key, sentHeaders: sentHeaders,
-            requestDate: requestDate)
+            requestDate: requestDate, until: deadline)
         return Self.marked(response, .miss)
     }
 
     /// Sends `request` with `stored`'s validators: a `304` about it answers as `stored` with its
     /// fields updated; an origin failure answers with `stored` where `stale-if-error` allows.
+    /// With a `deadline` (a background revalidation), nothing is stored once it has passed.
     private func validate(
         _ stored: CachedResponse, _ request: EndpointRequest, baseURL: BaseURL, key: String,
-        sentHeaders: HeaderFields, next: Next
+        sentHeaders: HeaderFields, next: Next, storingUntil deadline: ContinuousClock.Instant? = nil
     ) async throws(CourierError) -> RawResponse {
         let conditional = request.with { request in
             for field in CacheRules.conditions(for: stored) { request.headers.set(field) }
@@ -164,13 +167,14 @@ public struct HTTPCacheMiddleware: Middleware {
                 // A 304 about another representation than the one stored: ask again without
                 // conditions, once (RFC 9111 §4.3.4).
                 return try await load(
-                    request, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
+                    request, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next,
+                    storingUntil: deadline)
             }
             let freshened = CacheRules.freshened(
                 stored, with: response.headers, requestDate: requestDate, responseDate: now())
             // A request's no-store forbids storing any part of its response (§5.2.1.5).
             if !CacheControl(request.headers).contains("no-store") {
-                await replace(stored, with: freshened, key: key)
+                await replace(stored, with: freshened, key: key, until: deadline)
             }
             return answer(
                 with: freshened, outcome: .revalidated, age: CacheRules.currentAge(of: freshened, now: now()))
@@ -182,14 +186,15 @@ public struct HTTPCacheMiddleware: Middleware {
         }
         await store(
             response, for: request, baseURL: baseURL, key: key, sentHeaders: sentHeaders,
-            requestDate: requestDate)
+            requestDate: requestDate, until: deadline)
         return Self.marked(response, .miss)
     }
 
     /// Revalidates `stored` in a task of its own, once per variant at a time, without the call's
     /// observers (the call has already been answered), by a deadline of its own: the request's
     /// total timeout, else ``backgroundRevalidationLimit``. At the deadline the revalidation is
-    /// cancelled; it is not tied to the client, which a value cannot outlive.
+    /// cancelled and stores nothing; the variant is revalidated again only once its work has
+    /// ended. It is not tied to the client, which a value cannot outlive.
     private func revalidateInBackground(
         _ stored: CachedResponse, _ request: EndpointRequest, baseURL: BaseURL, key: String,
         sentHeaders: HeaderFields, next: @escaping Next
@@ -204,10 +209,13 @@ public struct HTTPCacheMiddleware: Middleware {
         Task {
             _ = try? await TotalTimeout.run(until: deadline, timeout: limit, sleep: sleep) {
                 () async throws(CourierError) -> RawResponse in
-                try await validate(
-                    stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next)
+                // The timeout answers at the deadline and cancels the work later: the variant is
+                // free again only when the work has ended, however it ends.
+                defer { _ = revalidating.withLock { $0.remove(variant) } }
+                return try await validate(
+                    stored, detached, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next,
+                    storingUntil: deadline)
             }
-            _ = revalidating.withLock { $0.remove(variant) }
         }
     }
 
@@ -233,10 +241,10 @@ public struct HTTPCacheMiddleware: Middleware {
     // MARK: Storage
 
     /// Stores `response` under `key` in place of the variant the request selects, when it may be
-    /// stored; a response held in a file or a stream is not.
+    /// stored; a response held in a file or a stream is not, nor one whose `deadline` has passed.
     private func store(
         _ response: RawResponse, for request: EndpointRequest, baseURL: BaseURL, key: String,
-        sentHeaders: HeaderFields, requestDate: Date
+        sentHeaders: HeaderFields, requestDate: Date, until deadline: ContinuousClock.Instant?
     ) async {
         // A response that came through a redirect is not stored under the URL asked for: a
         // temporary redirect may point elsewhere next time, and the URL it reached may carry a
@@ -254,7 +262,9 @@ public struct HTTPCacheMiddleware: Middleware {
             varyDigests: CacheRules.varyDigests(names: names, requestHeaders: sentHeaders),
             credentialDigest: CacheRules.credentialDigest(of: sentHeaders))
         let maximumVariants = maximumVariants
+        guard !Self.hasPassed(deadline) else { return }
         await storage.update(forKey: key) { variants in
+            guard !Self.hasPassed(deadline) else { return }
             variants.removeAll { CacheRules.selects($0, requestHeaders: sentHeaders) }
             variants.append(entry)
             // The variant that arrived longest ago goes first; of two as old, the one stored first.
@@ -274,13 +284,26 @@ public struct HTTPCacheMiddleware: Middleware {
         request.query.contains(where: \.isSensitive)
     }
 
-    /// Replaces `stored` with `freshened` under `key`, if `stored` is still there: one removed
-    /// meanwhile (invalidated, or replaced by a newer response) stays removed.
-    private func replace(_ stored: CachedResponse, with freshened: CachedResponse, key: String) async {
+    /// Replaces `stored` with `freshened` under `key`, if `stored` is still there and `deadline`
+    /// has not passed: one removed meanwhile (invalidated, or replaced by a newer response) stays
+    /// removed.
+    private func replace(
+        _ stored: CachedResponse, with freshened: CachedResponse, key: String,
+        until deadline: ContinuousClock.Instant?
+    ) async {
+        guard !Self.hasPassed(deadline) else { return }
         await storage.update(forKey: key) { variants in
-            guard let index = variants.firstIndex(of: stored) else { return }
+            guard !Self.hasPassed(deadline), let index = variants.firstIndex(of: stored) else { return }
             variants[index] = freshened
         }
+    }
+
+    /// Whether a background revalidation's `deadline` has passed: its task is cancelled (at the
+    /// deadline, by its timeout), or the clock is past it (the cancellation comes a moment
+    /// later, and a storage may run a change after a wait). Without a deadline, never.
+    private static func hasPassed(_ deadline: ContinuousClock.Instant?) -> Bool {
+        guard let deadline else { return false }
+        return Task.isCancelled || ContinuousClock.now >= deadline
     }
 
     /// Removes what a response to an unsafe request invalidates (RFC 9111 §4.4).

@@ -7,8 +7,14 @@ import Testing
 /// An origin for `stale-while-revalidate`: the first `GET` of each `Accept-Language` is answered at
 /// once (dated `t0`), fresh for a minute and usable stale for another; later ones (dated 90 s
 /// later) wait until the test answers them, or until they are cancelled (they then throw, as a
-/// transport does).
+/// transport does) unless the origin ignores cancellation (it then only counts it).
 private final class RevalidatingOrigin: Sendable {
+    private let ignoresCancellation: Bool
+
+    init(ignoresCancellation: Bool = false) {
+        self.ignoresCancellation = ignoresCancellation
+    }
+
     private struct State {
         var seen: Set<String> = []
         var sent: [String] = []
@@ -51,9 +57,9 @@ private final class RevalidatingOrigin: Sendable {
                     }
                 } onCancel: {
                     self.state.withLock { $0.cancelled += 1 }
-                    self.answerWaiting()
+                    if !self.ignoresCancellation { self.answerWaiting() }
                 }
-                if Task.isCancelled {
+                if Task.isCancelled, !self.ignoresCancellation {
                     throw CourierError(
                         stage: .transport, kind: .cancelled, message: "The request was cancelled.")
                 }
@@ -186,6 +192,36 @@ private final class ManualDeadlines: Sendable {
         let again = try await cache.intercept(offline, baseURL: exampleBase, next: origin.next)
         #expect(again.body == Data("en 1".utf8) && again.cacheOutcome == .stale)
         #expect(origin.sent == ["en", "en"])
+    }
+
+    @Test func aRevalidationPastItsDeadlineHoldsItsVariantAndStoresNothing() async throws {
+        let clock = LockedValue(Self.t0)
+        let deadlines = ManualDeadlines()
+        let cache = Self.cache(clock: clock, deadlines: deadlines)
+        let origin = RevalidatingOrigin(ignoresCancellation: true)
+        let request = Self.get("en", timeout: Timeout(.seconds(30)))
+        _ = try await cache.intercept(request, baseURL: exampleBase, next: origin.next)
+        clock.withLock { $0 += 90 }
+        _ = try await cache.intercept(request, baseURL: exampleBase, next: origin.next)
+        try await waitUntil("the revalidation waits for the origin and its deadline") {
+            origin.waitingCount == 1 && deadlines.instants.count == 1
+        }
+        deadlines.fire()
+        try await waitUntil("the cancellation reached the origin, which goes on") {
+            origin.cancelledCount == 1
+        }
+        // The work still runs: asking again starts no second revalidation of the variant.
+        let stale = try await cache.intercept(request, baseURL: exampleBase, next: origin.next)
+        #expect(stale.cacheOutcome == .stale && stale.body == Data("en 1".utf8))
+        #expect(cache.backgroundRevalidations == 1)
+        origin.answerWaiting()
+        try await waitUntil("the revalidation ended") { cache.backgroundRevalidations == 0 }
+        #expect(origin.sent == ["en", "en"] && deadlines.instants.count == 1)
+        // Its response came after the deadline: it was not stored.
+        var offline = Self.get("en")
+        offline.cachePolicy = .returnCachedOnly
+        let again = try await cache.intercept(offline, baseURL: exampleBase, next: origin.next)
+        #expect(again.body == Data("en 1".utf8) && again.cacheOutcome == .stale)
     }
 
     @Test func aRequestWithoutATotalTimeoutIsRevalidatedWithinTheDocumentedLimit() async throws {
