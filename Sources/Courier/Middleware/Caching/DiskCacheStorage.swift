@@ -51,13 +51,16 @@ public struct DiskCacheStorage: HTTPCacheStorage {
 
     /// Reads the variants under `key`, changes them and writes the result (to a temporary file
     /// renamed into place), all in one step on the storage's queue; then removes the least
-    /// recently used files until the storage fits its bound.
+    /// recently used files until the storage fits its bound. A change that leaves the variants
+    /// as they were writes nothing, and the key stays as recently used as it was.
     public func update(
         forKey key: String, _ change: @escaping @Sendable (inout [CachedResponse]) -> Void
     ) async {
         await onQueue {
-            var responses = read(key, markingUsed: false)
+            let stored = read(key, markingUsed: false)
+            var responses = stored
             change(&responses)
+            guard responses != stored else { return }
             write(responses, forKey: key)
         }
     }

@@ -38,14 +38,17 @@ public struct MemoryCacheStorage: HTTPCacheStorage {
     }
 
     /// Changes the variants under `key` under the storage's lock, then drops the least recently
-    /// used keys until the storage fits its bound.
+    /// used keys until the storage fits its bound. A change that leaves the variants as they were
+    /// changes nothing, and the key stays as recently used as it was.
     public func update(forKey key: String, _ change: @escaping @Sendable (inout [CachedResponse]) -> Void)
         async
     {
         let maximumBytes = maximumBytes
         state.withLock { state in
-            var responses = state.entries[key]?.responses ?? []
+            let stored = state.entries[key]?.responses ?? []
+            var responses = stored
             change(&responses)
+            guard responses != stored else { return }
             if let old = state.entries.removeValue(forKey: key) { state.bytes -= old.bytes }
             let bytes = responses.reduce(0) { $0 + $1.byteCount }
             guard !responses.isEmpty, bytes <= maximumBytes else { return }

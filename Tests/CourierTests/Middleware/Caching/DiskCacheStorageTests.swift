@@ -73,6 +73,23 @@ import Testing
         #expect(storage.currentBytes == size * 2)
     }
 
+    @Test func anUpdateThatChangesNothingWritesNothing() async throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = DiskCacheStorage(directory: Self.directory())
+        await probe.store([Self.response], forKey: "probe")
+        let size = probe.currentBytes
+        try? FileManager.default.removeItem(at: probe.directory)
+        let storage = DiskCacheStorage(directory: directory, maximumBytes: size * 2)
+        await storage.store([Self.response], forKey: "a")
+        await storage.store([Self.response], forKey: "b")
+        await storage.update(forKey: "a") { $0.removeAll { $0.status != .ok } }
+        // "a" was not written again: it is still the least recently used key, and goes first.
+        await storage.store([Self.response], forKey: "c")
+        #expect(await storage.responses(forKey: "a").isEmpty)
+        #expect(await storage.responses(forKey: "b").count == 1)
+    }
+
     @Test func noCredentialOrURLQueryReachesTheDisk() async throws {
         let directory = Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }

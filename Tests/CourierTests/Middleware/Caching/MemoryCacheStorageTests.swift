@@ -36,6 +36,18 @@ import Testing
         #expect(storage.currentBytes == size * 2)
     }
 
+    @Test func anUpdateThatChangesNothingLeavesTheKeyAsRecentlyUsedAsItWas() async {
+        let size = Self.response(bytes: 100).byteCount
+        let storage = MemoryCacheStorage(maximumBytes: size * 2)
+        await storage.store([Self.response(bytes: 100)], forKey: "a")
+        await storage.store([Self.response(bytes: 100)], forKey: "b")
+        await storage.update(forKey: "a") { $0.removeAll { $0.status != .ok } }
+        await storage.store([Self.response(bytes: 100)], forKey: "c")
+        #expect(await storage.responses(forKey: "a").isEmpty)
+        #expect(await storage.responses(forKey: "b").count == 1)
+        #expect(storage.currentBytes == size * 2)
+    }
+
     @Test func anEntryLargerThanTheBoundIsNotStored() async {
         let storage = MemoryCacheStorage(maximumBytes: 50)
         await storage.store([Self.response(bytes: 100)], forKey: "a")
