@@ -13,8 +13,9 @@ import Foundation
 /// let cache = HTTPCacheMiddleware(storage: DiskCacheStorage(directory: directory, maximumBytes: 50_000_000))
 /// ```
 ///
-/// Copies share one index and one queue, on which every read and update runs in turn, off the
-/// caller's thread: one storage is safe to share between tasks and clients. Create one storage per
+/// Copies share one index and one serial queue, on which every read and update runs in turn, off
+/// the caller's thread: one storage is safe to share between tasks and clients, and every lookup,
+/// of any key, waits for the writes queued before it. Create one storage per
 /// directory and share it: two storages (in one process or two) may share a directory without
 /// reading a torn entry, but their updates of one key are not serialised with each other, and each
 /// keeps its own index, so together they may exceed the bound until either writes again. File

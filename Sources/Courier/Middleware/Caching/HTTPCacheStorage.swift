@@ -4,7 +4,9 @@
 /// URL nor its query values reach a storage. The cache reads all variants of a key to choose
 /// among them, and changes them only through ``update(forKey:_:)``, which a storage runs
 /// atomically: two calls storing two variants of one URL at once keep both, and an invalidation
-/// is never undone by a store that read the variants before it.
+/// is never undone by a store that read the variants before it. A response is stored when it
+/// arrives, though: one to a `GET` sent before an unsafe request invalidated its URL, but received
+/// after, is stored, and may describe the resource as it was before that request.
 ///
 /// A storage never fails a call: one that cannot read answers `[]`, one that cannot write drops
 /// the change, and the cache goes to the origin. Storages are shared by concurrent calls, so each
