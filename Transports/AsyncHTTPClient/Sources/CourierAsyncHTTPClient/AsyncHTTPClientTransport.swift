@@ -225,7 +225,7 @@ public final class AsyncHTTPClientTransport: Transport {
     /// A body streamed from a sequence (``RequestBody/stream``) goes out as the sequence yields it,
     /// with `Content-Length` when it declares a length and chunked otherwise, and is never sent
     /// twice: not even an idempotent request is sent again after the keep-alive race. The next
-    /// chunk of a streamed body (from a sequence or from files) is read only while at most four
+    /// chunk of a streamed body (from a sequence or from files) is read only while fewer than eight
     /// wait outside the connection, so an upload's memory stays flat however busy the machine is.
     ///
     /// - Throws: ``CourierError`` at the transport stage; for a streamed body already handed to a
