@@ -3,7 +3,8 @@ import HTTPTypes
 
 extension HTTPField {
     /// The swift-http-types field for a Courier field, never indexed by HPACK or QPACK when the
-    /// field is sensitive (``Courier/HeaderField/isSensitive``: secret, or a credential by name).
+    /// field is sensitive (``Courier/HeaderField/isSensitive``: secret, or a credential by name),
+    /// so a credential by name comes back from ``Courier/HeaderField/init(_:)`` marked secret.
     ///
     /// ```swift
     /// try HTTPField(HeaderField(name: .authorization, value: "Bearer t"))
@@ -34,7 +35,8 @@ extension HTTPField {
 
 extension HeaderField {
     /// The Courier field for a swift-http-types field, secret when it must never be indexed
-    /// (`indexingStrategy == .disallow`), so that Courier redacts it.
+    /// (`indexingStrategy == .disallow`), so that Courier redacts it; the other indexing strategies
+    /// are not kept.
     ///
     /// ```swift
     /// try HeaderField(HTTPField(name: .accept, value: "application/json"))
@@ -49,7 +51,12 @@ extension HeaderField {
                 stage: .transport, kind: .invalidHeaderName,
                 message: "The header name \(field.name.rawName.debugDescription) is not an RFC 9110 token.")
         }
-        guard let value = field.withUnsafeBytesOfValue({ String(validating: $0, as: UTF8.self) }) else {
+        let value = field.withUnsafeBytesOfValue { bytes -> String? in
+            // Bytes that are not UTF-8 decode with replacement characters, so they differ.
+            let decoded = String(decoding: bytes, as: UTF8.self)
+            return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+        }
+        guard let value else {
             throw CourierError(
                 stage: .transport, kind: .invalidHeaderValue,
                 message: "The value of header '\(name)' is not UTF-8.")

@@ -7,7 +7,8 @@ extension HTTPRequest {
     /// authority, path with query, and header fields (secret ones never indexed).
     ///
     /// The body stays in `request.body`; framing fields (`Content-Length`, `Transfer-Encoding`)
-    /// are left to whoever writes it, as Courier leaves them to its transport.
+    /// are left to whoever writes it, as Courier leaves them to its transport. A fragment of the URL
+    /// is not part of the head, as in every HTTP request.
     ///
     /// ```swift
     /// struct HTTPTypesTransport: Transport {
@@ -43,7 +44,9 @@ extension HTTPRequest {
 
 extension IncomingRequest {
     /// The request as a catalog reads it, from a swift-http-types request head and its body
-    /// bytes: the method, the path with its query as received, and every header field.
+    /// bytes: the method, the path with its query as received, and every header field. The
+    /// authority (HTTP/1.1's `Host`) is a pseudo-header field of the head, not one of its fields,
+    /// and is not kept.
     ///
     /// ```swift
     /// let incoming = try IncomingRequest(request, body: Data(bytes.readableBytesView))
@@ -56,7 +59,7 @@ extension IncomingRequest {
     public init(_ request: HTTPRequest, body: Data = Data()) throws(CourierError) {
         guard let path = request.path else {
             throw CourierError(
-                stage: .building, kind: .unparseableEndpoint,
+                stage: .transport, kind: .unparseableEndpoint,
                 message: "The \(request.method) request has no path, so no catalog endpoint can match it.")
         }
         self.init(

@@ -14,7 +14,7 @@ extension HTTPResponse.Status {
     public init(_ status: HTTPStatus) throws(CourierError) {
         guard (100...999).contains(status.code) else {
             throw CourierError(
-                stage: .transport, kind: .invalidResponse,
+                stage: .building, kind: .invalidResponse,
                 message: "The status \(status.code) is outside 100...999, which an HTTP message cannot carry."
             )
         }

@@ -32,6 +32,7 @@ import Testing
     func aStatusHTTPCannotCarryIsRefused(code: Int) {
         let error = #expect(throws: CourierError.self) { try HTTPResponse.Status(HTTPStatus(code)) }
         #expect(error?.kind == .invalidResponse)
+        #expect(error?.stage == .building)
         #expect(
             error?.message == "The status \(code) is outside 100...999, which an HTTP message cannot carry.")
     }
@@ -39,6 +40,7 @@ import Testing
     @Test func aSwiftHTTPTypesStatusBelow100IsRefused() {
         let error = #expect(throws: CourierError.self) { try HTTPStatus(HTTPResponse.Status(code: 42)) }
         #expect(error?.kind == .invalidResponse)
+        #expect(error?.stage == .transport)
     }
 
     @Test func fieldsKeepNameValueOrderAndDuplicatesBothWays() throws {
