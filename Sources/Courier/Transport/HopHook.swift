@@ -6,6 +6,11 @@
 /// cookies every response sets are stored, in order, before the next hop is sent. The
 /// ``RedirectFollower`` calls them; both methods do nothing by default.
 protocol HopHook: Sendable {
+    /// What the hook changes in the hops it takes part in: two requests whose hooks have
+    /// different identities may send different hops, so ``DeduplicationMiddleware`` never merges
+    /// them. A cookie hook's is its jar and its declared cookies.
+    var identity: HopHookIdentity { get }
+
     /// Changes `hop`, a redirect hop the follower built, before it is sent; the first hop is the
     /// request the middleware chain passed down, and is not prepared again.
     ///
@@ -48,9 +53,23 @@ struct HopHooks: Sendable, Hashable {
         for hook in all.reversed() { try hook.received(response, for: hop) }
     }
 
+    /// The identity of each hook, in order: what ``RequestFingerprint`` compares, since two calls
+    /// whose hooks differ may send different hops.
+    var identities: [HopHookIdentity] { all.map(\.identity) }
+
     /// Always `true`: hooks are not part of a request's value.
     static func == (lhs: HopHooks, rhs: HopHooks) -> Bool { true }
 
     /// Hashes nothing: hooks are not part of a request's value.
     func hash(into hasher: inout Hasher) {}
+}
+
+/// What a ``HopHook`` changes in the hops it takes part in: the shared state it reads and writes
+/// (a cookie jar, by the storage its copies share) and the values it adds of its own (the
+/// declared cookies). Hooks with equal identities prepare equal hops the same way.
+struct HopHookIdentity: Hashable, Sendable {
+    /// The shared state the hook reads and writes.
+    let state: ObjectIdentifier
+    /// What the hook adds of its own.
+    let values: [String]
 }

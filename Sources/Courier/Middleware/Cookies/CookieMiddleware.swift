@@ -82,6 +82,11 @@ extension CookieMiddleware {
         /// The `Cookie` header values the endpoint declared: secrets of the first request's origin.
         let declared: [String]
 
+        /// The jar, by the storage its copies share, and the declared cookies.
+        var identity: HopHookIdentity {
+            HopHookIdentity(state: middleware.jar.cookies.id, values: declared)
+        }
+
         /// Replaces the hop's `Cookie` header, made for the hop before it, with the jar's cookies
         /// for the hop's URL, after the declared ones while the hop keeps the first request's
         /// secrets.
