@@ -2,21 +2,23 @@
 /// every hop's response before the next hop is prepared.
 ///
 /// A call's hooks come down with its request (``TransportRequest/hopHooks``), as its observers
-/// do: a ``CookieMiddleware`` adds one, so each hop carries the cookies of its own URL and the
-/// cookies every response sets are stored, in order, before the next hop is sent. The
-/// ``RedirectFollower`` calls them; both methods do nothing by default.
+/// do: a ``CookieMiddleware`` adds one, so each hop, every attempt's first included, carries the
+/// cookies the jar holds for its URL when it is sent, and the cookies every response sets are
+/// stored, in order, before the next hop is sent. The ``RedirectFollower`` calls them; both
+/// methods do nothing by default.
 protocol HopHook: Sendable {
     /// What the hook changes in the hops it takes part in: two requests whose hooks have
     /// different identities may send different hops, so ``DeduplicationMiddleware`` never merges
     /// them. A cookie hook's is its jar and its declared cookies.
     var identity: HopHookIdentity { get }
 
-    /// Changes `hop`, a redirect hop the follower built, before it is sent; the first hop is the
-    /// request the middleware chain passed down, and is not prepared again.
+    /// Changes `hop` before it is sent: the first hop of every attempt, as the middleware chain
+    /// passed it down, and each redirect hop the follower built.
     ///
     /// `keepsSecrets` is whether the hop still carries the first request's sensitive headers:
-    /// `false` from the first hop to another origin on, for the rest of the chain. A hook adds a
-    /// secret of the first request's only while it is `true`.
+    /// `false` for a first hop to an absolute URL on another origin that did not opt in, and from
+    /// the first hop to another origin on, for the rest of the chain. A hook adds a secret of the
+    /// first request's only while it is `true`.
     func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError)
     /// `response` answered `hop`: the first hop, a redirect, or the last. What this throws ends
     /// the chain and reaches the caller.

@@ -79,4 +79,64 @@ struct CookieMiddlewareChainTests {
         #expect(alice.all.map(\.pair) == ["user=alice", "seen=1"])
         #expect(bob.all.map(\.pair) == ["user=bob", "seen=1"])
     }
+
+    /// A transport that gives each request it is sent the next of `answers` (200 once they run
+    /// out) and records its `Cookie` header.
+    final class SequencedServer: Transport {
+        private let answers: LockedValue<[Answer]>
+        let cookies = LockedValue<[String?]>([])
+
+        init(_ answers: [Answer]) { self.answers = LockedValue(answers) }
+
+        func send(_ request: TransportRequest) async throws -> RawResponse {
+            cookies.withLock { $0.append(request.headers[.cookie]) }
+            let answer = answers.withLock { $0.isEmpty ? Answer() : $0.removeFirst() }
+            let fields = answer.setCookies.map { HeaderField(name: .setCookie, value: $0) }
+            return RawResponse(
+                status: HTTPStatus(answer.status), headers: HeaderFields(fields), url: request.url)
+        }
+    }
+
+    @Test func aRetryCarriesTheCookieTheFailedAttemptSet() async throws {
+        let jar = clock.jar()
+        try jar.receive("token=1; Path=/", from: url("https://api.example.com/"))
+        let server = SequencedServer([Answer(status: 503, setCookies: ["token=2; Path=/"])])
+        let client = Client(
+            baseURL: exampleBase, transport: server,
+            middleware: [CookieMiddleware(jar: jar), RetryMiddleware(clock: SteppedClock())])
+        let response = try await client.send(CookieMiddlewareRedirectTests.get("data"))
+        #expect(response.status == .ok)
+        #expect(server.cookies.withLock { $0 } == ["token=1", "token=2"])
+    }
+
+    @Test func aFirstHopToAnotherOriginGetsItsJarCookiesButNotTheDeclaredOnes() async throws {
+        let jar = clock.jar()
+        try jar.receive("mine=a; Path=/", from: url("https://api.example.com/"))
+        try jar.receive("cdn=c; Path=/", from: url("https://cdn.example.org/"))
+        let server = ScriptedServer([
+            "https://cdn.example.org/file": Answer(status: 302, location: "/moved")
+        ])
+        _ = try await CookieMiddlewareRedirectTests().client(server, jar: jar).send(
+            Endpoint<Empty, Never> {
+                Method.get
+                AbsoluteURL("https://cdn.example.org/file")
+                Cookie("token", "t")
+            })
+        // The first hop and its redirect alike: the jar's cookies for their URL, no declared one.
+        #expect(server.urls == ["https://cdn.example.org/file", "https://cdn.example.org/moved"])
+        #expect(server.cookies == ["cdn=c", "cdn=c"])
+    }
+
+    @Test func aFirstHopToAnotherOriginThatOptedInGetsTheDeclaredCookiesToo() async throws {
+        let jar = clock.jar()
+        try jar.receive("cdn=c; Path=/", from: url("https://cdn.example.org/"))
+        let server = ScriptedServer([:])
+        _ = try await CookieMiddlewareRedirectTests().client(server, jar: jar).send(
+            Endpoint<Empty, Never> {
+                Method.get
+                AbsoluteURL(URL(string: "https://cdn.example.org/file")!, sendsSecretsToOtherOrigin: true)
+                Cookie("token", "t")
+            })
+        #expect(server.cookies == ["token=t; cdn=c"])
+    }
 }
