@@ -22,6 +22,12 @@ import Foundation
 /// included, are stored before the next hop is sent. The endpoint's own cookies go with each hop
 /// until the first hop to another origin, like every secret header, and never after it
 /// (<doc:CachingAndCookies#Cookies>).
+///
+/// Each hop's cookies, and the storing of what each response sets, go down with the request's
+/// call context: a middleware below it must pass on the request it received (changed or not),
+/// not one it made anew, or the hops go with the first URL's cookies and nothing is stored. In a
+/// chain with two cookie middlewares, the inner one's `Cookie` header replaces the outer's on
+/// every hop.
 public struct CookieMiddleware: Middleware {
     /// The jar cookies are read from and stored in.
     public let jar: CookieJar
