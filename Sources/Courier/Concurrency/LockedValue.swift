@@ -24,6 +24,9 @@ package struct LockedValue<Value: Sendable>: Sendable {
         storage = Storage(value)
     }
 
+    /// Equal for copies, which share one value, and different for values created apart.
+    package var id: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Runs `body` with exclusive access to the value and returns its result.
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         storage.lock.lock()

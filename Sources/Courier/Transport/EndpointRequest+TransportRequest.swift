@@ -36,13 +36,18 @@ extension EndpointRequest {
     /// This request, without secret headers and query values when its absolute URL is on another
     /// origin than `baseURL` and it did not opt in: what is sent.
     func withoutSecretsForOtherOrigin(baseURL: BaseURL) -> EndpointRequest {
-        guard let target = absoluteTarget, !target.sendsSecretsToOtherOrigin,
-            target.isOtherOrigin(than: baseURL)
-        else { return self }
+        guard !keepsSecrets(baseURL: baseURL) else { return self }
         return with { request in
             request.headers = HeaderFields(request.headers.filter { !$0.isSensitive })
             request.query.removeAll(where: \.isSensitive)
         }
+    }
+
+    /// Whether this request, sent against `baseURL`, carries its secret headers and query values:
+    /// `false` for an absolute URL on another origin that did not opt in.
+    func keepsSecrets(baseURL: BaseURL) -> Bool {
+        guard let target = absoluteTarget else { return true }
+        return target.sendsSecretsToOtherOrigin || !target.isOtherOrigin(than: baseURL)
     }
 
     /// A `URLRequest` for this request against `baseURL`, for use with other networking code.

@@ -2,16 +2,23 @@
 /// every hop's response before the next hop is prepared.
 ///
 /// A call's hooks come down with its request (``TransportRequest/hopHooks``), as its observers
-/// do: a ``CookieMiddleware`` adds one, so each hop carries the cookies of its own URL and the
-/// cookies every response sets are stored, in order, before the next hop is sent. The
-/// ``RedirectFollower`` calls them; both methods do nothing by default.
+/// do: a ``CookieMiddleware`` adds one, so each hop, every attempt's first included, carries the
+/// cookies the jar holds for its URL when it is sent, and the cookies every response sets are
+/// stored, in order, before the next hop is sent. The ``RedirectFollower`` calls them; both
+/// methods do nothing by default.
 protocol HopHook: Sendable {
-    /// Changes `hop`, a redirect hop the follower built, before it is sent; the first hop is the
-    /// request the middleware chain passed down, and is not prepared again.
+    /// What the hook changes in the hops it takes part in: two requests whose hooks have
+    /// different identities may send different hops, so ``DeduplicationMiddleware`` never merges
+    /// them. A cookie hook's is its jar and its declared cookies.
+    var identity: HopHookIdentity { get }
+
+    /// Changes `hop` before it is sent: the first hop of every attempt, as the middleware chain
+    /// passed it down, and each redirect hop the follower built.
     ///
     /// `keepsSecrets` is whether the hop still carries the first request's sensitive headers:
-    /// `false` from the first hop to another origin on, for the rest of the chain. A hook adds a
-    /// secret of the first request's only while it is `true`.
+    /// `false` for a first hop to an absolute URL on another origin that did not opt in, and from
+    /// the first hop to another origin on, for the rest of the chain. A hook adds a secret of the
+    /// first request's only while it is `true`.
     func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError)
     /// `response` answered `hop`: the first hop, a redirect, or the last. What this throws ends
     /// the chain and reaches the caller.
@@ -48,9 +55,23 @@ struct HopHooks: Sendable, Hashable {
         for hook in all.reversed() { try hook.received(response, for: hop) }
     }
 
+    /// The identity of each hook, in order: what ``RequestFingerprint`` compares, since two calls
+    /// whose hooks differ may send different hops.
+    var identities: [HopHookIdentity] { all.map(\.identity) }
+
     /// Always `true`: hooks are not part of a request's value.
     static func == (lhs: HopHooks, rhs: HopHooks) -> Bool { true }
 
     /// Hashes nothing: hooks are not part of a request's value.
     func hash(into hasher: inout Hasher) {}
+}
+
+/// What a ``HopHook`` changes in the hops it takes part in: the shared state it reads and writes
+/// (a cookie jar, by the storage its copies share) and the values it adds of its own (the
+/// declared cookies). Hooks with equal identities prepare equal hops the same way.
+struct HopHookIdentity: Hashable, Sendable {
+    /// The shared state the hook reads and writes.
+    let state: ObjectIdentifier
+    /// What the hook adds of its own.
+    let values: [String]
 }

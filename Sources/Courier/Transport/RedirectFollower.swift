@@ -12,9 +12,9 @@ import Foundation
 /// - A hop to another origin (scheme, host or port) drops sensitive headers
 ///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization`, `Cookie` or
 ///   `X-Api-Key`, and headers marked secret), for the rest of the chain.
-/// - The request's ``HopHook``s prepare each redirect hop before it is sent, told whether it
-///   still keeps the first request's secrets, and read each hop's response before the next hop
-///   is built: a ``CookieMiddleware`` sends each hop the cookies of its own URL and stores every
+/// - The request's ``HopHook``s prepare each hop before it is sent, the first of every attempt
+///   included, told whether it still keeps the first request's secrets, and read each hop's
+///   response before the next hop is built: a ``CookieMiddleware`` sends each hop the cookies of its own URL and stores every
 ///   `Set-Cookie`, a redirect's included.
 /// - A target that is not http(s) is refused.
 /// - The call's ``URLRequestConfiguration`` applies to the first hop only, and may not change its
@@ -31,19 +31,26 @@ struct RedirectFollower: Sendable {
         var first = try request.transportRequest(baseURL: baseURL)
         first.tls = tls
         do {
-            return try await send(first)
+            return try await send(first, keepsSecrets: request.keepsSecrets(baseURL: baseURL))
         } catch {
             throw error.adding(request: request, url: first.url)
         }
     }
 
     /// Sends `first` and each redirect hop it leads to, reporting each to `first`'s observers.
-    func send(_ first: TransportRequest) async throws(CourierError) -> RawResponse {
+    ///
+    /// The hooks prepare `first` too, on every attempt: a retry reads what the attempt before it
+    /// stored. `keepsSecrets` is whether `first` carries the request's secrets (an absolute URL
+    /// on another origin does not, unless it opted in).
+    func send(_ first: TransportRequest, keepsSecrets: Bool = true) async throws(CourierError) -> RawResponse
+    {
+        var first = first
+        try first.hopHooks.prepare(&first, keepsSecrets: keepsSecrets)
         if let configuration = first.urlRequestConfiguration {
             try Self.check(configuration, of: first)
         }
         first.observers.notify { $0.attemptStarted() }
-        var hops = Hops()
+        var hops = Hops(leftFirstOrigin: !keepsSecrets)
         var current = first
         while true {
             let response = try await sendHop(current)

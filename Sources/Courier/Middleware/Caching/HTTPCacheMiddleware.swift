@@ -204,7 +204,9 @@ public struct HTTPCacheMiddleware: Middleware {
         guard isFirst else { return }
         let limit = request.timeout.total ?? Self.backgroundRevalidationLimit
         let deadline = ContinuousClock.now + limit
-        let detached = request.with { $0.context = CallContext(deadline: deadline) }
+        let detached = request.with {
+            $0.context = CallContext(deadline: deadline, hopHooks: request.context.hopHooks)
+        }
         let revalidating = revalidating
         Task {
             _ = try? await TotalTimeout.run(until: deadline, timeout: limit, sleep: sleep) {

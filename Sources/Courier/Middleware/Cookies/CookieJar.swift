@@ -19,9 +19,11 @@ public struct CookieJar: Sendable {
     let storage: (any CookieStorage)?
     let now: @Sendable () -> Date
     let cookies: LockedValue<[StoredCookie]>
-    /// Held while the storage saves: one save at a time, each of the cookies as they are when it
-    /// starts, while ``cookies`` stays free for requests.
-    private let saving = LockedValue(())
+    /// How many changes were made that a save must cover, counted after each change.
+    private let changes = LockedValue(0)
+    /// Held while the storage saves, one save at a time, while ``cookies`` stays free for
+    /// requests: the number of changes the last completed save covered.
+    private let saving = LockedValue(0)
 
     /// Creates an empty jar that keeps its cookies in memory.
     ///
@@ -172,21 +174,34 @@ public struct CookieJar: Sendable {
         try save()
     }
 
-    /// Saves the persistent cookies.
+    /// Saves the persistent cookies after a change.
     ///
     /// One save at a time, each reading the cookies once it holds ``saving``: the last save to
     /// finish wrote cookies at least as recent as any save before it, so an earlier state never
-    /// overwrites a later one. Requests read and store cookies while the storage writes.
+    /// overwrites a later one. A change a completed save already covered is not written again: a
+    /// burst of changes made while one save writes ends in one more save, of the latest cookies.
+    /// Requests read and store cookies while the storage writes.
     private func save() throws {
         guard let storage else { return }
-        try saving.withLock { _ in
+        let change = changes.withLock { count in
+            count += 1
+            return count
+        }
+        try saving.withLock { saved in
+            guard saved < change else { return }
+            // Read before the cookies: every change counted by then is in what is read.
+            let covered = changes.withLock { $0 }
             let time = now()
             let persistent = cookies.withLock { cookies in
                 cookies.filter { $0.isPersistent && !$0.isExpired(at: time) }
             }
             try storage.save(persistent)
+            saved = covered
         }
     }
+
+    /// The number of changes that asked for a save so far; for tests, which wait on it.
+    var changeCount: Int { changes.withLock { $0 } }
 
     /// Whether `cookie` goes with a request to `target` (§5.8.3).
     private static func sends(_ cookie: StoredCookie, to target: CookieTarget) -> Bool {

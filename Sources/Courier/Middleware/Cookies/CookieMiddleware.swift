@@ -22,6 +22,12 @@ import Foundation
 /// included, are stored before the next hop is sent. The endpoint's own cookies go with each hop
 /// until the first hop to another origin, like every secret header, and never after it
 /// (<doc:CachingAndCookies#Cookies>).
+///
+/// Each hop's cookies, and the storing of what each response sets, go down with the request's
+/// call context: a middleware below it must pass on the request it received (changed or not),
+/// not one it made anew, or the hops go with the first URL's cookies and nothing is stored. In a
+/// chain with two cookie middlewares, the inner one's `Cookie` header replaces the outer's on
+/// every hop.
 public struct CookieMiddleware: Middleware {
     /// The jar cookies are read from and stored in.
     public let jar: CookieJar
@@ -31,9 +37,9 @@ public struct CookieMiddleware: Middleware {
         self.jar = jar
     }
 
-    /// Adds the jar's cookies for the request's URL and sends it; the redirect hops it leads to
-    /// get the cookies of their own URLs, and each hop's response has its cookies stored,
-    /// attributed to that hop's URL.
+    /// Adds the jar's cookies for the request's URL and sends it; each hop, every attempt's first
+    /// included, is sent with the jar's cookies for its URL as they are then, and each hop's
+    /// response has its cookies stored, attributed to that hop's URL.
     ///
     /// - Throws: ``CourierError/Kind/cookieStorageFailed``, with the response that set them, when
     ///   the jar's storage fails to save; the cookies are in the jar for this run, and no further
@@ -47,11 +53,9 @@ public struct CookieMiddleware: Middleware {
         if let value = cookieHeader(declared: declared, for: url), value != declared.joined(separator: "; ") {
             sent = try request.settingHeader(HeaderField(name: .cookie, value: value))
         }
-        // The first hop goes without the declared cookies when it targets another origin than
-        // the base URL and did not opt in to its secrets going there; so do its redirects.
-        let keepsDeclared = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers.contains(.cookie)
-        sent.context = sent.context.adding(
-            HopCookies(middleware: self, declared: keepsDeclared ? declared : []))
+        // The header set here is what the middleware below compares; the hook sets each hop's
+        // own as it is sent, reading the jar again on every attempt.
+        sent.context = sent.context.adding(HopCookies(middleware: self, declared: declared))
         return try await next(sent, baseURL)
     }
 
@@ -82,9 +86,13 @@ extension CookieMiddleware {
         /// The `Cookie` header values the endpoint declared: secrets of the first request's origin.
         let declared: [String]
 
-        /// Replaces the hop's `Cookie` header, made for the hop before it, with the jar's cookies
-        /// for the hop's URL, after the declared ones while the hop keeps the first request's
-        /// secrets.
+        /// The jar, by the storage its copies share, and the declared cookies.
+        var identity: HopHookIdentity {
+            HopHookIdentity(state: middleware.jar.cookies.id, values: declared)
+        }
+
+        /// Replaces the hop's `Cookie` header with the jar's cookies for the hop's URL, after the
+        /// declared ones while the hop keeps the first request's secrets.
         func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError) {
             hop.headers.removeAll(named: .cookie)
             guard let value = middleware.cookieHeader(declared: keepsSecrets ? declared : [], for: hop.url)

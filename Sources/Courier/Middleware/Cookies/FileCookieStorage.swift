@@ -3,9 +3,10 @@ import Foundation
 /// Keeps a ``CookieJar``'s persistent cookies in a JSON file that only its owner can read.
 ///
 /// Each save writes a new file beside the old one, flushes it to disk, and renames it into place
-/// (`rename(2)`), so a crash leaves the old cookies or the new ones, never an empty or half-written
-/// file. A missing file loads as no
-/// cookies; a file that is not one this storage wrote is an error, not an empty jar.
+/// (`rename(2)`), so a crash leaves the old cookies or the new ones, never an empty or
+/// half-written file. The directory is not flushed after the rename: a power loss right after a
+/// save may bring back the cookies of the save before it. A missing file loads as no cookies; a
+/// file that is not one this storage wrote is an error, not an empty jar.
 ///
 /// ```swift
 /// let file = FileManager.default.temporaryDirectory.appendingPathComponent("cookies.json")
