@@ -14,8 +14,8 @@ import Foundation
 ///   `X-Api-Key`, and headers marked secret), for the rest of the chain.
 /// - The request's ``HopHook``s prepare each hop before it is sent, the first of every attempt
 ///   included, told whether it still keeps the first request's secrets, and read each hop's
-///   response before the next hop is built: a ``CookieMiddleware`` sends each hop the cookies of its own URL and stores every
-///   `Set-Cookie`, a redirect's included.
+///   response before the next hop is built: a ``CookieMiddleware`` sends each hop the cookies of
+///   its own URL and stores every `Set-Cookie`, a redirect's included.
 /// - A target that is not http(s) is refused.
 /// - The call's ``URLRequestConfiguration`` applies to the first hop only, and may not change its
 ///   URL, method, body or header fields.
