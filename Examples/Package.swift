@@ -39,9 +39,11 @@ let package = Package(
         .package(name: "CourierLogging", path: "../Integrations/Logging"),
         .package(name: "CourierMetrics", path: "../Integrations/Metrics"),
         .package(name: "CourierTracing", path: "../Integrations/Tracing"),
-        // Courier's swift-http-types conversions, which the todo server's catalog adapter and the
-        // README use.
+        // Courier's swift-http-types conversions, which the docs' samples use.
         .package(name: "CourierHTTPTypes", path: "../Integrations/HTTPTypes"),
+        // Courier's Hummingbird router middleware, which serves the todo catalog and the
+        // round-trip server's.
+        .package(name: "CourierHummingbird", path: "../Integrations/HummingbirdServer"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Hummingbird's own dependencies, named for their in-memory backends, which todo-session
         // prints that call from.
@@ -61,15 +63,16 @@ let package = Package(
             name: "TodoCatalog",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
-        // A Hummingbird 2 server whose only routing is `Catalog.match` over TodoCatalog; its
-        // import handler calls an upstream todo server through one shared HTTPClient.
+        // A Hummingbird 2 server whose only routing is TodoCatalog's, through CourierHummingbird's
+        // CatalogMiddleware; its import handler calls an upstream todo server through one
+        // shared HTTPClient.
         .target(
             name: "TodoServer",
             dependencies: [
                 "TodoCatalog",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
-                .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
+                .product(name: "CourierHummingbird", package: "CourierHummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -101,12 +104,13 @@ let package = Package(
             dependencies: ["TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier")]
         ),
         // Sends at least 1,000 generated values per endpoint through a Hummingbird server that
-        // matches them with a catalog and answers with the value it parsed (CatalogAdapter, typed
-        // answers); every value must come back equal. Scripts/check-catalog runs it.
+        // matches them with a catalog and answers with the value it parsed (CatalogMiddleware,
+        // typed answers); every value must come back equal. Scripts/check-catalog runs it.
         .executableTarget(
             name: "catalog-roundtrip",
             dependencies: [
-                "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierHummingbird", package: "CourierHummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -134,6 +138,8 @@ let package = Package(
                 .product(name: "CourierMetrics", package: "CourierMetrics"),
                 .product(name: "CourierTracing", package: "CourierTracing"),
                 .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
+                .product(name: "CourierHummingbird", package: "CourierHummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

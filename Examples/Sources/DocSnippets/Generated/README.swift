@@ -3,12 +3,14 @@
 
 import Courier
 import CourierHTTPTypes
+import CourierHummingbird
 import CourierLogging
 import CourierMetrics
 import CourierTesting
 import CourierTracing
 import Foundation
 import HTTPTypes
+import Hummingbird
 import Logging
 import Testing
 
@@ -31,5 +33,10 @@ enum READMESnippets {
     static func block3() async throws {
         let head = try HTTPRequest(API.user(42).request(), baseURL: BaseURL("api.example.com"))
         _ = head
+    }
+
+    // Block 4
+    static func block4() async throws {
+        router.add(middleware: CatalogMiddleware(catalog) { endpoint, _, _ in try answer(to: endpoint) })
     }
 }

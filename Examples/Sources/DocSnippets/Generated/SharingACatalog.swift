@@ -144,7 +144,7 @@ enum SharingACatalogSnippets {
         _ = answer
     }
 
-    // Block 7: left out (<!-- snippet: skip -->)
+    // Block 7: in SharingACatalog+Block7.swift (it imports CourierHummingbird, Hummingbird)
 
     // Block 8
     static func answer(_ incoming: IncomingRequest, in catalog: Catalog, todos: [Int: Todo]) -> CatalogAnswer
