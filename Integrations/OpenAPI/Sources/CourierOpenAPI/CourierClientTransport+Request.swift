@@ -68,7 +68,8 @@ extension CourierClientTransport {
     /// otherwise streamed once.
     ///
     /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when reading the body into
-    ///   memory fails.
+    ///   memory fails or it yields more than its declared length,
+    ///   ``Courier/CourierError/Kind/streamedBodyLengthMismatch`` when it yields less.
     func courierBody(_ body: HTTPBody?, contentType: MediaType) async throws(CourierError) -> Body? {
         guard let body else { return nil }
         let knownLength: Int64? =
@@ -81,14 +82,22 @@ extension CourierClientTransport {
         else {
             return Body.stream(HTTPBodyChunks(body: body), length: knownLength, contentType: contentType)
         }
+        let bytes: HTTPBody.ByteChunk
         do {
-            let bytes = try await HTTPBody.ByteChunk(collecting: body, upTo: Int(length))
-            return Body.data(Data(bytes), contentType: contentType)
+            bytes = try await HTTPBody.ByteChunk(collecting: body, upTo: Int(length))
         } catch {
             throw CourierError(
                 stage: .building, kind: .streamedBodyFailed,
                 message: "The request body failed while it was read into memory; nothing was sent.",
                 underlying: error)
         }
+        guard bytes.count == length else {
+            throw CourierError(
+                stage: .building, kind: .streamedBodyLengthMismatch,
+                message:
+                    "The request body yielded \(bytes.count) of its declared \(length) bytes; nothing was sent."
+            )
+        }
+        return Body.data(Data(bytes), contentType: contentType)
     }
 }

@@ -8,18 +8,19 @@ import OpenAPIRuntime
 /// redirects, timeouts and transport.
 ///
 /// ```swift
-/// let courier = Client(
+/// let courier = Courier.Client(
 ///     baseURL: BaseURL("api.example.com"),
 ///     middleware: [RetryMiddleware(), LoggingMiddleware()])
-/// let api = APIClient(
-///     serverURL: URL(string: "https://api.example.com")!, transport: CourierClientTransport(client: courier))
+/// let api = Client(serverURL: serverURL, transport: CourierClientTransport(client: courier))
 /// ```
+///
+/// (`Client` is the generated client there; next to it, Courier's is `Courier.Client`.)
 ///
 /// The rules a caller must know:
 /// - Every status reaches the generated client as it arrived, which decides what it means:
 ///   Courier throws for none of them (it still follows redirects itself).
 /// - A response body streams: the body of a 2xx response is handed over when its head arrives,
-///   any other body whole. The client's total timeout covers the wait for the head.
+///   any other body whole. The client's total timeout covers a 2xx response up to its head.
 /// - A request body that can be read more than once, with a known length up to
 ///   ``replayableBodyLimit`` bytes, is read into memory first, so that a retry or a 307/308
 ///   redirect can send it again. Any other body is streamed once and never sent twice

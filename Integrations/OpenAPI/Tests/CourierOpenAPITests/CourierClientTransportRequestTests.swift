@@ -110,6 +110,32 @@ import Testing
         #expect(await wire.sent.map(\.body) == [Data("abcd".utf8), Data("abc".utf8)])
     }
 
+    @Test func aReplayableBodyShorterThanItsLengthIsRefusedBeforeSending() async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
+        let error = try await #require(throws: CourierError.self) {
+            _ = try await Self.transport(wire).send(
+                request, body: HTTPBody("abcd", length: .known(10)), baseURL: Self.server,
+                operationID: "upload")
+        }
+        #expect(error.kind == .streamedBodyLengthMismatch)
+        #expect(error.message == "The request body yielded 4 of its declared 10 bytes; nothing was sent.")
+        #expect(await wire.sent.isEmpty)
+    }
+
+    @Test func aReplayableBodyThatFailsIsRefusedBeforeSending() async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
+        let body = HTTPBody(FailingChunks(), length: .known(4), iterationBehavior: .multiple)
+        let error = try await #require(throws: CourierError.self) {
+            _ = try await Self.transport(wire).send(
+                request, body: body, baseURL: Self.server, operationID: "upload")
+        }
+        #expect(error.kind == .streamedBodyFailed)
+        #expect(error.underlying is FailingChunks.SourceFailed)
+        #expect(await wire.sent.isEmpty)
+    }
+
     @Test func aSecretHeaderDoesNotGoToAServerOfAnotherOriginThanTheClients() async throws {
         let wire = Wire(answering: RawResponse(status: .noContent))
         var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/v1/me")
@@ -156,5 +182,18 @@ import Testing
             for text in texts { continuation.yield(HTTPBody.ByteChunk(text.utf8)) }
             continuation.finish()
         }
+    }
+}
+
+/// A body source that fails at its first chunk, however often it is read.
+struct FailingChunks: AsyncSequence, Sendable {
+    typealias Element = HTTPBody.ByteChunk
+
+    struct SourceFailed: Error {}
+
+    func makeAsyncIterator() -> Iterator { Iterator() }
+
+    struct Iterator: AsyncIteratorProtocol {
+        mutating func next() async throws -> HTTPBody.ByteChunk? { throw SourceFailed() }
     }
 }
