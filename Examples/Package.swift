@@ -151,6 +151,7 @@ let package = Package(
                 .product(name: "CourierMetrics", package: "CourierMetrics"),
                 .product(name: "CourierTracing", package: "CourierTracing"),
                 .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
+                .product(name: "CourierOpenAPI", package: "CourierOpenAPI"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

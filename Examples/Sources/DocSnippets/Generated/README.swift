@@ -5,6 +5,7 @@ import Courier
 import CourierHTTPTypes
 import CourierLogging
 import CourierMetrics
+import CourierOpenAPI
 import CourierTesting
 import CourierTracing
 import Foundation
@@ -31,5 +32,11 @@ enum READMESnippets {
     static func block3() async throws {
         let head = try HTTPRequest(API.user(42).request(), baseURL: BaseURL("api.example.com"))
         _ = head
+    }
+
+    // Block 4
+    static func block4() async throws {
+        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
+        _ = transport
     }
 }
