@@ -20,7 +20,9 @@ import OpenAPIRuntime
 /// - Every status reaches the generated client as it arrived, which decides what it means:
 ///   Courier throws for none of them (it still follows redirects itself).
 /// - A response body streams: the body of a 2xx response is handed over when its head arrives,
-///   any other body whole. The client's total timeout covers a 2xx response up to its head.
+///   any other body whole. The client's total timeout covers a 2xx response up to its head, and
+///   ``Courier/HTTPCacheMiddleware`` and ``Courier/DeduplicationMiddleware`` pass such calls
+///   through, as they do every streamed response.
 /// - A request body that can be read more than once, with a known length up to
 ///   ``replayableBodyLimit`` bytes, is read into memory first, so that a retry or a 307/308
 ///   redirect can send it again. Any other body is streamed once and never sent twice
