@@ -14,7 +14,8 @@ import TodoServer
 ///     swift run --package-path Examples todo-openapi
 ///
 /// Signs in, creates a todo, lists (its first attempt answered 503 by a simulated flaky
-/// network, then retried), gets the todo, and gets a todo that does not exist (a documented 404);
+/// network, then retried), gets the todo, gets a todo that does not exist (a documented 404), and
+/// reads the change feed, whose Server-Sent Events stream through Courier;
 /// then checks that the token, which Courier adds as a secret default header, is in no log line
 /// (the debug lines, not printed, show the request headers). Exits 0 when every result is the expected one, 1 otherwise.
 @main
@@ -111,10 +112,27 @@ struct TodoOpenAPI {
             "get a missing todo (documented 404)", notFound != nil,
             notFound.map { "404, \"\($0.message)\"" } ?? "\(missing)")
 
+        // The change feed streams: the generated client reads its Server-Sent Events from the body
+        // Courier hands over at the response head (follow=false: the server ends it).
+        let feed = try await api.followChanges(query: .init(follow: false))
+        var changes: [ServerSentEventWithJSONData<Components.Schemas.TodoChange>] = []
+        for try await change in try feed.ok.body.textEventStream.asDecodedServerSentEventsWithJSONData(
+            of: Components.Schemas.TodoChange.self)
+        {
+            // swift-openapi-runtime yields the feed's opening block (a comment and `retry:`, no
+            // data) as an event too; only events with data are changes.
+            if change.data != nil { changes.append(change) }
+        }
+        check(
+            "the change feed (streamed events)",
+            changes.map(\.event) == ["created"] && changes.first?.data?.todoID == todo.id,
+            "\(changes.count) change: "
+                + changes.map { "\($0.event ?? "?") todo \($0.data?.todoID ?? 0)" }.joined(separator: ", "))
+
         let lines = log.all
         let redacted = lines.filter { $0.contains("Authorization: <redacted>") }.count
         check(
-            "the token in no log line", !lines.contains { $0.contains(session.token) } && redacted == 5,
+            "the token in no log line", !lines.contains { $0.contains(session.token) } && redacted == 6,
             "\(lines.count) lines, \(redacted) with Authorization: <redacted>")
         return failures
     }
