@@ -99,6 +99,30 @@ import Testing
         #expect(lines[5].hasPrefix("[warning] GET https://api.example.com/v1/todos/99 → 404"))
     }
 
+    @Test func theChangeFeedStreamsToTheGeneratedClient() async throws {
+        let chunks = [
+            "id: 1\nevent: created\ndata: {\"todoID\":", "1}\n\nid: 2\nevent: deleted\n",
+            "data: {\"todoID\":1}\n\n",
+        ]
+        let setup = Setup { _, _ in
+            RawResponse(
+                status: .ok, headers: [HeaderField(name: .contentType, value: "text/event-stream")],
+                bodyStream: ResponseBodyStream(chunks: chunks.map { Data($0.utf8) }))
+        }
+        let feed = try await setup.api.followChanges(query: .init(follow: false)).ok.body.textEventStream
+        #expect(feed.iterationBehavior == .single)
+        var changes: [ServerSentEventWithJSONData<Components.Schemas.TodoChange>] = []
+        for try await change in feed.asDecodedServerSentEventsWithJSONData(
+            of: Components.Schemas.TodoChange.self)
+        {
+            changes.append(change)
+        }
+        #expect(changes.map(\.event) == ["created", "deleted"])
+        #expect(changes.map(\.id) == ["1", "2"])
+        #expect(changes.map(\.data?.todoID) == [1, 1])
+        #expect(await setup.wire.sent.first?.url == "https://api.example.com/v1/todos/changes?follow=false")
+    }
+
     @Test func anUndocumentedStatusIsTheGeneratedClientsToName() async throws {
         let setup = Setup { _, _ in RawResponse(status: .internalServerError, body: Data("boom".utf8)) }
         let output = try await setup.api.getTodo(path: .init(id: 1))
