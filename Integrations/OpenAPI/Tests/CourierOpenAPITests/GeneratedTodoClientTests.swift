@@ -155,6 +155,41 @@ import Testing
         #expect(await setup.wire.sent.first?.headers[.authorization] == "Bearer s3cret-token")
     }
 
+    @Test func aCredentialFromAClientMiddlewareIsInNeitherError() async throws {
+        let wire = Wire { _, _ in
+            throw CourierError(
+                stage: .transport, kind: .cannotConnect, message: "Could not connect to the server.")
+        }
+        let courier = Courier.Client(baseURL: BaseURL("https://api.example.com"), transport: wire.transport)
+        let api = Client(
+            serverURL: Self.server, transport: CourierClientTransport(client: courier),
+            middlewares: [BearerMiddleware(token: "s3cret-token")])
+        let error = try await #require(throws: ClientError.self) {
+            _ = try await api.followChanges(headers: .init(lastEventID: "7.41"))
+        }
+        #expect(await wire.sent.first?.headers[.authorization] == "Bearer s3cret-token")
+        let underlying = try #require(error.underlyingError as? CourierError)
+        #expect(!"\(underlying)".contains("s3cret"))
+        #expect(!error.description.contains("s3cret"))
+        // swift-openapi-runtime prints the header fields of the request the generated client
+        // made, before its middlewares: an operation's own header parameter shows there.
+        #expect(error.description.contains("last-event-id: 7.41"))
+    }
+
+    /// Adds `Authorization: Bearer <token>` to the generated client's requests.
+    struct BearerMiddleware: ClientMiddleware {
+        let token: String
+
+        func intercept(
+            _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+            next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+        ) async throws -> (HTTPResponse, HTTPBody?) {
+            var request = request
+            request.headerFields[.authorization] = "Bearer \(token)"
+            return try await next(request, body, baseURL)
+        }
+    }
+
     /// Whether `body` is the JSON object `{"title": "Buy milk"}`, whatever its spacing.
     static func isMilk(_ body: Data) -> Bool {
         (try? JSONDecoder().decode([String: String].self, from: body)) == ["title": "Buy milk"]
