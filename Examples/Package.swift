@@ -45,6 +45,10 @@ let package = Package(
         // round-trip server's.
         .package(name: "CourierHummingbird", path: "../Integrations/HummingbirdServer"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Courier's swift-openapi-runtime transport, a package of its own next to Courier; named
+        // for the same reason. todo-openapi sends a generated client through it.
+        .package(name: "CourierOpenAPI", path: "../Integrations/OpenAPI"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         // Hummingbird's own dependencies, named for their in-memory backends, which todo-session
         // prints that call from.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -103,6 +107,19 @@ let package = Package(
             name: "todo-server",
             dependencies: ["TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier")]
         ),
+        // The client swift-openapi-generator made from the todo API's own OpenAPI export
+        // (TodoAPI/Generated, Scripts/generate-openapi-client) calls TodoServer through a Courier
+        // Client with retries and logging (CourierOpenAPI's CourierClientTransport).
+        .executableTarget(
+            name: "todo-openapi",
+            dependencies: [
+                "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierOpenAPI", package: "CourierOpenAPI"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            exclude: ["TodoAPI/openapi.json", "TodoAPI/openapi-generator-config.yaml"]
+        ),
         // Sends at least 1,000 generated values per endpoint through a Hummingbird server that
         // matches them with a catalog and answers with the value it parsed (CatalogMiddleware,
         // typed answers); every value must come back equal. Scripts/check-catalog runs it.
@@ -140,6 +157,7 @@ let package = Package(
                 .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
                 .product(name: "CourierHummingbird", package: "CourierHummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CourierOpenAPI", package: "CourierOpenAPI"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -6,6 +6,7 @@ import CourierHTTPTypes
 import CourierHummingbird
 import CourierLogging
 import CourierMetrics
+import CourierOpenAPI
 import CourierTesting
 import CourierTracing
 import Foundation
@@ -38,5 +39,11 @@ enum READMESnippets {
     // Block 4
     static func block4() async throws {
         router.add(middleware: CatalogMiddleware(catalog) { endpoint, _, _ in try answer(to: endpoint) })
+    }
+
+    // Block 5
+    static func block5() async throws {
+        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
+        _ = transport
     }
 }

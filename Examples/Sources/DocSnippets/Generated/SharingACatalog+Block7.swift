@@ -3,6 +3,7 @@
 
 import Courier
 import CourierHummingbird
+import CourierOpenAPI
 import CourierTesting
 import Foundation
 import Hummingbird

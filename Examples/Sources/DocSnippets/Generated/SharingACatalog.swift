@@ -2,6 +2,7 @@
 // Every ```swift block of the source, compiled by `swift build --package-path Examples`.
 
 import Courier
+import CourierOpenAPI
 import CourierTesting
 import Foundation
 import Testing
@@ -226,6 +227,12 @@ enum SharingACatalogSnippets {
 
     // Block 12
     static func block12() async throws {
+        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
+        _ = transport
+    }
+
+    // Block 13
+    static func block13() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)
