@@ -21,6 +21,8 @@ public struct Catalog: Sendable {
     public struct Entry: Sendable {
         /// The endpoint's type name, such as `GetTodo`.
         public let name: String
+        /// The endpoint's type, which ``Catalog/match(_:)`` returns values of.
+        public let endpointType: any CatalogEndpoint.Type
         /// Its shape and template.
         public let shape: EndpointShape
         let parse: @Sendable (IncomingRequest) throws(EndpointMismatch) -> any CatalogEndpoint
@@ -62,7 +64,7 @@ public struct Catalog: Sendable {
         _ = try reading.constraints.get()
         let shape = reading.shape
         return Entry(
-            name: "\(type)", shape: shape,
+            name: "\(type)", endpointType: type, shape: shape,
             parse: { request throws(EndpointMismatch) in
                 try Model.parse(request, reading: reading)
             },

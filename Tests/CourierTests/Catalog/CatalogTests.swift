@@ -9,6 +9,10 @@ struct CatalogTests {
         let catalog = try Catalog([Shelf.AddBook.self, Shelf.GetBook.self])
         #expect(catalog.entries.map(\.name) == ["AddBook", "GetBook"])
         #expect(
+            catalog.entries.map { ObjectIdentifier($0.endpointType) } == [
+                ObjectIdentifier(Shelf.AddBook.self), ObjectIdentifier(Shelf.GetBook.self),
+            ])
+        #expect(
             catalog.entries.map(\.shape.description) == [
                 "POST /shelves/{shelf}/books?dry_run", "GET /v2/shelves/{shelf}/books/{id}?sort&format=full",
             ])
