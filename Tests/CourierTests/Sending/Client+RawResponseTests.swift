@@ -46,6 +46,19 @@ struct ClientRawResponseTests {
         await #expect(throws: CourierError.self) { try await client.send(Self.user) }
     }
 
+    @Test func anEndpointsOwnValidationStillRefusesAStatus() async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { RawResponse(status: .notFound, url: $0.url) })
+        let validated = Endpoint<Data, Never> {
+            Method.get
+            Path("users", 7)
+            ResponseValidation(statuses: [HTTPStatus(200)...HTTPStatus(299)])
+        }
+        let error = await #expect(throws: CourierError.self) { try await client.rawResponse(validated) }
+        #expect(error?.kind == .unacceptableStatus)
+    }
+
     @Test func theClientsDefaultsAndTheCallsOptionsAreSent() async throws {
         let recording = RecordingTransport()
         let client = Client(
@@ -58,7 +71,7 @@ struct ClientRawResponseTests {
         #expect(sent.url.absoluteString == "https://api.example.com/users/7?v=2")
     }
 
-    @Test func aStreamedSuccessIsHandedOverAsItArrives() async throws {
+    @Test(.timeLimit(.minutes(1))) func aStreamedSuccessIsHandedOverAsItArrives() async throws {
         let (chunks, input) = AsyncStream<Data>.makeStream()
         input.yield(Data("first ".utf8))
         let client = Client(
