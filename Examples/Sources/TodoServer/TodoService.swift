@@ -2,13 +2,10 @@ import Courier
 import Foundation
 import TodoCatalog
 
-/// A response before it is written, and the route it answered.
+/// A response before it is written.
 public struct TodoReply: Sendable, Equatable {
     /// Status, headers and body, from a typed result or a mismatch.
     public var answer: CatalogAnswer
-    /// The path template of the endpoint the request matched, such as `/v1/todos/{id}`: the
-    /// route tracing names the server's span after.
-    public var route: String?
     /// For a ``FollowChanges`` feed, where it starts and whether it follows: `answer` is then its
     /// head, and the server writes its body as the changes happen (``ChangeFeed``).
     var feed: FeedStart?
@@ -22,9 +19,14 @@ struct FeedStart: Sendable, Equatable {
     var follows: Bool
 }
 
-/// The todo API's behaviour, without any HTTP framework: an ``IncomingRequest`` in, a
-/// ``TodoReply`` out. Routing is the shared catalog's: `Catalog.match` turns the request into
-/// a typed endpoint value, and a `switch` over that value does the work.
+/// The todo API's behaviour, without any HTTP framework: a typed endpoint value (or the
+/// mismatch of a request the catalog did not match) in, a ``TodoReply`` out. Routing is the
+/// shared catalog's: the server's catalog middleware matches each request, and a `switch` over
+/// the endpoint value does the work.
+///
+/// For a ``FollowChanges`` request with a valid token, the answer is only the head of the feed
+/// (200, `text/event-stream`) with an empty body: the server writes the change events as they
+/// happen (``TodoReply/feed``, ``ChangeFeed``).
 public struct TodoService: Sendable {
     let catalog: Catalog
     let store = TodoStore()
@@ -45,29 +47,12 @@ public struct TodoService: Sendable {
         self.importer = importer
     }
 
-    /// The reply to `request`: the typed answer of the endpoint it matched, or the mismatch's
-    /// answer. A server that matches requests itself (CourierHummingbird's `CatalogMiddleware`)
-    /// calls the two methods below instead.
-    ///
-    /// For a ``FollowChanges`` request with a valid token, the answer is only the head of the
-    /// feed (200, `text/event-stream`) with an empty body: the server writes the change events as
-    /// they happen (``TodoReply/feed``, ``ChangeFeed``).
-    public func reply(to request: IncomingRequest) async -> TodoReply {
-        let endpoint: any CatalogEndpoint
-        do {
-            endpoint = try catalog.match(request)
-        } catch {
-            return await reply(to: error, for: request)
-        }
-        return await reply(to: endpoint)
-    }
-
     /// The reply to a request the catalog matched as `endpoint`.
     public func reply(to endpoint: any CatalogEndpoint) async -> TodoReply {
         if let feed = endpoint as? FollowChanges {
             return await reply(to: feed)
         }
-        return TodoReply(answer: await answer(endpoint), route: Self.route(of: endpoint))
+        return TodoReply(answer: await answer(endpoint))
     }
 
     /// The reply to `request`, which the catalog did not match: `mismatch`'s problem document,
@@ -79,40 +64,28 @@ public struct TodoService: Sendable {
             return TodoReply(answer: mismatch.answer(to: request))
         }
         if let token = Self.bearerToken(of: request), await !store.accepts(token) {
-            return TodoReply(answer: Self.unauthorized, route: Self.route(mismatch.template))
+            return TodoReply(answer: Self.unauthorized)
         }
-        return TodoReply(answer: Self.invalid(mismatch.violations), route: Self.route(mismatch.template))
+        return TodoReply(answer: Self.invalid(mismatch.violations))
     }
 
     /// A feed's head, and where it starts; a 401 for a wrong token.
     private func reply(to feed: FollowChanges) async -> TodoReply {
-        let route = Self.route(of: feed)
         guard await store.accepts(feed.token) else {
             let failure = TodoError.unauthorized(Unauthorized(message: "The bearer token is not valid."))
             do {
-                return TodoReply(answer: try feed.answer(failure: failure), route: route)
+                return TodoReply(answer: try feed.answer(failure: failure))
             } catch {
-                return TodoReply(answer: Self.serverError(error.message), route: route)
+                return TodoReply(answer: Self.serverError(error.message))
             }
         }
         let start = FeedStart(
             after: ChangeFeed.lastNumber(feed.lastEventID, run: store.run), follows: feed.follow ?? true)
         do {
-            return TodoReply(answer: try ChangeFeed.head(of: feed), route: route, feed: start)
+            return TodoReply(answer: try ChangeFeed.head(of: feed), feed: start)
         } catch {
-            return TodoReply(answer: Self.serverError(error.message), route: route)
+            return TodoReply(answer: Self.serverError(error.message))
         }
-    }
-
-    /// The path of the endpoint's template, without its method and query: `/v1/todos/{id}`.
-    static func route(of endpoint: any CatalogEndpoint) -> String? {
-        guard let template = try? type(of: endpoint).shape().description else { return nil }
-        return route(template)
-    }
-
-    /// The path of a template such as `GET /v1/todos/{id}?include`.
-    private static func route(_ template: String) -> String {
-        String(template.drop { $0 != " " }.dropFirst().prefix { $0 != "?" })
     }
 
     /// The answer to a request that matched `endpoint`: every case hands its handler to

@@ -2,7 +2,6 @@ import Courier
 import CourierHTTPTypes
 import HTTPTypes
 import Hummingbird
-import NIOCore
 
 // Retroactive by design: Courier depends on no server framework and Hummingbird does not know
 // Courier, so the package that joins the two is the one place the conformance can live.

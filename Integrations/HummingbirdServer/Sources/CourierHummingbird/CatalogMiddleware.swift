@@ -12,40 +12,39 @@ import Hummingbird
 /// router.add(middleware: CatalogMiddleware(try Catalog(TodoAPI.endpoints)) { endpoint, request, context in
 ///     switch endpoint {
 ///     case let get as GetTodo: try get.answer(await store.todo(get.id))
-///     default: CatalogAnswer(status: .notImplemented)
+///     default: CatalogAnswer(status: 501)
 ///     }
 /// })
-/// let app = Application(router: router)
 /// ```
 ///
-/// **Matching.** The catalog first sees the request without its body. A request whose path no
-/// endpoint has (a 404) or whose method the path does not have (a 405) is answered without
-/// reading its body, and one of another path can be passed on instead (``UnmatchedPaths``).
-/// Otherwise the body is read, up to `bodyLimit` (a longer one is answered 413 by Hummingbird),
-/// and the request is matched again with it: it may still not fit the rest (a query item, a
-/// header field, the body, a value outside a declared ``Courier/SchemaConstraint``). Every
-/// mismatch it answers goes to the `mismatch` handler, which by default writes
-/// ``Courier/EndpointMismatch/answer(to:)``: a `problem+json` 404, 405 with `Allow`, 401 when
-/// the endpoint's credentials are missing, or 400.
-///
-/// **Answers.** A handler returns anything Hummingbird can write: a ``Courier/CatalogAnswer``
-/// (an endpoint's typed `answer(_:)`, which this package makes a `ResponseGenerator`), or a
-/// `Response` of its own, such as one with a streamed body.
-///
-/// **Routes.** The request context's endpoint path is set to the matched endpoint's path
-/// template (`/todos/{id}`), so Hummingbird's tracing, metrics and logging middleware name the
-/// route as the catalog declares it; add them before this one.
-///
-/// **Requests Courier cannot read** (no path, or a header value that is not UTF-8 or holds a
-/// control character) are not the catalog's: they go on to the next responder.
+/// A handler returns a ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a
+/// `Response` of its own, such as one with a streamed body. Every request the catalog does not
+/// match, and does not pass on (``PassOn``), goes to the `mismatch` handler:
+/// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401 or 400 unless given
+/// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to
+/// the body limit (Hummingbird answers a longer one 413). `HEAD` is served by an endpoint's
+/// `GET`, without the body. The matched endpoint's path template (`/todos/{id}`) names the
+/// request's route for Hummingbird's tracing, metrics and logging middleware, which go before
+/// this one; routes of the router itself only see what this middleware passes on.
 public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// What a catalog middleware does with a request whose path no endpoint of its catalog has.
-    public enum UnmatchedPaths: Sendable, Hashable {
-        /// Answers it with the mismatch handler (a `problem+json` 404 unless given one): the
-        /// catalog serves every route.
-        case answer
-        /// Passes it on to the next middleware or the router's routes, which answer it.
-        case passOn
+    /// Which requests the catalog does not match a middleware passes on to the next responder
+    /// (the router's routes, or its 404), instead of answering them.
+    public struct PassOn: OptionSet, Sendable, Hashable {
+        /// The set's bits.
+        public let rawValue: Int
+
+        /// Creates a set from its raw value.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// Requests whose path no endpoint has.
+        public static var otherPaths: PassOn { PassOn(rawValue: 1 << 0) }
+        /// Requests whose path is an endpoint's but whose method no endpoint of that path has.
+        public static var otherMethods: PassOn { PassOn(rawValue: 1 << 1) }
+        /// Requests Courier cannot read: no path, or a header value that is not UTF-8 or holds a
+        /// control character. Answered 400 unless passed on.
+        public static var unreadable: PassOn { PassOn(rawValue: 1 << 2) }
     }
 
     /// The work for a request that matched an endpoint: the typed endpoint value, the request
@@ -62,60 +61,82 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The endpoints this middleware serves.
     public let catalog: Catalog
-    /// The largest request body read, in bytes.
-    public let bodyLimit: Int
-    /// What happens to requests whose path no endpoint has.
-    public let unmatchedPaths: UnmatchedPaths
+    /// The largest request body read, in bytes; `nil` for the context's `maxUploadSize`.
+    public let bodyLimit: Int?
+    /// The requests passed on instead of answered.
+    public let passOn: PassOn
     private let handler: Handler
     private let mismatchHandler: MismatchHandler
-
-    /// The largest request body read unless given, 1 MiB.
-    public static var defaultBodyLimit: Int { 1 << 20 }
+    /// Each endpoint type's route: the path of its template.
+    private let routes: [ObjectIdentifier: String]
 
     /// Creates a middleware that serves `catalog` with `handler`.
     ///
     /// - Parameters:
     ///   - catalog: The endpoints to serve.
     ///   - bodyLimit: The largest request body read, in bytes; a longer one is answered 413.
-    ///   - unmatchedPaths: Whether a request whose path no endpoint has is answered 404 here
-    ///     (``UnmatchedPaths/answer``, the default) or passed on (``UnmatchedPaths/passOn``).
-    ///   - mismatch: The answer to a request the catalog did not match (and did not pass on);
-    ///     ``Courier/EndpointMismatch/answer(to:)`` unless given.
+    ///     The request context's `maxUploadSize` unless given.
+    ///   - passOn: The requests the catalog does not match that go on to the next responder
+    ///     instead of being answered; none unless given.
+    ///   - mismatch: The answer to a request the catalog did not match (and that is not passed
+    ///     on); ``Courier/EndpointMismatch/answer(to:)`` unless given.
     ///   - handler: The answer to a request that matched an endpoint.
     public init(
-        _ catalog: Catalog, bodyLimit: Int = defaultBodyLimit, unmatchedPaths: UnmatchedPaths = .answer,
-        mismatch: MismatchHandler? = nil, handler: @escaping Handler
+        _ catalog: Catalog, bodyLimit: Int? = nil, passOn: PassOn = [], mismatch: MismatchHandler? = nil,
+        handler: @escaping Handler
     ) {
         self.catalog = catalog
         self.bodyLimit = bodyLimit
-        self.unmatchedPaths = unmatchedPaths
+        self.passOn = passOn
         self.handler = handler
         self.mismatchHandler = mismatch ?? { mismatch, request, _ in mismatch.answer(to: request) }
+        var routes: [ObjectIdentifier: String] = [:]
+        for entry in catalog.entries {
+            routes[ObjectIdentifier(entry.endpointType)] = Self.route(entry.shape.description)
+        }
+        self.routes = routes
     }
 
-    /// Serves `request` when its path is one of the catalog's; passes it to `next` otherwise when
-    /// ``unmatchedPaths`` says so.
+    /// Answers `request` by the catalog, or passes it on to `next`.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let head = try? IncomingRequest(request.head) else {
-            return try await next(request, context)
+        let head: IncomingRequest
+        do {
+            head = try IncomingRequest(request.head)
+        } catch {
+            if passOn.contains(.unreadable) { return try await next(request, context) }
+            return try Self.unreadable(error).response(from: request, context: context)
         }
+        if request.method == .head {
+            return try await headResponse(to: request, head: head, context: context, next: next)
+        }
+        return try await serve(request, head: head, context: context, next: next)
+    }
+
+    /// The answer to a request, matched first by its head, then with its body.
+    private func serve(
+        _ request: Request, head: IncomingRequest, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             _ = try catalog.match(head)
         } catch let mismatch where mismatch.closeness < .sameRoute {
-            if mismatch.closeness == .otherPath {
-                if unmatchedPaths == .passOn { return try await next(request, context) }
-            } else {
+            switch mismatch.closeness {
+            case .otherPath:
+                if passOn.contains(.otherPaths) { return try await next(request, context) }
+                context.coreContext.endpointPath.value = "NotFound"
+            default:
+                if passOn.contains(.otherMethods) { return try await next(request, context) }
                 context.coreContext.endpointPath.value = Self.route(mismatch.template)
             }
-            return try await mismatchHandler(mismatch, head, context).response(
+            return try await mismatchHandler(Self.allowingHead(mismatch), head, context).response(
                 from: request, context: context)
         } catch {
             // The method and path fit: the body decides, below.
         }
         var request = request
-        let body = try await request.collectBody(upTo: bodyLimit)
+        let body = try await request.collectBody(upTo: bodyLimit ?? context.maxUploadSize)
         let incoming = IncomingRequest(
             method: head.method, target: head.target, headers: head.headers,
             body: Data(body.readableBytesView))
@@ -127,10 +148,49 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await mismatchHandler(error, incoming, context).response(
                 from: request, context: context)
         }
-        context.coreContext.endpointPath.value = (try? type(of: endpoint).shape()).map {
-            Self.route($0.description)
-        }
+        context.coreContext.endpointPath.value = routes[ObjectIdentifier(type(of: endpoint))]
         return try await handler(endpoint, request, context).response(from: request, context: context)
+    }
+
+    /// The answer to a `HEAD` request: that of the path's `GET` endpoint without its body when
+    /// the catalog has no `HEAD` endpoint there (RFC 9110 §9.3.2), else the catalog's own.
+    private func headResponse(
+        to request: Request, head: IncomingRequest, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            _ = try catalog.match(head)
+        } catch  where error.closeness == .otherMethod && error.allowedMethods.contains(.get) {
+            var getHead = request.head
+            getHead.method = .get
+            let get = Request(head: getHead, body: request.body)
+            let asGet = IncomingRequest(method: .get, target: head.target, headers: head.headers)
+            return try await serve(get, head: asGet, context: context, next: next).createHeadResponse()
+        } catch {
+            // Any other HEAD request is served as any request.
+        }
+        return try await serve(request, head: head, context: context, next: next)
+    }
+
+    /// `mismatch` with `HEAD` among its allowed methods when `GET` is, as this middleware
+    /// serves it.
+    static func allowingHead(_ mismatch: EndpointMismatch) -> EndpointMismatch {
+        guard mismatch.allowedMethods.contains(.get), !mismatch.allowedMethods.contains(.head) else {
+            return mismatch
+        }
+        return EndpointMismatch(
+            template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
+            shape: mismatch.shape, allowedMethods: mismatch.allowedMethods + [.head],
+            violations: mismatch.violations)
+    }
+
+    /// The `problem+json` 400 for a request Courier cannot read.
+    static func unreadable(_ error: CourierError) -> CatalogAnswer {
+        let problem = ProblemDetails(title: "Bad Request", status: 400, detail: error.message)
+        return CatalogAnswer(
+            status: .badRequest,
+            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
+            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
     }
 
     /// The path of a template such as `GET /todos/{id}?include`: `/todos/{id}`.

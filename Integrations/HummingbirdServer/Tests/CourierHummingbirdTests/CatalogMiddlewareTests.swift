@@ -4,7 +4,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOCore
 import Testing
 
 @Suite("CatalogMiddleware")
@@ -12,15 +11,13 @@ struct CatalogMiddlewareTests {
     /// The handler every test serves with: note 7 exists; a created note gets id 8. Each answer
     /// carries the route the middleware set, in `X-Route`.
     static func notes(
-        unmatchedPaths: CatalogMiddleware<BasicRequestContext>.UnmatchedPaths = .answer,
-        bodyLimit: Int = CatalogMiddleware<BasicRequestContext>.defaultBodyLimit,
+        passOn: CatalogMiddleware<BasicRequestContext>.PassOn = [], bodyLimit: Int? = nil,
         mismatch: CatalogMiddleware<BasicRequestContext>.MismatchHandler? = nil
     ) throws -> Application<RouterResponder<BasicRequestContext>> {
         let router = Router()
         router.add(
             middleware: CatalogMiddleware(
-                try Catalog(NotesAPI.endpoints), bodyLimit: bodyLimit, unmatchedPaths: unmatchedPaths,
-                mismatch: mismatch
+                try Catalog(NotesAPI.endpoints), bodyLimit: bodyLimit, passOn: passOn, mismatch: mismatch
             ) { endpoint, _, context in
                 var answer: CatalogAnswer
                 switch endpoint {
@@ -39,6 +36,7 @@ struct CatalogMiddlewareTests {
                 return answer
             })
         router.get("/health") { _, _ in "ok" }
+        router.delete("/notes/:id") { _, _ in "deleted by the router" }
         return Application(router: router)
     }
 
@@ -78,20 +76,84 @@ struct CatalogMiddlewareTests {
     }
 
     @Test("a path no endpoint has is a problem+json 404, or goes on to the router's routes when passed on")
-    func unmatchedPaths() async throws {
-        try await Self.notes(unmatchedPaths: .answer).test(.router) { client in
+    func otherPaths() async throws {
+        try await Self.notes().test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType] == "application/problem+json")
+                let problem = try JSONDecoder().decode(
+                    ProblemDetails.self, from: Data(response.body.readableBytesView))
+                #expect(problem.status == 404)
+                #expect(problem.detail?.hasPrefix("The request does not match ") == true)
             }
         }
-        try await Self.notes(unmatchedPaths: .passOn).test(.router) { client in
+        try await Self.notes(passOn: .otherPaths).test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == "ok")
             }
             try await client.execute(uri: "/elsewhere", method: .get) { response in
                 // The router's own 404, not the catalog's problem document.
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] != "application/problem+json")
+            }
+            // Another method of a catalog path is still the catalog's 405.
+            try await client.execute(uri: "/notes/7", method: .delete) { response in
+                #expect(response.status == .methodNotAllowed)
+            }
+        }
+    }
+
+    @Test("another method of a catalog path goes on to the router's routes when passed on")
+    func otherMethodsPassedOn() async throws {
+        try await Self.notes(passOn: .otherMethods).test(.router) { client in
+            try await client.execute(uri: "/notes/7", method: .delete) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "deleted by the router")
+            }
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+        }
+    }
+
+    @Test("HEAD is answered by the path's GET endpoint, without the body")
+    func head() async throws {
+        try await Self.notes().test(.router) { client in
+            let get = try await client.execute(uri: "/notes/7", method: .get) { $0 }
+            try await client.execute(uri: "/notes/7", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                #expect(response.headers[.contentLength] == "\(get.body.readableBytes)")
+                #expect(response.headers[HTTPField.Name("X-Route")!] == "/notes/{id}")
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/notes/9", method: .head) { response in
+                #expect(response.status == .notFound)
+                #expect(response.body.readableBytes == 0)
+            }
+            // A path with no GET endpoint: the 405 lists what it has.
+            try await client.execute(uri: "/notes", method: .head) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+            }
+        }
+    }
+
+    @Test("a request Courier cannot read is a problem+json 400, or goes on when passed on")
+    func unreadable() async throws {
+        // U+0085 is a C1 control character: swift-http-types carries it, Courier refuses it.
+        let headers: HTTPFields = [HTTPField.Name("X-Note")!: "a\u{85}b"]
+        try await Self.notes().test(.router) { client in
+            try await client.execute(uri: "/notes/7", method: .get, headers: headers) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+        }
+        try await Self.notes(passOn: .unreadable).test(.router) { client in
+            try await client.execute(uri: "/notes/7", method: .get, headers: headers) { response in
+                // The router has no GET route for the path: its own 404.
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType] != "application/problem+json")
             }
@@ -106,7 +168,7 @@ struct CatalogMiddlewareTests {
                 body: Self.json(String(repeating: "x", count: 1_000))
             ) { response in
                 #expect(response.status == .methodNotAllowed)
-                #expect(response.headers[.allow] == "GET")
+                #expect(response.headers[.allow] == "GET, HEAD")
                 #expect(response.headers[.contentType] == "application/problem+json")
             }
         }
@@ -165,7 +227,7 @@ struct CatalogMiddlewareTests {
             try await client.execute(uri: "/elsewhere?x=1", method: .get) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.headers[HTTPField.Name("X-Target")!] == "/elsewhere?x=1")
-                #expect(response.headers[HTTPField.Name("X-Route")!] == "-")
+                #expect(response.headers[HTTPField.Name("X-Route")!] == "NotFound")
             }
         }
     }
@@ -208,7 +270,7 @@ struct CatalogMiddlewareTests {
         }
     }
 
-    @Test("an answer HTTP cannot carry fails with Courier's error, naming the status")
+    @Test("an answer HTTP cannot carry fails the request with a 500")
     func unwritableAnswer() async throws {
         let router = Router()
         router.add(
