@@ -23,6 +23,7 @@ extension CourierClientTransport {
         -> Endpoint<ResponseBodyStream, Never>
     {
         let url = try Self.url(baseURL: baseURL, target: request.path)
+        try Self.checkOrigin(of: baseURL, against: client.baseURL)
         let fields = try HeaderFields(request.headerFields).filter { !Self.framingFields.contains($0.name) }
         let declaredType = request.headerFields[.contentType].flatMap(MediaType.init(validating:))
         let body = try await courierBody(body, contentType: declaredType ?? .octetStream)
@@ -37,6 +38,25 @@ extension CourierClientTransport {
             if let body {
                 body
             }
+        }
+    }
+
+    /// Refuses a server URL on another origin than the Courier client's base URL: a secret
+    /// header (the generated client's `Authorization` as much as the client's defaults) would
+    /// otherwise stay behind without a word, as for any ``Courier/AbsoluteURL``.
+    ///
+    /// - Throws: ``Courier/CourierError/Kind/invalidBaseURL`` naming both origins.
+    static func checkOrigin(of serverURL: URL, against base: BaseURL) throws(CourierError) {
+        let server = try BaseURL(serverURL)
+        guard server.scheme == base.scheme, server.host == base.host,
+            server.effectivePort == base.effectivePort
+        else {
+            throw CourierError(
+                stage: .building, kind: .invalidBaseURL,
+                message:
+                    "The generated client's server \(server.origin) is not the Courier client's \(base.origin);"
+                    + " give both the same server, so that no secret header is left behind or sent elsewhere."
+            )
         }
     }
 
@@ -64,12 +84,12 @@ extension CourierClientTransport {
     }
 
     /// The Courier body for a generated one: in memory, so that it can be sent again, when it
-    /// can be iterated more than once and has a known length within ``replayableBodyLimit``;
-    /// otherwise streamed once.
+    /// can be iterated more than once and yields at most ``replayableBodyLimit`` bytes (a
+    /// multipart body's length is not known before); otherwise streamed once.
     ///
     /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when reading the body into
-    ///   memory fails or it yields more than its declared length,
-    ///   ``Courier/CourierError/Kind/streamedBodyLengthMismatch`` when it yields less.
+    ///   memory fails, ``Courier/CourierError/Kind/streamedBodyLengthMismatch`` when it yields
+    ///   another number of bytes than its declared length.
     func courierBody(_ body: HTTPBody?, contentType: MediaType) async throws(CourierError) -> Body? {
         guard let body else { return nil }
         let knownLength: Int64? =
@@ -77,27 +97,37 @@ extension CourierClientTransport {
             case .known(let length): length
             case .unknown: nil
             }
-        guard body.iterationBehavior == .multiple, let length = knownLength,
-            length <= Int64(replayableBodyLimit)
-        else {
-            return Body.stream(HTTPBodyChunks(body: body), length: knownLength, contentType: contentType)
+        if body.iterationBehavior == .multiple, (knownLength ?? 0) <= Int64(replayableBodyLimit),
+            let bytes = try await Self.bytes(of: body, upTo: replayableBodyLimit)
+        {
+            if let knownLength, Int64(bytes.count) != knownLength {
+                throw CourierError(
+                    stage: .building, kind: .streamedBodyLengthMismatch,
+                    message:
+                        "The request body yielded \(bytes.count) bytes, not its declared \(knownLength); nothing was sent."
+                )
+            }
+            return Body.data(bytes, contentType: contentType)
         }
-        let bytes: HTTPBody.ByteChunk
+        return Body.stream(HTTPBodyChunks(body: body), length: knownLength, contentType: contentType)
+    }
+
+    /// The bytes of one iteration of `body`, or `nil` once it yields more than `limit`.
+    ///
+    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when the body fails.
+    static func bytes(of body: HTTPBody, upTo limit: Int) async throws(CourierError) -> Data? {
+        var bytes = Data()
         do {
-            bytes = try await HTTPBody.ByteChunk(collecting: body, upTo: Int(length))
+            for try await chunk in body {
+                guard bytes.count + chunk.count <= limit else { return nil }
+                bytes.append(contentsOf: chunk)
+            }
         } catch {
             throw CourierError(
                 stage: .building, kind: .streamedBodyFailed,
                 message: "The request body failed while it was read into memory; nothing was sent.",
                 underlying: error)
         }
-        guard bytes.count == length else {
-            throw CourierError(
-                stage: .building, kind: .streamedBodyLengthMismatch,
-                message:
-                    "The request body yielded \(bytes.count) of its declared \(length) bytes; nothing was sent."
-            )
-        }
-        return Body.data(Data(bytes), contentType: contentType)
+        return bytes
     }
 }

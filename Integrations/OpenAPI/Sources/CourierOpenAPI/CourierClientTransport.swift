@@ -16,30 +16,18 @@ import OpenAPIRuntime
 ///
 /// (`Client` is the generated client there; next to it, Courier's is `Courier.Client`.)
 ///
-/// The rules a caller must know:
-/// - Every status reaches the generated client as it arrived, which decides what it means:
-///   Courier throws for none of them (it still follows redirects itself).
-/// - A response body streams: the body of a 2xx response is handed over when its head arrives,
-///   any other body whole. The client's total timeout covers a 2xx response up to its head, and
-///   ``Courier/HTTPCacheMiddleware`` and ``Courier/DeduplicationMiddleware`` pass such calls
-///   through, as they do every streamed response.
-/// - A request body that can be read more than once, with a known length up to
-///   ``replayableBodyLimit`` bytes, is read into memory first, so that a retry or a 307/308
-///   redirect can send it again. Any other body is streamed once and never sent twice
-///   (`URLSessionTransport` cannot stream one; `AsyncHTTPClientTransport` can).
-/// - The request goes to the generated client's server URL with its path and query as they were
-///   encoded. When that URL's origin is not the Courier client's, secret headers stay behind, as
-///   for any ``Courier/AbsoluteURL``: give both clients the same server.
-/// - A ``Courier/CourierError`` is thrown as it is; the generated client wraps it in a
-///   `ClientError` whose `underlyingError` it is.
-///
-/// Courier names no request by an operation: the `operationID` is not passed on, and logs,
-/// metrics and traces show the method and URL.
+/// Every status reaches the generated client as it arrived (Courier still follows redirects);
+/// a 2xx body streams. A request body that can be read more than once and yields at most
+/// ``replayableBodyLimit`` bytes is held in memory, so that a retry or a 307/308 redirect can
+/// send it again; any other is streamed once and never sent twice. The generated client's
+/// server URL must be on the Courier client's origin. A ``Courier/CourierError`` is the
+/// `underlyingError` of the generated client's `ClientError`. The article "Sharing a catalog"
+/// has the details.
 public struct CourierClientTransport: ClientTransport {
     /// The client every operation is sent through.
     public let client: Client
     /// The largest request body, in bytes, that is read into memory so that it can be sent
-    /// again; only a body that can be iterated more than once and has a known length qualifies.
+    /// again; only a body that can be iterated more than once qualifies.
     public let replayableBodyLimit: Int
 
     /// Creates a transport that sends through `client`.

@@ -54,11 +54,22 @@ import Testing
         #expect(await wire.sent.map(\.body) == [Data("milk".utf8)])
     }
 
-    @Test func aBodyOfUnknownLengthIsNeverSentTwice() async throws {
+    @Test func aBodyOfUnknownLengthThatCanBeReadAgainIsSentAgain() async throws {
+        // A multipart body's length is not known before it is read.
+        let wire = Wire([.success(Self.unavailable), .success(Self.ok)])
+        let body = HTTPBody(RepeatableChunks(["mi", "lk"]), length: .unknown, iterationBehavior: .multiple)
+        let (response, _) = try await Self.transport(wire).send(
+            Self.put(), body: body, baseURL: Self.server, operationID: "updateTodo")
+        #expect(response.status == .ok)
+        #expect(await wire.sent.map(\.body) == [Data("milk".utf8), Data("milk".utf8)])
+        #expect(await wire.sent.map(\.isStreamed) == [false, false])
+    }
+
+    @Test func aBodyThatCanBeReadOnceIsNeverSentTwice() async throws {
         let wire = Wire([.success(Self.unavailable), .success(Self.ok)])
         let body = HTTPBody(
             CourierClientTransportRequestTests.chunks(["milk"]), length: .unknown,
-            iterationBehavior: .multiple)
+            iterationBehavior: .single)
         let (response, _) = try await Self.transport(wire).send(
             Self.put(), body: body, baseURL: Self.server, operationID: "updateTodo")
         #expect(response.status == .serviceUnavailable)
