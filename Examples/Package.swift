@@ -39,10 +39,16 @@ let package = Package(
         .package(name: "CourierLogging", path: "../Integrations/Logging"),
         .package(name: "CourierMetrics", path: "../Integrations/Metrics"),
         .package(name: "CourierTracing", path: "../Integrations/Tracing"),
-        // Courier's swift-http-types conversions, which the todo server's catalog adapter and the
-        // README use.
+        // Courier's swift-http-types conversions, which the docs' samples use.
         .package(name: "CourierHTTPTypes", path: "../Integrations/HTTPTypes"),
+        // Courier's Hummingbird router middleware, which serves the todo catalog and the
+        // round-trip server's.
+        .package(name: "CourierHummingbird", path: "../Integrations/HummingbirdServer"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Courier's swift-openapi-runtime transport, a package of its own next to Courier; named
+        // for the same reason. todo-openapi sends a generated client through it.
+        .package(name: "CourierOpenAPI", path: "../Integrations/OpenAPI"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         // Hummingbird's own dependencies, named for their in-memory backends, which todo-session
         // prints that call from.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -61,15 +67,16 @@ let package = Package(
             name: "TodoCatalog",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
-        // A Hummingbird 2 server whose only routing is `Catalog.match` over TodoCatalog; its
-        // import handler calls an upstream todo server through one shared HTTPClient.
+        // A Hummingbird 2 server whose only routing is TodoCatalog's, through CourierHummingbird's
+        // CatalogMiddleware; its import handler calls an upstream todo server through one
+        // shared HTTPClient.
         .target(
             name: "TodoServer",
             dependencies: [
                 "TodoCatalog",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
-                .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
+                .product(name: "CourierHummingbird", package: "CourierHummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -100,13 +107,27 @@ let package = Package(
             name: "todo-server",
             dependencies: ["TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier")]
         ),
+        // The client swift-openapi-generator made from the todo API's own OpenAPI export
+        // (TodoAPI/Generated, Scripts/generate-openapi-client) calls TodoServer through a Courier
+        // Client with retries and logging (CourierOpenAPI's CourierClientTransport).
+        .executableTarget(
+            name: "todo-openapi",
+            dependencies: [
+                "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierOpenAPI", package: "CourierOpenAPI"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            exclude: ["TodoAPI/openapi.json", "TodoAPI/openapi-generator-config.yaml"]
+        ),
         // Sends at least 1,000 generated values per endpoint through a Hummingbird server that
-        // matches them with a catalog and answers with the value it parsed (CatalogAdapter, typed
-        // answers); every value must come back equal. Scripts/check-catalog runs it.
+        // matches them with a catalog and answers with the value it parsed (CatalogMiddleware,
+        // typed answers); every value must come back equal. Scripts/check-catalog runs it.
         .executableTarget(
             name: "catalog-roundtrip",
             dependencies: [
-                "TodoServer", .product(name: "Courier", package: "Courier"),
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierHummingbird", package: "CourierHummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -134,6 +155,9 @@ let package = Package(
                 .product(name: "CourierMetrics", package: "CourierMetrics"),
                 .product(name: "CourierTracing", package: "CourierTracing"),
                 .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
+                .product(name: "CourierHummingbird", package: "CourierHummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CourierOpenAPI", package: "CourierOpenAPI"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),

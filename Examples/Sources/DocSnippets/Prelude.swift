@@ -5,6 +5,7 @@
 
 import Courier
 import Foundation
+import Hummingbird
 
 struct User: Codable, Sendable {
     let id: Int
@@ -173,6 +174,14 @@ let retry = RetryMiddleware()
 let auth = AuthenticationMiddleware(tokenProvider: tokens, for: base)
 
 func showOfflineBanner() {}
+
+/// The Hummingbird router and the catalog the README's serving sample uses, and its handler.
+var router: Router<BasicRequestContext> { Router() }
+// An empty catalog has no endpoint to refuse.
+let catalog = try! Catalog([])
+func answer(to endpoint: any CatalogEndpoint) throws -> CatalogAnswer {
+    CatalogAnswer(status: 501)
+}
 
 /// A transport of the reader's own, for the conformance suite's sample in ChoosingATransport.
 final class MyTransport: Transport {

@@ -1,11 +1,9 @@
 import Courier
 import Foundation
-import Hummingbird
-import NIOCore
 import TodoCatalog
 
 /// The body of a ``FollowChanges`` answer: the store's changes as Server-Sent Events, written as
-/// they happen with Hummingbird's response body writer.
+/// they happen, with whatever writes a response body in the server's framework.
 ///
 /// A feed first sends a comment and a `retry:` time (so the response's head goes out at once),
 /// then the changes after the one the request names, then, when it follows, each new change as
@@ -45,50 +43,45 @@ enum ChangeFeed {
     }
 
     /// The status and headers of a feed (the endpoint's success head, and no caching); its body
-    /// comes from ``body(store:after:follows:)``.
+    /// comes from ``events(store:after:follows:write:)``.
     static func head(of feed: FollowChanges) throws(CourierError) -> CatalogAnswer {
         var head = try feed.streamedSuccessHead()
         head.headers.append(HeaderField(name: .cacheControl, value: "no-cache"))
         return head
     }
 
-    /// The events of the changes after change `number`; with `follows`, then every later change
-    /// until the client goes or the feeds stop.
-    static func body(store: TodoStore, after number: Int, follows: Bool) -> ResponseBody {
-        ResponseBody { writer in
-            do {
-                try await writer.write(buffer(": todo changes\nretry: 1000\n\n"))
-                if follows {
-                    let (items, follower) = AsyncStream<Item>.makeStream(
-                        bufferingPolicy: .bufferingOldest(backlogLimit))
-                    let ticker = Task {
-                        while !Task.isCancelled {
-                            try? await Task.sleep(for: keepAliveInterval)
-                            follower.yield(.keepAlive)
-                        }
-                    }
-                    defer {
-                        ticker.cancel()
-                        follower.finish()
-                    }
-                    for change in await store.follow(after: number, into: follower) {
-                        try await writer.write(buffer(event(change, run: store.run)))
-                    }
-                    for await item in items {
-                        switch item {
-                        case .change(let change):
-                            try await writer.write(buffer(event(change, run: store.run)))
-                        case .keepAlive: try await writer.write(buffer(": keep-alive\n\n"))
-                        }
-                    }
-                } else {
-                    for change in await store.changes(after: number) {
-                        try await writer.write(buffer(event(change, run: store.run)))
-                    }
-                }
-                try await writer.finish(nil)
-            } catch {
-                // The client went away: the connection is gone, with nothing left to finish.
+    /// Writes the events of the changes after change `number` with `write`; with `follows`,
+    /// then every later change until the feeds stop or the client goes.
+    ///
+    /// - Throws: What `write` throws: the client went away, with nothing left to finish.
+    static func events(
+        store: TodoStore, after number: Int, follows: Bool, write: (String) async throws -> Void
+    ) async throws {
+        try await write(": todo changes\nretry: 1000\n\n")
+        guard follows else {
+            for change in await store.changes(after: number) {
+                try await write(event(change, run: store.run))
+            }
+            return
+        }
+        let (items, follower) = AsyncStream<Item>.makeStream(bufferingPolicy: .bufferingOldest(backlogLimit))
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: keepAliveInterval)
+                follower.yield(.keepAlive)
+            }
+        }
+        defer {
+            ticker.cancel()
+            follower.finish()
+        }
+        for change in await store.follow(after: number, into: follower) {
+            try await write(event(change, run: store.run))
+        }
+        for await item in items {
+            switch item {
+            case .change(let change): try await write(event(change, run: store.run))
+            case .keepAlive: try await write(": keep-alive\n\n")
             }
         }
     }
@@ -99,9 +92,5 @@ enum ChangeFeed {
         let data = (try? JSONEncoder.courierDefault().encode(change.change)) ?? Data("{}".utf8)
         return "id: \(run).\(change.number)\nevent: \(change.kind.rawValue)\ndata: "
             + String(decoding: data, as: UTF8.self) + "\n\n"
-    }
-
-    private static func buffer(_ text: String) -> ByteBuffer {
-        ByteBuffer(string: text)
     }
 }

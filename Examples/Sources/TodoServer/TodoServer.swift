@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Courier
 import CourierAsyncHTTPClient
+import CourierHummingbird
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -19,8 +20,9 @@ import TodoCatalog
 /// try await server.stop()
 /// ```
 ///
-/// Hummingbird does no routing here: one responder takes every request, whatever its method
-/// and path, and hands it to ``TodoService``, whose routing is the shared catalog's.
+/// Hummingbird does no routing of its own here: CourierHummingbird's `CatalogMiddleware` matches
+/// every request by the shared catalog and hands the typed endpoint to ``TodoService``
+/// (``router(for:)``).
 ///
 /// **HTTPS.** Started with a ``ServerCertificate``, it serves HTTPS (HTTP/1.1) with it, and
 /// ``baseURL`` is `https://127.0.0.1:<port>`.
@@ -85,7 +87,7 @@ public final class TodoServer: Sendable {
         var logger = Logger(label: "todo-server")
         logger.logLevel = .warning
         let app = Application(
-            responder: CatalogResponder(service: service),
+            router: router(for: service),
             server: server,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
             // Started before the HTTP server and, in reverse order, shut down after it.
@@ -156,32 +158,39 @@ struct ServerError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// The catch-all responder: every request becomes an `IncomingRequest` for ``TodoService``
-/// (``CatalogAdapter``), and its `CatalogAnswer` the response.
-///
-/// Each request is traced by Hummingbird's `TracingMiddleware`: it continues the trace context the
-/// request carries (a Courier client's `TracingMiddleware` sends it) and names the server's span
-/// after the route the catalog matched.
-struct CatalogResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
-
-    let service: TodoService
-    let tracing = Hummingbird.TracingMiddleware<Context>()
-
-    func respond(to request: Request, context: Context) async throws -> Response {
-        try await tracing.handle(request, context: context) { request, context in
-            try await serve(request, context: context)
-        }
-    }
-
-    private func serve(_ request: Request, context: Context) async throws -> Response {
-        let incoming = try await CatalogAdapter.incoming(request)
-        let reply = await service.reply(to: incoming)
-        context.coreContext.endpointPath.value = reply.route
-        var response = try CatalogAdapter.response(reply.answer)
-        if let feed = reply.feed {
-            response.body = ChangeFeed.body(store: service.store, after: feed.after, follows: feed.follows)
-        }
-        return response
+extension TodoServer {
+    /// The router that serves `service`: each request is matched by the todo catalog
+    /// (CourierHummingbird's `CatalogMiddleware`, which also answers paths and methods the
+    /// catalog does not have), and the typed endpoint or mismatch goes to `service`.
+    ///
+    /// Each request is traced by Hummingbird's `TracingMiddleware`: it continues the trace context
+    /// the request carries (a Courier client's `TracingMiddleware` sends it) and names the
+    /// server's span after the route the catalog matched.
+    static func router(for service: TodoService) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: Hummingbird.TracingMiddleware())
+        router.add(
+            middleware: CatalogMiddleware(
+                service.catalog,
+                mismatch: { mismatch, request, _ in await service.reply(to: mismatch, for: request).answer }
+            ) { endpoint, request, context in
+                let reply = await service.reply(to: endpoint)
+                guard let feed = reply.feed else { return reply.answer }
+                var response = try reply.answer.response(from: request, context: context)
+                response.body = ResponseBody { writer in
+                    do {
+                        try await ChangeFeed.events(
+                            store: service.store, after: feed.after, follows: feed.follows
+                        ) {
+                            try await writer.write(ByteBuffer(string: $0))
+                        }
+                        try await writer.finish(nil)
+                    } catch {
+                        // The client went away: the connection is gone, with nothing left to finish.
+                    }
+                }
+                return response
+            })
+        return router
     }
 }

@@ -46,31 +46,42 @@ public struct TodoService: Sendable {
     }
 
     /// The reply to `request`: the typed answer of the endpoint it matched, or the mismatch's
-    /// problem document.
+    /// answer. A server that matches requests itself (CourierHummingbird's `CatalogMiddleware`)
+    /// calls the two methods below instead.
     ///
     /// For a ``FollowChanges`` request with a valid token, the answer is only the head of the
-    /// feed (200, `text/event-stream`) with an empty body: the change events are written as they
-    /// happen by `TodoServer`, which streams them with Hummingbird's body writer. A caller other
-    /// than `TodoServer` gets no events from this method.
+    /// feed (200, `text/event-stream`) with an empty body: the server writes the change events as
+    /// they happen (``TodoReply/feed``, ``ChangeFeed``).
     public func reply(to request: IncomingRequest) async -> TodoReply {
         let endpoint: any CatalogEndpoint
         do {
             endpoint = try catalog.match(request)
-        } catch let mismatch where !mismatch.violations.isEmpty {
-            // Values outside the limits TodoCatalog declares: the catalog refuses them, and every
-            // endpoint that declares limits documents them as a 422 of ValidationErrors. A bearer
-            // token comes first: a caller it does not admit learns nothing about the limits.
-            if let token = Self.bearerToken(of: request), await !store.accepts(token) {
-                return TodoReply(answer: Self.unauthorized, route: Self.route(mismatch.template))
-            }
-            return TodoReply(answer: Self.invalid(mismatch.violations), route: Self.route(mismatch.template))
         } catch {
-            return TodoReply(answer: error.answer(to: request))
+            return await reply(to: error, for: request)
         }
+        return await reply(to: endpoint)
+    }
+
+    /// The reply to a request the catalog matched as `endpoint`.
+    public func reply(to endpoint: any CatalogEndpoint) async -> TodoReply {
         if let feed = endpoint as? FollowChanges {
             return await reply(to: feed)
         }
         return TodoReply(answer: await answer(endpoint), route: Self.route(of: endpoint))
+    }
+
+    /// The reply to `request`, which the catalog did not match: `mismatch`'s problem document,
+    /// except for values outside the limits TodoCatalog declares, which every endpoint that
+    /// declares limits documents as a 422 of ``ValidationErrors``. A bearer token comes first:
+    /// a caller it does not admit learns nothing about the limits.
+    public func reply(to mismatch: EndpointMismatch, for request: IncomingRequest) async -> TodoReply {
+        guard !mismatch.violations.isEmpty else {
+            return TodoReply(answer: mismatch.answer(to: request))
+        }
+        if let token = Self.bearerToken(of: request), await !store.accepts(token) {
+            return TodoReply(answer: Self.unauthorized, route: Self.route(mismatch.template))
+        }
+        return TodoReply(answer: Self.invalid(mismatch.violations), route: Self.route(mismatch.template))
     }
 
     /// A feed's head, and where it starts; a 401 for a wrong token.

@@ -1,9 +1,9 @@
 import Courier
+import CourierHummingbird
 import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import TodoServer
 
 /// Sends 1,000 generated values per endpoint of ``EchoCatalog`` through a real
 /// Hummingbird server on loopback, which matches each request with `Catalog.match` and answers
@@ -29,7 +29,7 @@ enum CatalogRoundTrip {
         var logger = Logger(label: "catalog-roundtrip")
         logger.logLevel = .warning
         let app = Application(
-            responder: EchoResponder(catalog: catalog),
+            router: EchoServer.router(catalog),
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 listening.yield(channel.localAddress?.port ?? 0)
@@ -157,23 +157,16 @@ struct RoundTripFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Matches every request against the echo catalog and answers with the value it parsed.
-struct EchoResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
-    let catalog: Catalog
-
-    func respond(to request: Request, context: Context) async throws -> Response {
-        let incoming = try await CatalogAdapter.incoming(request)
-        let answer: CatalogAnswer
-        do {
-            answer = try echo(catalog.match(incoming))
-        } catch let mismatch as EndpointMismatch {
-            answer = mismatch.answer(to: incoming)
-        }
-        return try CatalogAdapter.response(answer)
+/// The server side: every request is matched against the echo catalog (CourierHummingbird's
+/// `CatalogMiddleware`), and answered with the value it parsed.
+enum EchoServer {
+    static func router(_ catalog: Catalog) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: CatalogMiddleware(catalog) { endpoint, _, _ in try echo(endpoint) })
+        return router
     }
 
-    private func echo(_ endpoint: any CatalogEndpoint) throws -> CatalogAnswer {
+    private static func echo(_ endpoint: any CatalogEndpoint) throws -> CatalogAnswer {
         switch endpoint {
         case let value as EchoPath: try value.answer(.success(value))
         case let value as EchoQuery: try value.answer(.success(value))

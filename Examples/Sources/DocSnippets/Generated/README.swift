@@ -3,12 +3,15 @@
 
 import Courier
 import CourierHTTPTypes
+import CourierHummingbird
 import CourierLogging
 import CourierMetrics
+import CourierOpenAPI
 import CourierTesting
 import CourierTracing
 import Foundation
 import HTTPTypes
+import Hummingbird
 import Logging
 import Testing
 
@@ -31,5 +34,16 @@ enum READMESnippets {
     static func block3() async throws {
         let head = try HTTPRequest(API.user(42).request(), baseURL: BaseURL("api.example.com"))
         _ = head
+    }
+
+    // Block 4
+    static func block4() async throws {
+        router.add(middleware: CatalogMiddleware(catalog) { endpoint, _, _ in try answer(to: endpoint) })
+    }
+
+    // Block 5
+    static func block5() async throws {
+        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
+        _ = transport
     }
 }

@@ -2,6 +2,7 @@
 // Every ```swift block of the source, compiled by `swift build --package-path Examples`.
 
 import Courier
+import CourierOpenAPI
 import CourierTesting
 import Foundation
 import Testing
@@ -144,7 +145,7 @@ enum SharingACatalogSnippets {
         _ = answer
     }
 
-    // Block 7: left out (<!-- snippet: skip -->)
+    // Block 7: in SharingACatalog+Block7.swift (it imports CourierHummingbird, Hummingbird)
 
     // Block 8
     static func answer(_ incoming: IncomingRequest, in catalog: Catalog, todos: [Int: Todo]) -> CatalogAnswer
@@ -226,6 +227,12 @@ enum SharingACatalogSnippets {
 
     // Block 12
     static func block12() async throws {
+        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
+        _ = transport
+    }
+
+    // Block 13
+    static func block13() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)
