@@ -87,7 +87,8 @@ public final class TodoVaporServer: Sendable {
     }
 
     /// The middleware that serves `service`: Vapor's tracing (which continues the trace context
-    /// a request carries) and error rendering, then the catalog's, which answers every request.
+    /// a request carries; the catalog's middleware names its span after the matched route) and
+    /// error rendering, then the catalog's, which answers every request.
     static func middleware(for service: TodoService, environment: Environment) -> Middlewares {
         var middleware = Middlewares()
         middleware.use(Vapor.TracingMiddleware())

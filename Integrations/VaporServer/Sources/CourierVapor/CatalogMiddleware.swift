@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import Tracing
 import Vapor
 
 /// A Vapor middleware that serves the endpoints of a Courier ``Courier/Catalog``: it matches each
@@ -35,8 +36,10 @@ import Vapor
 ///
 /// **Routes.** The request's `route` is set to one whose path is the matched endpoint's path
 /// template (`/todos/{id}` becomes `/todos/:id`), so Vapor's request metrics name the route as the
-/// catalog declares it. Vapor's `TracingMiddleware` names its span before this middleware runs,
-/// so it does not see the route.
+/// catalog declares it. Vapor's `TracingMiddleware` names its span before any middleware runs, so
+/// this one renames the span active in the request's `serviceContext` (`GET /todos/:id`) and sets
+/// its `http.route`, when the tracer can find it (`Tracer.activeSpan(identifiedBy:)`); add
+/// Vapor's `TracingMiddleware` before this one.
 ///
 /// **Requests Courier cannot read** are not the catalog's: they go on to the next responder. Such a
 /// request has a target Vapor could not parse, a header value with a control character, or one
@@ -147,12 +150,18 @@ public struct CatalogMiddleware: AsyncMiddleware {
         return body
     }
 
-    /// Sets the request's route to the path of `template`, for Vapor's request metrics.
+    /// Sets the request's route to the path of `template`, for Vapor's request metrics, and names
+    /// the request's active span after it.
     private func name(_ request: Request, template: String, next: any AsyncResponder) {
-        request.route = Route(
-            method: request.method, path: Self.pathComponents(template),
-            responder: makeResponder(chainingTo: next), requestType: Request.self, responseType: Response.self
-        )
+        let path = Self.pathComponents(template)
+        let route = Route(
+            method: request.method, path: path, responder: makeResponder(chainingTo: next),
+            requestType: Request.self, responseType: Response.self)
+        request.route = route
+        if let span = InstrumentationSystem.tracer.activeSpan(identifiedBy: request.serviceContext) {
+            span.operationName = route.description
+            span.attributes["http.route"] = "/" + path.map(\.description).joined(separator: "/")
+        }
     }
 
     /// The path of a template such as `GET /todos/{id}?include` as Vapor's path components:

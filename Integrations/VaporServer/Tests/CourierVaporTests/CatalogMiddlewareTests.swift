@@ -1,7 +1,9 @@
 import Courier
 import CourierVapor
 import Foundation
+import InMemoryTracing
 import Testing
+import Tracing
 import Vapor
 import VaporTesting
 
@@ -108,6 +110,28 @@ struct CatalogMiddlewareTests {
                 #expect(response.headers.first(name: .contentType) != "application/problem+json")
             }
         }
+    }
+
+    /// The process's tracer, bootstrapped once, for the one test that traces.
+    static let tracer: InMemoryTracer = {
+        let tracer = InMemoryTracer()
+        InstrumentationSystem.bootstrap(tracer)
+        return tracer
+    }()
+
+    @Test("the span of Vapor's TracingMiddleware is named after the endpoint's route")
+    func tracingSpan() async throws {
+        let tracer = Self.tracer
+        try await withApp { app in
+            app.middleware.use(TracingMiddleware())
+            try Self.serveNotes(on: app)
+            try await app.testing().test(.GET, "/notes/7") { response in
+                #expect(response.status == .ok)
+            }
+        }
+        let span = try #require(tracer.finishedSpans.first { $0.kind == .server })
+        #expect(span.operationName == "GET /notes/:id")
+        #expect(span.attributes["http.route"]?.toSpanAttribute() == .string("/notes/:id"))
     }
 
     @Test("another method is a 405 with Allow, answered before the body is read")
