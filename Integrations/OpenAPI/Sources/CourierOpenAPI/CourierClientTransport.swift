@@ -64,24 +64,7 @@ public struct CourierClientTransport: ClientTransport {
         async throws -> (HTTPResponse, HTTPBody?)
     {
         let endpoint = try await endpoint(for: request, body: body, baseURL: baseURL)
-        // The outermost middleware keeps what came out of the chain: for a non-2xx status, the
-        // client then throws (the endpoint documents no failure), and the response is what counts.
-        let capture = ResponseCapture()
-        let capturing = Client(
-            baseURL: client.baseURL, transport: client.transport, middleware: [capture] + client.middleware,
-            defaults: client.defaults, configuration: client.configuration)
-        var thrown: (any Error)?
-        do {
-            _ = try await capturing.stream(endpoint)
-        } catch {
-            thrown = error
-        }
-        guard let response = await capture.response else {
-            throw thrown
-                ?? CourierError(
-                    stage: .middleware, kind: .invalidResponse,
-                    message: "The client returned without a response from its middleware chain.")
-        }
+        let response = try await client.rawResponse(endpoint)
         return try Self.openAPIResponse(response, to: request.method)
     }
 }
