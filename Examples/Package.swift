@@ -8,12 +8,14 @@ import PackageDescription
 //
 //   swift run --package-path Examples todo-session                  # in-process server + client
 //   swift run --package-path Examples todo-session --transport ahc  # the same over AsyncHTTPClient
+//   swift run --package-path Examples todo-session --server vapor   # against Vapor servers
 //   swift run --package-path Examples todo-server                   # the server alone
 //
 // `Scripts/run-example` runs `todo-session` first, over each transport: it starts the Hummingbird
 // server of `TodoServer` on a free loopback port, in-process, and drives it with a Courier
 // `Client`; both sides use the endpoints of `TodoCatalog`, declared once, and the server calls a
-// second in-process instance (its upstream) through one shared `HTTPClient`. Then it starts a
+// second in-process instance (its upstream) through one shared `HTTPClient`; then again against
+// `TodoVaporServer`, the same API served by Vapor (`--server vapor`). Then it starts a
 // loopback server (Tests/Servers/loopback_server.py) and runs `courier-example` against it.
 let package = Package(
     name: "CourierExamples",
@@ -45,6 +47,10 @@ let package = Package(
         // round-trip server's.
         .package(name: "CourierHummingbird", path: "../Integrations/HummingbirdServer"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Courier's Vapor middleware, which serves the same todo catalog from Vapor 4
+        // (`todo-session --server vapor`); named for the same reason.
+        .package(name: "CourierVapor", path: "../Integrations/VaporServer"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         // Courier's swift-openapi-runtime transport, a package of its own next to Courier; named
         // for the same reason. todo-openapi sends a generated client through it.
         .package(name: "CourierOpenAPI", path: "../Integrations/OpenAPI"),
@@ -84,15 +90,28 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        // Starts TodoServer in-process on a free loopback port and runs a scripted session
-        // against it with a Courier Client, checking every typed result; `--transport ahc` sends
-        // over AsyncHTTPClientTransport instead of URLSessionTransport. One call is logged,
+        // The same todo API served by Vapor 4 through CourierVapor's CatalogMiddleware, with
+        // TodoServer's TodoService, change feed and upstream importer.
+        .target(
+            name: "TodoVaporServer",
+            dependencies: [
+                "TodoCatalog", "TodoServer",
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierVapor", package: "CourierVapor"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        // Starts TodoServer (or TodoVaporServer, `--server vapor`) in-process on a free loopback
+        // port and runs a scripted session against it with a Courier Client, checking every typed
+        // result; `--transport ahc` sends over AsyncHTTPClientTransport instead of
+        // URLSessionTransport. One call is logged,
         // measured and traced into in-memory backends, and the client's and the server's spans
         // are printed.
         .executableTarget(
             name: "todo-session",
             dependencies: [
-                "TodoCatalog", "TodoServer", .product(name: "Courier", package: "Courier"),
+                "TodoCatalog", "TodoServer", "TodoVaporServer", .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
                 .product(name: "CourierLogging", package: "CourierLogging"),
                 .product(name: "CourierMetrics", package: "CourierMetrics"),
@@ -157,6 +176,8 @@ let package = Package(
                 .product(name: "CourierHTTPTypes", package: "CourierHTTPTypes"),
                 .product(name: "CourierHummingbird", package: "CourierHummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CourierVapor", package: "CourierVapor"),
+                .product(name: "Vapor", package: "vapor"),
                 .product(name: "CourierOpenAPI", package: "CourierOpenAPI"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

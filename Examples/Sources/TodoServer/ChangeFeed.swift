@@ -16,7 +16,7 @@ import TodoCatalog
 /// waiting for it are bounded by ``backlogLimit``. One more ends its feed after the ones held, and
 /// the client reconnects with the last ID it read: it loses nothing, and the server holds no
 /// more for it than that.
-enum ChangeFeed {
+package enum ChangeFeed {
     /// What a following feed writes next.
     enum Item: Sendable {
         /// A change the store just recorded.
@@ -54,7 +54,7 @@ enum ChangeFeed {
     /// then every later change until the feeds stop or the client goes.
     ///
     /// - Throws: What `write` throws: the client went away, with nothing left to finish.
-    static func events(
+    package static func events(
         store: TodoStore, after number: Int, follows: Bool, write: (String) async throws -> Void
     ) async throws {
         try await write(": todo changes\nretry: 1000\n\n")

@@ -14,14 +14,14 @@ import ServiceLifecycle
 /// let app = Application(router: router, services: [HTTPClientService(httpClient: httpClient)])
 /// try await app.runService()
 /// ```
-struct HTTPClientService: Service {
+package struct HTTPClientService: Service {
     /// The client to shut down.
-    let httpClient: HTTPClient
+    package let httpClient: HTTPClient
 
     /// Waits for the group's graceful shutdown, then shuts the client down.
     ///
     /// - Throws: The client's shutdown error, if any.
-    func run() async throws {
+    package func run() async throws {
         // It throws only CancellationError: a group cancelled instead of shut down gracefully
         // (a service failed) must still shut the client down, so either way, on to the shutdown.
         try? await gracefulShutdown()

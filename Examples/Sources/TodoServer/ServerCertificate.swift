@@ -41,7 +41,7 @@ public struct ServerCertificate: Sendable {
     /// The NIOSSL server configuration these make.
     ///
     /// - Throws: NIOSSL's error when the PEM holds no certificate or no readable key.
-    func tlsConfiguration() throws -> TLSConfiguration {
+    package func tlsConfiguration() throws -> TLSConfiguration {
         let chain = try NIOSSLCertificate.fromPEMBytes(Array(chainPEM.utf8))
         let key = try NIOSSLPrivateKey(bytes: Array(privateKeyPEM.utf8), format: .pem)
         return TLSConfiguration.makeServerConfiguration(

@@ -123,7 +123,7 @@ public final class TodoServer: Sendable {
     /// The client belongs to the server, not to the transport (`init(httpClient:)`): every
     /// request the server handles sends through its one connection pool, and its shutdown is the
     /// service group's business.
-    private static func importer(for upstream: Upstream, on eventLoopGroup: any EventLoopGroup)
+    package static func importer(for upstream: Upstream, on eventLoopGroup: any EventLoopGroup)
         -> (TodoImporter, HTTPClientService)
     {
         let httpClient = HTTPClient(

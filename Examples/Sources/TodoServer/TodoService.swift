@@ -8,15 +8,15 @@ public struct TodoReply: Sendable, Equatable {
     public var answer: CatalogAnswer
     /// For a ``FollowChanges`` feed, where it starts and whether it follows: `answer` is then its
     /// head, and the server writes its body as the changes happen (``ChangeFeed``).
-    var feed: FeedStart?
+    package var feed: FeedStart?
 }
 
 /// Where a change feed starts, and whether it waits for changes to come.
-struct FeedStart: Sendable, Equatable {
+package struct FeedStart: Sendable, Equatable {
     /// The number of the last change the client saw.
-    var after: Int
+    package var after: Int
     /// Whether the feed goes on after the changes so far.
-    var follows: Bool
+    package var follows: Bool
 }
 
 /// The todo API's behaviour, without any HTTP framework: a typed endpoint value (or the
@@ -28,11 +28,11 @@ struct FeedStart: Sendable, Equatable {
 /// (200, `text/event-stream`) with an empty body: the server writes the change events as they
 /// happen (``TodoReply/feed``, ``ChangeFeed``).
 public struct TodoService: Sendable {
-    let catalog: Catalog
-    let store = TodoStore()
+    package let catalog: Catalog
+    package let store = TodoStore()
     let credentials: LoginCredentials
     /// Where ``ImportTodo`` copies todos from.
-    var importer: TodoImporter?
+    package var importer: TodoImporter?
 
     /// Creates a service that signs in the one user `credentials` describes.
     ///

@@ -3,7 +3,7 @@ import TodoCatalog
 
 /// The server's state, in memory: the issued tokens, the todos, and every change to them, which
 /// ``FollowChanges`` feeds stream.
-actor TodoStore {
+package actor TodoStore {
     /// This run's name, the first part of every change feed event's ID (`RUN.NUMBER`): change
     /// numbers start again at 1 when the server restarts, so a number alone from an earlier run
     /// would name one of this run's changes and skip the ones before it.
@@ -118,7 +118,7 @@ actor TodoStore {
 
     /// Ends every feed, now and from now on: a server stopping gracefully waits for its requests,
     /// and a feed would otherwise never end.
-    func stopFeeds() {
+    package func stopFeeds() {
         feedsStopped = true
         let ending = followers.values
         followers = [:]

@@ -54,8 +54,11 @@ enum SessionTransport: String, CaseIterable {
     }
 }
 
-/// `todo-session`'s command line: `[--transport urlsession|ahc] [--tls DIRECTORY]`.
+/// `todo-session`'s command line:
+/// `[--server hummingbird|vapor] [--transport urlsession|ahc] [--tls DIRECTORY]`.
 struct SessionOptions {
+    /// The framework of the todo servers; `hummingbird` by default.
+    var server = SessionServer.hummingbird
     /// The transport the session sends with; `urlsession` by default.
     var transport = SessionTransport.urlsession
     /// Where `Tests/Servers/make_tls_material.sh` wrote a throwaway CA and a certificate it
@@ -64,7 +67,8 @@ struct SessionOptions {
 
     /// Reads the options from the command line's arguments (without the program's name).
     ///
-    /// - Throws: ``UsageError`` for an argument it does not know or an unknown transport name.
+    /// - Throws: ``UsageError`` for an argument it does not know, or an unknown server or
+    ///   transport name.
     init(arguments: [String]) throws(UsageError) {
         var remaining = arguments[...]
         while let option = remaining.popFirst() {
@@ -72,6 +76,11 @@ struct SessionOptions {
                 throw UsageError(message: "\(option) needs a value")
             }
             switch option {
+            case "--server":
+                guard let server = SessionServer(rawValue: value) else {
+                    throw UsageError(message: "unknown server '\(value)'")
+                }
+                self.server = server
             case "--transport":
                 guard let transport = SessionTransport(rawValue: value) else {
                     throw UsageError(message: "unknown transport '\(value)'")
@@ -93,7 +102,9 @@ struct UsageError: Error, CustomStringConvertible {
 
     /// The message and the usage line.
     var description: String {
-        let names = SessionTransport.allCases.map(\.rawValue).joined(separator: "|")
-        return "\(message)\nusage: todo-session [--transport \(names)] [--tls DIRECTORY]"
+        let servers = SessionServer.allCases.map(\.rawValue).joined(separator: "|")
+        let transports = SessionTransport.allCases.map(\.rawValue).joined(separator: "|")
+        return
+            "\(message)\nusage: todo-session [--server \(servers)] [--transport \(transports)] [--tls DIRECTORY]"
     }
 }

@@ -8,7 +8,11 @@ import Tracing
 /// against it with a Courier `Client`: every step prints its redacted cURL line and its typed
 /// result, and is checked.
 ///
-///     swift run --package-path Examples todo-session [--transport urlsession|ahc] [--tls DIRECTORY]
+///     swift run --package-path Examples todo-session [--server hummingbird|vapor]
+///         [--transport urlsession|ahc] [--tls DIRECTORY]
+///
+/// `--server` picks the framework of both todo servers, Hummingbird (the default) or Vapor: they
+/// serve the same catalog with the same `TodoService`, and the session checks the same steps.
 ///
 /// With `--tls`, the server under test serves HTTPS with the certificate in `DIRECTORY`
 /// (`trusted.pem` and `trusted-key.pem`, signed by the throwaway CA `ca.pem` that
@@ -16,7 +20,7 @@ import Tracing
 /// `TLSOptions`, on every transport that can be given roots of its own (not URLSession on Linux,
 /// which then speaks plain HTTP and says so).
 ///
-/// A second todo server plays the upstream the first one imports from: its import handler
+/// A second todo server, of the same framework, plays the upstream the first one imports from: its import handler
 /// calls the upstream through `AsyncHTTPClientTransport` on the server's one `HTTPClient`,
 /// whichever transport the session itself sends with.
 ///
@@ -39,7 +43,8 @@ struct TodoSession {
             exit(2)
         }
         let choice = options.transport
-        print("todo-session: transport \(choice.rawValue) (\(choice.summary))")
+        print(
+            "todo-session: transport \(choice.rawValue) (\(choice.summary)), \(options.server.name) servers")
         var tls: SessionTLS?
         if let directory = options.tlsDirectory {
             if choice.trustsOwnRoots {
@@ -59,12 +64,16 @@ struct TodoSession {
         InstrumentationSystem.bootstrap(Observability.tracer)
         let run: SessionRun
         do {
-            run = try await choice.withTransport { transport in try await session(over: transport, tls: tls) }
+            run = try await choice.withTransport { transport in
+                try await session(over: transport, tls: tls, server: options.server)
+            }
         } catch {
             FileHandle.standardError.write(Data("todo-session: \(error)\n".utf8))
             exit(1)
         }
-        let transport = "over \(choice.rawValue)" + (tls == nil ? "" : " and HTTPS")
+        let transport =
+            "over \(choice.rawValue)" + (tls == nil ? "" : " and HTTPS")
+            + (options.server == .hummingbird ? "" : " against \(options.server.name)")
         if run.unexpected == 0 {
             print("\ntodo-session: all \(run.steps) steps went as expected \(transport)")
         } else {
@@ -78,9 +87,11 @@ struct TodoSession {
     /// step through `transport`, and stops both servers, the one under test first.
     ///
     /// - Throws: When a server does not start, or does not stop cleanly.
-    static func session(over transport: any Transport, tls: SessionTLS?) async throws -> SessionRun {
+    static func session(over transport: any Transport, tls: SessionTLS?, server framework: SessionServer)
+        async throws -> SessionRun
+    {
         var run = SessionRun()
-        let upstream = try await TodoServer.start(credentials: upstreamUser)
+        let upstream = try await framework.start(credentials: upstreamUser)
         print("todo-session: upstream todo server in-process at \(upstream.baseURL)")
         try await withCleanup {
             let upstreamClient = Client(
@@ -91,10 +102,12 @@ struct TodoSession {
                 return run.skip(
                     "The rest of the session", because: "the upstream has no token for the server")
             }
-            let server = try await TodoServer.start(
+            let server = try await framework.start(
                 credentials: user, upstream: Upstream(baseURL: upstream.baseURL, token: upstreamToken),
                 certificate: tls?.certificate)
-            print("todo-session: Hummingbird server in-process at \(server.baseURL), routing by TodoCatalog")
+            print(
+                "todo-session: \(framework.name) server in-process at \(server.baseURL), routing by TodoCatalog"
+            )
             try await withCleanup {
                 let configuration = tls?.configuration ?? Client.Configuration()
                 let client = Client(
@@ -152,7 +165,9 @@ struct TodoSession {
     /// The server under test imports from its upstream (its handler calling it through
     /// `AsyncHTTPClientTransport`): a todo, a todo the upstream lacks (its 404 becomes ours), and,
     /// with the upstream stopped, any todo (a documented 502).
-    static func imports(_ run: inout SessionRun, client: Client, token: BearerToken, upstream: TodoServer)
+    static func imports(
+        _ run: inout SessionRun, client: Client, token: BearerToken, upstream: any RunningTodoServer
+    )
         async
     {
         let letter = ImportTodo(token: token, source: TodoImport(upstreamID: 1))

@@ -41,8 +41,10 @@ enum READMESnippets {
         router.add(middleware: CatalogMiddleware(catalog) { endpoint, _, _ in try answer(to: endpoint) })
     }
 
-    // Block 5
-    static func block5() async throws {
+    // Block 5: in README+Block5.swift (it imports CourierVapor, Vapor)
+
+    // Block 6
+    static func block6() async throws {
         let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
         _ = transport
     }

@@ -3,7 +3,6 @@
 
 import Courier
 import CourierHummingbird
-import CourierOpenAPI
 import CourierTesting
 import Foundation
 import Hummingbird

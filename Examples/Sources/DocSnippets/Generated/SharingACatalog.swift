@@ -147,7 +147,9 @@ enum SharingACatalogSnippets {
 
     // Block 7: in SharingACatalog+Block7.swift (it imports CourierHummingbird, Hummingbird)
 
-    // Block 8
+    // Block 8: in SharingACatalog+Block8.swift (it imports CourierVapor, Vapor)
+
+    // Block 9
     static func answer(_ incoming: IncomingRequest, in catalog: Catalog, todos: [Int: Todo]) -> CatalogAnswer
     {
         do {
@@ -169,7 +171,7 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 9
+    // Block 10
     struct ArchiveTodo: CatalogEndpoint, Equatable {
         typealias Success = Empty
         typealias Failure = TodoError
@@ -184,7 +186,7 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 10
+    // Block 11
     struct Draft: Codable, Sendable, Equatable, SchemaConstrained {
         static let schemaConstraints: [String: SchemaConstraint] = [
             "title": .length(1...80), "labels": .maxItems(5),
@@ -214,8 +216,8 @@ enum SharingACatalogSnippets {
         }
     }
 
-    // Block 11
-    static func block11() async throws {
+    // Block 12
+    static func block12() async throws {
         let catalog = try Catalog([GetTodo.self, RenameTodo.self])
         let document = catalog.openAPIDocument(
             title: "Todos", version: "1.0.0", servers: [BaseURL("api.example.com")])
@@ -225,14 +227,14 @@ enum SharingACatalogSnippets {
         _ = json
     }
 
-    // Block 12
-    static func block12() async throws {
+    // Block 13
+    static func block13() async throws {
         let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
         _ = transport
     }
 
-    // Block 13
-    static func block13() async throws {
+    // Block 14
+    static func block14() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)

@@ -1,0 +1,291 @@
+import Courier
+import CourierVapor
+import Foundation
+import InMemoryTracing
+import Testing
+import Tracing
+import Vapor
+import VaporTesting
+
+@Suite("CatalogMiddleware")
+struct CatalogMiddlewareTests {
+    /// Serves the notes catalog on `app` with the handler every test uses: note 7 exists; a
+    /// created note gets id 8. Each answer carries the route the middleware set, in `X-Route`.
+    static func serveNotes(
+        on app: Application,
+        unmatchedPaths: CatalogMiddleware.UnmatchedPaths = .answer,
+        bodyLimit: Int = CatalogMiddleware.defaultBodyLimit,
+        mismatch: CatalogMiddleware.MismatchHandler? = nil
+    ) throws {
+        app.middleware.use(
+            CatalogMiddleware(
+                try Catalog(NotesAPI.endpoints), bodyLimit: bodyLimit, unmatchedPaths: unmatchedPaths,
+                mismatch: mismatch
+            ) { endpoint, request in
+                var answer: CatalogAnswer
+                switch endpoint {
+                case let get as GetNote:
+                    answer = try get.answer(
+                        get.id == 7
+                            ? .success(Note(id: 7, text: "seven"))
+                            : .failure(.notFound(Missing(message: "No note \(get.id)."))))
+                case let create as CreateNote:
+                    answer = try create.answer(.success(Note(id: 8, text: create.note.text)))
+                default:
+                    answer = CatalogAnswer(status: .internalServerError)
+                }
+                answer.headers.append(
+                    HeaderField(name: HeaderName("X-Route"), value: request.route?.description ?? "-"))
+                return answer
+            })
+        app.get("health") { _ in "ok" }
+    }
+
+    /// Runs `test` on an application that serves the notes catalog (``serveNotes(on:unmatchedPaths:bodyLimit:mismatch:)``).
+    static func withNotes(
+        unmatchedPaths: CatalogMiddleware.UnmatchedPaths = .answer,
+        bodyLimit: Int = CatalogMiddleware.defaultBodyLimit,
+        mismatch: CatalogMiddleware.MismatchHandler? = nil,
+        _ test: (Application) async throws -> Void
+    ) async throws {
+        try await withApp { app in
+            try serveNotes(on: app, unmatchedPaths: unmatchedPaths, bodyLimit: bodyLimit, mismatch: mismatch)
+            try await test(app)
+        }
+    }
+
+    static func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+    static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+
+    @Test("a matched request reaches the handler as its typed endpoint, and its typed answer is written")
+    func matched() async throws {
+        try await Self.withNotes { app in
+            try await app.testing().test(.GET, "/notes/7") { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: .contentType) == "application/json")
+                #expect(response.headers.first(name: "X-Route") == "GET /notes/:id")
+                let note = try JSONDecoder().decode(Note.self, from: Data(response.body.readableBytesView))
+                #expect(note == Note(id: 7, text: "seven"))
+            }
+            try await app.testing().test(
+                .POST, "/notes", headers: Self.jsonHeaders, body: Self.json(#"{"text":"new"}"#)
+            ) { response in
+                #expect(response.status == .created)
+                #expect(response.headers.first(name: "X-Route") == "POST /notes")
+                let note = try JSONDecoder().decode(Note.self, from: Data(response.body.readableBytesView))
+                #expect(note == Note(id: 8, text: "new"))
+            }
+        }
+    }
+
+    @Test("a documented failure is written with its status and model")
+    func documentedFailure() async throws {
+        try await Self.withNotes { app in
+            try await app.testing().test(.GET, "/notes/9") { response in
+                #expect(response.status == .notFound)
+                let missing = try JSONDecoder().decode(
+                    Missing.self, from: Data(response.body.readableBytesView))
+                #expect(missing == Missing(message: "No note 9."))
+            }
+        }
+    }
+
+    @Test(
+        "a path no endpoint has is a problem+json 404, or goes on to the application's routes when passed on")
+    func unmatchedPaths() async throws {
+        try await Self.withNotes(unmatchedPaths: .answer) { app in
+            try await app.testing().test(.GET, "/health") { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers.first(name: .contentType) == "application/problem+json")
+            }
+        }
+        try await Self.withNotes(unmatchedPaths: .passOn) { app in
+            try await app.testing().test(.GET, "/health") { response in
+                #expect(response.status == .ok)
+                #expect(response.body.string == "ok")
+            }
+            try await app.testing().test(.GET, "/elsewhere") { response in
+                // Vapor's own 404, not the catalog's problem document.
+                #expect(response.status == .notFound)
+                #expect(response.headers.first(name: .contentType) != "application/problem+json")
+            }
+        }
+    }
+
+    /// The process's tracer, bootstrapped once, for the one test that traces.
+    static let tracer: InMemoryTracer = {
+        let tracer = InMemoryTracer()
+        InstrumentationSystem.bootstrap(tracer)
+        return tracer
+    }()
+
+    @Test("the span of Vapor's TracingMiddleware is named after the endpoint's route")
+    func tracingSpan() async throws {
+        let tracer = Self.tracer
+        try await withApp { app in
+            app.middleware.use(TracingMiddleware())
+            try Self.serveNotes(on: app)
+            try await app.testing().test(.GET, "/notes/7") { response in
+                #expect(response.status == .ok)
+            }
+        }
+        let span = try #require(tracer.finishedSpans.first { $0.kind == .server })
+        #expect(span.operationName == "GET /notes/:id")
+        #expect(span.attributes["http.route"]?.toSpanAttribute() == .string("/notes/:id"))
+    }
+
+    @Test("another method is a 405 with Allow, answered before the body is read")
+    func otherMethod() async throws {
+        try await Self.withNotes(bodyLimit: 16) { app in
+            try await app.testing().test(
+                .PUT, "/notes/7", headers: Self.jsonHeaders,
+                body: Self.json(String(repeating: "x", count: 1_000))
+            ) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers.first(name: .allow) == "GET")
+                #expect(response.headers.first(name: .contentType) == "application/problem+json")
+            }
+        }
+    }
+
+    @Test("a body over the limit is refused with 413, and one within it is matched")
+    func bodyLimit() async throws {
+        try await Self.withNotes(bodyLimit: 32) { app in
+            try await app.testing().test(
+                .POST, "/notes", headers: Self.jsonHeaders,
+                body: Self.json(#"{"text":"\#(String(repeating: "x", count: 64))"}"#)
+            ) { response in
+                #expect(response.status == .payloadTooLarge)
+            }
+            try await app.testing().test(
+                .POST, "/notes", headers: Self.jsonHeaders, body: Self.json(#"{"text":"short"}"#)
+            ) { response in
+                #expect(response.status == .created)
+            }
+        }
+    }
+
+    @Test("a value outside a declared constraint is the catalog's 400, or the mismatch handler's answer")
+    func mismatch() async throws {
+        try await Self.withNotes { app in
+            try await app.testing().test(
+                .POST, "/notes", headers: Self.jsonHeaders, body: Self.json(#"{"text":""}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.headers.first(name: .contentType) == "application/problem+json")
+                #expect(response.body.string.contains("invalid-params"))
+            }
+        }
+        let custom: CatalogMiddleware.MismatchHandler = { mismatch, incoming, request in
+            CatalogAnswer(
+                status: .unprocessableContent,
+                headers: [
+                    HeaderField(name: HeaderName("X-Violations"), value: "\(mismatch.violations.count)"),
+                    HeaderField(name: HeaderName("X-Target"), value: incoming.target),
+                    HeaderField(name: HeaderName("X-Route"), value: request.route?.description ?? "-"),
+                ])
+        }
+        try await Self.withNotes(mismatch: custom) { app in
+            try await app.testing().test(
+                .POST, "/notes", headers: Self.jsonHeaders, body: Self.json(#"{"text":""}"#)
+            ) { response in
+                #expect(response.status == .unprocessableEntity)
+                #expect(response.headers.first(name: "X-Violations") == "1")
+                #expect(response.headers.first(name: "X-Target") == "/notes")
+                #expect(response.headers.first(name: "X-Route") == "POST /notes")
+            }
+            // The target reaches the catalog percent-encoded, with its query.
+            try await app.testing().test(
+                .POST, "/notes?tag=a%2Bb&x=%20", headers: Self.jsonHeaders, body: Self.json(#"{"text":""}"#)
+            ) { response in
+                #expect(response.headers.first(name: "X-Target") == "/notes?tag=a%2Bb&x=%20")
+            }
+        }
+    }
+
+    @Test("header fields reach the catalog as received, in order and with duplicates")
+    func headersAsReceived() async throws {
+        let custom: CatalogMiddleware.MismatchHandler = { _, incoming, _ in
+            CatalogAnswer(
+                status: .badRequest,
+                headers: [
+                    HeaderField(
+                        name: HeaderName("X-Seen"),
+                        value: incoming.headers.values(for: HeaderName("X-Tag")).joined(separator: "|"))
+                ])
+        }
+        try await Self.withNotes(mismatch: custom) { app in
+            let headers = HTTPHeaders([
+                ("X-Tag", "b, c"), ("Content-Type", "application/json"), ("x-tag", "a"),
+            ])
+            try await app.testing().test(.POST, "/notes", headers: headers, body: Self.json("{}")) {
+                response in
+                #expect(response.headers.first(name: "X-Seen") == "b, c|a")
+            }
+        }
+    }
+
+    @Test("a request Courier cannot read goes on to the next responder")
+    func unreadable() async throws {
+        try await Self.withNotes { app in
+            for value in ["caf\u{FFFD}", "one\u{85}two"] {
+                try await app.testing().test(.GET, "/notes/7", headers: ["X-Odd": value]) { response in
+                    // Vapor's own 404: no route of the application has the path.
+                    #expect(response.status == .notFound)
+                    #expect(response.headers.first(name: .contentType) != "application/problem+json")
+                }
+            }
+        }
+    }
+
+    @Test("a handler may write a response of its own, such as a streamed body")
+    func ownResponse() async throws {
+        try await withApp { app in
+            app.middleware.use(
+                CatalogMiddleware(try Catalog(NotesAPI.endpoints)) { _, _ in
+                    Response(
+                        status: .ok, headers: ["Content-Type": "text/plain"],
+                        body: Response.Body(asyncStream: { writer in
+                            for part in ["one ", "two ", "three"] {
+                                try await writer.write(.buffer(ByteBuffer(string: part)))
+                            }
+                            try await writer.write(.end)
+                        }))
+                })
+            try await app.testing().test(.GET, "/notes/1") { response in
+                #expect(response.status == .ok)
+                #expect(response.body.string == "one two three")
+            }
+        }
+    }
+
+    @Test("a CatalogAnswer is a response of its own in a plain Vapor route")
+    func answerInRoute() async throws {
+        try await withApp { app in
+            app.get("notes", ":id") { request in
+                try GetNote(id: request.parameters.require("id", as: Int.self)).answer(
+                    .success(Note(id: 3, text: "three")))
+            }
+            try await app.testing().test(.GET, "/notes/3") { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: .contentType) == "application/json")
+                let note = try JSONDecoder().decode(Note.self, from: Data(response.body.readableBytesView))
+                #expect(note == Note(id: 3, text: "three"))
+            }
+        }
+    }
+
+    @Test("an answer HTTP cannot carry fails with Courier's error, naming the status")
+    func unwritableAnswer() async throws {
+        try await withApp { app in
+            app.middleware.use(
+                CatalogMiddleware(try Catalog(NotesAPI.endpoints)) { _, _ in
+                    CatalogAnswer(status: Courier.HTTPStatus(1_000))
+                })
+            try await app.testing().test(.GET, "/notes/1") { response in
+                #expect(response.status == .internalServerError)
+                #expect(response.body.string.contains("1000"))
+            }
+        }
+    }
+}
