@@ -68,6 +68,8 @@ public final class TodoVaporServer: Sendable {
             app.http.server.configuration.address = .hostname("127.0.0.1", port: 0)
             app.http.server.configuration.tlsConfiguration = tlsConfiguration
             app.http.server.configuration.supportVersions = [.one]
+            // The largest request body the catalog middleware reads, as Hummingbird's default.
+            app.routes.defaultMaxBodySize = ByteCount(value: 2 << 20)
             app.middleware = middleware(for: service, environment: app.environment)
             try await app.asyncBoot()
             try await app.server.start(address: nil)

@@ -12,46 +12,43 @@ import Vapor
 /// app.middleware.use(CatalogMiddleware(try Catalog(TodoAPI.endpoints)) { endpoint, request in
 ///     switch endpoint {
 ///     case let get as GetTodo: try get.answer(await store.todo(get.id))
-///     default: CatalogAnswer(status: .notImplemented)
+///     default: CatalogAnswer(status: 501)
 ///     }
 /// })
 /// ```
 ///
 /// Use it as a global middleware (`app.middleware`), which Vapor runs for every request, whether
-/// or not one of the application's routes has its path; the catalog is asked first.
-///
-/// **Matching.** The catalog first sees the request without its body. A request whose path no
-/// endpoint has (a 404) or whose method the path does not have (a 405) is answered without
-/// reading its body, and one of another path can be passed on instead (``UnmatchedPaths``).
-/// Otherwise the body is read, up to `bodyLimit` (a longer one fails with Vapor's 413 `Abort`),
-/// and the request is matched again with it: it may still not fit the rest (a query item, a
-/// header field, the body, a value outside a declared ``Courier/SchemaConstraint``). Every
-/// mismatch it answers goes to the `mismatch` handler, which by default writes
-/// ``Courier/EndpointMismatch/answer(to:)``: a `problem+json` 404, 405 with `Allow`, 401 when
-/// the endpoint's credentials are missing, or 400.
-///
-/// **Answers.** A handler returns anything Vapor can write: a ``Courier/CatalogAnswer``
-/// (an endpoint's typed `answer(_:)`, which this package makes an `AsyncResponseEncodable`), or a
-/// `Response` of its own, such as one with a streamed body.
-///
-/// **Routes.** The request's `route` is set to one whose path is the matched endpoint's path
-/// template (`/todos/{id}` becomes `/todos/:id`), so Vapor's request metrics name the route as the
-/// catalog declares it. Vapor's `TracingMiddleware` names its span before any middleware runs, so
-/// this one renames the span active in the request's `serviceContext` (`GET /todos/:id`) and sets
-/// its `http.route`, when the tracer can find it (`Tracer.activeSpan(identifiedBy:)`); add
-/// Vapor's `TracingMiddleware` before this one.
-///
-/// **Requests Courier cannot read** are not the catalog's: they go on to the next responder. Such a
-/// request has a target Vapor could not parse, a header value with a control character, or one
-/// holding U+FFFD, the character Vapor's parser puts in place of bytes that are not UTF-8.
+/// or not one of the application's routes has its path. A handler returns a
+/// ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a `Response` of its own, such
+/// as one with a streamed body. Every request the catalog does not match, and does not pass on
+/// (``PassOn``), goes to the `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s
+/// `problem+json` 404, 405, 401 or 400 unless given one. A 404 or 405 is answered without reading
+/// the body; otherwise the body is read up to the body limit (a longer one fails with Vapor's 413
+/// `Abort`). `HEAD` is served by an endpoint's `GET` (Vapor's server leaves the body out). The
+/// request's `route` is one whose path is the matched endpoint's template (`/todos/:id`), for
+/// Vapor's request metrics; the span active in the request's `serviceContext` (Vapor's
+/// `TracingMiddleware`, added before this one) is renamed after it when the tracer can find it
+/// (`Tracer.activeSpan(identifiedBy:)`).
 public struct CatalogMiddleware: AsyncMiddleware {
-    /// What a catalog middleware does with a request whose path no endpoint of its catalog has.
-    public enum UnmatchedPaths: Sendable, Hashable {
-        /// Answers it with the mismatch handler (a `problem+json` 404 unless given one): the
-        /// catalog serves every route.
-        case answer
-        /// Passes it on to the next middleware or the application's routes, which answer it.
-        case passOn
+    /// Which requests the catalog does not match a middleware passes on to the next responder
+    /// (the application's routes, or its 404), instead of answering them.
+    public struct PassOn: OptionSet, Sendable, Hashable {
+        /// The set's bits.
+        public let rawValue: Int
+
+        /// Creates a set from its raw value.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// Requests whose path no endpoint has.
+        public static let otherPaths = PassOn(rawValue: 1 << 0)
+        /// Requests whose path is an endpoint's but whose method no endpoint of that path has.
+        public static let otherMethods = PassOn(rawValue: 1 << 1)
+        /// Requests Courier cannot read: a target that is not a path, or a header value that is
+        /// not UTF-8 (Vapor's parser puts U+FFFD in place of such bytes) or holds a control
+        /// character. Answered 400 unless passed on.
+        public static let unreadable = PassOn(rawValue: 1 << 2)
     }
 
     /// The work for a request that matched an endpoint: the typed endpoint value and the request,
@@ -67,59 +64,82 @@ public struct CatalogMiddleware: AsyncMiddleware {
 
     /// The endpoints this middleware serves.
     public let catalog: Catalog
-    /// The largest request body read, in bytes.
-    public let bodyLimit: Int
-    /// What happens to requests whose path no endpoint has.
-    public let unmatchedPaths: UnmatchedPaths
+    /// The largest request body read, in bytes; `nil` for the application's
+    /// `routes.defaultMaxBodySize`.
+    public let bodyLimit: Int?
+    /// The requests passed on instead of answered.
+    public let passOn: PassOn
     private let handler: Handler
     private let mismatchHandler: MismatchHandler
-
-    /// The largest request body read unless given, 1 MiB.
-    public static var defaultBodyLimit: Int { 1 << 20 }
+    /// Each endpoint type's template.
+    private let templates: [ObjectIdentifier: String]
 
     /// Creates a middleware that serves `catalog` with `handler`.
     ///
     /// - Parameters:
     ///   - catalog: The endpoints to serve.
     ///   - bodyLimit: The largest request body read, in bytes; a longer one is answered 413.
-    ///   - unmatchedPaths: Whether a request whose path no endpoint has is answered 404 here
-    ///     (``UnmatchedPaths/answer``, the default) or passed on (``UnmatchedPaths/passOn``).
-    ///   - mismatch: The answer to a request the catalog did not match (and did not pass on);
-    ///     ``Courier/EndpointMismatch/answer(to:)`` unless given.
+    ///     The application's `routes.defaultMaxBodySize` unless given.
+    ///   - passOn: The requests the catalog does not match that go on to the next responder
+    ///     instead of being answered; none unless given.
+    ///   - mismatch: The answer to a request the catalog did not match (and that is not passed
+    ///     on); ``Courier/EndpointMismatch/answer(to:)`` unless given.
     ///   - handler: The answer to a request that matched an endpoint.
     public init(
-        _ catalog: Catalog, bodyLimit: Int = defaultBodyLimit, unmatchedPaths: UnmatchedPaths = .answer,
-        mismatch: MismatchHandler? = nil, handler: @escaping Handler
+        _ catalog: Catalog, bodyLimit: Int? = nil, passOn: PassOn = [], mismatch: MismatchHandler? = nil,
+        handler: @escaping Handler
     ) {
         self.catalog = catalog
         self.bodyLimit = bodyLimit
-        self.unmatchedPaths = unmatchedPaths
+        self.passOn = passOn
         self.handler = handler
-        self.mismatchHandler = mismatch ?? { mismatch, request, _ in Self.problem(for: mismatch, request) }
-    }
-
-    /// The default answer to a mismatch: ``Courier/EndpointMismatch/answer(to:)``.
-    private static func problem(for mismatch: EndpointMismatch, _ request: IncomingRequest)
-        -> any AsyncResponseEncodable
-    {
-        mismatch.answer(to: request)
-    }
-
-    /// Serves `request` when its path is one of the catalog's; passes it to `next` otherwise when
-    /// ``unmatchedPaths`` says so.
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard let head = Self.incoming(request) else {
-            return try await next.respond(to: request)
+        self.mismatchHandler = mismatch ?? { mismatch, request, _ in mismatch.answer(to: request) }
+        var templates: [ObjectIdentifier: String] = [:]
+        for entry in catalog.entries {
+            templates[ObjectIdentifier(entry.endpointType)] = entry.shape.description
         }
+        self.templates = templates
+    }
+
+    /// Answers `request` by the catalog, or passes it on to `next`.
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let head: IncomingRequest
+        do {
+            head = try Self.incoming(request)
+        } catch {
+            if passOn.contains(.unreadable) { return try await next.respond(to: request) }
+            return try await Self.unreadable(error.reason).encodeResponse(for: request)
+        }
+        if request.method == .HEAD {
+            do {
+                _ = try catalog.match(head)
+            } catch  where error.closeness == .otherMethod && error.allowedMethods.contains(.get) {
+                // The path's GET endpoint answers (RFC 9110 §9.3.2); Vapor's server leaves the
+                // body out of a response to HEAD.
+                let asGet = IncomingRequest(method: .get, target: head.target, headers: head.headers)
+                return try await serve(request, head: asGet, next: next)
+            } catch {
+                // Any other HEAD request is served as any request.
+            }
+        }
+        return try await serve(request, head: head, next: next)
+    }
+
+    /// The answer to a request, matched first by its head, then with its body.
+    private func serve(_ request: Request, head: IncomingRequest, next: any AsyncResponder) async throws
+        -> Response
+    {
         do {
             _ = try catalog.match(head)
         } catch let mismatch where mismatch.closeness < .sameRoute {
             if mismatch.closeness == .otherPath {
-                if unmatchedPaths == .passOn { return try await next.respond(to: request) }
+                if passOn.contains(.otherPaths) { return try await next.respond(to: request) }
             } else {
+                if passOn.contains(.otherMethods) { return try await next.respond(to: request) }
                 name(request, template: mismatch.template, next: next)
             }
-            return try await mismatchHandler(mismatch, head, request).encodeResponse(for: request)
+            return try await mismatchHandler(Self.allowingHead(mismatch), head, request).encodeResponse(
+                for: request)
         } catch {
             // The method and path fit: the body decides, below.
         }
@@ -134,14 +154,35 @@ public struct CatalogMiddleware: AsyncMiddleware {
             name(request, template: error.template, next: next)
             return try await mismatchHandler(error, incoming, request).encodeResponse(for: request)
         }
-        if let shape = try? type(of: endpoint).shape() {
-            name(request, template: shape.description, next: next)
+        if let template = templates[ObjectIdentifier(type(of: endpoint))] {
+            name(request, template: template, next: next)
         }
         return try await handler(endpoint, request).encodeResponse(for: request)
     }
 
-    /// The request's body, read up to ``bodyLimit`` bytes; Vapor's 413 `Abort` beyond.
+    /// `mismatch` with `HEAD` among its allowed methods when `GET` is, as this middleware
+    /// serves it.
+    static func allowingHead(_ mismatch: EndpointMismatch) -> EndpointMismatch {
+        guard mismatch.allowedMethods.contains(.get), !mismatch.allowedMethods.contains(.head) else {
+            return mismatch
+        }
+        return EndpointMismatch(
+            template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
+            shape: mismatch.shape, allowedMethods: mismatch.allowedMethods + [.head],
+            violations: mismatch.violations)
+    }
+
+    /// The `problem+json` 400 for a request Courier cannot read.
+    static func unreadable(_ reason: String) -> CatalogAnswer {
+        let problem = ProblemDetails(title: "Bad Request", status: 400, detail: reason)
+        return CatalogAnswer(
+            status: .badRequest,
+            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
+            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
+    }
+
     private func collectBody(of request: Request) async throws -> ByteBuffer {
+        let bodyLimit = bodyLimit ?? request.application.routes.defaultMaxBodySize.value
         // Vapor refuses a streamed body once it reaches `max` bytes, so `max` is one more than allowed.
         let max = bodyLimit < Int.max ? Swift.max(bodyLimit, 0) + 1 : nil
         let body = try await request.body.collect(max: max).get() ?? ByteBuffer()
@@ -177,21 +218,36 @@ public struct CatalogMiddleware: AsyncMiddleware {
         }
     }
 
-    /// The request as a catalog reads it, without its body; `nil` when Courier cannot read it.
-    static func incoming(_ request: Request) -> IncomingRequest? {
+    /// The request as a catalog reads it, without its body.
+    ///
+    /// - Throws: Why Courier cannot read it, as a sentence.
+    static func incoming(_ request: Request) throws(Unreadable) -> IncomingRequest {
         let target = request.url.string
-        guard target.hasPrefix("/"), let method = Courier.HTTPMethod(validating: request.method.rawValue)
-        else {
-            return nil
+        guard target.hasPrefix("/") else { throw Unreadable("The request target is not a path.") }
+        guard let method = Courier.HTTPMethod(validating: request.method.rawValue) else {
+            throw Unreadable("The request method is not a token.")
         }
         var fields: [HeaderField] = []
         fields.reserveCapacity(request.headers.count)
         for (name, value) in request.headers {
-            guard let name = HeaderName(validating: name) else { return nil }
+            guard let name = HeaderName(validating: name) else {
+                throw Unreadable("A header field name is not a token.")
+            }
             let field = HeaderField(name: name, value: value)
-            guard field.hasValidValue, !value.unicodeScalars.contains("\u{FFFD}") else { return nil }
+            guard field.hasValidValue, !value.unicodeScalars.contains("\u{FFFD}") else {
+                throw Unreadable("The value of \(name) is not UTF-8 or holds a control character.")
+            }
             fields.append(field)
         }
         return IncomingRequest(method: method, target: target, headers: HeaderFields(fields))
+    }
+
+    /// Why Courier cannot read a request.
+    struct Unreadable: Error {
+        let reason: String
+
+        init(_ reason: String) {
+            self.reason = reason
+        }
     }
 }

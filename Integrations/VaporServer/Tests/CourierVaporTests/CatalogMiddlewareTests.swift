@@ -13,14 +13,12 @@ struct CatalogMiddlewareTests {
     /// created note gets id 8. Each answer carries the route the middleware set, in `X-Route`.
     static func serveNotes(
         on app: Application,
-        unmatchedPaths: CatalogMiddleware.UnmatchedPaths = .answer,
-        bodyLimit: Int = CatalogMiddleware.defaultBodyLimit,
+        passOn: CatalogMiddleware.PassOn = [], bodyLimit: Int? = nil,
         mismatch: CatalogMiddleware.MismatchHandler? = nil
     ) throws {
         app.middleware.use(
             CatalogMiddleware(
-                try Catalog(NotesAPI.endpoints), bodyLimit: bodyLimit, unmatchedPaths: unmatchedPaths,
-                mismatch: mismatch
+                try Catalog(NotesAPI.endpoints), bodyLimit: bodyLimit, passOn: passOn, mismatch: mismatch
             ) { endpoint, request in
                 var answer: CatalogAnswer
                 switch endpoint {
@@ -39,17 +37,17 @@ struct CatalogMiddlewareTests {
                 return answer
             })
         app.get("health") { _ in "ok" }
+        app.delete("notes", ":id") { _ in "deleted by the application" }
     }
 
-    /// Runs `test` on an application that serves the notes catalog (``serveNotes(on:unmatchedPaths:bodyLimit:mismatch:)``).
+    /// Runs `test` on an application that serves the notes catalog (``serveNotes(on:passOn:bodyLimit:mismatch:)``).
     static func withNotes(
-        unmatchedPaths: CatalogMiddleware.UnmatchedPaths = .answer,
-        bodyLimit: Int = CatalogMiddleware.defaultBodyLimit,
+        passOn: CatalogMiddleware.PassOn = [], bodyLimit: Int? = nil,
         mismatch: CatalogMiddleware.MismatchHandler? = nil,
         _ test: (Application) async throws -> Void
     ) async throws {
         try await withApp { app in
-            try serveNotes(on: app, unmatchedPaths: unmatchedPaths, bodyLimit: bodyLimit, mismatch: mismatch)
+            try serveNotes(on: app, passOn: passOn, bodyLimit: bodyLimit, mismatch: mismatch)
             try await test(app)
         }
     }
@@ -93,13 +91,13 @@ struct CatalogMiddlewareTests {
     @Test(
         "a path no endpoint has is a problem+json 404, or goes on to the application's routes when passed on")
     func unmatchedPaths() async throws {
-        try await Self.withNotes(unmatchedPaths: .answer) { app in
+        try await Self.withNotes { app in
             try await app.testing().test(.GET, "/health") { response in
                 #expect(response.status == .notFound)
                 #expect(response.headers.first(name: .contentType) == "application/problem+json")
             }
         }
-        try await Self.withNotes(unmatchedPaths: .passOn) { app in
+        try await Self.withNotes(passOn: .otherPaths) { app in
             try await app.testing().test(.GET, "/health") { response in
                 #expect(response.status == .ok)
                 #expect(response.body.string == "ok")
@@ -142,7 +140,7 @@ struct CatalogMiddlewareTests {
                 body: Self.json(String(repeating: "x", count: 1_000))
             ) { response in
                 #expect(response.status == .methodNotAllowed)
-                #expect(response.headers.first(name: .allow) == "GET")
+                #expect(response.headers.first(name: .allow) == "GET, HEAD")
                 #expect(response.headers.first(name: .contentType) == "application/problem+json")
             }
         }
@@ -225,15 +223,58 @@ struct CatalogMiddlewareTests {
         }
     }
 
-    @Test("a request Courier cannot read goes on to the next responder")
+    @Test("a request Courier cannot read is a problem+json 400, or goes on when passed on")
     func unreadable() async throws {
+        let values = ["caf\u{FFFD}", "one\u{85}two"]
         try await Self.withNotes { app in
-            for value in ["caf\u{FFFD}", "one\u{85}two"] {
+            for value in values {
+                try await app.testing().test(.GET, "/notes/7", headers: ["X-Odd": value]) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.headers.first(name: .contentType) == "application/problem+json")
+                    #expect(response.body.string.contains("X-Odd"))
+                }
+            }
+        }
+        try await Self.withNotes(passOn: .unreadable) { app in
+            for value in values {
                 try await app.testing().test(.GET, "/notes/7", headers: ["X-Odd": value]) { response in
                     // Vapor's own 404: no route of the application has the path.
                     #expect(response.status == .notFound)
                     #expect(response.headers.first(name: .contentType) != "application/problem+json")
                 }
+            }
+        }
+    }
+
+    @Test("another method of a catalog path goes on to the application's routes when passed on")
+    func otherMethodsPassedOn() async throws {
+        try await Self.withNotes(passOn: .otherMethods) { app in
+            try await app.testing().test(.DELETE, "/notes/7") { response in
+                #expect(response.status == .ok)
+                #expect(response.body.string == "deleted by the application")
+            }
+            try await app.testing().test(.GET, "/health") { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers.first(name: .contentType) == "application/problem+json")
+            }
+        }
+    }
+
+    @Test("HEAD is answered by the path's GET endpoint")
+    func head() async throws {
+        try await Self.withNotes { app in
+            try await app.testing().test(.HEAD, "/notes/7") { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: .contentType) == "application/json")
+                #expect(response.headers.first(name: "X-Route") == "HEAD /notes/:id")
+            }
+            try await app.testing().test(.HEAD, "/notes/9") { response in
+                #expect(response.status == .notFound)
+            }
+            // A path with no GET endpoint: the 405 lists what it has.
+            try await app.testing().test(.HEAD, "/notes") { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers.first(name: .allow) == "POST")
             }
         }
     }
@@ -275,7 +316,7 @@ struct CatalogMiddlewareTests {
         }
     }
 
-    @Test("an answer HTTP cannot carry fails with Courier's error, naming the status")
+    @Test("an answer HTTP cannot carry fails the request with a 500")
     func unwritableAnswer() async throws {
         try await withApp { app in
             app.middleware.use(
