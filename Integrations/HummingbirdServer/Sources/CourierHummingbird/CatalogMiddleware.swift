@@ -22,8 +22,8 @@ import Hummingbird
 /// match, and does not pass on (``PassOn``), goes to the `mismatch` handler:
 /// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401 or 400 unless given
 /// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to
-/// the body limit (Hummingbird answers a longer one 413). `HEAD` is served by an endpoint's
-/// `GET`, without the body. The matched endpoint's path template (`/todos/{id}`) names the
+/// the body limit (Hummingbird answers a longer one 413). `HEAD` is served by the path's `GET`
+/// endpoint (its handler gets the `HEAD` request), without the body. The matched endpoint's path template (`/todos/{id}`) names the
 /// request's route for Hummingbird's tracing, metrics and logging middleware, which go before
 /// this one; routes of the router itself only see what this middleware passes on.
 public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -86,7 +86,7 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         handler: @escaping Handler
     ) {
         self.catalog = catalog
-        self.bodyLimit = bodyLimit
+        self.bodyLimit = bodyLimit.map { max(0, $0) }
         self.passOn = passOn
         self.handler = handler
         self.mismatchHandler = mismatch ?? { mismatch, request, _ in mismatch.answer(to: request) }
@@ -161,11 +161,16 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             _ = try catalog.match(head)
         } catch  where error.closeness == .otherMethod && error.allowedMethods.contains(.get) {
-            var getHead = request.head
-            getHead.method = .get
-            let get = Request(head: getHead, body: request.body)
+            // The handler gets the HEAD request itself, matched as a GET.
             let asGet = IncomingRequest(method: .get, target: head.target, headers: head.headers)
-            return try await serve(get, head: asGet, context: context, next: next).createHeadResponse()
+            let response = try await serve(request, head: asGet, context: context, next: next)
+            if response.body.contentLength != nil || response.headers[.contentLength] != nil {
+                return response.createHeadResponse()
+            }
+            // A streamed body's length is not known: the head says none (RFC 9110 §8.6).
+            return Response(
+                status: response.status, headers: response.headers,
+                body: ResponseBody(contentLength: nil) { writer in try await writer.finish(nil) })
         } catch {
             // Any other HEAD request is served as any request.
         }

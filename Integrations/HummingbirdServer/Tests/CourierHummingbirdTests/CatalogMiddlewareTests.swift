@@ -254,6 +254,41 @@ struct CatalogMiddlewareTests {
         }
     }
 
+    @Test("HEAD of a streamed answer says no length, and runs no body")
+    func headOfAStream() async throws {
+        let router = Router()
+        let written = Written()
+        router.add(
+            middleware: CatalogMiddleware(try Catalog(NotesAPI.endpoints)) { _, request, _ in
+                Response(
+                    status: .ok,
+                    headers: [
+                        .contentType: "text/event-stream", HTTPField.Name("X-Method")!: "\(request.method)",
+                    ],
+                    body: ResponseBody { writer in
+                        await written.mark()
+                        try await writer.write(ByteBuffer(string: "data: 1\n\n"))
+                        try await writer.finish(nil)
+                    })
+            })
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/notes/1", method: .head) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/event-stream")
+                #expect(response.headers[HTTPField.Name("X-Method")!] == "HEAD")
+                #expect(response.headers[.contentLength] == nil)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+        #expect(await written.count == 0)
+    }
+
+    /// How often a streamed body was written.
+    actor Written {
+        var count = 0
+        func mark() { count += 1 }
+    }
+
     @Test("a CatalogAnswer is a response of its own in a plain Hummingbird route")
     func answerInRoute() async throws {
         let router = Router()

@@ -97,17 +97,17 @@ extension CourierClientTransport {
             case .known(let length): length
             case .unknown: nil
             }
-        if body.iterationBehavior == .multiple, (knownLength ?? 0) <= Int64(replayableBodyLimit),
+        if body.iterationBehavior == .multiple, (knownLength ?? 0) <= Int64(replayableBodyLimit) {
             let bytes = try await Self.bytes(of: body, upTo: replayableBodyLimit)
-        {
-            if let knownLength, Int64(bytes.count) != knownLength {
+            if let knownLength, Int64(bytes?.count ?? Int.max) != knownLength {
+                let yielded = bytes.map { "\($0.count) bytes" } ?? "more bytes"
                 throw CourierError(
                     stage: .building, kind: .streamedBodyLengthMismatch,
                     message:
-                        "The request body yielded \(bytes.count) bytes, not its declared \(knownLength); nothing was sent."
+                        "The request body yielded \(yielded), not its declared \(knownLength); nothing was sent."
                 )
             }
-            return Body.data(bytes, contentType: contentType)
+            if let bytes { return Body.data(bytes, contentType: contentType) }
         }
         return Body.stream(HTTPBodyChunks(body: body), length: knownLength, contentType: contentType)
     }

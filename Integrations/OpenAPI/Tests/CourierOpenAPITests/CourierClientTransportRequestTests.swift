@@ -127,6 +127,21 @@ import Testing
         #expect(await wire.sent.isEmpty)
     }
 
+    @Test func aReplayableBodyLongerThanItsLengthIsRefusedBeforeSending() async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        let transport = CourierClientTransport(
+            client: Courier.Client(baseURL: BaseURL("https://api.example.com"), transport: wire.transport),
+            replayableBodyLimit: 3)
+        let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
+        let body = HTTPBody(RepeatableChunks(["ab", "cd"]), length: .known(2), iterationBehavior: .multiple)
+        let error = try await #require(throws: CourierError.self) {
+            _ = try await transport.send(request, body: body, baseURL: Self.server, operationID: "upload")
+        }
+        #expect(error.kind == .streamedBodyLengthMismatch)
+        #expect(error.message == "The request body yielded more bytes, not its declared 2; nothing was sent.")
+        #expect(await wire.sent.isEmpty)
+    }
+
     @Test func aReplayableBodyThatFailsIsRefusedBeforeSending() async throws {
         let wire = Wire(answering: RawResponse(status: .noContent))
         let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")

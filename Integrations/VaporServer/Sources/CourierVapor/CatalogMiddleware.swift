@@ -24,7 +24,9 @@ import Vapor
 /// (``PassOn``), goes to the `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s
 /// `problem+json` 404, 405, 401 or 400 unless given one. A 404 or 405 is answered without reading
 /// the body; otherwise the body is read up to the body limit (a longer one fails with Vapor's 413
-/// `Abort`). `HEAD` is served by an endpoint's `GET` (Vapor's server leaves the body out). The
+/// `Abort`). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request;
+/// Vapor's server leaves the body out); for a streamed answer the head says `Content-Length: 0`,
+/// as Vapor cannot leave a streamed body's chunked framing off the wire. The
 /// request's `route` is one whose path is the matched endpoint's template (`/todos/:id`), for
 /// Vapor's request metrics; the span active in the request's `serviceContext` (Vapor's
 /// `TracingMiddleware`, added before this one) is renamed after it when the tracer can find it
@@ -115,9 +117,13 @@ public struct CatalogMiddleware: AsyncMiddleware {
                 _ = try catalog.match(head)
             } catch  where error.closeness == .otherMethod && error.allowedMethods.contains(.get) {
                 // The path's GET endpoint answers (RFC 9110 §9.3.2); Vapor's server leaves the
-                // body out of a response to HEAD.
+                // body out of a response to HEAD, but would still end a streamed one's chunked
+                // framing on the wire, where a client keeping the connection would read it as the
+                // next response: a streamed body becomes an empty one.
                 let asGet = IncomingRequest(method: .get, target: head.target, headers: head.headers)
-                return try await serve(request, head: asGet, next: next)
+                let response = try await serve(request, head: asGet, next: next)
+                if response.body.count < 0 { response.body = Response.Body(buffer: ByteBuffer()) }
+                return response
             } catch {
                 // Any other HEAD request is served as any request.
             }
@@ -182,7 +188,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
     }
 
     private func collectBody(of request: Request) async throws -> ByteBuffer {
-        let bodyLimit = bodyLimit ?? request.application.routes.defaultMaxBodySize.value
+        let bodyLimit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
         // Vapor refuses a streamed body once it reaches `max` bytes, so `max` is one more than allowed.
         let max = bodyLimit < Int.max ? Swift.max(bodyLimit, 0) + 1 : nil
         let body = try await request.body.collect(max: max).get() ?? ByteBuffer()

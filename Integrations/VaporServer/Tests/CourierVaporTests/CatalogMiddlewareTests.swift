@@ -300,6 +300,31 @@ struct CatalogMiddlewareTests {
         }
     }
 
+    @Test("HEAD of a streamed answer has an empty body, so that no chunked framing is written")
+    func headOfAStream() async throws {
+        try await withApp { app in
+            app.middleware.use(
+                CatalogMiddleware(try Catalog(NotesAPI.endpoints)) { _, request in
+                    Response(
+                        status: .ok,
+                        headers: ["Content-Type": "text/event-stream", "X-Method": "\(request.method)"],
+                        body: .init(managedAsyncStream: { writer in
+                            try await writer.writeBuffer(ByteBuffer(string: "data: 1\n\n"))
+                        }))
+                })
+            try await app.testing().test(.HEAD, "/notes/1") { response in
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: "X-Method") == "HEAD")
+                #expect(response.headers.first(name: .transferEncoding) == nil)
+                #expect(response.headers.first(name: .contentLength) == "0")
+                #expect(response.body.readableBytes == 0)
+            }
+            try await app.testing().test(.GET, "/notes/1") { response in
+                #expect(response.headers.first(name: .transferEncoding) == "chunked")
+            }
+        }
+    }
+
     @Test("a CatalogAnswer is a response of its own in a plain Vapor route")
     func answerInRoute() async throws {
         try await withApp { app in
