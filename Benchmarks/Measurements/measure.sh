@@ -93,14 +93,10 @@ absolute_path() {
     if [[ "$1" == /* ]]; then echo "$1"; else echo "$CALLER_DIR/$1"; fi
 }
 
-# Benchmarks/ builds in .build-sides, the folder every side package shares (CI's too), so that
-# SwiftNIO and AsyncHTTPClient are compiled once for all of them.
 build_product() {
     local configuration="${2:-release}"
-    local scratch="$ROOT/.build-sides"
-    swift build -c "$configuration" --package-path "$ROOT/Benchmarks" --scratch-path "$scratch" --product "$1" >&2
-    BIN="$(swift build -c "$configuration" --package-path "$ROOT/Benchmarks" --scratch-path "$scratch" \
-        --show-bin-path)/$1"
+    swift build -c "$configuration" --package-path "$ROOT/Benchmarks" --product "$1" >&2
+    BIN="$(swift build -c "$configuration" --package-path "$ROOT/Benchmarks" --show-bin-path)/$1"
 }
 
 require_valgrind() {
