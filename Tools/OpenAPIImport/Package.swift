@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into Courier declarations: models, one
+// `CatalogEndpoint` per operation and the catalog, with a report of what the Swift could not
+// express. A package of its own so that the library keeps zero dependencies.
+//
+//   swift run --package-path Tools/OpenAPIImport courier-import openapi.yaml --output Sources/PetStore
+//   swift test --package-path Tools/OpenAPIImport        # no network
+//
+// Scripts/check-import imports every document in Documents/, builds the generated code against
+// Courier and checks that the generated catalog exports an equivalent document.
+let package = Package(
+    name: "CourierOpenAPIImport",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "CourierOpenAPIImport", targets: ["CourierOpenAPIImport"]),
+        .executable(name: "courier-import", targets: ["courier-import"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "CourierOpenAPIImport",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "courier-import",
+            dependencies: [
+                "CourierOpenAPIImport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "CourierOpenAPIImportTests",
+            dependencies: ["CourierOpenAPIImport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,139 @@
+import Foundation
+
+/// What an import could not express in Swift exactly, each item at its place in the document.
+///
+/// Nothing in a document is dropped without an item here: a keyword the importer does not read,
+/// a construct the Swift approximates, a name it had to change. The items that make the
+/// generated catalog's export differ from the document are the round trip's allowed
+/// differences (``ImportReport/Item/changesExport``).
+public struct ImportReport: Sendable, Hashable, Codable {
+    /// One thing the Swift does not say as the document does.
+    public struct Item: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// How the generated code departs from the document.
+        public enum Kind: String, Sendable, Hashable, Codable {
+            /// Left out: the generated code does not carry it at all.
+            case notExpressed
+            /// Carried in another form, described by the message.
+            case approximated
+            /// A name the generated code spells differently (a Swift keyword, a clash).
+            case renamed
+        }
+
+        /// Where in the document, as a JSON Pointer (RFC 6901), such as
+        /// `/components/schemas/Pet/properties/tag`.
+        public var pointer: String
+        /// How the generated code departs from the document.
+        public var kind: Kind
+        /// A sentence saying what and why.
+        public var message: String
+        /// Whether the catalog's OpenAPI export differs from the document at ``pointer`` (or below
+        /// it) because of this item.
+        public var changesExport: Bool
+
+        /// Creates an item.
+        public init(pointer: String, kind: Kind, message: String, changesExport: Bool) {
+            self.pointer = pointer
+            self.kind = kind
+            self.message = message
+            self.changesExport = changesExport
+        }
+
+        /// `pointer: message`.
+        public var description: String { "\(pointer): \(message)" }
+    }
+
+    /// The items, in document order.
+    public var items: [Item] = []
+    /// Component schema names that the generated models spell differently, so that their
+    /// export carries the Swift name: document name → exported name.
+    public var schemaRenames: [String: String] = [:]
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Adds an item.
+    mutating func add(
+        _ pointer: JSONPointer, _ kind: Item.Kind, _ message: String, changesExport: Bool = true
+    ) {
+        items.append(Item(pointer: pointer.text, kind: kind, message: message, changesExport: changesExport))
+    }
+
+    /// Whether a difference of the round trip at `pointer` is one that an item explains.
+    public func allows(differenceAt pointer: String) -> Bool {
+        items.contains { item in
+            item.changesExport
+                && (pointer == item.pointer || pointer.hasPrefix(item.pointer + "/"))
+        }
+    }
+}
+
+/// A JSON Pointer (RFC 6901) into the document, built token by token.
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    /// The unescaped reference tokens.
+    public private(set) var tokens: [String]
+
+    /// The pointer to the whole document.
+    public static let root = JSONPointer(tokens: [])
+
+    /// Creates a pointer from unescaped tokens.
+    public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// Parses a pointer's text (`/a/b~1c`), or a URI fragment of one (`#/a/b`).
+    public init?(_ text: String) {
+        var text = Substring(text)
+        if text.hasPrefix("#") {
+            text = text.dropFirst()
+            guard let decoded = String(text).removingPercentEncoding else { return nil }
+            text = Substring(decoded)
+        }
+        if text.isEmpty {
+            tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else { return nil }
+        tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// This pointer with `token` appended.
+    public func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [token])
+    }
+
+    /// This pointer with `tokens` appended.
+    public func appending(_ more: String...) -> JSONPointer {
+        JSONPointer(tokens: tokens + more)
+    }
+
+    /// The escaped text, such as `/paths/~1pets/get`.
+    public var text: String {
+        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+            .joined()
+    }
+
+    /// The escaped text.
+    public var description: String { text }
+}
+
+extension DocumentValue {
+    /// The value at `pointer`, if there is one.
+    public func value(at pointer: JSONPointer) -> DocumentValue? {
+        var current = self
+        for token in pointer.tokens {
+            switch current {
+            case .object(let members):
+                guard let next = members[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}
