@@ -188,3 +188,10 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         self.description = description
     }
 }
+
+extension DocumentValue: ExpressibleByStringLiteral {
+    /// A string value.
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+}

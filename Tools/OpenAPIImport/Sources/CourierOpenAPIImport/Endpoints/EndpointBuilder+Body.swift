@@ -1,0 +1,187 @@
+import Foundation
+
+extension EndpointBuilder {
+    /// The body property and component: JSON first, then a form, multipart, text, then bytes of
+    /// the first media type the document lists.
+    mutating func requestBody(
+        _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
+        arrayStrategies: inout [String: JSONPointer]
+    ) -> ([EndpointDeclaration.Property], String)? {
+        guard let body = operation["requestBody"] else { return nil }
+        let bodyPointer = pointer.appending("requestBody")
+        guard let value = try? document.resolved(body, at: bodyPointer).value,
+            let content = value["content"]?.members, !content.isEmpty
+        else {
+            models.report.add(bodyPointer, .notExpressed, "The request body has no content the importer can read.")
+            return nil
+        }
+        let required = value["required"]?.bool == true
+        let mediaTypes = content.keys
+        let chosen =
+            mediaTypes.first(where: Self.isJSON)
+            ?? mediaTypes.first { $0.hasPrefix("application/x-www-form-urlencoded") }
+            ?? mediaTypes.first { $0.hasPrefix("multipart/form-data") }
+            ?? mediaTypes.first { $0.hasPrefix("text/") } ?? mediaTypes[0]
+        for other in mediaTypes where other != chosen {
+            models.report.add(
+                bodyPointer.appending("content", other), .notExpressed,
+                "Only \(chosen) is declared; \(other) is left out.")
+        }
+        let mediaPointer = bodyPointer.appending("content", chosen)
+        let schema = content[chosen]?["schema"] ?? .object(.init())
+        if chosen.hasPrefix("multipart/form-data") {
+            return multipartBody(schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required)
+        }
+        let name = scope.claim("body")
+        let documentation = value["description"]?.string.map(ModelBuilder.lines) ?? []
+
+        func property(_ type: String, optional: Bool) -> [EndpointDeclaration.Property] {
+            [
+                .init(
+                    name: name, type: type, isOptional: optional, defaultValue: optional ? "nil" : nil,
+                    documentation: documentation, codingKey: nil, constraints: [])
+            ]
+        }
+        func component(_ text: String, optional: Bool) -> String {
+            optional ? "if let \(name) { \(text) }" : text
+        }
+
+        if Self.isJSON(chosen) {
+            let resolved = models.type(of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Body")
+            models.reportUnchecked(resolved.constraints, at: mediaPointer.appending("schema"))
+            let optional = !required
+            return (
+                property(resolved.type.text, optional: optional),
+                component("Body.json(\(name))", optional: optional)
+            )
+        }
+        if chosen.hasPrefix("application/x-www-form-urlencoded") {
+            let resolved = models.type(of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Form")
+            guard let model = resolved.type.modelName, models.isStructure(model) else {
+                models.report.add(
+                    mediaPointer.appending("schema"), .notExpressed,
+                    "A form body must be an object; this one (\(resolved.type.text)) is left out.")
+                return nil
+            }
+            for (field, encoding) in content[chosen]?["encoding"]?.members ?? .init() {
+                let style = encoding["style"]?.string ?? "form"
+                let explode = encoding["explode"]?.bool ?? (style == "form")
+                if style == "form", !explode, arrayStrategies[".commaSeparated"] == nil {
+                    arrayStrategies[".commaSeparated"] = mediaPointer.appending("encoding", field)
+                } else if !["form", "deepObject"].contains(style) {
+                    models.report.add(
+                        mediaPointer.appending("encoding", field), .notExpressed,
+                        "The \(style) style is not one Courier writes in a form.")
+                }
+            }
+            let optional = !required
+            return (property(model, optional: optional), component("Body.form(\(name))", optional: optional))
+        }
+        let optional = !required
+        if chosen.hasPrefix("text/") {
+            return (
+                property("String", optional: optional),
+                component(
+                    chosen == "text/plain"
+                        ? "Body.text(\(name))" : "Body.text(\(name), contentType: \(mediaTypeLiteral(chosen)))",
+                    optional: optional)
+            )
+        }
+        let literal = chosen.contains("*") ? ".octetStream" : mediaTypeLiteral(chosen)
+        if chosen.contains("*") {
+            models.report.add(
+                mediaPointer, .approximated, "The body of any media type (\(chosen)) is sent as application/octet-stream.")
+        }
+        return (
+            property("Data", optional: optional),
+            component("Body.data(\(name), contentType: \(literal))", optional: optional)
+        )
+    }
+
+    private func mediaTypeLiteral(_ mediaType: String) -> String {
+        mediaType == "application/octet-stream" ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
+    }
+
+    /// A multipart form as a property per part: text parts as `String`, other parts as `Data`
+    /// with their file name and content type.
+    private mutating func multipartBody(
+        _ schema: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
+        required: Bool
+    ) -> ([EndpointDeclaration.Property], String)? {
+        guard let (object, objectPointer) = try? document.resolved(schema, at: pointer.appending("schema")),
+            let fields = object["properties"]?.members, !fields.isEmpty
+        else {
+            models.report.add(
+                pointer.appending("schema"), .notExpressed,
+                "A multipart body without properties is left out: its parts are unknown.")
+            return nil
+        }
+        if !required {
+            models.report.add(
+                pointer, .approximated, "The multipart body is optional in the document and always sent in Swift.")
+        }
+        let requiredFields = Set(object["required"]?.array?.compactMap(\.string) ?? [])
+        var parts: [String] = []
+        var properties: [EndpointDeclaration.Property] = []
+        for (field, fieldSchema) in fields {
+            let fieldPointer = objectPointer.appending("properties", field)
+            let resolved = models.type(of: fieldSchema, at: fieldPointer, hint: endpoint + SwiftNames.typeName(field))
+            let literal = ModelBuilder.stringLiteral(field)
+            if !requiredFields.contains(field) {
+                models.report.add(
+                    fieldPointer, .approximated,
+                    "The part \(field) is optional in the document; a multipart form's parts are always sent in Swift.")
+            }
+            let documentation = resolved.documentation
+            switch resolved.type {
+            case .builtin("Data"):
+                let name = scope.claim(SwiftNames.memberName(field))
+                let filename = scope.claim(name + "Filename")
+                let contentType = scope.claim(name + "ContentType")
+                properties += [
+                    .init(
+                        name: name, type: "Data", isOptional: false, defaultValue: nil, documentation: documentation,
+                        codingKey: nil, constraints: []),
+                    .init(
+                        name: filename, type: "String", isOptional: false, defaultValue: nil,
+                        documentation: ["The file name of the \(field) part."], codingKey: nil, constraints: []),
+                    .init(
+                        name: contentType, type: "MediaType", isOptional: false, defaultValue: nil,
+                        documentation: ["The content type of the \(field) part."], codingKey: nil, constraints: []),
+                ]
+                parts.append(".data(\(literal), \(name), filename: \(filename), contentType: \(contentType))")
+            case _ where isTextPart(resolved.type):
+                let name = scope.claim(SwiftNames.memberName(field))
+                if resolved.type != .builtin("String") {
+                    models.reportUnchecked(resolved.constraints, at: fieldPointer)
+                    models.report.add(
+                        fieldPointer, .approximated,
+                        "The part \(field) of type \(resolved.type.text) is a String in Swift: a text part carries text.")
+                }
+                properties.append(
+                    .init(
+                        name: name, type: "String", isOptional: false, defaultValue: nil, documentation: documentation,
+                        codingKey: nil, constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
+                parts.append(".text(\(literal), \(name))")
+            default:
+                models.report.add(
+                    fieldPointer, .notExpressed,
+                    "The part \(field) of type \(resolved.type.text) (JSON in a part) is left out: declare it by hand with MultipartPart.data.")
+            }
+        }
+        guard !parts.isEmpty else { return nil }
+        return (properties, "Body.multipart(" + parts.joined(separator: ", ") + ")")
+    }
+
+    /// Whether a part of this type is sent as text.
+    private func isTextPart(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin(let name): ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
+        case .named(let name):
+            models.declarations.contains {
+                if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false }
+            }
+        default: false
+        }
+    }
+}

@@ -1,0 +1,345 @@
+import Foundation
+
+/// Turns each operation of a document into a `CatalogEndpoint` declaration.
+struct EndpointBuilder {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    var models: ModelBuilder
+    private(set) var endpoints: [EndpointDeclaration] = []
+    /// Parameter and property names with a `ParameterValue` conformance to add: enums used in a
+    /// path.
+    private(set) var parameterEnums: Set<String> = []
+
+    init(models: ModelBuilder) {
+        self.models = models
+    }
+
+    var document: SourceDocument { models.document }
+
+    /// Declares an endpoint per operation, in document order.
+    mutating func declareOperations() {
+        for (path, item) in document.root["paths"]?.members ?? .init() {
+            let itemPointer = JSONPointer(tokens: ["paths", path])
+            var resolvedItem = item
+            if item["$ref"] != nil {
+                do {
+                    resolvedItem = try document.resolved(item, at: itemPointer).value
+                } catch {
+                    models.report.add(itemPointer, .notExpressed, error.description)
+                    continue
+                }
+            }
+            for (key, _) in resolvedItem.members ?? .init()
+            where !Self.methods.contains(key) && !["parameters", "summary", "description", "$ref"].contains(key)
+                && !key.hasPrefix("x-")
+            {
+                models.report.add(
+                    itemPointer.appending(key), .notExpressed,
+                    key == "servers"
+                        ? "Servers for one path are not expressed: every endpoint uses the client's base URL."
+                        : "\(key) is not an operation Courier declares (OpenAPI 3.1 has no field for it in a catalog).")
+            }
+            for method in Self.methods {
+                guard let operation = resolvedItem[method] else { continue }
+                declareOperation(
+                    method: method, path: path, operation: operation, item: resolvedItem,
+                    at: itemPointer.appending(method))
+            }
+        }
+        if let webhooks = document.root["webhooks"]?.members, !webhooks.isEmpty {
+            models.report.add(
+                JSONPointer(tokens: ["webhooks"]), .notExpressed,
+                "Webhooks are requests the API sends, not endpoints a client calls; they are not imported.")
+        }
+    }
+
+    // MARK: - One operation
+
+    private mutating func declareOperation(
+        method: String, path: String, operation: DocumentValue, item: DocumentValue, at pointer: JSONPointer
+    ) {
+        let name = endpointName(method: method, path: path, operation: operation, at: pointer)
+        var scope = NameScope(reserved: ["definition", "failureStatuses", "schemaConstraints"])
+        var properties: [EndpointDeclaration.Property] = []
+        var components: [String] = ["Method.\(method)"]
+        var arrayStrategies: [String: JSONPointer] = [:]
+
+        // Parameters: the path item's, replaced by the operation's of the same name and place.
+        var parameters: [(DocumentValue, JSONPointer)] = []
+        for (list, listPointer) in [
+            (item["parameters"], JSONPointer(tokens: Array(pointer.tokens.dropLast())).appending("parameters")),
+            (operation["parameters"], pointer.appending("parameters")),
+        ] {
+            for (offset, parameter) in (list?.array ?? []).enumerated() {
+                let parameterPointer = listPointer.appending(String(offset))
+                guard let (value, _) = try? document.resolved(parameter, at: parameterPointer) else {
+                    models.report.add(parameterPointer, .notExpressed, "The parameter's reference cannot be followed.")
+                    continue
+                }
+                parameters.removeAll { $0.0["name"] == value["name"] && $0.0["in"] == value["in"] }
+                parameters.append((value, parameterPointer))
+            }
+        }
+
+        // The path, segment by segment.
+        var pathArguments: [String] = []
+        var pathProperties: [String: String] = [:]
+        for (parameter, parameterPointer) in parameters where parameter["in"]?.string == "path" {
+            guard let wireName = parameter["name"]?.string else { continue }
+            let property = pathProperty(parameter, wireName, at: parameterPointer, endpoint: name, scope: &scope)
+            pathProperties[wireName] = property.name
+            properties.append(property)
+        }
+        var literal: [String] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment.hasPrefix("{"), segment.hasSuffix("}"), let property = pathProperties[String(segment.dropFirst().dropLast())] {
+                if !literal.isEmpty { pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/"))) }
+                literal = []
+                pathArguments.append(property)
+            } else if segment.contains("{") {
+                models.report.add(
+                    pointer, .notExpressed,
+                    "The path segment \(segment) mixes parameters and text, which a Courier path cannot read back; the operation is left out.")
+                return
+            } else {
+                literal.append(String(segment))
+            }
+        }
+        if !literal.isEmpty { pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/"))) }
+        if !pathArguments.isEmpty { components.append("Path(\(pathArguments.joined(separator: ", ")))") }
+
+        // Query, header and cookie parameters.
+        for (parameter, parameterPointer) in parameters where parameter["in"]?.string != "path" {
+            if let (property, component) = otherParameter(
+                parameter, at: parameterPointer, endpoint: name, scope: &scope, arrayStrategies: &arrayStrategies)
+            {
+                properties.append(property)
+                components.append(component)
+            }
+        }
+
+        // Credentials.
+        let (securityProperties, securityComponents) = security(operation, at: pointer, scope: &scope)
+        properties += securityProperties
+        components += securityComponents
+
+        // Responses: the success type and status, and the failures.
+        let (success, successStatus) = successResponse(operation, at: pointer, endpoint: name)
+        if let successStatus { components.append("SuccessStatus(\(successStatus))") }
+        let failure = failures(operation, at: pointer, endpoint: name)
+
+        // The body.
+        if let (bodyProperties, component) = requestBody(
+            operation, at: pointer, endpoint: name, scope: &scope, arrayStrategies: &arrayStrategies)
+        {
+            properties += bodyProperties
+            components.append(component)
+        }
+        if arrayStrategies.count > 1 {
+            for (strategy, strategyPointer) in arrayStrategies.sorted(by: { $0.key < $1.key }).dropFirst() {
+                models.report.add(
+                    strategyPointer, .notExpressed,
+                    "The endpoint writes arrays one way only; this one is written as \(arrayStrategies.keys.sorted()[0]), not \(strategy).")
+            }
+        }
+        if let strategy = arrayStrategies.keys.sorted().first, strategy != ".repeatedKey" {
+            components.insert("FormEncoding(arrays: \(strategy))", at: 1)
+        }
+
+        for key in ["callbacks", "servers"] where operation[key] != nil {
+            models.report.add(
+                pointer.appending(key), .notExpressed,
+                key == "servers"
+                    ? "Servers for one operation are not expressed: the endpoint uses the client's base URL."
+                    : "Callbacks are requests the API sends; they are not imported.")
+        }
+
+        var documentation: [String] = []
+        if let summary = operation["summary"]?.string { documentation += ModelBuilder.lines(summary) }
+        if let description = operation["description"]?.string {
+            if !documentation.isEmpty { documentation.append("") }
+            documentation += ModelBuilder.lines(description)
+        }
+        if !documentation.isEmpty { documentation.append("") }
+        documentation.append("`\(method.uppercased()) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")")
+
+        endpoints.append(
+            EndpointDeclaration(
+                name: name, documentation: documentation, properties: properties, components: components,
+                success: success, failure: failure))
+    }
+
+    /// The type name of an operation: its `operationId` in `UpperCamelCase`, or its method and
+    /// path's words without one.
+    private mutating func endpointName(
+        method: String, path: String, operation: DocumentValue, at pointer: JSONPointer
+    ) -> String {
+        let base: String
+        if let operationID = operation["operationId"]?.string {
+            base = SwiftNames.typeName(operationID)
+        } else {
+            let words = path.split(separator: "/").map { segment in
+                segment.hasPrefix("{") ? "By" + SwiftNames.typeName(String(segment)) : SwiftNames.typeName(String(segment))
+            }
+            base = SwiftNames.typeName(method) + words.joined()
+            models.report.add(
+                pointer.appending("operationId"), .approximated,
+                "The operation has no operationId; it is named \(base), which the export uses as its operationId.")
+        }
+        guard models.typeNames.contains(base) else { return models.typeNames.claim(base) }
+        let name = models.typeNames.claim(base + "Endpoint")
+        models.report.add(
+            pointer.appending("operationId"), .renamed,
+            "The endpoint is named \(name), since \(base) is taken by a model or another operation.")
+        return name
+    }
+
+    // MARK: - Parameters
+
+    private mutating func pathProperty(
+        _ parameter: DocumentValue, _ wireName: String, at pointer: JSONPointer, endpoint: String,
+        scope: inout NameScope
+    ) -> EndpointDeclaration.Property {
+        let propertyName = scope.claim(SwiftNames.memberName(wireName))
+        var resolved = models.type(
+            of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
+            hint: endpoint + SwiftNames.typeName(wireName))
+        switch resolved.type {
+        case .builtin(let type) where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
+            break
+        case .named(let model) where isEnumeration(model):
+            parameterEnums.insert(model)
+        default:
+            models.report.add(
+                pointer.appending("schema"), .approximated,
+                "A path parameter of type \(resolved.type.text) is a String in Swift.")
+            models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
+            resolved.type = .builtin("String")
+            resolved.constraints = []
+        }
+        return EndpointDeclaration.Property(
+            name: propertyName, type: resolved.type.text, isOptional: false, defaultValue: nil,
+            documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: "path"),
+            codingKey: propertyName == wireName ? nil : wireName, constraints: resolved.constraints)
+    }
+
+    private mutating func otherParameter(
+        _ parameter: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
+        arrayStrategies: inout [String: JSONPointer]
+    ) -> (EndpointDeclaration.Property, String)? {
+        guard let wireName = parameter["name"]?.string, let location = parameter["in"]?.string else {
+            models.report.add(pointer, .notExpressed, "The parameter has no name or place.")
+            return nil
+        }
+        if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
+            models.report.add(
+                pointer, .notExpressed,
+                "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.", changesExport: false)
+            return nil
+        }
+        guard ["query", "header", "cookie"].contains(location) else {
+            models.report.add(pointer.appending("in"), .notExpressed, "A parameter in \(location) is not one OpenAPI defines.")
+            return nil
+        }
+        if parameter["content"] != nil {
+            models.report.add(
+                pointer.appending("content"), .notExpressed,
+                "A parameter described by content (a serialized value) is not expressed; the operation is imported without it.")
+            return nil
+        }
+        let schema = parameter["schema"] ?? .object(.init([("type", "string")]))
+        let hint = endpoint + SwiftNames.typeName(wireName)
+        var resolved = models.type(of: schema, at: pointer.appending("schema"), hint: hint)
+        let required = parameter["required"]?.bool == true
+        let propertyName = scope.claim(SwiftNames.memberName(wireName))
+        var isOptional = !required || resolved.nullable
+        var defaultValue: String? = isOptional ? "nil" : nil
+        let literalName = ModelBuilder.stringLiteral(wireName)
+        let component: String
+        switch location {
+        case "query":
+            if case .array(let element) = resolved.type {
+                guard isScalar(element) else {
+                    models.report.add(
+                        pointer.appending("schema"), .notExpressed,
+                        "A query array of \(element.text) cannot be read back from a query; the operation is imported without it.")
+                    return nil
+                }
+                let style = parameter["style"]?.string ?? "form"
+                let explode = parameter["explode"]?.bool ?? (style == "form")
+                let strategy: String
+                switch (style, explode) {
+                case ("form", true): strategy = ".repeatedKey"
+                case ("form", false): strategy = ".commaSeparated"
+                case ("deepObject", _):
+                    strategy = ".brackets"
+                    models.report.add(
+                        pointer, .approximated,
+                        "A deepObject array is written as \(wireName)[]=…, which the export names \(wireName)[].")
+                default:
+                    strategy = ".repeatedKey"
+                    models.report.add(
+                        pointer.appending("style"), .notExpressed,
+                        "The \(style) style is not one Courier writes; the array is sent with the key repeated.")
+                }
+                if arrayStrategies[strategy] == nil { arrayStrategies[strategy] = pointer }
+                // An optional array would send nothing for both nil and []: the array is never optional.
+                isOptional = false
+                defaultValue = required ? nil : "[]"
+                component = "Query(\(literalName), \(propertyName))"
+            } else if isScalar(resolved.type) {
+                component = "Query(\(literalName), \(propertyName))"
+            } else {
+                models.report.add(
+                    pointer.appending("schema"), .notExpressed,
+                    "A query parameter of type \(resolved.type.text) (an object) cannot be read back from a query; the operation is imported without it.")
+                return nil
+            }
+        case "header", "cookie":
+            if resolved.type != .builtin("String") {
+                models.report.add(
+                    pointer.appending("schema"), .approximated,
+                    "A \(location) parameter of type \(resolved.type.text) is a String in Swift: Courier sends \(location) values as text.")
+                models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
+                resolved.type = .builtin("String")
+                resolved.constraints = []
+            }
+            component = location == "header"
+                ? "Header(\(literalName), \(propertyName))" : "Cookie(\(literalName), \(propertyName))"
+        default:
+            return nil
+        }
+        let property = EndpointDeclaration.Property(
+            name: propertyName, type: resolved.type.text, isOptional: isOptional, defaultValue: defaultValue,
+            documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: location),
+            codingKey: nil,
+            constraints: resolved.constraints)
+        return (property, component)
+    }
+
+    private func parameterDocumentation(
+        _ parameter: DocumentValue, _ resolved: ResolvedSchema, wireName: String, location: String
+    ) -> [String] {
+        var lines: [String] = []
+        if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
+        if lines.isEmpty { lines = resolved.documentation }
+        if lines.isEmpty { lines = ["The `\(wireName)` \(location) parameter."] }
+        if parameter["deprecated"]?.bool == true {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("Deprecated.")
+        }
+        return lines
+    }
+
+    private func isScalar(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin(let name): ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date"].contains(name)
+        case .named(let name): isEnumeration(name)
+        default: false
+        }
+    }
+
+    private func isEnumeration(_ name: String) -> Bool {
+        models.declarations.contains { if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false } }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+extension ModelBuilder {
+    /// Declares a struct for an object schema, or for an `allOf` of object schemas (their
+    /// properties together).
+    mutating func declareStructure(named name: String, _ schema: DocumentValue, at pointer: JSONPointer) {
+        let index = declarations.count
+        append(
+            .structure(
+                .init(
+                    schemaName: Self.schemaName(pointer), name: name, documentation: documentation(of: schema),
+                    properties: [])))
+        var parts: [(DocumentValue, JSONPointer)] = []
+        if let members = schema["allOf"]?.array {
+            report.add(
+                pointer.appending("allOf"), .approximated,
+                "The allOf is one struct with the properties of all \(members.count) schemas.")
+            for (offset, member) in members.enumerated() {
+                parts += objectParts(member, at: pointer.appending("allOf", String(offset)), depth: 0)
+            }
+        }
+        parts.append((schema, pointer))
+        var properties: [PropertyDeclaration] = []
+        var names = NameScope()
+        var seen: Set<String> = []
+        let required = Set(parts.flatMap { $0.0["required"]?.array?.compactMap(\.string) ?? [] })
+        for (part, partPointer) in parts {
+            for (jsonName, propertySchema) in part["properties"]?.members ?? .init() {
+                guard seen.insert(jsonName).inserted else { continue }
+                let propertyPointer = partPointer.appending("properties", jsonName)
+                let resolved = type(
+                    of: propertySchema, at: propertyPointer, hint: name + SwiftNames.typeName(jsonName))
+                let swiftName = names.claim(SwiftNames.memberName(jsonName))
+                if required.contains(jsonName), resolved.nullable {
+                    report.add(
+                        propertyPointer, .approximated,
+                        "\(jsonName) is required but may be null: an optional in Swift, which the export does not list as required.")
+                }
+                properties.append(
+                    PropertyDeclaration(
+                        name: swiftName, jsonName: jsonName, type: resolved.type,
+                        isOptional: !required.contains(jsonName) || resolved.nullable,
+                        documentation: resolved.documentation, constraints: resolved.constraints))
+            }
+            if let additional = part["additionalProperties"], additional != .bool(true), additional != .bool(false),
+                part["properties"] != nil
+            {
+                report.add(
+                    partPointer.appending("additionalProperties"), .notExpressed,
+                    "Properties beyond the declared ones are not kept: the struct has only those.")
+            }
+            reportUnread(
+                part, at: partPointer,
+                handled: ["type", "properties", "required", "allOf", "additionalProperties", "nullable"])
+        }
+        for missing in required.subtracting(seen).sorted() {
+            report.add(
+                pointer.appending("required"), .notExpressed,
+                "\(missing) is required but has no schema among the properties, so the struct has no such property.")
+        }
+        if case .structure(var structure) = declarations[index] {
+            structure.properties = properties
+            declarations[index] = .structure(structure)
+        }
+    }
+
+    /// The object schemas an `allOf` member contributes: itself, or the members of its own
+    /// `allOf`, following references.
+    private mutating func objectParts(
+        _ member: DocumentValue, at pointer: JSONPointer, depth: Int
+    ) -> [(DocumentValue, JSONPointer)] {
+        guard depth < 32 else { return [] }
+        var target = (member, pointer)
+        if member["$ref"] != nil {
+            do {
+                target = try document.resolved(member, at: pointer)
+            } catch {
+                report.add(pointer, .notExpressed, error.description)
+                return []
+            }
+        }
+        var parts: [(DocumentValue, JSONPointer)] = []
+        if let members = target.0["allOf"]?.array {
+            for (offset, inner) in members.enumerated() {
+                parts += objectParts(inner, at: target.1.appending("allOf", String(offset)), depth: depth + 1)
+            }
+        }
+        if target.0["oneOf"] != nil || target.0["anyOf"] != nil {
+            report.add(
+                target.1, .notExpressed,
+                "A oneOf or anyOf inside an allOf is not expressed: the struct has only the declared properties.")
+        }
+        parts.append(target)
+        return parts
+    }
+
+    /// Declares an enum of a schema's string or integer values, with `unknown` for any other
+    /// value a newer server sends.
+    mutating func declareEnumeration(named name: String, _ schema: DocumentValue, at pointer: JSONPointer) {
+        let values = schema["enum"]?.array ?? []
+        var names = NameScope(reserved: ["unknown", "allCases", "rawValue"])
+        var cases: [ModelDeclaration.Enumeration.Case] = []
+        let isText = values.allSatisfy { $0.string != nil }
+        for value in values {
+            switch value {
+            case .string(let text):
+                let base = text.isEmpty ? "empty" : SwiftNames.memberName(text)
+                cases.append(.init(name: names.claim(base), rawValue: Self.stringLiteral(text)))
+            case .integer(let number):
+                let base = number < 0 ? "minus\(-number)" : "value\(number)"
+                cases.append(.init(name: names.claim(base), rawValue: String(number)))
+            default:
+                continue
+            }
+        }
+        append(
+            .enumeration(
+                .init(
+                    schemaName: Self.schemaName(pointer), name: name, documentation: documentation(of: schema),
+                    rawType: isText ? "String" : "Int", cases: cases)))
+        if schema["type"] == nil {
+            report.add(pointer, .approximated, "The enum has no type; its values make it a \(isText ? "String" : "Int").")
+        }
+        reportUnread(schema, at: pointer, handled: ["type", "enum", "nullable", "format"])
+    }
+
+    /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded by the
+    /// discriminator when there is one, else by the first member the value decodes as.
+    mutating func declareUnion(
+        named name: String, _ members: [DocumentValue], _ schema: DocumentValue, at pointer: JSONPointer
+    ) {
+        let keyword = schema["oneOf"] != nil ? "oneOf" : schema["anyOf"] != nil ? "anyOf" : "type"
+        let index = declarations.count
+        append(
+            .union(
+                .init(
+                    schemaName: Self.schemaName(pointer), name: name, documentation: documentation(of: schema),
+                    cases: [])))
+        var mapping: [String: [String]] = [:]
+        for (value, reference) in schema["discriminator"]?["mapping"]?.members ?? .init() {
+            if let reference = reference.string {
+                let target = reference.hasPrefix("#") ? reference : "#/components/schemas/" + reference
+                mapping[target, default: []].append(value)
+            }
+        }
+        var names = NameScope()
+        var cases: [ModelDeclaration.Union.Case] = []
+        for (offset, member) in members.enumerated() {
+            let memberPointer = keyword == "type" ? pointer.appending("type") : pointer.appending(keyword, String(offset))
+            let resolved = type(of: member, at: memberPointer, hint: name + "Option\(offset + 1)")
+            reportUnchecked(resolved.constraints, at: memberPointer)
+            var values: [String] = []
+            if let reference = member["$ref"]?.string {
+                values = mapping[reference] ?? []
+                if values.isEmpty, let component = SourceDocument.componentSchemaName(reference) {
+                    values = [component]
+                }
+            }
+            let base: String =
+                switch resolved.type {
+                case .named(let model): SwiftNames.memberName(model)
+                case .builtin(let builtin): SwiftNames.memberName(builtin)
+                case .array: "array"
+                case .dictionary: "object"
+                }
+            cases.append(.init(name: names.claim(base), type: resolved.type, discriminatorValues: values))
+        }
+        let discriminator = schema["discriminator"]?["propertyName"]?.string
+        if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
+            report.add(
+                pointer.appending("discriminator"), .notExpressed,
+                "Members that are not references have no discriminator value: they are tried in order.")
+        }
+        if keyword == "anyOf" {
+            report.add(
+                pointer.appending("anyOf"), .approximated,
+                "The anyOf is decoded as the first member that matches, as a oneOf would be.", changesExport: false)
+        }
+        if case .union(var union) = declarations[index] {
+            union.cases = cases
+            union.discriminator = discriminator
+            declarations[index] = .union(union)
+        }
+        reportUnread(
+            schema, at: pointer, handled: ["type", "oneOf", "anyOf", "discriminator", "nullable", "properties", "required"])
+        if schema["properties"] != nil {
+            report.add(
+                pointer.appending("properties"), .notExpressed,
+                "Properties beside a \(keyword) are not expressed: each case has its own model.")
+        }
+    }
+
+    /// A schema's name for documentation: a component's name, or the JSON Pointer of an inline
+    /// schema.
+    static func schemaName(_ pointer: JSONPointer) -> String {
+        let tokens = pointer.tokens
+        if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" { return tokens[2] }
+        return pointer.text
+    }
+
+    /// `text` as a Swift string literal.
+    static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Turns an OpenAPI 3.0 or 3.1 document into Courier declarations: a model per schema, a
+/// `CatalogEndpoint` per operation, and an enum that lists the servers and the endpoints.
+///
+/// ```swift
+/// let result = try OpenAPIImporter(namespace: "PetStore").importDocument(text)
+/// for file in result.files {
+///     try file.contents.write(toFile: "Sources/PetStore/" + file.path, atomically: true, encoding: .utf8)
+/// }
+/// print(result.report.items.map(\.description).joined(separator: "\n"))
+/// ```
+///
+/// The same document gives the same files, byte for byte. Whatever the Swift does not say as
+/// the document does is an item of the ``ImportResult/report``.
+public struct OpenAPIImporter: Sendable {
+    /// The name of the enum that lists the endpoints and servers; also the prefix no model takes.
+    public var namespace: String
+    /// Whether the declarations are `public` (the default) or internal.
+    public var isPublic: Bool
+
+    /// Creates an importer.
+    ///
+    /// - Parameters:
+    ///   - namespace: The name of the enum that lists the endpoints and servers.
+    ///   - isPublic: Whether the declarations are `public` (the default) or internal.
+    public init(namespace: String, isPublic: Bool = true) {
+        self.namespace = namespace
+        self.isPublic = isPublic
+    }
+
+    /// Imports a document's JSON or YAML text.
+    ///
+    /// - Throws: ``ImportError`` when the text is not an OpenAPI 3.0 or 3.1 document.
+    public func importDocument(_ text: String) throws(ImportError) -> ImportResult {
+        let document = try SourceDocument(DocumentValue.parse(text))
+        let access = isPublic ? "public " : ""
+        var models = ModelBuilder(document: document, report: ImportReport())
+        let namespaceName = models.typeNames.claim(SwiftNames.typeName(namespace))
+        models.declareComponents()
+        var endpoints = EndpointBuilder(models: models)
+        endpoints.declareOperations()
+        models = endpoints.models
+        models.reportExtensions()
+
+        var files: [GeneratedFile] = []
+        let modelWriter = ModelWriter(access: access)
+        for declaration in models.declarations {
+            files.append(GeneratedFile(path: "Models/\(declaration.name).swift", contents: modelWriter.file(declaration)))
+        }
+        if models.usesJSONValue {
+            files.append(GeneratedFile(path: "Models/JSONValue.swift", contents: modelWriter.jsonValueFile()))
+        }
+        let endpointWriter = EndpointWriter(access: access)
+        for endpoint in endpoints.endpoints {
+            files.append(GeneratedFile(path: "Endpoints/\(endpoint.name).swift", contents: endpointWriter.file(endpoint)))
+            if case .documented(let failure) = endpoint.failure {
+                files.append(
+                    GeneratedFile(
+                        path: "Endpoints/\(failure.name).swift", contents: endpointWriter.file(failure, of: endpoint.name)))
+            }
+        }
+        var report = models.report
+        files.append(
+            GeneratedFile(
+                path: "\(namespaceName).swift",
+                contents: namespaceFile(
+                    namespaceName, document: document, endpoints: endpoints.endpoints.map(\.name), access: access,
+                    report: &report)))
+        return ImportResult(
+            namespace: namespaceName, files: files, report: report, operationCount: endpoints.endpoints.count)
+    }
+
+    private func namespaceFile(
+        _ name: String, document: SourceDocument, endpoints: [String], access: String, report: inout ImportReport
+    ) -> String {
+        var source = SourceText()
+        source.line("import Courier")
+        source.line()
+        let info = document.root["info"]
+        var documentation: [String] = []
+        if let title = info?["title"]?.string {
+            documentation.append(title + (info?["version"]?.string.map { " \($0)" } ?? ""))
+        }
+        if let description = info?["description"]?.string ?? info?["summary"]?.string {
+            if !documentation.isEmpty { documentation.append("") }
+            documentation += ModelBuilder.lines(description)
+        }
+        if !documentation.isEmpty { documentation.append("") }
+        documentation.append("The endpoints of the API, and the servers it is served from.")
+        source.doc(documentation)
+        source.block("\(access)enum \(name)") { source in
+            let servers = serverLiterals(document, report: &report)
+            source.doc(["The servers the document lists, in its order."])
+            source.line("\(access)static let servers: [BaseURL] = [" + servers.joined(separator: ", ") + "]")
+            source.line()
+            source.doc(["Every endpoint, in document order: what a server routes by and what exports the document."])
+            source.line("\(access)static let endpoints: [any CatalogEndpoint.Type] = [")
+            for endpoint in endpoints {
+                source.line("    \(endpoint).self,")
+            }
+            source.line("]")
+        }
+        return source.text
+    }
+
+    /// `BaseURL("…")` for each server with an absolute http(s) URL; variables take their
+    /// defaults.
+    private func serverLiterals(_ document: SourceDocument, report: inout ImportReport) -> [String] {
+        var literals: [String] = []
+        for (offset, server) in (document.root["servers"]?.array ?? []).enumerated() {
+            let pointer = JSONPointer(tokens: ["servers", String(offset)])
+            guard var url = server["url"]?.string else { continue }
+            for (variable, definition) in server["variables"]?.members ?? .init() {
+                let value = definition["default"]?.string ?? ""
+                url = url.replacingOccurrences(of: "{\(variable)}", with: value)
+                report.add(
+                    pointer.appending("variables", variable), .approximated,
+                    "The server variable \(variable) takes its default, \(value).", changesExport: false)
+            }
+            guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
+                components.host?.isEmpty == false, components.user == nil, components.query == nil,
+                components.fragment == nil, !url.contains("{")
+            else {
+                report.add(
+                    pointer, .notExpressed,
+                    "The server \(url) is not an absolute http(s) URL; give the client its base URL yourself.",
+                    changesExport: false)
+                continue
+            }
+            literals.append("BaseURL(\(ModelBuilder.stringLiteral(url)))")
+        }
+        return literals
+    }
+}
+
+/// A Swift source file the importer wrote.
+public struct GeneratedFile: Sendable, Hashable {
+    /// The path relative to the output folder, such as `Models/Pet.swift`.
+    public var path: String
+    /// The Swift source.
+    public var contents: String
+}
+
+/// What an import made: the files, and the report of what the Swift does not say as the
+/// document does.
+public struct ImportResult: Sendable {
+    /// The name of the generated enum that lists the endpoints and servers.
+    public var namespace: String
+    /// The generated files, models first, then endpoints, then the namespace.
+    public var files: [GeneratedFile]
+    /// What could not be expressed exactly.
+    public var report: ImportReport
+    /// How many operations became endpoints.
+    public var operationCount: Int
+}

@@ -1,0 +1,234 @@
+/// Writes the Swift source of generated models.
+struct ModelWriter {
+    /// `public` or `` (internal).
+    let access: String
+
+    /// The source file of one model.
+    func file(_ declaration: ModelDeclaration) -> String {
+        var source = SourceText()
+        source.line("import Courier")
+        source.line("import Foundation")
+        source.line()
+        switch declaration {
+        case .structure(let structure): write(structure, to: &source)
+        case .enumeration(let enumeration): write(enumeration, to: &source)
+        case .union(let union): write(union, to: &source)
+        case .alias(let alias):
+            source.doc(alias.documentation.isEmpty ? ["The `\(alias.schemaName)` schema."] : alias.documentation)
+            source.line("\(access)typealias \(alias.name) = \(alias.type.text)")
+        }
+        return source.text
+    }
+
+    private func write(_ structure: ModelDeclaration.Structure, to source: inout SourceText) {
+        source.doc(structure.documentation.isEmpty ? ["The `\(structure.schemaName)` schema."] : structure.documentation)
+        let conformances = "Codable, Sendable, Hashable" + (structure.isError ? ", Error" : "")
+        source.block("\(access)struct \(structure.name): \(conformances)") { source in
+            for property in structure.properties {
+                source.doc(property.documentation.isEmpty ? ["The `\(property.jsonName)` property."] : property.documentation)
+                let optional = property.isOptional ? "?" : ""
+                source.line("\(access)var \(SwiftNames.declared(property.name)): \(property.type.text)\(optional)")
+            }
+            if structure.properties.contains(where: { $0.name != $0.jsonName }) {
+                source.line()
+                source.block("enum CodingKeys: String, CodingKey") { source in
+                    for property in structure.properties {
+                        let name = SwiftNames.declared(property.name)
+                        source.line(
+                            property.name == property.jsonName
+                                ? "case \(name)" : "case \(name) = \(ModelBuilder.stringLiteral(property.jsonName))")
+                    }
+                }
+            }
+            source.line()
+            source.doc(["Creates a value."])
+            let arguments = structure.properties.map { property in
+                "\(SwiftNames.declared(property.name)): \(property.type.text)\(property.isOptional ? "? = nil" : "")"
+            }
+            source.block("\(access)init(\(arguments.joined(separator: ", ")))") { source in
+                for property in structure.properties {
+                    source.line("self.\(property.name) = \(SwiftNames.declared(property.name))")
+                }
+            }
+        }
+        let constrained = structure.properties.filter { !$0.constraints.isEmpty }
+        guard !constrained.isEmpty else { return }
+        source.line()
+        source.block("extension \(structure.name): SchemaConstrained") { source in
+            source.doc(["The limits the document sets on the properties."])
+            source.line("\(access)static let schemaConstraints: [String: SchemaConstraint] = [")
+            for property in constrained {
+                source.line("    \(ModelBuilder.stringLiteral(property.jsonName)): \(Self.constraint(property.constraints)),")
+            }
+            source.line("]")
+        }
+    }
+
+    /// One constraint, or a list of them.
+    static func constraint(_ constraints: [String]) -> String {
+        constraints.count == 1 ? constraints[0] : "[" + constraints.joined(separator: ", ") + "]"
+    }
+
+    private func write(_ enumeration: ModelDeclaration.Enumeration, to source: inout SourceText) {
+        source.doc(enumeration.documentation.isEmpty ? ["The values of `\(enumeration.schemaName)`."] : enumeration.documentation)
+        let raw = enumeration.rawType
+        source.block(
+            "\(access)enum \(enumeration.name): RawRepresentable, Codable, Sendable, Hashable, CaseIterable, ParameterValue"
+        ) { source in
+            for item in enumeration.cases {
+                source.doc(["`\(item.rawValue.trimmingCharacters(in: ["\""]))`"])
+                source.line("case \(SwiftNames.declared(item.name))")
+            }
+            source.doc(["A value the document does not list, such as one added after it was written."])
+            source.line("case unknown(\(raw))")
+            source.line()
+            source.doc(["The values the document lists."])
+            source.line(
+                "\(access)static let allCases: [\(enumeration.name)] = ["
+                    + enumeration.cases.map { "." + SwiftNames.referenced($0.name) }.joined(separator: ", ") + "]")
+            source.line()
+            source.doc(["The case of `rawValue`: ``unknown(_:)`` for a value the document does not list."])
+            source.block("\(access)init(rawValue: \(raw))") { source in
+                source.line("switch rawValue {")
+                for item in enumeration.cases {
+                    source.line("case \(item.rawValue): self = .\(SwiftNames.referenced(item.name))")
+                }
+                source.line("default: self = .unknown(rawValue)")
+                source.line("}")
+            }
+            source.line()
+            source.doc(["The value as the API writes it."])
+            source.block("\(access)var rawValue: \(raw)") { source in
+                source.line("switch self {")
+                for item in enumeration.cases {
+                    source.line("case .\(SwiftNames.referenced(item.name)): \(item.rawValue)")
+                }
+                source.line("case .unknown(let value): value")
+                source.line("}")
+            }
+        }
+    }
+
+    private func write(_ union: ModelDeclaration.Union, to source: inout SourceText) {
+        source.doc(union.documentation.isEmpty ? ["One of the schemas of `\(union.schemaName)`."] : union.documentation)
+        source.block("\(access)enum \(union.name): Codable, Sendable, Hashable") { source in
+            for item in union.cases {
+                source.doc(["The value as ``\(item.type.text)``."])
+                source.line("case \(SwiftNames.declared(item.name))(\(item.type.text))")
+            }
+            let discriminator = union.cases.contains(where: { !$0.discriminatorValues.isEmpty }) ? union.discriminator : nil
+            if let discriminator {
+                source.line()
+                source.block("private enum DiscriminatorKey: String, CodingKey") { source in
+                    source.line("case discriminator = \(ModelBuilder.stringLiteral(discriminator))")
+                }
+            }
+            source.line()
+            source.doc(
+                discriminator.map {
+                    [
+                        "Decodes the case that the value's `\($0)` names; a value it does not name decodes as the",
+                        "first case it fits.",
+                    ]
+                } ?? ["Decodes the first case the value fits."])
+            source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                if discriminator != nil {
+                    source.line("let container = try? decoder.container(keyedBy: DiscriminatorKey.self)")
+                    source.line("switch try? container?.decode(String.self, forKey: .discriminator) {")
+                    for item in union.cases where !item.discriminatorValues.isEmpty {
+                        let values = item.discriminatorValues.map(ModelBuilder.stringLiteral).joined(separator: ", ")
+                        source.line(
+                            "case \(values): self = .\(SwiftNames.referenced(item.name))(try \(item.type.text)(from: decoder))")
+                    }
+                    source.line("default: self = try Self(fitting: decoder)")
+                    source.line("}")
+                } else {
+                    source.line("self = try Self(fitting: decoder)")
+                }
+            }
+            source.line()
+            source.block("private init(fitting decoder: any Decoder) throws") { source in
+                for (offset, item) in union.cases.enumerated() {
+                    source.line(
+                        (offset == 0 ? "if" : "} else if") + " let value = try? \(item.type.text)(from: decoder) {")
+                    source.line("    self = .\(SwiftNames.referenced(item.name))(value)")
+                }
+                source.line("} else {")
+                let names = union.cases.map(\.type.text).joined(separator: ", ")
+                source.line("    throw DecodingError.typeMismatch(")
+                source.line("        Self.self,")
+                source.line(
+                    "        .init(codingPath: decoder.codingPath, debugDescription: \"The value is none of \(names).\"))")
+                source.line("}")
+            }
+            source.line()
+            source.doc(["Encodes the case's value."])
+            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                source.line("switch self {")
+                for item in union.cases {
+                    source.line("case .\(SwiftNames.referenced(item.name))(let value): try value.encode(to: encoder)")
+                }
+                source.line("}")
+            }
+        }
+    }
+
+    /// The source of `JSONValue`, for schemas that allow any JSON.
+    func jsonValueFile() -> String {
+        var source = SourceText()
+        source.line("import Foundation")
+        source.line()
+        source.doc(["Any JSON value, for a schema that allows any."])
+        source.block("\(access)enum JSONValue: Codable, Sendable, Hashable") { source in
+            source.doc(["`null`."])
+            source.line("case null")
+            source.doc(["`true` or `false`."])
+            source.line("case bool(Bool)")
+            source.doc(["A number without a fraction that fits an `Int`."])
+            source.line("case integer(Int)")
+            source.doc(["Any other number."])
+            source.line("case number(Double)")
+            source.doc(["A string."])
+            source.line("case string(String)")
+            source.doc(["An array."])
+            source.line("case array([JSONValue])")
+            source.doc(["An object."])
+            source.line("case object([String: JSONValue])")
+            source.line()
+            source.doc(["Decodes whichever kind of value is there."])
+            source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                source.line("let container = try decoder.singleValueContainer()")
+                source.line("if container.decodeNil() {")
+                source.line("    self = .null")
+                source.line("} else if let value = try? container.decode(Bool.self) {")
+                source.line("    self = .bool(value)")
+                source.line("} else if let value = try? container.decode(Int.self) {")
+                source.line("    self = .integer(value)")
+                source.line("} else if let value = try? container.decode(Double.self) {")
+                source.line("    self = .number(value)")
+                source.line("} else if let value = try? container.decode(String.self) {")
+                source.line("    self = .string(value)")
+                source.line("} else if let value = try? container.decode([JSONValue].self) {")
+                source.line("    self = .array(value)")
+                source.line("} else {")
+                source.line("    self = .object(try container.decode([String: JSONValue].self))")
+                source.line("}")
+            }
+            source.line()
+            source.doc(["Encodes the value as it is."])
+            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                source.line("var container = encoder.singleValueContainer()")
+                source.line("switch self {")
+                source.line("case .null: try container.encodeNil()")
+                source.line("case .bool(let value): try container.encode(value)")
+                source.line("case .integer(let value): try container.encode(value)")
+                source.line("case .number(let value): try container.encode(value)")
+                source.line("case .string(let value): try container.encode(value)")
+                source.line("case .array(let value): try container.encode(value)")
+                source.line("case .object(let value): try container.encode(value)")
+                source.line("}")
+            }
+        }
+        return source.text
+    }
+}

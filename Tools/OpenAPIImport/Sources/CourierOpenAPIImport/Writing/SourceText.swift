@@ -1,0 +1,33 @@
+/// Lines of Swift source with indentation, built top to bottom.
+struct SourceText {
+    private(set) var lines: [String] = []
+    private var depth = 0
+
+    /// Adds a line at the current indentation; an empty line stays empty.
+    mutating func line(_ text: String = "") {
+        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
+    }
+
+    /// Adds `///` lines for `documentation`, if there is any.
+    mutating func doc(_ documentation: [String]) {
+        for text in documentation {
+            line(text.isEmpty ? "///" : "/// " + text)
+        }
+    }
+
+    /// Adds `opening`, the body one level in, then `}`.
+    mutating func block(_ opening: String, _ body: (inout SourceText) -> Void) {
+        line(opening + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// The text, ending with a newline.
+    var text: String {
+        var lines = lines
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,146 @@
+/// How document names become Swift names: types in `UpperCamelCase`, properties and cases in
+/// `lowerCamelCase`, acronyms in one case (`petId` → `petID`), keywords in backticks, and names
+/// Swift, Foundation or Courier already use for a type given a `Model` suffix.
+enum SwiftNames {
+    /// Words written in capitals when they stand alone in a name.
+    static let acronyms: Set<String> = [
+        "id", "ids", "url", "urls", "uri", "uuid", "api", "http", "https", "json", "xml", "html", "ip",
+        "ssh", "gpg", "ssl", "tls", "sql", "csv", "pdf", "sms", "otp", "jwt", "oauth",
+    ]
+
+    /// Words Swift reserves, which a property or case name must put in backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+        "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+        "return", "throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "super",
+        "throws", "true", "try", "await", "async", "any", "some", "consume", "copy", "discard", "borrowing",
+        "consuming", "Self", "Type", "Protocol",
+    ]
+
+    /// Type names the generated code refers to, or that shadow one a user reaches for: a schema
+    /// of such a name gets a `Model` suffix.
+    static let reservedTypes: Set<String> = [
+        // Swift
+        "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "CodingKey", "CodingKeys",
+        "Decodable", "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error",
+        "Float", "Hashable", "Int", "Int8", "Int16", "Int32", "Int64", "Never", "Optional", "Protocol",
+        "Result", "Self", "Sendable", "Sequence", "Set", "String", "Substring", "Type", "UInt", "UInt8",
+        "UInt16", "UInt32", "UInt64", "Void", "CaseIterable", "RawRepresentable", "Collection",
+        "KeyedDecodingContainer", "SingleValueDecodingContainer", "UnkeyedDecodingContainer",
+        "DecodingError", "EncodingError", "Task", "Actor", "Range", "ClosedRange", "Regex",
+        // Foundation
+        "Data", "Date", "Decimal", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "URL",
+        "URLComponents", "URLRequest", "URLSession", "UUID", "NSObject", "Calendar", "Foundation",
+        // Courier
+        "AbsoluteURL", "AnswerableError", "BaseURL", "Body", "Catalog", "CatalogAnswer", "CatalogEndpoint",
+        "Client", "Components", "Cookie", "Courier", "CourierError", "DocumentedErrors", "DocumentedStatus",
+        "Empty", "Endpoint", "EndpointDefinition", "EndpointMismatch", "EndpointShape", "ErrorAnswer",
+        "EventStream", "FormEncoding", "HTTPMethod", "HTTPStatus", "Header", "HeaderName", "Idempotent",
+        "IncomingRequest", "MediaType", "Method", "Middleware", "MultipartPart", "ParameterValue", "Path",
+        "ProblemDetails", "Query", "QueryItem", "RequestModel", "SchemaConstrained", "SchemaConstraint",
+        "SuccessStatus", "Timeout", "Transport", "JSONValue",
+    ]
+
+    /// The words of a document name: split at anything but a letter or digit, and where a lower
+    /// case letter or digit meets an upper case one (`petId`, `HTTPServer` → `HTTP`, `Server`).
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            guard character.isLetter || character.isNumber, character.isASCII else {
+                if character == "+" { flush(&current, &words, then: "plus") }
+                if character == "-", current.isEmpty, words.isEmpty, index + 1 < characters.count,
+                    characters[index + 1].isNumber
+                {
+                    words.append("minus")
+                }
+                flush(&current, &words)
+                continue
+            }
+            if let last = current.last {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let startsWord =
+                    (character.isUppercase && (last.isLowercase || last.isNumber))
+                    || (character.isUppercase && last.isUppercase && (next?.isLowercase ?? false))
+                if startsWord { flush(&current, &words) }
+            }
+            current.append(character)
+        }
+        flush(&current, &words)
+        return words
+    }
+
+    private static func flush(_ current: inout String, _ words: inout [String], then word: String? = nil) {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+        if let word { words.append(word) }
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        let lower = word.lowercased()
+        if acronyms.contains(lower) { return lower == "ids" ? "IDs" : lower.uppercased() }
+        return lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+
+    /// `UpperCamelCase`, never empty, never starting with a digit.
+    static func typeName(_ name: String) -> String {
+        var result = words(name).map { word in
+            // A word already in mixed case (`GitHub`) keeps its case after its first letter.
+            word.contains(where: \.isLowercase) && word.contains(where: \.isUppercase)
+                && !acronyms.contains(word.lowercased())
+                ? word.prefix(1).uppercased() + word.dropFirst() : capitalized(word)
+        }.joined()
+        if result.isEmpty { result = "Unnamed" }
+        if result.first!.isNumber { result = "N" + result }
+        return result
+    }
+
+    /// `lowerCamelCase`, never empty; a leading digit gets an underscore.
+    static func memberName(_ name: String) -> String {
+        let parts = words(name)
+        guard let first = parts.first else { return "value" }
+        let lowerFirst =
+            acronyms.contains(first.lowercased()) || first.allSatisfy({ $0.isUppercase || $0.isNumber })
+            ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
+        var result = lowerFirst + parts.dropFirst().map(capitalized).joined()
+        if result.first!.isNumber { result = "_" + result }
+        return result
+    }
+
+    /// A member name as it must be written in a declaration: in backticks when it is a keyword.
+    static func declared(_ member: String) -> String {
+        keywords.contains(member) ? "`\(member)`" : member
+    }
+
+    /// A member name as written after a dot: only a few keywords still need backticks there.
+    static func referenced(_ member: String) -> String {
+        ["self", "Type", "Protocol", "init"].contains(member) ? "`\(member)`" : member
+    }
+}
+
+/// Names handed out in one scope, each once: a second request for a taken name gets a number.
+struct NameScope {
+    private var taken: Set<String>
+
+    init(reserved: Set<String> = []) {
+        taken = reserved
+    }
+
+    /// `name`, or `name2`, `name3` … if it is taken; marks the result taken.
+    mutating func claim(_ name: String) -> String {
+        var candidate = name
+        var number = 2
+        while taken.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    /// Whether `name` is taken.
+    func contains(_ name: String) -> Bool { taken.contains(name) }
+}
