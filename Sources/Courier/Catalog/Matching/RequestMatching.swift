@@ -103,8 +103,12 @@ enum RequestMatching {
             }
         } else if let body = shape.body, let key = body.parameter {
             let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
-            // A form whose values are all absent or empty arrays is an empty body, not a missing one.
-            if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
+            let isRaw = !isForm && !body.contentType.isJSON
+            if request.body.isEmpty, isRaw, body.isRequired {
+                // Required bytes or text may be empty: no body is the empty value.
+                values[key] = .bytes(Data(), isJSON: false)
+            } else if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
+                // A form whose values are all absent or empty arrays is an empty body, not a missing one.
                 if body.isRequired { reasons.append("the body is missing") }
             } else if declared?.essence != body.contentType.essence {
                 reasons.append(
@@ -117,8 +121,11 @@ enum RequestMatching {
                 } else {
                     reasons.append("the form body is not valid percent-encoded UTF-8")
                 }
-            } else {
+            } else if body.contentType.isJSON {
                 values[key] = .body(request.body)
+            } else {
+                // Bytes (`Body.data`) or text (`Body.text`), read as a multipart part's content is.
+                values[key] = .bytes(request.body, isJSON: false)
             }
         }
         guard reasons.isEmpty else {

@@ -81,6 +81,7 @@ struct ProbeDecoder: Decoder {
             case is UUID.Type: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))
             case is Date.Type: Date(timeIntervalSince1970: TimeInterval(number) * 86_400)
             case is Decimal.Type: Decimal(number)
+            case is URL.Type: URL(string: "https://probe.example/\(salt)/\(number)")
             case is MediaType.Type: MediaType(known: "application/x-probe-\(number)")
             default: nil
             }
@@ -109,6 +110,10 @@ struct ProbeDecoder: Decoder {
 
     /// How deep a probe value may nest.
     static let maximumDepth = 24
+
+    /// How deep an optional value is still present: deeper ones are `nil`, so that a model
+    /// that holds itself through an optional property can be probed.
+    static let optionalDepth = 8
 
     private static func allCases<C: CaseIterable>(_ type: C.Type) -> [Any] {
         Array(type.allCases)
@@ -209,8 +214,11 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeNil(forKey key: Key) throws -> Bool {
         note(key, optional: true)
-        return isLeftOut(key)
+        return isLeftOut(key) || isTooDeep
     }
+
+    /// Whether an optional value here is left out, as too deep (``ProbeDecoder/optionalDepth``).
+    private var isTooDeep: Bool { decoder.codingPath.count >= ProbeDecoder.optionalDepth }
 
     /// Whether the probe leaves the optional key out: the varied key in ``ProbeMode/absent``.
     private func isLeftOut(_ key: Key) -> Bool {
@@ -228,7 +236,7 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         note(key, optional: true, type: type)
-        if isLeftOut(key) { return nil }
+        if isLeftOut(key) || isTooDeep { return nil }
         return try decoder.nested(key).value(of: type)
     }
 

@@ -1,0 +1,45 @@
+import Courier
+import Foundation
+import Testing
+
+/// Models the probe makes values of: URLs, and models that hold themselves through an optional.
+struct CatalogProbeTests {
+    struct Comment: Codable, Sendable, Hashable {
+        var text: String
+        var link: URL
+        var reply: Box?
+
+        /// An optional comment behind a reference, as a generated model holds itself.
+        final class Box: Codable, Sendable, Hashable {
+            let comment: Comment
+            init(_ comment: Comment) { self.comment = comment }
+            required init(from decoder: any Decoder) throws { comment = try Comment(from: decoder) }
+            func encode(to encoder: any Encoder) throws { try comment.encode(to: encoder) }
+            static func == (lhs: Box, rhs: Box) -> Bool { lhs.comment == rhs.comment }
+            func hash(into hasher: inout Hasher) { hasher.combine(comment) }
+        }
+    }
+
+    struct PostComment: CatalogEndpoint, Equatable {
+        typealias Success = Comment
+        typealias Failure = Never
+        var comment: Comment
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("comments")
+            Body.json(comment)
+        }
+    }
+
+    @Test func aModelWithAURLAndItselfBehindAnOptionalReadsBack() throws {
+        let catalog = try Catalog([PostComment.self])
+        let reply = Comment(text: "me too", link: URL(string: "https://example.com/2")!, reply: nil)
+        let sent = PostComment(
+            comment: Comment(text: "first", link: URL(string: "https://example.com/1")!, reply: .init(reply)))
+        let matched = try catalog.match(try IncomingRequest(try sent.request()))
+        #expect(matched as? PostComment == sent)
+        let document = catalog.openAPIDocument(title: "Comments", version: "1").json
+        #expect(document.contains(#""format" : "uri""#) || document.contains(#""format": "uri""#))
+    }
+}
