@@ -42,11 +42,15 @@ public struct OpenAPIImporter: Sendable {
         endpoints.declareOperations()
         models = endpoints.models
         models.reportExtensions()
+        models.breakCycles()
 
         var files: [GeneratedFile] = []
         let modelWriter = ModelWriter(access: access)
         for declaration in models.declarations {
             files.append(GeneratedFile(path: "Models/\(declaration.name).swift", contents: modelWriter.file(declaration)))
+        }
+        if models.usesIndirect {
+            files.append(GeneratedFile(path: "Models/Indirect.swift", contents: modelWriter.indirectFile()))
         }
         if models.usesJSONValue {
             files.append(GeneratedFile(path: "Models/JSONValue.swift", contents: modelWriter.jsonValueFile()))

@@ -270,6 +270,18 @@ struct EndpointBuilder {
                 let strategy: String
                 switch (style, explode) {
                 case ("form", true): strategy = ".repeatedKey"
+                case ("form", false) where canHoldComma(element):
+                    models.report.add(
+                        pointer, .approximated,
+                        "Elements joined by commas that may hold a comma cannot be read back, so the parameter is "
+                            + "one String: join the elements with commas yourself.")
+                    resolved.type = .builtin("String")
+                    let property = EndpointDeclaration.Property(
+                        name: propertyName, type: "String", isOptional: !required, defaultValue: required ? nil : "nil",
+                        documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: location)
+                            + ["", "The elements, joined with commas."],
+                        codingKey: nil, constraints: [])
+                    return (property, "Query(\(literalName), \(propertyName))")
                 case ("form", false): strategy = ".commaSeparated"
                 case ("deepObject", _):
                     strategy = ".brackets"
@@ -329,6 +341,15 @@ struct EndpointBuilder {
             lines.append("Deprecated.")
         }
         return lines
+    }
+
+    /// Whether the text of a value of `type` may hold a comma.
+    private func canHoldComma(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin(let name): ["String", "Date"].contains(name)
+        // An enum's unknown case holds any text.
+        default: true
+        }
     }
 
     private func isScalar(_ type: SwiftType) -> Bool {

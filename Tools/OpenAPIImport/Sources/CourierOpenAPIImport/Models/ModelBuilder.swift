@@ -10,6 +10,8 @@ struct ModelBuilder {
     var declarations: [ModelDeclaration] = []
     /// Whether some model holds arbitrary JSON, which needs the generated `JSONValue`.
     private(set) var usesJSONValue = false
+    /// Whether some model holds itself through a struct, which needs the generated `Indirect`.
+    var usesIndirect = false
 
     /// Component schema name → Swift type name.
     private var componentTypes: [String: String] = [:]

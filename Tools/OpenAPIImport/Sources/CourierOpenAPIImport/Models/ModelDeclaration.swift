@@ -50,6 +50,8 @@ struct PropertyDeclaration: Hashable, Sendable {
     var documentation: [String]
     /// ``SchemaConstraint`` source for the property, if it has limits.
     var constraints: [String]
+    /// Whether the value is stored in an `Indirect` box, since it holds the model again.
+    var isBoxed = false
 }
 
 /// A generated model.
@@ -102,6 +104,8 @@ enum ModelDeclaration: Hashable, Sendable {
         var cases: [Case]
         /// The property whose value picks the case, if the schema names one.
         var discriminator: String?
+        /// Whether the enum is `indirect`, since a case holds the enum again.
+        var isIndirect = false
     }
 
     struct Alias: Hashable, Sendable {

@@ -27,15 +27,24 @@ struct ModelWriter {
             for property in structure.properties {
                 source.doc(property.documentation.isEmpty ? ["The `\(property.jsonName)` property."] : property.documentation)
                 let optional = property.isOptional ? "?" : ""
-                source.line("\(access)var \(SwiftNames.declared(property.name)): \(property.type.text)\(optional)")
+                let name = SwiftNames.declared(property.name)
+                guard property.isBoxed else {
+                    source.line("\(access)var \(name): \(property.type.text)\(optional)")
+                    continue
+                }
+                source.block("\(access)var \(name): \(property.type.text)\(optional)") { source in
+                    source.line("get { _\(property.name)\(optional).value }")
+                    source.line("set { _\(property.name) = \(Self.boxed("newValue", optional: property.isOptional)) }")
+                }
+                source.line("private var _\(property.name): Indirect<\(property.type.text)>\(optional)")
             }
-            if structure.properties.contains(where: { $0.name != $0.jsonName }) {
+            if structure.properties.contains(where: { $0.name != $0.jsonName || $0.isBoxed }) {
                 source.line()
                 source.block("enum CodingKeys: String, CodingKey") { source in
                     for property in structure.properties {
-                        let name = SwiftNames.declared(property.name)
+                        let name = property.isBoxed ? "_" + property.name : SwiftNames.declared(property.name)
                         source.line(
-                            property.name == property.jsonName
+                            name == property.jsonName
                                 ? "case \(name)" : "case \(name) = \(ModelBuilder.stringLiteral(property.jsonName))")
                     }
                 }
@@ -47,7 +56,11 @@ struct ModelWriter {
             }
             source.block("\(access)init(\(arguments.joined(separator: ", ")))") { source in
                 for property in structure.properties {
-                    source.line("self.\(property.name) = \(SwiftNames.declared(property.name))")
+                    let name = SwiftNames.declared(property.name)
+                    source.line(
+                        property.isBoxed
+                            ? "self._\(property.name) = \(Self.boxed(name, optional: property.isOptional))"
+                            : "self.\(property.name) = \(name)")
                 }
             }
         }
@@ -62,6 +75,11 @@ struct ModelWriter {
             }
             source.line("]")
         }
+    }
+
+    /// `value` in an `Indirect` box.
+    private static func boxed(_ value: String, optional: Bool) -> String {
+        optional ? "\(value).map(Indirect.init)" : "Indirect(\(value))"
     }
 
     /// One constraint, or a list of them.
@@ -111,7 +129,8 @@ struct ModelWriter {
 
     private func write(_ union: ModelDeclaration.Union, to source: inout SourceText) {
         source.doc(union.documentation.isEmpty ? ["One of the schemas of `\(union.schemaName)`."] : union.documentation)
-        source.block("\(access)enum \(union.name): Codable, Sendable, Hashable") { source in
+        let indirect = union.isIndirect ? "indirect " : ""
+        source.block("\(access)\(indirect)enum \(union.name): Codable, Sendable, Hashable") { source in
             for item in union.cases {
                 source.doc(["The value as ``\(item.type.text)``."])
                 source.line("case \(SwiftNames.declared(item.name))(\(item.type.text))")
@@ -171,6 +190,57 @@ struct ModelWriter {
                 source.line("}")
             }
         }
+    }
+
+    /// The source of `Indirect`, the box of a property that holds its own model again.
+    func indirectFile() -> String {
+        var source = SourceText()
+        source.doc([
+            "A value kept out of line, so that a model can hold a value that holds the model again,",
+            "encoded and decoded as the value itself.",
+        ])
+        source.block(
+            "\(access)struct Indirect<Wrapped: Codable & Sendable & Hashable>: Codable, Sendable, Hashable"
+        ) { source in
+            source.block("private final class Storage: Sendable") { source in
+                source.line("let value: Wrapped")
+                source.line()
+                source.block("init(_ value: Wrapped)") { source in
+                    source.line("self.value = value")
+                }
+            }
+            source.line()
+            source.line("private let storage: Storage")
+            source.line()
+            source.doc(["The value."])
+            source.line("\(access)var value: Wrapped { storage.value }")
+            source.line()
+            source.doc(["Keeps `value` out of line."])
+            source.block("\(access)init(_ value: Wrapped)") { source in
+                source.line("storage = Storage(value)")
+            }
+            source.line()
+            source.doc(["Decodes the value."])
+            source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                source.line("self.init(try Wrapped(from: decoder))")
+            }
+            source.line()
+            source.doc(["Encodes the value."])
+            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                source.line("try value.encode(to: encoder)")
+            }
+            source.line()
+            source.doc(["Whether the values are equal."])
+            source.block("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Bool") { source in
+                source.line("lhs.value == rhs.value")
+            }
+            source.line()
+            source.doc(["Hashes the value."])
+            source.block("\(access)func hash(into hasher: inout Hasher)") { source in
+                source.line("hasher.combine(value)")
+            }
+        }
+        return source.text
     }
 
     /// The source of `JSONValue`, for schemas that allow any JSON.

@@ -40,7 +40,7 @@ enum SwiftNames {
         "EventStream", "FormEncoding", "HTTPMethod", "HTTPStatus", "Header", "HeaderName", "Idempotent",
         "IncomingRequest", "MediaType", "Method", "Middleware", "MultipartPart", "ParameterValue", "Path",
         "ProblemDetails", "Query", "QueryItem", "RequestModel", "SchemaConstrained", "SchemaConstraint",
-        "SuccessStatus", "Timeout", "Transport", "JSONValue",
+        "SuccessStatus", "Timeout", "Transport", "JSONValue", "Indirect",
     ]
 
     /// The words of a document name: split at anything but a letter or digit, and where a lower
@@ -98,7 +98,8 @@ enum SwiftNames {
         return result
     }
 
-    /// `lowerCamelCase`, never empty; a leading digit gets an underscore.
+    /// `lowerCamelCase`, never empty; a leading digit gets an underscore, and `self`, `super`,
+    /// `init`, `deinit` and `subscript` a `Value` suffix.
     static func memberName(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return "value" }
@@ -107,6 +108,8 @@ enum SwiftNames {
             ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
         var result = lowerFirst + parts.dropFirst().map(capitalized).joined()
         if result.first!.isNumber { result = "_" + result }
+        // These cannot name an initializer's argument or be assigned through `self.`.
+        if ["self", "super", "init", "deinit", "subscript"].contains(result) { result += "Value" }
         return result
     }
 
@@ -117,7 +120,7 @@ enum SwiftNames {
 
     /// A member name as written after a dot: only a few keywords still need backticks there.
     static func referenced(_ member: String) -> String {
-        ["self", "Type", "Protocol", "init"].contains(member) ? "`\(member)`" : member
+        ["Type", "Protocol"].contains(member) ? "`\(member)`" : member
     }
 }
 

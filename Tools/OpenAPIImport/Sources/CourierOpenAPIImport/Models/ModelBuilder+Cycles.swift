@@ -1,0 +1,94 @@
+extension ModelBuilder {
+    /// Breaks every cycle of models that hold each other by value, which Swift cannot lay out: a
+    /// union on a cycle becomes an `indirect` enum, and on a cycle of structs alone each property
+    /// to a struct of the same cycle is stored in an `Indirect` box. Arrays and dictionaries
+    /// already hold their elements out of line.
+    mutating func breakCycles() {
+        for component in cycles() {
+            for index in declarations.indices {
+                guard case .union(var union) = declarations[index], component.contains(union.name) else { continue }
+                union.isIndirect = true
+                declarations[index] = .union(union)
+            }
+        }
+        for component in cycles() {
+            for index in declarations.indices {
+                guard case .structure(var structure) = declarations[index], component.contains(structure.name)
+                else { continue }
+                for property in structure.properties.indices {
+                    guard let target = directTarget(structure.properties[property].type), component.contains(target)
+                    else { continue }
+                    structure.properties[property].isBoxed = true
+                    usesIndirect = true
+                    let schema = JSONPointer(structure.schemaName) ?? Self.componentPointer(structure.schemaName)
+                    report.add(
+                        schema.appending("properties", structure.properties[property].jsonName), .approximated,
+                        "The property holds \(structure.name) again, so it is stored out of line (Indirect); "
+                            + "the export describes it as an object placeholder.")
+                }
+                declarations[index] = .structure(structure)
+            }
+        }
+    }
+
+    /// The struct or union a value of `type` holds inline, through aliases.
+    private func directTarget(_ type: SwiftType) -> String? {
+        guard case .named(let name) = type else { return nil }
+        switch declarations.first(where: { $0.name == name }) {
+        case .structure, .union: return name
+        case .alias(let alias): return directTarget(alias.type)
+        default: return nil
+        }
+    }
+
+    /// The strongly connected components with a cycle in the graph of models held inline
+    /// (Tarjan's algorithm), skipping what `indirect` enums hold.
+    private func cycles() -> [Set<String>] {
+        var edges: [String: [String]] = [:]
+        for declaration in declarations {
+            switch declaration {
+            case .structure(let structure):
+                edges[structure.name] = structure.properties.filter { !$0.isBoxed }.compactMap { directTarget($0.type) }
+            case .union(let union) where !union.isIndirect:
+                edges[union.name] = union.cases.compactMap { directTarget($0.type) }
+            default:
+                break
+            }
+        }
+        var index = 0
+        var indices: [String: Int] = [:]
+        var lowLinks: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var result: [Set<String>] = []
+
+        func connect(_ node: String) {
+            indices[node] = index
+            lowLinks[node] = index
+            index += 1
+            stack.append(node)
+            onStack.insert(node)
+            for next in edges[node] ?? [] {
+                if indices[next] == nil {
+                    connect(next)
+                    lowLinks[node] = min(lowLinks[node]!, lowLinks[next]!)
+                } else if onStack.contains(next) {
+                    lowLinks[node] = min(lowLinks[node]!, indices[next]!)
+                }
+            }
+            guard lowLinks[node] == indices[node] else { return }
+            var component: Set<String> = []
+            while let top = stack.popLast() {
+                onStack.remove(top)
+                component.insert(top)
+                if top == node { break }
+            }
+            if component.count > 1 || (edges[node] ?? []).contains(node) { result.append(component) }
+        }
+
+        for declaration in declarations where indices[declaration.name] == nil && edges[declaration.name] != nil {
+            connect(declaration.name)
+        }
+        return result
+    }
+}

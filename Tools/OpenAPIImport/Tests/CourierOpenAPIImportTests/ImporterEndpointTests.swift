@@ -1,0 +1,192 @@
+import Testing
+
+@testable import CourierOpenAPIImport
+
+private func importing(_ yaml: String) throws -> ImportResult {
+    try OpenAPIImporter(namespace: "TestAPI").importDocument("openapi: 3.1.0\ninfo: {title: Test, version: '1'}\n" + yaml)
+}
+
+private func file(_ result: ImportResult, _ path: String) -> String {
+    result.files.first { $0.path == path }?.contents ?? "(no \(path) among \(result.files.map(\.path)))"
+}
+
+private func reported(_ result: ImportResult, at pointer: String) -> [ImportReport.Item] {
+    result.report.items.filter { $0.pointer == pointer }
+}
+
+@Suite struct ImporterEndpointTests {
+    @Test func parametersGoWhereTheDocumentSays() throws {
+        let result = try importing(
+            """
+            paths:
+              /repos/{owner}/{repo}/issues:
+                parameters:
+                  - {name: owner, in: path, required: true, schema: {type: string}}
+                get:
+                  operationId: issues/list-for-repo
+                  parameters:
+                    - {name: repo, in: path, required: true, schema: {type: string}}
+                    - {name: per_page, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
+                    - {name: labels, in: query, schema: {type: array, items: {type: string}}, explode: false}
+                    - {name: X-Request-ID, in: header, required: true, schema: {type: string}}
+                    - {name: session, in: cookie, schema: {type: string}}
+                    - {name: Accept, in: header, schema: {type: string}}
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: array, items: {type: string}}}}}
+            """)
+        let endpoint = file(result, "Endpoints/IssuesListForRepo.swift")
+        #expect(endpoint.contains("public typealias Success = [String]"))
+        #expect(endpoint.contains("public typealias Failure = Never"))
+        #expect(endpoint.contains(#"Path("repos", owner, repo, "issues")"#))
+        #expect(endpoint.contains(#"FormEncoding(arrays: .commaSeparated)"#))
+        #expect(endpoint.contains(#"Query("per_page", perPage)"#))
+        #expect(endpoint.contains(#"Query("labels", labels)"#))
+        #expect(endpoint.contains("public var labels: [String]\n"))
+        #expect(endpoint.contains(#"Header("X-Request-ID", xRequestID)"#))
+        #expect(endpoint.contains(#"Cookie("session", session)"#))
+        #expect(!endpoint.contains("Accept"))
+        // Limits are keyed by the property's coding key, which is its name for a query parameter.
+        #expect(endpoint.contains(#""perPage": [.minimum(1), .maximum(100)]"#))
+    }
+
+    @Test func aPathParameterKeepsItsNameAsCodingKey() throws {
+        let result = try importing(
+            """
+            paths:
+              /pets/{petId}:
+                delete:
+                  operationId: deletePet
+                  parameters: [{name: petId, in: path, required: true, schema: {type: integer}}]
+                  responses: {'204': {description: gone}}
+            """)
+        let endpoint = file(result, "Endpoints/DeletePet.swift")
+        #expect(endpoint.contains("public var petID: Int"))
+        #expect(endpoint.contains(#"case petID = "petId""#))
+        #expect(endpoint.contains("public typealias Success = Empty"))
+        #expect(!endpoint.contains("SuccessStatus"))
+    }
+
+    @Test func failuresOfOneModelAndOfSeveral() throws {
+        let result = try importing(
+            """
+            paths:
+              /a:
+                get:
+                  operationId: one
+                  responses:
+                    '200': {description: ok}
+                    '404': {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+                    '409': {description: clash, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+              /b:
+                get:
+                  operationId: several
+                  responses:
+                    '201': {description: made, content: {application/json: {schema: {type: string}}}}
+                    '404': {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+                    5XX: {description: down, content: {application/json: {schema: {type: object, properties: {retry: {type: integer}}}}}}
+                    '410': {description: gone}
+            components:
+              schemas:
+                Problem: {type: object, properties: {message: {type: string}}}
+            """)
+        let one = file(result, "Endpoints/One.swift")
+        #expect(one.contains("public typealias Failure = Problem"))
+        #expect(one.contains("public static let failureStatuses: [HTTPStatus]? = [404, 409]"))
+        #expect(one.contains("SuccessStatus(200)"))
+        #expect(file(result, "Models/Problem.swift").contains("Codable, Sendable, Hashable, Error"))
+        let several = file(result, "Endpoints/Several.swift")
+        #expect(several.contains("SuccessStatus(201)"))
+        #expect(several.contains("public typealias Failure = SeveralFailure"))
+        let failure = file(result, "Endpoints/SeveralFailure.swift")
+        #expect(failure.contains(".status(404, Problem.self, SeveralFailure.notFound),"))
+        #expect(failure.contains(".statuses(500...599, SeveralServerError.self, SeveralFailure.serverError),"))
+        #expect(!reported(result, at: "/paths/~1b/get/responses/410").isEmpty)
+    }
+
+    @Test func securitySchemesBecomeCredentials() throws {
+        let result = try importing(
+            """
+            security: [{bearer: []}]
+            paths:
+              /me:
+                get:
+                  operationId: me
+                  responses: {'200': {description: ok}}
+              /public:
+                get:
+                  operationId: open
+                  security: [{}, {key: []}]
+                  responses: {'200': {description: ok}}
+            components:
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+                key: {type: apiKey, in: header, name: X-API-Key}
+            """)
+        #expect(file(result, "Endpoints/Me.swift").contains("Header.bearer(token)"))
+        let open = file(result, "Endpoints/Open.swift")
+        #expect(open.contains("public var apiKey: String?"))
+        #expect(open.contains(#"Header("X-API-Key", apiKey, isSecret: true)"#))
+    }
+
+    @Test func bodiesJSONFormAndMultipart() throws {
+        let result = try importing(
+            """
+            paths:
+              /json:
+                post:
+                  operationId: postJSON
+                  requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
+                  responses: {'204': {description: ok}}
+              /form:
+                post:
+                  operationId: postForm
+                  requestBody: {required: true, content: {application/x-www-form-urlencoded: {schema: {$ref: '#/components/schemas/Item'}}}}
+                  responses: {'204': {description: ok}}
+              /files:
+                post:
+                  operationId: upload
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [file, purpose]
+                          properties:
+                            file: {type: string, format: binary}
+                            purpose: {type: string}
+                  responses: {'204': {description: ok}}
+            components:
+              schemas:
+                Item: {type: object, properties: {name: {type: string}}}
+            """)
+        let json = file(result, "Endpoints/PostJSON.swift")
+        #expect(json.contains("public var body: Item?"))
+        #expect(json.contains("if let body { Body.json(body) }"))
+        #expect(file(result, "Endpoints/PostForm.swift").contains("Body.form(body)"))
+        let upload = file(result, "Endpoints/Upload.swift")
+        #expect(upload.contains("public var file: Data"))
+        #expect(upload.contains("public var fileFilename: String"))
+        #expect(upload.contains("public var fileContentType: MediaType"))
+        #expect(
+            upload.contains(
+                #"Body.multipart(.data("file", file, filename: fileFilename, contentType: fileContentType), .text("purpose", purpose))"#
+            ))
+    }
+
+    @Test func aSegmentMixingTextAndParametersIsLeftOutAndReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /files/{name}.{ext}:
+                get:
+                  operationId: getFile
+                  parameters:
+                    - {name: name, in: path, required: true, schema: {type: string}}
+                    - {name: ext, in: path, required: true, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+            """)
+        #expect(!result.files.contains { $0.path == "Endpoints/GetFile.swift" })
+        #expect(reported(result, at: "/paths/~1files~1{name}.{ext}/get").first?.kind == .notExpressed)
+    }
+}

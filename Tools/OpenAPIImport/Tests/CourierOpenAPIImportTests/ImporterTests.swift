@@ -1,0 +1,225 @@
+import Testing
+
+@testable import CourierOpenAPIImport
+
+/// Imports `yaml` (the paths and components of a 3.1 document unless it has its own header).
+private func importing(_ yaml: String, version: String = "3.1.0") throws -> ImportResult {
+    let text = yaml.hasPrefix("openapi:") ? yaml : "openapi: \(version)\ninfo: {title: Test, version: '1'}\n" + yaml
+    return try OpenAPIImporter(namespace: "TestAPI").importDocument(text)
+}
+
+private func file(_ result: ImportResult, _ path: String) -> String {
+    result.files.first { $0.path == path }?.contents ?? "(no \(path) among \(result.files.map(\.path)))"
+}
+
+private func reported(_ result: ImportResult, at pointer: String) -> [ImportReport.Item] {
+    result.report.items.filter { $0.pointer == pointer }
+}
+
+@Suite struct ImporterModelTests {
+    @Test func anObjectIsAStructWithOptionalsForWhatIsNotRequired() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Pet:
+                  description: A pet in the store.
+                  type: object
+                  required: [id, name]
+                  properties:
+                    id: {type: integer, format: int64}
+                    name: {type: string, minLength: 1, maxLength: 40}
+                    pet_type: {type: string, description: What kind.}
+                    born: {type: string, format: date-time}
+                    owner: {type: [string, 'null'], format: uuid}
+            """)
+        let pet = file(result, "Models/Pet.swift")
+        #expect(pet.contains("/// A pet in the store.\npublic struct Pet: Codable, Sendable, Hashable {"))
+        #expect(pet.contains("public var id: Int\n"))
+        #expect(pet.contains("public var name: String\n"))
+        #expect(pet.contains("/// What kind.\n    public var petType: String?"))
+        #expect(pet.contains("public var born: Date?"))
+        #expect(pet.contains("public var owner: UUID?"))
+        #expect(pet.contains(#"case petType = "pet_type""#))
+        #expect(pet.contains(#""name": [.minLength(1), .maxLength(40)],"#))
+        #expect(pet.contains("public init(id: Int, name: String, petType: String? = nil"))
+    }
+
+    @Test func nullableIn3_0MakesAnOptional() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Note:
+                  type: object
+                  required: [text]
+                  properties:
+                    text: {type: string, nullable: true}
+            """, version: "3.0.3")
+        #expect(file(result, "Models/Note.swift").contains("public var text: String?"))
+        #expect(!reported(result, at: "/components/schemas/Note/properties/text").isEmpty)
+    }
+
+    @Test func aStringEnumKeepsUnknownValues() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Status: {type: string, enum: [available, on-hold, '']}
+            """)
+        let status = file(result, "Models/Status.swift")
+        #expect(status.contains("case available\n"))
+        #expect(status.contains("case onHold\n"))
+        #expect(status.contains("case empty\n"))
+        #expect(status.contains("case unknown(String)"))
+        #expect(status.contains(#"case "on-hold": self = .onHold"#))
+        #expect(status.contains("public static let allCases: [Status] = [.available, .onHold, .empty]"))
+    }
+
+    @Test func aDiscriminatedOneOfIsAnEnumWithACasePerSchema() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Shape:
+                  oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]
+                  discriminator:
+                    propertyName: kind
+                    mapping: {round: '#/components/schemas/Circle'}
+                Circle: {type: object, properties: {kind: {type: string}, radius: {type: number}}}
+                Square: {type: object, properties: {kind: {type: string}, side: {type: number}}}
+            """)
+        let shape = file(result, "Models/Shape.swift")
+        #expect(shape.contains("case circle(Circle)"))
+        #expect(shape.contains("case square(Square)"))
+        #expect(shape.contains(#"case discriminator = "kind""#))
+        #expect(shape.contains(#"case "round": self = .circle(try Circle(from: decoder))"#))
+        #expect(shape.contains(#"case "Square": self = .square(try Square(from: decoder))"#))
+        #expect(shape.contains("default: self = try Self(fitting: decoder)"))
+    }
+
+    @Test func allOfIsOneStructWithEveryMembersProperties() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                NewPet: {type: object, required: [name], properties: {name: {type: string}}}
+                Pet:
+                  allOf:
+                    - $ref: '#/components/schemas/NewPet'
+                    - {type: object, required: [id], properties: {id: {type: integer}}}
+            """)
+        let pet = file(result, "Models/Pet.swift")
+        #expect(pet.contains("public var name: String\n"))
+        #expect(pet.contains("public var id: Int\n"))
+        #expect(reported(result, at: "/components/schemas/Pet/allOf").first?.kind == .approximated)
+    }
+
+    @Test func arraysMapsAndAnyJSON() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Tags: {type: array, items: {type: string}}
+                Bag:
+                  type: object
+                  properties:
+                    labels: {type: object, additionalProperties: {type: string}}
+                    extra: {type: object}
+                    anything: {}
+            """)
+        #expect(file(result, "Models/Tags.swift").contains("public typealias Tags = [String]"))
+        let bag = file(result, "Models/Bag.swift")
+        #expect(bag.contains("public var labels: [String: String]?"))
+        #expect(bag.contains("public var extra: [String: JSONValue]?"))
+        #expect(bag.contains("public var anything: JSONValue?"))
+        #expect(result.files.contains { $0.path == "Models/JSONValue.swift" })
+    }
+
+    @Test func reservedNamesGetASuffixAndAreReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Error: {type: object, properties: {message: {type: string}}}
+                Data: {type: object, properties: {default: {type: string}, self: {type: string}}}
+            """)
+        #expect(result.report.schemaRenames == ["Error": "ErrorModel", "Data": "DataModel"])
+        let data = file(result, "Models/DataModel.swift")
+        #expect(data.contains("public var `default`: String?"))
+        #expect(data.contains("public var selfValue: String?"))
+        #expect(data.contains(#"case selfValue = "self""#))
+    }
+
+    @Test func keywordsItDoesNotReadAreReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Odd:
+                  type: object
+                  properties:
+                    code: {type: string, not: {const: x}}
+                    amount: {type: number, multipleOf: 0.01}
+                  patternProperties: {'^x-': {type: string}}
+            """)
+        #expect(!reported(result, at: "/components/schemas/Odd/properties/code/not").isEmpty)
+        #expect(!reported(result, at: "/components/schemas/Odd/properties/amount/multipleOf").isEmpty)
+        #expect(!reported(result, at: "/components/schemas/Odd/patternProperties").isEmpty)
+    }
+
+    @Test func theSameDocumentGivesTheSameFiles() throws {
+        let text = """
+            paths: {}
+            components:
+              schemas:
+                A: {type: object, properties: {b: {$ref: '#/components/schemas/B'}, c: {type: string, enum: [x, y]}}}
+                B: {type: object, properties: {a: {$ref: '#/components/schemas/A'}}}
+            """
+        #expect(try importing(text).files == importing(text).files)
+    }
+}
+
+@Suite struct ImporterDocumentTests {
+    @Test func swagger2IsRefusedWithAWayOut() {
+        #expect {
+            try OpenAPIImporter(namespace: "X").importDocument("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}")
+        } throws: { error in
+            (error as? ImportError)?.description.contains("swagger2openapi") ?? false
+        }
+    }
+
+    @Test func anExternalReferenceIsReportedNotFollowed() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Pet: {type: object, properties: {owner: {$ref: 'people.yaml#/Person'}}}
+            """)
+        #expect(file(result, "Models/Pet.swift").contains("public var owner: JSONValue?"))
+        #expect(reported(result, at: "/components/schemas/Pet/properties/owner").first?.kind == .notExpressed)
+    }
+
+    @Test func serversBecomeBaseURLsWithVariablesAtTheirDefaults() throws {
+        let result = try importing(
+            """
+            servers:
+              - url: https://{region}.api.example.com/v2
+                variables: {region: {default: eu, enum: [eu, us]}}
+              - url: /relative
+            paths: {}
+            """)
+        let namespace = file(result, "TestAPI.swift")
+        #expect(namespace.contains(#"public static let servers: [BaseURL] = [BaseURL("https://eu.api.example.com/v2")]"#))
+        #expect(!reported(result, at: "/servers/1").isEmpty)
+    }
+}

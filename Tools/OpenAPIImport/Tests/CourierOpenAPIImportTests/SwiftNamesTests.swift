@@ -1,0 +1,38 @@
+import Testing
+
+@testable import CourierOpenAPIImport
+
+@Suite struct SwiftNamesTests {
+    @Test(arguments: [
+        ("pet", "Pet"), ("simple-user", "SimpleUser"), ("nullable_simple_user", "NullableSimpleUser"),
+        ("showPetById", "ShowPetByID"), ("get-user_by.id", "GetUserByID"), ("2fa.verify", "N2faVerify"),
+        ("HTTPServer", "HTTPServer"), ("GitHub", "GitHub"), ("", "Unnamed"), ("url", "URL"),
+    ])
+    func typeNames(name: String, expected: String) {
+        #expect(SwiftNames.typeName(name) == expected)
+    }
+
+    @Test(arguments: [
+        ("per_page", "perPage"), ("petId", "petID"), ("ID", "id"), ("_links", "links"), ("@id", "id"),
+        ("kebab-name", "kebabName"), ("+1", "plus1"), ("-1", "minus1"), ("2fa", "_2fa"), ("URLPath", "urlPath"),
+        ("HTMLURL", "htmlurl"), ("html_url", "htmlURL"),
+    ])
+    func memberNames(name: String, expected: String) {
+        #expect(SwiftNames.memberName(name) == expected)
+    }
+
+    @Test func keywordsAreInBackticks() {
+        #expect(SwiftNames.declared("default") == "`default`")
+        #expect(SwiftNames.declared("class") == "`class`")
+        #expect(SwiftNames.declared("title") == "title")
+        #expect(SwiftNames.referenced("default") == "default")
+        #expect(SwiftNames.memberName("self") == "selfValue")
+    }
+
+    @Test func aTakenNameGetsANumber() {
+        var scope = NameScope(reserved: ["body"])
+        #expect(scope.claim("body") == "body2")
+        #expect(scope.claim("body") == "body3")
+        #expect(scope.claim("id") == "id")
+    }
+}
