@@ -1,12 +1,19 @@
 import Foundation
 
+/// An endpoint's body: its properties, its component, and whether it is a form whose arrays of
+/// objects need indexes.
+struct RequestBodyDeclaration {
+    var properties: [EndpointDeclaration.Property]
+    var component: String
+    var formNeedsIndexes = false
+}
+
 extension EndpointBuilder {
     /// The body property and component: JSON first, then a form, multipart, text, then bytes of
     /// the first media type the document lists.
     mutating func requestBody(
-        _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
-        arrayStrategies: inout [String: JSONPointer]
-    ) -> ([EndpointDeclaration.Property], String)? {
+        _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope
+    ) -> RequestBodyDeclaration? {
         guard let body = operation["requestBody"] else { return nil }
         let bodyPointer = pointer.appending("requestBody")
         guard let value = try? document.resolved(body, at: bodyPointer).value,
@@ -50,10 +57,9 @@ extension EndpointBuilder {
             let resolved = models.type(of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Body")
             models.reportUnchecked(resolved.constraints, at: mediaPointer.appending("schema"))
             let optional = !required
-            return (
-                property(resolved.type.text, optional: optional),
-                component("Body.json(\(name))", optional: optional)
-            )
+            return RequestBodyDeclaration(
+                properties: property(resolved.type.text, optional: optional),
+                component: component("Body.json(\(name))", optional: optional))
         }
         if chosen.hasPrefix("application/x-www-form-urlencoded") {
             let resolved = models.type(of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Form")
@@ -66,36 +72,45 @@ extension EndpointBuilder {
             for (field, encoding) in content[chosen]?["encoding"]?.members ?? .init() {
                 let style = encoding["style"]?.string ?? "form"
                 let explode = encoding["explode"]?.bool ?? (style == "form")
-                if style == "form", !explode, arrayStrategies[".commaSeparated"] == nil {
-                    arrayStrategies[".commaSeparated"] = mediaPointer.appending("encoding", field)
-                } else if !["form", "deepObject"].contains(style) {
+                if !(style == "deepObject" || (style == "form" && explode)) {
                     models.report.add(
                         mediaPointer.appending("encoding", field), .notExpressed,
-                        "The \(style) style is not one Courier writes in a form.")
+                        "The \(style) style\(explode ? "" : " without explode") is not one Courier writes in a form: "
+                            + "the field is written with the key repeated for each element.")
                 }
             }
             let optional = !required
-            return (property(model, optional: optional), component("Body.form(\(name))", optional: optional))
+            let needsIndexes = models.holdsArraysOfObjects(model)
+            if needsIndexes {
+                models.report.add(
+                    mediaPointer, .approximated,
+                    "The form holds arrays of objects, which only indexed keys (items[0][name]=…) keep apart: "
+                        + "every array of the endpoint is written with indexes.")
+            }
+            return RequestBodyDeclaration(
+                properties: property(model, optional: optional),
+                component: component("Body.form(\(name))", optional: optional), formNeedsIndexes: needsIndexes)
         }
-        let optional = !required
+        // Bytes or text: an empty body is the empty value, so the body is always sent.
+        if !required {
+            models.report.add(
+                bodyPointer.appending("required"), .approximated,
+                "The optional \(chosen) body is always sent in Swift: an empty one stands for none.")
+        }
         if chosen.hasPrefix("text/") {
-            return (
-                property("String", optional: optional),
-                component(
-                    chosen == "text/plain"
-                        ? "Body.text(\(name))" : "Body.text(\(name), contentType: \(mediaTypeLiteral(chosen)))",
-                    optional: optional)
-            )
+            return RequestBodyDeclaration(
+                properties: property("String", optional: false),
+                component: chosen == "text/plain"
+                    ? "Body.text(\(name))" : "Body.text(\(name), contentType: \(mediaTypeLiteral(chosen)))")
         }
         let literal = chosen.contains("*") ? ".octetStream" : mediaTypeLiteral(chosen)
         if chosen.contains("*") {
             models.report.add(
                 mediaPointer, .approximated, "The body of any media type (\(chosen)) is sent as application/octet-stream.")
         }
-        return (
-            property("Data", optional: optional),
-            component("Body.data(\(name), contentType: \(literal))", optional: optional)
-        )
+        return RequestBodyDeclaration(
+            properties: property("Data", optional: false),
+            component: "Body.data(\(name), contentType: \(literal))")
     }
 
     private func mediaTypeLiteral(_ mediaType: String) -> String {
@@ -107,7 +122,7 @@ extension EndpointBuilder {
     private mutating func multipartBody(
         _ schema: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
         required: Bool
-    ) -> ([EndpointDeclaration.Property], String)? {
+    ) -> RequestBodyDeclaration? {
         guard let (object, objectPointer) = try? document.resolved(schema, at: pointer.appending("schema")),
             let fields = object["properties"]?.members, !fields.isEmpty
         else {
@@ -170,7 +185,8 @@ extension EndpointBuilder {
             }
         }
         guard !parts.isEmpty else { return nil }
-        return (properties, "Body.multipart(" + parts.joined(separator: ", ") + ")")
+        return RequestBodyDeclaration(
+            properties: properties, component: "Body.multipart(" + parts.joined(separator: ", ") + ")")
     }
 
     /// Whether a part of this type is sent as text.

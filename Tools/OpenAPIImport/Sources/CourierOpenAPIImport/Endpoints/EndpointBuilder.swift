@@ -62,7 +62,6 @@ struct EndpointBuilder {
         var scope = NameScope(reserved: ["definition", "failureStatuses", "schemaConstraints"])
         var properties: [EndpointDeclaration.Property] = []
         var components: [String] = ["Method.\(method)"]
-        var arrayStrategies: [String: JSONPointer] = [:]
 
         // Parameters: the path item's, replaced by the operation's of the same name and place.
         var parameters: [(DocumentValue, JSONPointer)] = []
@@ -108,10 +107,16 @@ struct EndpointBuilder {
         if !literal.isEmpty { pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/"))) }
         if !pathArguments.isEmpty { components.append("Path(\(pathArguments.joined(separator: ", ")))") }
 
+        // The body's properties come last, but its form decides how arrays are written.
+        let body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)
+        let strategy = arrayStrategy(
+            parameters.filter { $0.0["in"]?.string == "query" }.map(\.0), formNeedsIndexes: body?.formNeedsIndexes ?? false)
+        if strategy != ".repeatedKey" { components.append("FormEncoding(arrays: \(strategy))") }
+
         // Query, header and cookie parameters.
         for (parameter, parameterPointer) in parameters where parameter["in"]?.string != "path" {
             if let (property, component) = otherParameter(
-                parameter, at: parameterPointer, endpoint: name, scope: &scope, arrayStrategies: &arrayStrategies)
+                parameter, at: parameterPointer, endpoint: name, scope: &scope, strategy: strategy)
             {
                 properties.append(property)
                 components.append(component)
@@ -128,22 +133,9 @@ struct EndpointBuilder {
         if let successStatus { components.append("SuccessStatus(\(successStatus))") }
         let failure = failures(operation, at: pointer, endpoint: name)
 
-        // The body.
-        if let (bodyProperties, component) = requestBody(
-            operation, at: pointer, endpoint: name, scope: &scope, arrayStrategies: &arrayStrategies)
-        {
-            properties += bodyProperties
-            components.append(component)
-        }
-        if arrayStrategies.count > 1 {
-            for (strategy, strategyPointer) in arrayStrategies.sorted(by: { $0.key < $1.key }).dropFirst() {
-                models.report.add(
-                    strategyPointer, .notExpressed,
-                    "The endpoint writes arrays one way only; this one is written as \(arrayStrategies.keys.sorted()[0]), not \(strategy).")
-            }
-        }
-        if let strategy = arrayStrategies.keys.sorted().first, strategy != ".repeatedKey" {
-            components.insert("FormEncoding(arrays: \(strategy))", at: 1)
+        if let body {
+            properties += body.properties
+            components.append(body.component)
         }
 
         for key in ["callbacks", "servers"] where operation[key] != nil {
@@ -225,7 +217,7 @@ struct EndpointBuilder {
 
     private mutating func otherParameter(
         _ parameter: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
-        arrayStrategies: inout [String: JSONPointer]
+        strategy: String
     ) -> (EndpointDeclaration.Property, String)? {
         guard let wireName = parameter["name"]?.string, let location = parameter["in"]?.string else {
             models.report.add(pointer, .notExpressed, "The parameter has no name or place.")
@@ -265,36 +257,32 @@ struct EndpointBuilder {
                         "A query array of \(element.text) cannot be read back from a query; the operation is imported without it.")
                     return nil
                 }
-                let style = parameter["style"]?.string ?? "form"
-                let explode = parameter["explode"]?.bool ?? (style == "form")
-                let strategy: String
-                switch (style, explode) {
-                case ("form", true): strategy = ".repeatedKey"
-                case ("form", false) where canHoldComma(element):
+                let wanted = Self.wantedStrategy(of: parameter)
+                if let separator = Self.separators[wanted],
+                    wanted != strategy || canHoldComma(element) || wanted != ".commaSeparated"
+                {
                     models.report.add(
                         pointer, .approximated,
-                        "Elements joined by commas that may hold a comma cannot be read back, so the parameter is "
-                            + "one String: join the elements with commas yourself.")
-                    resolved.type = .builtin("String")
+                        "The elements are joined with \(separator.name), which the endpoint's other arrays or the "
+                            + "elements' text keep Courier from reading back, so the parameter is one String: join "
+                            + "the elements yourself.")
                     let property = EndpointDeclaration.Property(
                         name: propertyName, type: "String", isOptional: !required, defaultValue: required ? nil : "nil",
                         documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: location)
-                            + ["", "The elements, joined with commas."],
+                            + ["", "The elements, joined with \(separator.name)."],
                         codingKey: nil, constraints: [])
                     return (property, "Query(\(literalName), \(propertyName))")
-                case ("form", false): strategy = ".commaSeparated"
-                case ("deepObject", _):
-                    strategy = ".brackets"
+                }
+                if wanted != strategy {
                     models.report.add(
                         pointer, .approximated,
-                        "A deepObject array is written as \(wireName)[]=…, which the export names \(wireName)[].")
-                default:
-                    strategy = ".repeatedKey"
-                    models.report.add(
-                        pointer.appending("style"), .notExpressed,
-                        "The \(style) style is not one Courier writes; the array is sent with the key repeated.")
+                        "The array is written as the endpoint's other arrays are (\(strategy)), not as \(wanted).")
                 }
-                if arrayStrategies[strategy] == nil { arrayStrategies[strategy] = pointer }
+                if strategy == ".brackets" {
+                    models.report.add(
+                        pointer, .approximated,
+                        "The array is written as \(wireName)[]=…, which the export names \(wireName)[].")
+                }
                 // An optional array would send nothing for both nil and []: the array is never optional.
                 isOptional = false
                 defaultValue = required ? nil : "[]"
@@ -341,6 +329,49 @@ struct EndpointBuilder {
             lines.append("Deprecated.")
         }
         return lines
+    }
+
+    /// The separators of the styles that join an array's elements into one value.
+    static let separators: [String: (character: String, name: String)] = [
+        ".commaSeparated": (",", "commas"), "spaceDelimited": (" ", "spaces"), "pipeDelimited": ("|", "pipes"),
+    ]
+
+    /// How a query parameter asks for its array to be written: a `FormEncoding` strategy, or
+    /// the name of a style Courier does not write.
+    static func wantedStrategy(of parameter: DocumentValue) -> String {
+        let style = parameter["style"]?.string ?? "form"
+        let explode = parameter["explode"]?.bool ?? (style == "form")
+        switch (style, explode) {
+        case ("form", true): return ".repeatedKey"
+        case ("form", false): return ".commaSeparated"
+        case ("deepObject", _): return ".brackets"
+        case ("spaceDelimited", _), ("pipeDelimited", _): return style
+        default: return ".repeatedKey"
+        }
+    }
+
+    /// The one way the endpoint writes arrays: indexed when its form holds arrays of objects
+    /// (only indexes keep their elements apart), else brackets, repeated keys or commas, as the
+    /// most demanding array parameter asks.
+    private func arrayStrategy(_ queryParameters: [DocumentValue], formNeedsIndexes: Bool) -> String {
+        if formNeedsIndexes { return ".indexed" }
+        let wanted = Set(
+            queryParameters.filter { isArraySchema($0["schema"]) }.map(Self.wantedStrategy(of:)))
+        for strategy in [".brackets", ".repeatedKey", ".commaSeparated"] where wanted.contains(strategy) {
+            return strategy
+        }
+        return ".repeatedKey"
+    }
+
+    /// Whether `schema`, through references, is an array.
+    private func isArraySchema(_ schema: DocumentValue?) -> Bool {
+        guard let schema, let resolved = try? document.resolved(schema, at: .root).value else { return false }
+        if resolved["items"] != nil { return true }
+        switch resolved["type"] {
+        case .string(let type): return type == "array"
+        case .array(let types): return types.contains("array")
+        default: return false
+        }
     }
 
     /// Whether the text of a value of `type` may hold a comma.

@@ -31,6 +31,39 @@ extension ModelBuilder {
         }
     }
 
+    /// Whether the struct `name`, or a struct it holds, has an array of objects.
+    func holdsArraysOfObjects(_ name: String) -> Bool {
+        var seen: Set<String> = []
+        func visit(_ type: SwiftType) -> Bool {
+            switch type {
+            case .array(let element):
+                if case .named(let model) = resolvedAlias(element), isStructure(model) { return true }
+                return visit(element)
+            case .dictionary(let value):
+                return visit(value)
+            case .named(let model):
+                guard seen.insert(model).inserted else { return false }
+                switch declarations.first(where: { $0.name == model }) {
+                case .structure(let structure): return structure.properties.contains { visit($0.type) }
+                case .union(let union): return union.cases.contains { visit($0.type) }
+                case .alias(let alias): return visit(alias.type)
+                default: return false
+                }
+            case .builtin:
+                return false
+            }
+        }
+        return visit(.named(name))
+    }
+
+    /// `type`, through aliases.
+    private func resolvedAlias(_ type: SwiftType) -> SwiftType {
+        if case .named(let name) = type, case .alias(let alias) = declarations.first(where: { $0.name == name }) {
+            return resolvedAlias(alias.type)
+        }
+        return type
+    }
+
     /// The struct or union a value of `type` holds inline, through aliases.
     private func directTarget(_ type: SwiftType) -> String? {
         guard case .named(let name) = type else { return nil }

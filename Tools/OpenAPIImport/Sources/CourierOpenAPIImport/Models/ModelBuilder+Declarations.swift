@@ -104,7 +104,9 @@ extension ModelBuilder {
         for value in values {
             switch value {
             case .string(let text):
-                let base = text.isEmpty ? "empty" : SwiftNames.memberName(text)
+                var base = text.isEmpty ? "empty" : SwiftNames.memberName(text)
+                // `.none` and `.some` would read as an Optional's cases where the enum is optional.
+                if ["none", "some"].contains(base) { base += "Value" }
                 cases.append(.init(name: names.claim(base), rawValue: Self.stringLiteral(text)))
             case .integer(let number):
                 let base = number < 0 ? "minus\(-number)" : "value\(number)"
@@ -158,6 +160,9 @@ extension ModelBuilder {
             }
             let base: String =
                 switch resolved.type {
+                // An inline member's model is named after the union: its case is named by the rest.
+                case .named(let model) where model.hasPrefix(name) && model.count > name.count:
+                    SwiftNames.memberName(String(model.dropFirst(name.count)))
                 case .named(let model): SwiftNames.memberName(model)
                 case .builtin(let builtin): SwiftNames.memberName(builtin)
                 case .array: "array"

@@ -132,7 +132,7 @@ struct ModelWriter {
         let indirect = union.isIndirect ? "indirect " : ""
         source.block("\(access)\(indirect)enum \(union.name): Codable, Sendable, Hashable") { source in
             for item in union.cases {
-                source.doc(["The value as ``\(item.type.text)``."])
+                source.doc([item.type.modelName.map { "The value as ``\($0)``." } ?? "The value as `\(item.type.text)`."])
                 source.line("case \(SwiftNames.declared(item.name))(\(item.type.text))")
             }
             let discriminator = union.cases.contains(where: { !$0.discriminatorValues.isEmpty }) ? union.discriminator : nil
