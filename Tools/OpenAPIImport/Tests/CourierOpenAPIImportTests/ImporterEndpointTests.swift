@@ -28,6 +28,7 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
                     - {name: repo, in: path, required: true, schema: {type: string}}
                     - {name: per_page, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
                     - {name: labels, in: query, schema: {type: array, items: {type: string}}, explode: false}
+                    - {name: ids, in: query, schema: {type: array, items: {type: integer}}, explode: false}
                     - {name: X-Request-ID, in: header, required: true, schema: {type: string}}
                     - {name: session, in: cookie, schema: {type: string}}
                     - {name: Accept, in: header, schema: {type: string}}
@@ -39,9 +40,12 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
         #expect(endpoint.contains("public typealias Failure = Never"))
         #expect(endpoint.contains(#"Path("repos", owner, repo, "issues")"#))
         #expect(endpoint.contains(#"FormEncoding(arrays: .commaSeparated)"#))
+        // Text joined by commas cannot be read back: one String the caller joins.
+        #expect(endpoint.contains("public var labels: String?"))
+        #expect(endpoint.contains(#"Query("ids", ids)"#))
+        #expect(endpoint.contains("public var ids: [Int]\n"))
         #expect(endpoint.contains(#"Query("per_page", perPage)"#))
         #expect(endpoint.contains(#"Query("labels", labels)"#))
-        #expect(endpoint.contains("public var labels: [String]\n"))
         #expect(endpoint.contains(#"Header("X-Request-ID", xRequestID)"#))
         #expect(endpoint.contains(#"Cookie("session", session)"#))
         #expect(!endpoint.contains("Accept"))
