@@ -123,7 +123,8 @@ extension ModelBuilder {
         if schema["type"] == nil {
             report.add(pointer, .approximated, "The enum has no type; its values make it a \(isText ? "String" : "Int").")
         }
-        reportUnread(schema, at: pointer, handled: ["type", "enum", "nullable", "format"])
+        reportUnread(
+            schema, at: pointer, handled: ["type", "enum", "nullable", "format", "minLength", "maxLength", "pattern"])
     }
 
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded by the

@@ -275,7 +275,7 @@ struct ModelBuilder {
         case "integer":
             resolved = ResolvedSchema(type: integerType(schema, at: pointer))
             resolved.constraints += numberConstraints(schema, at: pointer, integer: true)
-            handled.formUnion(["minimum", "maximum"])
+            handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
         case "number":
             let format = schema["format"]?.string
             resolved = ResolvedSchema(type: .builtin(format == "float" ? "Float" : "Double"))
@@ -283,7 +283,7 @@ struct ModelBuilder {
                 report.add(pointer.appending("format"), .approximated, "The number format \(format) is a Double.")
             }
             resolved.constraints += numberConstraints(schema, at: pointer, integer: false)
-            handled.formUnion(["minimum", "maximum"])
+            handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
         case "boolean":
             resolved = ResolvedSchema(type: .builtin("Bool"))
         case "array":

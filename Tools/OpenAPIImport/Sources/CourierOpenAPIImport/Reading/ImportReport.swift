@@ -51,11 +51,13 @@ public struct ImportReport: Sendable, Hashable, Codable {
     /// Creates an empty report.
     public init() {}
 
-    /// Adds an item.
+    /// Adds an item, unless the same one is there already.
     mutating func add(
         _ pointer: JSONPointer, _ kind: Item.Kind, _ message: String, changesExport: Bool = true
     ) {
-        items.append(Item(pointer: pointer.text, kind: kind, message: message, changesExport: changesExport))
+        let item = Item(pointer: pointer.text, kind: kind, message: message, changesExport: changesExport)
+        // An inherited part (the document's security, a shared parameter) is met once per use.
+        if !items.contains(item) { items.append(item) }
     }
 
     /// Whether a difference of the round trip at `pointer` is one that an item explains.
