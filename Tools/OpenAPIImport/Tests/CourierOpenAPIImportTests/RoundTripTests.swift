@@ -586,6 +586,97 @@ private func operationDocument(
             ])
     }
 
+    @Test func aCompositionWithoutATypeIsComparedByItsMembers() {
+        let original = petsDocument(
+            pet:
+                "{allOf: [{$ref: '#/components/schemas/Named'}, {type: object, properties: {age: {type: integer}}}]}",
+            schemas: "    Named: {type: object, properties: {name: {type: string}}}")
+        let flattened =
+            #"{"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}}"#
+        #expect(
+            differences(original, petsExport(pet: flattened)) == [
+                "/components/schemas/Pet: property name is in the export and not in the document",
+                "/components/schemas/Pet: property age is in the export and not in the document",
+                "/components/schemas/Pet/allOf: allOf is 2 schemas in the document and absent in the export",
+                "/components/schemas/Named: component schema Named is in the document and not in the export",
+            ])
+    }
+
+    @Test func aReferencedParameterIsComparedWhereItIsDefinedAndAnOperationsOwnReplacesThePathItems() {
+        let original = """
+            openapi: 3.0.3
+            paths:
+              /pets:
+                parameters:
+                  - {$ref: '#/components/parameters/limit'}
+                  - {name: cursor, in: query, schema: {type: string}}
+                get:
+                  parameters: [{name: cursor, in: query, required: true, schema: {type: string}}]
+                  responses: {'204': {description: None.}}
+            components:
+              parameters:
+                limit: {name: limit, in: query, schema: {type: integer, format: int32}}
+            """
+        func export(limitType: String) -> String {
+            """
+            {"paths": {"/pets": {"get": {"responses": {"204": {}}, "parameters": [
+               {"name": "limit", "in": "query", "schema": {"type": "\(limitType)"}},
+               {"name": "cursor", "in": "query", "required": true, "schema": {"type": "string"}},
+               {"name": "trace", "in": "header", "schema": {"type": "string"}}]}}}}
+            """
+        }
+        #expect(
+            differences(original, export(limitType: "string")) == [
+                "/paths/~1pets/get/parameters: header parameter trace is in the export and not in the document",
+                "/components/parameters/limit/schema/type: type is integer in the document and string in the export",
+            ])
+    }
+
+    @Test func bytesOf30AreBase64ContentOf31AndAMissingSchemaMatchesExportedBytes() {
+        let original = operationDocument(
+            """
+            responses:
+              '200':
+                description: The photo.
+                content:
+                  image/png: {}
+                  application/json: {schema: {type: string, format: byte}}
+            """)
+        let export = """
+            {"paths": {"/pets": {"get": {"responses": {"200": {"content": {
+               "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
+               "application/json": {"schema": {"type": "string", "contentEncoding": "base64"}}}}}}}}}
+            """
+        #expect(differences(original, export) == [])
+    }
+
+    @Test func aMultipartPartsContentTypeIsComparedWhenTheDocumentHasOne() {
+        let original = operationDocument(
+            method: "post",
+            """
+            requestBody:
+              content:
+                multipart/form-data:
+                  schema: {type: object, properties: {photo: {type: string, format: binary}}}
+                  encoding: {photo: {contentType: 'image/png, image/jpeg'}}
+            responses: {'204': {description: None.}}
+            """)
+        func export(_ contentType: String) -> String {
+            """
+            {"paths": {"/pets": {"post": {"responses": {"204": {}}, "requestBody": {"content": {"multipart/form-data": {
+               "schema": {"type": "object", "properties": {"photo": {"type": "string", "format": "binary",
+                 "contentMediaType": "application/octet-stream"}}},
+               "encoding": {"photo": {"contentType": "\(contentType)"}}}}}}}}}
+            """
+        }
+        #expect(differences(original, export("image/jpeg,image/png")) == [])
+        #expect(
+            differences(original, export("*/*")) == [
+                "/paths/~1pets/post/requestBody/content/multipart~1form-data/encoding/photo/contentType: "
+                    + "the content type of form field photo is image/png, image/jpeg in the document and */* in the export"
+            ])
+    }
+
     @Test func anUnresolvableReferenceIsADifference() {
         let original = petsDocument(pet: "{$ref: '#/components/schemas/Missing'}")
         #expect(

@@ -14,7 +14,7 @@ extension RoundTripComparison {
             Self.segments(of: path).map { segment in
                 segment.hasPrefix("{") ? "{}" : (segment.removingPercentEncoding ?? segment)
             }
-            .joined(separator: "/")
+            .joined()
         }
 
         /// The names of the path parameters, in order.

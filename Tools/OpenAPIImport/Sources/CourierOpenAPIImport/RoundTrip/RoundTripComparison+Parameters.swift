@@ -79,39 +79,20 @@ extension RoundTripComparison {
         return result
     }
 
-    /// Compares `required`, `style`, `explode` and `allowReserved` with their defaults, and the
-    /// schema or content.
+    /// Compares `required` (true for a path parameter, else false when absent), how the value is
+    /// written, and its schema or content.
     private mutating func compareParameter(_ original: Parameter, _ exported: Parameter) {
         let left = original.definition
         let right = exported.definition
         let isPath = original.location == "path"
-        let leftRequired = left.value["required"]?.bool ?? isPath
-        if leftRequired != (right.value["required"]?.bool ?? isPath) {
-            let (document, export) = leftRequired ? ("required", "optional") : ("optional", "required")
+        let isRequired = left.value["required"]?.bool ?? isPath
+        if isRequired != (right.value["required"]?.bool ?? isPath) {
+            let (document, export) = isRequired ? ("required", "optional") : ("optional", "required")
             report(
                 left.place("required"),
                 "\(original.title) is \(document) in the document and \(export) in the export")
         }
-        let defaultStyle = ["query", "cookie"].contains(original.location) ? "form" : "simple"
-        let leftStyle = left.value["style"]?.string ?? defaultStyle
-        let rightStyle = right.value["style"]?.string ?? defaultStyle
-        if leftStyle != rightStyle {
-            report(left.place("style"), "the style of \(original.title)", is: leftStyle, rightStyle)
-        }
-        let leftExplode = left.value["explode"]?.bool ?? (leftStyle == "form")
-        let rightExplode = right.value["explode"]?.bool ?? (rightStyle == "form")
-        if leftExplode != rightExplode {
-            report(
-                left.place("explode"), "explode of \(original.title)", is: "\(leftExplode)", "\(rightExplode)"
-            )
-        }
-        let leftReserved = left.value["allowReserved"]?.bool ?? false
-        let rightReserved = right.value["allowReserved"]?.bool ?? false
-        if leftReserved != rightReserved {
-            report(
-                left.place("allowReserved"), "allowReserved of \(original.title)", is: "\(leftReserved)",
-                "\(rightReserved)")
-        }
+        compareSerialisation(original, exported)
         switch (left["schema"], right["schema"], left["content"], right["content"]) {
         case (let schema?, let counterpart?, _, _): compareSchemas(schema, counterpart)
         case (nil, nil, let content?, let counterpart?):
@@ -125,6 +106,32 @@ extension RoundTripComparison {
             report(
                 left.pointer, "the value of \(original.title)", is: "described by \(form(left))",
                 "by \(form(right))")
+        }
+    }
+
+    /// Compares `style` (`form` for a query or cookie parameter, else `simple`, when absent),
+    /// `explode` (true for `form`, else false, when absent) and `allowReserved` (false when absent).
+    private mutating func compareSerialisation(_ original: Parameter, _ exported: Parameter) {
+        let left = original.definition
+        let right = exported.definition
+        let defaultStyle = ["query", "cookie"].contains(original.location) ? "form" : "simple"
+        let style = left.value["style"]?.string ?? defaultStyle
+        let exportedStyle = right.value["style"]?.string ?? defaultStyle
+        if style != exportedStyle {
+            report(left.place("style"), "the style of \(original.title)", is: style, exportedStyle)
+        }
+        let explode = left.value["explode"]?.bool ?? (style == "form")
+        let exportedExplode = right.value["explode"]?.bool ?? (exportedStyle == "form")
+        if explode != exportedExplode {
+            report(
+                left.place("explode"), "explode of \(original.title)", is: "\(explode)", "\(exportedExplode)")
+        }
+        let allowsReserved = left.value["allowReserved"]?.bool ?? false
+        let exportedAllowsReserved = right.value["allowReserved"]?.bool ?? false
+        if allowsReserved != exportedAllowsReserved {
+            report(
+                left.place("allowReserved"), "allowReserved of \(original.title)", is: "\(allowsReserved)",
+                "\(exportedAllowsReserved)")
         }
     }
 }

@@ -1,5 +1,6 @@
 extension RoundTripComparison {
-    /// Keywords whose values are compared as values, and only when the original has them.
+    /// Keywords compared as values; one only the export has is a difference unless the export's
+    /// type implies it (``isImplied(_:_:exported:original:)``).
     private static let limitKeywords = [
         "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
         "pattern", "minItems", "maxItems",
@@ -22,7 +23,7 @@ extension RoundTripComparison {
 
     /// The lowest and highest value of each integer format, which Courier's exporter writes for a
     /// Swift integer whatever the document said.
-    private static let formatBounds: [String: (minimum: Double, maximum: Double?)] = [
+    private static let formatBounds: [String: (minimum: Double, maximum: Double)] = [
         "int32": (Double(Int32.min), Double(Int32.max)),
         "int64": (Double(Int64.min), Double(Int64.max)),
         "uint64": (0, Double(UInt64.max)),
@@ -83,11 +84,15 @@ extension RoundTripComparison {
     }
 
     /// Compares the types, `null` left out; `false` when they differ, as nothing else then
-    /// compares usefully.
+    /// compares usefully. An original without a type of its own that composes schemas
+    /// (`allOf`, `anyOf`, `oneOf`) has its members' types, so the composition is compared instead.
     private mutating func compareTypes(_ original: Located, _ exported: Located) -> Bool {
         let left = Self.types(of: original.value)
         let right = Self.types(of: exported.value)
         guard left != right else { return true }
+        if left.isEmpty, ["allOf", "anyOf", "oneOf"].contains(where: { original.value[$0] != nil }) {
+            return true
+        }
         func phrase(_ types: Set<String>) -> String {
             types.isEmpty ? "unspecified" : types.sorted().joined(separator: " or ")
         }
