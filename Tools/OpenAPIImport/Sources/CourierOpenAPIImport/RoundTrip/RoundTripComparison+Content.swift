@@ -34,9 +34,9 @@ extension RoundTripComparison {
     /// Compares the responses of two matched operations by status key.
     ///
     /// The export's `application/problem+json` is left out of a status whose original response
-    /// has none, and an exported status the original lacks is compared with the original's
-    /// response that covers it (`4XX`, else `default`), or is no difference when it only has
-    /// `application/problem+json`.
+    /// has none. An exported status the original lacks is no difference when it only has
+    /// `application/problem+json`, and is otherwise compared with the original's response that
+    /// covers it (`4XX`, else `default`).
     mutating func compareResponses(_ original: Operation, _ exported: Operation) {
         let left = original.operation["responses"]?.members ?? []
         let right = exported.operation["responses"]?.members ?? []
@@ -55,14 +55,14 @@ extension RoundTripComparison {
         }
         for (status, response) in right
         where !left.contains(where: { $0.key.uppercased() == status.uppercased() }) {
-            guard let exportedDefinition = resolving(response, on: .exported, reportingAt: site) else {
-                continue
-            }
-            if let covering = coveringResponse(of: status, in: left),
-                let definition = resolving(covering, on: .original, reportingAt: covering.pointer)
-            {
-                compareResponse(definition, exportedDefinition)
-            } else if !Self.isOnlyProblemJSON(exportedDefinition) {
+            guard let exportedDefinition = resolving(response, on: .exported, reportingAt: site),
+                !Self.isOnlyProblemJSON(exportedDefinition)
+            else { continue }
+            if let covering = coveringResponse(of: status, in: left) {
+                if let definition = resolving(covering, on: .original, reportingAt: covering.pointer) {
+                    compareResponse(definition, exportedDefinition)
+                }
+            } else {
                 report(
                     original.operation.place("responses"),
                     "response \(status) is in the export and not in the document")
@@ -144,8 +144,8 @@ extension RoundTripComparison {
     }
 
     /// Compares a form's `encoding` entries: for a URL-encoded form each field's `style` and
-    /// `explode` with their defaults (`form`, exploded) where either side has an entry; for any
-    /// form an entry's `contentType` where the original has one.
+    /// `explode` where either side has an entry; for any form an entry's `contentType` where the
+    /// original has one.
     private mutating func compareEncodings(_ type: String, _ original: Located, _ exported: Located) {
         let left = original["encoding"]?.members ?? []
         let right = exported["encoding"]?.members ?? []
@@ -155,32 +155,38 @@ extension RoundTripComparison {
         for name in names {
             let entry = left.first { $0.key == name }?.value
             let counterpart = right.first { $0.key == name }?.value
-            let place = entry?.pointer ?? original.place("encoding")
             if isURLEncoded {
-                let style = entry?.value["style"]?.string ?? "form"
-                let exportedStyle = counterpart?.value["style"]?.string ?? "form"
-                if style != exportedStyle {
-                    report(
-                        entry?.place("style") ?? place, "the style of form field \(name)", is: style,
-                        exportedStyle)
-                }
-                let explode = entry?.value["explode"]?.bool ?? (style == "form")
-                let exportedExplode = counterpart?.value["explode"]?.bool ?? (exportedStyle == "form")
-                if explode != exportedExplode {
-                    report(
-                        entry?.place("explode") ?? place, "explode of form field \(name)", is: "\(explode)",
-                        "\(exportedExplode)")
-                }
+                compareFormStyle(
+                    name, entry, counterpart, place: entry?.pointer ?? original.place("encoding"))
             }
-            if let contentType = entry?["contentType"] {
-                let exportedType = counterpart?.value["contentType"]
-                if Self.mediaTypeList(contentType.value) != Self.mediaTypeList(exportedType) {
-                    report(
-                        contentType.pointer, "the content type of form field \(name)",
-                        is: contentType.value.phrase,
-                        exportedType.phrase)
-                }
+            guard let contentType = entry?["contentType"] else { continue }
+            let exportedType = counterpart?.value["contentType"]
+            if Self.mediaTypeList(contentType.value) != Self.mediaTypeList(exportedType) {
+                report(
+                    contentType.pointer, "the content type of form field \(name)",
+                    is: contentType.value.phrase,
+                    exportedType.phrase)
             }
+        }
+    }
+
+    /// Compares a URL-encoded field's `style` (`form` when absent) and `explode` (true for
+    /// `form`, else false, when absent).
+    private mutating func compareFormStyle(
+        _ name: String, _ entry: Located?, _ counterpart: Located?, place: JSONPointer
+    ) {
+        let style = entry?.value["style"]?.string ?? "form"
+        let exportedStyle = counterpart?.value["style"]?.string ?? "form"
+        if style != exportedStyle {
+            report(
+                entry?.place("style") ?? place, "the style of form field \(name)", is: style, exportedStyle)
+        }
+        let explode = entry?.value["explode"]?.bool ?? (style == "form")
+        let exportedExplode = counterpart?.value["explode"]?.bool ?? (exportedStyle == "form")
+        if explode != exportedExplode {
+            report(
+                entry?.place("explode") ?? place, "explode of form field \(name)", is: "\(explode)",
+                "\(exportedExplode)")
         }
     }
 

@@ -48,8 +48,9 @@ extension RoundTripComparison {
         if let leftName = left.componentName, let rightName = right.componentName,
             (schemaRenames[leftName] ?? leftName) != rightName
         {
-            report(original.pointer, "the schema", is: leftName, rightName)
-            return
+            report(
+                JSONPointer(tokens: ["components", "schemas", leftName]), "the schema's name",
+                is: leftName, rightName)
         }
         let pair = SchemaPair(original: left.core.pointer, exported: right.core.pointer)
         guard comparedSchemas.insert(pair).inserted else { return }
@@ -63,12 +64,14 @@ extension RoundTripComparison {
             report(original.place("format"), "format", is: format.phrase, exported.value["format"].phrase)
         }
         compareLimits(original, exported)
-        compareProperties(original, exported)
+        // Courier's models have no `allOf`: one made of the members' properties says the same.
+        let mergesAllOf = original.value["allOf"] != nil && exported.value["allOf"] == nil
+        compareProperties(original, exported, mergingAllOf: mergesAllOf)
         for keyword in Self.subschemaKeywords {
             compareSubschemas(keyword, original, exported)
         }
         if original.value["contentSchema"] != nil { compareSubschemas("contentSchema", original, exported) }
-        for keyword in Self.compositionKeywords {
+        for keyword in Self.compositionKeywords where !(keyword == "allOf" && mergesAllOf) {
             compareCompositions(keyword, original, exported)
         }
         compareValues("contentEncoding", original, exported)
@@ -169,11 +172,16 @@ extension RoundTripComparison {
         }
     }
 
-    private mutating func compareProperties(_ original: Located, _ exported: Located) {
-        let left = original["properties"]?.members ?? []
+    /// Compares the property names, each property's schema and `required`; with
+    /// `mergingAllOf`, the original's properties are its own and those of its `allOf` members.
+    private mutating func compareProperties(_ original: Located, _ exported: Located, mergingAllOf: Bool) {
+        var visited: Set<JSONPointer> = []
+        let (left, leftRequired) =
+            mergingAllOf
+            ? mergedProperties(of: original, visited: &visited)
+            : (original["properties"]?.members ?? [], Self.names(original.value["required"]))
         let right = Dictionary(exported["properties"]?.members ?? [], uniquingKeysWith: { first, _ in first })
         let leftNames = Set(left.map(\.key))
-        let leftRequired = Self.names(original.value["required"])
         let rightRequired = Self.names(exported.value["required"])
         for (name, property) in left {
             if let counterpart = right[name] {
@@ -194,6 +202,25 @@ extension RoundTripComparison {
                 leftRequired.contains(name) ? ("required", "optional") : ("optional", "required")
             report(place, "property \(name) is \(document) in the document and \(export) in the export")
         }
+    }
+
+    /// The properties of `schema` and of its `allOf` members (theirs too), each at the place it
+    /// is written, the first of a name winning, and all their `required` names.
+    private mutating func mergedProperties(of schema: Located, visited: inout Set<JSONPointer>)
+        -> (properties: [(key: String, value: Located)], required: [String])
+    {
+        var properties = schema["properties"]?.members ?? []
+        var required = Self.names(schema.value["required"])
+        guard visited.insert(schema.pointer).inserted else { return (properties, required) }
+        for member in schema["allOf"]?.elements ?? [] {
+            guard let target = resolving(member, on: .original, reportingAt: member.pointer) else { continue }
+            let merged = mergedProperties(of: target, visited: &visited)
+            properties += merged.properties.filter { property in
+                !properties.contains { $0.key == property.key }
+            }
+            required += merged.required
+        }
+        return (properties, required)
     }
 
     private static func names(_ value: DocumentValue?) -> [String] {
