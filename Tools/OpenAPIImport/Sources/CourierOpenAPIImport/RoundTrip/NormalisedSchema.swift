@@ -1,0 +1,56 @@
+/// A schema as the comparison reads it: `$ref`s followed, 3.0 spellings in their 3.1 form, and
+/// whether it allows `null` apart from the rest.
+struct NormalisedSchema {
+    /// The schema without what allows `null`, at the place in its document it was read from.
+    var core: Located
+    /// Whether the schema allows `null`.
+    var allowsNull: Bool
+    /// The component schema the last `$ref` on the way to ``core`` named, if it named one.
+    var componentName: String?
+}
+
+extension RoundTripComparison {
+    /// `schema` of `side` normalised (``SchemaNormaliser``): `$ref`s followed and wrappers of one
+    /// member unwrapped, such as `anyOf` of a `$ref` and `null`, or 3.0's `allOf` of one `$ref`
+    /// with `nullable: true`. `nil`, with a difference at `site`, when a reference does not
+    /// resolve.
+    mutating func normalised(_ schema: Located, on side: Side, reportingAt site: JSONPointer)
+        -> NormalisedSchema?
+    {
+        var current = schema
+        var allowsNull = false
+        var componentName: String?
+        var visited: Set<JSONPointer> = []
+        while visited.insert(current.pointer).inserted {
+            if current.value["$ref"] != nil {
+                // 3.0 ignores a `$ref`'s siblings, but `nullable` beside one says what was meant.
+                if current.value["nullable"]?.bool == true { allowsNull = true }
+                guard let target = resolving(current, on: side, reportingAt: site) else { return nil }
+                componentName = Self.componentSchemaName(target.pointer) ?? componentName
+                current = target
+                continue
+            }
+            let split = SchemaNormaliser.splittingNull(SchemaNormaliser.as31(current.value))
+            allowsNull = allowsNull || split.allowsNull
+            if let member = SchemaNormaliser.onlyMember(of: split.rest),
+                let value = split.rest[member.keyword]?.array?[member.index]
+            {
+                current = Located(
+                    value: value, pointer: current.pointer.appending(member.keyword, String(member.index)))
+                continue
+            }
+            return NormalisedSchema(
+                core: Located(value: split.rest, pointer: current.pointer), allowsNull: allowsNull,
+                componentName: componentName)
+        }
+        report(site, "the \(side.name)'s schema at \(current.pointer) refers to itself and nothing else")
+        return nil
+    }
+
+    /// `Pet` for `/components/schemas/Pet`; `nil` for any other place.
+    static func componentSchemaName(_ pointer: JSONPointer) -> String? {
+        let tokens = pointer.tokens
+        guard tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" else { return nil }
+        return tokens[2]
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+extension RoundTripComparison {
+    /// One operation of a document, with the path item it sits in.
+    struct Operation {
+        var path: String
+        var method: String
+        var pathItem: Located
+        var operation: Located
+
+        /// The path template with its parameters' names left out (`/pets/{}`) and its literal
+        /// segments percent-decoded: operations match by it and their method.
+        var template: String {
+            Self.segments(of: path).map { segment in
+                segment.hasPrefix("{") ? "{}" : (segment.removingPercentEncoding ?? segment)
+            }
+            .joined()
+        }
+
+        /// The names of the path parameters, in order.
+        var pathParameterNames: [String] {
+            Self.segments(of: path).filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+        }
+
+        /// `GET /pets/{petId}`.
+        var title: String { method.uppercased() + " " + path }
+
+        /// The path split into literal text and `{name}` parameters.
+        private static func segments(of path: String) -> [String] {
+            var segments: [String] = []
+            var current = ""
+            for character in path {
+                if character == "{", !current.isEmpty {
+                    segments.append(current)
+                    current = ""
+                }
+                current.append(character)
+                if character == "}" {
+                    segments.append(current)
+                    current = ""
+                }
+            }
+            if !current.isEmpty { segments.append(current) }
+            return segments
+        }
+    }
+
+    /// The methods OpenAPI 3.1 has a path item field for.
+    private static let methods: Set<String> = [
+        "get", "put", "post", "delete", "options", "head", "patch", "trace",
+    ]
+
+    /// Matches the operations of both documents by method and path template and compares each
+    /// pair; an operation on one side only is a difference at its `/paths/<path>/<method>`.
+    mutating func compareOperations() {
+        let originals = operations(on: .original)
+        let exports = operations(on: .exported)
+        var matched: Set<String> = []
+        for operation in originals {
+            let key = operation.method + " " + operation.template
+            if let counterpart = exports.first(where: { $0.method + " " + $0.template == key }) {
+                matched.insert(key)
+                compare(operation, counterpart)
+            } else {
+                report(
+                    operation.operation.pointer,
+                    "operation \(operation.title) is in the document and not in the export")
+            }
+        }
+        for operation in exports where !matched.contains(operation.method + " " + operation.template) {
+            report(
+                JSONPointer(tokens: ["paths", operation.path, operation.method]),
+                "operation \(operation.title) is in the export and not in the document")
+        }
+    }
+
+    private mutating func operations(on side: Side) -> [Operation] {
+        let paths = located(JSONPointer(tokens: ["paths"]), on: side)
+        var operations: [Operation] = []
+        for (path, item) in paths?.members ?? [] {
+            guard let pathItem = resolving(item, on: side, reportingAt: item.pointer) else { continue }
+            for (method, operation) in pathItem.members where Self.methods.contains(method) {
+                operations.append(
+                    Operation(path: path, method: method, pathItem: pathItem, operation: operation))
+            }
+        }
+        return operations
+    }
+
+    private mutating func compare(_ original: Operation, _ exported: Operation) {
+        compareOperationIDs(original, exported)
+        compareParameters(original, exported)
+        compareSecurity(original, exported)
+        compareRequestBodies(original, exported)
+        compareResponses(original, exported)
+    }
+
+    /// Compares `operationId`s lower-cased, letters and digits only, when the original has one.
+    private mutating func compareOperationIDs(_ original: Operation, _ exported: Operation) {
+        guard let identifier = original.operation["operationId"] else { return }
+        func normalised(_ value: DocumentValue?) -> String {
+            String((value?.string ?? "").lowercased().filter { $0.isLetter || $0.isNumber })
+        }
+        let counterpart = exported.operation.value["operationId"]
+        if normalised(identifier.value) != normalised(counterpart) {
+            report(identifier.pointer, "operationId", is: identifier.value.phrase, counterpart.phrase)
+        }
+    }
+}
