@@ -578,10 +578,17 @@ private func operationDocument(
     }
 
     @Test func anUnusedComponentSchemaTheExportLacksIsADifference() {
-        let original = petsDocument(pet: "{type: string}", schemas: "    Legacy: {type: object}")
+        let original = petsDocument(
+            pet: "{$ref: '#/components/schemas/Name'}",
+            schemas: "    Name: {type: string}\n    Legacy: {type: object}")
         #expect(
             differences(original, petsExport(pet: #"{"type": "string"}"#)) == [
                 "/components/schemas/Legacy: component schema Legacy is in the document and not in the export"
+            ])
+        #expect(
+            differences(original, petsExport(pet: #"{"type": "string"}"#, name: "Other")) == [
+                "/components/schemas/Name: the schema's name is Name in the document and Other in the export",
+                "/components/schemas/Legacy: component schema Legacy is in the document and not in the export",
             ])
     }
 
