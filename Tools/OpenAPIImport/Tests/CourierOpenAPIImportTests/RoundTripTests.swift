@@ -273,13 +273,13 @@ private func operationDocument(
                 content: {application/json: {schema: {type: object, properties: {code: {type: integer}}}}}
             """)
         func export(_ codeType: String) -> String {
-            let error =
-                #"{"application/json": {"schema": {"type": "object", "properties": {"code": {"type": "\#(codeType)"}}}}"#
+            let json =
+                #""application/json": {"schema": {"type": "object", "properties": {"code": {"type": "\#(codeType)"}}}}"#
             return """
                 {"openapi": "3.1.0", "paths": {"/pets": {"get": {"responses": {
                    "200": {"description": "No content."},
-                   "default": {"content": \(error)}},
-                   "400": {"content": \(error), "application/problem+json": {}}}}}}}}
+                   "default": {"content": {\(json)}},
+                   "400": {"content": {\(json), "application/problem+json": {}}}}}}}}
                 """
         }
         #expect(differences(original, export("integer")) == [])
@@ -578,10 +578,17 @@ private func operationDocument(
     }
 
     @Test func anUnusedComponentSchemaTheExportLacksIsADifference() {
-        let original = petsDocument(pet: "{type: string}", schemas: "    Legacy: {type: object}")
+        let original = petsDocument(
+            pet: "{$ref: '#/components/schemas/Name'}",
+            schemas: "    Name: {type: string}\n    Legacy: {type: object}")
         #expect(
             differences(original, petsExport(pet: #"{"type": "string"}"#)) == [
                 "/components/schemas/Legacy: component schema Legacy is in the document and not in the export"
+            ])
+        #expect(
+            differences(original, petsExport(pet: #"{"type": "string"}"#, name: "Other")) == [
+                "/components/schemas/Name: the schema's name is Name in the document and Other in the export",
+                "/components/schemas/Legacy: component schema Legacy is in the document and not in the export",
             ])
     }
 
@@ -684,6 +691,50 @@ private func operationDocument(
             differences(original, export("*/*")) == [
                 "/paths/~1pets/post/requestBody/content/multipart~1form-data/encoding/photo/contentType: "
                     + "the content type of form field photo is image/png, image/jpeg in the document and */* in the export"
+            ])
+    }
+
+    @Test func statusRangesMatchInAnyCaseAndCoverTheExportersExplicitStatuses() {
+        let original = operationDocument(
+            path: "/pets/{petId}",
+            """
+            parameters: [{name: petId, in: path, required: true, schema: {type: string}}]
+            responses:
+              '204': {description: Deleted.}
+              4xx:
+                description: A client error.
+                content: {application/json: {schema: {type: object, properties: {code: {type: string}}}}}
+            """)
+        let error =
+            #"{"application/json": {"schema": {"type": "object", "properties": {"code": {"type": "string"}}}}}"#
+        let export = """
+            {"paths": {"/pets/{petId}": {"get": {
+               "parameters": [{"name": "petId", "in": "path", "required": true, "schema": {"type": "string"}}],
+               "responses": {"204": {}, "4XX": {"content": \(error)},
+                 "400": {"content": \(error)}, "404": {"content": \(error)}}}}}}
+            """
+        #expect(differences(original, export) == [])
+    }
+
+    @Test func literalPathSegmentsMatchPercentDecoded() {
+        let original = operationDocument(path: "/pets:search", "responses: {'204': {description: None.}}")
+        let export = #"{"paths": {"/pets%3Asearch": {"get": {"responses": {"204": {}}}}}}"#
+        #expect(differences(original, export) == [])
+    }
+
+    @Test func aReferenceOf31WithADescriptionBesideItIsTheReference() {
+        let original = petsDocument(
+            pet:
+                "{type: object, properties: {owner: {$ref: '#/components/schemas/Owner', description: Who.}}}",
+            schemas: "    Owner: {type: object, properties: {name: {type: string}}}")
+        let export = petsExport(
+            pet: #"""
+                {"type": "object", "properties": {"owner": {"$ref": "#/components/schemas/Owner"}}},
+                "Owner": {"type": "object", "properties": {"name": {"type": "integer"}}}
+                """#)
+        #expect(
+            differences(original, export) == [
+                "/components/schemas/Owner/properties/name/type: type is string in the document and integer in the export"
             ])
     }
 

@@ -5,8 +5,9 @@ struct NormalisedSchema {
     var core: Located
     /// Whether the schema allows `null`.
     var allowsNull: Bool
-    /// The component schema the last `$ref` on the way to ``core`` named, if it named one.
-    var componentName: String?
+    /// The component schemas the `$ref`s on the way to ``core`` named, in the order followed: an
+    /// alias (`PetList: {$ref: Pets}`) names both.
+    var componentNames: [String]
 }
 
 extension RoundTripComparison {
@@ -19,14 +20,20 @@ extension RoundTripComparison {
     {
         var current = schema
         var allowsNull = false
-        var componentName: String?
+        var componentNames: [String] = []
         var visited: Set<JSONPointer> = []
         while visited.insert(current.pointer).inserted {
-            if current.value["$ref"] != nil {
+            if side == .original { readSchemas.insert(current.pointer) }
+            if let reference = current.value["$ref"]?.string {
                 // 3.0 ignores a `$ref`'s siblings, but `nullable` beside one says what was meant.
                 if current.value["nullable"]?.bool == true { allowsNull = true }
-                guard let target = resolving(current, on: side, reportingAt: site) else { return nil }
-                componentName = Self.componentSchemaName(target.pointer) ?? componentName
+                guard let target = target(of: reference, on: side) else {
+                    report(
+                        side == .original ? current.pointer : site,
+                        "$ref \(reference) resolves to nothing in the \(side.name)")
+                    return nil
+                }
+                if let name = Self.componentSchemaName(target.pointer) { componentNames.append(name) }
                 current = target
                 continue
             }
@@ -41,7 +48,7 @@ extension RoundTripComparison {
             }
             return NormalisedSchema(
                 core: Located(value: split.rest, pointer: current.pointer), allowsNull: allowsNull,
-                componentName: componentName)
+                componentNames: componentNames)
         }
         report(site, "the \(side.name)'s schema at \(current.pointer) refers to itself and nothing else")
         return nil

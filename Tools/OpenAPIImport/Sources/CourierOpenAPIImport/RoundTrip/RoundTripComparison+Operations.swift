@@ -11,37 +11,37 @@ extension RoundTripComparison {
         /// The path template with its parameters' names left out (`/pets/{}`) and its literal
         /// segments percent-decoded: operations match by it and their method.
         var template: String {
-            Self.segments(of: path).map { segment in
-                segment.hasPrefix("{") ? "{}" : (segment.removingPercentEncoding ?? segment)
+            Self.pieces(of: path).map { piece in
+                piece.hasPrefix("{") ? "{}" : (piece.removingPercentEncoding ?? piece)
             }
             .joined()
         }
 
         /// The names of the path parameters, in order.
         var pathParameterNames: [String] {
-            Self.segments(of: path).filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
+            Self.pieces(of: path).filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
         }
 
         /// `GET /pets/{petId}`.
         var title: String { method.uppercased() + " " + path }
 
         /// The path split into literal text and `{name}` parameters.
-        private static func segments(of path: String) -> [String] {
-            var segments: [String] = []
+        private static func pieces(of path: String) -> [String] {
+            var pieces: [String] = []
             var current = ""
             for character in path {
                 if character == "{", !current.isEmpty {
-                    segments.append(current)
+                    pieces.append(current)
                     current = ""
                 }
                 current.append(character)
                 if character == "}" {
-                    segments.append(current)
+                    pieces.append(current)
                     current = ""
                 }
             }
-            if !current.isEmpty { segments.append(current) }
-            return segments
+            if !current.isEmpty { pieces.append(current) }
+            return pieces
         }
     }
 

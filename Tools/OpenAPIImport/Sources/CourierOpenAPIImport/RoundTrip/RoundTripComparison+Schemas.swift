@@ -45,8 +45,8 @@ extension RoundTripComparison {
                 "null is \(left.allowsNull ? "allowed" : "not allowed") in the document and "
                     + "\(right.allowsNull ? "allowed" : "not allowed") in the export")
         }
-        if let leftName = left.componentName, let rightName = right.componentName,
-            (schemaRenames[leftName] ?? leftName) != rightName
+        if let leftName = left.componentNames.last, let rightName = right.componentNames.last,
+            !left.componentNames.contains(where: { (schemaRenames[$0] ?? $0) == rightName })
         {
             report(
                 JSONPointer(tokens: ["components", "schemas", leftName]), "the schema's name",
@@ -214,6 +214,7 @@ extension RoundTripComparison {
         guard visited.insert(schema.pointer).inserted else { return (properties, required) }
         for member in schema["allOf"]?.elements ?? [] {
             guard let target = resolving(member, on: .original, reportingAt: member.pointer) else { continue }
+            readSchemas.insert(target.pointer)
             let merged = mergedProperties(of: target, visited: &visited)
             properties += merged.properties.filter { property in
                 !properties.contains { $0.key == property.key }
@@ -282,8 +283,9 @@ extension RoundTripComparison {
         let place = JSONPointer(tokens: ["components", "schemas"])
         guard let schemas = located(place, on: .original) else { return }
         for (name, schema) in schemas.members {
-            guard !comparedSchemas.contains(where: { $0.original.tokens.starts(with: schema.pointer.tokens) })
-            else { continue }
+            guard !readSchemas.contains(where: { $0.tokens.starts(with: schema.pointer.tokens) }) else {
+                continue
+            }
             let exportedName = schemaRenames[name] ?? name
             if let counterpart = located(place.appending(exportedName), on: .exported) {
                 compareSchemas(schema, counterpart)

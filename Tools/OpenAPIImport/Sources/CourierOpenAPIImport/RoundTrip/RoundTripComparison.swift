@@ -30,6 +30,8 @@ struct RoundTripComparison {
     let schemaRenames: [String: String]
     private(set) var differences: [RoundTripDifference] = []
     var comparedSchemas: Set<SchemaPair> = []
+    /// The places of the original's schemas the comparison has read, `$ref`s on the way included.
+    var readSchemas: Set<JSONPointer> = []
 
     init(original: DocumentValue, exported: DocumentValue, schemaRenames: [String: String]) {
         self.original = original
@@ -77,12 +79,19 @@ struct RoundTripComparison {
         var current = located
         var followed: Set<String> = []
         while let reference = current.value["$ref"]?.string {
-            guard followed.insert(reference).inserted, reference.hasPrefix("#"),
-                let pointer = JSONPointer(reference), let target = document(side).value(at: pointer)
-            else { return (nil, current) }
-            current = Located(value: target, pointer: pointer)
+            guard followed.insert(reference).inserted, let target = target(of: reference, on: side) else {
+                return (nil, current)
+            }
+            current = target
         }
         return (current, current)
+    }
+
+    /// What the local reference `reference` (`#/components/schemas/Pet`) points at in the document
+    /// of `side`; `nil` for another document's, or a place the document does not have.
+    func target(of reference: String, on side: Side) -> Located? {
+        guard reference.hasPrefix("#"), let pointer = JSONPointer(reference) else { return nil }
+        return located(pointer, on: side)
     }
 
     /// The value at `pointer` in the document of `side`, with its place.
