@@ -42,4 +42,36 @@ struct CatalogProbeTests {
         let document = catalog.openAPIDocument(title: "Comments", version: "1").json
         #expect(document.contains(#""format" : "uri""#) || document.contains(#""format": "uri""#))
     }
+
+    struct Tally: Codable, Sendable, Hashable {
+        var counts: [String: Int]
+    }
+
+    struct PutTally: CatalogEndpoint, Equatable {
+        typealias Success = [Tally]
+        typealias Failure = Never
+        var tally: Tally
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("tally")
+            Body.json(tally)
+        }
+    }
+
+    @Test func dictionariesAndArraysAreExportedWithTheirValues() throws {
+        let json = try Catalog([PutTally.self]).openAPIDocument(title: "Tally", version: "1").json
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        let counts = ((schemas?["Tally"] as? [String: Any])?["properties"] as? [String: Any])?["counts"]
+            as? [String: Any]
+        #expect(counts?["type"] as? String == "object")
+        #expect((counts?["additionalProperties"] as? [String: Any])?["format"] as? String == "int64")
+        let response = (((document["paths"] as? [String: Any])?["/tally"] as? [String: Any])?["put"]
+            as? [String: Any])?["responses"] as? [String: Any]
+        let schema = ((((response?["200"] as? [String: Any])?["content"] as? [String: Any])?["application/json"])
+            as? [String: Any])?["schema"] as? [String: Any]
+        #expect(schema?["type"] as? String == "array")
+        #expect((schema?["items"] as? [String: Any])?["$ref"] as? String == "#/components/schemas/Tally")
+    }
 }

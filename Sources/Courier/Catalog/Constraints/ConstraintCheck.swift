@@ -162,10 +162,13 @@ enum ConstraintCheck {
 
 /// A dictionary, whatever its keys and values: an object in JSON, to which no item count applies.
 protocol DictionaryMarker {
+    /// The type of its keys.
+    static var keyType: Any.Type { get }
     /// The type of its values.
     static var valueType: Any.Type { get }
 }
 
 extension Dictionary: DictionaryMarker {
+    static var keyType: Any.Type { Key.self }
     static var valueType: Any.Type { Value.self }
 }

@@ -53,11 +53,15 @@ enum OpenAPIOperation {
         for case .parameter(let key) in shape.path {
             add(key, in: "path", required: true, schema: schema(of: key))
         }
+        // An API key in a header or the query is described by its security scheme instead.
+        let credentials = EndpointCredentials(shape)
         for (location, fields) in [
             ("query", shape.query), ("header", shape.headers), ("cookie", shape.cookies),
         ] {
             for field in fields
-            where location != "header" || !ignoredHeaders.contains(field.name.lowercased()) {
+            where (location != "header" || !ignoredHeaders.contains(field.name.lowercased()))
+                && credentials?.carries(field, at: location) != true
+            {
                 if let strategy = field.arrayStrategy, let key = field.parameter {
                     let items =
                         log.elementTypes[key].map {
@@ -198,11 +202,10 @@ enum OpenAPIOperation {
         return (security.name, security.scheme, credentials.isRequired)
     }
 
-    /// A scalar's inline schema, or a `$ref` to the component of a model, however it probes.
+    /// A scalar's, an array's or a dictionary's inline schema, or a `$ref` to the component of a
+    /// model.
     private static func namedSchema(_ type: Any.Type, _ schemas: inout OpenAPISchemas) -> JSONValue {
-        if let inline = OpenAPISchemas.scalar(type) ?? OpenAPISchemas.enumeration(type) { return inline }
-        guard let model = type as? any Decodable.Type else { return [:] }
-        return schemas.reference(to: model)
+        schemas.schema(for: type)
     }
 
     private static func responses<Model: CatalogEndpoint>(

@@ -10,9 +10,13 @@ struct OpenAPISchemas {
     /// The component schemas by name.
     private(set) var components: [String: JSONValue] = [:]
 
-    /// The inline schema of a scalar or enum type, or a `$ref` to the component of a model.
+    /// The inline schema of a scalar, enum, array or dictionary with `String` keys, or a `$ref`
+    /// to the component of a model.
     mutating func schema(for type: Any.Type) -> JSONValue {
         if let scalar = Self.scalar(type) ?? Self.enumeration(type) { return scalar }
+        if let dictionary = type as? any DictionaryMarker.Type, dictionary.keyType == String.self {
+            return ["type": "object", "additionalProperties": schema(for: dictionary.valueType)]
+        }
         guard let model = type as? any Decodable.Type else { return [:] }
         let log = ProbeLog()
         _ = try? Self.probe(model, log: log)
@@ -85,6 +89,11 @@ struct OpenAPISchemas {
     /// The type's name as a component key: OpenAPI allows letters, digits, `.`, `-` and `_`.
     static func componentName(_ type: Any.Type) -> String {
         sanitized(String(describing: type))
+    }
+
+    /// `name` as a component key: OpenAPI allows letters, digits, `.`, `-` and `_`.
+    static func componentName(named name: String) -> String {
+        sanitized(name)
     }
 
     private static func sanitized(_ name: String) -> String {

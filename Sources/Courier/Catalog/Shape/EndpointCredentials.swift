@@ -1,8 +1,10 @@
 import Foundation
 
 /// How an endpoint takes credentials: its `Authorization` header parameter, read by the fixed
-/// prefix of the header's value. One reading for the `WWW-Authenticate` challenge of every 401
-/// (typed answers and mismatches) and for the OpenAPI security scheme.
+/// prefix of the header's value, or else a header or query parameter declared secret with
+/// nothing around it (an API key, as ``Header/apiKey(_:in:)`` sends one). One reading for the
+/// `WWW-Authenticate` challenge of every 401 (typed answers and mismatches) and for the OpenAPI
+/// security scheme.
 struct EndpointCredentials: Equatable {
     /// The credential's scheme.
     enum Scheme: Equatable {
@@ -16,32 +18,56 @@ struct EndpointCredentials: Equatable {
         case apiKey
     }
 
-    /// The scheme, from the header's fixed prefix.
+    /// The credential's scheme.
     let scheme: Scheme
     /// Whether a request without the header is not this endpoint.
     let isRequired: Bool
+    /// Where the credential goes: `header` or `query`.
+    let location: String
+    /// The header or query item that carries it.
+    let name: String
 
-    /// The credentials of an endpoint whose `Authorization` header is a parameter; `nil` when
-    /// it has none.
+    /// The credentials of an endpoint whose `Authorization` header, or else a secret header or
+    /// query item, is a parameter; `nil` when it has none.
     init?(_ shape: EndpointShape?) {
-        guard
-            let field = shape?.headers.first(where: {
-                $0.name.lowercased() == "authorization" && $0.parameter != nil
-            })
-        else { return nil }
-        isRequired = field.isRequired
-        let prefix = field.valuePrefix.trimmingCharacters(in: .whitespaces)
-        switch prefix.lowercased() {
-        case "bearer": scheme = .bearer
-        case "basic": scheme = .basic
-        default:
-            let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~")
-                .union(
-                    CharacterSet(
-                        charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-            let isToken = !prefix.isEmpty && prefix.unicodeScalars.allSatisfy { token.contains($0) }
-            scheme = isToken ? .other(prefix) : .apiKey
+        guard let shape else { return nil }
+        if let field = shape.headers.first(where: { $0.name.lowercased() == "authorization" && $0.parameter != nil }) {
+            isRequired = field.isRequired
+            location = "header"
+            name = "Authorization"
+            let prefix = field.valuePrefix.trimmingCharacters(in: .whitespaces)
+            switch prefix.lowercased() {
+            case "bearer": scheme = .bearer
+            case "basic": scheme = .basic
+            default:
+                let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~")
+                    .union(
+                        CharacterSet(
+                            charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+                let isToken = !prefix.isEmpty && prefix.unicodeScalars.allSatisfy { token.contains($0) }
+                scheme = isToken ? .other(prefix) : .apiKey
+            }
+            return
         }
+        for (place, fields) in [("header", shape.headers), ("query", shape.query)] {
+            guard
+                let field = fields.first(where: {
+                    $0.isDeclaredSecret && $0.parameter != nil && $0.valuePrefix.isEmpty && $0.valueSuffix.isEmpty
+                        && $0.arrayStrategy == nil
+                })
+            else { continue }
+            isRequired = field.isRequired
+            location = place
+            name = field.name
+            scheme = .apiKey
+            return
+        }
+        return nil
+    }
+
+    /// Whether `field`, sent at `place`, is this credential.
+    func carries(_ field: EndpointShape.Field, at place: String) -> Bool {
+        place == location && field.name.lowercased() == name.lowercased()
     }
 
     /// The `WWW-Authenticate` value a 401 carries (RFC 9110 §11.6.1): the scheme's name, and
@@ -52,7 +78,7 @@ struct EndpointCredentials: Equatable {
         case .bearer: "Bearer"
         case .basic: "Basic"
         case .other(let name): name
-        case .apiKey: #"APIKey header="Authorization""#
+        case .apiKey: #"APIKey \#(location)="\#(name)""#
         }
     }
 
@@ -62,7 +88,12 @@ struct EndpointCredentials: Equatable {
         case .bearer: ("bearerAuth", ["type": "http", "scheme": "bearer"])
         case .basic: ("basicAuth", ["type": "http", "scheme": "basic"])
         case .other, .apiKey:
-            ("authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"])
+            name == "Authorization"
+                ? ("authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"])
+                : (
+                    OpenAPISchemas.componentName(named: "apiKey-\(location)-\(name)"),
+                    ["type": "apiKey", "in": .string(location), "name": .string(name)]
+                )
         }
     }
 }

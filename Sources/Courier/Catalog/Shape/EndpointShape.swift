@@ -36,9 +36,12 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         /// For a query parameter whose value is an array, how its elements are written (the
         /// ``name`` is then the array's name, without `[]` or `[0]`); `nil` for a single value.
         public internal(set) var arrayStrategy: FormEncoding.ArrayStrategy? = nil
-        /// Whether the query item's value is secret (``QueryItem/isSensitive``): a fixed one reads
-        /// `<redacted>` in the template.
+        /// Whether the value is secret (``QueryItem/isSensitive``, ``HeaderField/isSensitive``, and
+        /// every cookie): a fixed query item's reads `<redacted>` in the template.
         public internal(set) var isSecret = false
+        /// Whether the endpoint declares the value secret itself (`isSecret: true`,
+        /// ``Header/apiKey(_:in:)``), which makes a bare header or query parameter an API key.
+        var isDeclaredSecret = false
     }
 
     /// The body: absent, fixed, filled by a parameter, or a multipart form of parts.

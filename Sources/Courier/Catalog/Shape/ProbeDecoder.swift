@@ -208,7 +208,9 @@ enum ProbeMode: CaseIterable {
 private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ProbeDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { [] }
+    /// One key where any name is a key (a dictionary's), so that a dictionary probes with an
+    /// entry whose value varies; none where the keys are a model's own.
+    var allKeys: [Key] { Key(stringValue: "probe-key").map { [$0] } ?? [] }
 
     func contains(_ key: Key) -> Bool { true }
 

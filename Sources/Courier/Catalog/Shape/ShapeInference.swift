@@ -96,6 +96,7 @@ enum ShapeInference {
                 field = try QueryArrays.field(field, key: key, encoding: formEncoding, log: log, type)
             }
             field.isSecret = base.query[index].isSensitive
+            field.isDeclaredSecret = base.query[index].isSecret
             query.append(field)
         }
         var shape = EndpointShape(
@@ -109,9 +110,12 @@ enum ShapeInference {
                     && base.headers[$0].name != .cookie
             }
             .map { index in
-                field(
+                var header = field(
                     name: base.headers[index].name.rawValue, value: base.headers[index].value,
                     owner: headerOwners[index], log)
+                header.isSecret = base.headers[index].isSensitive
+                header.isDeclaredSecret = base.headers[index].isSecret
+                return header
             },
             body: base.body.map { body in
                 EndpointShape.BodyShape(

@@ -162,7 +162,7 @@ struct CatalogOpenAPITests {
         let components = try #require(try exported()["components"] as? [String: Any])
         let schemas = try #require(components["schemas"] as? [String: Any])
         #expect(
-            schemas.keys.sorted() == ["APIError", "Array_Book_", "Book", "NotFound", "ProblemDetails"])
+            schemas.keys.sorted() == ["APIError", "Book", "NotFound", "ProblemDetails"])
         #expect(
             try compact(schemas["APIError"])
                 == #"{"properties":{"code":{"anyOf":[\#(int64),{"type":"null"}]},"message":{"type":"string"}},"required":["message"],"title":"APIError","type":"object"}"#
@@ -172,7 +172,11 @@ struct CatalogOpenAPITests {
             try compact(schemas["NotFound"])
                 == #"{"properties":{"shelf":{"type":"string"}},"required":["shelf"],"title":"NotFound","type":"object"}"#
         )
-        #expect(try compact(schemas["Array_Book_"]) == #"{"title":"Array_Book_","type":"array"}"#)
+        // An array of models is inline, with its items.
+        let list = try operation("/shelves/{shelf}/books", "get")
+        let listSchema = (((list["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
+            as? [String: Any])?["application/json"] as? [String: Any]
+        #expect(try compact(listSchema?["schema"]) == ##"{"items":{"$ref":"#/components/schemas/Book"},"type":"array"}"##)
         #expect(
             try compact(schemas["ProblemDetails"])
                 == #"{"properties":{"detail":{"type":"string"},"instance":{"type":"string"},"status":{"type":"integer"},"title":{"type":"string"},"type":{"type":"string"}},"title":"ProblemDetails","type":"object"}"#
@@ -233,6 +237,66 @@ struct CatalogOpenAPITests {
             try compact(components["securitySchemes"])
                 == #"{"authorizationHeader":{"in":"header","name":"Authorization","type":"apiKey"},"#
                 + #""basicAuth":{"scheme":"basic","type":"http"}}"#)
+    }
+
+    struct KeyInAHeader: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var key: String
+        var trace: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("header-key")
+            Header.apiKey(key, in: "X-API-Key")
+            Header("X-Trace", trace)
+        }
+    }
+
+    struct KeyInTheQuery: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var key: String?
+        var page: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("query-key")
+            Query("api_key", key, isSecret: true)
+            Query("page", page)
+        }
+    }
+
+    @Test func aSecretHeaderOrQueryItemIsAnAPIKeyScheme() throws {
+        let catalog = try Catalog([KeyInAHeader.self, KeyInTheQuery.self])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(catalog.openAPIDocument(title: "Keys", version: "1").json.utf8))
+                as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        #expect(try compact(paths["/header-key"]?["get"]?["security"]) == #"[{"apiKey-header-X-API-Key":[]}]"#)
+        // The key is the scheme's, not a parameter; the other header still is one.
+        #expect(
+            try compact(paths["/header-key"]?["get"]?["parameters"])
+                == #"[{"in":"header","name":"X-Trace","required":true,"schema":{"type":"string"}}]"#)
+        #expect(try compact(paths["/query-key"]?["get"]?["security"]) == #"[{"apiKey-query-api_key":[]},{}]"#)
+        let components = try #require(json["components"] as? [String: Any])
+        #expect(
+            try compact(components["securitySchemes"])
+                == #"{"apiKey-header-X-API-Key":{"in":"header","name":"X-API-Key","type":"apiKey"},"#
+                + #""apiKey-query-api_key":{"in":"query","name":"api_key","type":"apiKey"}}"#)
+        // A request without the key is answered 401 with a challenge naming where it goes.
+        let request = IncomingRequest(
+            method: .get, target: "/header-key", headers: [HeaderField(name: HeaderName("X-Trace"), value: "t")])
+        do throws(EndpointMismatch) {
+            _ = try catalog.match(request)
+            Issue.record("a request without its key matched")
+        } catch {
+            let answer = error.answer(to: request)
+            #expect(answer.status == .unauthorized)
+            #expect(answer.headers["WWW-Authenticate"] == #"APIKey header="X-API-Key""#)
+        }
     }
 
     @Test func theTextIsTheSameEveryTime() throws {
