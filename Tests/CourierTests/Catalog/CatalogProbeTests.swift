@@ -74,4 +74,56 @@ struct CatalogProbeTests {
         #expect(schema?["type"] as? String == "array")
         #expect((schema?["items"] as? [String: Any])?["$ref"] as? String == "#/components/schemas/Tally")
     }
+
+    struct Labels: Codable, Sendable, Hashable {
+        var name: String
+        var metadata: [String: String]
+    }
+
+    struct PostLabels: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var labels: Labels
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("labels")
+            Body.form(labels)
+        }
+    }
+
+    struct PutImage: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var image: Data
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("image")
+            Body.data(image, contentType: MediaType("image/png"))
+        }
+    }
+
+    @Test func aFormDictionaryIsAnObjectOfAnyKeysAndBytesAreNotBase64() throws {
+        let catalog = try Catalog([PostLabels.self, PutImage.self])
+        let sent = PostLabels(labels: Labels(name: "a", metadata: ["team": "core", "tier": "1"]))
+        #expect(try catalog.match(try IncomingRequest(try sent.request())) as? PostLabels == sent)
+        let json = catalog.openAPIDocument(title: "Forms", version: "1").json
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let paths = document["paths"] as? [String: [String: [String: Any]]]
+        func media(_ path: String, _ method: String, _ type: String) -> [String: Any]? {
+            ((paths?[path]?[method]?["requestBody"] as? [String: Any])?["content"] as? [String: Any])?[type]
+                as? [String: Any]
+        }
+        let form = media("/labels", "post", "application/x-www-form-urlencoded")
+        let metadata = ((form?["schema"] as? [String: Any])?["properties"] as? [String: Any])?["metadata"]
+            as? [String: Any]
+        #expect(metadata?["type"] as? String == "object")
+        #expect((metadata?["additionalProperties"] as? [String: Any])?["type"] as? String == "string")
+        #expect(
+            ((form?["encoding"] as? [String: Any])?["metadata"] as? [String: Any])?["style"] as? String == "deepObject")
+        let image = media("/image", "put", "image/png")?["schema"] as? [String: Any]
+        #expect(image?["contentMediaType"] as? String == "image/png")
+        #expect(image?["contentEncoding"] == nil)
+    }
 }

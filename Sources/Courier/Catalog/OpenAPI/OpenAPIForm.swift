@@ -93,7 +93,9 @@ enum OpenAPIForm {
             ]
         ]
         let allOptional = log.keys.allSatisfy { log.optionalKeys.contains($0) }
-        let canBeAbsent = log.root == .unkeyed || (log.root == .keyed && allOptional)
+        // An empty array, or an empty dictionary, sends no pair.
+        let canBeAbsent =
+            log.root == .unkeyed || (log.root == .keyed && allOptional) || type is any DictionaryMarker.Type
         var property = describe(type, log: log, encoding: encoding, unsaid: unsaid, schemas: &schemas)
         property.canBeAbsent = canBeAbsent
         return property
@@ -122,6 +124,16 @@ enum OpenAPIForm {
                     schema: indexedArray(items: items), encoding: ["style": "deepObject", "explode": true])
             }
         case .keyed:
+            if let dictionary = type as? any DictionaryMarker.Type, dictionary.keyType == String.self {
+                // `metadata[key]=value` under brackets nesting: an object of any keys.
+                guard encoding.nesting == .brackets, isText(dictionary.valueType) else {
+                    return Property(schema: schemas.schema(for: type), encoding: unsaid)
+                }
+                let values = textSchema(for: dictionary.valueType, encoding: encoding, schemas: &schemas)
+                return Property(
+                    schema: ["type": "object", "additionalProperties": values],
+                    encoding: ["style": "deepObject", "explode": true])
+            }
             let scalarOnly = log.keys.allSatisfy { key in log.types[key].map(isText) ?? false }
             guard encoding.nesting == .brackets, scalarOnly, !log.keys.isEmpty else {
                 return Property(schema: schemas.schema(for: type), encoding: unsaid)

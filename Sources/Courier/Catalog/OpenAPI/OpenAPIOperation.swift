@@ -113,7 +113,11 @@ enum OpenAPIOperation {
                     ? (type as? any Decodable.Type).flatMap {
                         OpenAPIForm.media(for: $0, encoding: encoding, schemas: &schemas)
                     } : nil
-                let whole = namedSchema(type, &schemas)
+                // Bytes sent as they are (`Body.data`) are a string of that media type, not Base64.
+                let whole =
+                    type == Data.self && !body.contentType.isJSON
+                    ? ["type": "string", "contentMediaType": .string(body.contentType.essence)]
+                    : namedSchema(type, &schemas)
                 media = form ?? ["schema": constraints[key]?.applied(to: whole) ?? whole]
             }
             operation["requestBody"] = [
