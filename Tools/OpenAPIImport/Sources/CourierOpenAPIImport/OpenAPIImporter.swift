@@ -43,11 +43,23 @@ public struct OpenAPIImporter: Sendable {
         models = endpoints.models
         models.reportExtensions()
         models.breakCycles()
+        models.reportUnused(
+            byTypes: endpoints.endpoints.flatMap { endpoint -> [String] in
+                var types = [endpoint.success] + endpoint.properties.map(\.type)
+                switch endpoint.failure {
+                case .none: break
+                case .model(let model, _): types.append(model)
+                case .documented(let failure): types += failure.cases.map(\.model)
+                }
+                return types
+            })
 
         var files: [GeneratedFile] = []
         let modelWriter = ModelWriter(access: access)
         for declaration in models.declarations {
-            files.append(GeneratedFile(path: "Models/\(declaration.name).swift", contents: modelWriter.file(declaration)))
+            files.append(
+                GeneratedFile(
+                    path: "Models/\(declaration.name).swift", contents: modelWriter.file(declaration)))
         }
         if models.usesIndirect {
             files.append(GeneratedFile(path: "Models/Indirect.swift", contents: modelWriter.indirectFile()))
@@ -57,11 +69,14 @@ public struct OpenAPIImporter: Sendable {
         }
         let endpointWriter = EndpointWriter(access: access)
         for endpoint in endpoints.endpoints {
-            files.append(GeneratedFile(path: "Endpoints/\(endpoint.name).swift", contents: endpointWriter.file(endpoint)))
+            files.append(
+                GeneratedFile(
+                    path: "Endpoints/\(endpoint.name).swift", contents: endpointWriter.file(endpoint)))
             if case .documented(let failure) = endpoint.failure {
                 files.append(
                     GeneratedFile(
-                        path: "Endpoints/\(failure.name).swift", contents: endpointWriter.file(failure, of: endpoint.name)))
+                        path: "Endpoints/\(failure.name).swift",
+                        contents: endpointWriter.file(failure, of: endpoint.name)))
             }
         }
         var report = models.report
@@ -69,14 +84,16 @@ public struct OpenAPIImporter: Sendable {
             GeneratedFile(
                 path: "\(namespaceName).swift",
                 contents: namespaceFile(
-                    namespaceName, document: document, endpoints: endpoints.endpoints.map(\.name), access: access,
+                    namespaceName, document: document, endpoints: endpoints.endpoints.map(\.name),
+                    access: access,
                     report: &report)))
         return ImportResult(
             namespace: namespaceName, files: files, report: report, operationCount: endpoints.endpoints.count)
     }
 
     private func namespaceFile(
-        _ name: String, document: SourceDocument, endpoints: [String], access: String, report: inout ImportReport
+        _ name: String, document: SourceDocument, endpoints: [String], access: String,
+        report: inout ImportReport
     ) -> String {
         var source = SourceText()
         source.line("import Courier")
@@ -98,7 +115,9 @@ public struct OpenAPIImporter: Sendable {
             source.doc(["The servers the document lists, in its order."])
             source.line("\(access)static let servers: [BaseURL] = [" + servers.joined(separator: ", ") + "]")
             source.line()
-            source.doc(["Every endpoint, in document order: what a server routes by and what exports the document."])
+            source.doc([
+                "Every endpoint, in document order: what a server routes by and what exports the document."
+            ])
             source.line("\(access)static let endpoints: [any CatalogEndpoint.Type] = [")
             for endpoint in endpoints {
                 source.line("    \(endpoint).self,")

@@ -96,7 +96,8 @@ struct Generate: ParsableCommand {
         do {
             try process.run()
         } catch {
-            throw ValidationError("swift format could not start (\(error)); pass --no-format to skip formatting.")
+            throw ValidationError(
+                "swift format could not start (\(error)); pass --no-format to skip formatting.")
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -109,7 +110,9 @@ struct Generate: ParsableCommand {
         guard let value = try? DocumentValue.parse(text), let title = value["info"]?["title"]?.string else {
             return "API"
         }
-        let words = title.split { !$0.isLetter && !$0.isNumber }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        let words = title.split { !$0.isLetter && !$0.isNumber }.map {
+            $0.prefix(1).uppercased() + $0.dropFirst()
+        }
         let name = words.joined()
         return name.isEmpty || name.first!.isNumber ? "API" : name
     }
@@ -134,13 +137,15 @@ struct Compare: ParsableCommand {
         let exported = try DocumentValue.parse(String(contentsOfFile: self.exported, encoding: .utf8))
         var importReport = ImportReport()
         if let report {
-            importReport = try JSONDecoder().decode(ImportReport.self, from: Data(contentsOf: URL(fileURLWithPath: report)))
+            importReport = try JSONDecoder().decode(
+                ImportReport.self, from: Data(contentsOf: URL(fileURLWithPath: report)))
         }
         let differences = RoundTrip.differences(
             original: original, exported: exported, schemaRenames: importReport.schemaRenames)
         let unexplained = differences.filter { !importReport.allows(differenceAt: $0.pointer) }
         print(
-            "\(self.original): \(differences.count) differences, \(differences.count - unexplained.count) explained by the report, \(unexplained.count) not")
+            "\(self.original): \(differences.count) differences, \(differences.count - unexplained.count) explained by the report, \(unexplained.count) not"
+        )
         for difference in unexplained {
             print("  \(difference)")
         }

@@ -3,7 +3,8 @@ import Testing
 @testable import CourierOpenAPIImport
 
 private func importing(_ yaml: String) throws -> ImportResult {
-    try OpenAPIImporter(namespace: "TestAPI").importDocument("openapi: 3.1.0\ninfo: {title: Test, version: '1'}\n" + yaml)
+    try OpenAPIImporter(namespace: "TestAPI").importDocument(
+        "openapi: 3.1.0\ninfo: {title: Test, version: '1'}\n" + yaml)
 }
 
 private func file(_ result: ImportResult, _ path: String) -> String {
@@ -103,7 +104,8 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
         #expect(several.contains("public typealias Failure = SeveralFailure"))
         let failure = file(result, "Endpoints/SeveralFailure.swift")
         #expect(failure.contains(".status(404, Problem.self, SeveralFailure.notFound),"))
-        #expect(failure.contains(".statuses(500...599, SeveralServerError.self, SeveralFailure.serverError),"))
+        #expect(
+            failure.contains(".statuses(500...599, SeveralServerError.self, SeveralFailure.serverError),"))
         #expect(!reported(result, at: "/paths/~1b/get/responses/410").isEmpty)
     }
 

@@ -4,7 +4,8 @@ import Testing
 
 /// Imports `yaml` (the paths and components of a 3.1 document unless it has its own header).
 private func importing(_ yaml: String, version: String = "3.1.0") throws -> ImportResult {
-    let text = yaml.hasPrefix("openapi:") ? yaml : "openapi: \(version)\ninfo: {title: Test, version: '1'}\n" + yaml
+    let text =
+        yaml.hasPrefix("openapi:") ? yaml : "openapi: \(version)\ninfo: {title: Test, version: '1'}\n" + yaml
     return try OpenAPIImporter(namespace: "TestAPI").importDocument(text)
 }
 
@@ -191,7 +192,8 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
 @Suite struct ImporterDocumentTests {
     @Test func swagger2IsRefusedWithAWayOut() {
         #expect {
-            try OpenAPIImporter(namespace: "X").importDocument("swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}")
+            try OpenAPIImporter(namespace: "X").importDocument(
+                "swagger: '2.0'\ninfo: {title: x, version: '1'}\npaths: {}")
         } throws: { error in
             (error as? ImportError)?.description.contains("swagger2openapi") ?? false
         }
@@ -219,7 +221,9 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
             paths: {}
             """)
         let namespace = file(result, "TestAPI.swift")
-        #expect(namespace.contains(#"public static let servers: [BaseURL] = [BaseURL("https://eu.api.example.com/v2")]"#))
+        #expect(
+            namespace.contains(
+                #"public static let servers: [BaseURL] = [BaseURL("https://eu.api.example.com/v2")]"#))
         #expect(!reported(result, at: "/servers/1").isEmpty)
     }
 }

@@ -14,7 +14,8 @@ import Testing
 
     @Test(arguments: [
         ("per_page", "perPage"), ("petId", "petID"), ("ID", "id"), ("_links", "links"), ("@id", "id"),
-        ("kebab-name", "kebabName"), ("+1", "plus1"), ("-1", "minus1"), ("2fa", "_2fa"), ("URLPath", "urlPath"),
+        ("kebab-name", "kebabName"), ("+1", "plus1"), ("-1", "minus1"), ("2fa", "_2fa"),
+        ("URLPath", "urlPath"),
         ("HTMLURL", "htmlurl"), ("html_url", "htmlURL"),
     ])
     func memberNames(name: String, expected: String) {

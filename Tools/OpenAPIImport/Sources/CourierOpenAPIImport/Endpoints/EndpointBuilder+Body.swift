@@ -15,11 +15,12 @@ extension EndpointBuilder {
         _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope
     ) -> RequestBodyDeclaration? {
         guard let body = operation["requestBody"] else { return nil }
-        let bodyPointer = pointer.appending("requestBody")
-        guard let value = try? document.resolved(body, at: bodyPointer).value,
+        guard let (value, bodyPointer) = try? document.resolved(body, at: pointer.appending("requestBody")),
             let content = value["content"]?.members, !content.isEmpty
         else {
-            models.report.add(bodyPointer, .notExpressed, "The request body has no content the importer can read.")
+            models.report.add(
+                pointer.appending("requestBody"), .notExpressed,
+                "The request body has no content the importer can read.")
             return nil
         }
         let required = value["required"]?.bool == true
@@ -37,7 +38,8 @@ extension EndpointBuilder {
         let mediaPointer = bodyPointer.appending("content", chosen)
         let schema = content[chosen]?["schema"] ?? .object(.init())
         if chosen.hasPrefix("multipart/form-data") {
-            return multipartBody(schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required)
+            return multipartBody(
+                schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required)
         }
         let name = scope.claim("body")
         let documentation = value["description"]?.string.map(ModelBuilder.lines) ?? []
@@ -54,33 +56,67 @@ extension EndpointBuilder {
         }
 
         if Self.isJSON(chosen) {
-            let resolved = models.type(of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Body")
+            let resolved = models.type(
+                of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Body")
             models.reportUnchecked(resolved.constraints, at: mediaPointer.appending("schema"))
+            reportMediaType(chosen, at: mediaPointer)
+            if resolved.nullable {
+                models.report.add(
+                    mediaPointer.appending("schema"), .notExpressed,
+                    "A body of null is not sent: the Swift body is optional, and nil sends none.")
+            }
             let optional = !required
             return RequestBodyDeclaration(
                 properties: property(resolved.type.text, optional: optional),
                 component: component("Body.json(\(name))", optional: optional))
         }
         if chosen.hasPrefix("application/x-www-form-urlencoded") {
-            let resolved = models.type(of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Form")
+            let resolved = models.type(
+                of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Form")
             guard let model = resolved.type.modelName, models.isStructure(model) else {
                 models.report.add(
-                    mediaPointer.appending("schema"), .notExpressed,
+                    bodyPointer, .notExpressed,
                     "A form body must be an object; this one (\(resolved.type.text)) is left out.")
                 return nil
             }
+            let needsIndexes = models.holdsArraysOfObjects(model)
             for (field, encoding) in content[chosen]?["encoding"]?.members ?? .init() {
                 let style = encoding["style"]?.string ?? "form"
                 let explode = encoding["explode"]?.bool ?? (style == "form")
-                if !(style == "deepObject" || (style == "form" && explode)) {
+                let isArray = models.propertyType(field, of: model).map {
+                    if case .array = $0 { true } else { false }
+                }
+                // Objects are written with brackets (deepObject); arrays with the key repeated, or indexed.
+                let written =
+                    isArray == true ? (needsIndexes ? "indexed keys" : "the key repeated") : "brackets"
+                // The export says deepObject only for an object of single values, and indexes.
+                let matches =
+                    isArray == true
+                    ? (style == "form" && explode && !needsIndexes) || (style == "deepObject" && needsIndexes)
+                    : style == "form" && explode && isArray == nil
+                if !matches {
                     models.report.add(
-                        mediaPointer.appending("encoding", field), .notExpressed,
-                        "The \(style) style\(explode ? "" : " without explode") is not one Courier writes in a form: "
-                            + "the field is written with the key repeated for each element.")
+                        mediaPointer.appending("encoding", field), .approximated,
+                        "The field is written with \(written); the export names the style of that only for some shapes, "
+                            + "not always \(style)\(explode ? "" : " without explode").")
+                }
+            }
+            if let (form, formPointer) = try? document.resolved(schema, at: mediaPointer.appending("schema")) {
+                let requiredFields = Set(form["required"]?.array?.compactMap(\.string) ?? [])
+                for (field, _) in form["properties"]?.members ?? .init() {
+                    guard case .array? = models.propertyType(field, of: model) else { continue }
+                    if needsIndexes {
+                        models.report.add(
+                            formPointer.appending("properties", field), .approximated,
+                            "The array is written with indexes, which the export describes as an object keyed by index.")
+                    } else if requiredFields.contains(field) {
+                        models.report.add(
+                            formPointer.appending("properties", field), .approximated,
+                            "An empty array sends no pair, so the export does not list the field as required.")
+                    }
                 }
             }
             let optional = !required
-            let needsIndexes = models.holdsArraysOfObjects(model)
             if needsIndexes {
                 models.report.add(
                     mediaPointer, .approximated,
@@ -89,7 +125,8 @@ extension EndpointBuilder {
             }
             return RequestBodyDeclaration(
                 properties: property(model, optional: optional),
-                component: component("Body.form(\(name))", optional: optional), formNeedsIndexes: needsIndexes)
+                component: component("Body.form(\(name))", optional: optional), formNeedsIndexes: needsIndexes
+            )
         }
         // Bytes or text: an empty body is the empty value, so the body is always sent.
         if !required {
@@ -106,7 +143,8 @@ extension EndpointBuilder {
         let literal = chosen.contains("*") ? ".octetStream" : mediaTypeLiteral(chosen)
         if chosen.contains("*") {
             models.report.add(
-                mediaPointer, .approximated, "The body of any media type (\(chosen)) is sent as application/octet-stream.")
+                mediaPointer, .approximated,
+                "The body of any media type (\(chosen)) is sent as application/octet-stream.")
         }
         return RequestBodyDeclaration(
             properties: property("Data", optional: false),
@@ -114,7 +152,8 @@ extension EndpointBuilder {
     }
 
     private func mediaTypeLiteral(_ mediaType: String) -> String {
-        mediaType == "application/octet-stream" ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
+        mediaType == "application/octet-stream"
+            ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
     }
 
     /// A multipart form as a property per part: text parts as `String`, other parts as `Data`
@@ -133,19 +172,27 @@ extension EndpointBuilder {
         }
         if !required {
             models.report.add(
-                pointer, .approximated, "The multipart body is optional in the document and always sent in Swift.")
+                pointer, .approximated,
+                "The multipart body is optional in the document and always sent in Swift.")
         }
         let requiredFields = Set(object["required"]?.array?.compactMap(\.string) ?? [])
+        if object["additionalProperties"] == .bool(false) {
+            models.report.add(
+                objectPointer.appending("additionalProperties"), .approximated,
+                "No other parts are allowed, which the export does not say: a server ignores parts it does not declare.")
+        }
         var parts: [String] = []
         var properties: [EndpointDeclaration.Property] = []
         for (field, fieldSchema) in fields {
             let fieldPointer = objectPointer.appending("properties", field)
-            let resolved = models.type(of: fieldSchema, at: fieldPointer, hint: endpoint + SwiftNames.typeName(field))
+            let resolved = models.type(
+                of: fieldSchema, at: fieldPointer, hint: endpoint + SwiftNames.typeName(field))
             let literal = ModelBuilder.stringLiteral(field)
             if !requiredFields.contains(field) {
                 models.report.add(
                     fieldPointer, .approximated,
-                    "The part \(field) is optional in the document; a multipart form's parts are always sent in Swift.")
+                    "The part \(field) is optional in the document; a multipart form's parts are always sent in Swift."
+                )
             }
             let documentation = resolved.documentation
             switch resolved.type {
@@ -155,14 +202,17 @@ extension EndpointBuilder {
                 let contentType = scope.claim(name + "ContentType")
                 properties += [
                     .init(
-                        name: name, type: "Data", isOptional: false, defaultValue: nil, documentation: documentation,
+                        name: name, type: "Data", isOptional: false, defaultValue: nil,
+                        documentation: documentation,
                         codingKey: nil, constraints: []),
                     .init(
                         name: filename, type: "String", isOptional: false, defaultValue: nil,
-                        documentation: ["The file name of the \(field) part."], codingKey: nil, constraints: []),
+                        documentation: ["The file name of the \(field) part."], codingKey: nil,
+                        constraints: []),
                     .init(
                         name: contentType, type: "MediaType", isOptional: false, defaultValue: nil,
-                        documentation: ["The content type of the \(field) part."], codingKey: nil, constraints: []),
+                        documentation: ["The content type of the \(field) part."], codingKey: nil,
+                        constraints: []),
                 ]
                 parts.append(".data(\(literal), \(name), filename: \(filename), contentType: \(contentType))")
             case _ where isTextPart(resolved.type):
@@ -171,17 +221,21 @@ extension EndpointBuilder {
                     models.reportUnchecked(resolved.constraints, at: fieldPointer)
                     models.report.add(
                         fieldPointer, .approximated,
-                        "The part \(field) of type \(resolved.type.text) is a String in Swift: a text part carries text.")
+                        "The part \(field) of type \(resolved.type.text) is a String in Swift: a text part carries text."
+                    )
                 }
                 properties.append(
                     .init(
-                        name: name, type: "String", isOptional: false, defaultValue: nil, documentation: documentation,
-                        codingKey: nil, constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
+                        name: name, type: "String", isOptional: false, defaultValue: nil,
+                        documentation: documentation,
+                        codingKey: nil,
+                        constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
                 parts.append(".text(\(literal), \(name))")
             default:
                 models.report.add(
                     fieldPointer, .notExpressed,
-                    "The part \(field) of type \(resolved.type.text) (JSON in a part) is left out: declare it by hand with MultipartPart.data.")
+                    "The part \(field) of type \(resolved.type.text) (JSON in a part) is left out: declare it by hand with MultipartPart.data."
+                )
             }
         }
         guard !parts.isEmpty else { return nil }
@@ -192,7 +246,8 @@ extension EndpointBuilder {
     /// Whether a part of this type is sent as text.
     private func isTextPart(_ type: SwiftType) -> Bool {
         switch type {
-        case .builtin(let name): ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
+        case .builtin(let name):
+            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
         case .named(let name):
             models.declarations.contains {
                 if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false }

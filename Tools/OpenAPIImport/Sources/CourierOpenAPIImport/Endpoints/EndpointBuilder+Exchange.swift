@@ -11,7 +11,8 @@ extension EndpointBuilder {
     ) -> ([EndpointDeclaration.Property], [String]) {
         let requirementPointer =
             operation["security"] != nil ? pointer.appending("security") : JSONPointer(tokens: ["security"])
-        guard let requirements = (operation["security"] ?? document.root["security"])?.array, !requirements.isEmpty
+        guard let requirements = (operation["security"] ?? document.root["security"])?.array,
+            !requirements.isEmpty
         else { return ([], []) }
         let isOptional = requirements.contains { $0.members?.isEmpty ?? false }
         let schemes = document.root["components"]?["securitySchemes"]?.members ?? .init()
@@ -33,20 +34,22 @@ extension EndpointBuilder {
             if !alternatives.isEmpty {
                 models.report.add(
                     requirementPointer, .notExpressed,
-                    "No security alternative uses a scheme Courier sends (bearer, API key, Basic); give the credentials to the client, for example with AuthenticationMiddleware.")
+                    "No security alternative uses a scheme Courier sends (bearer, API key, Basic); give the credentials to the client, for example with AuthenticationMiddleware."
+                )
             }
             return ([], [])
         }
         for (offset, alternative) in alternatives.enumerated() where offset != chosen.offset {
             models.report.add(
-                requirementPointer.appending(String(offset)), .notExpressed,
+                requirementPointer, .notExpressed,
                 "Only one security alternative is declared: \(chosen.element.keys.joined(separator: " and ")); "
                     + "\(alternative.keys.joined(separator: " and ")) is left out.")
         }
         var properties: [EndpointDeclaration.Property] = []
         var components: [String] = []
         for schemeName in chosen.element.keys {
-            guard let scheme = schemes[schemeName].flatMap({ try? document.resolved($0, at: .root).value }) else { continue }
+            guard let scheme = schemes[schemeName].flatMap({ try? document.resolved($0, at: .root).value })
+            else { continue }
             let schemePointer = JSONPointer(tokens: ["components", "securitySchemes", schemeName])
             switch (scheme["type"]?.string, scheme["scheme"]?.string?.lowercased()) {
             case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _):
@@ -54,19 +57,25 @@ extension EndpointBuilder {
                 if scheme["type"]?.string != "http" {
                     models.report.add(
                         schemePointer, .approximated,
-                        "The \(scheme["type"]?.string ?? "") scheme is sent as a bearer token; getting the token (its flows, scopes) is the client's: see TokenProvider.")
+                        "The \(scheme["type"]?.string ?? "") scheme is sent as a bearer token; getting the token (its flows, scopes) is the client's: see TokenProvider."
+                    )
                 }
                 properties.append(
                     .init(
-                        name: name, type: "String", isOptional: isOptional, defaultValue: isOptional ? "nil" : nil,
-                        documentation: ["The access token, sent as `Authorization: Bearer …` and never logged."],
+                        name: name, type: "String", isOptional: isOptional,
+                        defaultValue: isOptional ? "nil" : nil,
+                        documentation: [
+                            "The access token, sent as `Authorization: Bearer …` and never logged."
+                        ],
                         codingKey: nil, constraints: []))
-                components.append(isOptional ? "if let \(name) { Header.bearer(\(name)) }" : "Header.bearer(\(name))")
+                components.append(
+                    isOptional ? "if let \(name) { Header.bearer(\(name)) }" : "Header.bearer(\(name))")
             case ("http", "basic"):
                 let name = scope.claim("basicCredentials")
                 properties.append(
                     .init(
-                        name: name, type: "String", isOptional: isOptional, defaultValue: isOptional ? "nil" : nil,
+                        name: name, type: "String", isOptional: isOptional,
+                        defaultValue: isOptional ? "nil" : nil,
                         documentation: [
                             "`username:password` in Base64, sent as `Authorization: Basic …` (RFC 7617) and never logged."
                         ],
@@ -80,8 +89,10 @@ extension EndpointBuilder {
                 let name = scope.claim("apiKey")
                 properties.append(
                     .init(
-                        name: name, type: "String", isOptional: isOptional, defaultValue: isOptional ? "nil" : nil,
-                        documentation: ["The API key, sent as `\(keyName)` and never logged."], codingKey: nil,
+                        name: name, type: "String", isOptional: isOptional,
+                        defaultValue: isOptional ? "nil" : nil,
+                        documentation: ["The API key, sent as `\(keyName)` and never logged."],
+                        codingKey: nil,
                         constraints: []))
                 let literal = ModelBuilder.stringLiteral(keyName)
                 switch scheme["in"]?.string {
@@ -98,32 +109,37 @@ extension EndpointBuilder {
 
     // MARK: - Responses
 
-    /// The success type and the `SuccessStatus` argument, if it is not the default.
+    /// The success type, the `SuccessStatus` argument if it is not the default, and the media
+    /// type to ask for with `Accept` when the success is bytes of a type of their own.
     mutating func successResponse(
         _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String
-    ) -> (String, String?) {
+    ) -> (String, String?, String?) {
         let responses = operation["responses"]?.members ?? .init()
-        let successes = responses.keys.filter { Self.statusRange($0).map { $0.lowerBound >= 200 && $0.upperBound < 300 } ?? false }
-            .sorted { Self.statusRange($0)!.lowerBound < Self.statusRange($1)!.lowerBound }
+        let successes = responses.keys.filter {
+            Self.statusRange($0).map { $0.lowerBound >= 200 && $0.upperBound < 300 } ?? false
+        }
+        .sorted { Self.statusRange($0)!.lowerBound < Self.statusRange($1)!.lowerBound }
         guard let key = successes.first, let response = responses[key] else {
             models.report.add(
                 pointer.appending("responses"), .approximated,
                 "No 2xx response is documented; the endpoint's success is Empty, answered with 204.")
-            return ("Empty", nil)
+            return ("Empty", nil, nil)
         }
         for other in successes.dropFirst() {
             models.report.add(
                 pointer.appending("responses", other), .notExpressed,
-                "Only the first success status (\(key)) is declared; a \(other) still decodes as its success type.")
+                "Only the first success status (\(key)) is declared; a \(other) still decodes as its success type."
+            )
         }
         let responsePointer = pointer.appending("responses", key)
-        let success = bodyType(of: response, at: responsePointer, hint: endpoint + "Response")
+        let (success, accept) = bodyType(of: response, at: responsePointer, hint: endpoint + "Response")
         let status = Int(key)
         if key == "2XX" {
             models.report.add(responsePointer, .approximated, "2XX is declared as 200.")
         }
-        let isDefault = (status == 200 && success != "Empty") || (status == 204 && success == "Empty") || status == nil
-        return (success, isDefault ? nil : String(status!))
+        let isDefault =
+            (status == 200 && success != "Empty") || (status == 204 && success == "Empty") || status == nil
+        return (success, isDefault ? nil : String(status!), accept)
     }
 
     /// The failure type of the operation's 4xx, 5xx and `default` responses with a JSON body.
@@ -140,28 +156,56 @@ extension EndpointBuilder {
             if range.lowerBound < 200 || (range.lowerBound >= 300 && range.upperBound < 400) {
                 models.report.add(
                     responsePointer, .notExpressed,
-                    "A \(key) response is not an endpoint's result: Courier follows redirects and reads 304s itself.")
+                    "A \(key) response is not an endpoint's result: Courier follows redirects and reads 304s itself."
+                )
                 continue
             }
             guard range.lowerBound >= 400 else { continue }
+            let definition =
+                (try? document.resolved(response, at: responsePointer))?.pointer ?? responsePointer
             guard let resolved = try? document.resolved(response, at: responsePointer).value,
                 let (schema, mediaType) = jsonSchema(of: resolved)
             else {
                 models.report.add(
                     responsePointer, .notExpressed,
-                    "The \(key) response has no JSON body, so it is not a typed failure: the client throws undocumentedStatus with the status.")
+                    "The \(key) response has no JSON body, so it is not a typed failure: the client throws undocumentedStatus with the status."
+                )
                 continue
             }
+            for other in resolved["content"]?.members?.keys ?? [] where other != mediaType {
+                models.report.add(
+                    definition.appending("content", other), .notExpressed,
+                    "Only \(mediaType) is declared for the failure; \(other) is left out.")
+            }
+            let schemaPointer = definition.appending("content", mediaType, "schema")
+            if mediaType.lowercased().hasPrefix("application/problem+json") {
+                // RFC 9457's problem details: Courier's own model, which its catalog answers with too.
+                let place = (try? document.resolved(schema, at: schemaPointer))?.pointer ?? schemaPointer
+                models.report.add(
+                    place, .approximated,
+                    "A problem+json failure decodes as Courier's ProblemDetails (RFC 9457), which the export names so."
+                )
+                entries.append(
+                    (
+                        key, range, "ProblemDetails",
+                        resolved["description"]?.string.map(ModelBuilder.lines) ?? []
+                    ))
+                continue
+            }
+            reportMediaType(mediaType, at: definition.appending("content", mediaType))
             let model = models.type(
-                of: schema, at: responsePointer.appending("content", mediaType, "schema"),
-                hint: endpoint + Self.statusCaseName(key, range).prefix(1).uppercased() + Self.statusCaseName(key, range).dropFirst())
-            models.reportUnchecked(model.constraints, at: responsePointer.appending("content", mediaType, "schema"))
+                of: schema, at: schemaPointer,
+                hint: endpoint + Self.statusCaseName(key, range).prefix(1).uppercased()
+                    + Self.statusCaseName(key, range).dropFirst())
+            models.reportUnchecked(
+                model.constraints, at: definition.appending("content", mediaType, "schema"))
             let description = resolved["description"]?.string.map(ModelBuilder.lines) ?? []
             entries.append((key, range, model.type.text, description))
         }
         guard !entries.isEmpty else { return .none }
         let models = Set(entries.map(\.model))
-        if models.count == 1, let model = models.first, self.models.isStructure(model),
+        if models.count == 1, let model = models.first,
+            self.models.isStructure(model) || model == "ProblemDetails",
             !entries.contains(where: { $0.key.hasSuffix("XX") })
         {
             self.models.markAsErrors(model)
@@ -169,14 +213,17 @@ extension EndpointBuilder {
                 for entry in entries where entry.key != "default" {
                     self.models.report.add(
                         pointer.appending("responses", entry.key), .approximated,
-                        "\(entry.key) has the default response's model, so it is declared by the default one.")
+                        "\(entry.key) has the default response's model, so it is declared by the default one."
+                    )
                 }
                 return .model(model, statuses: nil)
             }
             return .model(model, statuses: entries.compactMap { Int($0.key) })
         }
         var names = NameScope()
-        let ordered = entries.sorted { ($0.range.count, $0.range.lowerBound) < ($1.range.count, $1.range.lowerBound) }
+        let ordered = entries.sorted {
+            ($0.range.count, $0.range.lowerBound) < ($1.range.count, $1.range.lowerBound)
+        }
         let cases = ordered.map { entry in
             EndpointDeclaration.DocumentedFailure.Case(
                 name: names.claim(Self.statusCaseName(entry.key, entry.range)), model: entry.model,
@@ -194,12 +241,15 @@ extension EndpointBuilder {
 
     /// The type a response's body decodes as: its JSON schema's type, `String` for text, `Data`
     /// for other media types, `Empty` without content.
-    private mutating func bodyType(of response: DocumentValue, at pointer: JSONPointer, hint: String) -> String {
+    private mutating func bodyType(
+        of response: DocumentValue, at pointer: JSONPointer, hint: String
+    ) -> (String, accept: String?) {
         guard let resolved = try? document.resolved(response, at: pointer) else {
             models.report.add(pointer, .notExpressed, "The response's reference cannot be followed.")
-            return "Empty"
+            return ("Empty", nil)
         }
         let value = resolved.value
+        let pointer = resolved.pointer
         for key in ["headers", "links"] where value[key] != nil {
             models.report.add(
                 pointer.appending(key), .notExpressed,
@@ -208,24 +258,43 @@ extension EndpointBuilder {
                     : "Links are not expressed.",
                 changesExport: false)
         }
-        guard let content = value["content"]?.members, !content.isEmpty else { return "Empty" }
+        guard let content = value["content"]?.members, !content.isEmpty else { return ("Empty", nil) }
         let chosen: String
         let type: String
+        var accept: String?
         if let (schema, mediaType) = jsonSchema(of: value) {
             chosen = mediaType
-            let resolved = models.type(of: schema, at: pointer.appending("content", mediaType, "schema"), hint: hint)
-            models.reportUnchecked(resolved.constraints, at: pointer.appending("content", mediaType, "schema"))
+            reportMediaType(mediaType, at: pointer.appending("content", mediaType))
+            let resolved = models.type(
+                of: schema, at: pointer.appending("content", mediaType, "schema"), hint: hint)
+            models.reportUnchecked(
+                resolved.constraints, at: pointer.appending("content", mediaType, "schema"))
             type = resolved.type.text
-        } else if let text = content.keys.first(where: { $0.hasPrefix("text/") && $0 != "text/event-stream" }) {
+        } else if let text = content.keys.first(where: { $0.hasPrefix("text/") && $0 != "text/event-stream" })
+        {
             chosen = text
             type = "String"
+            if text.split(separator: ";")[0] != "text/plain" {
+                models.report.add(
+                    pointer.appending("content", text), .approximated,
+                    "\(text) is read as a String, which the export calls text/plain.")
+            }
         } else {
             chosen = content.keys[0]
             type = "Data"
             if chosen == "text/event-stream" {
                 models.report.add(
                     pointer.appending("content", chosen), .approximated,
-                    "An event stream is read as its bytes; declare EventStream<Model> by hand for typed events.")
+                    "An event stream is read as its bytes; declare EventStream<Model> by hand for typed events."
+                )
+            } else if chosen.contains("*") || MediaTypeText.isValid(chosen) == false {
+                models.report.add(
+                    pointer.appending("content", chosen), .approximated,
+                    "Bytes of any media type (\(chosen)) are read as Data, which the export calls application/octet-stream."
+                )
+            } else if chosen != "application/octet-stream" {
+                // The endpoint asks for the type, which is also what its export names.
+                accept = chosen
             }
         }
         for other in content.keys where other != chosen {
@@ -233,7 +302,22 @@ extension EndpointBuilder {
                 pointer.appending("content", other), .notExpressed,
                 "Only \(chosen) is declared; \(other) is left out.")
         }
-        return type
+        return (type, accept)
+    }
+
+}
+
+extension EndpointBuilder {
+    /// Reports a JSON media type other than `application/json`, which Courier sends and the
+    /// export lists as `application/json`.
+    mutating func reportMediaType(_ mediaType: String, at pointer: JSONPointer) {
+        guard
+            mediaType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+                != "application/json"
+        else { return }
+        models.report.add(
+            pointer, .approximated,
+            "\(mediaType) is read and written as JSON, and the export says application/json.")
     }
 
     /// The schema and media type of a JSON body (`application/json` or `…+json`).
@@ -241,6 +325,12 @@ extension EndpointBuilder {
         guard let content = value["content"]?.members else { return nil }
         for (mediaType, media) in content where Self.isJSON(mediaType) {
             return (media["schema"] ?? .object(.init()), mediaType)
+        }
+        // A wildcard with a schema that is not bytes is the JSON a server sends for it.
+        for (mediaType, media) in content where ["*/*", "application/*"].contains(mediaType) {
+            if let schema = media["schema"], schema["format"]?.string != "binary", schema["type"]?.string != "string" {
+                return (schema, mediaType)
+            }
         }
         return nil
     }
@@ -254,7 +344,9 @@ extension EndpointBuilder {
     static func statusRange(_ key: String) -> ClosedRange<Int>? {
         if let code = Int(key), (100...599).contains(code) { return code...code }
         let upper = key.uppercased()
-        if upper.count == 3, upper.hasSuffix("XX"), let hundred = Int(upper.prefix(1)), (1...5).contains(hundred) {
+        if upper.count == 3, upper.hasSuffix("XX"), let hundred = Int(upper.prefix(1)),
+            (1...5).contains(hundred)
+        {
             return hundred * 100...hundred * 100 + 99
         }
         return nil
@@ -266,13 +358,25 @@ extension EndpointBuilder {
         if range.count > 1 { return range.lowerBound == 400 ? "clientError" : "serverError" }
         let names = [
             400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
-            405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+            405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict",
+            410: "gone",
             411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 414: "uriTooLong",
-            415: "unsupportedMediaType", 416: "rangeNotSatisfiable", 422: "unprocessableContent", 423: "locked",
+            415: "unsupportedMediaType", 416: "rangeNotSatisfiable", 422: "unprocessableContent",
+            423: "locked",
             428: "preconditionRequired", 429: "tooManyRequests", 451: "unavailableForLegalReasons",
             500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
             504: "gatewayTimeout",
         ]
         return names[range.lowerBound] ?? "status\(range.lowerBound)"
+    }
+}
+
+/// Whether a media type's text is `type/subtype` with token characters, as `MediaType` takes it.
+enum MediaTypeText {
+    static func isValid(_ text: String) -> Bool {
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let parts = text.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).split(
+            separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
     }
 }

@@ -30,14 +30,16 @@ struct EndpointBuilder {
                 }
             }
             for (key, _) in resolvedItem.members ?? .init()
-            where !Self.methods.contains(key) && !["parameters", "summary", "description", "$ref"].contains(key)
+            where !Self.methods.contains(key)
+                && !["parameters", "summary", "description", "$ref"].contains(key)
                 && !key.hasPrefix("x-")
             {
                 models.report.add(
                     itemPointer.appending(key), .notExpressed,
                     key == "servers"
                         ? "Servers for one path are not expressed: every endpoint uses the client's base URL."
-                        : "\(key) is not an operation Courier declares (OpenAPI 3.1 has no field for it in a catalog).")
+                        : "\(key) is not an operation Courier declares (OpenAPI 3.1 has no field for it in a catalog)."
+                )
             }
             for method in Self.methods {
                 guard let operation = resolvedItem[method] else { continue }
@@ -64,59 +66,75 @@ struct EndpointBuilder {
         var components: [String] = ["Method.\(method)"]
 
         // Parameters: the path item's, replaced by the operation's of the same name and place.
-        var parameters: [(DocumentValue, JSONPointer)] = []
+        // Each parameter with where it is defined and where the operation names it.
+        var parameters: [(DocumentValue, JSONPointer, JSONPointer)] = []
         for (list, listPointer) in [
-            (item["parameters"], JSONPointer(tokens: Array(pointer.tokens.dropLast())).appending("parameters")),
+            (
+                item["parameters"],
+                JSONPointer(tokens: Array(pointer.tokens.dropLast())).appending("parameters")
+            ),
             (operation["parameters"], pointer.appending("parameters")),
         ] {
             for (offset, parameter) in (list?.array ?? []).enumerated() {
                 let parameterPointer = listPointer.appending(String(offset))
-                guard let (value, _) = try? document.resolved(parameter, at: parameterPointer) else {
-                    models.report.add(parameterPointer, .notExpressed, "The parameter's reference cannot be followed.")
+                // A shared parameter is reported where it is defined, once for every operation.
+                guard let (value, definition) = try? document.resolved(parameter, at: parameterPointer) else {
+                    models.report.add(
+                        parameterPointer, .notExpressed, "The parameter's reference cannot be followed.")
                     continue
                 }
                 parameters.removeAll { $0.0["name"] == value["name"] && $0.0["in"] == value["in"] }
-                parameters.append((value, parameterPointer))
+                parameters.append((value, definition, parameterPointer))
             }
         }
 
         // The path, segment by segment.
         var pathArguments: [String] = []
         var pathProperties: [String: String] = [:]
-        for (parameter, parameterPointer) in parameters where parameter["in"]?.string == "path" {
+        for (parameter, parameterPointer, _) in parameters where parameter["in"]?.string == "path" {
             guard let wireName = parameter["name"]?.string else { continue }
-            let property = pathProperty(parameter, wireName, at: parameterPointer, endpoint: name, scope: &scope)
+            let property = pathProperty(
+                parameter, wireName, at: parameterPointer, endpoint: name, scope: &scope)
             pathProperties[wireName] = property.name
             properties.append(property)
         }
         var literal: [String] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if segment.hasPrefix("{"), segment.hasSuffix("}"), let property = pathProperties[String(segment.dropFirst().dropLast())] {
-                if !literal.isEmpty { pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/"))) }
+            if segment.hasPrefix("{"), segment.hasSuffix("}"),
+                let property = pathProperties[String(segment.dropFirst().dropLast())]
+            {
+                if !literal.isEmpty {
+                    pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/")))
+                }
                 literal = []
                 pathArguments.append(property)
             } else if segment.contains("{") {
                 models.report.add(
                     pointer, .notExpressed,
-                    "The path segment \(segment) mixes parameters and text, which a Courier path cannot read back; the operation is left out.")
+                    "The path segment \(segment) mixes parameters and text, which a Courier path cannot read back; the operation is left out."
+                )
                 return
             } else {
                 literal.append(String(segment))
             }
         }
-        if !literal.isEmpty { pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/"))) }
+        if !literal.isEmpty {
+            pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/")))
+        }
         if !pathArguments.isEmpty { components.append("Path(\(pathArguments.joined(separator: ", ")))") }
 
         // The body's properties come last, but its form decides how arrays are written.
         let body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)
         let strategy = arrayStrategy(
-            parameters.filter { $0.0["in"]?.string == "query" }.map(\.0), formNeedsIndexes: body?.formNeedsIndexes ?? false)
+            parameters.filter { $0.0["in"]?.string == "query" }.map(\.0),
+            formNeedsIndexes: body?.formNeedsIndexes ?? false)
         if strategy != ".repeatedKey" { components.append("FormEncoding(arrays: \(strategy))") }
 
         // Query, header and cookie parameters.
-        for (parameter, parameterPointer) in parameters where parameter["in"]?.string != "path" {
+        for (parameter, parameterPointer, entry) in parameters where parameter["in"]?.string != "path" {
             if let (property, component) = otherParameter(
-                parameter, at: parameterPointer, endpoint: name, scope: &scope, strategy: strategy)
+                parameter, at: parameterPointer, entry: entry, endpoint: name, scope: &scope,
+                strategy: strategy)
             {
                 properties.append(property)
                 components.append(component)
@@ -129,7 +147,8 @@ struct EndpointBuilder {
         components += securityComponents
 
         // Responses: the success type and status, and the failures.
-        let (success, successStatus) = successResponse(operation, at: pointer, endpoint: name)
+        let (success, successStatus, accept) = successResponse(operation, at: pointer, endpoint: name)
+        if let accept { components.append("Header.accept(MediaType(\(ModelBuilder.stringLiteral(accept))))") }
         if let successStatus { components.append("SuccessStatus(\(successStatus))") }
         let failure = failures(operation, at: pointer, endpoint: name)
 
@@ -153,7 +172,8 @@ struct EndpointBuilder {
             documentation += ModelBuilder.lines(description)
         }
         if !documentation.isEmpty { documentation.append("") }
-        documentation.append("`\(method.uppercased()) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")")
+        documentation.append(
+            "`\(method.uppercased()) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")")
 
         endpoints.append(
             EndpointDeclaration(
@@ -169,14 +189,24 @@ struct EndpointBuilder {
         let base: String
         if let operationID = operation["operationId"]?.string {
             base = SwiftNames.typeName(operationID)
+            func normalised(_ text: String) -> String {
+                text.lowercased().filter { $0.isLetter || $0.isNumber }
+            }
+            if normalised(base) != normalised(operationID) {
+                models.report.add(
+                    pointer.appending("operationId"), .renamed,
+                    "The operation is the type \(base), which the export uses as its operationId.")
+            }
         } else {
             let words = path.split(separator: "/").map { segment in
-                segment.hasPrefix("{") ? "By" + SwiftNames.typeName(String(segment)) : SwiftNames.typeName(String(segment))
+                segment.hasPrefix("{")
+                    ? "By" + SwiftNames.typeName(String(segment)) : SwiftNames.typeName(String(segment))
             }
             base = SwiftNames.typeName(method) + words.joined()
             models.report.add(
                 pointer.appending("operationId"), .approximated,
-                "The operation has no operationId; it is named \(base), which the export uses as its operationId.")
+                "The operation has no operationId; it is named \(base), which the export uses as its operationId."
+            )
         }
         guard models.typeNames.contains(base) else { return models.typeNames.claim(base) }
         let name = models.typeNames.claim(base + "Endpoint")
@@ -197,7 +227,8 @@ struct EndpointBuilder {
             of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
             hint: endpoint + SwiftNames.typeName(wireName))
         switch resolved.type {
-        case .builtin(let type) where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
+        case .builtin(let type)
+        where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
             break
         case .named(let model) where isEnumeration(model):
             parameterEnums.insert(model)
@@ -216,8 +247,8 @@ struct EndpointBuilder {
     }
 
     private mutating func otherParameter(
-        _ parameter: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
-        strategy: String
+        _ parameter: DocumentValue, at pointer: JSONPointer, entry: JSONPointer, endpoint: String,
+        scope: inout NameScope, strategy: String
     ) -> (EndpointDeclaration.Property, String)? {
         guard let wireName = parameter["name"]?.string, let location = parameter["in"]?.string else {
             models.report.add(pointer, .notExpressed, "The parameter has no name or place.")
@@ -226,18 +257,29 @@ struct EndpointBuilder {
         if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
             models.report.add(
                 pointer, .notExpressed,
-                "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.", changesExport: false)
+                "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
+                changesExport: false)
             return nil
         }
         guard ["query", "header", "cookie"].contains(location) else {
-            models.report.add(pointer.appending("in"), .notExpressed, "A parameter in \(location) is not one OpenAPI defines.")
+            models.report.add(
+                pointer.appending("in"), .notExpressed,
+                "A parameter in \(location) is not one OpenAPI defines.")
             return nil
         }
         if parameter["content"] != nil {
             models.report.add(
-                pointer.appending("content"), .notExpressed,
-                "A parameter described by content (a serialized value) is not expressed; the operation is imported without it.")
+                entry, .notExpressed,
+                "A parameter described by content (a serialized value) is not expressed; the operation is imported without it."
+            )
             return nil
+        }
+        for keyword in ["allowReserved", "allowEmptyValue"] where parameter[keyword]?.bool == true {
+            models.report.add(
+                pointer.appending(keyword), .notExpressed,
+                keyword == "allowReserved"
+                    ? "Courier percent-encodes reserved characters in a query value."
+                    : "An empty value is sent as name= like any other; allowEmptyValue is not expressed.")
         }
         let schema = parameter["schema"] ?? .object(.init([("type", "string")]))
         let hint = endpoint + SwiftNames.typeName(wireName)
@@ -253,8 +295,9 @@ struct EndpointBuilder {
             if case .array(let element) = resolved.type {
                 guard isScalar(element) else {
                     models.report.add(
-                        pointer.appending("schema"), .notExpressed,
-                        "A query array of \(element.text) cannot be read back from a query; the operation is imported without it.")
+                        entry, .notExpressed,
+                        "A query array of \(element.text) cannot be read back from a query; the operation is imported without it."
+                    )
                     return nil
                 }
                 let wanted = Self.wantedStrategy(of: parameter)
@@ -267,8 +310,10 @@ struct EndpointBuilder {
                             + "elements' text keep Courier from reading back, so the parameter is one String: join "
                             + "the elements yourself.")
                     let property = EndpointDeclaration.Property(
-                        name: propertyName, type: "String", isOptional: !required, defaultValue: required ? nil : "nil",
-                        documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: location)
+                        name: propertyName, type: "String", isOptional: !required,
+                        defaultValue: required ? nil : "nil",
+                        documentation: parameterDocumentation(
+                            parameter, resolved, wireName: wireName, location: location)
                             + ["", "The elements, joined with \(separator.name)."],
                         codingKey: nil, constraints: [])
                     return (property, "Query(\(literalName), \(propertyName))")
@@ -276,12 +321,16 @@ struct EndpointBuilder {
                 if wanted != strategy {
                     models.report.add(
                         pointer, .approximated,
-                        "The array is written as the endpoint's other arrays are (\(strategy)), not as \(wanted).")
+                        "The array is written as the endpoint's other arrays are (\(strategy)), not as \(wanted)."
+                    )
                 }
                 if strategy == ".brackets" {
-                    models.report.add(
-                        pointer, .approximated,
-                        "The array is written as \(wireName)[]=…, which the export names \(wireName)[].")
+                    // The name is the operation's to compare; the style is the definition's.
+                    for place in [entry, pointer.appending("style")] {
+                        models.report.add(
+                            place, .approximated,
+                            "The array is written as \(wireName)[]=…, which the export names \(wireName)[] in the form style.")
+                    }
                 }
                 // An optional array would send nothing for both nil and []: the array is never optional.
                 isOptional = false
@@ -291,27 +340,31 @@ struct EndpointBuilder {
                 component = "Query(\(literalName), \(propertyName))"
             } else {
                 models.report.add(
-                    pointer.appending("schema"), .notExpressed,
-                    "A query parameter of type \(resolved.type.text) (an object) cannot be read back from a query; the operation is imported without it.")
+                    entry, .notExpressed,
+                    "A query parameter of type \(resolved.type.text) (an object) cannot be read back from a query; the operation is imported without it."
+                )
                 return nil
             }
         case "header", "cookie":
             if resolved.type != .builtin("String") {
                 models.report.add(
                     pointer.appending("schema"), .approximated,
-                    "A \(location) parameter of type \(resolved.type.text) is a String in Swift: Courier sends \(location) values as text.")
+                    "A \(location) parameter of type \(resolved.type.text) is a String in Swift: Courier sends \(location) values as text."
+                )
                 models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
                 resolved.type = .builtin("String")
                 resolved.constraints = []
             }
-            component = location == "header"
+            component =
+                location == "header"
                 ? "Header(\(literalName), \(propertyName))" : "Cookie(\(literalName), \(propertyName))"
         default:
             return nil
         }
         let property = EndpointDeclaration.Property(
             name: propertyName, type: resolved.type.text, isOptional: isOptional, defaultValue: defaultValue,
-            documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: location),
+            documentation: parameterDocumentation(
+                parameter, resolved, wireName: wireName, location: location),
             codingKey: nil,
             constraints: resolved.constraints)
         return (property, component)
@@ -333,7 +386,8 @@ struct EndpointBuilder {
 
     /// The separators of the styles that join an array's elements into one value.
     static let separators: [String: (character: String, name: String)] = [
-        ".commaSeparated": (",", "commas"), "spaceDelimited": (" ", "spaces"), "pipeDelimited": ("|", "pipes"),
+        ".commaSeparated": (",", "commas"), "spaceDelimited": (" ", "spaces"),
+        "pipeDelimited": ("|", "pipes"),
     ]
 
     /// How a query parameter asks for its array to be written: a `FormEncoding` strategy, or
@@ -385,13 +439,16 @@ struct EndpointBuilder {
 
     private func isScalar(_ type: SwiftType) -> Bool {
         switch type {
-        case .builtin(let name): ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date"].contains(name)
+        case .builtin(let name):
+            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date"].contains(name)
         case .named(let name): isEnumeration(name)
         default: false
         }
     }
 
     private func isEnumeration(_ name: String) -> Bool {
-        models.declarations.contains { if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false } }
+        models.declarations.contains {
+            if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false }
+        }
     }
 }

@@ -6,7 +6,9 @@ extension ModelBuilder {
     mutating func breakCycles() {
         for component in cycles() {
             for index in declarations.indices {
-                guard case .union(var union) = declarations[index], component.contains(union.name) else { continue }
+                guard case .union(var union) = declarations[index], component.contains(union.name) else {
+                    continue
+                }
                 union.isIndirect = true
                 declarations[index] = .union(union)
             }
@@ -16,15 +18,26 @@ extension ModelBuilder {
                 guard case .structure(var structure) = declarations[index], component.contains(structure.name)
                 else { continue }
                 for property in structure.properties.indices {
-                    guard let target = directTarget(structure.properties[property].type), component.contains(target)
+                    guard let target = directTarget(structure.properties[property].type),
+                        component.contains(target)
                     else { continue }
                     structure.properties[property].isBoxed = true
                     usesIndirect = true
-                    let schema = JSONPointer(structure.schemaName) ?? Self.componentPointer(structure.schemaName)
+                    let schema =
+                        JSONPointer(structure.schemaName) ?? Self.componentPointer(structure.schemaName)
                     report.add(
-                        schema.appending("properties", structure.properties[property].jsonName), .approximated,
+                        schema.appending("properties", structure.properties[property].jsonName),
+                        .approximated,
                         "The property holds \(structure.name) again, so it is stored out of line (Indirect); "
                             + "the export describes it as an object placeholder.")
+                    if let target = directTarget(structure.properties[property].type),
+                        let component = componentName(ofType: target)
+                    {
+                        report.add(
+                            Self.componentPointer(component), .approximated,
+                            "A property holds \(target) out of line, so the export names it Indirect<\(target)> there."
+                        )
+                    }
                 }
                 declarations[index] = .structure(structure)
             }
@@ -56,9 +69,19 @@ extension ModelBuilder {
         return visit(.named(name))
     }
 
+    /// The type of the property `jsonName` of the struct `model`, if it has one.
+    func propertyType(_ jsonName: String, of model: String) -> SwiftType? {
+        guard case .structure(let structure) = declarations.first(where: { $0.name == model }) else {
+            return nil
+        }
+        return structure.properties.first { $0.jsonName == jsonName }.map { resolvedAlias($0.type) }
+    }
+
     /// `type`, through aliases.
     private func resolvedAlias(_ type: SwiftType) -> SwiftType {
-        if case .named(let name) = type, case .alias(let alias) = declarations.first(where: { $0.name == name }) {
+        if case .named(let name) = type,
+            case .alias(let alias) = declarations.first(where: { $0.name == name })
+        {
             return resolvedAlias(alias.type)
         }
         return type
@@ -81,7 +104,9 @@ extension ModelBuilder {
         for declaration in declarations {
             switch declaration {
             case .structure(let structure):
-                edges[structure.name] = structure.properties.filter { !$0.isBoxed }.compactMap { directTarget($0.type) }
+                edges[structure.name] = structure.properties.filter { !$0.isBoxed }.compactMap {
+                    directTarget($0.type)
+                }
             case .union(let union) where !union.isIndirect:
                 edges[union.name] = union.cases.compactMap { directTarget($0.type) }
             default:
@@ -119,9 +144,39 @@ extension ModelBuilder {
             if component.count > 1 || (edges[node] ?? []).contains(node) { result.append(component) }
         }
 
-        for declaration in declarations where indices[declaration.name] == nil && edges[declaration.name] != nil {
+        for declaration in declarations
+        where indices[declaration.name] == nil && edges[declaration.name] != nil {
             connect(declaration.name)
         }
         return result
+    }
+
+    /// Reports every component schema whose model no endpoint uses, directly or through other
+    /// models: the export lists only what the endpoints use.
+    mutating func reportUnused(byTypes roots: [String]) {
+        var reached: Set<String> = []
+        var pending = roots.flatMap(Self.typeNames(in:))
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted else { continue }
+            switch declarations.first(where: { $0.name == name }) {
+            case .structure(let structure):
+                pending += structure.properties.flatMap { Self.typeNames(in: $0.type.text) }
+            case .union(let union): pending += union.cases.flatMap { Self.typeNames(in: $0.type.text) }
+            case .alias(let alias): pending += Self.typeNames(in: alias.type.text)
+            default: break
+            }
+        }
+        for (component, swiftName) in componentTypes.sorted(by: { $0.key < $1.key })
+        where !reached.contains(swiftName) {
+            report.add(
+                Self.componentPointer(component), .notExpressed,
+                "No endpoint uses \(swiftName), so the export, which lists what the endpoints use, leaves it out."
+            )
+        }
+    }
+
+    /// The identifiers in a type's text (`[String: Pet]` → `String`, `Pet`).
+    private static func typeNames(in text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
 }

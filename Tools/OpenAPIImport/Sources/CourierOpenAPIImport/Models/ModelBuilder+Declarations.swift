@@ -8,7 +8,8 @@ extension ModelBuilder {
         append(
             .structure(
                 .init(
-                    schemaName: Self.schemaName(pointer), name: name, documentation: documentation(of: schema),
+                    schemaName: Self.schemaName(pointer), name: name,
+                    documentation: documentation(of: schema),
                     properties: [])))
         var parts: [(DocumentValue, JSONPointer)] = []
         if let members = schema["allOf"]?.array {
@@ -34,7 +35,8 @@ extension ModelBuilder {
                 if required.contains(jsonName), resolved.nullable {
                     report.add(
                         propertyPointer, .approximated,
-                        "\(jsonName) is required but may be null: an optional in Swift, which the export does not list as required.")
+                        "\(jsonName) is required but may be null: an optional in Swift, which the export does not list as required."
+                    )
                 }
                 properties.append(
                     PropertyDeclaration(
@@ -42,7 +44,14 @@ extension ModelBuilder {
                         isOptional: !required.contains(jsonName) || resolved.nullable,
                         documentation: resolved.documentation, constraints: resolved.constraints))
             }
-            if let additional = part["additionalProperties"], additional != .bool(true), additional != .bool(false),
+            if part["additionalProperties"] == .bool(false) {
+                report.add(
+                    partPointer.appending("additionalProperties"), .approximated,
+                    "No other properties are allowed, which Swift's decoding does not check: it ignores them."
+                )
+            }
+            if let additional = part["additionalProperties"], additional != .bool(true),
+                additional != .bool(false),
                 part["properties"] != nil
             {
                 report.add(
@@ -56,7 +65,8 @@ extension ModelBuilder {
         for missing in required.subtracting(seen).sorted() {
             report.add(
                 pointer.appending("required"), .notExpressed,
-                "\(missing) is required but has no schema among the properties, so the struct has no such property.")
+                "\(missing) is required but has no schema among the properties, so the struct has no such property."
+            )
         }
         if case .structure(var structure) = declarations[index] {
             structure.properties = properties
@@ -88,7 +98,8 @@ extension ModelBuilder {
         if target.0["oneOf"] != nil || target.0["anyOf"] != nil {
             report.add(
                 target.1, .notExpressed,
-                "A oneOf or anyOf inside an allOf is not expressed: the struct has only the declared properties.")
+                "A oneOf or anyOf inside an allOf is not expressed: the struct has only the declared properties."
+            )
         }
         parts.append(target)
         return parts
@@ -118,13 +129,23 @@ extension ModelBuilder {
         append(
             .enumeration(
                 .init(
-                    schemaName: Self.schemaName(pointer), name: name, documentation: documentation(of: schema),
+                    schemaName: Self.schemaName(pointer), name: name,
+                    documentation: documentation(of: schema),
                     rawType: isText ? "String" : "Int", cases: cases)))
         if schema["type"] == nil {
-            report.add(pointer, .approximated, "The enum has no type; its values make it a \(isText ? "String" : "Int").")
+            report.add(
+                pointer, .approximated,
+                "The enum has no type; its values make it a \(isText ? "String" : "Int").")
+        }
+        for keyword in ["minLength", "maxLength", "pattern"] where schema[keyword] != nil {
+            report.add(
+                pointer.appending(keyword), .notExpressed,
+                "The enum's \(keyword) is not checked: its values are listed, and an unknown one is kept as it is."
+            )
         }
         reportUnread(
-            schema, at: pointer, handled: ["type", "enum", "nullable", "format", "minLength", "maxLength", "pattern"])
+            schema, at: pointer,
+            handled: ["type", "enum", "nullable", "format", "minLength", "maxLength", "pattern"])
     }
 
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded by the
@@ -137,7 +158,8 @@ extension ModelBuilder {
         append(
             .union(
                 .init(
-                    schemaName: Self.schemaName(pointer), name: name, documentation: documentation(of: schema),
+                    schemaName: Self.schemaName(pointer), name: name,
+                    documentation: documentation(of: schema),
                     cases: [])))
         var mapping: [String: [String]] = [:]
         for (value, reference) in schema["discriminator"]?["mapping"]?.members ?? .init() {
@@ -149,10 +171,19 @@ extension ModelBuilder {
         var names = NameScope()
         var cases: [ModelDeclaration.Union.Case] = []
         for (offset, member) in members.enumerated() {
-            let memberPointer = keyword == "type" ? pointer.appending("type") : pointer.appending(keyword, String(offset))
+            let memberPointer =
+                keyword == "type" ? pointer.appending("type") : pointer.appending(keyword, String(offset))
             let resolved = type(of: member, at: memberPointer, hint: name + "Option\(offset + 1)")
             reportUnchecked(resolved.constraints, at: memberPointer)
             var values: [String] = []
+            if let reference = member["$ref"]?.string,
+                let component = SourceDocument.componentSchemaName(reference)
+            {
+                report.add(
+                    Self.componentPointer(component), .approximated,
+                    "\(resolved.type.text) is a case of the union \(name), whose export does not list its cases."
+                )
+            }
             if let reference = member["$ref"]?.string {
                 values = mapping[reference] ?? []
                 if values.isEmpty, let component = SourceDocument.componentSchemaName(reference) {
@@ -177,10 +208,15 @@ extension ModelBuilder {
                 pointer.appending("discriminator"), .notExpressed,
                 "Members that are not references have no discriminator value: they are tried in order.")
         }
+        report.add(
+            pointer, .approximated,
+            "\(name) decodes its cases by hand-written Codable; the export describes it by the first case a probe decodes as, "
+                + "or as an object placeholder.")
         if keyword == "anyOf" {
             report.add(
                 pointer.appending("anyOf"), .approximated,
-                "The anyOf is decoded as the first member that matches, as a oneOf would be.", changesExport: false)
+                "The anyOf is decoded as the first member that matches, as a oneOf would be.",
+                changesExport: false)
         }
         if case .union(var union) = declarations[index] {
             union.cases = cases
@@ -188,7 +224,8 @@ extension ModelBuilder {
             declarations[index] = .union(union)
         }
         reportUnread(
-            schema, at: pointer, handled: ["type", "oneOf", "anyOf", "discriminator", "nullable", "properties", "required"])
+            schema, at: pointer,
+            handled: ["type", "oneOf", "anyOf", "discriminator", "nullable", "properties", "required"])
         if schema["properties"] != nil {
             report.add(
                 pointer.appending("properties"), .notExpressed,

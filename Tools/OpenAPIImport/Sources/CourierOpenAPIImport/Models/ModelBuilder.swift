@@ -14,7 +14,7 @@ struct ModelBuilder {
     var usesIndirect = false
 
     /// Component schema name → Swift type name.
-    private var componentTypes: [String: String] = [:]
+    private(set) var componentTypes: [String: String] = [:]
     /// Component schemas that allow `null`: a reference to one is optional.
     private var nullableComponents: Set<String> = []
     /// Component schemas being translated, so that a reference back to one is not translated again.
@@ -56,7 +56,9 @@ struct ModelBuilder {
     /// Marks the models of `names` as errors, since they are some endpoint's `Failure`.
     mutating func markAsErrors(_ name: String) {
         for index in declarations.indices {
-            guard case .structure(var structure) = declarations[index], structure.name == name else { continue }
+            guard case .structure(var structure) = declarations[index], structure.name == name else {
+                continue
+            }
             structure.isError = true
             declarations[index] = .structure(structure)
         }
@@ -64,7 +66,9 @@ struct ModelBuilder {
 
     /// Whether `name` is a generated struct.
     func isStructure(_ name: String) -> Bool {
-        declarations.contains { if case .structure(let structure) = $0 { structure.name == name } else { false } }
+        declarations.contains {
+            if case .structure(let structure) = $0 { structure.name == name } else { false }
+        }
     }
 
     static func componentPointer(_ name: String) -> JSONPointer {
@@ -74,7 +78,8 @@ struct ModelBuilder {
     private mutating func declareComponent(_ name: String, _ schema: DocumentValue) {
         let pointer = Self.componentPointer(name)
         let swiftName = componentTypes[name]!
-        guard !declarations.contains(where: { $0.name == swiftName }), translating.insert(name).inserted else {
+        guard !declarations.contains(where: { $0.name == swiftName }), translating.insert(name).inserted
+        else {
             return
         }
         defer { translating.remove(name) }
@@ -87,11 +92,6 @@ struct ModelBuilder {
                     pointer, .approximated,
                     "The enum \(swiftName) is exported inline where it is used, not as a component.")
             }
-            if case .union = kind {
-                report.add(
-                    pointer, .approximated,
-                    "The union \(swiftName) has hand-written Codable; the export describes it as an object placeholder.")
-            }
         } else {
             let resolved = type(of: core, at: pointer, hint: swiftName)
             guard resolved.type != .named(swiftName) else { return }
@@ -103,11 +103,13 @@ struct ModelBuilder {
             for constraint in resolved.constraints {
                 report.add(
                     pointer, .notExpressed,
-                    "The limit \(constraint) of \(swiftName) is not checked: Courier's limits belong to a property.")
+                    "The limit \(constraint) of \(swiftName) is not checked: Courier's limits belong to a property."
+                )
             }
             report.add(
                 pointer, .approximated,
-                "\(swiftName) is a type alias of \(resolved.type.text); the export writes that type where it is used.")
+                "\(swiftName) is a type alias of \(resolved.type.text); the export writes that type where it is used."
+            )
         }
     }
 
@@ -145,7 +147,8 @@ struct ModelBuilder {
             {
                 declareComponent(name, target)
             }
-            var resolved = ResolvedSchema(type: .named(swiftName), nullable: nullableComponents.contains(name))
+            var resolved = ResolvedSchema(
+                type: .named(swiftName), nullable: nullableComponents.contains(name))
             if case .alias(let alias) = declarations.first(where: { $0.name == swiftName }) {
                 resolved.type = .named(alias.name)
             }
@@ -171,7 +174,8 @@ struct ModelBuilder {
     /// Which kind of named model `schema` needs, or `nil` for a scalar, an array or a map.
     private func modelKind(of schema: DocumentValue, at pointer: JSONPointer) -> ModelKind? {
         if let values = schema["enum"]?.array, !values.isEmpty,
-            values.allSatisfy({ $0.string != nil }) || values.allSatisfy({ if case .integer = $0 { true } else { false } })
+            values.allSatisfy({ $0.string != nil })
+                || values.allSatisfy({ if case .integer = $0 { true } else { false } })
         {
             return .enumeration
         }
@@ -210,7 +214,7 @@ struct ModelBuilder {
     private func nonNull(_ schema: DocumentValue, at pointer: JSONPointer) -> (DocumentValue, Bool) {
         guard var members = schema.members else { return (schema, false) }
         var nullable = false
-        if members["nullable"]?.bool == true, document.version == .v3_0 {
+        if members["nullable"]?.bool == true, document.version == .openAPI30 {
             nullable = true
         }
         members["nullable"] = nil
@@ -226,13 +230,13 @@ struct ModelBuilder {
         for keyword in ["oneOf", "anyOf"] {
             guard case .array(let options) = members[keyword] else { continue }
             let rest = options.filter { !Self.isNull($0) }
-            guard rest.count < options.count else { continue }
-            nullable = true
+            if rest.count < options.count { nullable = true }
+            // A single schema (`anyOf: [$ref]` beside `nullable`) is that schema.
             if rest.count == 1 {
                 members[keyword] = nil
                 return merged(rest[0], into: members, nullable: nullable)
             }
-            members[keyword] = .array(rest)
+            if rest.count < options.count { members[keyword] = .array(rest) }
         }
         if case .array(let parts) = members["allOf"], parts.count == 1 {
             members["allOf"] = nil
@@ -280,7 +284,8 @@ struct ModelBuilder {
             let format = schema["format"]?.string
             resolved = ResolvedSchema(type: .builtin(format == "float" ? "Float" : "Double"))
             if let format, !["float", "double"].contains(format) {
-                report.add(pointer.appending("format"), .approximated, "The number format \(format) is a Double.")
+                report.add(
+                    pointer.appending("format"), .approximated, "The number format \(format) is a Double.")
             }
             resolved.constraints += numberConstraints(schema, at: pointer, integer: false)
             handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
@@ -288,7 +293,10 @@ struct ModelBuilder {
             resolved = ResolvedSchema(type: .builtin("Bool"))
         case "array":
             let items = schema["items"] ?? .object(.init())
-            let element = type(of: items, at: pointer.appending("items"), hint: hint + "Item")
+            // Without `items`, the array's place is where the export differs.
+            let element = type(
+                of: items, at: schema["items"] == nil ? pointer : pointer.appending("items"),
+                hint: hint + "Item")
             if element.nullable {
                 report.add(
                     pointer.appending("items"), .notExpressed,
@@ -297,7 +305,8 @@ struct ModelBuilder {
             for constraint in element.constraints {
                 report.add(
                     pointer.appending("items"), .notExpressed,
-                    "The elements' limit \(constraint) is not checked: Courier's constraints apply to a whole property.")
+                    "The elements' limit \(constraint) is not checked: Courier's constraints apply to a whole property."
+                )
             }
             resolved = ResolvedSchema(type: .array(element.type))
             resolved.constraints += itemConstraints(schema)
@@ -306,7 +315,9 @@ struct ModelBuilder {
             resolved = mapType(schema, at: pointer, hint: hint)
             handled.formUnion(["additionalProperties", "properties"])
         default:
-            report.add(pointer.appending("type"), .notExpressed, "The type \(jsonType ?? "") is unknown; the value is arbitrary JSON.")
+            report.add(
+                pointer.appending("type"), .notExpressed,
+                "The type \(jsonType ?? "") is unknown; the value is arbitrary JSON.")
             usesJSONValue = true
             resolved = ResolvedSchema(type: .builtin("JSONValue"))
         }
@@ -316,7 +327,7 @@ struct ModelBuilder {
 
     private mutating func stringType(_ schema: DocumentValue, at pointer: JSONPointer) -> SwiftType {
         switch schema["format"]?.string {
-        case nil: return .builtin("String")
+        case nil: return schema["contentEncoding"]?.string == "base64" ? .builtin("Data") : .builtin("String")
         case "date-time": return .builtin("Date")
         case "uuid": return .builtin("UUID")
         case "uri", "url": return .builtin("URL")
@@ -342,7 +353,9 @@ struct ModelBuilder {
     }
 
     /// A map (`additionalProperties`), or arbitrary JSON for an object that says nothing more.
-    private mutating func mapType(_ schema: DocumentValue, at pointer: JSONPointer, hint: String) -> ResolvedSchema {
+    private mutating func mapType(_ schema: DocumentValue, at pointer: JSONPointer, hint: String)
+        -> ResolvedSchema
+    {
         switch schema["additionalProperties"] {
         case .object(let members) where !members.isEmpty:
             let value = type(
@@ -355,7 +368,8 @@ struct ModelBuilder {
             for constraint in value.constraints {
                 report.add(
                     pointer.appending("additionalProperties"), .notExpressed,
-                    "The values' limit \(constraint) is not checked: Courier's limits apply to a whole property.")
+                    "The values' limit \(constraint) is not checked: Courier's limits apply to a whole property."
+                )
             }
             return ResolvedSchema(type: .dictionary(value.type))
         case .bool(false):
@@ -367,8 +381,15 @@ struct ModelBuilder {
         }
         usesJSONValue = true
         if jsonTypes(of: schema) == ["object"] {
+            report.add(
+                pointer, .approximated,
+                "An object of any members is [String: JSONValue]; the export describes its values as JSONValue's placeholder."
+            )
             return ResolvedSchema(type: .dictionary(.builtin("JSONValue")))
         }
+        report.add(
+            pointer, .approximated,
+            "Any JSON value is the generated JSONValue, which the export describes as an object placeholder.")
         return ResolvedSchema(type: .builtin("JSONValue"))
     }
 
@@ -376,10 +397,16 @@ struct ModelBuilder {
 
     private mutating func lengthConstraints(_ schema: DocumentValue, at pointer: JSONPointer) -> [String] {
         var constraints: [String] = []
-        if let minimum = schema["minLength"].flatMap(Self.integer) { constraints.append(".minLength(\(minimum))") }
-        if let maximum = schema["maxLength"].flatMap(Self.integer) { constraints.append(".maxLength(\(maximum))") }
+        if let minimum = schema["minLength"].flatMap(Self.integer) {
+            constraints.append(".minLength(\(minimum))")
+        }
+        if let maximum = schema["maxLength"].flatMap(Self.integer) {
+            constraints.append(".maxLength(\(maximum))")
+        }
         if let pattern = schema["pattern"]?.string {
-            if (try? Regex(pattern)) != nil, !pattern.contains("\"\"\""), pattern.unicodeScalars.allSatisfy(\.isASCII) {
+            if (try? Regex(pattern)) != nil, !pattern.contains("\"\"\""),
+                pattern.unicodeScalars.allSatisfy(\.isASCII)
+            {
                 constraints.append(".pattern(#\"\(pattern)\"#)")
             } else {
                 report.add(
@@ -401,7 +428,8 @@ struct ModelBuilder {
             } else {
                 report.add(
                     pointer.appending(keyword), .notExpressed,
-                    "A \(keyword) of a number that is not an integer is not checked: Courier's limits are integers.")
+                    "A \(keyword) of a number that is not an integer is not checked: Courier's limits are integers."
+                )
             }
         }
         for keyword in ["exclusiveMinimum", "exclusiveMaximum", "multipleOf"] where schema[keyword] != nil {
@@ -412,8 +440,12 @@ struct ModelBuilder {
 
     private func itemConstraints(_ schema: DocumentValue) -> [String] {
         var constraints: [String] = []
-        if let minimum = schema["minItems"].flatMap(Self.integer) { constraints.append(".minItems(\(minimum))") }
-        if let maximum = schema["maxItems"].flatMap(Self.integer) { constraints.append(".maxItems(\(maximum))") }
+        if let minimum = schema["minItems"].flatMap(Self.integer) {
+            constraints.append(".minItems(\(minimum))")
+        }
+        if let maximum = schema["maxItems"].flatMap(Self.integer) {
+            constraints.append(".maxItems(\(maximum))")
+        }
         return constraints
     }
 
@@ -456,7 +488,9 @@ struct ModelBuilder {
     /// The lines of a description, without trailing spaces or blank lines at either end.
     static func lines(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.replacingOccurrences(of: "\t", with: "    ").reversed().drop(while: \.isWhitespace).reversed())
+            String(
+                $0.replacingOccurrences(of: "\t", with: "    ").reversed().drop(while: \.isWhitespace)
+                    .reversed())
         }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -466,14 +500,23 @@ struct ModelBuilder {
     /// Reports every keyword of `schema` that neither `handled` nor the descriptive ones cover.
     mutating func reportUnread(_ schema: DocumentValue, at pointer: JSONPointer, handled: Set<String>) {
         guard let members = schema.members else { return }
-        for (key, _) in members where !handled.contains(key) && !Self.descriptive.contains(key) && !key.hasPrefix("x-") {
+        for (key, _) in members
+        where !handled.contains(key) && !Self.descriptive.contains(key) && !key.hasPrefix("x-") {
             switch key {
             case "xml":
-                report.add(pointer.appending(key), .notExpressed, "XML names are not used: Courier sends JSON.", changesExport: false)
-            case "discriminator", "enum", "const", "oneOf", "anyOf", "allOf", "$ref":
+                report.add(
+                    pointer.appending(key), .notExpressed, "XML names are not used: Courier sends JSON.",
+                    changesExport: false)
+            case "discriminator", "oneOf", "anyOf", "allOf", "$ref":
                 continue
+            case "enum", "const":
+                report.add(
+                    pointer.appending(key), .approximated,
+                    "The \(key == "enum" ? "listed values are" : "one value is") not a type of its own in Swift: "
+                        + "the property takes any value of its type.")
             default:
-                report.add(pointer.appending(key), .notExpressed, "The keyword \(key) is not expressed in Swift.")
+                report.add(
+                    pointer.appending(key), .notExpressed, "The keyword \(key) is not expressed in Swift.")
             }
         }
     }
@@ -510,7 +553,8 @@ struct ModelBuilder {
         for constraint in constraints {
             report.add(
                 pointer, .notExpressed,
-                "The limit \(constraint) is not checked: Courier's limits belong to a model's property or an endpoint's parameter.")
+                "The limit \(constraint) is not checked: Courier's limits belong to a model's property or an endpoint's parameter."
+            )
         }
     }
 

@@ -112,8 +112,10 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The escaped text, such as `/paths/~1pets/get`.
     public var text: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        tokens.map {
+            "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+        .joined()
     }
 
     /// The escaped text.

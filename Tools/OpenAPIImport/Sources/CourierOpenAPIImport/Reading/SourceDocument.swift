@@ -3,9 +3,9 @@ struct SourceDocument: Sendable {
     /// The OpenAPI versions the importer reads.
     enum Version: Sendable, Hashable {
         /// 3.0.x: `nullable`, boolean `exclusiveMinimum`.
-        case v3_0
+        case openAPI30
         /// 3.1.x (and 3.2.x, read as 3.1): JSON Schema 2020-12, `type` arrays.
-        case v3_1
+        case openAPI31
     }
 
     let root: DocumentValue
@@ -19,15 +19,16 @@ struct SourceDocument: Sendable {
         guard root.members != nil else { throw ImportError("The document is not a JSON or YAML object.") }
         if root["swagger"] != nil {
             throw ImportError(
-                "The document is Swagger 2.0; convert it to OpenAPI 3 first (for example with swagger2openapi).")
+                "The document is Swagger 2.0; convert it to OpenAPI 3 first (for example with swagger2openapi)."
+            )
         }
         guard let text = root["openapi"]?.string else {
             throw ImportError("The document has no `openapi` version string.")
         }
         if text.hasPrefix("3.0.") || text == "3.0" {
-            version = .v3_0
+            version = .openAPI30
         } else if text.hasPrefix("3.1") || text.hasPrefix("3.2") {
-            version = .v3_1
+            version = .openAPI31
         } else {
             throw ImportError("OpenAPI \(text) is not supported: the importer reads 3.0 and 3.1.")
         }

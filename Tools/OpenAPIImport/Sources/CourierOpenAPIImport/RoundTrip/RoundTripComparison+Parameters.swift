@@ -32,14 +32,22 @@ extension RoundTripComparison {
                 place ?? original.operation.pointer, "the name of path parameter \(index + 1)", is: names.0,
                 names.1)
         }
+        // An array the export names `tag[]` (brackets) is the document's `tag`, whatever style it says.
+        func counterpart(of parameter: Parameter) -> Parameter? {
+            right.first { $0.key == parameter.key } ?? right.first { $0.key == parameter.key + "[]" }
+        }
         for parameter in left {
-            if let counterpart = right.first(where: { $0.key == parameter.key }) {
+            if let counterpart = counterpart(of: parameter) {
+                if counterpart.key != parameter.key {
+                    report(parameter.site, "\(parameter.title) is named with [] in the export")
+                }
                 compareParameter(parameter, counterpart)
             } else {
                 report(parameter.site, "\(parameter.title) is in the document and not in the export")
             }
         }
-        for parameter in right where !left.contains(where: { $0.key == parameter.key }) {
+        for parameter in right
+        where !left.contains(where: { $0.key == parameter.key || $0.key + "[]" == parameter.key }) {
             report(
                 original.operation.place("parameters"),
                 "\(parameter.title) is in the export and not in the document")

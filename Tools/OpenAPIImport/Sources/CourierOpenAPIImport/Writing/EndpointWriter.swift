@@ -32,9 +32,11 @@ struct EndpointWriter {
             }
             for property in endpoint.properties {
                 source.line()
-                source.doc(property.documentation.isEmpty ? ["The \(property.name) value."] : property.documentation)
+                source.doc(
+                    property.documentation.isEmpty ? ["The \(property.name) value."] : property.documentation)
                 source.line(
-                    "\(access)var \(SwiftNames.declared(property.name)): \(property.type)\(property.isOptional ? "?" : "")")
+                    "\(access)var \(SwiftNames.declared(property.name)): \(property.type)\(property.isOptional ? "?" : "")"
+                )
             }
             if endpoint.properties.contains(where: { $0.codingKey != nil }) {
                 source.line()
@@ -42,7 +44,8 @@ struct EndpointWriter {
                     for property in endpoint.properties {
                         let name = SwiftNames.declared(property.name)
                         source.line(
-                            property.codingKey.map { "case \(name) = \(ModelBuilder.stringLiteral($0))" } ?? "case \(name)")
+                            property.codingKey.map { "case \(name) = \(ModelBuilder.stringLiteral($0))" }
+                                ?? "case \(name)")
                     }
                 }
             }
@@ -93,8 +96,10 @@ struct EndpointWriter {
             for item in failure.cases {
                 let statuses = Self.statusText(item.statuses)
                 source.doc(
-                    item.documentation.isEmpty ? ["\(statuses)."] : ["\(statuses): \(item.documentation[0])"]
-                        + item.documentation.dropFirst())
+                    item.documentation.isEmpty
+                        ? ["\(statuses)."]
+                        : ["\(statuses): \(item.documentation[0])"]
+                            + item.documentation.dropFirst())
                 source.line("case \(SwiftNames.declared(item.name))(\(item.model))")
             }
             source.line()
@@ -106,7 +111,8 @@ struct EndpointWriter {
                     source.line("    .status(\(item.statuses.lowerBound), \(item.model).self, \(reference)),")
                 } else {
                     source.line(
-                        "    .statuses(\(item.statuses.lowerBound)...\(item.statuses.upperBound), \(item.model).self, \(reference)),")
+                        "    .statuses(\(item.statuses.lowerBound)...\(item.statuses.upperBound), \(item.model).self, \(reference)),"
+                    )
                 }
             }
             source.line("]")

@@ -14,18 +14,23 @@ struct ModelWriter {
         case .enumeration(let enumeration): write(enumeration, to: &source)
         case .union(let union): write(union, to: &source)
         case .alias(let alias):
-            source.doc(alias.documentation.isEmpty ? ["The `\(alias.schemaName)` schema."] : alias.documentation)
+            source.doc(
+                alias.documentation.isEmpty ? ["The `\(alias.schemaName)` schema."] : alias.documentation)
             source.line("\(access)typealias \(alias.name) = \(alias.type.text)")
         }
         return source.text
     }
 
     private func write(_ structure: ModelDeclaration.Structure, to source: inout SourceText) {
-        source.doc(structure.documentation.isEmpty ? ["The `\(structure.schemaName)` schema."] : structure.documentation)
+        source.doc(
+            structure.documentation.isEmpty
+                ? ["The `\(structure.schemaName)` schema."] : structure.documentation)
         let conformances = "Codable, Sendable, Hashable" + (structure.isError ? ", Error" : "")
         source.block("\(access)struct \(structure.name): \(conformances)") { source in
             for property in structure.properties {
-                source.doc(property.documentation.isEmpty ? ["The `\(property.jsonName)` property."] : property.documentation)
+                source.doc(
+                    property.documentation.isEmpty
+                        ? ["The `\(property.jsonName)` property."] : property.documentation)
                 let optional = property.isOptional ? "?" : ""
                 let name = SwiftNames.declared(property.name)
                 guard property.isBoxed else {
@@ -34,7 +39,9 @@ struct ModelWriter {
                 }
                 source.block("\(access)var \(name): \(property.type.text)\(optional)") { source in
                     source.line("get { _\(property.name)\(optional).value }")
-                    source.line("set { _\(property.name) = \(Self.boxed("newValue", optional: property.isOptional)) }")
+                    source.line(
+                        "set { _\(property.name) = \(Self.boxed("newValue", optional: property.isOptional)) }"
+                    )
                 }
                 source.line("private var _\(property.name): Indirect<\(property.type.text)>\(optional)")
             }
@@ -45,7 +52,8 @@ struct ModelWriter {
                         let name = property.isBoxed ? "_" + property.name : SwiftNames.declared(property.name)
                         source.line(
                             name == property.jsonName
-                                ? "case \(name)" : "case \(name) = \(ModelBuilder.stringLiteral(property.jsonName))")
+                                ? "case \(name)"
+                                : "case \(name) = \(ModelBuilder.stringLiteral(property.jsonName))")
                     }
                 }
             }
@@ -71,7 +79,9 @@ struct ModelWriter {
             source.doc(["The limits the document sets on the properties."])
             source.line("\(access)static let schemaConstraints: [String: SchemaConstraint] = [")
             for property in constrained {
-                source.line("    \(ModelBuilder.stringLiteral(property.jsonName)): \(Self.constraint(property.constraints)),")
+                source.line(
+                    "    \(ModelBuilder.stringLiteral(property.jsonName)): \(Self.constraint(property.constraints)),"
+                )
             }
             source.line("]")
         }
@@ -88,7 +98,9 @@ struct ModelWriter {
     }
 
     private func write(_ enumeration: ModelDeclaration.Enumeration, to source: inout SourceText) {
-        source.doc(enumeration.documentation.isEmpty ? ["The values of `\(enumeration.schemaName)`."] : enumeration.documentation)
+        source.doc(
+            enumeration.documentation.isEmpty
+                ? ["The values of `\(enumeration.schemaName)`."] : enumeration.documentation)
         let raw = enumeration.rawType
         source.block(
             "\(access)enum \(enumeration.name): RawRepresentable, Codable, Sendable, Hashable, CaseIterable, ParameterValue"
@@ -103,7 +115,8 @@ struct ModelWriter {
             source.doc(["The values the document lists."])
             source.line(
                 "\(access)static let allCases: [\(enumeration.name)] = ["
-                    + enumeration.cases.map { "." + SwiftNames.referenced($0.name) }.joined(separator: ", ") + "]")
+                    + enumeration.cases.map { "." + SwiftNames.referenced($0.name) }.joined(separator: ", ")
+                    + "]")
             source.line()
             source.doc(["The case of `rawValue`: ``unknown(_:)`` for a value the document does not list."])
             source.block("\(access)init(rawValue: \(raw))") { source in
@@ -128,14 +141,20 @@ struct ModelWriter {
     }
 
     private func write(_ union: ModelDeclaration.Union, to source: inout SourceText) {
-        source.doc(union.documentation.isEmpty ? ["One of the schemas of `\(union.schemaName)`."] : union.documentation)
+        source.doc(
+            union.documentation.isEmpty
+                ? ["One of the schemas of `\(union.schemaName)`."] : union.documentation)
         let indirect = union.isIndirect ? "indirect " : ""
         source.block("\(access)\(indirect)enum \(union.name): Codable, Sendable, Hashable") { source in
             for item in union.cases {
-                source.doc([item.type.modelName.map { "The value as ``\($0)``." } ?? "The value as `\(item.type.text)`."])
+                source.doc([
+                    item.type.modelName.map { "The value as ``\($0)``." }
+                        ?? "The value as `\(item.type.text)`."
+                ])
                 source.line("case \(SwiftNames.declared(item.name))(\(item.type.text))")
             }
-            let discriminator = union.cases.contains(where: { !$0.discriminatorValues.isEmpty }) ? union.discriminator : nil
+            let discriminator =
+                union.cases.contains(where: { !$0.discriminatorValues.isEmpty }) ? union.discriminator : nil
             if let discriminator {
                 source.line()
                 source.block("private enum DiscriminatorKey: String, CodingKey") { source in
@@ -155,9 +174,11 @@ struct ModelWriter {
                     source.line("let container = try? decoder.container(keyedBy: DiscriminatorKey.self)")
                     source.line("switch try? container?.decode(String.self, forKey: .discriminator) {")
                     for item in union.cases where !item.discriminatorValues.isEmpty {
-                        let values = item.discriminatorValues.map(ModelBuilder.stringLiteral).joined(separator: ", ")
+                        let values = item.discriminatorValues.map(ModelBuilder.stringLiteral).joined(
+                            separator: ", ")
                         source.line(
-                            "case \(values): self = .\(SwiftNames.referenced(item.name))(try \(item.type.text)(from: decoder))")
+                            "case \(values): self = .\(SwiftNames.referenced(item.name))(try \(item.type.text)(from: decoder))"
+                        )
                     }
                     source.line("default: self = try Self(fitting: decoder)")
                     source.line("}")
@@ -169,7 +190,8 @@ struct ModelWriter {
             source.block("private init(fitting decoder: any Decoder) throws") { source in
                 for (offset, item) in union.cases.enumerated() {
                     source.line(
-                        (offset == 0 ? "if" : "} else if") + " let value = try? \(item.type.text)(from: decoder) {")
+                        (offset == 0 ? "if" : "} else if")
+                            + " let value = try? \(item.type.text)(from: decoder) {")
                     source.line("    self = .\(SwiftNames.referenced(item.name))(value)")
                 }
                 source.line("} else {")
@@ -177,7 +199,8 @@ struct ModelWriter {
                 source.line("    throw DecodingError.typeMismatch(")
                 source.line("        Self.self,")
                 source.line(
-                    "        .init(codingPath: decoder.codingPath, debugDescription: \"The value is none of \(names).\"))")
+                    "        .init(codingPath: decoder.codingPath, debugDescription: \"The value is none of \(names).\"))"
+                )
                 source.line("}")
             }
             source.line()
@@ -185,7 +208,8 @@ struct ModelWriter {
             source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
                 source.line("switch self {")
                 for item in union.cases {
-                    source.line("case .\(SwiftNames.referenced(item.name))(let value): try value.encode(to: encoder)")
+                    source.line(
+                        "case .\(SwiftNames.referenced(item.name))(let value): try value.encode(to: encoder)")
                 }
                 source.line("}")
             }
