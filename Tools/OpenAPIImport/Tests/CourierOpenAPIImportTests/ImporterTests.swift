@@ -121,6 +121,22 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
         #expect(reported(result, at: "/components/schemas/Pet/allOf").first?.kind == .approximated)
     }
 
+    @Test func anInlineSchemaReachedTwiceIsOneModel() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                NewPet: {type: object, properties: {status: {type: string, enum: [available, sold]}}}
+                Pet:
+                  allOf:
+                    - $ref: '#/components/schemas/NewPet'
+                    - {type: object, properties: {id: {type: integer}}}
+            """)
+        #expect(result.files.map(\.path).filter { $0.hasSuffix("Status.swift") } == ["Models/NewPetStatus.swift"])
+        #expect(file(result, "Models/Pet.swift").contains("public var status: NewPetStatus?"))
+    }
+
     @Test func arraysMapsAndAnyJSON() throws {
         let result = try importing(
             """

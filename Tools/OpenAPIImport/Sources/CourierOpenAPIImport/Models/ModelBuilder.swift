@@ -19,6 +19,8 @@ struct ModelBuilder {
     private var nullableComponents: Set<String> = []
     /// Component schemas being translated, so that a reference back to one is not translated again.
     private var translating: Set<String> = []
+    /// The model of each inline schema declared so far, by its JSON Pointer.
+    private var inlineModels: [String: String] = [:]
     /// Vendor extensions seen: name → where first, and how often.
     private var extensions: [String: (pointer: JSONPointer, count: Int)] = [:]
     private var extensionOrder: [String] = []
@@ -127,8 +129,13 @@ struct ModelBuilder {
         if core != schema, core["$ref"] != nil {
             resolved = type(of: core, at: pointer, hint: hint)
         } else if let kind = modelKind(of: core, at: pointer) {
-            let name = typeNames.claim(hint)
-            declareModel(kind, named: name, core, at: pointer)
+            // One place in the document is one model, however often it is reached (an allOf
+            // member's properties are read again for every struct that extends it).
+            let name = inlineModels[pointer.text] ?? typeNames.claim(hint)
+            if inlineModels[pointer.text] == nil {
+                inlineModels[pointer.text] = name
+                declareModel(kind, named: name, core, at: pointer)
+            }
             resolved = ResolvedSchema(type: .named(name))
         } else {
             resolved = scalarOrCollection(core, at: pointer, hint: hint)
