@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into Courier declarations: models, one
@@ -6,6 +6,8 @@ import PackageDescription
 // express. A package of its own so that the library keeps zero dependencies.
 //
 //   swift run --package-path Tools/OpenAPIImport courier-import openapi.yaml --output Sources/PetStore
+//   swift package --allow-writing-to-package-directory import-openapi --target PetStore openapi.yaml
+//                                                        # in a package that depends on this one
 //   swift test --package-path Tools/OpenAPIImport        # no network
 //
 // Scripts/check-import imports every document in Documents/, builds the generated code against
@@ -16,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "CourierOpenAPIImport", targets: ["CourierOpenAPIImport"]),
         .executable(name: "courier-import", targets: ["courier-import"]),
+        .plugin(name: "ImportOpenAPI", targets: ["ImportOpenAPI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -32,6 +35,19 @@ let package = Package(
                 "CourierOpenAPIImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "ImportOpenAPI",
+            capability: .command(
+                intent: .custom(
+                    verb: "import-openapi",
+                    description: "Imports an OpenAPI document into a target as Courier models and endpoints."),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "It writes the models and endpoints into the target's folder.")
+                ]
+            ),
+            dependencies: ["courier-import"]
         ),
         .testTarget(
             name: "CourierOpenAPIImportTests",
