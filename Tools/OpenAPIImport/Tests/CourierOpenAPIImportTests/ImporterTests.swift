@@ -133,7 +133,8 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
                     - $ref: '#/components/schemas/NewPet'
                     - {type: object, properties: {id: {type: integer}}}
             """)
-        #expect(result.files.map(\.path).filter { $0.hasSuffix("Status.swift") } == ["Models/NewPetStatus.swift"])
+        #expect(
+            result.files.map(\.path).filter { $0.hasSuffix("Status.swift") } == ["Models/NewPetStatus.swift"])
         #expect(file(result, "Models/Pet.swift").contains("public var status: NewPetStatus?"))
     }
 

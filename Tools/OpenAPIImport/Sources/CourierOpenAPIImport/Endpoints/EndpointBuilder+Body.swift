@@ -101,18 +101,21 @@ extension EndpointBuilder {
                             + "not always \(style)\(explode ? "" : " without explode").")
                 }
             }
-            if let (form, formPointer) = try? document.resolved(schema, at: mediaPointer.appending("schema")) {
+            if let (form, formPointer) = try? document.resolved(schema, at: mediaPointer.appending("schema"))
+            {
                 let requiredFields = Set(form["required"]?.array?.compactMap(\.string) ?? [])
                 for (field, _) in form["properties"]?.members ?? .init() {
                     guard case .array? = models.propertyType(field, of: model) else { continue }
                     if needsIndexes {
                         models.report.add(
                             formPointer.appending("properties", field), .approximated,
-                            "The array is written with indexes, which the export describes as an object keyed by index.")
+                            "The array is written with indexes, which the export describes as an object keyed by index."
+                        )
                     } else if requiredFields.contains(field) {
                         models.report.add(
                             formPointer.appending("properties", field), .approximated,
-                            "An empty array sends no pair, so the export does not list the field as required.")
+                            "An empty array sends no pair, so the export does not list the field as required."
+                        )
                     }
                 }
             }
@@ -179,7 +182,8 @@ extension EndpointBuilder {
         if object["additionalProperties"] == .bool(false) {
             models.report.add(
                 objectPointer.appending("additionalProperties"), .approximated,
-                "No other parts are allowed, which the export does not say: a server ignores parts it does not declare.")
+                "No other parts are allowed, which the export does not say: a server ignores parts it does not declare."
+            )
         }
         var parts: [String] = []
         var properties: [EndpointDeclaration.Property] = []

@@ -328,7 +328,9 @@ extension EndpointBuilder {
         }
         // A wildcard with a schema that is not bytes is the JSON a server sends for it.
         for (mediaType, media) in content where ["*/*", "application/*"].contains(mediaType) {
-            if let schema = media["schema"], schema["format"]?.string != "binary", schema["type"]?.string != "string" {
+            if let schema = media["schema"], schema["format"]?.string != "binary",
+                schema["type"]?.string != "string"
+            {
                 return (schema, mediaType)
             }
         }

@@ -329,7 +329,8 @@ struct EndpointBuilder {
                     for place in [entry, pointer.appending("style")] {
                         models.report.add(
                             place, .approximated,
-                            "The array is written as \(wireName)[]=…, which the export names \(wireName)[] in the form style.")
+                            "The array is written as \(wireName)[]=…, which the export names \(wireName)[] in the form style."
+                        )
                     }
                 }
                 // An optional array would send nothing for both nil and []: the array is never optional.
