@@ -57,7 +57,8 @@ extension EndpointBuilder {
 
         if Self.isJSON(chosen) {
             let resolved = models.type(
-                of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Body")
+                of: schema, at: mediaPointer.appending("schema"),
+                hint: Self.hint(at: bodyPointer, or: endpoint + "Body"))
             models.reportUnchecked(resolved.constraints, at: mediaPointer.appending("schema"))
             reportMediaType(chosen, at: mediaPointer)
             if resolved.nullable {
@@ -72,7 +73,8 @@ extension EndpointBuilder {
         }
         if chosen.hasPrefix("application/x-www-form-urlencoded") {
             let resolved = models.type(
-                of: schema, at: mediaPointer.appending("schema"), hint: endpoint + "Form")
+                of: schema, at: mediaPointer.appending("schema"),
+                hint: Self.hint(at: bodyPointer, or: endpoint + "Form"))
             guard let model = resolved.type.modelName, models.isStructure(model) else {
                 models.report.add(
                     bodyPointer, .notExpressed,

@@ -132,7 +132,9 @@ extension EndpointBuilder {
             )
         }
         let responsePointer = pointer.appending("responses", key)
-        let (success, accept) = bodyType(of: response, at: responsePointer, hint: endpoint + "Response")
+        let definition = (try? document.resolved(response, at: responsePointer))?.pointer ?? responsePointer
+        let (success, accept) = bodyType(
+            of: response, at: responsePointer, hint: Self.hint(at: definition, or: endpoint + "Response"))
         let status = Int(key)
         if key == "2XX" {
             models.report.add(responsePointer, .approximated, "2XX is declared as 200.")
@@ -195,8 +197,10 @@ extension EndpointBuilder {
             reportMediaType(mediaType, at: definition.appending("content", mediaType))
             let model = models.type(
                 of: schema, at: schemaPointer,
-                hint: endpoint + Self.statusCaseName(key, range).prefix(1).uppercased()
-                    + Self.statusCaseName(key, range).dropFirst())
+                hint: Self.hint(
+                    at: definition,
+                    or: endpoint + Self.statusCaseName(key, range).prefix(1).uppercased()
+                        + Self.statusCaseName(key, range).dropFirst()))
             models.reportUnchecked(
                 model.constraints, at: definition.appending("content", mediaType, "schema"))
             let description = resolved["description"]?.string.map(ModelBuilder.lines) ?? []

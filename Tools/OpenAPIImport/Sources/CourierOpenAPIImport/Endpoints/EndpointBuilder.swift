@@ -225,7 +225,7 @@ struct EndpointBuilder {
         let propertyName = scope.claim(SwiftNames.memberName(wireName))
         var resolved = models.type(
             of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
-            hint: endpoint + SwiftNames.typeName(wireName))
+            hint: Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName)))
         switch resolved.type {
         case .builtin(let type)
         where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
@@ -282,7 +282,7 @@ struct EndpointBuilder {
                     : "An empty value is sent as name= like any other; allowEmptyValue is not expressed.")
         }
         let schema = parameter["schema"] ?? .object(.init([("type", "string")]))
-        let hint = endpoint + SwiftNames.typeName(wireName)
+        let hint = Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName))
         var resolved = models.type(of: schema, at: pointer.appending("schema"), hint: hint)
         let required = parameter["required"]?.bool == true
         let propertyName = scope.claim(SwiftNames.memberName(wireName))
@@ -383,6 +383,14 @@ struct EndpointBuilder {
             lines.append("Deprecated.")
         }
         return lines
+    }
+
+    /// The name of a model declared inside a shared component (`#/components/parameters/direction`):
+    /// the component's, since every operation that uses it shares the model; else `fallback`.
+    static func hint(at pointer: JSONPointer, or fallback: String) -> String {
+        let tokens = pointer.tokens
+        guard tokens.count >= 3, tokens[0] == "components", tokens[1] != "schemas" else { return fallback }
+        return SwiftNames.typeName(tokens[2])
     }
 
     /// The separators of the styles that join an array's elements into one value.
