@@ -51,4 +51,28 @@ struct CatalogRawBodyTests {
             method: .put, target: "/users/ada/avatar", headers: [HeaderField(name: .contentType, value: "text/plain")], body: Data([1]))
         #expect(throws: EndpointMismatch.self) { try catalog.match(request) }
     }
+
+    struct PatchNote: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: Int
+        var changes: [String: String]
+
+        var definition: some EndpointDefinition {
+            Method.patch
+            Path("notes", id)
+            Header.contentType(MediaType("application/merge-patch+json"))
+            Body.json(changes)
+        }
+    }
+
+    @Test func aJSONBodyOfAnotherJSONTypeIsReadBackAndExportedAsThatType() throws {
+        let catalog = try Catalog([PatchNote.self])
+        let sent = PatchNote(id: 7, changes: ["title": "new"])
+        let request = try sent.request()
+        #expect(request.headers[.contentType] == "application/merge-patch+json")
+        #expect(try catalog.match(try IncomingRequest(request)) as? PatchNote == sent)
+        let json = catalog.openAPIDocument(title: "Notes", version: "1").json
+        #expect(json.contains("application/merge-patch+json"))
+    }
 }

@@ -118,10 +118,15 @@ enum ShapeInference {
                 return header
             },
             body: base.body.map { body in
-                EndpointShape.BodyShape(
+                // A declared `Content-Type` wins over the body's own (`application/merge-patch+json`
+                // for a JSON body), and is what a server sees.
+                let declared = base.headers.first { $0.name == .contentType }.flatMap {
+                    MediaType(validating: $0.value)
+                }
+                return EndpointShape.BodyShape(
                     parameter: bodyOwner,
                     contentType: baseParts == nil
-                        ? body.contentType : MediaType(known: "multipart/form-data"),
+                        ? declared ?? body.contentType : MediaType(known: "multipart/form-data"),
                     isRequired: bodyOwner.map { !optional.contains($0) } ?? true,
                     parts: (baseParts ?? []).enumerated().map { index, part in
                         partOwners.shape(of: part, at: index, log)
