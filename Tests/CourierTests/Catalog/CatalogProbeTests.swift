@@ -126,4 +126,27 @@ struct CatalogProbeTests {
         #expect(image?["contentMediaType"] as? String == "image/png")
         #expect(image?["contentEncoding"] == nil)
     }
+
+    struct Tree: Codable, Sendable, Hashable {
+        var name: String
+        var children: [String: Tree]
+    }
+
+    struct PutTree: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var tree: Tree
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("tree")
+            Body.json(tree)
+        }
+    }
+
+    @Test func aModelThatHoldsADictionaryOfItselfReadsBack() throws {
+        let catalog = try Catalog([PutTree.self])
+        let sent = PutTree(tree: Tree(name: "root", children: ["a": Tree(name: "leaf", children: [:])]))
+        #expect(try catalog.match(try IncomingRequest(try sent.request())) as? PutTree == sent)
+    }
 }

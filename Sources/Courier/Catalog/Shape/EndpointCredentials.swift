@@ -1,8 +1,9 @@
 import Foundation
 
 /// How an endpoint takes credentials: its `Authorization` header parameter, read by the fixed
-/// prefix of the header's value, or else a header or query parameter declared secret with
-/// nothing around it (an API key, as ``Header/apiKey(_:in:)`` sends one). One reading for the
+/// prefix of the header's value, or else a header or query parameter declared secret, named
+/// for a key or a token, with nothing around it (an API key, as ``Header/apiKey(_:in:)`` sends
+/// one). One reading for the
 /// `WWW-Authenticate` challenge of every 401 (typed answers and mismatches) and for the OpenAPI
 /// security scheme.
 struct EndpointCredentials: Equatable {
@@ -53,7 +54,7 @@ struct EndpointCredentials: Equatable {
             guard
                 let field = fields.first(where: {
                     $0.isDeclaredSecret && $0.parameter != nil && $0.valuePrefix.isEmpty && $0.valueSuffix.isEmpty
-                        && $0.arrayStrategy == nil
+                        && $0.arrayStrategy == nil && Self.namesAKey($0.name)
                 })
             else { continue }
             isRequired = field.isRequired
@@ -63,6 +64,13 @@ struct EndpointCredentials: Equatable {
             return
         }
         return nil
+    }
+
+    /// Whether a name says it carries a key (`X-API-Key`, `api_key`, `X-Auth-Token`), unlike
+    /// another secret such as a signature or a one-time code.
+    static func namesAKey(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.contains("key") || lower.contains("token")
     }
 
     /// Whether `field`, sent at `place`, is this credential.

@@ -209,8 +209,12 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     let decoder: ProbeDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
     /// One key where any name is a key (a dictionary's), so that a dictionary probes with an
-    /// entry whose value varies; none where the keys are a model's own.
-    var allKeys: [Key] { Key(stringValue: "probe-key").map { [$0] } ?? [] }
+    /// entry whose value varies; none where the keys are a model's own, or as deep as an
+    /// optional is left out (a model that holds a dictionary of itself ends there).
+    var allKeys: [Key] {
+        guard decoder.codingPath.count < ProbeDecoder.optionalDepth else { return [] }
+        return Key(stringValue: "probe-key").map { [$0] } ?? []
+    }
 
     func contains(_ key: Key) -> Bool { true }
 

@@ -245,12 +245,15 @@ struct CatalogOpenAPITests {
 
         var key: String
         var trace: String
+        var signature: String
 
         var definition: some EndpointDefinition {
             Method.get
             Path("header-key")
             Header.apiKey(key, in: "X-API-Key")
             Header("X-Trace", trace)
+            // A secret that is not named for a key stays a parameter.
+            Header("X-Signature", signature, isSecret: true)
         }
     }
 
@@ -279,7 +282,8 @@ struct CatalogOpenAPITests {
         // The key is the scheme's, not a parameter; the other header still is one.
         #expect(
             try compact(paths["/header-key"]?["get"]?["parameters"])
-                == #"[{"in":"header","name":"X-Trace","required":true,"schema":{"type":"string"}}]"#)
+                == #"[{"in":"header","name":"X-Trace","required":true,"schema":{"type":"string"}},"#
+                + #"{"in":"header","name":"X-Signature","required":true,"schema":{"type":"string"}}]"#)
         #expect(try compact(paths["/query-key"]?["get"]?["security"]) == #"[{"apiKey-query-api_key":[]},{}]"#)
         let components = try #require(json["components"] as? [String: Any])
         #expect(
