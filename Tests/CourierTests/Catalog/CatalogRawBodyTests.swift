@@ -56,13 +56,15 @@ struct CatalogRawBodyTests {
         typealias Success = Empty
         typealias Failure = Never
         var id: Int
-        var changes: [String: String]
+        var changes: [String: String]?
 
         var definition: some EndpointDefinition {
             Method.patch
             Path("notes", id)
-            Header.contentType(MediaType("application/merge-patch+json"))
-            Body.json(changes)
+            if let changes {
+                Header.contentType(MediaType("application/merge-patch+json"))
+                Body.json(changes)
+            }
         }
     }
 

@@ -35,8 +35,10 @@ public struct OpenAPIImporter: Sendable {
     public func importDocument(_ text: String) throws(ImportError) -> ImportResult {
         let document = try SourceDocument(DocumentValue.parse(text))
         let access = isPublic ? "public " : ""
-        var models = ModelBuilder(document: document, report: ImportReport())
-        let namespaceName = models.typeNames.claim(SwiftNames.typeName(namespace))
+        var names = NameScope(reserved: SwiftNames.reservedTypes)
+        let namespaceName = names.claim(SwiftNames.typeName(namespace))
+        var models = ModelBuilder(document: document, report: ImportReport(), namespace: namespaceName)
+        models.typeNames = names
         models.declareComponents()
         var endpoints = EndpointBuilder(models: models)
         endpoints.declareOperations()
@@ -55,17 +57,21 @@ public struct OpenAPIImporter: Sendable {
             })
 
         var files: [GeneratedFile] = []
-        let modelWriter = ModelWriter(access: access)
+        let modelWriter = ModelWriter(access: access, namespace: namespaceName)
         for declaration in models.declarations {
             files.append(
                 GeneratedFile(
                     path: "Models/\(declaration.name).swift", contents: modelWriter.file(declaration)))
         }
         if models.usesIndirect {
-            files.append(GeneratedFile(path: "Models/Indirect.swift", contents: modelWriter.indirectFile()))
+            files.append(
+                GeneratedFile(
+                    path: "Models/\(namespaceName)+Indirect.swift", contents: modelWriter.indirectFile()))
         }
         if models.usesJSONValue {
-            files.append(GeneratedFile(path: "Models/JSONValue.swift", contents: modelWriter.jsonValueFile()))
+            files.append(
+                GeneratedFile(
+                    path: "Models/\(namespaceName)+JSONValue.swift", contents: modelWriter.jsonValueFile()))
         }
         let endpointWriter = EndpointWriter(access: access)
         for endpoint in endpoints.endpoints {
@@ -116,7 +122,8 @@ public struct OpenAPIImporter: Sendable {
             source.line("\(access)static let servers: [BaseURL] = [" + servers.joined(separator: ", ") + "]")
             source.line()
             source.doc([
-                "Every endpoint, in document order: what a server routes by and what exports the document."
+                "Every endpoint, in the order of the document's paths and their methods: what a server routes by "
+                    + "and what exports the document."
             ])
             source.line("\(access)static let endpoints: [any CatalogEndpoint.Type] = [")
             for endpoint in endpoints {

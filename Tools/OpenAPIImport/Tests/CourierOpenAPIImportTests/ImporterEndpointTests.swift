@@ -143,6 +143,13 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
                   operationId: postJSON
                   requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Item'}}}}
                   responses: {'204': {description: ok}}
+              /patch:
+                patch:
+                  operationId: patchItem
+                  requestBody:
+                    required: true
+                    content: {application/merge-patch+json: {schema: {$ref: '#/components/schemas/Item'}}}
+                  responses: {'204': {description: ok}}
               /form:
                 post:
                   operationId: postForm
@@ -170,6 +177,10 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
         #expect(json.contains("public var body: Item?"))
         #expect(json.contains("if let body { Body.json(body) }"))
         #expect(file(result, "Endpoints/PostForm.swift").contains("Body.form(body)"))
+        // Another JSON type is declared, so the request says it.
+        #expect(
+            file(result, "Endpoints/PatchItem.swift").contains(
+                "Header.contentType(MediaType(\"application/merge-patch+json\"))\n        Body.json(body)"))
         let upload = file(result, "Endpoints/Upload.swift")
         #expect(upload.contains("public var file: Data"))
         #expect(upload.contains("public var fileFilename: String"))

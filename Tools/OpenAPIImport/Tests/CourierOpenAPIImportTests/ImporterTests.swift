@@ -155,9 +155,9 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
         #expect(file(result, "Models/Tags.swift").contains("public typealias Tags = [String]"))
         let bag = file(result, "Models/Bag.swift")
         #expect(bag.contains("public var labels: [String: String]?"))
-        #expect(bag.contains("public var extra: [String: JSONValue]?"))
-        #expect(bag.contains("public var anything: JSONValue?"))
-        #expect(result.files.contains { $0.path == "Models/JSONValue.swift" })
+        #expect(bag.contains("public var extra: [String: TestAPI.JSONValue]?"))
+        #expect(bag.contains("public var anything: TestAPI.JSONValue?"))
+        #expect(result.files.contains { $0.path == "Models/TestAPI+JSONValue.swift" })
     }
 
     @Test func reservedNamesGetASuffixAndAreReported() throws {
@@ -224,7 +224,7 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
               schemas:
                 Pet: {type: object, properties: {owner: {$ref: 'people.yaml#/Person'}}}
             """)
-        #expect(file(result, "Models/Pet.swift").contains("public var owner: JSONValue?"))
+        #expect(file(result, "Models/Pet.swift").contains("public var owner: TestAPI.JSONValue?"))
         #expect(reported(result, at: "/components/schemas/Pet/properties/owner").first?.kind == .notExpressed)
     }
 

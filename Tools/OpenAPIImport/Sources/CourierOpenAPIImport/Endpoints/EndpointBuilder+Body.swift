@@ -39,7 +39,8 @@ extension EndpointBuilder {
         let schema = content[chosen]?["schema"] ?? .object(.init())
         if chosen.hasPrefix("multipart/form-data") {
             return multipartBody(
-                schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required)
+                schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required,
+                requiredPointer: value["required"] == nil ? bodyPointer : bodyPointer.appending("required"))
         }
         let name = scope.claim("body")
         let documentation = value["description"]?.string.map(ModelBuilder.lines) ?? []
@@ -60,16 +61,31 @@ extension EndpointBuilder {
                 of: schema, at: mediaPointer.appending("schema"),
                 hint: Self.hint(at: bodyPointer, or: endpoint + "Body"))
             models.reportUnchecked(resolved.constraints, at: mediaPointer.appending("schema"))
-            reportMediaType(chosen, at: mediaPointer)
             if resolved.nullable {
                 models.report.add(
                     mediaPointer.appending("schema"), .notExpressed,
                     "A body of null is not sent: the Swift body is optional, and nil sends none.")
             }
             let optional = !required
+            // Another JSON type (`application/merge-patch+json`) is declared; the body sends JSON.
+            let essence = chosen.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+            var lines = ["Body.json(\(name))"]
+            if essence != "application/json" {
+                if MediaTypeText.isValid(essence) {
+                    lines.insert(
+                        "Header.contentType(MediaType(\(ModelBuilder.stringLiteral(essence))))", at: 0)
+                } else {
+                    reportMediaType(chosen, at: mediaPointer)
+                }
+            }
+            let block =
+                !optional
+                ? lines.joined(separator: "\n")
+                : lines.count == 1
+                    ? "if let \(name) { \(lines[0]) }"
+                    : "if let \(name) {\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n}"
             return RequestBodyDeclaration(
-                properties: property(resolved.type.text, optional: optional),
-                component: component("Body.json(\(name))", optional: optional))
+                properties: property(resolved.type.text, optional: optional), component: block)
         }
         if chosen.hasPrefix("application/x-www-form-urlencoded") {
             let resolved = models.type(
@@ -106,6 +122,16 @@ extension EndpointBuilder {
             if let (form, formPointer) = try? document.resolved(schema, at: mediaPointer.appending("schema"))
             {
                 let requiredFields = Set(form["required"]?.array?.compactMap(\.string) ?? [])
+                let encodings = content[chosen]?["encoding"]?.members ?? .init()
+                for (field, _) in form["properties"]?.members ?? .init() where encodings[field] == nil {
+                    guard let type = models.propertyType(field, of: model), models.isObjectLike(type) else {
+                        continue
+                    }
+                    models.report.add(
+                        formPointer.appending("properties", field), .approximated,
+                        "The object is written with brackets (\(field)[key]=…), not spread into the form as its default "
+                            + "style would.")
+                }
                 for (field, _) in form["properties"]?.members ?? .init() {
                     guard case .array? = models.propertyType(field, of: model) else { continue }
                     if needsIndexes {
@@ -136,7 +162,7 @@ extension EndpointBuilder {
         // Bytes or text: an empty body is the empty value, so the body is always sent.
         if !required {
             models.report.add(
-                bodyPointer.appending("required"), .approximated,
+                value["required"] == nil ? bodyPointer : bodyPointer.appending("required"), .approximated,
                 "The optional \(chosen) body is always sent in Swift: an empty one stands for none.")
         }
         if chosen.hasPrefix("text/") {
@@ -165,7 +191,7 @@ extension EndpointBuilder {
     /// with their file name and content type.
     private mutating func multipartBody(
         _ schema: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
-        required: Bool
+        required: Bool, requiredPointer: JSONPointer
     ) -> RequestBodyDeclaration? {
         guard let (object, objectPointer) = try? document.resolved(schema, at: pointer.appending("schema")),
             let fields = object["properties"]?.members, !fields.isEmpty
@@ -177,7 +203,7 @@ extension EndpointBuilder {
         }
         if !required {
             models.report.add(
-                pointer, .approximated,
+                requiredPointer, .approximated,
                 "The multipart body is optional in the document and always sent in Swift.")
         }
         let requiredFields = Set(object["required"]?.array?.compactMap(\.string) ?? [])

@@ -233,8 +233,7 @@ extension EndpointBuilder {
                 name: names.claim(Self.statusCaseName(entry.key, entry.range)), model: entry.model,
                 statuses: entry.range, documentation: entry.documentation)
         }
-        if let entry = entries.first(where: { $0.key == "default" }) {
-            _ = entry
+        if entries.contains(where: { $0.key == "default" }) {
             self.models.report.add(
                 pointer.appending("responses", "default"), .approximated,
                 "The default failure is declared for 400...599, which the export writes as 4XX and 5XX.")
@@ -343,7 +342,7 @@ extension EndpointBuilder {
 
     static func isJSON(_ mediaType: String) -> Bool {
         let base = mediaType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" && false
+        return base == "application/json" || base.hasSuffix("+json")
     }
 
     /// The statuses a response key covers: `404`, `4XX`.

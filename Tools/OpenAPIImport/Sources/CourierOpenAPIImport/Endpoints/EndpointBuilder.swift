@@ -376,8 +376,11 @@ struct EndpointBuilder {
     ) -> [String] {
         var lines: [String] = []
         if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
-        if lines.isEmpty { lines = resolved.documentation }
-        if lines.isEmpty { lines = ["The `\(wireName)` \(location) parameter."] }
+        if lines.isEmpty {
+            // The schema's own notes (its default, say) follow the parameter's name.
+            lines = ["The `\(wireName)` \(location) parameter."]
+            if !resolved.documentation.isEmpty { lines += [""] + resolved.documentation }
+        }
         if parameter["deprecated"]?.bool == true {
             if !lines.isEmpty { lines.append("") }
             lines.append("Deprecated.")
@@ -418,12 +421,30 @@ struct EndpointBuilder {
     /// most demanding array parameter asks.
     private func arrayStrategy(_ queryParameters: [DocumentValue], formNeedsIndexes: Bool) -> String {
         if formNeedsIndexes { return ".indexed" }
+        // Arrays of text joined by commas become one String, so they ask for nothing.
         let wanted = Set(
-            queryParameters.filter { isArraySchema($0["schema"]) }.map(Self.wantedStrategy(of:)))
+            queryParameters.filter { isArraySchema($0["schema"]) }.map(Self.wantedStrategy(of:))
+                .filter { $0 != ".commaSeparated" }
+                + queryParameters.filter {
+                    isArraySchema($0["schema"]) && Self.wantedStrategy(of: $0) == ".commaSeparated"
+                        && !itemsMayHoldComma($0["schema"])
+                }.map { _ in ".commaSeparated" })
         for strategy in [".brackets", ".repeatedKey", ".commaSeparated"] where wanted.contains(strategy) {
             return strategy
         }
         return ".repeatedKey"
+    }
+
+    /// Whether the items of an array schema are text (or unknown), which may hold a comma.
+    private func itemsMayHoldComma(_ schema: DocumentValue?) -> Bool {
+        guard let schema, let array = try? document.resolved(schema, at: .root).value,
+            let items = array["items"], let element = try? document.resolved(items, at: .root).value
+        else { return true }
+        switch element["type"]?.string {
+        case "integer", "number", "boolean": return false
+        case "string": return element["format"]?.string != "uuid"
+        default: return true
+        }
     }
 
     /// Whether `schema`, through references, is an array.

@@ -29,14 +29,14 @@ extension ModelBuilder {
                         schema.appending("properties", structure.properties[property].jsonName),
                         .approximated,
                         "The property holds \(structure.name) again, so it is stored out of line (Indirect); "
-                            + "the export describes it as an object placeholder.")
+                            + "the export refers to a component named after the box.")
                     if let target = directTarget(structure.properties[property].type),
                         let component = componentName(ofType: target)
                     {
                         report.add(
                             Self.componentPointer(component), .approximated,
-                            "A property holds \(target) out of line, so the export names it Indirect<\(target)> there."
-                        )
+                            "A property holds \(target) out of line, so the export describes it there as a component "
+                                + "named Indirect_\(target)_ with its properties and without its limits.")
                     }
                 }
                 declarations[index] = .structure(structure)
@@ -75,6 +75,15 @@ extension ModelBuilder {
             return nil
         }
         return structure.properties.first { $0.jsonName == jsonName }.map { resolvedAlias($0.type) }
+    }
+
+    /// Whether a value of `type` is a JSON object: a dictionary or a struct, through aliases.
+    func isObjectLike(_ type: SwiftType) -> Bool {
+        switch resolvedAlias(type) {
+        case .dictionary: true
+        case .named(let name): isStructure(name)
+        default: false
+        }
     }
 
     /// `type`, through aliases.

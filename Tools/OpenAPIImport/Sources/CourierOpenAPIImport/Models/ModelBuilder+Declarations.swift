@@ -32,6 +32,13 @@ extension ModelBuilder {
                 let resolved = type(
                     of: propertySchema, at: propertyPointer, hint: name + SwiftNames.typeName(jsonName))
                 let swiftName = names.claim(SwiftNames.memberName(jsonName))
+                if swiftName != SwiftNames.memberName(jsonName) {
+                    report.add(
+                        propertyPointer, .renamed,
+                        "\(jsonName) is the property \(swiftName), since another property has the Swift name "
+                            + "\(SwiftNames.memberName(jsonName)); its coding key keeps the document's name.",
+                        changesExport: false)
+                }
                 if required.contains(jsonName), resolved.nullable {
                     report.add(
                         propertyPointer, .approximated,
@@ -238,6 +245,11 @@ extension ModelBuilder {
     static func schemaName(_ pointer: JSONPointer) -> String {
         let tokens = pointer.tokens
         if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" { return tokens[2] }
+        // An inline schema: the property, parameter or component it belongs to.
+        if let index = tokens.lastIndex(of: "properties"), index + 1 < tokens.count {
+            return tokens[index + 1]
+        }
+        if tokens.count >= 3, tokens[0] == "components" { return tokens[2] }
         return pointer.text
     }
 

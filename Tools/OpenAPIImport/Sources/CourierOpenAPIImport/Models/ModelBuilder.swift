@@ -5,6 +5,8 @@ import Foundation
 struct ModelBuilder {
     let document: SourceDocument
     var report: ImportReport
+    /// The enum of servers and endpoints, which also holds `JSONValue` and `Indirect`.
+    let namespace: String
     /// Every type name handed out, models and endpoints alike.
     var typeNames = NameScope(reserved: SwiftNames.reservedTypes)
     var declarations: [ModelDeclaration] = []
@@ -25,10 +27,14 @@ struct ModelBuilder {
     private var extensions: [String: (pointer: JSONPointer, count: Int)] = [:]
     private var extensionOrder: [String] = []
 
-    init(document: SourceDocument, report: ImportReport) {
+    init(document: SourceDocument, report: ImportReport, namespace: String) {
         self.document = document
         self.report = report
+        self.namespace = namespace
     }
+
+    /// The generated `JSONValue`, nested in the namespace so that two imported APIs do not clash.
+    var jsonValue: SwiftType { .builtin(namespace + ".JSONValue") }
 
     // MARK: - Components
 
@@ -95,8 +101,17 @@ struct ModelBuilder {
                     "The enum \(swiftName) is exported inline where it is used, not as a component.")
             }
         } else {
-            let resolved = type(of: core, at: pointer, hint: swiftName)
-            guard resolved.type != .named(swiftName) else { return }
+            var resolved = type(of: core, at: pointer, hint: swiftName)
+            if case .named(let other) = resolved.type, let target = componentName(ofType: other),
+                translating.contains(target)
+            {
+                // `A: {$ref: B}` and `B: {$ref: A}` name no schema at all.
+                report.add(
+                    pointer, .notExpressed,
+                    "The schema is only a reference that leads back to itself, so it is any JSON value.")
+                usesJSONValue = true
+                resolved.type = jsonValue
+            }
             declarations.append(
                 .alias(
                     .init(
@@ -168,7 +183,7 @@ struct ModelBuilder {
         } catch {
             report.add(pointer, .notExpressed, "\(error.description) The value is arbitrary JSON.")
             usesJSONValue = true
-            return ResolvedSchema(type: .builtin("JSONValue"))
+            return ResolvedSchema(type: jsonValue)
         }
     }
 
@@ -276,7 +291,8 @@ struct ModelBuilder {
         _ schema: DocumentValue, at pointer: JSONPointer, hint: String
     ) -> ResolvedSchema {
         var resolved: ResolvedSchema
-        let jsonType = jsonTypes(of: schema).first ?? (schema["items"] != nil ? "array" : nil)
+        let jsonType =
+            jsonTypes(of: schema).first ?? (schema["items"] != nil ? "array" : Self.typeOfValues(schema))
         var handled: Set<String> = ["type", "format", "nullable"]
         switch jsonType {
         case "string":
@@ -326,10 +342,21 @@ struct ModelBuilder {
                 pointer.appending("type"), .notExpressed,
                 "The type \(jsonType ?? "") is unknown; the value is arbitrary JSON.")
             usesJSONValue = true
-            resolved = ResolvedSchema(type: .builtin("JSONValue"))
+            resolved = ResolvedSchema(type: jsonValue)
         }
         reportUnread(schema, at: pointer, handled: handled)
         return resolved
+    }
+
+    /// The JSON type of a schema's `const` or `enum` values, for a schema that names no type.
+    private static func typeOfValues(_ schema: DocumentValue) -> String? {
+        switch schema["const"] ?? schema["enum"]?.array?.first {
+        case .string?: "string"
+        case .integer?: "integer"
+        case .number?: "number"
+        case .bool?: "boolean"
+        default: nil
+        }
     }
 
     private mutating func stringType(_ schema: DocumentValue, at pointer: JSONPointer) -> SwiftType {
@@ -392,12 +419,12 @@ struct ModelBuilder {
                 pointer, .approximated,
                 "An object of any members is [String: JSONValue]; the export describes its values as JSONValue's placeholder."
             )
-            return ResolvedSchema(type: .dictionary(.builtin("JSONValue")))
+            return ResolvedSchema(type: .dictionary(jsonValue))
         }
         report.add(
             pointer, .approximated,
             "Any JSON value is the generated JSONValue, which the export describes as an object placeholder.")
-        return ResolvedSchema(type: .builtin("JSONValue"))
+        return ResolvedSchema(type: jsonValue)
     }
 
     // MARK: - Constraints

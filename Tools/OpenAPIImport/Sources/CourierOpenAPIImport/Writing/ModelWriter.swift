@@ -1,7 +1,9 @@
 /// Writes the Swift source of generated models.
 struct ModelWriter {
-    /// `public` or `` (internal).
+    /// `public ` or nothing (internal).
     let access: String
+    /// The enum of servers and endpoints, which holds `JSONValue` and `Indirect`.
+    let namespace: String
 
     /// The source file of one model.
     func file(_ declaration: ModelDeclaration) -> String {
@@ -40,10 +42,11 @@ struct ModelWriter {
                 source.block("\(access)var \(name): \(property.type.text)\(optional)") { source in
                     source.line("get { _\(property.name)\(optional).value }")
                     source.line(
-                        "set { _\(property.name) = \(Self.boxed("newValue", optional: property.isOptional)) }"
+                        "set { _\(property.name) = \(boxed("newValue", optional: property.isOptional)) }"
                     )
                 }
-                source.line("private var _\(property.name): Indirect<\(property.type.text)>\(optional)")
+                source.line(
+                    "private var _\(property.name): \(namespace).Indirect<\(property.type.text)>\(optional)")
             }
             if structure.properties.contains(where: { $0.name != $0.jsonName || $0.isBoxed }) {
                 source.line()
@@ -67,7 +70,7 @@ struct ModelWriter {
                     let name = SwiftNames.declared(property.name)
                     source.line(
                         property.isBoxed
-                            ? "self._\(property.name) = \(Self.boxed(name, optional: property.isOptional))"
+                            ? "self._\(property.name) = \(boxed(name, optional: property.isOptional))"
                             : "self.\(property.name) = \(name)")
                 }
             }
@@ -88,8 +91,8 @@ struct ModelWriter {
     }
 
     /// `value` in an `Indirect` box.
-    private static func boxed(_ value: String, optional: Bool) -> String {
-        optional ? "\(value).map(Indirect.init)" : "Indirect(\(value))"
+    private func boxed(_ value: String, optional: Bool) -> String {
+        optional ? "\(value).map(\(namespace).Indirect.init)" : "\(namespace).Indirect(\(value))"
     }
 
     /// One constraint, or a list of them.
@@ -219,6 +222,7 @@ struct ModelWriter {
     /// The source of `Indirect`, the box of a property that holds its own model again.
     func indirectFile() -> String {
         var source = SourceText()
+        source.line("extension \(namespace) {")
         source.doc([
             "A value kept out of line, so that a model can hold a value that holds the model again,",
             "encoded and decoded as the value itself.",
@@ -264,14 +268,14 @@ struct ModelWriter {
                 source.line("hasher.combine(value)")
             }
         }
+        source.line("}")
         return source.text
     }
 
     /// The source of `JSONValue`, for schemas that allow any JSON.
     func jsonValueFile() -> String {
         var source = SourceText()
-        source.line("import Foundation")
-        source.line()
+        source.line("extension \(namespace) {")
         source.doc(["Any JSON value, for a schema that allows any."])
         source.block("\(access)enum JSONValue: Codable, Sendable, Hashable") { source in
             source.doc(["`null`."])
@@ -323,6 +327,7 @@ struct ModelWriter {
                 source.line("}")
             }
         }
+        source.line("}")
         return source.text
     }
 }

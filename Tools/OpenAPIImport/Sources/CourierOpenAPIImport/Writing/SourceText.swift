@@ -3,9 +3,12 @@ struct SourceText {
     private(set) var lines: [String] = []
     private var depth = 0
 
-    /// Adds a line at the current indentation; an empty line stays empty.
+    /// Adds a line at the current indentation; an empty line stays empty, and each line of a
+    /// text of several keeps its own indentation on top.
     mutating func line(_ text: String = "") {
-        lines.append(text.isEmpty ? "" : String(repeating: "    ", count: depth) + text)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(line.isEmpty ? "" : String(repeating: "    ", count: depth) + line)
+        }
     }
 
     /// Adds `///` lines for `documentation`, if there is any.

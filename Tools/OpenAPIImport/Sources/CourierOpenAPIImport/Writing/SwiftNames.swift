@@ -40,7 +40,9 @@ enum SwiftNames {
         "EventStream", "FormEncoding", "HTTPMethod", "HTTPStatus", "Header", "HeaderName", "Idempotent",
         "IncomingRequest", "MediaType", "Method", "Middleware", "MultipartPart", "ParameterValue", "Path",
         "ProblemDetails", "Query", "QueryItem", "RequestModel", "SchemaConstrained", "SchemaConstraint",
-        "SuccessStatus", "Timeout", "Transport", "JSONValue", "Indirect",
+        "SuccessStatus", "Timeout", "Transport",
+        // The names an endpoint declares inside itself
+        "Success", "Failure", "Definition",
     ]
 
     /// The words of a document name: split at anything but a letter or digit, and where a lower
