@@ -63,13 +63,16 @@ struct CatalogProbeTests {
         let json = try Catalog([PutTally.self]).openAPIDocument(title: "Tally", version: "1").json
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
-        let counts = ((schemas?["Tally"] as? [String: Any])?["properties"] as? [String: Any])?["counts"]
+        let counts =
+            ((schemas?["Tally"] as? [String: Any])?["properties"] as? [String: Any])?["counts"]
             as? [String: Any]
         #expect(counts?["type"] as? String == "object")
         #expect((counts?["additionalProperties"] as? [String: Any])?["format"] as? String == "int64")
-        let response = (((document["paths"] as? [String: Any])?["/tally"] as? [String: Any])?["put"]
+        let response =
+            (((document["paths"] as? [String: Any])?["/tally"] as? [String: Any])?["put"]
             as? [String: Any])?["responses"] as? [String: Any]
-        let schema = ((((response?["200"] as? [String: Any])?["content"] as? [String: Any])?["application/json"])
+        let schema =
+            ((((response?["200"] as? [String: Any])?["content"] as? [String: Any])?["application/json"])
             as? [String: Any])?["schema"] as? [String: Any]
         #expect(schema?["type"] as? String == "array")
         #expect((schema?["items"] as? [String: Any])?["$ref"] as? String == "#/components/schemas/Tally")
@@ -116,12 +119,14 @@ struct CatalogProbeTests {
                 as? [String: Any]
         }
         let form = media("/labels", "post", "application/x-www-form-urlencoded")
-        let metadata = ((form?["schema"] as? [String: Any])?["properties"] as? [String: Any])?["metadata"]
+        let metadata =
+            ((form?["schema"] as? [String: Any])?["properties"] as? [String: Any])?["metadata"]
             as? [String: Any]
         #expect(metadata?["type"] as? String == "object")
         #expect((metadata?["additionalProperties"] as? [String: Any])?["type"] as? String == "string")
         #expect(
-            ((form?["encoding"] as? [String: Any])?["metadata"] as? [String: Any])?["style"] as? String == "deepObject")
+            ((form?["encoding"] as? [String: Any])?["metadata"] as? [String: Any])?["style"] as? String
+                == "deepObject")
         let image = media("/image", "put", "image/png")?["schema"] as? [String: Any]
         #expect(image?["contentMediaType"] as? String == "image/png")
         #expect(image?["contentEncoding"] == nil)

@@ -48,7 +48,8 @@ struct CatalogRawBodyTests {
     @Test func bytesOfAnotherTypeDoNotMatch() throws {
         let catalog = try Catalog([PutAvatar.self])
         let request = IncomingRequest(
-            method: .put, target: "/users/ada/avatar", headers: [HeaderField(name: .contentType, value: "text/plain")], body: Data([1]))
+            method: .put, target: "/users/ada/avatar",
+            headers: [HeaderField(name: .contentType, value: "text/plain")], body: Data([1]))
         #expect(throws: EndpointMismatch.self) { try catalog.match(request) }
     }
 

@@ -32,7 +32,9 @@ struct EndpointCredentials: Equatable {
     /// query item, is a parameter; `nil` when it has none.
     init?(_ shape: EndpointShape?) {
         guard let shape else { return nil }
-        if let field = shape.headers.first(where: { $0.name.lowercased() == "authorization" && $0.parameter != nil }) {
+        if let field = shape.headers.first(where: {
+            $0.name.lowercased() == "authorization" && $0.parameter != nil
+        }) {
             isRequired = field.isRequired
             location = "header"
             name = "Authorization"
@@ -53,7 +55,8 @@ struct EndpointCredentials: Equatable {
         for (place, fields) in [("header", shape.headers), ("query", shape.query)] {
             guard
                 let field = fields.first(where: {
-                    $0.isDeclaredSecret && $0.parameter != nil && $0.valuePrefix.isEmpty && $0.valueSuffix.isEmpty
+                    $0.isDeclaredSecret && $0.parameter != nil && $0.valuePrefix.isEmpty
+                        && $0.valueSuffix.isEmpty
                         && $0.arrayStrategy == nil && Self.namesAKey($0.name)
                 })
             else { continue }

@@ -174,9 +174,12 @@ struct CatalogOpenAPITests {
         )
         // An array of models is inline, with its items.
         let list = try operation("/shelves/{shelf}/books", "get")
-        let listSchema = (((list["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
+        let listSchema =
+            (((list["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
             as? [String: Any])?["application/json"] as? [String: Any]
-        #expect(try compact(listSchema?["schema"]) == ##"{"items":{"$ref":"#/components/schemas/Book"},"type":"array"}"##)
+        #expect(
+            try compact(listSchema?["schema"])
+                == ##"{"items":{"$ref":"#/components/schemas/Book"},"type":"array"}"##)
         #expect(
             try compact(schemas["ProblemDetails"])
                 == #"{"properties":{"detail":{"type":"string"},"instance":{"type":"string"},"status":{"type":"integer"},"title":{"type":"string"},"type":{"type":"string"}},"title":"ProblemDetails","type":"object"}"#
@@ -275,10 +278,12 @@ struct CatalogOpenAPITests {
     @Test func aSecretHeaderOrQueryItemIsAnAPIKeyScheme() throws {
         let catalog = try Catalog([KeyInAHeader.self, KeyInTheQuery.self])
         let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(catalog.openAPIDocument(title: "Keys", version: "1").json.utf8))
+            try JSONSerialization.jsonObject(
+                with: Data(catalog.openAPIDocument(title: "Keys", version: "1").json.utf8))
                 as? [String: Any])
         let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
-        #expect(try compact(paths["/header-key"]?["get"]?["security"]) == #"[{"apiKey-header-X-API-Key":[]}]"#)
+        #expect(
+            try compact(paths["/header-key"]?["get"]?["security"]) == #"[{"apiKey-header-X-API-Key":[]}]"#)
         // The key is the scheme's, not a parameter; the other header still is one.
         #expect(
             try compact(paths["/header-key"]?["get"]?["parameters"])
@@ -292,7 +297,8 @@ struct CatalogOpenAPITests {
                 + #""apiKey-query-api_key":{"in":"query","name":"api_key","type":"apiKey"}}"#)
         // A request without the key is answered 401 with a challenge naming where it goes.
         let request = IncomingRequest(
-            method: .get, target: "/header-key", headers: [HeaderField(name: HeaderName("X-Trace"), value: "t")])
+            method: .get, target: "/header-key",
+            headers: [HeaderField(name: HeaderName("X-Trace"), value: "t")])
         do throws(EndpointMismatch) {
             _ = try catalog.match(request)
             Issue.record("a request without its key matched")
