@@ -11,7 +11,7 @@ struct ModelBuilder {
     var typeNames = NameScope(reserved: SwiftNames.reservedTypes)
     var declarations: [ModelDeclaration] = []
     /// Whether some model holds arbitrary JSON, which needs the generated `JSONValue`.
-    private(set) var usesJSONValue = false
+    var usesJSONValue = false
     /// Whether some model holds itself through a struct, which needs the generated `Indirect`.
     var usesIndirect = false
 
@@ -24,8 +24,8 @@ struct ModelBuilder {
     /// The model of each inline schema declared so far, by its JSON Pointer.
     private var inlineModels: [String: String] = [:]
     /// Vendor extensions seen: name → where first, and how often.
-    private var extensions: [String: (pointer: JSONPointer, count: Int)] = [:]
-    private var extensionOrder: [String] = []
+    var extensions: [String: (pointer: JSONPointer, count: Int)] = [:]
+    var extensionOrder: [String] = []
 
     init(document: SourceDocument, report: ImportReport, namespace: String) {
         self.document = document
@@ -222,7 +222,7 @@ struct ModelBuilder {
     }
 
     /// The JSON Schema types `schema` names, without `null`.
-    private func jsonTypes(of schema: DocumentValue) -> [String] {
+    func jsonTypes(of schema: DocumentValue) -> [String] {
         switch schema["type"] {
         case .string(let type): type == "null" ? [] : [type]
         case .array(let types): types.compactMap(\.string).filter { $0 != "null" }
@@ -285,300 +285,6 @@ struct ModelBuilder {
             || schema["enum"] == .array([.null]) || schema["const"] == .null
     }
 
-    // MARK: - Scalars and collections
-
-    private mutating func scalarOrCollection(
-        _ schema: DocumentValue, at pointer: JSONPointer, hint: String
-    ) -> ResolvedSchema {
-        var resolved: ResolvedSchema
-        let jsonType =
-            jsonTypes(of: schema).first ?? (schema["items"] != nil ? "array" : Self.typeOfValues(schema))
-        var handled: Set<String> = ["type", "format", "nullable"]
-        switch jsonType {
-        case "string":
-            resolved = ResolvedSchema(type: stringType(schema, at: pointer))
-            resolved.constraints += lengthConstraints(schema, at: pointer)
-            handled.formUnion(["minLength", "maxLength", "pattern", "contentEncoding", "contentMediaType"])
-        case "integer":
-            resolved = ResolvedSchema(type: integerType(schema, at: pointer))
-            resolved.constraints += numberConstraints(schema, at: pointer, integer: true)
-            handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
-        case "number":
-            let format = schema["format"]?.string
-            resolved = ResolvedSchema(type: .builtin(format == "float" ? "Float" : "Double"))
-            if let format, !["float", "double"].contains(format) {
-                report.add(
-                    pointer.appending("format"), .approximated, "The number format \(format) is a Double.")
-            }
-            resolved.constraints += numberConstraints(schema, at: pointer, integer: false)
-            handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
-        case "boolean":
-            resolved = ResolvedSchema(type: .builtin("Bool"))
-        case "array":
-            let items = schema["items"] ?? .object(.init())
-            // Without `items`, the array's place is where the export differs.
-            let element = type(
-                of: items, at: schema["items"] == nil ? pointer : pointer.appending("items"),
-                hint: hint + "Item")
-            if element.nullable {
-                report.add(
-                    pointer.appending("items"), .notExpressed,
-                    "An array element may be null; the Swift array's elements are not optional.")
-            }
-            for constraint in element.constraints {
-                report.add(
-                    pointer.appending("items"), .notExpressed,
-                    "The elements' limit \(constraint) is not checked: Courier's constraints apply to a whole property."
-                )
-            }
-            resolved = ResolvedSchema(type: .array(element.type))
-            resolved.constraints += itemConstraints(schema)
-            handled.formUnion(["items", "minItems", "maxItems"])
-        case "object", nil:
-            resolved = mapType(schema, at: pointer, hint: hint)
-            handled.formUnion(["additionalProperties", "properties"])
-        default:
-            report.add(
-                pointer.appending("type"), .notExpressed,
-                "The type \(jsonType ?? "") is unknown; the value is arbitrary JSON.")
-            usesJSONValue = true
-            resolved = ResolvedSchema(type: jsonValue)
-        }
-        reportUnread(schema, at: pointer, handled: handled)
-        return resolved
-    }
-
-    /// The JSON type of a schema's `const` or `enum` values, for a schema that names no type.
-    private static func typeOfValues(_ schema: DocumentValue) -> String? {
-        switch schema["const"] ?? schema["enum"]?.array?.first {
-        case .string?: "string"
-        case .integer?: "integer"
-        case .number?: "number"
-        case .bool?: "boolean"
-        default: nil
-        }
-    }
-
-    private mutating func stringType(_ schema: DocumentValue, at pointer: JSONPointer) -> SwiftType {
-        switch schema["format"]?.string {
-        case nil: return schema["contentEncoding"]?.string == "base64" ? .builtin("Data") : .builtin("String")
-        case "date-time": return .builtin("Date")
-        case "uuid": return .builtin("UUID")
-        case "uri", "url": return .builtin("URL")
-        case "byte", "binary": return .builtin("Data")
-        case let format?:
-            report.add(
-                pointer.appending("format"), .approximated,
-                "The string format \(format) is a String; the export does not say the format.")
-            return .builtin("String")
-        }
-    }
-
-    private mutating func integerType(_ schema: DocumentValue, at pointer: JSONPointer) -> SwiftType {
-        switch schema["format"]?.string {
-        case nil, "int64": return .builtin("Int")
-        case "int32": return .builtin("Int32")
-        case let format?:
-            report.add(
-                pointer.appending("format"), .approximated,
-                "The integer format \(format) is an Int; the export writes int64.")
-            return .builtin("Int")
-        }
-    }
-
-    /// A map (`additionalProperties`), or arbitrary JSON for an object that says nothing more.
-    private mutating func mapType(_ schema: DocumentValue, at pointer: JSONPointer, hint: String)
-        -> ResolvedSchema
-    {
-        switch schema["additionalProperties"] {
-        case .object(let members) where !members.isEmpty:
-            let value = type(
-                of: .object(members), at: pointer.appending("additionalProperties"), hint: hint + "Value")
-            if value.nullable {
-                report.add(
-                    pointer.appending("additionalProperties"), .notExpressed,
-                    "A map value may be null; the Swift dictionary's values are not optional.")
-            }
-            for constraint in value.constraints {
-                report.add(
-                    pointer.appending("additionalProperties"), .notExpressed,
-                    "The values' limit \(constraint) is not checked: Courier's limits apply to a whole property."
-                )
-            }
-            return ResolvedSchema(type: .dictionary(value.type))
-        case .bool(false):
-            report.add(
-                pointer, .notExpressed,
-                "An object with no properties allowed is arbitrary JSON in Swift.")
-        default:
-            break
-        }
-        usesJSONValue = true
-        if jsonTypes(of: schema) == ["object"] {
-            report.add(
-                pointer, .approximated,
-                "An object of any members is [String: JSONValue]; the export describes its values as JSONValue's placeholder."
-            )
-            return ResolvedSchema(type: .dictionary(jsonValue))
-        }
-        report.add(
-            pointer, .approximated,
-            "Any JSON value is the generated JSONValue, which the export describes as an object placeholder.")
-        return ResolvedSchema(type: jsonValue)
-    }
-
-    // MARK: - Constraints
-
-    private mutating func lengthConstraints(_ schema: DocumentValue, at pointer: JSONPointer) -> [String] {
-        var constraints: [String] = []
-        if let minimum = schema["minLength"].flatMap(Self.integer) {
-            constraints.append(".minLength(\(minimum))")
-        }
-        if let maximum = schema["maxLength"].flatMap(Self.integer) {
-            constraints.append(".maxLength(\(maximum))")
-        }
-        if let pattern = schema["pattern"]?.string {
-            if (try? Regex(pattern)) != nil, !pattern.contains("\"\"\""),
-                pattern.unicodeScalars.allSatisfy(\.isASCII)
-            {
-                constraints.append(".pattern(#\"\(pattern)\"#)")
-            } else {
-                report.add(
-                    pointer.appending("pattern"), .notExpressed,
-                    "Swift's Regex cannot read the pattern, so it is not checked.")
-            }
-        }
-        return constraints
-    }
-
-    private mutating func numberConstraints(
-        _ schema: DocumentValue, at pointer: JSONPointer, integer: Bool
-    ) -> [String] {
-        var constraints: [String] = []
-        for (keyword, name) in [("minimum", "minimum"), ("maximum", "maximum")] {
-            guard let value = schema[keyword] else { continue }
-            if integer, let bound = Self.integer(value) {
-                constraints.append(".\(name)(\(bound))")
-            } else {
-                report.add(
-                    pointer.appending(keyword), .notExpressed,
-                    "A \(keyword) of a number that is not an integer is not checked: Courier's limits are integers."
-                )
-            }
-        }
-        for keyword in ["exclusiveMinimum", "exclusiveMaximum", "multipleOf"] where schema[keyword] != nil {
-            report.add(pointer.appending(keyword), .notExpressed, "\(keyword) is not checked.")
-        }
-        return constraints
-    }
-
-    private func itemConstraints(_ schema: DocumentValue) -> [String] {
-        var constraints: [String] = []
-        if let minimum = schema["minItems"].flatMap(Self.integer) {
-            constraints.append(".minItems(\(minimum))")
-        }
-        if let maximum = schema["maxItems"].flatMap(Self.integer) {
-            constraints.append(".maxItems(\(maximum))")
-        }
-        return constraints
-    }
-
-    private static func integer(_ value: DocumentValue) -> Int? {
-        switch value {
-        case .integer(let integer): integer
-        case .number(let number) where number.rounded() == number && abs(number) < 1e15: Int(number)
-        default: nil
-        }
-    }
-
-    // MARK: - Documentation and what is not read
-
-    /// Keywords that only describe: they become DocC text or are left to readers of the
-    /// document.
-    static let descriptive: Set<String> = [
-        "description", "title", "example", "examples", "default", "deprecated", "readOnly", "writeOnly",
-        "externalDocs", "$comment", "$schema", "$id",
-    ]
-
-    /// DocC lines for a schema: its description, then its default, whether it is read- or
-    /// write-only, and whether it is deprecated.
-    func documentation(of schema: DocumentValue) -> [String] {
-        var lines: [String] = []
-        if let description = schema["description"]?.string ?? schema["title"]?.string {
-            lines += Self.lines(description)
-        }
-        var notes: [String] = []
-        if let value = schema["default"] { notes.append("Defaults to `\(value.jsonText)`.") }
-        if schema["readOnly"]?.bool == true { notes.append("Sent by the server only.") }
-        if schema["writeOnly"]?.bool == true { notes.append("Sent by the client only.") }
-        if schema["deprecated"]?.bool == true { notes.append("Deprecated.") }
-        if !notes.isEmpty {
-            if !lines.isEmpty { lines.append("") }
-            lines.append(notes.joined(separator: " "))
-        }
-        return lines
-    }
-
-    /// The lines of a description, without trailing spaces or blank lines at either end.
-    static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(
-                $0.replacingOccurrences(of: "\t", with: "    ").reversed().drop(while: \.isWhitespace)
-                    .reversed())
-        }
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines
-    }
-
-    /// Reports every keyword of `schema` that neither `handled` nor the descriptive ones cover.
-    mutating func reportUnread(_ schema: DocumentValue, at pointer: JSONPointer, handled: Set<String>) {
-        guard let members = schema.members else { return }
-        for (key, _) in members
-        where !handled.contains(key) && !Self.descriptive.contains(key) && !key.hasPrefix("x-") {
-            switch key {
-            case "xml":
-                report.add(
-                    pointer.appending(key), .notExpressed, "XML names are not used: Courier sends JSON.",
-                    changesExport: false)
-            case "discriminator", "oneOf", "anyOf", "allOf", "$ref":
-                continue
-            case "enum", "const":
-                report.add(
-                    pointer.appending(key), .approximated,
-                    "The \(key == "enum" ? "listed values are" : "one value is") not a type of its own in Swift: "
-                        + "the property takes any value of its type.")
-            default:
-                report.add(
-                    pointer.appending(key), .notExpressed, "The keyword \(key) is not expressed in Swift.")
-            }
-        }
-    }
-
-    /// Counts vendor extensions (`x-…`), which are reported once per name at the end.
-    mutating func noteExtensions(of value: DocumentValue, at pointer: JSONPointer) {
-        guard let members = value.members else { return }
-        for (key, _) in members where key.hasPrefix("x-") {
-            if let seen = extensions[key] {
-                extensions[key] = (seen.pointer, seen.count + 1)
-            } else {
-                extensions[key] = (pointer.appending(key), 1)
-                extensionOrder.append(key)
-            }
-        }
-    }
-
-    /// Adds one report item per vendor extension seen.
-    mutating func reportExtensions() {
-        for key in extensionOrder {
-            let (pointer, count) = extensions[key]!
-            report.add(
-                pointer, .notExpressed,
-                "The extension \(key) is not read (\(count == 1 ? "once" : "\(count) times") in schemas).",
-                changesExport: false)
-        }
-    }
-
     // MARK: - Shared with the model declarations
 
     /// Reports each of `constraints` as not checked, since the value at `pointer` has no
@@ -595,20 +301,6 @@ struct ModelBuilder {
     /// Adds a declaration.
     mutating func append(_ declaration: ModelDeclaration) {
         declarations.append(declaration)
-    }
-
-    /// Notes that the generated code needs `JSONValue`.
-    mutating func needJSONValue() {
-        usesJSONValue = true
-    }
-
-    /// Translates the component a reference names, if that has not happened, and returns its
-    /// schema and pointer; `nil` for a reference to something else.
-    func componentSchema(_ reference: String) -> (DocumentValue, JSONPointer)? {
-        guard let name = SourceDocument.componentSchemaName(reference),
-            let schema = document.root["components"]?["schemas"]?[name]
-        else { return nil }
-        return (schema, Self.componentPointer(name))
     }
 
     /// The original name of the component behind a Swift model name.

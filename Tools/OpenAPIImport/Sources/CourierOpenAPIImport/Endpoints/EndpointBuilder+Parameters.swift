@@ -1,0 +1,269 @@
+import Foundation
+
+extension EndpointBuilder {
+    // MARK: - Parameters
+
+    mutating func pathProperty(
+        _ parameter: DocumentValue, _ wireName: String, at pointer: JSONPointer, endpoint: String,
+        scope: inout NameScope
+    ) -> EndpointDeclaration.Property {
+        let propertyName = scope.claim(SwiftNames.memberName(wireName))
+        var resolved = models.type(
+            of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
+            hint: Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName)))
+        switch resolved.type {
+        case .builtin(let type)
+        where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
+            break
+        case .named(let model) where isEnumeration(model):
+            break
+        default:
+            models.report.add(
+                pointer.appending("schema"), .approximated,
+                "A path parameter of type \(resolved.type.text) is a String in Swift.")
+            models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
+            resolved.type = .builtin("String")
+            resolved.constraints = []
+        }
+        return EndpointDeclaration.Property(
+            name: propertyName, type: resolved.type.text, isOptional: false, defaultValue: nil,
+            documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: "path"),
+            codingKey: propertyName == wireName ? nil : wireName, constraints: resolved.constraints)
+    }
+
+    mutating func otherParameter(
+        _ parameter: DocumentValue, at pointer: JSONPointer, entry: JSONPointer, endpoint: String,
+        scope: inout NameScope, strategy: String
+    ) -> (EndpointDeclaration.Property, String)? {
+        guard let wireName = parameter["name"]?.string, let location = parameter["in"]?.string else {
+            models.report.add(pointer, .notExpressed, "The parameter has no name or place.")
+            return nil
+        }
+        if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
+            models.report.add(
+                pointer, .notExpressed,
+                "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
+                changesExport: false)
+            return nil
+        }
+        guard ["query", "header", "cookie"].contains(location) else {
+            models.report.add(
+                pointer.appending("in"), .notExpressed,
+                "A parameter in \(location) is not one OpenAPI defines.")
+            return nil
+        }
+        if parameter["content"] != nil {
+            models.report.add(
+                entry, .notExpressed,
+                "A parameter described by content (a serialized value) is not expressed; the operation is imported without it."
+            )
+            return nil
+        }
+        for keyword in ["allowReserved", "allowEmptyValue"] where parameter[keyword]?.bool == true {
+            models.report.add(
+                pointer.appending(keyword), .notExpressed,
+                keyword == "allowReserved"
+                    ? "Courier percent-encodes reserved characters in a query value."
+                    : "An empty value is sent as name= like any other; allowEmptyValue is not expressed.")
+        }
+        let schema = parameter["schema"] ?? .object(.init([("type", "string")]))
+        let hint = Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName))
+        var resolved = models.type(of: schema, at: pointer.appending("schema"), hint: hint)
+        let required = parameter["required"]?.bool == true
+        let propertyName = scope.claim(SwiftNames.memberName(wireName))
+        var isOptional = !required || resolved.nullable
+        var defaultValue: String? = isOptional ? "nil" : nil
+        let literalName = ModelBuilder.stringLiteral(wireName)
+        let component: String
+        switch location {
+        case "query":
+            if case .array(let element) = resolved.type {
+                guard isScalar(element) else {
+                    models.report.add(
+                        entry, .notExpressed,
+                        "A query array of \(element.text) cannot be read back from a query; the operation is imported without it."
+                    )
+                    return nil
+                }
+                let wanted = Self.wantedStrategy(of: parameter)
+                if let separator = Self.separators[wanted],
+                    wanted != strategy || canHoldComma(element) || wanted != ".commaSeparated"
+                {
+                    models.report.add(
+                        pointer, .approximated,
+                        "The elements are joined with \(separator.name), which the endpoint's other arrays or the "
+                            + "elements' text keep Courier from reading back, so the parameter is one String: join "
+                            + "the elements yourself.")
+                    let property = EndpointDeclaration.Property(
+                        name: propertyName, type: "String", isOptional: !required,
+                        defaultValue: required ? nil : "nil",
+                        documentation: parameterDocumentation(
+                            parameter, resolved, wireName: wireName, location: location)
+                            + ["", "The elements, joined with \(separator.name)."],
+                        codingKey: nil, constraints: [])
+                    return (property, "Query(\(literalName), \(propertyName))")
+                }
+                if wanted != strategy {
+                    models.report.add(
+                        pointer, .approximated,
+                        "The array is written as the endpoint's other arrays are (\(strategy)), not as \(wanted)."
+                    )
+                }
+                if strategy == ".brackets" {
+                    // The name is the operation's to compare; the style is the definition's.
+                    for place in [entry, pointer.appending("style")] {
+                        models.report.add(
+                            place, .approximated,
+                            "The array is written as \(wireName)[]=…, which the export names \(wireName)[] in the form style."
+                        )
+                    }
+                }
+                // An optional array would send nothing for both nil and []: the array is never optional.
+                isOptional = false
+                defaultValue = required ? nil : "[]"
+                component = "Query(\(literalName), \(propertyName))"
+            } else if isScalar(resolved.type) {
+                component = "Query(\(literalName), \(propertyName))"
+            } else {
+                models.report.add(
+                    entry, .notExpressed,
+                    "A query parameter of type \(resolved.type.text) (an object) cannot be read back from a query; the operation is imported without it."
+                )
+                return nil
+            }
+        case "header", "cookie":
+            if resolved.type != .builtin("String") {
+                models.report.add(
+                    pointer.appending("schema"), .approximated,
+                    "A \(location) parameter of type \(resolved.type.text) is a String in Swift: Courier sends \(location) values as text."
+                )
+                models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
+                resolved.type = .builtin("String")
+                resolved.constraints = []
+            }
+            component =
+                location == "header"
+                ? "Header(\(literalName), \(propertyName))" : "Cookie(\(literalName), \(propertyName))"
+        default:
+            return nil
+        }
+        let property = EndpointDeclaration.Property(
+            name: propertyName, type: resolved.type.text, isOptional: isOptional, defaultValue: defaultValue,
+            documentation: parameterDocumentation(
+                parameter, resolved, wireName: wireName, location: location),
+            codingKey: nil,
+            constraints: resolved.constraints)
+        return (property, component)
+    }
+
+    func parameterDocumentation(
+        _ parameter: DocumentValue, _ resolved: ResolvedSchema, wireName: String, location: String
+    ) -> [String] {
+        var lines: [String] = []
+        if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
+        if lines.isEmpty {
+            // The schema's own notes (its default, say) follow the parameter's name.
+            lines = ["The `\(wireName)` \(location) parameter."]
+            if !resolved.documentation.isEmpty { lines += [""] + resolved.documentation }
+        }
+        if parameter["deprecated"]?.bool == true {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("Deprecated.")
+        }
+        return lines
+    }
+
+    /// The name of a model declared inside a shared component (`#/components/parameters/direction`):
+    /// the component's, since every operation that uses it shares the model; else `fallback`.
+    static func hint(at pointer: JSONPointer, or fallback: String) -> String {
+        let tokens = pointer.tokens
+        guard tokens.count >= 3, tokens[0] == "components", tokens[1] != "schemas" else { return fallback }
+        return SwiftNames.typeName(tokens[2])
+    }
+
+    /// The separators of the styles that join an array's elements into one value.
+    static let separators: [String: (character: String, name: String)] = [
+        ".commaSeparated": (",", "commas"), "spaceDelimited": (" ", "spaces"),
+        "pipeDelimited": ("|", "pipes"),
+    ]
+
+    /// How a query parameter asks for its array to be written: a `FormEncoding` strategy, or
+    /// the name of a style Courier does not write.
+    static func wantedStrategy(of parameter: DocumentValue) -> String {
+        let style = parameter["style"]?.string ?? "form"
+        let explode = parameter["explode"]?.bool ?? (style == "form")
+        switch (style, explode) {
+        case ("form", true): return ".repeatedKey"
+        case ("form", false): return ".commaSeparated"
+        case ("deepObject", _): return ".brackets"
+        case ("spaceDelimited", _), ("pipeDelimited", _): return style
+        default: return ".repeatedKey"
+        }
+    }
+
+    /// The one way the endpoint writes arrays: indexed when its form holds arrays of objects
+    /// (only indexes keep their elements apart), else brackets, repeated keys or commas, as the
+    /// most demanding array parameter asks.
+    func arrayStrategy(_ queryParameters: [DocumentValue], formNeedsIndexes: Bool) -> String {
+        if formNeedsIndexes { return ".indexed" }
+        // Arrays of text joined by commas become one String, so they ask for nothing.
+        let wanted = Set(
+            queryParameters.filter { isArraySchema($0["schema"]) }.map(Self.wantedStrategy(of:))
+                .filter { $0 != ".commaSeparated" }
+                + queryParameters.filter {
+                    isArraySchema($0["schema"]) && Self.wantedStrategy(of: $0) == ".commaSeparated"
+                        && !itemsMayHoldComma($0["schema"])
+                }.map { _ in ".commaSeparated" })
+        for strategy in [".brackets", ".repeatedKey", ".commaSeparated"] where wanted.contains(strategy) {
+            return strategy
+        }
+        return ".repeatedKey"
+    }
+
+    /// Whether the items of an array schema are text (or unknown), which may hold a comma.
+    func itemsMayHoldComma(_ schema: DocumentValue?) -> Bool {
+        guard let schema, let array = try? document.resolved(schema, at: .root).value,
+            let items = array["items"], let element = try? document.resolved(items, at: .root).value
+        else { return true }
+        switch element["type"]?.string {
+        case "integer", "number", "boolean": return false
+        case "string": return element["format"]?.string != "uuid"
+        default: return true
+        }
+    }
+
+    /// Whether `schema`, through references, is an array.
+    func isArraySchema(_ schema: DocumentValue?) -> Bool {
+        guard let schema, let resolved = try? document.resolved(schema, at: .root).value else { return false }
+        if resolved["items"] != nil { return true }
+        switch resolved["type"] {
+        case .string(let type): return type == "array"
+        case .array(let types): return types.contains("array")
+        default: return false
+        }
+    }
+
+    /// Whether the text of a value of `type` may hold a comma.
+    func canHoldComma(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin(let name): ["String", "Date"].contains(name)
+        // An enum's unknown case holds any text.
+        default: true
+        }
+    }
+
+    func isScalar(_ type: SwiftType) -> Bool {
+        switch type {
+        case .builtin(let name):
+            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date"].contains(name)
+        case .named(let name): isEnumeration(name)
+        default: false
+        }
+    }
+
+    func isEnumeration(_ name: String) -> Bool {
+        models.declarations.contains {
+            if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false }
+        }
+    }
+}
