@@ -54,6 +54,34 @@ private func reported(_ result: ImportResult, at pointer: String) -> [ImportRepo
         #expect(endpoint.contains(#""perPage": [.minimum(1), .maximum(100)]"#))
     }
 
+    @Test func anObjectInTheQueryIsAParameterPerProperty() throws {
+        let result = try importing(
+            """
+            paths:
+              /search:
+                get:
+                  operationId: search
+                  parameters:
+                    - name: point
+                      in: query
+                      schema: {type: object, properties: {x: {type: number}, y: {type: number}}}
+                    - name: filter
+                      in: query
+                      style: deepObject
+                      required: true
+                      schema: {type: object, required: [name], properties: {name: {type: string}, minAge: {type: integer}}}
+                  responses: {'204': {description: ok}}
+            """)
+        let search = file(result, "Endpoints/Search.swift")
+        #expect(search.contains(#"Query("x", pointX)"#))
+        #expect(search.contains(#"Query("y", pointY)"#))
+        #expect(search.contains(#"Query("filter[name]", filterName)"#))
+        #expect(search.contains(#"Query("filter[minAge]", filterMinAge)"#))
+        #expect(search.contains("public var filterName: String\n"))
+        #expect(search.contains("public var filterMinAge: Int?"))
+        #expect(reported(result, at: "/paths/~1search/get/parameters/1").first?.kind == .approximated)
+    }
+
     @Test func aPathParameterKeepsItsNameAsCodingKey() throws {
         let result = try importing(
             """

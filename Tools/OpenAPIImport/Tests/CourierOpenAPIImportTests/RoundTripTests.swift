@@ -121,6 +121,36 @@ private func operationDocument(
                 pets: {type: array, items: {$ref: '#/components/schemas/Pet'}}
         """
 
+    @Test func aQueryObjectsPropertiesInTheExportAreThatObjectsDifference() {
+        let original = """
+            openapi: 3.1.0
+            info: {title: T, version: '1'}
+            paths:
+              /search:
+                get:
+                  parameters:
+                    - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {name: {type: string}}}}
+                    - {name: point, in: query, schema: {type: object, properties: {x: {type: number}}}}
+                  responses: {'204': {description: none}}
+            """
+        let exported = """
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+             "paths": {"/search": {"get": {"parameters": [
+               {"name": "filter[name]", "in": "query", "required": false, "schema": {"type": "string"}},
+               {"name": "x", "in": "query", "required": false, "schema": {"type": "number"}}],
+              "responses": {"204": {"description": "No content."}}}}}}
+            """
+        let found = differences(original, exported)
+        #expect(
+            found.contains(
+                "/paths/~1search/get/parameters/0: query parameter filter[name] is in the export and not in the document"
+            ))
+        #expect(
+            found.contains(
+                "/paths/~1search/get/parameters/1: query parameter x is in the export and not in the document"
+            ))
+    }
+
     @Test func identicalDocumentsHaveNoDifference() {
         #expect(differences(Self.richDocument, Self.richDocument) == [])
         let pets = petsDocument(pet: "{type: object, properties: {id: {type: integer}}}")

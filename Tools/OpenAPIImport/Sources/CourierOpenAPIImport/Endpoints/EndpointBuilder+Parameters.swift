@@ -34,30 +34,30 @@ extension EndpointBuilder {
     mutating func otherParameter(
         _ parameter: DocumentValue, at pointer: JSONPointer, entry: JSONPointer, endpoint: String,
         scope: inout NameScope, strategy: String
-    ) -> (EndpointDeclaration.Property, String)? {
+    ) -> [(EndpointDeclaration.Property, String)] {
         guard let wireName = parameter["name"]?.string, let location = parameter["in"]?.string else {
             models.report.add(pointer, .notExpressed, "The parameter has no name or place.")
-            return nil
+            return []
         }
         if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
             models.report.add(
                 pointer, .notExpressed,
                 "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
                 changesExport: false)
-            return nil
+            return []
         }
         guard ["query", "header", "cookie"].contains(location) else {
             models.report.add(
                 pointer.appending("in"), .notExpressed,
                 "A parameter in \(location) is not one OpenAPI defines.")
-            return nil
+            return []
         }
         if parameter["content"] != nil {
             models.report.add(
                 entry, .notExpressed,
                 "A parameter described by content (a serialized value) is not expressed; the operation is imported without it."
             )
-            return nil
+            return []
         }
         for keyword in ["allowReserved", "allowEmptyValue"] where parameter[keyword]?.bool == true {
             models.report.add(
@@ -83,7 +83,7 @@ extension EndpointBuilder {
                         entry, .notExpressed,
                         "A query array of \(element.text) cannot be read back from a query; the operation is imported without it."
                     )
-                    return nil
+                    return []
                 }
                 let wanted = Self.wantedStrategy(of: parameter)
                 if let separator = Self.separators[wanted],
@@ -101,7 +101,7 @@ extension EndpointBuilder {
                             parameter, resolved, wireName: wireName, location: location)
                             + ["", "The elements, joined with \(separator.name)."],
                         codingKey: nil, constraints: [])
-                    return (property, "Query(\(literalName), \(propertyName))")
+                    return [(property, "Query(\(literalName), \(propertyName))")]
                 }
                 if wanted != strategy {
                     models.report.add(
@@ -124,12 +124,16 @@ extension EndpointBuilder {
                 component = "Query(\(literalName), \(propertyName))"
             } else if isScalar(resolved.type) {
                 component = "Query(\(literalName), \(propertyName))"
+            } else if let spread = spreadObject(
+                parameter, wireName, resolved.type, required: required, entry: entry, scope: &scope)
+            {
+                return spread
             } else {
                 models.report.add(
                     entry, .notExpressed,
                     "A query parameter of type \(resolved.type.text) (an object) cannot be read back from a query; the operation is imported without it."
                 )
-                return nil
+                return []
             }
         case "header", "cookie":
             if resolved.type != .builtin("String") {
@@ -145,7 +149,7 @@ extension EndpointBuilder {
                 location == "header"
                 ? "Header(\(literalName), \(propertyName))" : "Cookie(\(literalName), \(propertyName))"
         default:
-            return nil
+            return []
         }
         let property = EndpointDeclaration.Property(
             name: propertyName, type: resolved.type.text, isOptional: isOptional, defaultValue: defaultValue,
@@ -153,7 +157,7 @@ extension EndpointBuilder {
                 parameter, resolved, wireName: wireName, location: location),
             codingKey: nil,
             constraints: resolved.constraints)
-        return (property, component)
+        return [(property, component)]
     }
 
     func parameterDocumentation(
@@ -244,6 +248,36 @@ extension EndpointBuilder {
     }
 
     /// Whether the text of a value of `type` may hold a comma.
+    /// An object in the query as one parameter per property, as its style writes them: `name=x`
+    /// (`form`, exploded) or `filter[name]=x` (`deepObject`); `nil` when a property is not a single
+    /// value or the style is another.
+    private mutating func spreadObject(
+        _ parameter: DocumentValue, _ wireName: String, _ type: SwiftType, required: Bool, entry: JSONPointer,
+        scope: inout NameScope
+    ) -> [(EndpointDeclaration.Property, String)]? {
+        let style = parameter["style"]?.string ?? "form"
+        let explode = parameter["explode"]?.bool ?? (style == "form")
+        guard (style == "form" && explode) || style == "deepObject", case .named(let model) = type,
+            case .structure(let structure)? = models.declarations.first(where: { $0.name == model }),
+            !structure.properties.isEmpty, structure.properties.allSatisfy({ isScalar($0.type) })
+        else { return nil }
+        models.report.add(
+            entry, .approximated,
+            "The object is one query parameter per property (\(style == "form" ? "name=…" : "\(wireName)[name]=…")), "
+                + "which the export lists one by one.")
+        return structure.properties.map { field in
+            let name = scope.claim(SwiftNames.memberName(wireName + "_" + field.jsonName))
+            let queryName = style == "form" ? field.jsonName : "\(wireName)[\(field.jsonName)]"
+            let optional = !required || field.isOptional
+            let property = EndpointDeclaration.Property(
+                name: name, type: field.type.text, isOptional: optional, defaultValue: optional ? "nil" : nil,
+                documentation: field.documentation.isEmpty
+                    ? ["The `\(field.jsonName)` of the `\(wireName)` query parameter."] : field.documentation,
+                codingKey: nil, constraints: field.constraints)
+            return (property, "Query(\(ModelBuilder.stringLiteral(queryName)), \(name))")
+        }
+    }
+
     func canHoldComma(_ type: SwiftType) -> Bool {
         switch type {
         case .builtin(let name): ["String", "Date"].contains(name)

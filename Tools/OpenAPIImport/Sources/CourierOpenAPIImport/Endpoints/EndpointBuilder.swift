@@ -129,7 +129,7 @@ struct EndpointBuilder {
 
         // Query, header and cookie parameters.
         for (parameter, parameterPointer, entry) in parameters where parameter["in"]?.string != "path" {
-            if let (property, component) = otherParameter(
+            for (property, component) in otherParameter(
                 parameter, at: parameterPointer, entry: entry, endpoint: name, scope: &scope,
                 strategy: strategy)
             {

@@ -48,8 +48,16 @@ extension RoundTripComparison {
         }
         for parameter in right
         where !left.contains(where: { $0.key == parameter.key || $0.key + "[]" == parameter.key }) {
+            // A property of an object the document sends in the query (`x` of an exploded `point`,
+            // `filter[name]` of a deepObject `filter`) is that object's difference.
+            let owner = left.first { object in
+                guard object.location == "query", parameter.location == "query" else { return false }
+                if parameter.name.hasPrefix(object.name + "[") { return true }
+                let schema = object.definition["schema"].flatMap { resolved($0, on: .original) }
+                return schema?.value["properties"]?[parameter.name] != nil
+            }
             report(
-                original.operation.place("parameters"),
+                owner?.site ?? original.operation.place("parameters"),
                 "\(parameter.title) is in the export and not in the document")
         }
     }
