@@ -3,9 +3,8 @@ import Foundation
 /// How an endpoint takes credentials: its `Authorization` header parameter, read by the fixed
 /// prefix of the header's value, or else a header or query parameter declared secret, named
 /// for a key or a token, with nothing around it (an API key, as ``Header/apiKey(_:in:)`` sends
-/// one). One reading for the
-/// `WWW-Authenticate` challenge of every 401 (typed answers and mismatches) and for the OpenAPI
-/// security scheme.
+/// one). One reading for the `WWW-Authenticate` challenge of every 401 (typed answers and
+/// mismatches) and for the OpenAPI security scheme.
 struct EndpointCredentials: Equatable {
     /// The credential's scheme.
     enum Scheme: Equatable {
