@@ -68,7 +68,7 @@ extension EndpointBuilder {
             }
             let optional = !required
             // Another JSON type (`application/merge-patch+json`) is declared; the body sends JSON.
-            let essence = chosen.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
+            let essence = MediaTypeText.essence(chosen)
             var lines = ["Body.json(\(name))"]
             if essence != "application/json" {
                 if MediaTypeText.isValid(essence) {
@@ -281,9 +281,7 @@ extension EndpointBuilder {
         case .builtin(let name):
             ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
         case .named(let name):
-            models.declarations.contains {
-                if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false }
-            }
+            models.isEnumeration(name)
         default: false
         }
     }

@@ -277,7 +277,7 @@ extension EndpointBuilder {
         {
             chosen = text
             type = "String"
-            if text.split(separator: ";")[0] != "text/plain" {
+            if MediaTypeText.essence(text) != "text/plain" {
                 models.report.add(
                     pointer.appending("content", text), .approximated,
                     "\(text) is read as a String, which the export calls text/plain.")
@@ -314,10 +314,7 @@ extension EndpointBuilder {
     /// Reports a JSON media type other than `application/json`, which Courier sends and the
     /// export lists as `application/json`.
     mutating func reportMediaType(_ mediaType: String, at pointer: JSONPointer) {
-        guard
-            mediaType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-                != "application/json"
-        else { return }
+        guard MediaTypeText.essence(mediaType) != "application/json" else { return }
         models.report.add(
             pointer, .approximated,
             "\(mediaType) is read and written as JSON, and the export says application/json.")
@@ -341,8 +338,8 @@ extension EndpointBuilder {
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
-        let base = mediaType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-        return base == "application/json" || base.hasSuffix("+json")
+        let essence = MediaTypeText.essence(mediaType)
+        return essence == "application/json" || essence.hasSuffix("+json")
     }
 
     /// The statuses a response key covers: `404`, `4XX`.
@@ -376,12 +373,18 @@ extension EndpointBuilder {
     }
 }
 
-/// Whether a media type's text is `type/subtype` with token characters, as `MediaType` takes it.
+/// A document's media type text, read as `MediaType` reads one.
 enum MediaTypeText {
+    /// `type/subtype` in lower case, without parameters: `application/json` for
+    /// `Application/JSON; charset=utf-8`.
+    static func essence(_ text: String) -> String {
+        String(text.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Whether the text is `type/subtype` with token characters, as `MediaType` takes it.
     static func isValid(_ text: String) -> Bool {
         let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let parts = text.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).split(
-            separator: "/", omittingEmptySubsequences: false)
+        let parts = essence(text).split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
     }
 }

@@ -15,7 +15,7 @@ extension EndpointBuilder {
         case .builtin(let type)
         where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
             break
-        case .named(let model) where isEnumeration(model):
+        case .named(let model) where models.isEnumeration(model):
             break
         default:
             models.report.add(
@@ -258,7 +258,7 @@ extension EndpointBuilder {
         let style = parameter["style"]?.string ?? "form"
         let explode = parameter["explode"]?.bool ?? (style == "form")
         guard (style == "form" && explode) || style == "deepObject", case .named(let model) = type,
-            case .structure(let structure)? = models.declarations.first(where: { $0.name == model }),
+            case .structure(let structure)? = models.declaration(named: model),
             !structure.properties.isEmpty, structure.properties.allSatisfy({ isScalar($0.type) })
         else { return nil }
         models.report.add(
@@ -290,14 +290,8 @@ extension EndpointBuilder {
         switch type {
         case .builtin(let name):
             ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date"].contains(name)
-        case .named(let name): isEnumeration(name)
+        case .named(let name): models.isEnumeration(name)
         default: false
-        }
-    }
-
-    func isEnumeration(_ name: String) -> Bool {
-        models.declarations.contains {
-            if case .enumeration(let enumeration) = $0 { enumeration.name == name } else { false }
         }
     }
 }

@@ -56,7 +56,7 @@ extension ModelBuilder {
                 return visit(value)
             case .named(let model):
                 guard seen.insert(model).inserted else { return false }
-                switch declarations.first(where: { $0.name == model }) {
+                switch declaration(named: model) {
                 case .structure(let structure): return structure.properties.contains { visit($0.type) }
                 case .union(let union): return union.cases.contains { visit($0.type) }
                 case .alias(let alias): return visit(alias.type)
@@ -71,7 +71,7 @@ extension ModelBuilder {
 
     /// The type of the property `jsonName` of the struct `model`, if it has one.
     func propertyType(_ jsonName: String, of model: String) -> SwiftType? {
-        guard case .structure(let structure) = declarations.first(where: { $0.name == model }) else {
+        guard case .structure(let structure) = declaration(named: model) else {
             return nil
         }
         return structure.properties.first { $0.jsonName == jsonName }.map { resolvedAlias($0.type) }
@@ -89,7 +89,7 @@ extension ModelBuilder {
     /// `type`, through aliases.
     private func resolvedAlias(_ type: SwiftType) -> SwiftType {
         if case .named(let name) = type,
-            case .alias(let alias) = declarations.first(where: { $0.name == name })
+            case .alias(let alias) = declaration(named: name)
         {
             return resolvedAlias(alias.type)
         }
@@ -99,7 +99,7 @@ extension ModelBuilder {
     /// The struct or union a value of `type` holds inline, through aliases.
     private func directTarget(_ type: SwiftType) -> String? {
         guard case .named(let name) = type else { return nil }
-        switch declarations.first(where: { $0.name == name }) {
+        switch declaration(named: name) {
         case .structure, .union: return name
         case .alias(let alias): return directTarget(alias.type)
         default: return nil
@@ -167,7 +167,7 @@ extension ModelBuilder {
         var pending = roots.flatMap(Self.typeNames(in:))
         while let name = pending.popLast() {
             guard reached.insert(name).inserted else { continue }
-            switch declarations.first(where: { $0.name == name }) {
+            switch declaration(named: name) {
             case .structure(let structure):
                 pending += structure.properties.flatMap { Self.typeNames(in: $0.type.text) }
             case .union(let union): pending += union.cases.flatMap { Self.typeNames(in: $0.type.text) }

@@ -72,11 +72,19 @@ struct ModelBuilder {
         }
     }
 
+    /// The generated model named `name`, if there is one.
+    func declaration(named name: String) -> ModelDeclaration? {
+        declarations.first { $0.name == name }
+    }
+
     /// Whether `name` is a generated struct.
     func isStructure(_ name: String) -> Bool {
-        declarations.contains {
-            if case .structure(let structure) = $0 { structure.name == name } else { false }
-        }
+        if case .structure = declaration(named: name) { true } else { false }
+    }
+
+    /// Whether `name` is a generated enum of values.
+    func isEnumeration(_ name: String) -> Bool {
+        if case .enumeration = declaration(named: name) { true } else { false }
     }
 
     static func componentPointer(_ name: String) -> JSONPointer {
@@ -86,7 +94,7 @@ struct ModelBuilder {
     private mutating func declareComponent(_ name: String, _ schema: DocumentValue) {
         let pointer = Self.componentPointer(name)
         let swiftName = componentTypes[name]!
-        guard !declarations.contains(where: { $0.name == swiftName }), translating.insert(name).inserted
+        guard declaration(named: swiftName) == nil, translating.insert(name).inserted
         else {
             return
         }
@@ -164,14 +172,14 @@ struct ModelBuilder {
         _ reference: String, _ schema: DocumentValue, at pointer: JSONPointer, hint: String
     ) -> ResolvedSchema {
         if let name = SourceDocument.componentSchemaName(reference), let swiftName = componentTypes[name] {
-            if !declarations.contains(where: { $0.name == swiftName }), !translating.contains(name),
+            if declaration(named: swiftName) == nil, !translating.contains(name),
                 let target = document.root["components"]?["schemas"]?[name]
             {
                 declareComponent(name, target)
             }
             var resolved = ResolvedSchema(
                 type: .named(swiftName), nullable: nullableComponents.contains(name))
-            if case .alias(let alias) = declarations.first(where: { $0.name == swiftName }) {
+            if case .alias(let alias) = declaration(named: swiftName) {
                 resolved.type = .named(alias.name)
             }
             resolved.documentation = documentation(of: schema)
