@@ -2,19 +2,6 @@ import Testing
 
 @testable import CourierOpenAPIImport
 
-private func importing(_ yaml: String) throws -> ImportResult {
-    try OpenAPIImporter(namespace: "TestAPI").importDocument(
-        "openapi: 3.1.0\ninfo: {title: Test, version: '1'}\n" + yaml)
-}
-
-private func file(_ result: ImportResult, _ path: String) -> String {
-    result.files.first { $0.path == path }?.contents ?? "(no \(path) among \(result.files.map(\.path)))"
-}
-
-private func reported(_ result: ImportResult, at pointer: String) -> [ImportReport.Item] {
-    result.report.items.filter { $0.pointer == pointer }
-}
-
 @Suite struct ImporterEndpointTests {
     @Test func parametersGoWhereTheDocumentSays() throws {
         let result = try importing(

@@ -2,21 +2,6 @@ import Testing
 
 @testable import CourierOpenAPIImport
 
-/// Imports `yaml` (the paths and components of a 3.1 document unless it has its own header).
-private func importing(_ yaml: String, version: String = "3.1.0") throws -> ImportResult {
-    let text =
-        yaml.hasPrefix("openapi:") ? yaml : "openapi: \(version)\ninfo: {title: Test, version: '1'}\n" + yaml
-    return try OpenAPIImporter(namespace: "TestAPI").importDocument(text)
-}
-
-private func file(_ result: ImportResult, _ path: String) -> String {
-    result.files.first { $0.path == path }?.contents ?? "(no \(path) among \(result.files.map(\.path)))"
-}
-
-private func reported(_ result: ImportResult, at pointer: String) -> [ImportReport.Item] {
-    result.report.items.filter { $0.pointer == pointer }
-}
-
 @Suite struct ImporterModelTests {
     @Test func anObjectIsAStructWithOptionalsForWhatIsNotRequired() throws {
         let result = try importing(
