@@ -103,7 +103,7 @@ enum OpenAPIOperation {
                     guard let key = part.parameter, let type = log.types[key], type != Data.self else {
                         continue
                     }
-                    contentSchemas[key] = namedSchema(type, &schemas)
+                    contentSchemas[key] = schemas.schema(for: type)
                 }
                 media = formMedia(
                     body.parts, schema: schema(of:), contentSchemas: contentSchemas, constraints: constraints)
@@ -117,7 +117,7 @@ enum OpenAPIOperation {
                 let whole =
                     type == Data.self && !body.contentType.isJSON
                     ? ["type": "string", "contentMediaType": .string(body.contentType.essence)]
-                    : namedSchema(type, &schemas)
+                    : schemas.schema(for: type)
                 media = form ?? ["schema": constraints[key]?.applied(to: whole) ?? whole]
             }
             operation["requestBody"] = [
@@ -206,12 +206,6 @@ enum OpenAPIOperation {
         return (security.name, security.scheme, credentials.isRequired)
     }
 
-    /// A scalar's, an array's or a dictionary's inline schema, or a `$ref` to the component of a
-    /// model.
-    private static func namedSchema(_ type: Any.Type, _ schemas: inout OpenAPISchemas) -> JSONValue {
-        schemas.schema(for: type)
-    }
-
     private static func responses<Model: CatalogEndpoint>(
         _ type: Model.Type, shape: EndpointShape, schemas: inout OpenAPISchemas
     ) -> [String: JSONValue] {
@@ -228,7 +222,7 @@ enum OpenAPIOperation {
             let schema: JSONValue =
                 Model.Success.self == Data.self
                 ? ["type": "string", "contentMediaType": .string(mediaType?.essence ?? "")]
-                : namedSchema(Model.Success.self, &schemas)
+                : schemas.schema(for: Model.Success.self)
             responses[successStatus] = [
                 "description": .string("The \(success)."),
                 "content": .object([mediaType?.essence ?? "application/json": ["schema": schema]]),
@@ -239,7 +233,7 @@ enum OpenAPIOperation {
             let entry = documented.first
         {
             responses["default"] = errorResponse(
-                OpenAPISchemas.componentName(entry.model), schema: namedSchema(entry.model, &schemas))
+                OpenAPISchemas.componentName(entry.model), schema: schemas.schema(for: entry.model))
         } else {
             for (status, model) in statusKeys(documented) where responses[status] == nil {
                 let modelName = OpenAPISchemas.componentName(model)
@@ -278,7 +272,7 @@ enum OpenAPIOperation {
         if payload != String.self {
             data = [
                 "type": "string", "contentMediaType": .string(MediaType.json.rawValue),
-                "contentSchema": namedSchema(payload, &schemas),
+                "contentSchema": schemas.schema(for: payload),
             ]
         }
         let event: JSONValue = [
