@@ -108,14 +108,24 @@ public struct Catalog: Sendable {
             shape: mismatch.shape, allowedMethods: allowed)
     }
 
-    /// How many fixed segments of `path` the request's segments do not have, so that
-    /// `/orders/not-a-uuid` is closer to `/orders/{id}` than to `/products/{id}`.
+    /// How many fixed segments (or fixed text around a parameter) of `path` the request's
+    /// segments do not have, so that `/orders/not-a-uuid` is closer to `/orders/{id}` than to
+    /// `/products/{id}`.
     private static func literalMisses(_ segments: [String]?, _ path: [EndpointShape.Segment]) -> Int {
         guard let segments else { return path.count }
         var misses = 0
         for (index, segment) in path.enumerated() {
-            guard case .literal(let text) = segment else { continue }
-            if index >= segments.count || segments[index] != text { misses += 1 }
+            guard index < segments.count else {
+                if segment.parameter == nil { misses += 1 }
+                continue
+            }
+            switch segment {
+            case .literal(let text) where segments[index] != text: misses += 1
+            case .parameter(_, let prefix, let suffix)
+            where RequestMatching.value(in: segments[index], prefix: prefix, suffix: suffix) == nil:
+                misses += 1
+            default: break
+            }
         }
         return misses
     }

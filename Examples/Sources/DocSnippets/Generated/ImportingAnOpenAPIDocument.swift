@@ -87,7 +87,7 @@ enum ImportingAnOpenAPIDocumentSnippets {
         /// The request's components.
         public var definition: some EndpointDefinition {
             Method.get
-            Path("pets", petID)
+            Path("pets/\(petID)")
             Header("X-API-Key", apiKey, isSecret: true)
         }
     }

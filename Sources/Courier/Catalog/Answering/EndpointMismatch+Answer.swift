@@ -78,7 +78,7 @@ enum MismatchAnswers {
     static func statuses(of shape: EndpointShape) -> [HTTPStatus] {
         var statuses: [HTTPStatus] = [.badRequest]
         if credentialsScheme(shape) != nil { statuses.append(.unauthorized) }
-        if shape.path.contains(where: { if case .parameter = $0 { true } else { false } }) {
+        if shape.path.contains(where: { $0.parameter != nil }) {
             statuses.append(.notFound)
         }
         return statuses

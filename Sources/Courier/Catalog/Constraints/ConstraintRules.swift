@@ -140,7 +140,7 @@ struct ConstraintRules: Sendable {
     /// Where each parameter of `shape` is, in words.
     private static func places(in shape: EndpointShape, formEncoding: FormEncoding) -> [String: Place] {
         var places: [String: Place] = [:]
-        for case .parameter(let key) in shape.path {
+        for key in shape.path.compactMap(\.parameter) {
             places[key] = Place(name: key, words: "the path parameter \(key)")
         }
         for field in shape.query {

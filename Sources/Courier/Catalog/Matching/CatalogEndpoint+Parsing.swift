@@ -54,7 +54,7 @@ extension CatalogEndpoint {
         } catch {
             // A path parameter that does not decode (`/todos/first` for an `Int`) is another path.
             let key = decoder.failedKeys.keys.first
-            let inPath = shape.path.contains { $0 == .parameter(key ?? "") }
+            let inPath = key != nil && shape.path.contains { $0.parameter == key }
             let mismatch = EndpointMismatch(
                 template: shape.description,
                 reasons: [
@@ -84,8 +84,8 @@ extension CatalogEndpoint {
     {
         guard mismatch.closeness != .otherPath, let segments = request.pathSegments else { return mismatch }
         var values: [String: ParameterDecoder.Source] = [:]
-        for case (let segment, .parameter(let key)) in zip(segments, shape.path) {
-            values[key] = .text(segment)
+        for case (let segment, .parameter(let key, let prefix, let suffix)) in zip(segments, shape.path) {
+            values[key] = RequestMatching.value(in: segment, prefix: prefix, suffix: suffix).map { .text($0) }
         }
         let decoder = ParameterDecoder(values: values, fillsGapsWithProbes: true)
         do {

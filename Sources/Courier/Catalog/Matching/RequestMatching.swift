@@ -24,7 +24,15 @@ enum RequestMatching {
                         pathFits = false
                         reasons.append(
                             "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
-                    case .parameter(let key): values[key] = .text(segment)
+                    case .parameter(let key, let prefix, let suffix):
+                        if let value = value(in: segment, prefix: prefix, suffix: suffix) {
+                            values[key] = .text(value)
+                        } else {
+                            pathFits = false
+                            reasons.append(
+                                "the path segment \(segment.debugDescription) is not of the form "
+                                    + (prefix + "{\(key)}" + suffix).debugDescription)
+                        }
                     default: break
                     }
                 }
@@ -182,22 +190,29 @@ enum RequestMatching {
         unwrap(text, prefix: field.valuePrefix, suffix: field.valueSuffix, in: place, &reasons)
     }
 
-    /// The text between a fixed prefix and suffix, compared scalar by scalar (a value that
-    /// starts with a combining mark is still found after `Bearer `).
+    /// The text between a fixed prefix and suffix, as a source.
     private static func unwrap(
         _ text: String, prefix: String, suffix: String, in place: String, _ reasons: inout [String]
     ) -> ParameterDecoder.Source? {
+        guard let value = value(in: text, prefix: prefix, suffix: suffix) else {
+            reasons.append("\(place) is not of the form \((prefix + "…" + suffix).debugDescription)")
+            return nil
+        }
+        return .text(value)
+    }
+
+    /// The text between a fixed prefix and suffix, or `nil` when `text` lacks either; compared
+    /// scalar by scalar (a value that starts with a combining mark is still found after `Bearer `).
+    static func value(in text: String, prefix: String, suffix: String) -> String? {
+        if prefix.isEmpty, suffix.isEmpty { return text }
         let scalars = Array(text.unicodeScalars)
         let head = Array(prefix.unicodeScalars)
         let tail = Array(suffix.unicodeScalars)
         guard scalars.count >= head.count + tail.count, scalars.starts(with: head),
             scalars.reversed().starts(with: tail.reversed())
-        else {
-            reasons.append("\(place) is not of the form \((prefix + "…" + suffix).debugDescription)")
-            return nil
-        }
+        else { return nil }
         var value = String.UnicodeScalarView()
         value.append(contentsOf: scalars[head.count..<(scalars.count - tail.count)])
-        return .text(String(value))
+        return String(value)
     }
 }

@@ -19,7 +19,7 @@ extension Catalog {
         var paths: [String: JSONValue] = [:]
         for entry in entries {
             let method = entry.shape.method.rawValue.lowercased()
-            let path = OpenAPIOperation.pathTemplate(entry.shape)
+            let path = entry.shape.pathTemplate
             var item = paths[path]?.members ?? [:]
             guard OpenAPIOperation.methods.contains(method), item[method] == nil else { continue }
             item[method] = entry.openAPIOperation(entry.name, entry.shape, &schemas)

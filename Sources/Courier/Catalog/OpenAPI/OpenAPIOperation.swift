@@ -8,18 +8,6 @@ enum OpenAPIOperation {
     /// Header parameters OpenAPI ignores: the media types and security schemes say them.
     private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
 
-    /// `/shelves/{shelf}/books`.
-    static func pathTemplate(_ shape: EndpointShape) -> String {
-        "/"
-            + shape.path.map { segment in
-                switch segment {
-                case .literal(let text): PercentEncoding.encode(text)
-                case .parameter(let name): "{\(name)}"
-                }
-            }
-            .joined(separator: "/")
-    }
-
     /// The operation object of `Model`, registering the schemas it refers to.
     static func describe<Model: CatalogEndpoint>(
         _ type: Model.Type, name: String, shape: EndpointShape, schemas: inout OpenAPISchemas
@@ -50,7 +38,7 @@ enum OpenAPIOperation {
                         "schema": schema,
                     ].merging(style) { first, _ in first }))
         }
-        for case .parameter(let key) in shape.path {
+        for key in shape.path.compactMap(\.parameter) {
             add(key, in: "path", required: true, schema: schema(of: key))
         }
         // An API key in a header or the query is described by its security scheme instead.

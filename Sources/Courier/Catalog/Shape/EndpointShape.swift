@@ -15,8 +15,23 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     public enum Segment: Sendable, Hashable {
         /// Fixed text (unencoded).
         case literal(String)
-        /// A segment filled by the model property with this coding key.
-        case parameter(String)
+        /// A segment filled by the model property with this coding key, between fixed text
+        /// (unencoded): `"\(sid).json"` is the parameter `sid` with the suffix `.json`.
+        case parameter(String, prefix: String = "", suffix: String = "")
+
+        /// The coding key of the property that fills the segment, or `nil` for fixed text.
+        public var parameter: String? {
+            if case .parameter(let key, _, _) = self { key } else { nil }
+        }
+
+        /// The segment in a path template: its text percent-encoded, the parameter as `{key}`.
+        var template: String {
+            switch self {
+            case .literal(let text): PercentEncoding.encode(text)
+            case .parameter(let key, let prefix, let suffix):
+                PercentEncoding.encode(prefix) + "{\(key)}" + PercentEncoding.encode(suffix)
+            }
+        }
     }
 
     /// One query item, header field or cookie: a fixed value, or a parameter.
@@ -106,13 +121,7 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     /// `GET /users/{id}?page`. Fixed query items show their value, except a secret one
     /// (`?api_key=<redacted>`), since the template reaches metrics and logs.
     public var description: String {
-        let segments = path.map { segment in
-            switch segment {
-            case .literal(let text): PercentEncoding.encode(text)
-            case .parameter(let name): "{\(name)}"
-            }
-        }
-        var text = "\(method.rawValue) /" + segments.joined(separator: "/")
+        var text = "\(method.rawValue) " + pathTemplate
         let items = query.map { field in
             field.parameter == nil
                 ? "\(field.name)=\(field.isSecret ? "<redacted>" : field.value ?? "")" : field.name
@@ -121,12 +130,15 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// The path with `{parameter}` in place of each value, such as `/users/{id}` or
+    /// `/messages/{sid}.json`.
+    var pathTemplate: String {
+        "/" + path.map(\.template).joined(separator: "/")
+    }
+
     /// The coding keys of every parameter, in the order the request carries them.
     public var parameters: [String] {
-        let fromPath = path.compactMap { segment -> String? in
-            if case .parameter(let name) = segment { return name }
-            return nil
-        }
+        let fromPath = path.compactMap(\.parameter)
         let fromParts = (body?.parts ?? []).flatMap { part in
             [part.parameter, part.filename?.parameter, part.contentType?.parameter].compactMap { $0 }
         }

@@ -87,15 +87,16 @@ struct ProbeDecoder: Decoder {
             }
         // `made` first: a `nil` of `Any?` would cast to an `Optional` T as a value that is `nil`.
         if let made, let value = made as? T {
-            if codingPath.count == 1, !isVaried, let key = codingPath.first?.stringValue {
-                log.note(text: "\(value)", for: key)
-            }
+            noteText(of: value)
             return value
         }
         if let caseType = type as? any CaseIterable.Type {
             let cases = Self.allCases(caseType)
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
-            if let value = pick as? T { return value }
+            if let value = pick as? T {
+                noteText(of: value)
+                return value
+            }
         }
         guard codingPath.count < Self.maximumDepth, selfDecodes < Self.maximumDepth else {
             // A recursive model, or a type that asks for a single value of its own type, would
@@ -106,6 +107,13 @@ struct ProbeDecoder: Decoder {
         var inner = self
         inner.selfDecodes += 1
         return try T(from: inner)
+    }
+
+    /// Notes how a top-level value reads as text: as it is printed into a path, query or
+    /// header when it is a ``ParameterValue``.
+    private func noteText(of value: some Any) {
+        guard codingPath.count == 1, !isVaried, let key = codingPath.first?.stringValue else { return }
+        log.note(text: (value as? any ParameterValue)?.parameterText ?? "\(value)", for: key)
     }
 
     /// How deep a probe value may nest.
@@ -135,7 +143,7 @@ final class ProbeLog {
     private(set) var keys: [String] = []
     private(set) var optionalKeys: Set<String> = []
     /// How each top-level value of a simple type reads as text, to find it inside a header
-    /// value such as `Bearer <token>`.
+    /// value such as `Bearer <token>` or a path segment such as `<sid>.json`.
     private(set) var texts: [String: String] = [:]
 
     func note(text: String, for key: String) {

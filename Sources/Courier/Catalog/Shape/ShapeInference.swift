@@ -27,7 +27,7 @@ enum ShapeInference {
                 "two parts of its multipart body are named \(twice.debugDescription); a server could not tell them apart"
             )
         }
-        var pathOwners: [Int: String] = [:]
+        var pathOwners: [Int: (key: String, prefix: String, suffix: String)] = [:]
         var queryOwners: [Int: String] = [:]
         var headerOwners: [Int: String] = [:]
         var cookieOwners: [Int: String] = [:]
@@ -45,8 +45,15 @@ enum ShapeInference {
             var found = 0
             for index in base.pathSegments.indices
             where base.pathSegments[index] != variant.pathSegments[index] {
-                try claim(&pathOwners, index, for: key, type)
-                try wholeSegment(base.pathSegments[index], holds: key, log, type)
+                if let other = pathOwners[index] {
+                    throw failure(
+                        type,
+                        "\(other.key) and \(key) share a path segment, where a server could not tell "
+                            + "where one ends; give each a segment of its own")
+                }
+                let (prefix, suffix) = affixes(
+                    of: base.pathSegments[index], variant.pathSegments[index], text: log.texts[key])
+                pathOwners[index] = (key, prefix, suffix)
                 found += 1
             }
             for index in base.query.indices where base.query[index] != variant.query[index] {
@@ -102,7 +109,8 @@ enum ShapeInference {
         var shape = EndpointShape(
             method: base.method,
             path: base.pathSegments.indices.map { index in
-                pathOwners[index].map { .parameter($0) } ?? .literal(base.pathSegments[index])
+                pathOwners[index].map { .parameter($0.key, prefix: $0.prefix, suffix: $0.suffix) }
+                    ?? .literal(base.pathSegments[index])
             },
             query: query,
             headers: base.headers.indices.filter {
@@ -303,18 +311,23 @@ enum ShapeInference {
         return try model.endpoint.request()
     }
 
-    /// Throws when `key` shares its path segment with literal text (`"v\(version)"`): a server
-    /// reads a whole segment as one parameter, so it could not read the value back.
-    private static func wholeSegment<Model>(
-        _ segment: String, holds key: String, _ log: ProbeLog, _ type: Model.Type
-    ) throws(CourierError) {
-        guard let text = log.texts[key], segment != text, let range = segment.range(of: text) else { return }
-        let template = segment.replacingCharacters(in: range, with: "{\(key)}")
-        throw failure(
-            type,
-            "its path segment \(template.debugDescription) mixes literal text with \(key), and a catalog "
-                + "reads a whole segment as one parameter; give \(key) a segment of its own, or make the "
-                + "literal text part of its value")
+    /// The fixed text around a parameter's value in a path segment (`v` and `.json` in
+    /// `v2.json`): around the probe's text of the value where it sits once in the segment, else
+    /// what the base and varied segments share at either end.
+    static func affixes(of base: String, _ variant: String, text: String?) -> (prefix: String, suffix: String)
+    {
+        if let text, !text.isEmpty, let range = base.range(of: text), base.ranges(of: text).count == 1 {
+            return (String(base[..<range.lowerBound]), String(base[range.upperBound...]))
+        }
+        let first = Array(base.unicodeScalars)
+        let second = Array(variant.unicodeScalars)
+        let head = zip(first, second).prefix { $0 == $1 }.count
+        let tail = zip(first[head...].reversed(), second[head...].reversed()).prefix { $0 == $1 }.count
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: first[..<head])
+        var suffix = String.UnicodeScalarView()
+        suffix.append(contentsOf: first[(first.count - tail)...])
+        return (String(prefix), String(suffix))
     }
 
     static func failure<Model>(_ type: Model.Type, _ reason: String) -> CourierError {

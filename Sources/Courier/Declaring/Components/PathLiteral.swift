@@ -12,8 +12,8 @@
 /// A leading or trailing slash only separates, so `"/users/"` is the segment `users`. An empty
 /// segment between two slashes (`"a//b"`) is rejected when the request is built, as
 /// ``CourierError/Kind/invalidPathSegment``. Literal text and a value may share a segment
-/// (`"v\(version)"`); the value's own `/` is still percent-encoded. A ``Catalog`` reads a whole
-/// segment as one parameter, so it refuses a ``CatalogEndpoint`` whose value shares a segment.
+/// (`"v\(version)"`, `"\(sid).json"`); the value's own `/` is still percent-encoded. A ``Catalog``
+/// reads such a value back from between the text, but refuses two values in one segment.
 ///
 /// Interpolate ``ParameterValue`` values. Anything else still splits the literal, with a
 /// deprecation warning on the line: an optional is rejected when the request is built (`nil` has

@@ -134,45 +134,6 @@ import Testing
         }
     }
 
-    struct VersionedItems: CatalogEndpoint, Equatable {
-        typealias Success = Empty
-        typealias Failure = Never
-
-        var version: Int
-
-        var definition: some EndpointDefinition {
-            Method.get
-            Path("/api/v\(version)/items")
-        }
-    }
-
-    struct SegmentedItems: CatalogEndpoint, Equatable {
-        typealias Success = Empty
-        typealias Failure = Never
-
-        var version: Int
-
-        var definition: some EndpointDefinition {
-            Method.get
-            Path("/api/\(version)/items")
-        }
-    }
-
-    @Test func aCatalogRefusesAValueSharingASegmentWithLiteralText() throws {
-        #expect(try VersionedItems(version: 2).endpoint.request().percentEncodedPath == "/api/v2/items")
-        let error = expectCourierError(.unparseableEndpoint, stage: .building) {
-            _ = try Catalog([VersionedItems.self])
-        }
-        #expect(
-            error?.message
-                == "VersionedItems cannot be parsed from a request: its path segment \"v{version}\" mixes "
-                + "literal text with version, and a catalog reads a whole segment as one parameter; give "
-                + "version a segment of its own, or make the literal text part of its value.")
-        let catalog = try Catalog([SegmentedItems.self])
-        let request = try SegmentedItems(version: 2).endpoint.request()
-        #expect(try catalog.match(IncomingRequest(request)) as? SegmentedItems == SegmentedItems(version: 2))
-    }
-
     @Test func catalogsCURLAndOpenAPIUseTheSplitSegments() throws {
         let shape = try GetPost.shape()
         #expect(shape.description == "GET /v1/users/{user}/posts/{id}")

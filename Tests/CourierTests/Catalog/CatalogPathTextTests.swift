@@ -1,0 +1,137 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// A path parameter that shares its segment with fixed text (`v{version}`, `{sid}.json`): a
+/// catalog reads the value between the text, matches, answers and exports it.
+struct CatalogPathTextTests {
+    struct GetMessage: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var account: String
+        var sid: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("Accounts/\(account)/Messages/\(sid).json")
+        }
+    }
+
+    struct ListItems: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var version: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("/api/v\(version)/items")
+        }
+    }
+
+    enum Format: String, Codable, CaseIterable, Sendable, ParameterValue {
+        case csv, tsv
+    }
+
+    struct ExportReport: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var format: Format
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("reports/latest.\(format)")
+        }
+    }
+
+    struct CompareBranches: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var base: String
+        var head: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("compare/\(base)...\(head)")
+        }
+    }
+
+    @Test func theShapeKeepsTheTextAroundTheParameter() throws {
+        #expect(
+            try GetMessage.shape().path == [
+                .literal("Accounts"), .parameter("account"), .literal("Messages"),
+                .parameter("sid", suffix: ".json"),
+            ])
+        #expect(try GetMessage.shape().description == "GET /Accounts/{account}/Messages/{sid}.json")
+        #expect(try ListItems.shape().path[1] == .parameter("version", prefix: "v"))
+        #expect(try ListItems.shape().description == "GET /api/v{version}/items")
+        // An enum's text is its raw value; the cases share their last letters, which stay the value's.
+        #expect(try ExportReport.shape().path[1] == .parameter("format", prefix: "latest."))
+        #expect(try ExportReport.shape().path[1].parameter == "format")
+    }
+
+    @Test func aValueComesBackFromBetweenTheText() throws {
+        let catalog = try Catalog([GetMessage.self, ListItems.self, ExportReport.self])
+        for sent in [
+            GetMessage(account: "AC1", sid: "SM2"), GetMessage(account: "AC1", sid: "a.json"),
+            GetMessage(account: "AC1", sid: ""), GetMessage(account: "a/b", sid: "c/d.json"),
+        ] {
+            #expect(try catalog.match(IncomingRequest(sent.request())) as? GetMessage == sent)
+        }
+        let versioned = try catalog.match(IncomingRequest(method: .get, target: "/api/v12/items"))
+        #expect(versioned as? ListItems == ListItems(version: 12))
+        let report = try catalog.match(IncomingRequest(method: .get, target: "/reports/latest.tsv"))
+        #expect(report as? ExportReport == ExportReport(format: .tsv))
+    }
+
+    @Test func aSegmentWithoutTheTextIsAnotherPath() throws {
+        let catalog = try Catalog([GetMessage.self, ListItems.self])
+        let mismatch = try #require(
+            throws: EndpointMismatch.self,
+            performing: {
+                try catalog.match(IncomingRequest(method: .get, target: "/Accounts/AC1/Messages/SM2.xml"))
+            })
+        #expect(mismatch.closeness == .otherPath)
+        #expect(mismatch.template == "GET /Accounts/{account}/Messages/{sid}.json")
+        #expect(
+            mismatch.reasons == [
+                #"the path segment "SM2.xml" is not of the form "{sid}.json""#
+            ])
+        let unversioned = try #require(
+            throws: EndpointMismatch.self,
+            performing: { try catalog.match(IncomingRequest(method: .get, target: "/api/12/items")) })
+        #expect(unversioned.closeness == .otherPath)
+        #expect(
+            unversioned.answer(to: IncomingRequest(method: .get, target: "/api/12/items")).status == .notFound
+        )
+        // The text fits, but the value is not an Int: still another path.
+        let notANumber = try #require(
+            throws: EndpointMismatch.self,
+            performing: { try catalog.match(IncomingRequest(method: .get, target: "/api/vx/items")) })
+        #expect(notANumber.closeness == .otherPath)
+    }
+
+    @Test func twoParametersInOneSegmentAreRefused() {
+        let error = expectCourierError(.unparseableEndpoint, stage: .building) {
+            _ = try Catalog([CompareBranches.self])
+        }
+        #expect(
+            error?.message
+                == "CompareBranches cannot be parsed from a request: base and head share a path segment, "
+                + "where a server could not tell where one ends; give each a segment of its own.")
+    }
+
+    @Test func theExportWritesTheTextAroundTheParameter() throws {
+        let document = try Catalog([GetMessage.self, ListItems.self]).openAPIDocument(
+            title: "Messages", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: Any])
+        #expect(paths.keys.sorted() == ["/Accounts/{account}/Messages/{sid}.json", "/api/v{version}/items"])
+        let operation = try #require(
+            (paths["/Accounts/{account}/Messages/{sid}.json"] as? [String: Any])?["get"] as? [String: Any])
+        let parameters = try #require(operation["parameters"] as? [[String: Any]])
+        #expect(parameters.map { $0["name"] as? String } == ["account", "sid"])
+        #expect(parameters.map { $0["in"] as? String } == ["path", "path"])
+    }
+}
