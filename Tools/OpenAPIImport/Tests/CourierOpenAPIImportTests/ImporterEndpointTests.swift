@@ -26,7 +26,7 @@ import Testing
         let endpoint = file(result, "Endpoints/IssuesListForRepo.swift")
         #expect(endpoint.contains("public typealias Success = [String]"))
         #expect(endpoint.contains("public typealias Failure = Never"))
-        #expect(endpoint.contains(#"Path("repos", owner, repo, "issues")"#))
+        #expect(endpoint.contains(#"Path("repos/\(owner)/\(repo)/issues")"#))
         #expect(endpoint.contains(#"FormEncoding(arrays: .commaSeparated)"#))
         // Text joined by commas cannot be read back: one String the caller joins.
         #expect(endpoint.contains("public var labels: String?"))
@@ -206,7 +206,35 @@ import Testing
             ))
     }
 
-    @Test func aSegmentMixingTextAndParametersIsLeftOutAndReported() throws {
+    @Test func aPathIsOneLiteralWithTextAroundAParameterKept() throws {
+        let result = try importing(
+            """
+            paths:
+              /Accounts/{AccountSid}/Messages/{Sid}.json:
+                get:
+                  operationId: FetchMessage
+                  parameters:
+                    - {name: AccountSid, in: path, required: true, schema: {type: string}}
+                    - {name: Sid, in: path, required: true, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+              /repos/{owner}/stats/code%20frequency:
+                get:
+                  operationId: getCodeFrequency
+                  parameters:
+                    - {name: owner, in: path, required: true, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+            """)
+        #expect(
+            file(result, "Endpoints/FetchMessage.swift").contains(
+                #"Path("Accounts/\(accountSid)/Messages/\(sid).json")"#))
+        // Literal text after a parameter keeps its slashes, and is sent as the document wrote it.
+        #expect(
+            file(result, "Endpoints/GetCodeFrequency.swift").contains(
+                #"Path("repos/\(owner)/stats/code frequency")"#))
+        #expect(result.report.items.isEmpty)
+    }
+
+    @Test func twoParametersInOneSegmentAreLeftOutAndReported() throws {
         let result = try importing(
             """
             paths:
@@ -219,6 +247,11 @@ import Testing
                   responses: {'200': {description: ok}}
             """)
         #expect(!result.files.contains { $0.path == "Endpoints/GetFile.swift" })
-        #expect(reported(result, at: "/paths/~1files~1{name}.{ext}/get").first?.kind == .notExpressed)
+        let item = try #require(reported(result, at: "/paths/~1files~1{name}.{ext}/get").first)
+        #expect(item.kind == .notExpressed)
+        #expect(
+            item.message
+                == "The path segment {name}.{ext} holds two parameters, which a server could not tell apart; "
+                + "the operation is left out.")
     }
 }

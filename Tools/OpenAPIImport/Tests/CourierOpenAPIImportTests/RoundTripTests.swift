@@ -752,6 +752,16 @@ private func operationDocument(
         #expect(differences(original, export) == [])
     }
 
+    @Test func anEncodedSlashIsNotASegmentBoundary() {
+        let original = operationDocument(path: "/pets/search/all", "responses: {'204': {description: None.}}")
+        let export = #"{"paths": {"/pets/search%2Fall": {"get": {"responses": {"204": {}}}}}}"#
+        #expect(
+            differences(original, export) == [
+                "/paths/~1pets~1search~1all/get: operation GET /pets/search/all is in the document and not in the export",
+                "/paths/~1pets~1search%2Fall/get: operation GET /pets/search%2Fall is in the export and not in the document",
+            ])
+    }
+
     @Test func aReferenceOf31WithADescriptionBesideItIsTheReference() {
         let original = petsDocument(
             pet:

@@ -54,6 +54,61 @@ struct EndpointBuilder {
 
     // MARK: - One operation
 
+    /// Why a path cannot be declared, as a sentence for the report.
+    struct PathProblem: Error {
+        let reason: String
+    }
+
+    /// The path as a Swift string literal for `Path`, each `{name}` interpolating the property
+    /// of that path parameter (`"files/\(name).json"`); `nil` for the root path.
+    ///
+    /// Literal text is percent-decoded, as `Path` encodes it again. A segment may hold text
+    /// around one parameter; two parameters in one segment could not be told apart when read back.
+    static func pathLiteral(_ path: String, properties: [String: String]) -> Result<String?, PathProblem> {
+        var literal = ""
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            var pieces = ""
+            var parameters = 0
+            var rest = segment[...]
+            while !rest.isEmpty {
+                guard let open = rest.firstIndex(of: "{") else {
+                    pieces += text(rest)
+                    break
+                }
+                pieces += text(rest[..<open])
+                guard let close = rest[open...].firstIndex(of: "}") else {
+                    return .failure(PathProblem(reason: "The path segment \(segment) has a { without a }"))
+                }
+                let name = String(rest[rest.index(after: open)..<close])
+                guard let property = properties[name] else {
+                    return .failure(
+                        PathProblem(
+                            reason:
+                                "The path names {\(name)}, which no path parameter of the operation declares")
+                    )
+                }
+                parameters += 1
+                guard parameters == 1 else {
+                    return .failure(
+                        PathProblem(
+                            reason:
+                                "The path segment \(segment) holds two parameters, which a server could not tell apart"
+                        ))
+                }
+                pieces += "\\(\(property))"
+                rest = rest[rest.index(after: close)...]
+            }
+            literal += (literal.isEmpty ? "" : "/") + pieces
+        }
+        return .success(literal.isEmpty ? nil : "\"" + literal + "\"")
+
+        /// Literal text, percent-decoded unless that would add a `/`, escaped for a string literal.
+        func text(_ raw: Substring) -> String {
+            let decoded = raw.removingPercentEncoding.flatMap { $0.contains("/") ? nil : $0 } ?? String(raw)
+            return String(ModelBuilder.stringLiteral(decoded).dropFirst().dropLast())
+        }
+    }
+
     private mutating func declareOperation(
         method: String, path: String, operation: DocumentValue, item: DocumentValue, at pointer: JSONPointer
     ) {
@@ -85,8 +140,7 @@ struct EndpointBuilder {
             }
         }
 
-        // The path, segment by segment.
-        var pathArguments: [String] = []
+        // The path, as one literal with the path properties interpolated.
         var pathProperties: [String: String] = [:]
         for (parameter, parameterPointer, _) in parameters where parameter["in"]?.string == "path" {
             guard let wireName = parameter["name"]?.string else { continue }
@@ -95,30 +149,13 @@ struct EndpointBuilder {
             pathProperties[wireName] = property.name
             properties.append(property)
         }
-        var literal: [String] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if segment.hasPrefix("{"), segment.hasSuffix("}"),
-                let property = pathProperties[String(segment.dropFirst().dropLast())]
-            {
-                if !literal.isEmpty {
-                    pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/")))
-                }
-                literal = []
-                pathArguments.append(property)
-            } else if segment.contains("{") {
-                models.report.add(
-                    pointer, .notExpressed,
-                    "The path segment \(segment) mixes parameters and text, which a Courier path cannot read back; the operation is left out."
-                )
-                return
-            } else {
-                literal.append(String(segment))
-            }
+        switch Self.pathLiteral(path, properties: pathProperties) {
+        case .success(let literal?): components.append("Path(\(literal))")
+        case .success(nil): break
+        case .failure(let reason):
+            models.report.add(pointer, .notExpressed, "\(reason.reason); the operation is left out.")
+            return
         }
-        if !literal.isEmpty {
-            pathArguments.append(ModelBuilder.stringLiteral(literal.joined(separator: "/")))
-        }
-        if !pathArguments.isEmpty { components.append("Path(\(pathArguments.joined(separator: ", ")))") }
 
         // The body's properties come last, but its form decides how arrays are written.
         let body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)

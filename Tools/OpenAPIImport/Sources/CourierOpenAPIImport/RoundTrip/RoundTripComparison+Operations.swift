@@ -9,10 +9,15 @@ extension RoundTripComparison {
         var operation: Located
 
         /// The path template with its parameters' names left out (`/pets/{}`) and its literal
-        /// segments percent-decoded: operations match by it and their method.
+        /// text percent-decoded but for `%2F`, a slash inside a segment: operations match by it
+        /// and their method.
         var template: String {
             Self.pieces(of: path).map { piece in
-                piece.hasPrefix("{") ? "{}" : (piece.removingPercentEncoding ?? piece)
+                guard !piece.hasPrefix("{") else { return "{}" }
+                return piece.split(separator: "/", omittingEmptySubsequences: false).map { text in
+                    (text.removingPercentEncoding ?? String(text)).replacingOccurrences(of: "/", with: "%2F")
+                }
+                .joined(separator: "/")
             }
             .joined()
         }
