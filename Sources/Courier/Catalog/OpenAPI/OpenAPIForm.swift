@@ -105,6 +105,10 @@ enum OpenAPIForm {
         _ type: Any.Type, log: ProbeLog, encoding: FormEncoding, unsaid: JSONValue,
         schemas: inout OpenAPISchemas
     ) -> Property {
+        // A union's pairs are its case's, which no OpenAPI style names.
+        if type is any SchemaDescribing.Type {
+            return Property(schema: schemas.schema(for: type), encoding: unsaid)
+        }
         switch log.root {
         case .unkeyed:
             guard let element = log.elementTypes[""], isText(element) else {

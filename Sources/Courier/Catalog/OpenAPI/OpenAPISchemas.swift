@@ -13,6 +13,7 @@ struct OpenAPISchemas {
     /// The inline schema of a scalar, enum, array or dictionary with `String` keys, or a `$ref`
     /// to the component of a model.
     mutating func schema(for type: Any.Type) -> JSONValue {
+        if let describing = type as? any SchemaDescribing.Type { return schema(describedBy: describing) }
         if let scalar = Self.scalar(type) ?? Self.enumeration(type) { return scalar }
         if let dictionary = type as? any DictionaryMarker.Type, dictionary.keyType == String.self {
             return ["type": "object", "additionalProperties": schema(for: dictionary.valueType)]
@@ -23,6 +24,38 @@ struct OpenAPISchemas {
         guard log.root == .unkeyed else { return reference(to: model) }
         guard let element = log.elementTypes[""] else { return ["type": "array"] }
         return ["type": "array", "items": schema(for: element)]
+    }
+
+    /// The schema a model states itself: inline for any value or the schema of another type,
+    /// a component of its own for a union.
+    private mutating func schema(describedBy type: any SchemaDescribing.Type) -> JSONValue {
+        switch type.schemaDescription.kind {
+        case .anyValue: [:]
+        case .schema(let wrapped): schema(for: wrapped)
+        case .oneOf, .anyOf: reference(to: type)
+        }
+    }
+
+    /// The component of a model that states its schema.
+    private mutating func describe(_ type: any SchemaDescribing.Type, name: String) -> JSONValue {
+        let keyword: String
+        let cases: [any Decodable.Type]
+        var discriminator: SchemaDescription.Discriminator?
+        switch type.schemaDescription.kind {
+        case .anyValue: return [:]
+        case .schema(let wrapped): return schema(for: wrapped)
+        case .anyOf(let types): (keyword, cases) = ("anyOf", types)
+        case .oneOf(let types, let named): (keyword, cases, discriminator) = ("oneOf", types, named)
+        }
+        var union: [String: JSONValue] = ["title": .string(name)]
+        union[keyword] = .array(cases.map { schema(for: $0) })
+        if let discriminator {
+            var object: [String: JSONValue] = ["propertyName": .string(discriminator.property)]
+            let mapping = discriminator.mapping.compactMapValues { schema(for: $0).members["$ref"] }
+            if !mapping.isEmpty { object["mapping"] = .object(mapping) }
+            union["discriminator"] = .object(object)
+        }
+        return .object(union)
     }
 
     /// A `$ref` to the component schema of `type`, described the first time.
@@ -37,6 +70,7 @@ struct OpenAPISchemas {
 
     private mutating func describe(_ type: any Decodable.Type, name: String) -> JSONValue {
         if type == ProblemDetails.self { return Self.problemDetails }
+        if let describing = type as? any SchemaDescribing.Type { return describe(describing, name: name) }
         let log = ProbeLog()
         guard (try? Self.probe(type, log: log)) != nil else { return Self.placeholder(name) }
         switch log.root {

@@ -1,0 +1,179 @@
+import Courier
+import Foundation
+import Testing
+
+/// Models that state their schema: a union, any JSON, and a box around another type.
+struct SchemaDescribingTests {
+    struct Card: Codable, Hashable {
+        var object: String
+        var last4: String
+    }
+
+    struct BankAccount: Codable, Hashable {
+        var object: String
+        var iban: String
+    }
+
+    /// A card or a bank account, told apart by `object`.
+    enum PaymentSource: Codable, Hashable, SchemaDescribing {
+        case card(Card)
+        case bankAccount(BankAccount)
+
+        static var schemaDescription: SchemaDescription {
+            .oneOf(
+                [Card.self, BankAccount.self],
+                discriminator: .init(
+                    property: "object", mapping: ["card": Card.self, "bank_account": BankAccount.self]))
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let card = try? Card(from: decoder) {
+                self = .card(card)
+            } else {
+                self = .bankAccount(try BankAccount(from: decoder))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .card(let card): try card.encode(to: encoder)
+            case .bankAccount(let account): try account.encode(to: encoder)
+            }
+        }
+    }
+
+    /// An ID or the whole card.
+    enum Expandable: Codable, Hashable, SchemaDescribing {
+        case id(String)
+        case card(Card)
+
+        static var schemaDescription: SchemaDescription { .anyOf([String.self, Card.self]) }
+
+        init(from decoder: any Decoder) throws {
+            if let id = try? String(from: decoder) {
+                self = .id(id)
+            } else {
+                self = .card(try Card(from: decoder))
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .id(let id): try id.encode(to: encoder)
+            case .card(let card): try card.encode(to: encoder)
+            }
+        }
+    }
+
+    /// Whatever JSON came.
+    struct Metadata: Codable, Hashable, SchemaDescribing {
+        var text: String
+
+        static var schemaDescription: SchemaDescription { .anyValue }
+    }
+
+    /// A box, as a recursive model needs.
+    final class Box: Codable, Hashable, SchemaDescribing, @unchecked Sendable {
+        let card: Card
+
+        static var schemaDescription: SchemaDescription { .schema(of: Card.self) }
+        static func == (left: Box, right: Box) -> Bool { left.card == right.card }
+        func hash(into hasher: inout Hasher) { hasher.combine(card) }
+        required init(from decoder: any Decoder) throws { card = try Card(from: decoder) }
+        func encode(to encoder: any Encoder) throws { try card.encode(to: encoder) }
+    }
+
+    struct Charge: Codable, Hashable {
+        var source: PaymentSource
+        var backup: PaymentSource?
+        var card: Expandable
+        var metadata: Metadata
+        var boxed: Box
+    }
+
+    struct CreateCharge: CatalogEndpoint, Equatable {
+        typealias Success = Charge
+        typealias Failure = Never
+        var source: PaymentSource
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("charges")
+            Body.json(source)
+        }
+    }
+
+    struct Refund: Codable, Hashable {
+        var amount: Int
+        var card: Expandable
+    }
+
+    struct CreateRefund: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var refund: Refund
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("refunds")
+            Body.form(refund)
+        }
+    }
+
+    @Test func aUnionInAFormIsItsComponentWithCourierSFormStyle() throws {
+        let document = try Catalog([CreateRefund.self]).openAPIDocument(title: "Refunds", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: Any])
+        let post = try #require((paths["/refunds"] as? [String: Any])?["post"] as? [String: Any])
+        let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+        let form = try #require(content["application/x-www-form-urlencoded"] as? [String: Any])
+        let properties = try #require((form["schema"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(try compact(properties["card"]) == ##"{"$ref":"#/components/schemas/Expandable"}"##)
+        let encoding = try #require(form["encoding"] as? [String: Any])
+        #expect((encoding["card"] as? [String: Any])?["x-courier-form-style"] != nil)
+    }
+
+    private func components() throws -> [String: Any] {
+        let document = try Catalog([CreateCharge.self]).openAPIDocument(title: "Charges", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        return try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+    }
+
+    private func compact(_ value: Any?) throws -> String {
+        let data = try JSONSerialization.data(
+            withJSONObject: try #require(value), options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func aUnionIsEachOfItsTypesWithItsDiscriminator() throws {
+        let schemas = try components()
+        let prefix = "#/components/schemas/"
+        #expect(
+            try compact(schemas["PaymentSource"])
+                == #"{"discriminator":{"mapping":{"bank_account":"\#(prefix)BankAccount","card":"\#(prefix)Card"},"#
+                + #""propertyName":"object"},"oneOf":[{"$ref":"\#(prefix)Card"},{"$ref":"\#(prefix)BankAccount"}],"#
+                + #""title":"PaymentSource"}"#)
+        #expect(
+            try compact(schemas["Expandable"])
+                == #"{"anyOf":[{"type":"string"},{"$ref":"\#(prefix)Card"}],"title":"Expandable"}"#)
+        #expect(schemas["BankAccount"] != nil)
+    }
+
+    @Test func propertiesReferToTheUnionAndAnyValueAndTheBoxedType() throws {
+        let charge = try #require(schemas(try components())["Charge"])
+        let properties = try #require(charge["properties"] as? [String: Any])
+        let prefix = "#/components/schemas/"
+        #expect(try compact(properties["source"]) == #"{"$ref":"\#(prefix)PaymentSource"}"#)
+        #expect(
+            try compact(properties["backup"])
+                == #"{"anyOf":[{"$ref":"\#(prefix)PaymentSource"},{"type":"null"}]}"#)
+        #expect(try compact(properties["metadata"]) == "{}")
+        #expect(try compact(properties["boxed"]) == #"{"$ref":"\#(prefix)Card"}"#)
+    }
+
+    private func schemas(_ components: [String: Any]) -> [String: [String: Any]] {
+        components.compactMapValues { $0 as? [String: Any] }
+    }
+}
