@@ -86,6 +86,36 @@ import Testing
         #expect(shape.contains(#"case "round": self = .circle(try Circle(from: decoder))"#))
         #expect(shape.contains(#"case "Square": self = .square(try Square(from: decoder))"#))
         #expect(shape.contains("default: self = try Self(fitting: decoder)"))
+        // The export lists the cases and the discriminator; "Square" names Square without a mapping.
+        #expect(shape.contains("public enum Shape: Codable, Sendable, Hashable, SchemaDescribing"))
+        #expect(
+            shape.contains(
+                """
+                        .oneOf(
+                            [Circle.self, Square.self],
+                            discriminator: .init(property: "kind", mapping: ["round": Circle.self]))
+                """))
+        // Nothing about the union is left for the report to explain but that no endpoint uses it.
+        #expect(
+            reported(result, at: "/components/schemas/Shape").map(\.message) == [
+                "No endpoint uses Shape, so the export, which lists what the endpoints use, leaves it out."
+            ])
+    }
+
+    @Test func anAnyOfWithNullIsAnAnyOfOfTheRestReportedForItsNull() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Value:
+                  anyOf: [{type: 'null'}, {type: string}, {type: array, items: {$ref: '#/components/schemas/Value'}}]
+            """)
+        let value = file(result, "Models/Value.swift")
+        #expect(value.contains(".anyOf([String.self, [Value].self])"))
+        let null = reported(result, at: "/components/schemas/Value").filter { $0.kind == .approximated }
+        #expect(null.count == 1)
+        #expect(null.first?.message.hasPrefix("null is not a case of Value") == true)
     }
 
     @Test func allOfIsOneStructWithEveryMembersProperties() throws {
@@ -143,6 +173,11 @@ import Testing
         #expect(bag.contains("public var extra: [String: TestAPI.JSONValue]?"))
         #expect(bag.contains("public var anything: TestAPI.JSONValue?"))
         #expect(result.files.contains { $0.path == "Models/TestAPI+JSONValue.swift" })
+        // The export describes any JSON as the empty schema, so nothing is reported.
+        #expect(
+            file(result, "Models/TestAPI+JSONValue.swift").contains(
+                "public static var schemaDescription: SchemaDescription { .anyValue }"))
+        #expect(!result.report.items.contains { $0.message.contains("JSONValue") })
     }
 
     @Test func reservedNamesGetASuffixAndAreReported() throws {

@@ -786,3 +786,42 @@ private func operationDocument(
             ])
     }
 }
+
+@Suite struct RoundTripDiscriminatorTests {
+    private let original = petsDocument(
+        pet: """
+            {oneOf: [{$ref: '#/components/schemas/cat'}, {$ref: '#/components/schemas/Dog'}],
+                  discriminator: {propertyName: kind, mapping: {dog: '#/components/schemas/Dog'}}}
+            """,
+        schemas: """
+                cat: {type: object, properties: {kind: {type: string}}}
+                Dog: {type: object, properties: {kind: {type: string}}}
+            """)
+
+    private func export(_ discriminator: String) -> String {
+        petsExport(
+            pet: #"""
+                {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"$ref": "#/components/schemas/Dog"}],
+                 "discriminator": \#(discriminator)},
+                "Cat": {"type": "object", "properties": {"kind": {"type": "string"}}},
+                "Dog": {"type": "object", "properties": {"kind": {"type": "string"}}}
+                """#)
+    }
+
+    @Test func aValueNamesTheSameSchemaListedOrNot() {
+        // `cat` names the component cat implicitly, which the import renamed Cat.
+        let same = export(
+            ##"{"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat", "dog": "#/components/schemas/Dog"}}"##
+        )
+        #expect(differences(original, same, renames: ["cat": "Cat"]) == [])
+    }
+
+    @Test func aValueNamingAnotherSchemaOrAnotherPropertyIsADifference() {
+        let other = export(##"{"propertyName": "type", "mapping": {"dog": "#/components/schemas/Cat"}}"##)
+        #expect(
+            differences(original, other, renames: ["cat": "Cat"]) == [
+                "/components/schemas/Pet/discriminator: discriminator property is kind in the document and type in the export",
+                "/components/schemas/Pet/discriminator/mapping/dog: discriminator value \"dog\" names Dog in the document and Cat in the export",
+            ])
+    }
+}

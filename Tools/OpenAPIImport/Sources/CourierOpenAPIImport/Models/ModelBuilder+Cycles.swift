@@ -23,21 +23,6 @@ extension ModelBuilder {
                     else { continue }
                     structure.properties[property].isBoxed = true
                     usesIndirect = true
-                    let schema =
-                        JSONPointer(structure.schemaName) ?? Self.componentPointer(structure.schemaName)
-                    report.add(
-                        schema.appending("properties", structure.properties[property].jsonName),
-                        .approximated,
-                        "The property holds \(structure.name) again, so it is stored out of line (Indirect); "
-                            + "the export refers to a component named after the box.")
-                    if let target = directTarget(structure.properties[property].type),
-                        let component = componentName(ofType: target)
-                    {
-                        report.add(
-                            Self.componentPointer(component), .approximated,
-                            "A property holds \(target) out of line, so the export describes it there as a component "
-                                + "named Indirect_\(target)_ with its properties and without its limits.")
-                    }
                 }
                 declarations[index] = .structure(structure)
             }

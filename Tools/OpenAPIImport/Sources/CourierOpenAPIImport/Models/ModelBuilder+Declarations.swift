@@ -155,6 +155,44 @@ extension ModelBuilder {
             handled: ["type", "enum", "nullable", "format", "minLength", "maxLength", "pattern"])
     }
 
+    /// Where each member is written: its index in the document's list, which still has the
+    /// `null` members the union leaves out; the `type` for a union of types.
+    private func memberPlaces(_ members: [DocumentValue], keyword: String, at pointer: JSONPointer)
+        -> [JSONPointer]
+    {
+        guard keyword != "type" else { return members.map { _ in pointer.appending("type") } }
+        let written = document.root.value(at: pointer)?[keyword]?.array ?? members
+        var next = 0
+        return members.enumerated().map { offset, member in
+            while next < written.count, Self.isNull(written[next]), !Self.isNull(member) { next += 1 }
+            defer { next += 1 }
+            return pointer.appending(keyword, String(next < written.count ? next : offset))
+        }
+    }
+
+    /// Reports where a union's document allows `null`, which no case holds: a property of the
+    /// union that may be null is an optional instead.
+    private mutating func reportNull(
+        in name: String, _ members: [DocumentValue], at places: [JSONPointer], keyword: String,
+        _ pointer: JSONPointer
+    ) {
+        if let written = document.root.value(at: pointer)?[keyword]?.array,
+            written.contains(where: Self.isNull)
+        {
+            report.add(
+                pointer, .approximated,
+                "null is not a case of \(name): a property of it that may be null is optional, and an array "
+                    + "or a map of it holds no null.")
+        }
+        for (offset, member) in members.enumerated()
+        where member["nullable"]?.bool == true || member["type"]?.array?.contains(.string("null")) == true {
+            report.add(
+                places[offset], .approximated,
+                "The member allows null, which a case of \(name) does not hold: a property of \(name) that may "
+                    + "be null is optional.")
+        }
+    }
+
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded by the
     /// discriminator when there is one, else by the first member the value decodes as.
     mutating func declareUnion(
@@ -177,20 +215,12 @@ extension ModelBuilder {
         }
         var names = NameScope()
         var cases: [ModelDeclaration.Union.Case] = []
+        let places = memberPlaces(members, keyword: keyword, at: pointer)
         for (offset, member) in members.enumerated() {
-            let memberPointer =
-                keyword == "type" ? pointer.appending("type") : pointer.appending(keyword, String(offset))
+            let memberPointer = places[offset]
             let resolved = type(of: member, at: memberPointer, hint: name + "Option\(offset + 1)")
             reportUnchecked(resolved.constraints, at: memberPointer)
             var values: [String] = []
-            if let reference = member["$ref"]?.string,
-                let component = SourceDocument.componentSchemaName(reference)
-            {
-                report.add(
-                    Self.componentPointer(component), .approximated,
-                    "\(resolved.type.text) is a case of the union \(name), whose export does not list its cases."
-                )
-            }
             if let reference = member["$ref"]?.string {
                 values = mapping[reference] ?? []
                 if values.isEmpty, let component = SourceDocument.componentSchemaName(reference) {
@@ -215,10 +245,12 @@ extension ModelBuilder {
                 pointer.appending("discriminator"), .notExpressed,
                 "Members that are not references have no discriminator value: they are tried in order.")
         }
-        report.add(
-            pointer, .approximated,
-            "\(name) decodes its cases by hand-written Codable; the export describes it by the first case a probe decodes as, "
-                + "or as an object placeholder.")
+        reportNull(in: name, members, at: places, keyword: keyword, pointer)
+        if keyword == "type" {
+            report.add(
+                pointer.appending("type"), .approximated,
+                "\(name) is an enum with a case per type, which the export describes as a oneOf of them.")
+        }
         if keyword == "anyOf" {
             report.add(
                 pointer.appending("anyOf"), .approximated,
@@ -228,6 +260,7 @@ extension ModelBuilder {
         if case .union(var union) = declarations[index] {
             union.cases = cases
             union.discriminator = discriminator
+            union.isAnyOf = keyword == "anyOf"
             declarations[index] = .union(union)
         }
         reportUnread(

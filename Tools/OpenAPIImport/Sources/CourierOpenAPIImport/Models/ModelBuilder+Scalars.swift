@@ -130,16 +130,7 @@ extension ModelBuilder {
             break
         }
         usesJSONValue = true
-        if jsonTypes(of: schema) == ["object"] {
-            report.add(
-                pointer, .approximated,
-                "An object of any members is [String: JSONValue]; the export describes its values as JSONValue's placeholder."
-            )
-            return ResolvedSchema(type: .dictionary(jsonValue))
-        }
-        report.add(
-            pointer, .approximated,
-            "Any JSON value is the generated JSONValue, which the export describes as an object placeholder.")
+        if jsonTypes(of: schema) == ["object"] { return ResolvedSchema(type: .dictionary(jsonValue)) }
         return ResolvedSchema(type: jsonValue)
     }
 

@@ -288,7 +288,7 @@ struct ModelBuilder {
         return (.object(result), nullable || innerNullable)
     }
 
-    private static func isNull(_ schema: DocumentValue) -> Bool {
+    static func isNull(_ schema: DocumentValue) -> Bool {
         schema["type"] == .string("null") || schema["type"] == .array([.string("null")])
             || schema["enum"] == .array([.null]) || schema["const"] == .null
     }

@@ -106,6 +106,8 @@ enum ModelDeclaration: Hashable, Sendable {
         var discriminator: String?
         /// Whether the enum is `indirect`, since a case holds the enum again.
         var isIndirect = false
+        /// Whether the schema is an `anyOf`, which the value may match more than one case of.
+        var isAnyOf = false
     }
 
     struct Alias: Hashable, Sendable {

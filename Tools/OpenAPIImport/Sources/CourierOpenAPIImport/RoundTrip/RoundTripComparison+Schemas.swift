@@ -18,7 +18,7 @@ extension RoundTripComparison {
     private static let keywordsWithRules: Set<String> =
         Set(limitKeywords + subschemaKeywords + compositionKeywords).union([
             "$ref", "type", "enum", "const", "format", "properties", "required", "contentEncoding",
-            "contentMediaType", "contentSchema",
+            "contentMediaType", "contentSchema", "discriminator",
         ])
 
     /// The lowest and highest value of each integer format, which Courier's exporter writes for a
@@ -74,6 +74,7 @@ extension RoundTripComparison {
         for keyword in Self.compositionKeywords where !(keyword == "allOf" && mergesAllOf) {
             compareCompositions(keyword, original, exported)
         }
+        compareDiscriminators(original, exported)
         compareValues("contentEncoding", original, exported)
         if original.value["contentMediaType"] != nil { compareValues("contentMediaType", original, exported) }
         for (key, _) in original.members where SchemaNormaliser.isSignificant(key) {
@@ -266,6 +267,39 @@ extension RoundTripComparison {
                 Located(
                     value: counterpart.schema,
                     pointer: exported.pointer.appending(keyword, String(counterpart.index))))
+        }
+    }
+
+    /// Compares the discriminators' property and the schema each value names: a value a
+    /// `mapping` does not list names the component of its own name, and the original's
+    /// components by the names the import gave them.
+    private mutating func compareDiscriminators(_ original: Located, _ exported: Located) {
+        let left = original.value["discriminator"]
+        let right = exported.value["discriminator"]
+        guard left != nil || right != nil else { return }
+        let place = original.place("discriminator")
+        guard let left, let right else {
+            report(place, "discriminator", is: left.phrase, right.phrase)
+            return
+        }
+        if left["propertyName"] != right["propertyName"] {
+            report(
+                place, "discriminator property", is: left["propertyName"].phrase, right["propertyName"].phrase
+            )
+        }
+        func target(_ discriminator: DocumentValue, _ value: String, renaming: Bool) -> String {
+            let reference = discriminator["mapping"]?[value]?.string ?? value
+            let name = SourceDocument.componentSchemaName(reference) ?? reference
+            return renaming ? schemaRenames[name] ?? name : name
+        }
+        let values = Set((left["mapping"]?.members ?? .init()).map(\.0))
+            .union((right["mapping"]?.members ?? .init()).map(\.0))
+        for value in values.sorted()
+        where target(left, value, renaming: true) != target(right, value, renaming: false) {
+            report(
+                place.appending("mapping", value),
+                "discriminator value \(value.debugDescription) names \(target(left, value, renaming: false)) in the "
+                    + "document and \(target(right, value, renaming: false)) in the export")
         }
     }
 

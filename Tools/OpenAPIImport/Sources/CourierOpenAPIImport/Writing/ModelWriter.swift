@@ -148,7 +148,9 @@ struct ModelWriter {
             union.documentation.isEmpty
                 ? ["One of the schemas of `\(union.schemaName)`."] : union.documentation)
         let indirect = union.isIndirect ? "indirect " : ""
-        source.block("\(access)\(indirect)enum \(union.name): Codable, Sendable, Hashable") { source in
+        source.block("\(access)\(indirect)enum \(union.name): Codable, Sendable, Hashable, SchemaDescribing")
+        {
+            source in
             for item in union.cases {
                 source.doc([
                     item.type.modelName.map { "The value as ``\($0)``." }
@@ -164,6 +166,8 @@ struct ModelWriter {
                     source.line("case discriminator = \(ModelBuilder.stringLiteral(discriminator))")
                 }
             }
+            source.line()
+            writeSchemaDescription(of: union, discriminator: discriminator, to: &source)
             source.line()
             source.doc(
                 discriminator.map {
@@ -219,16 +223,45 @@ struct ModelWriter {
         }
     }
 
+    /// The union's `schemaDescription`: its cases' types, and the discriminator values that
+    /// name a type other than the component of the type's own name.
+    private func writeSchemaDescription(
+        of union: ModelDeclaration.Union, discriminator: String?, to source: inout SourceText
+    ) {
+        source.doc(["The union's cases, for a catalog's OpenAPI document."])
+        source.block("\(access)static var schemaDescription: SchemaDescription") { source in
+            let keyword = union.isAnyOf ? "anyOf" : "oneOf"
+            let types = union.cases.map { "\($0.type.text).self" }
+            guard let discriminator else {
+                source.line(".\(keyword)([\(types.joined(separator: ", "))])")
+                return
+            }
+            let mapping = union.cases.flatMap { item in
+                item.discriminatorValues.filter { $0 != item.type.text }.map {
+                    "\(ModelBuilder.stringLiteral($0)): \(item.type.text).self"
+                }
+            }
+            source.line(".oneOf(")
+            source.line("    [\(types.joined(separator: ", "))],")
+            source.line(
+                "    discriminator: .init(property: \(ModelBuilder.stringLiteral(discriminator))"
+                    + (mapping.isEmpty ? "))" : ", mapping: [\(mapping.joined(separator: ", "))]))"))
+        }
+    }
+
     /// The source of `Indirect`, the box of a property that holds its own model again.
     func indirectFile() -> String {
         var source = SourceText()
+        source.line("import Courier")
+        source.line()
         source.line("extension \(namespace) {")
         source.doc([
             "A value kept out of line, so that a model can hold a value that holds the model again,",
             "encoded and decoded as the value itself.",
         ])
         source.block(
-            "\(access)struct Indirect<Wrapped: Codable & Sendable & Hashable>: Codable, Sendable, Hashable"
+            "\(access)struct Indirect<Wrapped: Codable & Sendable & Hashable>: Codable, Sendable, Hashable,"
+                + " SchemaDescribing"
         ) { source in
             source.block("private final class Storage: Sendable") { source in
                 source.line("let value: Wrapped")
@@ -242,6 +275,10 @@ struct ModelWriter {
             source.line()
             source.doc(["The value."])
             source.line("\(access)var value: Wrapped { storage.value }")
+            source.line()
+            source.doc(["The value's schema, for a catalog's OpenAPI document."])
+            source.line(
+                "\(access)static var schemaDescription: SchemaDescription { .schema(of: Wrapped.self) }")
             source.line()
             source.doc(["Keeps `value` out of line."])
             source.block("\(access)init(_ value: Wrapped)") { source in
@@ -275,9 +312,11 @@ struct ModelWriter {
     /// The source of `JSONValue`, for schemas that allow any JSON.
     func jsonValueFile() -> String {
         var source = SourceText()
+        source.line("import Courier")
+        source.line()
         source.line("extension \(namespace) {")
         source.doc(["Any JSON value, for a schema that allows any."])
-        source.block("\(access)enum JSONValue: Codable, Sendable, Hashable") { source in
+        source.block("\(access)enum JSONValue: Codable, Sendable, Hashable, SchemaDescribing") { source in
             source.doc(["`null`."])
             source.line("case null")
             source.doc(["`true` or `false`."])
@@ -292,6 +331,9 @@ struct ModelWriter {
             source.line("case array([JSONValue])")
             source.doc(["An object."])
             source.line("case object([String: JSONValue])")
+            source.line()
+            source.doc(["Any JSON value, for a catalog's OpenAPI document."])
+            source.line("\(access)static var schemaDescription: SchemaDescription { .anyValue }")
             source.line()
             source.doc(["Decodes whichever kind of value is there."])
             source.block("\(access)init(from decoder: any Decoder) throws") { source in
