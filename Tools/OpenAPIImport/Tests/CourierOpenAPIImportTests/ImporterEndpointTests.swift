@@ -183,6 +183,7 @@ import Testing
                           properties:
                             file: {type: string, format: binary}
                             purpose: {type: string}
+                            note: {type: string}
                   responses: {'204': {description: ok}}
             components:
               schemas:
@@ -200,10 +201,18 @@ import Testing
         #expect(upload.contains("public var file: Data"))
         #expect(upload.contains("public var fileFilename: String"))
         #expect(upload.contains("public var fileContentType: MediaType"))
+        // An optional text part is sent only when it has a value.
+        #expect(upload.contains("public var note: String?"))
         #expect(
             upload.contains(
-                #"Body.multipart(.data("file", file, filename: fileFilename, contentType: fileContentType), .text("purpose", purpose))"#
+                #"Body.multipart(parts: [.data("file", file, filename: fileFilename, contentType: fileContentType), "#
+                    + #".text("purpose", purpose), note.map { .text("note", $0) }].compactMap { $0 })"#
             ))
+        #expect(
+            reported(
+                result,
+                at: "/paths/~1files/post/requestBody/content/multipart~1form-data/schema/properties/note"
+            ).isEmpty)
     }
 
     @Test func aPathIsOneLiteralWithTextAroundAParameterKept() throws {

@@ -214,24 +214,39 @@ extension EndpointBuilder {
             )
         }
         var parts: [String] = []
+        var hasOptionalParts = false
         var properties: [EndpointDeclaration.Property] = []
         for (field, fieldSchema) in fields {
             let fieldPointer = objectPointer.appending("properties", field)
             let resolved = models.type(
                 of: fieldSchema, at: fieldPointer, hint: endpoint + SwiftNames.typeName(field))
             let literal = ModelBuilder.stringLiteral(field)
-            if !requiredFields.contains(field) {
-                models.report.add(
-                    fieldPointer, .approximated,
-                    "The part \(field) is optional in the document; a multipart form's parts are always sent in Swift."
-                )
-            }
+            let isRequired = requiredFields.contains(field)
             let documentation = resolved.documentation
-            switch resolved.type {
+            // A part's string of a media type other than text is its bytes (OpenAPI 3.1).
+            let mediaType = (try? document.resolved(fieldSchema, at: fieldPointer))?.value[
+                "contentMediaType"]?.string
+            let isBytes =
+                resolved.type == .builtin("String") && mediaType.map { !$0.hasPrefix("text/") } == true
+            switch isBytes ? .builtin("Data") : resolved.type {
             case .builtin("Data"):
+                if !isRequired {
+                    models.report.add(
+                        fieldPointer, .approximated,
+                        "The file part \(field) is optional in the document and always sent in Swift, with its file name and content type."
+                    )
+                }
+                if isBytes, let mediaType {
+                    models.report.add(
+                        fieldPointer.appending("contentMediaType"), .approximated,
+                        "The part's media type \(mediaType) is the default of its content type property, "
+                            + "which the export writes as application/octet-stream.")
+                }
                 let name = scope.claim(SwiftNames.memberName(field))
                 let filename = scope.claim(name + "Filename")
                 let contentType = scope.claim(name + "ContentType")
+                let declaredType =
+                    isBytes ? mediaType.map { "MediaType(\(ModelBuilder.stringLiteral($0)))" } : nil
                 properties += [
                     .init(
                         name: name, type: "Data", isOptional: false, defaultValue: nil,
@@ -242,7 +257,7 @@ extension EndpointBuilder {
                         documentation: ["The file name of the \(field) part."], codingKey: nil,
                         constraints: []),
                     .init(
-                        name: contentType, type: "MediaType", isOptional: false, defaultValue: nil,
+                        name: contentType, type: "MediaType", isOptional: false, defaultValue: declaredType,
                         documentation: ["The content type of the \(field) part."], codingKey: nil,
                         constraints: []),
                 ]
@@ -258,11 +273,15 @@ extension EndpointBuilder {
                 }
                 properties.append(
                     .init(
-                        name: name, type: "String", isOptional: false, defaultValue: nil,
+                        name: name, type: "String", isOptional: !isRequired,
+                        defaultValue: isRequired ? nil : "nil",
                         documentation: documentation,
                         codingKey: nil,
                         constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
-                parts.append(".text(\(literal), \(name))")
+                // An optional text part is sent only when it has a value.
+                parts.append(
+                    isRequired ? ".text(\(literal), \(name))" : "\(name).map { .text(\(literal), $0) }")
+                hasOptionalParts = hasOptionalParts || !isRequired
             default:
                 models.report.add(
                     fieldPointer, .notExpressed,
@@ -271,8 +290,13 @@ extension EndpointBuilder {
             }
         }
         guard !parts.isEmpty else { return nil }
+        guard hasOptionalParts else {
+            return RequestBodyDeclaration(
+                properties: properties, component: "Body.multipart(" + parts.joined(separator: ", ") + ")")
+        }
         return RequestBodyDeclaration(
-            properties: properties, component: "Body.multipart(" + parts.joined(separator: ", ") + ")")
+            properties: properties,
+            component: "Body.multipart(parts: [" + parts.joined(separator: ", ") + "].compactMap { $0 })")
     }
 
     /// Whether a part of this type is sent as text.
