@@ -118,6 +118,31 @@ import Testing
         #expect(null.first?.message.hasPrefix("null is not a case of Value") == true)
     }
 
+    @Test func aRequiredReadOnlyOrWriteOnlyPropertyIsOptional() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Account:
+                  type: object
+                  required: [id, name, password]
+                  properties:
+                    id: {type: integer, readOnly: true}
+                    name: {type: string}
+                    password: {type: string, writeOnly: true}
+            """)
+        let account = file(result, "Models/Account.swift")
+        // A request to create one leaves the id out; a response leaves the password out.
+        #expect(account.contains("public var id: Int?"))
+        #expect(account.contains("public var name: String\n"))
+        #expect(account.contains("public var password: String?"))
+        #expect(
+            reported(result, at: "/components/schemas/Account/properties/id").first?.message
+                == "id is readOnly, so it is required in responses only: an optional in Swift, which the export "
+                + "does not list as required.")
+    }
+
     @Test func allOfIsOneStructWithEveryMembersProperties() throws {
         let result = try importing(
             """

@@ -39,16 +39,24 @@ extension ModelBuilder {
                             + "\(SwiftNames.memberName(jsonName)); its coding key keeps the document's name.",
                         changesExport: false)
                 }
+                // A required readOnly property is required in responses only, a writeOnly one in
+                // requests only (OpenAPI 3.x): one model serves both, so it is optional.
+                let direction = oneWay(propertySchema, at: propertyPointer)
                 if required.contains(jsonName), resolved.nullable {
                     report.add(
                         propertyPointer, .approximated,
                         "\(jsonName) is required but may be null: an optional in Swift, which the export does not list as required."
                     )
+                } else if required.contains(jsonName), let direction {
+                    report.add(
+                        propertyPointer, .approximated,
+                        "\(jsonName) is \(direction), so it is required in \(direction == "readOnly" ? "responses" : "requests") "
+                            + "only: an optional in Swift, which the export does not list as required.")
                 }
                 properties.append(
                     PropertyDeclaration(
                         name: swiftName, jsonName: jsonName, type: resolved.type,
-                        isOptional: !required.contains(jsonName) || resolved.nullable,
+                        isOptional: !required.contains(jsonName) || resolved.nullable || direction != nil,
                         documentation: resolved.documentation, constraints: resolved.constraints))
             }
             if part["additionalProperties"] == .bool(false) {
@@ -168,6 +176,16 @@ extension ModelBuilder {
             defer { next += 1 }
             return pointer.appending(keyword, String(next < written.count ? next : offset))
         }
+    }
+
+    /// `readOnly` or `writeOnly` when the property schema, or the schema it refers to, is one.
+    private func oneWay(_ schema: DocumentValue, at pointer: JSONPointer) -> String? {
+        let target = (try? document.resolved(schema, at: pointer))?.value
+        for keyword in ["readOnly", "writeOnly"]
+        where schema[keyword]?.bool == true || target?[keyword]?.bool == true {
+            return keyword
+        }
+        return nil
     }
 
     /// Reports where a union's document allows `null`, which no case holds: a property of the
