@@ -115,17 +115,17 @@ public struct Catalog: Sendable {
         guard let segments else { return path.count }
         var misses = 0
         for (index, segment) in path.enumerated() {
-            guard index < segments.count else {
-                if segment.parameter == nil { misses += 1 }
-                continue
-            }
+            let fits: Bool
             switch segment {
-            case .literal(let text) where segments[index] != text: misses += 1
-            case .parameter(_, let prefix, let suffix)
-            where RequestMatching.value(in: segments[index], prefix: prefix, suffix: suffix) == nil:
-                misses += 1
-            default: break
+            case .literal(let text): fits = index < segments.count && segments[index] == text
+            case .parameter(_, let prefix, let suffix):
+                // A whole-segment parameter has no fixed text to miss.
+                guard !prefix.isEmpty || !suffix.isEmpty else { continue }
+                fits =
+                    index < segments.count
+                    && RequestMatching.value(in: segments[index], prefix: prefix, suffix: suffix) != nil
             }
+            if !fits { misses += 1 }
         }
         return misses
     }

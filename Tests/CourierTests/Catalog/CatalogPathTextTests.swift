@@ -56,6 +56,57 @@ struct CatalogPathTextTests {
         }
     }
 
+    /// Raw values that hold the case names: the probe must look for what is sent.
+    enum Environment: String, Codable, CaseIterable, Sendable {
+        case prod = "production"
+        case dev = "development"
+    }
+
+    struct GetEnvironment: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var environment: Environment
+        var region: Environment
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("envs/\(environment.rawValue)")
+            Header("X-Region", "zone-\(region.rawValue)")
+        }
+    }
+
+    struct GetTwin: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("twins/\(id)-\(id)")
+        }
+    }
+
+    @Test func anEnumSentAsItsRawValueIsFoundByIt() throws {
+        let shape = try GetEnvironment.shape()
+        #expect(shape.path == [.literal("envs"), .parameter("environment")])
+        #expect(shape.headers.first?.valuePrefix == "zone-")
+        let sent = GetEnvironment(environment: .dev, region: .prod)
+        #expect(
+            try Catalog([GetEnvironment.self]).match(IncomingRequest(sent.request())) as? GetEnvironment
+                == sent)
+    }
+
+    @Test func aValueTheSegmentHoldsTwiceIsRefused() {
+        let error = expectCourierError(.unparseableEndpoint, stage: .building) {
+            _ = try Catalog([GetTwin.self])
+        }
+        #expect(
+            error?.message
+                == #"GetTwin cannot be parsed from a request: its path segment "probe-a-id-probe-a-id" mixes literal "#
+                + "text with id in a way a server could not take apart; give id a segment of its own, or make the "
+                + "literal text part of its value.")
+    }
+
     @Test func theShapeKeepsTheTextAroundTheParameter() throws {
         #expect(
             try GetMessage.shape().path == [

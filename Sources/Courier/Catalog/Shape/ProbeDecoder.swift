@@ -87,14 +87,16 @@ struct ProbeDecoder: Decoder {
             }
         // `made` first: a `nil` of `Any?` would cast to an `Optional` T as a value that is `nil`.
         if let made, let value = made as? T {
-            noteText(of: value)
+            noteText((value as? any ParameterValue)?.parameterText ?? "\(value)")
             return value
         }
         if let caseType = type as? any CaseIterable.Type {
             let cases = Self.allCases(caseType)
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T {
-                noteText(of: value)
+                // A case prints as its text, else its raw value; its name is not what is sent.
+                let raw = (value as? any RawRepresentable).map { "\(Self.rawValue(of: $0))" }
+                if let text = (value as? any ParameterValue)?.parameterText ?? raw { noteText(text) }
                 return value
             }
         }
@@ -109,12 +111,13 @@ struct ProbeDecoder: Decoder {
         return try T(from: inner)
     }
 
-    /// Notes how a top-level value reads as text: as it is printed into a path, query or
-    /// header when it is a ``ParameterValue``.
-    private func noteText(of value: some Any) {
+    /// Notes how a top-level value reads as text when printed into a path, query or header.
+    private func noteText(_ text: String) {
         guard codingPath.count == 1, !isVaried, let key = codingPath.first?.stringValue else { return }
-        log.note(text: (value as? any ParameterValue)?.parameterText ?? "\(value)", for: key)
+        log.note(text: text, for: key)
     }
+
+    private static func rawValue(of value: some RawRepresentable) -> Any { value.rawValue }
 
     /// How deep a probe value may nest.
     static let maximumDepth = 24

@@ -51,8 +51,9 @@ enum ShapeInference {
                         "\(other.key) and \(key) share a path segment, where a server could not tell "
                             + "where one ends; give each a segment of its own")
                 }
-                let (prefix, suffix) = affixes(
-                    of: base.pathSegments[index], variant.pathSegments[index], text: log.texts[key])
+                let (prefix, suffix) = try affixes(
+                    of: base.pathSegments[index], variant.pathSegments[index], key: key, text: log.texts[key],
+                    type)
                 pathOwners[index] = (key, prefix, suffix)
                 found += 1
             }
@@ -312,22 +313,27 @@ enum ShapeInference {
     }
 
     /// The fixed text around a parameter's value in a path segment (`v` and `.json` in
-    /// `v2.json`): around the probe's text of the value where it sits once in the segment, else
-    /// what the base and varied segments share at either end.
-    static func affixes(of base: String, _ variant: String, text: String?) -> (prefix: String, suffix: String)
-    {
-        if let text, !text.isEmpty, let range = base.range(of: text), base.ranges(of: text).count == 1 {
-            return (String(base[..<range.lowerBound]), String(base[range.upperBound...]))
+    /// `v2.json`): around the probe's text of the value, found once in the segment and around
+    /// the varied value too. A value whose text is not known fills the whole segment.
+    ///
+    /// - Throws: When the text is found but not once, or the varied segment lacks the text
+    ///   around it: a server could not tell the value from the text.
+    static func affixes<Model>(
+        of base: String, _ variant: String, key: String, text: String?, _ type: Model.Type
+    ) throws(CourierError) -> (prefix: String, suffix: String) {
+        guard let text, !text.isEmpty, base != text, base.contains(text) else { return ("", "") }
+        if let range = base.range(of: text), base.ranges(of: text).count == 1 {
+            let prefix = String(base[..<range.lowerBound])
+            let suffix = String(base[range.upperBound...])
+            if RequestMatching.value(in: variant, prefix: prefix, suffix: suffix) != nil {
+                return (prefix, suffix)
+            }
         }
-        let first = Array(base.unicodeScalars)
-        let second = Array(variant.unicodeScalars)
-        let head = zip(first, second).prefix { $0 == $1 }.count
-        let tail = zip(first[head...].reversed(), second[head...].reversed()).prefix { $0 == $1 }.count
-        var prefix = String.UnicodeScalarView()
-        prefix.append(contentsOf: first[..<head])
-        var suffix = String.UnicodeScalarView()
-        suffix.append(contentsOf: first[(first.count - tail)...])
-        return (String(prefix), String(suffix))
+        throw failure(
+            type,
+            "its path segment \(base.debugDescription) mixes literal text with \(key) in a way a server could "
+                + "not take apart; give \(key) a segment of its own, or make the literal text part of its value"
+        )
     }
 
     static func failure<Model>(_ type: Model.Type, _ reason: String) -> CourierError {
