@@ -85,13 +85,22 @@ enum OpenAPIForm {
         if isText(type) {
             return Property(schema: textSchema(for: type, encoding: encoding, schemas: &schemas))
         }
-        guard let decodable = type as? any Decodable.Type else { return Property(schema: [:]) }
-        let log = probe(decodable)
         let unsaid: JSONValue = [
             "x-courier-form-style": [
                 "arrays": .string("\(encoding.arrays)"), "nesting": .string("\(encoding.nesting)"),
             ]
         ]
+        if let describing = type as? any SchemaDescribing.Type {
+            switch describing.schemaDescription.kind {
+            case .schema(let wrapped) where wrapped != type:
+                return describe(wrapped, encoding: encoding, schemas: &schemas)
+            default:
+                // A union's pairs, or any value's, are its content's, which no OpenAPI style names.
+                return Property(schema: schemas.schema(for: type), encoding: unsaid)
+            }
+        }
+        guard let decodable = type as? any Decodable.Type else { return Property(schema: [:]) }
+        let log = probe(decodable)
         let allOptional = log.keys.allSatisfy { log.optionalKeys.contains($0) }
         // An empty array, or an empty dictionary, sends no pair.
         let canBeAbsent =
@@ -105,10 +114,6 @@ enum OpenAPIForm {
         _ type: Any.Type, log: ProbeLog, encoding: FormEncoding, unsaid: JSONValue,
         schemas: inout OpenAPISchemas
     ) -> Property {
-        // A union's pairs are its case's, which no OpenAPI style names.
-        if type is any SchemaDescribing.Type {
-            return Property(schema: schemas.schema(for: type), encoding: unsaid)
-        }
         switch log.root {
         case .unkeyed:
             guard let element = log.elementTypes[""], isText(element) else {

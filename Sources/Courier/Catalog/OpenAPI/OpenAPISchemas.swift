@@ -9,6 +9,8 @@ import Foundation
 struct OpenAPISchemas {
     /// The component schemas by name.
     private(set) var components: [String: JSONValue] = [:]
+    /// The models that describe themselves as another type's schema, being unwrapped.
+    private var unwrapping: Set<ObjectIdentifier> = []
 
     /// The inline schema of a scalar, enum, array or dictionary with `String` keys, or a `$ref`
     /// to the component of a model.
@@ -30,25 +32,24 @@ struct OpenAPISchemas {
     /// a component of its own for a union.
     private mutating func schema(describedBy type: any SchemaDescribing.Type) -> JSONValue {
         switch type.schemaDescription.kind {
-        case .anyValue: [:]
-        case .schema(let wrapped): schema(for: wrapped)
-        case .oneOf, .anyOf: reference(to: type)
+        case .anyValue: return [:]
+        case .union: return reference(to: type)
+        case .schema(let wrapped):
+            // A box that holds itself, directly or through others, says nothing more.
+            let key = ObjectIdentifier(type)
+            guard unwrapping.insert(key).inserted else { return [:] }
+            defer { unwrapping.remove(key) }
+            return schema(for: wrapped)
         }
     }
 
     /// The component of a model that states its schema.
     private mutating func describe(_ type: any SchemaDescribing.Type, name: String) -> JSONValue {
-        let keyword: String
-        let cases: [any Decodable.Type]
-        var discriminator: SchemaDescription.Discriminator?
-        switch type.schemaDescription.kind {
-        case .anyValue: return [:]
-        case .schema(let wrapped): return schema(for: wrapped)
-        case .anyOf(let types): (keyword, cases) = ("anyOf", types)
-        case .oneOf(let types, let named): (keyword, cases, discriminator) = ("oneOf", types, named)
+        guard case .union(let keyword, let types, let discriminator) = type.schemaDescription.kind else {
+            return schema(describedBy: type)
         }
         var union: [String: JSONValue] = ["title": .string(name)]
-        union[keyword] = .array(cases.map { schema(for: $0) })
+        union[keyword] = .array(types.map { schema(for: $0) })
         if let discriminator {
             var object: [String: JSONValue] = ["propertyName": .string(discriminator.property)]
             let mapping = discriminator.mapping.compactMapValues { schema(for: $0).members["$ref"] }

@@ -10,18 +10,17 @@
 ///     case card(Card)
 ///     case bankAccount(BankAccount)
 ///
-///     static var schemaDescription: SchemaDescription {
-///         .oneOf(
-///             [Card.self, BankAccount.self],
-///             discriminator: .init(property: "object", mapping: ["card": Card.self, "bank_account": BankAccount.self]))
-///     }
+///     static let schemaDescription = SchemaDescription.oneOf(
+///         [Card.self, BankAccount.self],
+///         discriminator: .init(
+///             property: "object", mapping: ["card": Card.self, "bank_account": BankAccount.self]))
 ///
 ///     init(from decoder: any Decoder) throws { … }
 /// }
 /// ```
 ///
-/// The description is used only by ``Catalog/openAPIDocument(title:version:servers:)``: a catalog still
-/// reads the model with its own `init(from:)`.
+/// The description is used only by ``Catalog/openAPIDocument(title:version:servers:)``: a
+/// catalog still reads the model with its own `init(from:)`.
 public protocol SchemaDescribing: Decodable {
     /// What JSON the model is.
     static var schemaDescription: SchemaDescription { get }

@@ -106,6 +106,7 @@ struct SchemaDescribingTests {
     struct Refund: Codable, Hashable {
         var amount: Int
         var card: Expandable
+        var boxed: Box
     }
 
     struct CreateRefund: CatalogEndpoint, Equatable {
@@ -131,7 +132,62 @@ struct SchemaDescribingTests {
         let properties = try #require((form["schema"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(try compact(properties["card"]) == ##"{"$ref":"#/components/schemas/Expandable"}"##)
         let encoding = try #require(form["encoding"] as? [String: Any])
-        #expect((encoding["card"] as? [String: Any])?["x-courier-form-style"] != nil)
+        #expect(
+            try compact(encoding["card"])
+                == #"{"x-courier-form-style":{"arrays":"repeatedKey","nesting":"brackets"}}"#)
+        // A box is the form of what it holds: an object of scalars under brackets.
+        #expect(
+            try compact(properties["boxed"])
+                == #"{"properties":{"last4":{"type":"string"},"object":{"type":"string"}},"#
+                + #""required":["object","last4"],"type":"object"}"#)
+        #expect(try compact(encoding["boxed"]) == #"{"explode":true,"style":"deepObject"}"#)
+    }
+
+    /// A box that claims to hold itself, and an ID or a card told apart by `object`.
+    struct Loop: Codable, Hashable, SchemaDescribing {
+        var id: String
+        static let schemaDescription = SchemaDescription.schema(of: Loop.self)
+    }
+
+    enum Tagged: Codable, Hashable, SchemaDescribing {
+        case card(Card)
+
+        static let schemaDescription = SchemaDescription.anyOf(
+            [Card.self], discriminator: .init(property: "object", mapping: ["card": Card.self]))
+
+        init(from decoder: any Decoder) throws { self = .card(try Card(from: decoder)) }
+        func encode(to encoder: any Encoder) throws {
+            if case .card(let card) = self { try card.encode(to: encoder) }
+        }
+    }
+
+    struct Odd: Codable, Hashable {
+        var loop: Loop
+        var tagged: Tagged
+    }
+
+    struct GetOdd: CatalogEndpoint, Equatable {
+        typealias Success = Odd
+        typealias Failure = Never
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("odd/\(id)")
+        }
+    }
+
+    @Test func aBoxOfItselfIsAnyValueAndAnAnyOfKeepsItsDiscriminator() throws {
+        let document = try Catalog([GetOdd.self]).openAPIDocument(title: "Odd", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let odd = try #require((schemas["Odd"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(try compact(odd["loop"]) == "{}")
+        #expect(
+            try compact(schemas["Tagged"])
+                == ##"{"anyOf":[{"$ref":"#/components/schemas/Card"}],"discriminator":{"mapping":"##
+                + ##"{"card":"#/components/schemas/Card"},"propertyName":"object"},"title":"Tagged"}"##)
     }
 
     private func components() throws -> [String: Any] {
