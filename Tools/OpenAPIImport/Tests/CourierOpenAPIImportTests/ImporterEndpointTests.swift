@@ -243,6 +243,22 @@ import Testing
         #expect(result.report.items.isEmpty)
     }
 
+    @Test func anEncodedSlashInASegmentIsLeftOutAndReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /files/a%2Fb:
+                get:
+                  operationId: getNested
+                  responses: {'204': {description: ok}}
+            """)
+        #expect(!result.files.contains { $0.path == "Endpoints/GetNested.swift" })
+        #expect(
+            reported(result, at: "/paths/~1files~1a%2Fb/get").first?.message
+                == "The path segment a%2Fb holds an encoded slash, which a Path literal would split; the operation "
+                + "is left out.")
+    }
+
     @Test func twoParametersInOneSegmentAreLeftOutAndReported() throws {
         let result = try importing(
             """

@@ -102,6 +102,27 @@ import Testing
             ])
     }
 
+    @Test func aDiscriminatedAnyOfStaysAnAnyOf() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Shape:
+                  anyOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]
+                  discriminator: {propertyName: kind}
+                Circle: {type: object, properties: {kind: {type: string}}}
+                Square: {type: object, properties: {kind: {type: string}}}
+            """)
+        #expect(
+            file(result, "Models/Shape.swift").contains(
+                """
+                        .anyOf(
+                            [Circle.self, Square.self],
+                            discriminator: .init(property: "kind"))
+                """))
+    }
+
     @Test func anAnyOfWithNullIsAnAnyOfOfTheRestReportedForItsNull() throws {
         let result = try importing(
             """

@@ -67,6 +67,13 @@ struct EndpointBuilder {
     static func pathLiteral(_ path: String, properties: [String: String]) -> Result<String?, PathProblem> {
         var literal = ""
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if segment.removingPercentEncoding?.contains("/") == true {
+                return .failure(
+                    PathProblem(
+                        reason:
+                            "The path segment \(segment) holds an encoded slash, which a Path literal would split"
+                    ))
+            }
             var pieces = ""
             var parameters = 0
             var rest = segment[...]
@@ -102,10 +109,10 @@ struct EndpointBuilder {
         }
         return .success(literal.isEmpty ? nil : "\"" + literal + "\"")
 
-        /// Literal text, percent-decoded unless that would add a `/`, escaped for a string literal.
+        /// Literal text, percent-decoded, escaped for a string literal.
         func text(_ raw: Substring) -> String {
-            let decoded = raw.removingPercentEncoding.flatMap { $0.contains("/") ? nil : $0 } ?? String(raw)
-            return String(ModelBuilder.stringLiteral(decoded).dropFirst().dropLast())
+            String(
+                ModelBuilder.stringLiteral(raw.removingPercentEncoding ?? String(raw)).dropFirst().dropLast())
         }
     }
 

@@ -236,12 +236,14 @@ struct ModelWriter {
                 source.line(".\(keyword)([\(types.joined(separator: ", "))])")
                 return
             }
+            // The first case a value names wins, as the decoder's `switch` picks it.
+            var listed: Set<String> = []
             let mapping = union.cases.flatMap { item in
-                item.discriminatorValues.filter { $0 != item.type.text }.map {
+                item.discriminatorValues.filter { $0 != item.type.text && listed.insert($0).inserted }.map {
                     "\(ModelBuilder.stringLiteral($0)): \(item.type.text).self"
                 }
             }
-            source.line(".oneOf(")
+            source.line(".\(keyword)(")
             source.line("    [\(types.joined(separator: ", "))],")
             source.line(
                 "    discriminator: .init(property: \(ModelBuilder.stringLiteral(discriminator))"
