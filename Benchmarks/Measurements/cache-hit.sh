@@ -2,11 +2,13 @@
 # endpoint (a small JSON body, decoded) sent with Client.send over URLSessionTransport, once by a
 # client whose HTTPCacheMiddleware answers from a fresh entry and once by a client without a cache
 # that goes to Tests/Servers/fault_server.py (Benchmarks/Sources/cache-hit, release). Rounds
-# alternate the two, and the figure is the median of the per-round ratios hit / loopback. The goal
-# is a hit under 5% of the request it saves; --check fails above it (a time ratio on a shared
-# machine moves by about 0.01 from run to run). About 35 seconds once built. Last measured on 2
-# cores under a load average of 6 to 9: 0.051 to 0.061 (a hit 46 to 73 µs, the request 0.96 to
-# 1.26 ms; the fault server is Python, one request at a time).
+# alternate the two, off the main actor, and the figure is the median of the per-round ratios
+# hit / loopback. The goal is a hit under 5% of the request it saves; --check fails above it (a
+# time ratio on a shared machine moves by about 0.01 from run to run). About 35 seconds once
+# built. Last measured on 2 cores under a load average of about 1: 0.012 to 0.015 (a hit 9 to 11
+# µs, the request 0.52 to 0.90 ms; the fault server is Python, one request at a time). Timed from
+# the main actor instead, each call also pays two hops to the main thread and back, about 30 µs
+# here: 0.049 to 0.059.
 #
 #   Benchmarks/run cache-hit                  # prints the times per call and the ratio
 #   Benchmarks/run cache-hit --check          # also exits 1 above the goal, 0.05

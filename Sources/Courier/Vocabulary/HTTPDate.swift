@@ -12,8 +12,11 @@ enum HTTPDate {
     ]
 
     /// The instant `text` names, or `nil` when it is not an HTTP date in GMT.
+    ///
+    /// The grammar is ASCII, so `text` is split at its space and colon bytes.
     static func parse(_ text: String) -> Date? {
-        let parts = text.split(separator: " ").map { String($0).lowercased() }
+        let parts = Array(text.utf8).split(separator: UInt8(ascii: " "))
+            .map { String(decoding: $0, as: UTF8.self).lowercased() }
         if parts.count == 6, parts[0].hasSuffix(","), shortDays.contains(String(parts[0].dropLast())),
             parts[5] == "gmt", parts[1].count == 2, parts[3].count == 4
         {
@@ -70,7 +73,8 @@ enum HTTPDate {
     }
 
     private static func date(year: String, month: String, day: String, time: String) -> Date? {
-        let clock = time.split(separator: ":", omittingEmptySubsequences: false)
+        let clock = Array(time.utf8).split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         guard let year = digits(year), let month = months.firstIndex(of: month).map({ $0 + 1 }),
             let day = digits(day), clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
             let hour = digits(clock[0]), let minute = digits(clock[1]), let second = digits(clock[2]),

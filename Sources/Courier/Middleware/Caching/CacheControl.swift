@@ -51,32 +51,35 @@ struct CacheControl: Sendable, Hashable {
 
     private mutating func read(_ value: String) {
         for part in Self.split(value) {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = pieces[0].trimmingOptionalWhitespace().lowercased()
+            let equals = part.utf8.firstIndex(of: UInt8(ascii: "="))
+            let name = part[..<(equals ?? part.endIndex)].trimmingOptionalWhitespace().lowercased()
             guard !name.isEmpty else { continue }
-            let argument = pieces.count > 1 ? Self.unquote(pieces[1].trimmingOptionalWhitespace()) : nil
+            let argument = equals.map {
+                Self.unquote(part[part.utf8.index(after: $0)...].trimmingOptionalWhitespace())
+            }
             if let existing = directives[name], existing != argument { conflicting.insert(name) }
             directives[name] = .some(argument)
         }
     }
 
-    /// `value` split at commas outside quoted strings.
+    /// `value` split at commas outside quoted strings. The delimiters are ASCII, so the value is
+    /// read byte by byte, as the field grammar is written (RFC 9110 §5.6).
     private static func split(_ value: String) -> [Substring] {
         var parts: [Substring] = []
         var start = value.startIndex
         var quoted = false
         var escaped = false
-        for index in value.indices {
-            let character = value[index]
+        for index in value.utf8.indices {
+            let byte = value.utf8[index]
             if escaped {
                 escaped = false
-            } else if quoted && character == "\\" {
+            } else if quoted && byte == UInt8(ascii: "\\") {
                 escaped = true
-            } else if character == "\"" {
+            } else if byte == UInt8(ascii: "\"") {
                 quoted.toggle()
-            } else if character == "," && !quoted {
+            } else if byte == UInt8(ascii: ",") && !quoted {
                 parts.append(value[start..<index])
-                start = value.index(after: index)
+                start = value.utf8.index(after: index)
             }
         }
         parts.append(value[start...])

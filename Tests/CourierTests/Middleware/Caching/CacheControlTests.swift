@@ -22,6 +22,14 @@ import Testing
         #expect(control.contains("public"))
     }
 
+    @Test func anEscapedQuoteKeepsAQuotedValueOpen() {
+        let control = CacheControl(#"no-cache="a\"b, é", max-age = 5 ,public"#)
+        #expect(control.directives["no-cache"] == .some(#"a"b, é"#))
+        #expect(control.seconds("max-age") == .valid(5))
+        #expect(control.contains("public"))
+        #expect(control.directives.count == 3)
+    }
+
     @Test func invalidOrConflictingSecondsAreInvalid() {
         #expect(CacheControl("max-age").seconds("max-age") == .invalid)
         #expect(CacheControl("max-age=abc").seconds("max-age") == .invalid)
