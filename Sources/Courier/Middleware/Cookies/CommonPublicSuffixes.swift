@@ -6,8 +6,7 @@
 /// ``registryLabels``. Where it is wrong it errs both ways: `co.de` counts as a suffix although
 /// Germany has no such registry, and suffixes the Public Suffix List adds for hosting services
 /// (`github.io`, `herokuapp.com`, `cloudfront.net`) do not, so one tenant there can set a cookie
-/// for the others. For the complete Public Suffix List, give the jar your own
-/// ``PublicSuffixList``.
+/// for the others. For the complete Public Suffix List, give the jar ``PublicSuffixRules``.
 ///
 /// ```swift
 /// let suffixes = CommonPublicSuffixes()

@@ -5,4 +5,6 @@ extension CourierError.Kind {
     /// A ``CookieJar``'s ``CookieStorage`` could not save the cookies a response set; the error
     /// carries the response.
     public static let cookieStorageFailed = CourierError.Kind("cookieStorageFailed")
+    /// The text or file given to ``PublicSuffixRules`` cannot be read, or holds no rule.
+    public static let invalidPublicSuffixList = CourierError.Kind("invalidPublicSuffixList")
 }

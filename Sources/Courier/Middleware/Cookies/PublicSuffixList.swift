@@ -5,14 +5,10 @@
 /// host itself; then the cookie is host-only (RFC 6265bis §5.7). The jar asks with lower-case
 /// domains without a leading or trailing dot.
 ///
+/// ``CommonPublicSuffixes`` is the jar's default; ``PublicSuffixRules`` reads the whole list:
+///
 /// ```swift
-/// struct FullPublicSuffixList: PublicSuffixList {
-///     let suffixes: Set<String>    // loaded from your copy of publicsuffix.org's list
-///     func isPublicSuffix(_ domain: String) -> Bool {
-///         suffixes.contains(domain) || !domain.contains(".")
-///     }
-/// }
-/// let jar = CookieJar(publicSuffixes: FullPublicSuffixList(suffixes: loaded))
+/// let jar = CookieJar(publicSuffixes: PublicSuffixRules.system ?? CommonPublicSuffixes())
 /// ```
 public protocol PublicSuffixList: Sendable {
     /// Whether `domain` (lower case, no leading dot) is a public suffix.

@@ -1,0 +1,69 @@
+/// Punycode (RFC 3492): the ASCII form of a domain label with other characters, as IDNA writes
+/// it after `xn--` (`bücher` is `xn--bcher-kva`).
+enum Punycode {
+    private static let base = 36
+    private static let tMin = 1
+    private static let tMax = 26
+
+    /// The label's ASCII form: itself when it is ASCII, else `xn--` and its Punycode.
+    static func asciiLabel(_ label: String) -> String {
+        guard !label.unicodeScalars.allSatisfy(\.isASCII) else { return label }
+        return "xn--" + encode(Array(label.unicodeScalars).map { Int($0.value) })
+    }
+
+    /// RFC 3492 §6.3, for code points of one label.
+    private static func encode(_ input: [Int]) -> String {
+        var output = input.filter { $0 < 0x80 }.map(character)
+        let basicCount = output.count
+        var handled = basicCount
+        if basicCount > 0 { output.append("-") }
+        var codePoint = 0x80
+        var delta = 0
+        var bias = 72
+        while handled < input.count {
+            let next = input.filter { $0 >= codePoint }.min() ?? codePoint
+            delta += (next - codePoint) * (handled + 1)
+            codePoint = next
+            for value in input {
+                if value < codePoint { delta += 1 }
+                guard value == codePoint else { continue }
+                var remainder = delta
+                var k = base
+                while true {
+                    let threshold = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                    if remainder < threshold { break }
+                    output.append(digit(threshold + (remainder - threshold) % (base - threshold)))
+                    remainder = (remainder - threshold) / (base - threshold)
+                    k += base
+                }
+                output.append(digit(remainder))
+                bias = adapt(delta, points: handled + 1, isFirst: handled == basicCount)
+                delta = 0
+                handled += 1
+            }
+            delta += 1
+            codePoint += 1
+        }
+        return String(output)
+    }
+
+    /// RFC 3492 §6.1.
+    private static func adapt(_ delta: Int, points: Int, isFirst: Bool) -> Int {
+        var delta = isFirst ? delta / 700 : delta / 2
+        delta += delta / points
+        var k = 0
+        while delta > ((base - tMin) * tMax) / 2 {
+            delta /= base - tMin
+            k += base
+        }
+        return k + ((base - tMin + 1) * delta) / (delta + 38)
+    }
+
+    private static func digit(_ value: Int) -> Character {
+        Character(Unicode.Scalar(UInt8(value < 26 ? 97 + value : 22 + value)))
+    }
+
+    private static func character(_ value: Int) -> Character {
+        Character(Unicode.Scalar(UInt8(value)))
+    }
+}
