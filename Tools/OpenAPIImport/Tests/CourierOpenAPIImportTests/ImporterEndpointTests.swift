@@ -243,6 +243,95 @@ import Testing
         #expect(result.report.items.isEmpty)
     }
 
+    @Test func keywordNamesAreWrittenInBackticksWhereTheyAreUsed() throws {
+        let result = try importing(
+            """
+            paths:
+              /keywords/{default}:
+                post:
+                  operationId: readKeywords
+                  parameters:
+                    - {name: default, in: path, required: true, schema: {type: string}}
+                    - {name: in, in: query, schema: {type: string}}
+                    - {name: repeat, in: header, schema: {type: string}}
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: {type: object, required: [for], properties: {for: {type: string}, is: {type: string}}}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/ReadKeywords.swift")
+        #expect(endpoint.contains(#"Path("keywords/\(`default`)")"#))
+        #expect(endpoint.contains(#"Query("in", `in`)"#))
+        #expect(endpoint.contains(#"Header("repeat", `repeat`)"#))
+        #expect(endpoint.contains(#"[.text("for", `for`), `is`.map { .text("is", $0) }]"#))
+    }
+
+    @Test func aGETBodyIsLeftOutAndReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /search:
+                get:
+                  operationId: search
+                  requestBody: {content: {application/json: {schema: {type: object, properties: {q: {type: string}}}}}}
+                  responses: {'204': {description: ok}}
+            """)
+        #expect(!file(result, "Endpoints/Search.swift").contains("Body."))
+        #expect(reported(result, at: "/paths/~1search/get/requestBody").first?.kind == .notExpressed)
+    }
+
+    @Test func aFormOfOnlyOptionalPartsSendsThemAll() throws {
+        let result = try importing(
+            """
+            paths:
+              /notes:
+                post:
+                  operationId: postNote
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: {type: object, properties: {note: {type: string}, tag: {type: string}}}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/PostNote.swift")
+        #expect(endpoint.contains("public var note: String\n"))
+        #expect(endpoint.contains(#"Body.multipart(.text("note", note), .text("tag", tag))"#))
+        #expect(
+            reported(
+                result,
+                at: "/paths/~1notes/post/requestBody/content/multipart~1form-data/schema/properties/note"
+            )
+            .first?.kind == .approximated)
+    }
+
+    @Test func aPartOfAMediaTypeOtherThanTextIsBytesOfThatType() throws {
+        let result = try importing(
+            """
+            paths:
+              /photos:
+                post:
+                  operationId: postPhoto
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [photo, thumbnail]
+                          properties:
+                            photo: {type: string, contentMediaType: Image/JPEG}
+                            thumbnail: {type: string, contentMediaType: 'image/*'}
+                            caption: {type: string, contentMediaType: text/plain}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/PostPhoto.swift")
+        #expect(endpoint.contains(#"photoContentType: MediaType = MediaType("image/jpeg")"#))
+        // A wildcard is no type to send.
+        #expect(endpoint.contains("thumbnailContentType: MediaType = .octetStream"))
+        #expect(endpoint.contains("public var caption: String?"))
+    }
+
     @Test func anEncodedSlashInASegmentIsLeftOutAndReported() throws {
         let result = try importing(
             """

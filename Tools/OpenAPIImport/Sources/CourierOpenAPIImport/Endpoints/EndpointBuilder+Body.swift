@@ -182,6 +182,13 @@ extension EndpointBuilder {
             component: "Body.data(\(name), contentType: \(literal))")
     }
 
+    /// Whether `text` is one media type without wildcards or parameters, such as `image/png`.
+    static func isConcreteMediaType(_ text: String) -> Bool {
+        let token = Set("abcdefghijklmnopqrstuvwxyz0123456789!#$&^_.+-")
+        let halves = text.split(separator: "/", omittingEmptySubsequences: false)
+        return halves.count == 2 && halves.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
+    }
+
     private func mediaTypeLiteral(_ mediaType: String) -> String {
         mediaType == "application/octet-stream"
             ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
@@ -214,7 +221,7 @@ extension EndpointBuilder {
             )
         }
         var parts: [String] = []
-        var hasOptionalParts = false
+        var optionalParts: [(part: Int, property: Int, always: String, pointer: JSONPointer)] = []
         var properties: [EndpointDeclaration.Property] = []
         for (field, fieldSchema) in fields {
             let fieldPointer = objectPointer.appending("properties", field)
@@ -225,7 +232,7 @@ extension EndpointBuilder {
             let documentation = resolved.documentation
             // A part's string of a media type other than text is its bytes (OpenAPI 3.1).
             let mediaType = (try? document.resolved(fieldSchema, at: fieldPointer))?.value[
-                "contentMediaType"]?.string
+                "contentMediaType"]?.string?.lowercased()
             let isBytes =
                 resolved.type == .builtin("String") && mediaType.map { !$0.hasPrefix("text/") } == true
             switch isBytes ? .builtin("Data") : resolved.type {
@@ -236,17 +243,23 @@ extension EndpointBuilder {
                         "The file part \(field) is optional in the document and always sent in Swift, with its file name and content type."
                     )
                 }
-                if isBytes, let mediaType {
+                // One concrete media type is the default; a wildcard or a list is no value to send.
+                let isConcrete = mediaType.map(Self.isConcreteMediaType) ?? false
+                if isBytes, let mediaType, mediaType != "application/octet-stream" {
                     models.report.add(
                         fieldPointer.appending("contentMediaType"), .approximated,
-                        "The part's media type \(mediaType) is the default of its content type property, "
-                            + "which the export writes as application/octet-stream.")
+                        isConcrete
+                            ? "The part's media type \(mediaType) is the default of its content type property, "
+                                + "which the export writes as application/octet-stream."
+                            : "The part's media type \(mediaType) is not one concrete media type; its content "
+                                + "type property defaults to application/octet-stream.")
                 }
                 let name = scope.claim(SwiftNames.memberName(field))
                 let filename = scope.claim(name + "Filename")
                 let contentType = scope.claim(name + "ContentType")
                 let declaredType =
-                    isBytes ? mediaType.map { "MediaType(\(ModelBuilder.stringLiteral($0)))" } : nil
+                    isBytes
+                    ? mediaTypeLiteral(isConcrete ? mediaType ?? "" : "application/octet-stream") : nil
                 properties += [
                     .init(
                         name: name, type: "Data", isOptional: false, defaultValue: nil,
@@ -261,7 +274,9 @@ extension EndpointBuilder {
                         documentation: ["The content type of the \(field) part."], codingKey: nil,
                         constraints: []),
                 ]
-                parts.append(".data(\(literal), \(name), filename: \(filename), contentType: \(contentType))")
+                parts.append(
+                    ".data(\(literal), \(SwiftNames.declared(name)), filename: \(SwiftNames.declared(filename)), "
+                        + "contentType: \(SwiftNames.declared(contentType)))")
             case _ where isTextPart(resolved.type):
                 let name = scope.claim(SwiftNames.memberName(field))
                 if resolved.type != .builtin("String") {
@@ -279,9 +294,12 @@ extension EndpointBuilder {
                         codingKey: nil,
                         constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
                 // An optional text part is sent only when it has a value.
+                let always = ".text(\(literal), \(SwiftNames.declared(name)))"
+                if !isRequired {
+                    optionalParts.append((parts.count, properties.count - 1, always, fieldPointer))
+                }
                 parts.append(
-                    isRequired ? ".text(\(literal), \(name))" : "\(name).map { .text(\(literal), $0) }")
-                hasOptionalParts = hasOptionalParts || !isRequired
+                    isRequired ? always : "\(SwiftNames.declared(name)).map { .text(\(literal), $0) }")
             default:
                 models.report.add(
                     fieldPointer, .notExpressed,
@@ -290,7 +308,20 @@ extension EndpointBuilder {
             }
         }
         guard !parts.isEmpty else { return nil }
-        guard hasOptionalParts else {
+        if optionalParts.count == parts.count {
+            // A multipart body needs a part (RFC 2046): when every part is optional, all are sent.
+            for optional in optionalParts {
+                parts[optional.part] = optional.always
+                properties[optional.property].isOptional = false
+                properties[optional.property].defaultValue = nil
+                models.report.add(
+                    optional.pointer, .approximated,
+                    "The part is optional in the document, like every part of the form; a multipart body "
+                        + "needs a part, so they are always sent in Swift.")
+            }
+            optionalParts = []
+        }
+        guard !optionalParts.isEmpty else {
             return RequestBodyDeclaration(
                 properties: properties, component: "Body.multipart(" + parts.joined(separator: ", ") + ")")
         }

@@ -82,8 +82,9 @@ extension EndpointBuilder {
                         codingKey: nil, constraints: []))
                 components.append(
                     isOptional
-                        ? "if let \(name) { Header(\"Authorization\", \"Basic \\(\(name))\", isSecret: true) }"
-                        : "Header(\"Authorization\", \"Basic \\(\(name))\", isSecret: true)")
+                        ? "if let \(SwiftNames.declared(name)) { Header(\"Authorization\", \"Basic \\(\(SwiftNames.declared(name)))\", isSecret: true) }"
+                        : "Header(\"Authorization\", \"Basic \\(\(SwiftNames.declared(name)))\", isSecret: true)"
+                )
             case ("apiKey", _):
                 let keyName = scheme["name"]?.string ?? "X-API-Key"
                 let name = scope.claim("apiKey")
@@ -96,9 +97,10 @@ extension EndpointBuilder {
                         constraints: []))
                 let literal = ModelBuilder.stringLiteral(keyName)
                 switch scheme["in"]?.string {
-                case "query": components.append("Query(\(literal), \(name), isSecret: true)")
-                case "cookie": components.append("Cookie(\(literal), \(name))")
-                default: components.append("Header(\(literal), \(name), isSecret: true)")
+                case "query":
+                    components.append("Query(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
+                case "cookie": components.append("Cookie(\(literal), \(SwiftNames.declared(name)))")
+                default: components.append("Header(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 }
             default:
                 break

@@ -101,7 +101,7 @@ extension EndpointBuilder {
                             parameter, resolved, wireName: wireName, location: location)
                             + ["", "The elements, joined with \(separator.name)."],
                         codingKey: nil, constraints: [])
-                    return [(property, "Query(\(literalName), \(propertyName))")]
+                    return [(property, "Query(\(literalName), \(SwiftNames.declared(propertyName)))")]
                 }
                 if wanted != strategy {
                     models.report.add(
@@ -121,9 +121,9 @@ extension EndpointBuilder {
                 // An optional array would send nothing for both nil and []: the array is never optional.
                 isOptional = false
                 defaultValue = required ? nil : "[]"
-                component = "Query(\(literalName), \(propertyName))"
+                component = "Query(\(literalName), \(SwiftNames.declared(propertyName)))"
             } else if isScalar(resolved.type) {
-                component = "Query(\(literalName), \(propertyName))"
+                component = "Query(\(literalName), \(SwiftNames.declared(propertyName)))"
             } else if let spread = spreadObject(
                 parameter, wireName, resolved.type, required: required, entry: entry, scope: &scope)
             {
@@ -147,7 +147,8 @@ extension EndpointBuilder {
             }
             component =
                 location == "header"
-                ? "Header(\(literalName), \(propertyName))" : "Cookie(\(literalName), \(propertyName))"
+                ? "Header(\(literalName), \(SwiftNames.declared(propertyName)))"
+                : "Cookie(\(literalName), \(SwiftNames.declared(propertyName)))"
         default:
             return []
         }
@@ -274,7 +275,7 @@ extension EndpointBuilder {
                 documentation: field.documentation.isEmpty
                     ? ["The `\(field.jsonName)` of the `\(wireName)` query parameter."] : field.documentation,
                 codingKey: nil, constraints: field.constraints)
-            return (property, "Query(\(ModelBuilder.stringLiteral(queryName)), \(name))")
+            return (property, "Query(\(ModelBuilder.stringLiteral(queryName)), \(SwiftNames.declared(name)))")
         }
     }
 

@@ -102,7 +102,7 @@ struct EndpointBuilder {
                                 "The path segment \(segment) holds two parameters, which a server could not tell apart"
                         ))
                 }
-                pieces += "\\(\(property))"
+                pieces += "\\(\(SwiftNames.declared(property)))"
                 rest = rest[rest.index(after: close)...]
             }
             literal += (literal.isEmpty ? "" : "/") + pieces
@@ -165,7 +165,16 @@ struct EndpointBuilder {
         }
 
         // The body's properties come last, but its form decides how arrays are written.
-        let body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)
+        var body: RequestBodyDeclaration?
+        if ["get", "head"].contains(method), operation["requestBody"] != nil {
+            // RFC 9110 §9.3.1: a GET body has no meaning, and Courier refuses one when compiling.
+            models.report.add(
+                pointer.appending("requestBody"), .notExpressed,
+                "A \(method.uppercased()) request has no body in Courier (its content has no meaning, RFC 9110 §9.3.1); "
+                    + "the body is left out.")
+        } else {
+            body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)
+        }
         let strategy = arrayStrategy(
             parameters.filter { $0.0["in"]?.string == "query" }.map(\.0),
             formNeedsIndexes: body?.formNeedsIndexes ?? false)
