@@ -24,7 +24,10 @@ extension CookieJar {
             }
         }
         guard domainAttribute.unicodeScalars.allSatisfy(\.isASCII) else { return nil }
-        if !domainAttribute.isEmpty, publicSuffixes.isPublicSuffix(domainAttribute) {
+        // `github.io.` names the same domain as `github.io` (a fully qualified name).
+        let suffixQuery =
+            domainAttribute.hasSuffix(".") ? String(domainAttribute.dropLast()) : domainAttribute
+        if !domainAttribute.isEmpty, publicSuffixes.isPublicSuffix(suffixQuery) {
             // A public suffix is the host's own name at most: then the cookie is host-only.
             guard domainAttribute == target.host else { return nil }
             domainAttribute = ""

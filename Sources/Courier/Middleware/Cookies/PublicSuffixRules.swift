@@ -5,7 +5,8 @@ import Foundation
 /// `co.uk`.
 ///
 /// Courier ships no copy of the list, which changes every week. Read the one your system keeps
-/// (``system``, the `publicsuffix` package on Debian, Ubuntu and Fedora), or one you ship:
+/// (``system``: the `publicsuffix` package on Debian and Ubuntu, `publicsuffix-list` on Fedora),
+/// or one you ship:
 ///
 /// ```swift
 /// let suffixes: any PublicSuffixList = PublicSuffixRules.system ?? CommonPublicSuffixes()
@@ -69,7 +70,10 @@ public struct PublicSuffixRules: PublicSuffixList, Hashable {
         } catch {
             throw CourierError(
                 stage: .building, kind: .invalidPublicSuffixList,
-                message: "The Public Suffix List at \(url.path) cannot be read as UTF-8 text.")
+                message:
+                    "The Public Suffix List at \(url.path) cannot be read as UTF-8 text (a missing file, "
+                    + "no permission or other bytes); the underlying error says which.",
+                underlying: error)
         }
         try self.init(text)
     }

@@ -68,6 +68,22 @@ struct PublicSuffixRulesTests {
         #expect(try jar.receive("id=2; Domain=octocat.github.io", from: target)?.value == "2")
     }
 
+    @Test func aTrailingDotNamesTheSameSuffix() throws {
+        let jar = CookieJar(publicSuffixes: try PublicSuffixRules(text))
+        let target = try #require(URL(string: "https://octocat.github.io./"))
+        #expect(try jar.receive("id=1; Domain=github.io.", from: target) == nil)
+        #expect(
+            try CookieJar().receive("id=1; Domain=com.", from: try #require(URL(string: "https://a.com./")))
+                == nil)
+    }
+
+    @Test func aFileThatCannotBeReadIsRefusedWithItsCause() {
+        let error = expectCourierError(.invalidPublicSuffixList, stage: .building) {
+            _ = try PublicSuffixRules(contentsOf: URL(fileURLWithPath: "/nonexistent/public_suffix_list.dat"))
+        }
+        #expect(error?.underlying != nil)
+    }
+
     @Test func textWithoutARuleIsRefused() {
         let error = expectCourierError(.invalidPublicSuffixList, stage: .building) {
             _ = try PublicSuffixRules("// only a comment\n\n")
