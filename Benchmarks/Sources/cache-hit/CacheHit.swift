@@ -37,9 +37,9 @@ enum CacheHit {
 
     /// Times the rounds off the main actor, as a server or a background task sends: a call made
     /// from the main actor would also time two hops to the main thread and back, the caller's
-    /// cost, which is not the cache's nor the request's.
-    @concurrent
-    static func measure(url: String, rounds: Int, calls: Int, maxRatio: Double?) async {
+    /// cost, which is not the cache's nor the request's. A nonisolated `async` function runs on
+    /// the global executor.
+    nonisolated static func measure(url: String, rounds: Int, calls: Int, maxRatio: Double?) async {
         do {
             let base = try BaseURL(validating: url)
             let cached = Client(
