@@ -182,13 +182,6 @@ extension EndpointBuilder {
             component: "Body.data(\(name), contentType: \(literal))")
     }
 
-    /// Whether `text` is one media type without wildcards or parameters, such as `image/png`.
-    static func isConcreteMediaType(_ text: String) -> Bool {
-        let token = Set("abcdefghijklmnopqrstuvwxyz0123456789!#$&^_.+-")
-        let halves = text.split(separator: "/", omittingEmptySubsequences: false)
-        return halves.count == 2 && halves.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
-    }
-
     private func mediaTypeLiteral(_ mediaType: String) -> String {
         mediaType == "application/octet-stream"
             ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
@@ -244,7 +237,7 @@ extension EndpointBuilder {
                     )
                 }
                 // One concrete media type is the default; a wildcard or a list is no value to send.
-                let isConcrete = mediaType.map(Self.isConcreteMediaType) ?? false
+                let isConcrete = mediaType.map(MediaTypeText.isConcrete) ?? false
                 if isBytes, let mediaType, mediaType != "application/octet-stream" {
                     models.report.add(
                         fieldPointer.appending("contentMediaType"), .approximated,

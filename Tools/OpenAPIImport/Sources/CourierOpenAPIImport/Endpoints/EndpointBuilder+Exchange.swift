@@ -292,7 +292,7 @@ extension EndpointBuilder {
                     pointer.appending("content", chosen), .approximated,
                     "An event stream is read as its bytes; declare EventStream<Model> by hand for typed events."
                 )
-            } else if chosen.contains("*") || MediaTypeText.isValid(chosen) == false {
+            } else if !MediaTypeText.isConcrete(chosen) {
                 models.report.add(
                     pointer.appending("content", chosen), .approximated,
                     "Bytes of any media type (\(chosen)) are read as Data, which the export calls application/octet-stream."
@@ -388,5 +388,10 @@ enum MediaTypeText {
         let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         let parts = essence(text).split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
+    }
+
+    /// Whether the text is one valid media type without wildcards, a type a request can send.
+    static func isConcrete(_ text: String) -> Bool {
+        !text.contains("*") && isValid(text)
     }
 }
