@@ -165,11 +165,11 @@ extension ModelBuilder {
 
     /// Where each member is written: its index in the document's list, which still has the
     /// `null` members the union leaves out; the `type` for a union of types.
-    private func memberPlaces(_ members: [DocumentValue], keyword: String, at pointer: JSONPointer)
-        -> [JSONPointer]
-    {
+    private func memberPlaces(
+        _ members: [DocumentValue], written: [DocumentValue]?, keyword: String, at pointer: JSONPointer
+    ) -> [JSONPointer] {
         guard keyword != "type" else { return members.map { _ in pointer.appending("type") } }
-        let written = document.root.value(at: pointer)?[keyword]?.array ?? members
+        let written = written ?? members
         var next = 0
         return members.enumerated().map { offset, member in
             while next < written.count, Self.isNull(written[next]), !Self.isNull(member) { next += 1 }
@@ -191,12 +191,10 @@ extension ModelBuilder {
     /// Reports where a union's document allows `null`, which no case holds: a property of the
     /// union that may be null is an optional instead.
     private mutating func reportNull(
-        in name: String, _ members: [DocumentValue], at places: [JSONPointer], keyword: String,
+        in name: String, _ members: [DocumentValue], at places: [JSONPointer], written: [DocumentValue]?,
         _ pointer: JSONPointer
     ) {
-        if let written = document.root.value(at: pointer)?[keyword]?.array,
-            written.contains(where: Self.isNull)
-        {
+        if written?.contains(where: Self.isNull) == true {
             report.add(
                 pointer, .approximated,
                 "null is not a case of \(name): a property of it that may be null is optional, and an array "
@@ -233,7 +231,9 @@ extension ModelBuilder {
         }
         var names = NameScope()
         var cases: [ModelDeclaration.Union.Case] = []
-        let places = memberPlaces(members, keyword: keyword, at: pointer)
+        // The members as the document writes them, `null` included.
+        let written = keyword == "type" ? nil : document.root.value(at: pointer)?[keyword]?.array
+        let places = memberPlaces(members, written: written, keyword: keyword, at: pointer)
         for (offset, member) in members.enumerated() {
             let memberPointer = places[offset]
             let resolved = type(of: member, at: memberPointer, hint: name + "Option\(offset + 1)")
@@ -263,7 +263,7 @@ extension ModelBuilder {
                 pointer.appending("discriminator"), .notExpressed,
                 "Members that are not references have no discriminator value: they are tried in order.")
         }
-        reportNull(in: name, members, at: places, keyword: keyword, pointer)
+        reportNull(in: name, members, at: places, written: written, pointer)
         if keyword == "type" {
             report.add(
                 pointer.appending("type"), .approximated,
