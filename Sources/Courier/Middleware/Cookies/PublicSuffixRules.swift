@@ -42,14 +42,12 @@ public struct PublicSuffixRules: PublicSuffixList, Hashable {
             guard let rule = line.split(whereSeparator: \.isWhitespace).first, !rule.hasPrefix("//") else {
                 continue
             }
-            let ascii = Self.asciiDomain(
-                String(rule.drop { $0 == "!" }.dropFirst(rule.hasPrefix("*.") ? 2 : 0)))
             if rule.hasPrefix("!") {
-                exceptions.insert(ascii)
+                exceptions.insert(Self.asciiDomain(String(rule.dropFirst())))
             } else if rule.hasPrefix("*.") {
-                wildcards.insert(ascii)
+                wildcards.insert(Self.asciiDomain(String(rule.dropFirst(2))))
             } else {
-                rules.insert(ascii)
+                rules.insert(Self.asciiDomain(String(rule)))
             }
         }
         guard !(rules.isEmpty && wildcards.isEmpty && exceptions.isEmpty) else {
