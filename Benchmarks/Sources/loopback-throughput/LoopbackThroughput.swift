@@ -115,7 +115,14 @@ enum LoopbackThroughput {
         guard let names = options.variants, names.count == 1, let name = names.first else {
             usage("--sequential needs exactly one variant (--variants NAME)")
         }
-        guard let variant = try Variant.named(name, base: options.base) else {
+        let found: Variant?
+        if let tls = options.tlsBase, let caPath = options.caPath {
+            let ca = try String(contentsOfFile: caPath, encoding: .utf8)
+            found = try Variant.overTLS(base: tls, caPEM: ca).first { $0.name == name }
+        } else {
+            found = try Variant.named(name, base: options.base)
+        }
+        guard let variant = found else {
             usage("no variant is called '\(name)'")
         }
         // Workloads of one request (`--workloads post-8`) send that request instead.

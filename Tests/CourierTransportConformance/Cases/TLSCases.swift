@@ -198,6 +198,37 @@
                     }
                 }
             },
+            ConformanceCase(.tls, "requestsWithOtherTLSOptionsNeverShareAConnection") { context in
+                // Clients of one transport to one server: a connection made under some options
+                // carries the requests of equal options, and never one with other options, which
+                // would skip their checks.
+                let tls = try TLSServers.current()
+                func pinned(_ pins: [String]) throws -> TLSOptions {
+                    var options = try tls.trustingTheTestCA()
+                    options.pinnedKeys = try PublicKeyPins(pins)
+                    return options
+                }
+                let matching = [try tls.pin("trusted"), try tls.pin("spare")]
+                let mismatching = [try tls.pin("spare"), Data(repeating: 7, count: 32).base64EncodedString()]
+                try await context.withClient(tls.trusted, tls: try pinned(matching)) { client in
+                    func sharing(_ options: TLSOptions?) -> Client {
+                        var configuration = ConformanceContext.safetyNet
+                        configuration.tls = options
+                        return Client(
+                            baseURL: tls.trusted, transport: client.transport, configuration: configuration)
+                    }
+                    let first = try await client.value(TLSServers.hello).connection
+                    let equal = try await sharing(try pinned(matching)).value(TLSServers.hello).connection
+                    #expect(equal == first, "options equal in value share the connection")
+                    let mismatch = try await failure(
+                        of: TLSServers.hello, with: sharing(try pinned(mismatching)))
+                    expectTLSFailure(mismatch, .publicKeyPinMismatch, at: tls.trusted)
+                    let systemRoots = try await failure(of: TLSServers.hello, with: sharing(nil))
+                    expectTLSFailure(systemRoots, .untrustedCertificate, at: tls.trusted)
+                    let again = try await client.value(TLSServers.hello).connection
+                    #expect(again == first, "the first options' connection is still theirs")
+                }
+            },
             ConformanceCase(.tls, "sequentialRequestsReuseOneTLSConnection") { context in
                 let tls = try TLSServers.current()
                 try await context.withClient(tls.trusted, tls: try tls.trustingTheTestCA()) { client in

@@ -50,7 +50,7 @@ struct URLSessionConformanceTests {
                 "aMinimumVersionAboveTheServersFailsTheHandshake", "mutualTLSPresentsTheClientIdentity",
                 "mutualTLSWithoutAnIdentityIsTypedAsRejected",
                 "mutualTLSWithAnIdentityFromAnotherCAIsTypedAsRejected",
-                "sequentialRequestsReuseOneTLSConnection",
+                "sequentialRequestsReuseOneTLSConnection", "requestsWithOtherTLSOptionsNeverShareAConnection",
                 "http2IsNegotiatedAndReportedAndConcurrentRequestsShareAConnection",
                 "aRedirectFromHTTPSToHTTPCarriesNoSecret",
             ].map { ($0, TransportUnderTest.KnownDeviation(tlsReason)) })

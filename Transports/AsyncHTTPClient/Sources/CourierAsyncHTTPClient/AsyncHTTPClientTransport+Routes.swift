@@ -2,14 +2,16 @@ import AsyncHTTPClient
 import Courier
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 
 extension AsyncHTTPClientTransport {
-    /// What a request needs of the `HTTPClient` it goes through and that AsyncHTTPClient sets per
-    /// client, not per request: the proxy, the pins its connections are checked against, and how
-    /// long its connections may stay idle.
+    /// What a request needs of the `HTTPClient` it goes through, set per client: its TLS options
+    /// (trust roots, client identity, minimum version and the pins its connections are checked
+    /// against), the proxy, and how long its connections may stay idle.
     struct Route: Sendable, Hashable {
-        /// The pins of an `https` request; `nil` otherwise (a plain connection has no key to pin).
-        var pins: PublicKeyPins?
+        /// The TLS options of an `https` request that sets any; `nil` otherwise (a plain
+        /// connection has no TLS, and a request without options uses the system's defaults).
+        var tls: TLSOptions?
         /// The proxy server the request goes through; `nil` when it connects directly.
         var proxy: Proxy.Server?
         /// How long a connection may stay idle before the client closes it, for a request that may
@@ -17,7 +19,8 @@ extension AsyncHTTPClientTransport {
         /// client's own idle timeout.
         var idleLimit: Duration?
 
-        /// No proxy, no pins, the client's idle timeout: ``AsyncHTTPClientTransport/httpClient``.
+        /// No TLS options, no proxy, the client's idle timeout:
+        /// ``AsyncHTTPClientTransport/httpClient``.
         static let direct = Route()
     }
 
@@ -28,24 +31,28 @@ extension AsyncHTTPClientTransport {
         var isShutDown = false
     }
 
-    /// The route of `request`: the proxy its URL goes through, its pins unless its scheme is one
-    /// of plain HTTP's (a connection without TLS on a pinned client fails: it has no key), and the
-    /// idle limit of its connections when it may not be sent twice.
+    /// The route of `request`: its TLS options unless its scheme is one of plain HTTP's (a
+    /// connection without TLS on a pinned client fails: it has no key), the proxy its URL goes
+    /// through, and the idle limit of its connections when it may not be sent twice.
     func route(for request: TransportRequest) -> Route {
         guard ownsClient else { return .direct }
         let isPlain = ["http", "http+unix", "unix"].contains(request.url.scheme?.lowercased() ?? "")
+        let tls = request.tls.flatMap { isPlain || $0.setOptions.isEmpty ? nil : $0 }
         return Route(
-            pins: isPlain ? nil : request.tls?.pinnedKeys, proxy: proxy.server(for: request.url),
+            tls: tls, proxy: proxy.server(for: request.url),
             idleLimit: request.isIdempotent ? nil : nonIdempotentIdleLimit)
     }
 
     /// The `HTTPClient` for `route`: ``httpClient`` for the direct one, otherwise one of its own,
-    /// made with the same event loop group and configuration and the route's proxy, pin check and
-    /// idle limit.
+    /// made with the same event loop group and configuration and the route's TLS configuration,
+    /// pin check, proxy and idle limit. AsyncHTTPClient pools connections per client, so each
+    /// route's connections are its own.
     ///
     /// - Throws: AsyncHTTPClient's `alreadyShutdown` once the transport is shutting down: a
     ///   request of a route is never sent through another client, which would skip its proxy or
-    ///   its pin check.
+    ///   its TLS options. ``CourierError/Kind/unsupportedTLSOption`` for what Network.framework
+    ///   cannot do, and ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL cannot read;
+    ///   no client is made then, and nothing is sent.
     func client(for route: Route) throws -> HTTPClient {
         guard route != .direct else { return httpClient }
         return try routedClients.withLockedValue { routed in
@@ -63,7 +70,15 @@ extension AsyncHTTPClientTransport {
                 case .socks5: .socksServer(host: server.host, port: server.port)
                 }
             }
-            if let pins = route.pins {
+            if let tls = route.tls {
+                if ClientBootstrap(validatingGroup: httpClient.eventLoopGroup) == nil {
+                    try Self.refuseOnNetworkFramework(tls)
+                }
+                if let tlsConfiguration = try tls.nioSSLConfiguration() {
+                    configuration.tlsConfiguration = tlsConfiguration
+                }
+            }
+            if let pins = route.tls?.pinnedKeys {
                 let check = PublicKeyPinCheck(pins: pins)
                 let previous = configuration.http1_1ConnectionDebugInitializer
                 configuration.http1_1ConnectionDebugInitializer = { channel in

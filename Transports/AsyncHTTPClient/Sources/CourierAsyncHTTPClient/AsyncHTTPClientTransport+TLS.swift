@@ -1,37 +1,22 @@
 import AsyncHTTPClient
 import Courier
-import NIOPosix
 import NIOSSL
 
 extension AsyncHTTPClientTransport {
-    /// The NIOSSL configuration a request's ``TLSOptions`` make, set on the request so that
-    /// AsyncHTTPClient keeps its connections in a pool of their own (its pools are keyed by TLS
-    /// configuration); `nil` when no option is set. The last one made is kept, so a client's
-    /// requests share one configuration and one pool.
+    /// Refuses TLS options on an `HTTPClient` that was passed in: it keeps its own TLS
+    /// configuration. The transport's own clients honour them, one client per set of options
+    /// (``client(for:)``).
     ///
     /// - Throws: ``CourierError/Kind/unsupportedTLSOption`` when options are set and the
-    ///   `HTTPClient` was passed in (it keeps its own TLS configuration), or what
-    ///   Network.framework cannot do; ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL
-    ///   cannot read. Nothing is sent then.
-    func tlsConfiguration(for options: TLSOptions?) throws(CourierError) -> TLSConfiguration? {
-        guard let options, let option = options.setOptions.first else { return nil }
-        guard ownsClient else {
-            throw CourierError.unsupportedTLSOption(
-                option, transport: "AsyncHTTPClientTransport",
-                reason: "it sends through an HTTPClient you passed in, which keeps its own TLS configuration",
-                alternative:
-                    "Set TLS in that HTTPClient's configuration (tlsConfiguration), or let the transport "
-                    + "create its HTTPClient (AsyncHTTPClientTransport(connectTimeout:…)); nothing was sent.")
-        }
-        if ClientBootstrap(validatingGroup: httpClient.eventLoopGroup) == nil {
-            try Self.refuseOnNetworkFramework(options)
-        }
-        if let cached = lastTLS.withLockedValue({ $0 }), cached.options == options {
-            return cached.configuration
-        }
-        let configuration = try options.nioSSLConfiguration()
-        if let configuration { lastTLS.withLockedValue { $0 = (options, configuration) } }
-        return configuration
+    ///   `HTTPClient` was passed in; nothing is sent then.
+    func refuseTLSOptionsOnSharedClient(_ options: TLSOptions?) throws(CourierError) {
+        guard !ownsClient, let option = options?.setOptions.first else { return }
+        throw CourierError.unsupportedTLSOption(
+            option, transport: "AsyncHTTPClientTransport",
+            reason: "it sends through an HTTPClient you passed in, which keeps its own TLS configuration",
+            alternative:
+                "Set TLS in that HTTPClient's configuration (tlsConfiguration), or let the transport "
+                + "create its HTTPClient (AsyncHTTPClientTransport(connectTimeout:…)); nothing was sent.")
     }
 
     /// Refuses what AsyncHTTPClient cannot do on Network.framework (an `HTTPClient` on a

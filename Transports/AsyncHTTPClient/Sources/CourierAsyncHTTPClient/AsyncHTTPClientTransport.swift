@@ -79,8 +79,6 @@ public final class AsyncHTTPClientTransport: Transport {
     public static let defaultNonIdempotentIdleLimit = Duration.milliseconds(100)
     /// Whether the transport created ``httpClient`` (and may give requests TLS options of their own).
     let ownsClient: Bool
-    /// The TLS options of the last request that set any, and the NIOSSL configuration made of them.
-    let lastTLS = NIOLockedValueBox<(options: TLSOptions, configuration: TLSConfiguration)?>(nil)
     /// The codings an `HTTPClient` with decompression on decodes: one gzip or deflate layer (NIO's
     /// decompressor acts when the first coding listed is one of them, and inflates one zlib or
     /// gzip stream, whichever the body's outer layer is). A client passed in is taken to
@@ -232,19 +230,20 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   transport, ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
-        let tls = try tlsConfiguration(for: request.tls)
+        try refuseTLSOptionsOnSharedClient(request.tls)
         let route = route(for: request)
         let streamed = try request.makeBodyChunks()
         do {
+            let client = try client(for: route)
             do {
-                return try await attempt(request, route: route, tls: tls, streamed: streamed)
+                return try await attempt(request, through: client, route: route, streamed: streamed)
             } catch let failure as AttemptFailure
                 where failure.closedBeforeResponse && (request.isIdempotent || failure.neverWritten)
                 && streamed == nil && !Task.isCancelled
             {
                 // The keep-alive race: no byte of a response arrived; once more, for idempotent
                 // requests and for any request the closed connection never took.
-                return try await attempt(request, route: route, tls: tls)
+                return try await attempt(request, through: client, route: route)
             }
         } catch {
             if Task.isCancelled {
@@ -259,24 +258,27 @@ public final class AsyncHTTPClientTransport: Transport {
             // clients, and only for a request that went to the server without a proxy.
             guard ownsClient, route.proxy == nil else { throw failure }
             throw await ChainDateCheck.refine(
-                failure, url: request.url, tls: tls, group: httpClient.eventLoopGroup)
+                failure, url: request.url, tls: route.tls.flatMap { try? $0.nioSSLConfiguration() },
+                group: httpClient.eventLoopGroup)
         }
     }
 
-    /// One attempt: the exchange, raced by a watch of its timeouts when it has any.
+    /// One attempt through `client`, the route's: the exchange, raced by a watch of its timeouts
+    /// when it has any.
     private func attempt(
-        _ request: TransportRequest, route: Route, tls: TLSConfiguration?,
+        _ request: TransportRequest, through client: HTTPClient, route: Route,
         streamed: RequestBodyStream.Chunks? = nil
     ) async throws -> RawResponse {
         let watch = SilenceWatch(request.timeout)
         guard watch.isNeeded else {
-            return try await exchange(request, route: route, tls: tls, streamed: streamed, activity: nil)
+            return try await exchange(
+                request, through: client, route: route, streamed: streamed, activity: nil)
         }
         let activity = NIOLockedValueBox(SilenceWatch.Activity.started(.now))
         return try await withThrowingTaskGroup(of: RawResponse?.self) { group in
             group.addTask {
                 try await self.exchange(
-                    request, route: route, tls: tls, streamed: streamed, activity: activity)
+                    request, through: client, route: route, streamed: streamed, activity: activity)
             }
             group.addTask {
                 try await Self.enforce(watch, activity: activity)
@@ -355,7 +357,7 @@ public final class AsyncHTTPClientTransport: Transport {
 
     /// Sends the request and hands the response to a ``ResponseReceiver``, which decides.
     private func exchange(
-        _ request: TransportRequest, route: Route, tls: TLSConfiguration?,
+        _ request: TransportRequest, through client: HTTPClient, route: Route,
         streamed: RequestBodyStream.Chunks?,
         activity: NIOLockedValueBox<SilenceWatch.Activity>?
     ) async throws -> RawResponse {
@@ -369,11 +371,9 @@ public final class AsyncHTTPClientTransport: Transport {
         var uploadOutlivesExchange = false
         defer { if !uploadOutlivesExchange { upload?.stop() } }
         do {
-            let client = try client(for: route)
-            var httpClientRequest = request.httpClientRequest(
+            let httpClientRequest = request.httpClientRequest(
                 streamed: upload, outcome: outcome, barrier: WriteBarrier(group: client.eventLoopGroup),
                 onChunk: Self.onChunk(of: request, activity: activity, reportSent: receiver.uploadProgress))
-            httpClientRequest.tlsConfiguration = tls
             let response = try await client.execute(
                 httpClientRequest, deadline: .distantFuture)
             activity?.withLockedValue { $0 = .received(.now) }

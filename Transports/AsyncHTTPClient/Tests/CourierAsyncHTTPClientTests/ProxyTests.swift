@@ -172,7 +172,7 @@ struct ProxyTests {
     let proxy = try Proxy.http(
         host: "127.0.0.1", port: 9, credentials: .init(username: "alice", password: "hunter2"))
     let transport = AsyncHTTPClientTransport(proxy: proxy)
-    let route = AsyncHTTPClientTransport.Route(pins: nil, proxy: proxy.httpsServer)
+    let route = AsyncHTTPClientTransport.Route(tls: nil, proxy: proxy.httpsServer)
     _ = try transport.client(for: route)
     var dumped = ""
     dump(transport, to: &dumped)
@@ -188,7 +188,7 @@ struct ProxyTests {
 @Test func aRoutedRequestAfterShutdownFailsInsteadOfGoingDirect() async throws {
     let proxy = try Proxy.http(host: "127.0.0.1", port: 9)
     let transport = AsyncHTTPClientTransport(proxy: proxy)
-    let route = AsyncHTTPClientTransport.Route(pins: nil, proxy: proxy.httpsServer)
+    let route = AsyncHTTPClientTransport.Route(tls: nil, proxy: proxy.httpsServer)
     _ = try transport.client(for: route)
     try await transport.shutdown()
     #expect(throws: HTTPClientError.alreadyShutdown) { try transport.client(for: route) }
