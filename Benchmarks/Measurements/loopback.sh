@@ -12,8 +12,8 @@
 #   Benchmarks/run loopback --json loopback.json   # the same figures as JSON too
 #   Benchmarks/run loopback --check                # exit 1 unless every goal is met
 #
-#   Benchmarks/run loopback --instructions [--post | --idempotent-post] [--variants A,B]
-#                            [--json FILE] [--check] [--keep DIR]
+#   Benchmarks/run loopback --instructions [--post | --idempotent-post | --https | --h2]
+#                            [--variants A,B] [--json FILE] [--check] [--keep DIR]
 #
 # --instructions counts instructions per request instead (valgrind's callgrind, every thread): one
 # GET of the same JSON, sent one request at a time, by each variant, run for LOW and HIGH requests
@@ -26,6 +26,9 @@
 # --post counts a sequential POST /post of the small JSON body instead (a request that must never
 # reuse a connection: Courier over URLSession sends it on a connection of its own);
 # --idempotent-post the same POST with an Idempotency-Key (one that may be sent again).
+# --https counts the GET over HTTPS with HTTP/1.1, --h2 over HTTPS with HTTP/2, each trusting the
+# throwaway CA through the library's own API (AsyncHTTPClient's variants only: URLSession on Linux
+# cannot be given a CA of its own).
 # --variants counts only the variants named (URLSession,Courier/URLSession skips AsyncHTTPClient).
 #
 # nginx is nginx.sh's (installed with apt-get when it is missing). Builds Benchmarks'
@@ -51,6 +54,7 @@ INSTRUCTIONS_JSON=""
 INSTRUCTIONS_CHECK=0
 POST=0
 IDEMPOTENT_POST=0
+SECURE=""
 COUNTED_VARIANTS="URLSession,Courier/URLSession,AHC,Courier/AHC"
 KEEP=""
 if [[ " $* " == *" --instructions "* ]]; then
@@ -61,6 +65,10 @@ if [[ " $* " == *" --instructions "* ]]; then
         --check) INSTRUCTIONS_CHECK=1 ;;
         --post) POST=1 ;;
         --idempotent-post) IDEMPOTENT_POST=1 ;;
+        --https | --h2)
+            SECURE="${1#--}"
+            COUNTED_VARIANTS="AHC,Courier/AHC"
+            ;;
         --variants)
             [[ $# -ge 2 ]] || { echo "$MEASUREMENT: $1 needs a value" >&2 && exit 64; }
             COUNTED_VARIANTS="$2"
@@ -73,7 +81,7 @@ if [[ " $* " == *" --instructions "* ]]; then
             shift
             ;;
         *)
-            echo "usage: Benchmarks/run loopback --instructions [--post | --idempotent-post]" \
+            echo "usage: Benchmarks/run loopback --instructions [--post | --idempotent-post | --https | --h2]" \
                 "[--variants A,B] [--json FILE] [--check] [--keep DIR]" >&2
             exit 64
             ;;
@@ -89,7 +97,7 @@ if ((INSTRUCTIONS == 0)); then
     "$BIN" "$NGINX_URL" --tls "$NGINX_TLS_URL" --h2 "$NGINX_H2_URL" --ca "$NGINX_CA" "$@"
     exit
 fi
-start_nginx
+if [[ -n "$SECURE" ]]; then start_nginx --tls; else start_nginx; fi
 
 export SWIFT_DETERMINISTIC_HASHING=1
 # A crash under valgrind should end the run, not start Swift's backtracer (valgrind fails in it).
@@ -105,6 +113,10 @@ if ((POST)); then
     REQUEST="POST" SEQUENTIAL_OPTIONS=(--workloads post-8)
 elif ((IDEMPOTENT_POST)); then
     REQUEST="idempotent POST" SEQUENTIAL_OPTIONS=(--workloads idempotent-post-8)
+elif [[ "$SECURE" == https ]]; then
+    REQUEST="HTTPS GET" SEQUENTIAL_OPTIONS=(--tls "$NGINX_TLS_URL" --ca "$NGINX_CA")
+elif [[ "$SECURE" == h2 ]]; then
+    REQUEST="HTTP/2 GET" SEQUENTIAL_OPTIONS=(--tls "$NGINX_H2_URL" --ca "$NGINX_CA")
 else
     REQUEST="GET" SEQUENTIAL_OPTIONS=()
 fi
@@ -140,7 +152,7 @@ import json, sys
 
 low, high, check, repeats = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
 request = sys.argv[11]
-# The gate is set for the GET; a POST's figures are printed, not gated.
+# The gate is set for the plain GET; the other requests' figures are printed, not gated.
 gates = {"URLSession": None, "AHC": float(sys.argv[5]) if request == "GET" else None}
 json_path = sys.argv[6]
 # A variant left out with --variants has no count.
@@ -148,8 +160,11 @@ counts = {name: float(value) for name, value in
           zip(["URLSession", "Courier/URLSession", "AHC", "Courier/AHC"], sys.argv[7:11]) if value}
 
 what = {"GET": "GET /json (1,037 bytes)", "POST": "POST /post (a small JSON body)",
-        "idempotent POST": "POST /post (a small JSON body) with an Idempotency-Key"}[request]
-suffix = {"GET": "", "POST": "-post", "idempotent POST": "-idempotent-post"}[request]
+        "idempotent POST": "POST /post (a small JSON body) with an Idempotency-Key",
+        "HTTPS GET": "GET /json (1,037 bytes) over HTTPS, HTTP/1.1",
+        "HTTP/2 GET": "GET /json (1,037 bytes) over HTTPS, HTTP/2"}[request]
+suffix = {"GET": "", "POST": "-post", "idempotent POST": "-idempotent-post", "HTTPS GET": "-https",
+          "HTTP/2 GET": "-h2"}[request]
 print(f"loopback --instructions: one sequential {what}, {high}-{low} requests,"
       f" median of {repeats} runs")
 print(f"| variant | instructions per {request} | over by hand | × by hand | gate |")

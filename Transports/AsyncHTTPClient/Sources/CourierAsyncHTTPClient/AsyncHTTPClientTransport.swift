@@ -49,8 +49,9 @@ public final class AsyncHTTPClientTransport: Transport {
     public static let defaultResponseLimit = 10 * 1024 * 1024
 
     /// The `HTTPClient` requests go through: the one you passed in, or the one the transport
-    /// created for requests without a proxy or pinned keys (it makes one more per proxy server and
-    /// set of pins, with the same event loop group and configuration, on first use).
+    /// created for requests without a proxy or TLS options (it makes one more per proxy server and
+    /// set of ``TLSOptions``, with the same event loop group and configuration, on first use, and
+    /// keeps them until ``shutdown()``).
     public let httpClient: HTTPClient
     /// The proxy requests go through; ``Proxy/none`` for an `HTTPClient` you passed in, which
     /// keeps its own.
