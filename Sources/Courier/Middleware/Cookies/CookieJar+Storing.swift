@@ -88,15 +88,18 @@ extension CookieJar {
             return (nil, cookies != before)
         }
         var new = new
-        if let index = cookies.firstIndex(where: {
+        let replaced = cookies.firstIndex(where: {
             $0.name == new.name && $0.domain == new.domain && $0.isHostOnly == new.isHostOnly
                 && $0.path == new.path
-        }) {
-            new.created = cookies[index].created
-            cookies.remove(at: index)
+        })
+        if let replaced { new.created = cookies[replaced].created }
+        guard !new.isExpired(at: time) else {
+            if let replaced { cookies.remove(at: replaced) }
+            return (nil, cookies != before)
         }
-        guard !new.isExpired(at: time) else { return (nil, cookies != before) }
-        cookies.append(new)
+        // A replacement takes the place of the cookie it replaces, so the jar stays in the order
+        // the cookies were created in, which orders those created at the same time (§5.8.3).
+        if let replaced { cookies[replaced] = new } else { cookies.append(new) }
         evict(from: &cookies)
         let stored = cookies.contains(new) ? new : nil
         return (stored, cookies != before)

@@ -61,8 +61,8 @@ public struct CookieJar: Sendable {
         self.cookies = LockedValue(loaded.filter { !$0.isExpired(at: time) })
     }
 
-    /// Every cookie it holds that has not expired, in the order they were stored (a replacement
-    /// takes the place of the last stored).
+    /// Every cookie it holds that has not expired, in the order they were created (a replacement
+    /// takes the place of the cookie it replaces, whose creation time it keeps).
     public var all: [StoredCookie] {
         let time = now()
         return cookies.withLock { cookies in
@@ -132,10 +132,13 @@ public struct CookieJar: Sendable {
                 cookies[index].lastAccessed = time
                 matching.append(index)
             }
-            return matching.map { cookies[$0] }.sorted { first, second in
-                first.path.utf8.count != second.path.utf8.count
-                    ? first.path.utf8.count > second.path.utf8.count : first.created < second.created
-            }
+            // The jar holds cookies in the order they were created: it orders those created at
+            // the same time, such as the cookies of one response.
+            return matching.sorted { first, second in
+                let (a, b) = (cookies[first], cookies[second])
+                if a.path.utf8.count != b.path.utf8.count { return a.path.utf8.count > b.path.utf8.count }
+                return a.created != b.created ? a.created < b.created : first < second
+            }.map { cookies[$0] }
         }
     }
 
