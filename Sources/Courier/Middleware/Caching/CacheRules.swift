@@ -116,9 +116,11 @@ enum CacheRules {
         return correctedInitialAge + residentTime
     }
 
-    /// An `Age` value as seconds, or `nil` when it is not delta-seconds (RFC 9111 §5.1).
+    /// An `Age` value as seconds, or `nil` when it is not delta-seconds (RFC 9111 §5.1). Of a
+    /// list-based value (`Age: 600, 0`), the first member counts and the others are discarded.
     private static func ageSeconds(_ text: String) -> TimeInterval? {
-        let trimmed = Substring(text).trimmingOptionalWhitespace()
+        let first = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let trimmed = first.trimmingOptionalWhitespace()
         guard !trimmed.isEmpty,
             trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }

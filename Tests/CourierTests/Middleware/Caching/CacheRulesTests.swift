@@ -117,6 +117,16 @@ import Testing
         #expect(CacheRules.currentAge(of: invalidAge, now: Self.t0) == 0)
     }
 
+    @Test func aListBasedAgeCountsItsFirstMemberOnly() {
+        let listed = Self.stored([Self.date, ("Age", "90, 0")])
+        #expect(CacheRules.currentAge(of: listed, now: Self.t0) == 90)
+        let lines = Self.stored([Self.date, ("Age", "0"), ("Age", "90")])
+        #expect(CacheRules.currentAge(of: lines, now: Self.t0) == 0)
+        // The first member decides: an invalid one is ignored, whatever follows it.
+        let invalidFirst = Self.stored([Self.date, ("Age", "later, 90")])
+        #expect(CacheRules.currentAge(of: invalidFirst, now: Self.t0) == 0)
+    }
+
     // MARK: Reuse
 
     private func reuse(
