@@ -239,6 +239,45 @@ enum CacheRules {
         return fields
     }
 
+    // MARK: The caller's own conditions (RFC 9111 §4.3.2)
+
+    /// Whether a request with `requestHeaders` validates a response of the caller's own, with
+    /// `If-None-Match` or `If-Modified-Since`: a condition the cache answers itself when a stored
+    /// response may be reused.
+    static func validatesItself(_ requestHeaders: HeaderFields) -> Bool {
+        requestHeaders.contains(.ifNoneMatch) || requestHeaders.contains(.ifModifiedSince)
+    }
+
+    /// Whether `stored` is not modified for a request with `requestHeaders` (RFC 9110 §13.1.2,
+    /// §13.1.3, §13.2.2): `If-None-Match` is `*` or lists an entity tag that weakly matches the
+    /// stored one; without `If-None-Match`, the stored response was last modified no later than
+    /// `If-Modified-Since` says (its `Last-Modified`, else its `Date`, else when it arrived:
+    /// RFC 9111 §4.3.2). An `If-Modified-Since` that is no HTTP date is ignored.
+    static func isNotModified(_ stored: CachedResponse, for requestHeaders: HeaderFields) -> Bool {
+        let tags = requestHeaders.values(for: .ifNoneMatch)
+        if !tags.isEmpty {
+            let list = tags.joined(separator: ", ")
+            if list.trimmingCharacters(in: .whitespaces) == "*" { return true }
+            guard let storedTag = stored.headers[.etag].flatMap(EntityTag.init) else { return false }
+            return EntityTag.list(list)?.contains { $0.matchesWeakly(storedTag) } ?? false
+        }
+        guard let since = requestHeaders[.ifModifiedSince].flatMap(HTTPDate.parse) else { return false }
+        let modified =
+            stored.headers[.lastModified].flatMap(HTTPDate.parse) ?? stored.headers[.date].flatMap(
+                HTTPDate.parse)
+            ?? stored.responseDate
+        return modified <= since
+    }
+
+    /// The fields of a `304` that stands for `stored` (RFC 9110 §15.4.5): those a `200` would
+    /// carry that guide caches, without the stored body's own metadata.
+    static func notModifiedFields(of stored: CachedResponse) -> HeaderFields {
+        let kept: Set<String> = [
+            "cache-control", "content-location", "date", "etag", "expires", "vary", "last-modified",
+        ]
+        return HeaderFields(stored.headers.filter { kept.contains($0.name.canonicalName) })
+    }
+
     /// Whether a `304` with `headers` is about `stored` (RFC 9111 §4.3.4): its strong entity tag,
     /// when it has one, is the stored one; else its `Last-Modified`, when it has one, is; else it
     /// names no validator and applies.

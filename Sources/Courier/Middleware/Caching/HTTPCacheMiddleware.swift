@@ -75,7 +75,7 @@ public struct HTTPCacheMiddleware: Middleware {
         let key = CacheRules.key(url: url)
         let sent = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers
         let policy = request.cachePolicy ?? policy
-        if policy == .reloadIgnoringCache {
+        if policy == .reloadIgnoringCache && !CacheRules.validatesItself(request.headers) {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let stored = await storage.responses(forKey: key)
@@ -90,6 +90,11 @@ public struct HTTPCacheMiddleware: Middleware {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let control = CacheControl(request.headers)
+        if CacheRules.validatesItself(request.headers) {
+            return try await answerValidation(
+                request, baseURL: baseURL, stored: stored, freshness: freshness, policy: policy,
+                control: control, next: next)
+        }
         guard let stored, let freshness else {
             if control.contains("only-if-cached") { return unavailable() }
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
@@ -114,13 +119,43 @@ public struct HTTPCacheMiddleware: Middleware {
         }
     }
 
-    /// Whether the cache handles `request`: a `GET` whose response is held in memory, without
-    /// conditions or a range of the caller's own (those pass through untouched).
+    /// Whether the cache handles `request`: a `GET` whose response is held in memory, without a
+    /// range or a precondition of the caller's own (those pass through untouched).
     static func handles(_ request: EndpointRequest) -> Bool {
         request.method == .get && !request.streamsResponse && request.responseBodyFile == nil
-            && ![.ifNoneMatch, .ifModifiedSince, .ifMatch, .ifUnmodifiedSince, .ifRange, .range].contains {
-                request.headers.contains($0)
+            && ![.ifMatch, .ifUnmodifiedSince, .ifRange, .range].contains { request.headers.contains($0) }
+    }
+
+    /// Answers the caller's own `If-None-Match` or `If-Modified-Since` (RFC 9111 §4.3.2): from
+    /// `stored` when it may be reused without the origin (a `304` when the condition finds it not
+    /// modified, `stored` itself otherwise); otherwise the request goes to the origin untouched,
+    /// and its answer to the caller, unstored.
+    private func answerValidation(
+        _ request: EndpointRequest, baseURL: BaseURL, stored: CachedResponse?,
+        freshness: CacheRules.Freshness?,
+        policy: CachePolicy, control: CacheControl, next: Next
+    ) async throws(CourierError) -> RawResponse {
+        if let stored, let freshness {
+            let usable: Bool
+            switch policy {
+            case .returnCachedOnly, .returnCachedElseLoad: usable = true
+            case .reloadIgnoringCache: usable = false
+            case .useProtocol: usable = CacheRules.reuse(freshness, request: control) != .validate
             }
+            if usable {
+                let outcome: CacheOutcome = freshness.isFresh ? .hit : .stale
+                guard CacheRules.isNotModified(stored, for: request.headers) else {
+                    return answer(with: stored, outcome: outcome, age: freshness.age)
+                }
+                var notModified = stored
+                notModified.status = 304
+                notModified.headers = CacheRules.notModifiedFields(of: stored)
+                notModified.body = Data()
+                return answer(with: notModified, outcome: outcome, age: freshness.age)
+            }
+        }
+        if policy == .returnCachedOnly || control.contains("only-if-cached") { return unavailable() }
+        return Self.marked(try await next(request, baseURL), .bypassed)
     }
 
     // MARK: Routes

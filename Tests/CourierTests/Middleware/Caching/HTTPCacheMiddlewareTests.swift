@@ -301,18 +301,75 @@ private final class OutcomeListener: Sendable {
         #expect(origin.requests.count == 2)
     }
 
-    @Test func theCallersOwnConditionsRangesStreamsAndDownloadsPassThrough() async throws {
+    @Test func theCallersOwnValidationIsAnsweredFromAFreshStoredResponse() async throws {
         let clock = LockedValue(Self.t0)
         let cache = Self.cache(clock: clock)
+        let modified = HTTPDate.format(Self.t0 - 3_600)
+        let origin = ScriptedOrigin(
+            Self.ok(
+                "v1",
+                [
+                    (.cacheControl, "max-age=60"), (.etag, "\"v1\""), (.lastModified, modified),
+                    (.contentType, "text/plain"),
+                ]
+            ))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        func status(_ fields: (HeaderName, String)...) async throws -> Int {
+            let request = Self.get(headers: fields.map { HeaderField(name: $0.0, value: $0.1) })
+            let response = try await Self.send(request, through: cache, origin: origin)
+            #expect(response.cacheOutcome == .hit)
+            #expect(response.status.code == 304 ? response.body.isEmpty : response.body == Data("v1".utf8))
+            return response.status.code
+        }
+        #expect(try await status((.ifNoneMatch, "\"v1\"")) == 304)
+        #expect(try await status((.ifNoneMatch, "\"v0\", W/\"v1\"")) == 304, "compared weakly")
+        #expect(try await status((.ifNoneMatch, "*")) == 304)
+        #expect(try await status((.ifNoneMatch, "\"v2\"")) == 200)
+        #expect(try await status((.ifModifiedSince, HTTPDate.format(Self.t0 - 60))) == 304)
+        #expect(try await status((.ifModifiedSince, HTTPDate.format(Self.t0 - 7_200))) == 200)
+        #expect(try await status((.ifModifiedSince, "yesterday")) == 200, "not a date: ignored")
+        let later = HTTPDate.format(Self.t0)
+        #expect(
+            try await status((.ifNoneMatch, "\"v2\""), (.ifModifiedSince, later)) == 200,
+            "If-None-Match first")
+        let notModified = try await Self.send(
+            Self.get(headers: [HeaderField(name: .ifNoneMatch, value: "\"v1\"")]), through: cache,
+            origin: origin)
+        #expect(notModified.headers[.etag] == "\"v1\"" && notModified.headers[.cacheControl] == "max-age=60")
+        #expect(notModified.headers[.age] == "0" && notModified.headers[.contentType] == nil)
+        #expect(origin.requests.count == 1)
+    }
+
+    @Test func theCallersOwnValidationOfAStaleResponseGoesToTheOriginUntouched() async throws {
+        let clock = LockedValue(Self.t0)
+        let storage = MemoryCacheStorage()
+        let cache = Self.cache(clock: clock, storage: storage)
         let notModified = RawResponse(status: 304, headers: [HeaderField(name: .etag, value: "\"v1\"")])
         let origin = ScriptedOrigin(
-            Self.ok("v1", [(.cacheControl, "max-age=60"), (.etag, "\"v1\"")]), notModified,
-            Self.ok("part", [(.cacheControl, "max-age=60")]))
+            Self.ok("v1", [(.cacheControl, "max-age=60"), (.etag, "\"v1\"")]), notModified)
         _ = try await Self.send(Self.get(), through: cache, origin: origin)
-        let own = Self.get(headers: [HeaderField(name: .ifNoneMatch, value: "\"v1\"")])
+        let bytes = storage.currentBytes
+        clock.withLock { $0 += 120 }
+        let own = Self.get(headers: [HeaderField(name: .ifNoneMatch, value: "\"v0\"")])
         let passed = try await Self.send(own, through: cache, origin: origin)
         #expect(passed.status.code == 304 && passed.headers == notModified.headers)
         #expect(passed.cacheOutcome == .bypassed)
+        #expect(
+            origin.requests.last?.headers[.ifNoneMatch] == "\"v0\"", "the caller's condition, not the cache's"
+        )
+        #expect(storage.currentBytes == bytes)
+    }
+
+    @Test func theCallersOwnPreconditionsRangesStreamsAndDownloadsPassThrough() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=60"), (.etag, "\"v1\"")]),
+            RawResponse(status: 412), Self.ok("part", [(.cacheControl, "max-age=60")]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        let precondition = Self.get(headers: [HeaderField(name: .ifMatch, value: "\"v0\"")])
+        let failed = try await Self.send(precondition, through: cache, origin: origin)
+        #expect(failed.status.code == 412 && failed.cacheOutcome == .bypassed)
         let range = Self.get(headers: [HeaderField(name: .range, value: "bytes=0-3")])
         #expect(try await Self.send(range, through: cache, origin: origin).body == Data("part".utf8))
         var streamed = Self.get()
