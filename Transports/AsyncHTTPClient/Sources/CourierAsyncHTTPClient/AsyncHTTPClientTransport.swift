@@ -255,12 +255,12 @@ public final class AsyncHTTPClientTransport: Transport {
             let failure =
                 (error as? AttemptFailure)?.error
                 ?? CourierError.asyncHTTPClient(error, url: request.url, proxy: route.proxy)
-            // The date check connects to the server directly: only for the transport's own
-            // clients, and only for a request that went to the server without a proxy.
-            guard ownsClient, route.proxy == nil else { throw failure }
+            // The date check connects to the server as the request did, through its proxy when
+            // it had one: only for the transport's own clients, whose configuration it knows.
+            guard ownsClient else { throw failure }
             throw await ChainDateCheck.refine(
                 failure, url: request.url, tls: route.tls.flatMap { try? $0.nioSSLConfiguration() },
-                group: httpClient.eventLoopGroup)
+                proxy: route.proxy, group: httpClient.eventLoopGroup)
         }
     }
 

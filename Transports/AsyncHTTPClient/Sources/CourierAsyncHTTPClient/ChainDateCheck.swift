@@ -10,7 +10,8 @@ import NIOSSL
 /// TLS handshake with the server (no request is sent), reads the chain it presents, and checks
 /// each certificate's validity period against the clock.
 ///
-/// Only a failed request pays for it, once; a server that does not answer within
+/// Through a proxy, the handshake goes through a tunnel of its own, as the request's did. Only a
+/// failed request pays for it, once; a server that does not answer within
 /// ``handshakeLimit``, or a call cancelled meanwhile (its total timeout), leaves the failure as it
 /// was (untrusted), at once.
 enum ChainDateCheck {
@@ -24,15 +25,20 @@ enum ChainDateCheck {
     }
 
     /// `failure` as ``CourierError/Kind/certificateExpired`` when it is an untrusted chain and the
-    /// server at `url` presents a certificate outside its validity period; `failure` otherwise.
+    /// server at `url`, reached through `proxy` when there is one, presents a certificate outside
+    /// its validity period; `failure` otherwise.
     static func refine(
-        _ failure: CourierError, url: URL, tls: TLSConfiguration?, group: any EventLoopGroup
+        _ failure: CourierError, url: URL, tls: TLSConfiguration?,
+        proxy: AsyncHTTPClientTransport.Proxy.Server?,
+        group: any EventLoopGroup
     ) async -> CourierError {
         guard failure.kind == .untrustedCertificate, let host = url.host, !Task.isCancelled else {
             return failure
         }
         let port = url.port ?? 443
-        guard let periods = await presentedPeriods(host: host, port: port, tls: tls, group: group),
+        guard
+            let periods = await presentedPeriods(
+                host: host, port: port, tls: tls, proxy: proxy, group: group),
             hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970))
         else { return failure }
         return CourierError.tls(
@@ -42,12 +48,14 @@ enum ChainDateCheck {
     /// The validity periods of the chain the server presents, or `nil` when no handshake got that
     /// far.
     private static func presentedPeriods(
-        host: String, port: Int, tls: TLSConfiguration?, group: any EventLoopGroup
+        host: String, port: Int, tls: TLSConfiguration?, proxy: AsyncHTTPClientTransport.Proxy.Server?,
+        group: any EventLoopGroup
     ) async -> [(notBefore: Int, notAfter: Int)]? {
         let seen = NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>(nil)
         let open = NIOLockedValueBox<(any Channel)?>(nil)
         await withTaskCancellationHandler {
-            await handshake(host: host, port: port, tls: tls, group: group, seen: seen, open: open)
+            await handshake(
+                host: host, port: port, tls: tls, proxy: proxy, group: group, seen: seen, open: open)
         } onCancel: {
             open.withLockedValue { $0 }?.close(promise: nil)
         }
@@ -57,7 +65,8 @@ enum ChainDateCheck {
     /// One handshake with the server, which ends once its chain was read into `seen`; the channel
     /// is in `open` while it runs, for a cancellation to close.
     private static func handshake(
-        host: String, port: Int, tls: TLSConfiguration?, group: any EventLoopGroup,
+        host: String, port: Int, tls: TLSConfiguration?, proxy: AsyncHTTPClientTransport.Proxy.Server?,
+        group: any EventLoopGroup,
         seen: NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>, open: NIOLockedValueBox<(any Channel)?>
     ) async {
         do {
@@ -75,21 +84,20 @@ enum ChainDateCheck {
                 .connectTimeout(handshakeLimit)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        let handler = try NIOSSLClientHandler(
-                            context: context, serverHostname: serverName,
-                            customVerificationCallback: { certificates, promise in
-                                seen.withLockedValue { periods in
-                                    periods = certificates.map {
-                                        (notBefore: Int($0.notValidBefore), notAfter: Int($0.notValidAfter))
-                                    }
-                                }
-                                // The chain was read; the handshake ends here.
-                                promise.succeed(.failed)
-                            })
-                        try channel.pipeline.syncOperations.addHandler(handler)
+                        let addReader = { (pipeline: ChannelPipeline.SynchronousOperations) in
+                            try pipeline.addHandler(
+                                chainReader(context: context, serverName: serverName, seen: seen))
+                        }
+                        let pipeline = channel.pipeline.syncOperations
+                        if let proxy {
+                            try pipeline.addHandlers(
+                                ProxyTunnel.handlers(through: proxy, to: host, port: port, opened: addReader))
+                        } else {
+                            try addReader(pipeline)
+                        }
                     }
                 }
-                .connect(host: host, port: port).get()
+                .connect(host: proxy?.host ?? host, port: proxy?.port ?? port).get()
             open.withLockedValue { $0 = channel }
             let limit = channel.eventLoop.scheduleTask(in: handshakeLimit) { channel.close(promise: nil) }
             if Task.isCancelled { channel.close(promise: nil) }
@@ -98,5 +106,24 @@ enum ChainDateCheck {
         } catch {
             // No connection or no handshake: nothing was read, and the failure stays as it was.
         }
+    }
+
+    /// A TLS handler that reads the chain the server presents into `seen` and then ends the
+    /// handshake.
+    private static func chainReader(
+        context: NIOSSLContext, serverName: String?,
+        seen: NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>
+    ) throws -> NIOSSLClientHandler {
+        try NIOSSLClientHandler(
+            context: context, serverHostname: serverName,
+            customVerificationCallback: { certificates, promise in
+                seen.withLockedValue { periods in
+                    periods = certificates.map {
+                        (notBefore: Int($0.notValidBefore), notAfter: Int($0.notValidAfter))
+                    }
+                }
+                // The chain was read; the handshake ends here.
+                promise.succeed(.failed)
+            })
     }
 }

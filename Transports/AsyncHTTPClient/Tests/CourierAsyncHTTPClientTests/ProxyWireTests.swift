@@ -138,6 +138,33 @@ struct ProxyWireTests {
         #expect(targets == [target, target])
     }
 
+    @Test func anExpiredCertificateBehindAProxyIsTypedAsExpired() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let expired = try BaseURL(validating: try #require(environment["COURIER_TLS_EXPIRED_URL"]))
+        let directory = URL(fileURLWithPath: try #require(environment["COURIER_TLS_DIR"]))
+        let root = try TLSCertificate(
+            pem: try String(contentsOf: directory.appendingPathComponent("ca.pem"), encoding: .utf8))
+        let tls = TLSOptions(trustRoots: try .only([root]))
+        let socks = try AsyncHTTPClientTransport.Proxy.socks(
+            host: proxyURL.host, port: proxyURL.effectivePort)
+        let before = try await records().count
+        for proxy in [try proxy(), socks] {
+            try await withClient(expired, proxy: proxy, tls: tls) { client in
+                let error = try #require(await failure(with: client))
+                #expect(error.kind == .certificateExpired, "\(proxy): \(error)")
+            }
+        }
+        // The request and the date check, each through a tunnel of its own, with the credentials.
+        let target = "\(expired.host):\(expired.effectivePort)"
+        #expect(
+            Array(try await records().dropFirst(before)) == [
+                Record(target: target, authorization: basic, status: 200),
+                Record(target: target, authorization: basic, status: 200),
+                Record(target: target, authorization: "socks5", status: 0),
+                Record(target: target, authorization: "socks5", status: 0),
+            ])
+    }
+
     @Test func wrongCredentialsAreTypedAndNeverShown() async throws {
         let wrong = "wr0ng-pa55word"
         try await withClient(servers.loopback, proxy: try proxy(password: wrong)) { client in
