@@ -55,6 +55,7 @@ INSTRUCTIONS_CHECK=0
 POST=0
 IDEMPOTENT_POST=0
 SECURE=""
+VARIANTS_GIVEN=0
 COUNTED_VARIANTS="URLSession,Courier/URLSession,AHC,Courier/AHC"
 KEEP=""
 if [[ " $* " == *" --instructions "* ]]; then
@@ -65,13 +66,11 @@ if [[ " $* " == *" --instructions "* ]]; then
         --check) INSTRUCTIONS_CHECK=1 ;;
         --post) POST=1 ;;
         --idempotent-post) IDEMPOTENT_POST=1 ;;
-        --https | --h2)
-            SECURE="${1#--}"
-            COUNTED_VARIANTS="AHC,Courier/AHC"
-            ;;
+        --https | --h2) SECURE="${1#--}" ;;
         --variants)
             [[ $# -ge 2 ]] || { echo "$MEASUREMENT: $1 needs a value" >&2 && exit 64; }
             COUNTED_VARIANTS="$2"
+            VARIANTS_GIVEN=1
             shift
             ;;
         --json | --keep)
@@ -88,6 +87,10 @@ if [[ " $* " == *" --instructions "* ]]; then
         esac
         shift
     done
+    if [[ -n "$SECURE" ]]; then
+        ((POST + IDEMPOTENT_POST == 0)) || { echo "$MEASUREMENT: --$SECURE counts a GET only" >&2 && exit 64; }
+        ((VARIANTS_GIVEN)) || COUNTED_VARIANTS="AHC,Courier/AHC"
+    fi
     require_valgrind
 fi
 
@@ -108,7 +111,8 @@ export SWIFT_BACKTRACE=enable=no
 objcopy --strip-debug "$BIN" "$WORK/loopback-throughput"
 BIN="$WORK/loopback-throughput"
 
-# What --instructions sends one at a time: GET /json, or with --post POST /post.
+# What --instructions sends one at a time: GET /json (over HTTPS with --https or --h2), or with
+# --post POST /post.
 if ((POST)); then
     REQUEST="POST" SEQUENTIAL_OPTIONS=(--workloads post-8)
 elif ((IDEMPOTENT_POST)); then

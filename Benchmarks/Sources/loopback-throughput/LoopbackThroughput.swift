@@ -118,7 +118,9 @@ enum LoopbackThroughput {
         let found: Variant?
         if let tls = options.tlsBase, let caPath = options.caPath {
             let ca = try String(contentsOfFile: caPath, encoding: .utf8)
-            found = try Variant.overTLS(base: tls, caPEM: ca).first { $0.name == name }
+            let variants = try Variant.overTLS(base: tls, caPEM: ca)
+            found = variants.first { $0.name == name }
+            for other in variants where other.name != name { try await other.shutdown() }
         } else {
             found = try Variant.named(name, base: options.base)
         }

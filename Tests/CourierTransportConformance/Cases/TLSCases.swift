@@ -225,6 +225,10 @@
                     expectTLSFailure(mismatch, .publicKeyPinMismatch, at: tls.trusted)
                     let systemRoots = try await failure(of: TLSServers.hello, with: sharing(nil))
                     expectTLSFailure(systemRoots, .untrustedCertificate, at: tls.trusted)
+                    // The same pins, other roots: the system's, which do not lead to the test CA.
+                    let samePins = TLSOptions(pinnedKeys: try PublicKeyPins(matching), minimumVersion: .tls12)
+                    let otherRoots = try await failure(of: TLSServers.hello, with: sharing(samePins))
+                    expectTLSFailure(otherRoots, .untrustedCertificate, at: tls.trusted)
                     let again = try await client.value(TLSServers.hello).connection
                     #expect(again == first, "the first options' connection is still theirs")
                 }

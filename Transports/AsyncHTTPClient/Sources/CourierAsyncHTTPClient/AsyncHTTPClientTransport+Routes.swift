@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Courier
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOPosix
 
 extension AsyncHTTPClientTransport {
     /// What a request needs of the `HTTPClient` it goes through, set per client: its TLS options
@@ -31,13 +30,20 @@ extension AsyncHTTPClientTransport {
         var isShutDown = false
     }
 
-    /// The route of `request`: its TLS options unless its scheme is one of plain HTTP's (a
-    /// connection without TLS on a pinned client fails: it has no key), the proxy its URL goes
-    /// through, and the idle limit of its connections when it may not be sent twice.
-    func route(for request: TransportRequest) -> Route {
+    /// The route of `request`: its TLS options when it sets any, unless its scheme is one of plain
+    /// HTTP's (a connection without TLS on a pinned client fails: it has no key), the proxy its URL
+    /// goes through, and the idle limit of its connections when it may not be sent twice.
+    ///
+    /// - Throws: For a plain request, what ``tlsConfiguration(for:)`` throws for its options: they
+    ///   are checked whatever the scheme, so that a mistake shows on the first request.
+    func route(for request: TransportRequest) throws(CourierError) -> Route {
         guard ownsClient else { return .direct }
         let isPlain = ["http", "http+unix", "unix"].contains(request.url.scheme?.lowercased() ?? "")
-        let tls = request.tls.flatMap { isPlain || $0.setOptions.isEmpty ? nil : $0 }
+        var tls = request.tls.flatMap { $0.setOptions.isEmpty ? nil : $0 }
+        if isPlain, let options = tls {
+            _ = try tlsConfiguration(for: options)
+            tls = nil
+        }
         return Route(
             tls: tls, proxy: proxy.server(for: request.url),
             idleLimit: request.isIdempotent ? nil : nonIdempotentIdleLimit)
@@ -70,13 +76,8 @@ extension AsyncHTTPClientTransport {
                 case .socks5: .socksServer(host: server.host, port: server.port)
                 }
             }
-            if let tls = route.tls {
-                if ClientBootstrap(validatingGroup: httpClient.eventLoopGroup) == nil {
-                    try Self.refuseOnNetworkFramework(tls)
-                }
-                if let tlsConfiguration = try tls.nioSSLConfiguration() {
-                    configuration.tlsConfiguration = tlsConfiguration
-                }
+            if let tls = route.tls, let tlsConfiguration = try tlsConfiguration(for: tls) {
+                configuration.tlsConfiguration = tlsConfiguration
             }
             if let pins = route.tls?.pinnedKeys {
                 let check = PublicKeyPinCheck(pins: pins)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import NIOPosix
 import NIOSSL
 
 extension AsyncHTTPClientTransport {
@@ -17,6 +18,18 @@ extension AsyncHTTPClientTransport {
             alternative:
                 "Set TLS in that HTTPClient's configuration (tlsConfiguration), or let the transport "
                 + "create its HTTPClient (AsyncHTTPClientTransport(connectTimeout:…)); nothing was sent.")
+    }
+
+    /// The NIOSSL configuration of `options`, checked against what the transport's event loop
+    /// group can do; `nil` when they set nothing NIOSSL holds (pins alone).
+    ///
+    /// - Throws: ``CourierError/Kind/unsupportedTLSOption`` for what Network.framework cannot do,
+    ///   ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL cannot read.
+    func tlsConfiguration(for options: TLSOptions) throws(CourierError) -> TLSConfiguration? {
+        if ClientBootstrap(validatingGroup: httpClient.eventLoopGroup) == nil {
+            try Self.refuseOnNetworkFramework(options)
+        }
+        return try options.nioSSLConfiguration()
     }
 
     /// Refuses what AsyncHTTPClient cannot do on Network.framework (an `HTTPClient` on a

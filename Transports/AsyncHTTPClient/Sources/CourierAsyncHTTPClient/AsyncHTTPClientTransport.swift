@@ -26,7 +26,9 @@ import NIOSSL
 /// yourself; ``shutdown()`` then does nothing.
 ///
 /// **TLS.** A request's `TLSOptions` (trust roots, client identity, minimum version) become the
-/// NIOSSL configuration of its connections, which AsyncHTTPClient pools apart from others. Pinned
+/// NIOSSL configuration of an `HTTPClient` the transport makes for them, whose connections no
+/// request with other options shares; they are checked on the first request that sets them,
+/// whatever its scheme. Pinned
 /// keys are checked on each new HTTPS connection before it takes a request, against the key of
 /// the server's own certificate (the leaf) only: NIOSSL shows AsyncHTTPClient no other
 /// certificate of the chain, so a pin of a CA or intermediate key never matches. Every option is
@@ -232,10 +234,15 @@ public final class AsyncHTTPClientTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         try refuseTLSOptionsOnSharedClient(request.tls)
-        let route = route(for: request)
+        let route = try route(for: request)
+        let client: HTTPClient
+        do {
+            client = try self.client(for: route)
+        } catch {
+            throw CourierError.asyncHTTPClient(error, url: request.url, proxy: route.proxy)
+        }
         let streamed = try request.makeBodyChunks()
         do {
-            let client = try client(for: route)
             do {
                 return try await attempt(request, through: client, route: route, streamed: streamed)
             } catch let failure as AttemptFailure
@@ -257,7 +264,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 ?? CourierError.asyncHTTPClient(error, url: request.url, proxy: route.proxy)
             // The date check connects to the server as the request did, through its proxy when
             // it had one: only for the transport's own clients, whose configuration it knows.
-            guard ownsClient else { throw failure }
+            guard ownsClient, failure.kind == .untrustedCertificate else { throw failure }
             throw await ChainDateCheck.refine(
                 failure, url: request.url, tls: route.tls.flatMap { try? $0.nioSSLConfiguration() },
                 proxy: route.proxy, group: httpClient.eventLoopGroup)

@@ -2,8 +2,8 @@ import Courier
 import NIOSSL
 
 extension TLSOptions {
-    /// The NIOSSL client configuration these options make, for AsyncHTTPClient's per-request
-    /// `tlsConfiguration`; `nil` when no option it holds is set, so the `HTTPClient`'s own applies.
+    /// The NIOSSL client configuration these options make, for the `HTTPClient` the transport
+    /// makes for them; `nil` when no option it holds is set, so the base configuration's applies.
     /// ``pinnedKeys`` are no part of it: the transport checks them on each connection of a client
     /// of their own (``PublicKeyPinCheck``).
     ///

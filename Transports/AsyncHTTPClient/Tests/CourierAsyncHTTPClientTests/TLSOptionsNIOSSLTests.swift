@@ -121,6 +121,32 @@ struct TLSOptionsNIOSSLTests {
         try await httpClient.shutdown()
     }
 
+    /// An `https` request that sets options goes through a client of its own; a plain one goes
+    /// direct, its options still checked; options that set nothing change nothing.
+    @Test func aRouteCarriesTheOptionsOfAnHTTPSRequestOnly() async throws {
+        let transport = AsyncHTTPClientTransport()
+        func request(_ url: String, _ tls: TLSOptions?) -> TransportRequest {
+            TransportRequest(method: .get, url: URL(string: url)!, headers: [], body: nil, tls: tls)
+        }
+        let newer = TLSOptions(minimumVersion: .tls13)
+        #expect(try transport.route(for: request("https://127.0.0.1:9/", newer)).tls == newer)
+        #expect(try transport.route(for: request("http://127.0.0.1:9/", newer)) == .direct)
+        #expect(try transport.route(for: request("https://127.0.0.1:9/", TLSOptions())) == .direct)
+        let fake = try TLSCertificate(der: Data([0x30, 0x03, 0x02, 0x01, 0x00]))
+        let unreadable = TLSOptions(trustRoots: try .only([fake]))
+        for url in ["http://127.0.0.1:9/", "https://127.0.0.1:9/"] {
+            do {
+                _ = try await transport.send(request(url, unreadable))
+                Issue.record("not refused: \(url)")
+            } catch let error as CourierError {
+                #expect(error.kind == .invalidTLSOptions, "\(url): \(error)")
+            }
+        }
+        // Refused before a client was made for them.
+        #expect(transport.routedClients.withLockedValue { $0.clients.isEmpty })
+        try await transport.shutdown()
+    }
+
     @Test func aHostnameFailureAndOtherHandshakeFailuresHaveTheirKinds() throws {
         let hostname = try #require(
             CourierError.nioSSL(NIOSSLExtraError.failedToValidateHostname, host: "127.0.0.1:8443"))
