@@ -28,12 +28,11 @@ import NIOSSL
 /// **TLS.** A request's `TLSOptions` (trust roots, client identity, minimum version) become the
 /// NIOSSL configuration of an `HTTPClient` the transport makes for them, whose connections no
 /// request with other options shares; they are checked on the first request that sets them,
-/// whatever its scheme. Pinned
-/// keys are checked on each new HTTPS connection before it takes a request, against the key of
-/// the server's own certificate (the leaf) only: NIOSSL shows AsyncHTTPClient no other
-/// certificate of the chain, so a pin of a CA or intermediate key never matches. Every option is
-/// refused with `unsupportedTLSOption` when the `HTTPClient` was passed in, since it keeps its
-/// own TLS configuration. TLS failures are typed (untrusted, expired, wrong host name, pin
+/// whatever its scheme. Pinned keys are checked on each new HTTPS connection before it takes a
+/// request, against the key of the server's own certificate (the leaf) only: NIOSSL shows
+/// AsyncHTTPClient no other certificate of the chain, so a pin of a CA or intermediate key never
+/// matches. Every option is refused with `unsupportedTLSOption` when the `HTTPClient` was passed
+/// in, since it keeps its own TLS configuration. TLS failures are typed (untrusted, expired, wrong host name, pin
 /// mismatch, client certificate rejected, handshake failed); see the article "Connecting securely".
 ///
 /// **Proxies.** A ``Proxy`` given to the owning initializer sends requests through an HTTP
