@@ -15,7 +15,8 @@ enum ProxyTunnel {
     ) -> [any ChannelHandler] {
         switch proxy.kind {
         case .http:
-            let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            let authority =
+                host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
             let authorization = proxy.credentials.map {
                 "Basic " + Data("\($0.username):\($0.password)".utf8).base64EncodedString()
             }
