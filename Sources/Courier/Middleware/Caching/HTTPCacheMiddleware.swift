@@ -75,7 +75,8 @@ public struct HTTPCacheMiddleware: Middleware {
         let key = CacheRules.key(url: url)
         let sent = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers
         let policy = request.cachePolicy ?? policy
-        if policy == .reloadIgnoringCache && !CacheRules.validatesItself(request.headers) {
+        let validatesItself = CacheRules.validatesItself(request.headers)
+        if policy == .reloadIgnoringCache && !validatesItself {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let stored = await storage.responses(forKey: key)
@@ -90,7 +91,7 @@ public struct HTTPCacheMiddleware: Middleware {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let control = CacheControl(request.headers)
-        if CacheRules.validatesItself(request.headers) {
+        if validatesItself {
             return try await answerValidation(
                 request, baseURL: baseURL, stored: stored, freshness: freshness, policy: policy,
                 control: control, next: next)

@@ -32,8 +32,9 @@ import NIOSSL
 /// request, against the key of the server's own certificate (the leaf) only: NIOSSL shows
 /// AsyncHTTPClient no other certificate of the chain, so a pin of a CA or intermediate key never
 /// matches. Every option is refused with `unsupportedTLSOption` when the `HTTPClient` was passed
-/// in, since it keeps its own TLS configuration. TLS failures are typed (untrusted, expired, wrong host name, pin
-/// mismatch, client certificate rejected, handshake failed); see the article "Connecting securely".
+/// in, since it keeps its own TLS configuration. TLS failures are typed (untrusted, expired, wrong
+/// host name, pin mismatch, client certificate rejected, handshake failed); see the article
+/// "Connecting securely".
 ///
 /// **Proxies.** A ``Proxy`` given to the owning initializer sends requests through an HTTP
 /// (`CONNECT` tunnels) or SOCKS5 proxy, or as `https_proxy`, `http_proxy` and `no_proxy` say
