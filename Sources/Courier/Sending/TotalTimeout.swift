@@ -23,7 +23,7 @@ enum TotalTimeout {
     static func run(
         until deadline: ContinuousClock.Instant, timeout: Duration,
         sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void = {
-            try await Task.sleep(until: $0, clock: .continuous)
+            try await SilenceWatch.sleep(until: $0)
         },
         _ operation: @escaping @Sendable () async throws(CourierError) -> RawResponse
     ) async throws(CourierError) -> RawResponse {

@@ -114,14 +114,14 @@ public struct SilenceWatch: Sendable, Hashable {
     /// with, or `nil` once it is done or a sleep throws (the task was cancelled).
     ///
     /// - Parameters:
-    ///   - sleep: Waits until an instant, or throws when cancelled; `Task.sleep` by default.
+    ///   - sleep: Waits until an instant, or throws when cancelled; ``sleep(until:)`` by default.
     ///   - now: The time now; the continuous clock's by default. Tests pass a manual clock's
     ///     `sleep` and `now`.
     ///   - check: What the watch does at an instant: usually ``check(after:now:)`` with the
     ///     exchange's latest activity.
     public static func enforce(
         sleep: @Sendable (ContinuousClock.Instant) async throws -> Void = {
-            try await Task.sleep(until: $0, clock: .continuous)
+            try await SilenceWatch.sleep(until: $0)
         },
         now: @Sendable () -> ContinuousClock.Instant = { .now },
         _ check: @Sendable (ContinuousClock.Instant) -> Check

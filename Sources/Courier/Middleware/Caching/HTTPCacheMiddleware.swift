@@ -37,7 +37,7 @@ public struct HTTPCacheMiddleware: Middleware {
     /// Waits until an instant, or throws when cancelled: a background revalidation's deadline
     /// timer. Replaced in tests.
     var sleep: @Sendable (ContinuousClock.Instant) async throws -> Void = {
-        try await Task.sleep(until: $0, clock: .continuous)
+        try await SilenceWatch.sleep(until: $0)
     }
     /// The variants being revalidated in the background, so each is revalidated once at a time.
     private let revalidating = LockedValue<Set<Variant>>([])
