@@ -108,7 +108,7 @@ public enum ClientPathWorkload {
 
     /// A client over ``InMemoryTransport``; with Metrics, Validation and Logging (no-op observer
     /// and sink) when `withMiddleware` is true, and with a total timeout when `timeout` is given
-    /// (30 seconds in `client-path send-timeout`, as a Linux service would set one: URLSession
+    /// (10 seconds in `client-path send-timeout`, as a Linux service would set one: URLSession
     /// there enforces none).
     public static func client(withMiddleware: Bool, timeout: Duration? = nil) -> Client {
         Client(
