@@ -13,7 +13,8 @@
 #   Benchmarks/run loopback --check                # exit 1 unless every goal is met
 #
 #   Benchmarks/run loopback --instructions [--post | --idempotent-post | --https | --h2]
-#                            [--variants A,B] [--json FILE] [--check] [--keep DIR]
+#                            [--timeouts] [--variants A,B] [--json FILE] [--check] [--keep DIR]
+#   Benchmarks/run loopback --timeouts             # Courier's clients with a service's timeouts
 #
 # --instructions counts instructions per request instead (valgrind's callgrind, every thread): one
 # GET of the same JSON, sent one request at a time, by each variant, run for LOW and HIGH requests
@@ -29,6 +30,8 @@
 # --https counts the GET over HTTPS with HTTP/1.1, --h2 over HTTPS with HTTP/2, each trusting the
 # throwaway CA through the library's own API (AsyncHTTPClient's variants only: URLSession on Linux
 # cannot be given a CA of its own).
+# --timeouts gives Courier's clients the total, connect and idle timeouts a service sets (30, 5
+# and 10 seconds; the hand-written AsyncHTTPClient variant always passes a 60-second timeout).
 # --variants counts only the variants named (URLSession,Courier/URLSession skips AsyncHTTPClient).
 #
 # nginx is nginx.sh's (installed with apt-get when it is missing). Builds Benchmarks'
@@ -58,6 +61,7 @@ SECURE=""
 VARIANTS_GIVEN=0
 COUNTED_VARIANTS="URLSession,Courier/URLSession,AHC,Courier/AHC"
 KEEP=""
+TIMEOUTS=0
 if [[ " $* " == *" --instructions "* ]]; then
     INSTRUCTIONS=1
     while (($# > 0)); do
@@ -67,6 +71,7 @@ if [[ " $* " == *" --instructions "* ]]; then
         --post) POST=1 ;;
         --idempotent-post) IDEMPOTENT_POST=1 ;;
         --https | --h2) SECURE="${1#--}" ;;
+        --timeouts) TIMEOUTS=1 ;;
         --variants)
             [[ $# -ge 2 ]] || { echo "$MEASUREMENT: $1 needs a value" >&2 && exit 64; }
             COUNTED_VARIANTS="$2"
@@ -81,7 +86,7 @@ if [[ " $* " == *" --instructions "* ]]; then
             ;;
         *)
             echo "usage: Benchmarks/run loopback --instructions [--post | --idempotent-post | --https | --h2]" \
-                "[--variants A,B] [--json FILE] [--check] [--keep DIR]" >&2
+                "[--timeouts] [--variants A,B] [--json FILE] [--check] [--keep DIR]" >&2
             exit 64
             ;;
         esac
@@ -124,6 +129,7 @@ elif [[ "$SECURE" == h2 ]]; then
 else
     REQUEST="GET" SEQUENTIAL_OPTIONS=()
 fi
+((TIMEOUTS == 0)) || SEQUENTIAL_OPTIONS+=(--timeouts)
 
 # count VARIANT N: the instructions of a run of N sequential requests by VARIANT, every thread.
 count() {
@@ -151,13 +157,13 @@ done
 
 python3 - "$LOW" "$HIGH" "$INSTRUCTIONS_CHECK" "$REPEATS" "$GATE_AHC" "${INSTRUCTIONS_JSON:-}" \
     "${PER_REQUEST[URLSession]:-}" "${PER_REQUEST[Courier/URLSession]:-}" \
-    "${PER_REQUEST[AHC]:-}" "${PER_REQUEST[Courier/AHC]:-}" "$REQUEST" <<'PY'
+    "${PER_REQUEST[AHC]:-}" "${PER_REQUEST[Courier/AHC]:-}" "$REQUEST" "$TIMEOUTS" <<'PY'
 import json, sys
 
 low, high, check, repeats = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1", int(sys.argv[4])
-request = sys.argv[11]
-# The gate is set for the plain GET; the other requests' figures are printed, not gated.
-gates = {"URLSession": None, "AHC": float(sys.argv[5]) if request == "GET" else None}
+request, timeouts = sys.argv[11], sys.argv[12] == "1"
+# The gate is set for the plain GET without timeouts; the other figures are printed, not gated.
+gates = {"URLSession": None, "AHC": float(sys.argv[5]) if request == "GET" and not timeouts else None}
 json_path = sys.argv[6]
 # A variant left out with --variants has no count.
 counts = {name: float(value) for name, value in
@@ -168,7 +174,9 @@ what = {"GET": "GET /json (1,037 bytes)", "POST": "POST /post (a small JSON body
         "HTTPS GET": "GET /json (1,037 bytes) over HTTPS, HTTP/1.1",
         "HTTP/2 GET": "GET /json (1,037 bytes) over HTTPS, HTTP/2"}[request]
 suffix = {"GET": "", "POST": "-post", "idempotent POST": "-idempotent-post", "HTTPS GET": "-https",
-          "HTTP/2 GET": "-h2"}[request]
+          "HTTP/2 GET": "-h2"}[request] + ("-timeouts" if timeouts else "")
+if timeouts:
+    what += ", Courier's client with a total, connect and idle timeout"
 print(f"loopback --instructions: one sequential {what}, {high}-{low} requests,"
       f" median of {repeats} runs")
 print(f"| variant | instructions per {request} | over by hand | × by hand | gate |")
@@ -193,7 +201,7 @@ if check and failed:
             print(f"$MEASUREMENT: {ratio['numerator']} costs {ratio['value']:.3f}x {ratio['denominator']}'s "
                   f"instructions per {request}, past its gate of {ratio['gate']:.2f}x", file=sys.stderr)
 if json_path:
-    report = {"step": "loopback-instructions", "request": request, "low": low, "high": high, "repeats": repeats,
+    report = {"step": "loopback-instructions", "request": request, "timeouts": timeouts, "low": low, "high": high, "repeats": repeats,
               "instructionsPerRequest": counts, "ratios": ratios, "failed": check and failed}
     with open(json_path, "w") as out:
         json.dump(report, out, indent=2, ensure_ascii=False)

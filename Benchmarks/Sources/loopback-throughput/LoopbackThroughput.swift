@@ -6,8 +6,8 @@ import Foundation
 ///
 ///     loopback-throughput BASE_URL [--rounds 5] [--requests 4000] [--workloads get-1,post-8]
 ///                         [--variants AHC,Courier/AHC] [--json PATH] [--check]
-///                         [--tls HTTPS_URL --h2 HTTPS_URL --ca CA_PEM_PATH]
-///     loopback-throughput BASE_URL --sequential N --variants NAME
+///                         [--tls HTTPS_URL --h2 HTTPS_URL --ca CA_PEM_PATH] [--timeouts]
+///     loopback-throughput BASE_URL --sequential N --variants NAME [--timeouts]
 ///
 /// For each workload (``Workload/all``) every round runs each variant (``Variant/all``) once, in
 /// an order that rotates from round to round: a warm-up, then `--requests` requests with the
@@ -17,7 +17,8 @@ import Foundation
 /// when `--tls`, `--h2` and `--ca` name nginx's HTTPS servers (HTTP/1.1 only, and with HTTP/2)
 /// and the CA their certificate is signed by, with the AsyncHTTPClient variants only. Exits 0 unless `--check`
 /// is given and a goal is not met. `--variants` runs only some variants (to profile one); the
-/// goals that need another are left out.
+/// goals that need another are left out. `--timeouts` gives Courier's clients the total, connect
+/// and idle timeouts a service sets (``Variant/configuration(timeouts:)``).
 ///
 /// `--sequential N` sends one variant's `GET /json` N times, one after another (after a warm-up),
 /// or the request of the workloads given when they all send the same one (`--workloads post-8`),
@@ -41,6 +42,8 @@ enum LoopbackThroughput {
         var tlsBase: String?
         var h2Base: String?
         var caPath: String?
+        /// Whether Courier's clients have a service's timeouts (`--timeouts`).
+        var timeouts = false
     }
 
     /// Runs ``run(_:)`` from a detached task and waits for it on a semaphore instead of using an
@@ -78,11 +81,13 @@ enum LoopbackThroughput {
     /// Measures every workload and prints (and writes) the figures and goals.
     static func run(_ options: Options) async throws {
         let start = ContinuousClock.now
-        var all: [Workload.Server: [Variant]] = [.plain: try Variant.all(base: options.base)]
+        var all: [Workload.Server: [Variant]] = [
+            .plain: try Variant.all(base: options.base, timeouts: options.timeouts)
+        ]
         if let tls = options.tlsBase, let h2 = options.h2Base, let caPath = options.caPath {
             let ca = try String(contentsOfFile: caPath, encoding: .utf8)
-            all[.tls] = try Variant.overTLS(base: tls, caPEM: ca)
-            all[.h2] = try Variant.overTLS(base: h2, caPEM: ca)
+            all[.tls] = try Variant.overTLS(base: tls, caPEM: ca, timeouts: options.timeouts)
+            all[.h2] = try Variant.overTLS(base: h2, caPEM: ca, timeouts: options.timeouts)
         }
         var results: [WorkloadResult] = []
         for workload in options.workloads {
@@ -118,11 +123,11 @@ enum LoopbackThroughput {
         let found: Variant?
         if let tls = options.tlsBase, let caPath = options.caPath {
             let ca = try String(contentsOfFile: caPath, encoding: .utf8)
-            let variants = try Variant.overTLS(base: tls, caPEM: ca)
+            let variants = try Variant.overTLS(base: tls, caPEM: ca, timeouts: options.timeouts)
             found = variants.first { $0.name == name }
             for other in variants where other.name != name { try await other.shutdown() }
         } else {
-            found = try Variant.named(name, base: options.base)
+            found = try Variant.named(name, base: options.base, timeouts: options.timeouts)
         }
         guard let variant = found else {
             usage("no variant is called '\(name)'")
@@ -179,6 +184,7 @@ enum LoopbackThroughput {
             case "--requests": options.requests = count(argument)
             case "--json": options.jsonPath = value(argument)
             case "--check": options.check = true
+            case "--timeouts": options.timeouts = true
             case "--sequential": options.sequential = count(argument)
             case "--tls": options.tlsBase = value(argument)
             case "--h2": options.h2Base = value(argument)
@@ -212,7 +218,7 @@ enum LoopbackThroughput {
             Data(
                 ("loopback-throughput: \(problem)\nusage: loopback-throughput http://127.0.0.1:PORT"
                     + " [--rounds N] [--requests N] [--workloads ID,…] [--variants NAME,…]"
-                    + " [--json PATH] [--check] [--tls HTTPS_URL --h2 HTTPS_URL --ca CA_PEM]"
+                    + " [--json PATH] [--check] [--tls HTTPS_URL --h2 HTTPS_URL --ca CA_PEM] [--timeouts]"
                     + " | --sequential N --variants NAME\n").utf8))
         exit(64)
     }

@@ -41,24 +41,37 @@ struct Variant: Sendable {
         var description: String { "status \(status) with \(bytes) bytes" }
     }
 
-    /// The four variants against `base` (`http://127.0.0.1:PORT`), in the order of the tables.
-    static func all(base: String) throws -> [Variant] {
+    /// The four variants against `base` (`http://127.0.0.1:PORT`), in the order of the tables;
+    /// Courier's clients with a service's timeouts when `timeouts` is true (``configuration(timeouts:)``).
+    static func all(base: String, timeouts: Bool = false) throws -> [Variant] {
         [
             rawURLSession(base: base),
-            try courier("Courier/URLSession", base: base, transport: URLSessionTransport()),
+            try courier(
+                "Courier/URLSession", base: base, transport: URLSessionTransport(),
+                configuration: configuration(timeouts: timeouts)),
             rawAsyncHTTPClient(base: base),
-            try courierAsyncHTTPClient(base: base),
+            try courierAsyncHTTPClient(base: base, configuration: configuration(timeouts: timeouts)),
         ]
+    }
+
+    /// Courier's client configuration: by default none, or with `timeouts` the total, connect and
+    /// idle timeouts a service sets (30, 5 and 10 seconds), which Courier enforces itself.
+    static func configuration(timeouts: Bool) -> Client.Configuration {
+        var configuration = Client.Configuration()
+        if timeouts {
+            configuration.timeout = Timeout(.seconds(30), connect: .seconds(5), idle: .seconds(10))
+        }
+        return configuration
     }
 
     /// AsyncHTTPClient by hand and Courier on it against the HTTPS server at `base`, both trusting
     /// only the CA in `caPEM` (URLSession on Linux cannot be given a CA of its own).
-    static func overTLS(base: String, caPEM: String) throws -> [Variant] {
+    static func overTLS(base: String, caPEM: String, timeouts: Bool = false) throws -> [Variant] {
         let ca = try NIOSSLCertificate(bytes: Array(caPEM.utf8), format: .pem)
         var raw = HTTPClient.Configuration()
         raw.tlsConfiguration = .makeClientConfiguration()
         raw.tlsConfiguration?.trustRoots = .certificates([ca])
-        var courier = Client.Configuration()
+        var courier = configuration(timeouts: timeouts)
         courier.tls = TLSOptions(trustRoots: try .only([TLSCertificate(pem: caPEM)]))
         return [
             rawAsyncHTTPClient(base: base, configuration: raw),
@@ -68,12 +81,16 @@ struct Variant: Sendable {
 
     /// The variant called `name` alone, without creating the others' clients; `nil` for a name
     /// that is none of ``all(base:)``'s.
-    static func named(_ name: String, base: String) throws -> Variant? {
+    static func named(_ name: String, base: String, timeouts: Bool = false) throws -> Variant? {
         switch name {
         case "URLSession": rawURLSession(base: base)
-        case "Courier/URLSession": try courier(name, base: base, transport: URLSessionTransport())
+        case "Courier/URLSession":
+            try courier(
+                name, base: base, transport: URLSessionTransport(),
+                configuration: configuration(timeouts: timeouts))
         case "AHC": rawAsyncHTTPClient(base: base)
-        case "Courier/AHC": try courierAsyncHTTPClient(base: base)
+        case "Courier/AHC":
+            try courierAsyncHTTPClient(base: base, configuration: configuration(timeouts: timeouts))
         default: nil
         }
     }
