@@ -26,6 +26,9 @@ import Workloads
 /// outside `JSONDecoder.decode` (callgrind tells the two apart) over the bare decode.
 @main
 enum ClientPath {
+    /// The total timeout of the `send-timeout` client, as a Linux service sets one.
+    static let timeout = Duration.seconds(10)
+
     /// Runs the loop on the generic executor (it is nonisolated), off the main actor, so that the
     /// benchmark adds no executor hop of its own per call.
     static func run(mode: String, count: Int) async throws -> Int {
@@ -46,7 +49,6 @@ enum ClientPath {
                 ).followers
             }
         case "send", "send-middleware", "send-timeout":
-            let timeout = Duration.seconds(10)
             let client = ClientPathWorkload.client(
                 withMiddleware: mode == "send-middleware", timeout: mode == "send-timeout" ? timeout : nil)
             for _ in 0..<count {
@@ -55,7 +57,7 @@ enum ClientPath {
             if mode == "send-timeout" {
                 // Past every call's deadline, so that work a deadline's timer does after its call
                 // ended is counted too.
-                try await Task.sleep(for: timeout + .seconds(1))
+                try await Task.sleep(for: Self.timeout + .seconds(1))
             }
         case "send-per-call", "send-per-call-middleware":
             let client = ClientPathWorkload.client(withMiddleware: mode == "send-per-call-middleware")
@@ -92,7 +94,7 @@ enum ClientPath {
         let clients = [
             ("send", ClientPathWorkload.client(withMiddleware: false)),
             ("send-middleware", ClientPathWorkload.client(withMiddleware: true)),
-            ("send-timeout", ClientPathWorkload.client(withMiddleware: false, timeout: .seconds(10))),
+            ("send-timeout", ClientPathWorkload.client(withMiddleware: false, timeout: timeout)),
         ]
         var checksum = 0
         var ratios: [[Double]] = Array(repeating: [], count: clients.count)

@@ -8,46 +8,55 @@ extension SilenceWatch {
     /// scheduled until the instant it named, so racing every call against a long timeout that way
     /// would hold memory for each call for as long as its timeout, long after the call ended.)
     ///
-    /// The wait never ends before `deadline`. It is measured on the system's monotonic clock,
-    /// which on Apple platforms stops while the device sleeps, so it may end late by as long as
-    /// the device slept.
+    /// The wait never ends before `deadline`, and like the continuous clock it counts the time the
+    /// system is suspended. Its timer runs on the wall clock and is set again if it fires early,
+    /// so a wall clock set back while it waits makes it end late by as much.
     public static func sleep(until deadline: ContinuousClock.Instant) async throws {
         try await TimerWait().sleep(until: deadline)
     }
 }
 
-/// One wait of ``SilenceWatch/sleep(until:)``: a Dispatch timer and the task waiting for it, ended
-/// once, by the timer or by a cancellation, whichever comes first; both cancel the timer.
+/// One wait of ``SilenceWatch/sleep(until:)``, waited once by one task: a Dispatch timer and the
+/// task waiting for it, ended by the timer or by a cancellation, whichever comes first; both
+/// cancel the timer.
 final class TimerWait: Sendable {
-    /// A Dispatch timer source. Dispatch sources may be used from any thread; the overlay does
-    /// not say so on Linux.
+    /// A Dispatch timer source. The source may be used from any thread; the `any
+    /// DispatchSourceTimer` existential does not say so.
     private struct Timer: @unchecked Sendable {
         let source: any DispatchSourceTimer
     }
 
-    private enum State: Sendable {
+    private enum Phase: Sendable {
         /// Not started yet.
         case idle
         /// Started: the timer runs and the task waits.
-        case waiting(CheckedContinuation<Void, any Error>, Timer)
+        case waiting(CheckedContinuation<Void, any Error>, Timer, deadline: ContinuousClock.Instant)
         /// Cancelled, before or after it started.
         case cancelled
-        /// The timer fired.
+        /// The timer fired at or after the deadline.
         case ended
     }
 
-    private let state = LockedValue(State.idle)
+    private struct State: Sendable {
+        var phase = Phase.idle
+        /// The timers started: at most one.
+        var timersStarted = 0
+    }
+
+    private let state = LockedValue(State())
 
     /// Whether the timer runs and a task waits for it.
     var isWaiting: Bool {
         state.withLock { state in
-            if case .waiting = state { return true }
+            if case .waiting = state.phase { return true }
             return false
         }
     }
 
-    /// Waits until `deadline`, or throws `CancellationError` once the task is cancelled; a wait is
-    /// waited once.
+    /// How many timers the wait started: at most one.
+    var timersStarted: Int { state.withLock { $0.timersStarted } }
+
+    /// Waits until `deadline`, or throws `CancellationError` once the task is cancelled.
     func sleep(until deadline: ContinuousClock.Instant) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -59,30 +68,41 @@ final class TimerWait: Sendable {
     }
 
     /// Starts the timer for `deadline`, or throws into `continuation` at once when the wait was
-    /// cancelled before it started (or was already waited).
+    /// cancelled before it started.
     private func start(
         until deadline: ContinuousClock.Instant, resuming continuation: CheckedContinuation<Void, any Error>
     ) {
-        let started = state.withLock { state in
-            guard case .idle = state else { return false }
+        let started = state.withLock { state -> Bool in
+            switch state.phase {
+            case .idle: break
+            case .cancelled: return false
+            case .waiting, .ended: preconditionFailure("A TimerWait is waited once.")
+            }
+            // Made, set and resumed under the lock: Dispatch traps when a source that was never
+            // resumed is released, as one made for a wait cancelled meanwhile would be.
             let source = DispatchSource.makeTimerSource(queue: .global())
-            source.schedule(deadline: .now() + Self.nanoseconds(until: deadline))
-            source.setEventHandler { [self] in end() }
-            state = .waiting(continuation, Timer(source: source))
+            source.setEventHandler { [self] in fire() }
+            Self.schedule(source, until: deadline)
+            state.phase = .waiting(continuation, Timer(source: source), deadline: deadline)
+            state.timersStarted += 1
             source.resume()
             return true
         }
         if !started { continuation.resume(throwing: CancellationError()) }
     }
 
-    /// Ends the wait because the timer fired.
-    private func end() {
-        let waiting = state.withLock { state -> (CheckedContinuation<Void, any Error>, Timer)? in
-            guard case .waiting(let continuation, let timer) = state else { return nil }
-            state = .ended
+    /// The timer fired: ends the wait, or sets the timer again while the deadline is ahead.
+    private func fire() {
+        let ended = state.withLock { state -> (CheckedContinuation<Void, any Error>, Timer)? in
+            guard case .waiting(let continuation, let timer, let deadline) = state.phase else { return nil }
+            guard ContinuousClock.now >= deadline else {
+                Self.schedule(timer.source, until: deadline)
+                return nil
+            }
+            state.phase = .ended
             return (continuation, timer)
         }
-        guard let (continuation, timer) = waiting else { return }
+        guard let (continuation, timer) = ended else { return }
         timer.source.cancel()
         continuation.resume()
     }
@@ -90,12 +110,12 @@ final class TimerWait: Sendable {
     /// Ends the wait because its task was cancelled.
     private func cancel() {
         let waiting = state.withLock { state -> (CheckedContinuation<Void, any Error>, Timer)? in
-            switch state {
-            case .waiting(let continuation, let timer):
-                state = .cancelled
+            switch state.phase {
+            case .waiting(let continuation, let timer, _):
+                state.phase = .cancelled
                 return (continuation, timer)
             case .idle:
-                state = .cancelled
+                state.phase = .cancelled
                 return nil
             case .cancelled, .ended:
                 return nil
@@ -106,13 +126,21 @@ final class TimerWait: Sendable {
         continuation.resume(throwing: CancellationError())
     }
 
-    /// The time from now until `deadline` in whole nanoseconds, rounded up: none once it passed,
-    /// and never for a deadline more than thirty years away.
-    private static func nanoseconds(until deadline: ContinuousClock.Instant) -> DispatchTimeInterval {
+    /// Sets `source` to fire once at `deadline`, on the wall clock (which counts the time the
+    /// system is suspended, as the continuous clock does), rounded up to whole nanoseconds and
+    /// read after the continuous clock, so that it never fires before the deadline unless the wall
+    /// clock moves forward. A deadline more than thirty years away never fires.
+    private static func schedule(_ source: any DispatchSourceTimer, until deadline: ContinuousClock.Instant) {
         let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-        guard seconds < 1_000_000_000 else { return .never }
-        guard seconds >= 0, attoseconds >= 0 else { return .nanoseconds(0) }
-        let (whole, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
-        return .nanoseconds(Int(seconds * 1_000_000_000 + whole + (rest > 0 ? 1 : 0)))
+        let wallDeadline: DispatchWallTime
+        if seconds >= 1_000_000_000 {
+            wallDeadline = .distantFuture
+        } else if seconds < 0 || attoseconds < 0 {
+            wallDeadline = .now()
+        } else {
+            let (whole, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+            wallDeadline = .now() + .seconds(Int(seconds)) + .nanoseconds(Int(whole) + (rest > 0 ? 1 : 0))
+        }
+        source.schedule(wallDeadline: wallDeadline, leeway: .milliseconds(10))
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// The wait every timeout is enforced with: never shorter than asked, and ended by a
 /// cancellation at once, giving its timer back.
 struct SilenceWatchSleepTests {
-    /// A reference to a wait that does not keep it.
+    /// A reference to a wait that does not keep it. The timer's handler holds the wait until
+    /// Dispatch lets go of the timer, so the wait is freed only once its timer is.
     private struct Unretained: Sendable {
         weak var wait: TimerWait?
     }
@@ -19,28 +20,44 @@ struct SilenceWatchSleepTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aCancelledSleepEndsAtOnceAndGivesItsTimerBack() async throws {
+    @Test(.timeLimit(.minutes(2))) func aCancelledSleepEndsAtOnceAndGivesItsTimerBack() async throws {
+        // A minute away: a cancellation that did not end the wait would show as a minute's wait,
+        // and a timer kept after it would keep the wait for that minute.
         let unretained = try await { () async throws -> Unretained in
             let wait = TimerWait()
-            let sleeper = Task { try await wait.sleep(until: .now + .seconds(3_600)) }
+            let sleeper = Task { try await wait.sleep(until: .now + .seconds(60)) }
             try await waitUntil("the sleep's timer runs") { wait.isWaiting }
+            let cancelled = ContinuousClock.now
             sleeper.cancel()
             await #expect(throws: CancellationError.self) { try await sleeper.value }
+            #expect(ContinuousClock.now - cancelled < .seconds(30))
             #expect(!wait.isWaiting)
+            #expect(wait.timersStarted == 1)
             return Unretained(wait: wait)
         }()
-        // The timer, scheduled an hour away, held the wait until it was cancelled.
-        try await waitUntil("the cancelled timer lets the wait go") { unretained.wait == nil }
+        try await waitUntil("the cancelled timer lets the wait go", within: .seconds(30)) {
+            unretained.wait == nil
+        }
     }
 
-    @Test(.timeLimit(.minutes(1))) func aSleepInACancelledTaskThrowsWithoutStartingATimer() async {
+    @Test func aSleepThatEndsAtItsDeadlineGivesItsTimerBack() async throws {
+        let unretained = try await { () async throws -> Unretained in
+            let wait = TimerWait()
+            try await wait.sleep(until: .now + .milliseconds(5))
+            #expect(wait.timersStarted == 1)
+            return Unretained(wait: wait)
+        }()
+        try await waitUntil("the fired timer lets the wait go") { unretained.wait == nil }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func aSleepInACancelledTaskThrowsWithoutStartingATimer() async {
         let wait = TimerWait()
         let sleeper = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            try await wait.sleep(until: .now + .seconds(3_600))
+            try await wait.sleep(until: .now + .seconds(60))
         }
         await #expect(throws: CancellationError.self) { try await sleeper.value }
-        #expect(!wait.isWaiting)
+        #expect(wait.timersStarted == 0)
     }
 
     @Test func enforcingWithTheDefaultSleepExpiresOnTime() async {
