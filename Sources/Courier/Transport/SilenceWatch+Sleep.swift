@@ -20,8 +20,13 @@ extension SilenceWatch {
 /// task waiting for it, ended by the timer or by a cancellation, whichever comes first; both
 /// cancel the timer.
 final class TimerWait: Sendable {
-    /// A Dispatch timer source. The source may be used from any thread; the `any
-    /// DispatchSourceTimer` existential does not say so.
+    /// A Dispatch timer source, held in the wait's locked state.
+    ///
+    /// `@unchecked Sendable` is safe: Dispatch's source calls may come from any thread, and the
+    /// wait reaches the source only while its lock is held (made, set and resumed in `start`, set
+    /// again in `fire`) or after taking it out of the state once, when it leaves `.waiting` (to
+    /// cancel it in `fire` or `cancel`, whichever comes first). What the annotation covers is only
+    /// that the `any DispatchSourceTimer` existential is not marked `Sendable`.
     private struct Timer: @unchecked Sendable {
         let source: any DispatchSourceTimer
     }
