@@ -66,47 +66,40 @@ public struct SilenceWatch: Sendable, Hashable {
         if let deadline, deadline <= now {
             return .expired(Self.timedOut("The response body did not end within its deadline."))
         }
-        guard let (end, error) = silenceEnd(after: activity) else {
+        guard let (end, timeout) = silenceEnd(after: activity) else {
             return deadline.map { .wait(until: $0) } ?? .done
         }
-        if end <= now { return .expired(error) }
+        if end <= now { return .expired(silenceError(after: activity, timeout: timeout)) }
         var next = idle.map { min(end, now + $0) } ?? end
         if let deadline { next = min(next, deadline) }
         return .wait(until: next)
     }
 
-    /// When the silence after `activity` runs out, and the error it fails with; `nil` when no
+    /// When the silence after `activity` runs out, and the timeout it runs out of; `nil` when no
     /// connect or idle timeout runs after it.
-    func silenceEnd(after activity: Activity) -> (ContinuousClock.Instant, CourierError)? {
+    func silenceEnd(after activity: Activity) -> (end: ContinuousClock.Instant, timeout: Duration)? {
         switch activity {
-        case .started(let start):
-            if let connect {
-                return (
-                    start + connect,
-                    Self.timedOut(
-                        "No response arrived within the connect timeout of \(connect); "
-                            + "the server may be unreachable or overloaded.")
-                )
-            }
-            return idle.map { idle in
-                (start + idle, Self.timedOut("The server sent nothing within the idle timeout of \(idle)."))
-            }
-        case .sent(let last):
-            return idle.map { idle in
-                (
-                    last + idle,
-                    Self.timedOut(
-                        "The server took longer than the idle timeout of \(idle) to take more of the request "
-                            + "body or to answer.")
-                )
-            }
-        case .received(let last):
-            return idle.map { idle in
-                (
-                    last + idle,
-                    Self.timedOut("The response stalled for longer than the idle timeout of \(idle).")
-                )
-            }
+        case .started(let start): (connect ?? idle).map { (start + $0, $0) }
+        case .sent(let last), .received(let last): idle.map { (last + $0, $0) }
+        }
+    }
+
+    /// The error of a silence after `activity` that ran out of `timeout`: the connect timeout
+    /// until the first sign of life when there is one, the idle timeout otherwise.
+    func silenceError(after activity: Activity, timeout: Duration) -> CourierError {
+        switch activity {
+        case .started where connect != nil:
+            Self.timedOut(
+                "No response arrived within the connect timeout of \(timeout); "
+                    + "the server may be unreachable or overloaded.")
+        case .started:
+            Self.timedOut("The server sent nothing within the idle timeout of \(timeout).")
+        case .sent:
+            Self.timedOut(
+                "The server took longer than the idle timeout of \(timeout) to take more of the request "
+                    + "body or to answer.")
+        case .received:
+            Self.timedOut("The response stalled for longer than the idle timeout of \(timeout).")
         }
     }
 
