@@ -12,7 +12,8 @@ extension FuzzTargets {
         _ = CookieDate.parse(text)
     }
 
-    /// The cache's rules over a stored response and a request that both have the input's fields.
+    /// The cache's rules over a stored response with the input's fields, asked by a request with
+    /// the same fields (and, for what a response alone decides, by one with none).
     @Sendable static func cacheRules(_ input: [UInt8]) {
         let text = text(input)
         let fields = headers(text)
