@@ -166,6 +166,28 @@
                                 expectedBytes: Int64(chunks.total)))
                 }
             },
+            ConformanceCase(.streams, "aStreamedUploadDeclaredEmptyIsSentWithContentLengthZero") { context in
+                let empty = PatternChunks(count: 0)
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(empty, length: 0)
+                }
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let report = try await client.value(sink(.stream(empty, length: 0), key: key))
+                    #expect(report.size == 0)
+                    let counted = try await context.faults.counts(key)
+                    #expect(counted.requests.first?.header("Content-Length") == "0")
+                    #expect(counted.complete == 1)
+                    // A sequence declared empty that yields a byte fails before anything is sent.
+                    let longer = PatternChunks(size: 1, count: 1)
+                    let refusedKey = FaultServer.uniqueKey()
+                    let error = try await failure(
+                        of: sink(.stream(longer, length: 0), key: refusedKey), with: client)
+                    #expect(error.kind == .streamedBodyLengthMismatch, "\(error)")
+                    try await context.faults.expectCounts(
+                        refusedKey, received: 0...0, settle: .milliseconds(200))
+                }
+            },
             ConformanceCase(.streams, "aStreamThatThrowsMidwayFailsAndTheServerSeesAnIncompleteRequest") {
                 context in
                 let chunks = PatternChunks(count: 10, throwsAt: 5)

@@ -379,6 +379,13 @@ public final class AsyncHTTPClientTransport: Transport {
         var uploadOutlivesExchange = false
         defer { if !uploadOutlivesExchange { upload?.stop() } }
         do {
+            if let upload, upload.length == 0 {
+                // AsyncHTTPClient sends a body declared empty without reading it. It is read to its
+                // end here, before anything is sent: a sequence that yields a byte fails as longer
+                // than declared, and one that throws fails the call.
+                while try await upload.next() != nil {}
+                outcome?.end(.finished)
+            }
             let httpClientRequest = request.httpClientRequest(
                 streamed: upload, outcome: outcome, barrier: WriteBarrier(group: client.eventLoopGroup),
                 onChunk: Self.onChunk(of: request, activity: activity, reportSent: receiver.uploadProgress))
