@@ -203,7 +203,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 Cache-Control: V, ETag: "T", Last-Modified: D and Vary: NAME,
                                 each only when given; 304 with Date, Cache-Control and ETag (no
                                 body) when If-None-Match lists "T" (or W/"T", or *), or, without
-                                If-None-Match, when If-Modified-Since equals D; any method other
+                                If-None-Match, when If-Modified-Since equals D; unquoted_etag=T
+                                instead of etag sends ETag: T without quotes, as some servers do,
+                                and answers 304 when If-None-Match is exactly T; any method other
                                 than GET and HEAD gets 200 {"method": M} (an unsafe request that
                                 succeeds, for invalidation)
     /counts/<key>               200 {"received", "complete", "requests": [{"method", "target",
@@ -1430,9 +1432,14 @@ def route_cache(conn, req):
         fields.append(("Cache-Control", params["cc"]))
     if "etag" in params:
         fields.append(("ETag", '"%s"' % params["etag"]))
+    elif "unquoted_etag" in params:
+        fields.append(("ETag", params["unquoted_etag"]))
     if_none_match = req.header("if-none-match")
     if if_none_match is not None:
-        not_modified = "etag" in params and etag_listed(if_none_match, params["etag"])
+        if "unquoted_etag" in params:
+            not_modified = if_none_match == params["unquoted_etag"]
+        else:
+            not_modified = "etag" in params and etag_listed(if_none_match, params["etag"])
     else:
         since = req.header("if-modified-since")
         not_modified = since is not None and since == params.get("last_modified")

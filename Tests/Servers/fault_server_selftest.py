@@ -1072,6 +1072,11 @@ def cache_route():
        (200, {"method": "POST"}))
     status, headers, _ = fetch("GET", "/cache")
     eq((status, "Cache-Control" in dict(headers), "ETag" in dict(headers)), (200, False, False))
+    unquoted = "/cache?cc=no-cache&unquoted_etag=v1"
+    status, headers, _ = fetch("GET", unquoted)
+    eq((status, dict(headers)["ETag"]), (200, "v1"))
+    eq(fetch("GET", unquoted, {"If-None-Match": "v1"})[0], 304)
+    eq(fetch("GET", unquoted, {"If-None-Match": '"v1"'})[0], 200, "compared as sent")
     eq(counts(key)["received"], 3)
 
 

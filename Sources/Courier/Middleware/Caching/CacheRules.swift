@@ -227,10 +227,12 @@ enum CacheRules {
     // MARK: Validation (RFC 9111 §4.3)
 
     /// The conditions that revalidate `stored` (§4.3.1): `If-None-Match` with its entity tag and
-    /// `If-Modified-Since` with its `Last-Modified`; empty when it has neither.
+    /// `If-Modified-Since` with its `Last-Modified`; empty when it has neither. An `ETag` without
+    /// the quotes RFC 9110 asks for goes back as it came, since the server that sent it compares
+    /// what returns with what it sent.
     static func conditions(for stored: CachedResponse) -> [HeaderField] {
         var fields: [HeaderField] = []
-        if let etag = stored.headers[.etag], EntityTag(etag) != nil {
+        if let etag = stored.headers[.etag].map(Self.validatorText), !etag.isEmpty {
             fields.append(HeaderField(name: .ifNoneMatch, value: etag))
         }
         if let lastModified = stored.headers[.lastModified], HTTPDate.parse(lastModified) != nil {
@@ -250,15 +252,19 @@ enum CacheRules {
 
     /// Whether `stored` is not modified for a request with `requestHeaders` (RFC 9110 §13.1.2,
     /// §13.1.3, §13.2.2): `If-None-Match` is `*` or lists an entity tag that weakly matches the
-    /// stored one; without `If-None-Match`, the stored response was last modified no later than
-    /// `If-Modified-Since` says (its `Last-Modified`, else its `Date`, else when it arrived:
-    /// RFC 9111 §4.3.2). An `If-Modified-Since` that is no HTTP date is ignored.
+    /// stored one (a stored `ETag` without quotes matches only the same text); without
+    /// `If-None-Match`, the stored response was last modified no later than `If-Modified-Since`
+    /// says (its `Last-Modified`, else its `Date`, else when it arrived: RFC 9111 §4.3.2). An
+    /// `If-Modified-Since` that is no HTTP date is ignored.
     static func isNotModified(_ stored: CachedResponse, for requestHeaders: HeaderFields) -> Bool {
         let tags = requestHeaders.values(for: .ifNoneMatch)
         if !tags.isEmpty {
             let list = tags.joined(separator: ", ")
             if list.trimmingCharacters(in: .whitespaces) == "*" { return true }
-            guard let storedTag = stored.headers[.etag].flatMap(EntityTag.init) else { return false }
+            guard let storedETag = stored.headers[.etag] else { return false }
+            guard let storedTag = EntityTag(storedETag) else {
+                return validatorText(list) == validatorText(storedETag)
+            }
             return EntityTag.list(list)?.contains { $0.matchesWeakly(storedTag) } ?? false
         }
         guard let since = requestHeaders[.ifModifiedSince].flatMap(HTTPDate.parse) else { return false }
@@ -267,6 +273,11 @@ enum CacheRules {
                 HTTPDate.parse)
             ?? stored.responseDate
         return modified <= since
+    }
+
+    /// A validator field's value without the whitespace around it.
+    private static func validatorText(_ value: String) -> String {
+        String(Substring(value).trimmingOptionalWhitespace())
     }
 
     /// The fields of a `304` that stands for `stored` (RFC 9110 §15.4.5): those a `200` would
@@ -280,10 +291,14 @@ enum CacheRules {
 
     /// Whether a `304` with `headers` is about `stored` (RFC 9111 §4.3.4): its strong entity tag,
     /// when it has one, is the stored one; else its `Last-Modified`, when it has one, is; else it
-    /// names no validator and applies.
+    /// names no validator and applies. An `ETag` without quotes, on either, matches only the
+    /// same text.
     static func notModified(_ headers: HeaderFields, selects stored: CachedResponse) -> Bool {
-        if let tag = headers[.etag].flatMap(EntityTag.init) {
-            guard let storedTag = stored.headers[.etag].flatMap(EntityTag.init) else { return false }
+        if let etag = headers[.etag], !validatorText(etag).isEmpty {
+            guard let storedETag = stored.headers[.etag] else { return false }
+            guard let tag = EntityTag(etag), let storedTag = EntityTag(storedETag) else {
+                return validatorText(etag) == validatorText(storedETag)
+            }
             return tag.isWeak || storedTag.isWeak
                 ? tag.matchesWeakly(storedTag) : tag.matchesStrongly(storedTag)
         }

@@ -211,7 +211,11 @@ import Testing
                 HeaderField(name: .ifNoneMatch, value: "\"xyzzy\""),
                 HeaderField(name: .ifModifiedSince, value: "Tue, 15 Nov 1994 12:45:26 GMT"),
             ])
-        #expect(CacheRules.conditions(for: Self.stored([("ETag", "xyzzy")])).isEmpty)
+        // Without the quotes RFC 9110 asks for: back as it came, for the server to compare.
+        #expect(
+            CacheRules.conditions(for: Self.stored([("ETag", " xyzzy ")]))
+                == [HeaderField(name: .ifNoneMatch, value: "xyzzy")])
+        #expect(CacheRules.conditions(for: Self.stored([("ETag", "  ")])).isEmpty)
     }
 
     @Test func aNotModifiedSelectsTheStoredResponseByItsValidator() {
@@ -223,6 +227,22 @@ import Testing
             CacheRules.notModified(
                 Self.headers([("Last-Modified", "Tue, 15 Nov 1994 12:45:26 GMT")]), selects: stored))
         #expect(CacheRules.notModified([], selects: stored))
+        // An ETag without quotes matches the same text only.
+        let unquoted = Self.stored([("ETag", "0")])
+        #expect(CacheRules.notModified(Self.headers([("ETag", "0")]), selects: unquoted))
+        #expect(!CacheRules.notModified(Self.headers([("ETag", "1")]), selects: unquoted))
+        #expect(!CacheRules.notModified(Self.headers([("ETag", "\"0\"")]), selects: unquoted))
+        #expect(!CacheRules.notModified(Self.headers([("ETag", "0")]), selects: stored))
+    }
+
+    @Test func theCallersOwnIfNoneMatchComparesAnUnquotedETagAsText() {
+        let unquoted = Self.stored([("ETag", "abc")])
+        #expect(CacheRules.isNotModified(unquoted, for: Self.headers([("If-None-Match", " abc ")])))
+        #expect(!CacheRules.isNotModified(unquoted, for: Self.headers([("If-None-Match", "abd")])))
+        #expect(CacheRules.isNotModified(unquoted, for: Self.headers([("If-None-Match", "*")])))
+        let quoted = Self.stored([("ETag", "\"abc\"")])
+        #expect(!CacheRules.isNotModified(quoted, for: Self.headers([("If-None-Match", "abc")])))
+        #expect(CacheRules.isNotModified(quoted, for: Self.headers([("If-None-Match", "W/\"abc\"")])))
     }
 
     @Test func aNotModifiedReplacesFieldsButNotTheBodysOwn() {

@@ -46,6 +46,21 @@
                     #expect(requests.map { $0.header("If-None-Match") } == [nil, "\"v1\""])
                 }
             },
+            ConformanceCase(.middleware, "anUnquotedETagIsRevalidatedWithTheTextTheServerSent") { context in
+                // ETag: v1, without the quotes RFC 9110 asks for: the server compares
+                // If-None-Match with what it sent, as such servers do.
+                let key = FaultServer.uniqueKey()
+                try await context.withClient(middleware: [HTTPCacheMiddleware()]) { client in
+                    let endpoint = FaultServer.cacheOrigin(
+                        key: key, [("cc", "no-cache"), ("unquoted_etag", "v1")])
+                    let first = try await client.send(endpoint)
+                    let second = try await client.send(endpoint)
+                    #expect(second.status == .ok)
+                    #expect(try #require(first.value).token == second.value?.token)
+                    let requests = try await context.faults.counts(key).requests
+                    #expect(requests.map { $0.header("If-None-Match") } == [nil, "v1"])
+                }
+            },
             ConformanceCase(.middleware, "varyKeepsOneStoredResponsePerVariant") { context in
                 let key = FaultServer.uniqueKey()
                 try await context.withClient(middleware: [HTTPCacheMiddleware()]) { client in
