@@ -116,6 +116,16 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 (default 200000), Connection: close, FIN
     /obs-text-header            200 application/json {} with "X-Latin1: caf\\xe9 cr\\xe8me" (raw
                                 Latin-1 obs-text bytes, legal in a field value); keep-alive
+    /status-line?form=F         a status line of form F, then "Content-Length: 10", Connection:
+                                close, 10 pattern bytes and FIN: no-reason ("HTTP/1.1 200", no
+                                reason phrase and no space after the code), empty-reason
+                                ("HTTP/1.1 200 "), lowercase-version ("Http/1.1 200 OK": not
+                                HTTP/1.1, whose name is case-sensitive) or code-999
+                                ("HTTP/1.1 999 Whatever": outside 100-599)
+    /bodiless-length?status=S   S (204 or 304, default 204) with "Content-Length: 1000" and no
+                                body, as those statuses have none (RFC 9110 §8.6); keep-alive
+    /repeated-header            200 application/json {} with two fields "X-Test: one" and
+                                "X-Test: two"; keep-alive
     /not-http                   no HTTP at all: "SSH-2.0-OpenSSH_9.2p1 Debian-2\\r\\n" and 22
                                 bytes of binary junk (see NOT_HTTP), then FIN
     /chunked/ok?size=N          200 Transfer-Encoding: chunked, N pattern bytes (default 1000)
@@ -1145,6 +1155,41 @@ def route_obs_text_header(conn, req):
                                  [("X-Latin1", "caf\xe9 cr\xe8me")]))
 
 
+STATUS_LINES = {
+    "no-reason": b"HTTP/1.1 200",
+    "empty-reason": b"HTTP/1.1 200 ",
+    "lowercase-version": b"Http/1.1 200 OK",
+    "code-999": b"HTTP/1.1 999 Whatever",
+}
+
+
+def route_status_line(conn, req):
+    conn.read_body(req)
+    line = STATUS_LINES.get(req.params.get("form", ""))
+    if line is None:
+        return keep_or_fin(conn.send_json(req, 400, {"message": "unknown form"}))
+    head = line + b"\r\nContent-Length: 10\r\nConnection: close\r\n\r\n"
+    conn.sock.sendall(head + pattern(0, 10))
+    return FIN
+
+
+def route_bodiless_length(conn, req):
+    conn.read_body(req)
+    status = int_param(req.params, "status", 204, 999)
+    if status not in (204, 304):
+        return keep_or_fin(conn.send_json(req, 400, {"message": "status must be 204 or 304"}))
+    close = req.wants_close()
+    fields = [("Content-Length", "1000")] + ([("Connection", "close")] if close else [])
+    conn.send_head(status, fields)
+    return keep_or_fin(not close)
+
+
+def route_repeated_header(conn, req):
+    conn.read_body(req)
+    return keep_or_fin(conn.send(req, 200, b"{}", "application/json",
+                                 [("X-Test", "one"), ("X-Test", "two")]))
+
+
 def route_not_http(conn, req):
     conn.read_body(req)
     conn.sock.sendall(NOT_HTTP)
@@ -1620,6 +1665,9 @@ ROUTES = {
     "/header-flood": route_header_flood,
     "/big-header": route_big_header,
     "/obs-text-header": route_obs_text_header,
+    "/status-line": route_status_line,
+    "/bodiless-length": route_bodiless_length,
+    "/repeated-header": route_repeated_header,
     "/not-http": route_not_http,
     "/chunked/ok": route_chunked_ok,
     "/chunked/trailer": route_chunked_trailer,

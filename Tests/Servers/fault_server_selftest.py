@@ -683,6 +683,33 @@ def obs_text_header_route():
 
 
 @check
+def status_line_route():
+    tail = b"\r\nContent-Length: 10\r\nConnection: close\r\n\r\n" + pattern(10)
+    for form, line in [("no-reason", b"HTTP/1.1 200"), ("empty-reason", b"HTTP/1.1 200 "),
+                       ("lowercase-version", b"Http/1.1 200 OK"),
+                       ("code-999", b"HTTP/1.1 999 Whatever")]:
+        eq(raw("GET", "/status-line?form=" + form), (line + tail, "eof"), form)
+    eq(fetch("GET", "/status-line?form=other")[0], 400)
+
+
+@check
+def bodiless_length_and_repeated_header_routes():
+    with connect() as sock:
+        for status in (204, 304):
+            sock.sendall(request_bytes("GET", "/bodiless-length?status=%d" % status))
+            eq(read_exactly(sock, len(b"HTTP/1.1 %d" % status)), b"HTTP/1.1 %d" % status)
+            head = b""
+            while not head.endswith(b"\r\n\r\n"):
+                head += read_exactly(sock, 1)
+            assert b"\r\nContent-Length: 1000\r\n" in head, head
+        # Nothing followed either head: the next response on the connection starts at once.
+        sock.sendall(request_bytes("GET", "/repeated-header"))
+        status, headers, body = read_response(sock)
+        eq((status, header_values(headers, "X-Test"), body), (200, ["one", "two"], b"{}"))
+    eq(fetch("GET", "/bodiless-length?status=200")[0], 400)
+
+
+@check
 def not_http_route():
     key = "not-http-" + uuid.uuid4().hex
     data, outcome = raw("POST", "/not-http", [("X-Count-Key", key)], b"hello")

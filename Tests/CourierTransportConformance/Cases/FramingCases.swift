@@ -119,6 +119,58 @@
                     #expect(error.kind == .invalidResponse, "\(error)")
                 }
             },
+            ConformanceCase(.framing, "aStatusLineWithoutAReasonPhraseIsRead") { context in
+                // RFC 9112 §4: the reason phrase may be empty, and a client ignores it; servers
+                // also drop the space before it.
+                try await context.withClient { client in
+                    for form in ["empty-reason", "no-reason"] {
+                        let response = try await client.send(
+                            FaultServer.bytes(
+                                "status-line", key: FaultServer.uniqueKey(), [("form", form)]))
+                        #expect(response.status == .ok, "\(form)")
+                        #expect(response.value == FaultServer.pattern(10), "\(form)")
+                    }
+                }
+            },
+            ConformanceCase(.framing, "aStatusLineNotNamingHTTPIsAnInvalidResponse") { context in
+                // RFC 9112 §2.3: the protocol name is "HTTP", case-sensitively.
+                try await context.withClient { client in
+                    let error = try await failure(
+                        of: FaultServer.bytes(
+                            "status-line", key: FaultServer.uniqueKey(), [("form", "lowercase-version")]),
+                        with: client)
+                    #expect(error.kind == .invalidResponse, "\(error)")
+                }
+            },
+            ConformanceCase(.framing, "aStatusOutsideTheDefinedRangeArrivesAsSent") { context in
+                // RFC 9110 §15: 999 is no defined status; the caller sees it, and a typed send
+                // does not take it for a success.
+                try await context.withClient { client in
+                    let endpoint = FaultServer.bytes(
+                        "status-line", key: FaultServer.uniqueKey(), [("form", "code-999")])
+                    let raw = try await client.rawResponse(endpoint)
+                    #expect(raw.status.code == 999)
+                    #expect(raw.body == FaultServer.pattern(10))
+                    let error = try await failure(of: endpoint, with: client)
+                    #expect(error.response?.status.code == 999, "\(error)")
+                }
+            },
+            ConformanceCase(.framing, "aNoContentOrNotModifiedWithALengthHasNoBody") { context in
+                // RFC 9110 §8.6: a 204 or 304 has no body whatever its Content-Length says; the
+                // connection goes on with the next response.
+                try await context.withClient { client in
+                    for status in [204, 304] {
+                        let raw = try await client.rawResponse(
+                            FaultServer.bytes(
+                                "bodiless-length", key: FaultServer.uniqueKey(), [("status", "\(status)")]))
+                        #expect(raw.status.code == status)
+                        #expect(raw.body.isEmpty)
+                    }
+                    let next = try await client.send(
+                        FaultServer.bytes("ok", key: FaultServer.uniqueKey(), [("size", "100")]))
+                    #expect(next.value == FaultServer.pattern(100))
+                }
+            },
             ConformanceCase(.framing, "bytesThatAreNotHTTPAreAnInvalidResponse") { context in
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()

@@ -98,6 +98,36 @@
                     #expect(echo.header("Content-Type") == "text/plain; charset=utf-8")
                 }
             },
+            ConformanceCase(.redirects, "permanentRedirectsArriveAsTheirTemporaryTwins") { context in
+                // 301 as 302 (a GET stays a GET), 308 as 307 (the method and body are kept).
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    let moved = try #require(
+                        try await client.send(
+                            Endpoint<LoopbackServers.Echo, Never> {
+                                Method.get
+                                Path("redirect")
+                                Query("status", 301)
+                                Query("to", "/echo/moved")
+                            }
+                        ).value)
+                    #expect(moved.method == "GET")
+                    #expect(moved.target == "/echo/moved")
+                    let payload = "kept body"
+                    let permanent = try #require(
+                        try await client.send(
+                            Endpoint<LoopbackServers.Echo, Never> {
+                                Method.post
+                                Path("redirect")
+                                Query("status", 308)
+                                Query("to", "/echo/permanent")
+                                Body.text(payload)
+                            }
+                        ).value)
+                    #expect(permanent.method == "POST")
+                    #expect(permanent.target == "/echo/permanent")
+                    #expect(permanent.body == payload)
+                }
+            },
             ConformanceCase(.redirects, "seeOtherTurnsAPostIntoAGetWithoutBody") { context in
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let echo = try #require(

@@ -168,6 +168,29 @@
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
             },
+            ConformanceCase(.wire, "aHeaderWithAnEmptyValueArrivesEmpty") { context in
+                // RFC 9110 §5.5: a field value may be empty; the field still goes out.
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    let echo = try #require(
+                        try await client.send(
+                            Endpoint<LoopbackServers.Echo, Never> {
+                                Method.get
+                                Path("echo")
+                                Header("X-Empty", "")
+                            }
+                        ).value)
+                    #expect(echo.header("x-empty") == "")
+                }
+            },
+            ConformanceCase(.wire, "aRepeatedResponseFieldKeepsEveryValue") { context in
+                // RFC 9110 §5.3: fields of one name may be combined, in order, with commas.
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        FaultServer.bytes("repeated-header", key: FaultServer.uniqueKey()))
+                    let values = response.headers.values(for: HeaderName("X-Test"))
+                    #expect(values.joined(separator: ", ") == "one, two", "\(values)")
+                }
+            },
             ConformanceCase(.wire, "anObsTextHeaderValueArrivesWithTheResponse") { context in
                 // RFC 9110 §5.5: field values may hold obs-text (bytes 0x80–0xFF); a response with
                 // one is a response, and the value is read as Latin-1 or with replacement characters.

@@ -27,6 +27,13 @@ struct URLSessionConformanceTests {
                 "libcurl reports a malformed chunk after the head as a lost connection: truncatedResponse."),
             "oneHugeHeaderIsRefusedInASentenceThatNamesTheHeaders": .init(
                 "libcurl refuses a single header over 100 KiB with \"Out of memory\"."),
+            "aStatusLineWithoutAReasonPhraseIsRead": .init(
+                "FoundationNetworking cannot read a status line with no space after the code (\"HTTP/1.1 200\"): "
+                    + "its header callback fails (\"Failed writing header\"), so the response fails as "
+                    + "invalidResponse."),
+            "aStatusLineNotNamingHTTPIsAnInvalidResponse": .init(
+                "libcurl reads \"Http/1.1 200 OK\" as HTTP/1.1, and FoundationNetworking shows Courier only the "
+                    + "status it parsed, so the response is a 200."),
             "anObsTextHeaderValueArrivesWithTheResponse": .init(
                 "FoundationNetworking cannot read a header value that is not UTF-8 (\"Failed writing header\"), "
                     + "so the whole response fails as invalidResponse."),
