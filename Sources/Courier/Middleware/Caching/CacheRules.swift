@@ -229,11 +229,12 @@ enum CacheRules {
     /// The conditions that revalidate `stored` (§4.3.1): `If-None-Match` with its entity tag and
     /// `If-Modified-Since` with its `Last-Modified`; empty when it has neither. An `ETag` without
     /// the quotes RFC 9110 asks for goes back as it came, since the server that sent it compares
-    /// what returns with what it sent.
+    /// what returns with what it sent; one holding a control character does not go back at all.
     static func conditions(for stored: CachedResponse) -> [HeaderField] {
         var fields: [HeaderField] = []
         if let etag = stored.headers[.etag].map(Self.validatorText), !etag.isEmpty {
-            fields.append(HeaderField(name: .ifNoneMatch, value: etag))
+            let condition = HeaderField(name: .ifNoneMatch, value: etag)
+            if condition.hasValidValue { fields.append(condition) }
         }
         if let lastModified = stored.headers[.lastModified], HTTPDate.parse(lastModified) != nil {
             fields.append(HeaderField(name: .ifModifiedSince, value: lastModified))
