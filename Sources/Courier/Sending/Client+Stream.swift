@@ -84,6 +84,10 @@ extension Client {
         // 204 No Content on the first connection means "do not reconnect", as on a later one.
         var policy = raw.status == .noContent ? nil : reconnection
         policy?.connect = { lastEventID throws(CourierError) in
+            // A field value has no whitespace at its ends (RFC 9110 §5.5): an ID with some goes
+            // back without it, as a server reads it anyway. One with a control character cannot
+            // be sent, and ends the stream with that error.
+            let lastEventID = String(Substring(lastEventID).trimmingOptionalWhitespace())
             var again = request
             if !lastEventID.isEmpty {
                 again = try request.settingHeader(HeaderField(name: .lastEventID, value: lastEventID))

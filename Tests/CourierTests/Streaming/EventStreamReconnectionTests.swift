@@ -70,6 +70,38 @@ struct EventStreamReconnectionTests {
         #expect(delays.get() == [.milliseconds(75), .milliseconds(150), .milliseconds(75)])
     }
 
+    @Test func anIDWithWhitespaceAtItsEndsGoesBackWithoutIt() async throws {
+        // "id:  7 " is the ID " 7 ", legal in a stream; a header value cannot carry the spaces.
+        let script = Script([(.ok, "id:  7 \ndata: a\n\n"), (.ok, "id: \t\ndata: b\n\n")])
+        let reconnection = EventStreamReconnection(sleep: { _ in })
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var events: [String] = []
+        for try await event in try await client.events(Self.feed, reconnection: reconnection).get() {
+            events.append("\(event.id ?? "-")/\(event.data)")
+        }
+        #expect(events == [" 7 /a", "\t/b"])
+        // Only whitespace is no ID to send.
+        #expect(script.lastEventIDs.get() == [nil, "7", nil])
+    }
+
+    @Test func anIDWithAControlCharacterEndsTheStreamAtItsReconnection() async throws {
+        let script = Script([(.ok, "id: a\u{1}b\ndata: a\n\n")])
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        let stream = try await client.events(
+            Self.feed, reconnection: EventStreamReconnection(sleep: { _ in })
+        ).get()
+        var data: [String] = []
+        var failure: CourierError?
+        do {
+            for try await event in stream { data.append(event.data) }
+        } catch {
+            failure = error as? CourierError
+        }
+        #expect(data == ["a"])
+        #expect(failure?.kind == .invalidHeaderValue, "\(String(describing: failure))")
+        #expect(script.lastEventIDs.get() == [nil])
+    }
+
     @Test func aStatusThatIsNotRetriedEndsTheStreamWithAnError() async throws {
         let script = Script([(.ok, "data: a\n\n"), (.notFound, "")])
         let reconnection = EventStreamReconnection(sleep: { _ in })
