@@ -135,7 +135,7 @@ struct FormSingleValueContainer: SingleValueEncodingContainer {
             throw FormEncodingError(
                 "\(value) cannot be sent as a parameter.", codingPath: codingPath.map(\.stringValue))
         }
-        return value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        return value.wholeOrDescription
     }
 }
 

@@ -14,6 +14,17 @@ import Testing
         #expect(request.percentEncodedPath == "/users/42/newest/E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
     }
 
+    @Test func aWholeNumberIsWrittenWithoutAFractionAsInAQuery() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("comics", 614.0, Float(2), 0.25, 1e20)
+            Query("n", 37.0)
+            Query("f", Float(1.5))
+        }.built()
+        #expect(request.pathSegments == ["comics", "614", "2", "0.25", "1e+20"])
+        #expect(request.query.map(\.value) == ["37", "1.5"])
+    }
+
     @Test func reservedCharactersInAValueStayInsideTheSegment() throws {
         let request = try Endpoint<User, Never> {
             Method.get
