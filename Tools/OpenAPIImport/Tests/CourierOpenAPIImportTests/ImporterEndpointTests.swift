@@ -41,6 +41,53 @@ import Testing
         #expect(endpoint.contains(#""perPage": [.minimum(1), .maximum(100)]"#))
     }
 
+    @Test func aURIInTheQueryIsAURLParameter() throws {
+        let result = try importing(
+            """
+            paths:
+              /streams:
+                post:
+                  operationId: subscribe
+                  parameters:
+                    - {name: callbackUrl, in: query, required: true, schema: {type: string, format: uri}}
+                  responses:
+                    '204': {description: subscribed}
+            """)
+        let endpoint = file(result, "Endpoints/Subscribe.swift")
+        #expect(endpoint.contains(#"Query("callbackUrl", "#), "\(endpoint)")
+        #expect(endpoint.contains(": URL\n"), "\(endpoint)")
+        #expect(reported(result, at: "/paths/~1streams/post/parameters/0").isEmpty)
+    }
+
+    @Test func aDefaultResponseIsTheSuccessWhenNo2xxIsDocumented() throws {
+        let result = try importing(
+            """
+            paths:
+              /user:
+                post:
+                  operationId: createUser
+                  responses:
+                    default:
+                      description: successful operation
+                      content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}
+              /session:
+                delete:
+                  operationId: logOut
+                  responses:
+                    default: {description: successful operation}
+            components:
+              schemas:
+                User: {type: object, properties: {name: {type: string}}}
+            """)
+        let create = file(result, "Endpoints/CreateUser.swift")
+        #expect(create.contains("public typealias Success = User"), "\(create)")
+        #expect(create.contains("public typealias Failure = Never"), "\(create)")
+        #expect(reported(result, at: "/paths/~1user/post/responses/default").count == 1)
+        let logOut = file(result, "Endpoints/LogOut.swift")
+        #expect(logOut.contains("public typealias Success = Empty"), "\(logOut)")
+        #expect(logOut.contains("SuccessStatus(200)"), "\(logOut)")
+    }
+
     @Test func anObjectInTheQueryIsAParameterPerProperty() throws {
         let result = try importing(
             """

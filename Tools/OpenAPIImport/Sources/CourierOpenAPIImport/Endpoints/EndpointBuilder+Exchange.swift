@@ -117,10 +117,20 @@ extension EndpointBuilder {
         _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String
     ) -> (String, String?, String?) {
         let responses = operation["responses"]?.members ?? .init()
-        let successes = responses.keys.filter {
-            Self.statusRange($0).map { $0.lowerBound >= 200 && $0.upperBound < 300 } ?? false
+        let successes = Self.successKeys(responses)
+        if successes.isEmpty, let response = responses["default"] {
+            // The default response stands for every status the document does not list, the
+            // successes among them.
+            let responsePointer = pointer.appending("responses", "default")
+            models.report.add(
+                responsePointer, .approximated,
+                "No 2xx response is documented; the default response is the success, answered with 200.")
+            let definition =
+                (try? document.resolved(response, at: responsePointer))?.pointer ?? responsePointer
+            let (success, accept) = bodyType(
+                of: response, at: responsePointer, hint: Self.hint(at: definition, or: endpoint + "Response"))
+            return (success, success == "Empty" ? "200" : nil, accept)
         }
-        .sorted { Self.statusRange($0)!.lowerBound < Self.statusRange($1)!.lowerBound }
         guard let key = successes.first, let response = responses[key] else {
             models.report.add(
                 pointer.appending("responses"), .approximated,
@@ -151,7 +161,10 @@ extension EndpointBuilder {
         _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String
     ) -> EndpointDeclaration.Failure {
         var entries: [(key: String, range: ClosedRange<Int>, model: String, documentation: [String])] = []
-        for (key, response) in operation["responses"]?.members ?? .init() {
+        let responses = operation["responses"]?.members ?? .init()
+        // Without a 2xx response, the default one is the success (``successResponse``).
+        let defaultIsSuccess = Self.successKeys(responses).isEmpty
+        for (key, response) in responses where !(key == "default" && defaultIsSuccess) {
             let responsePointer = pointer.appending("responses", key)
             guard let range = key == "default" ? 400...599 : Self.statusRange(key) else {
                 models.report.add(responsePointer, .notExpressed, "\(key) is not a status code.")
@@ -345,6 +358,14 @@ extension EndpointBuilder {
     }
 
     /// The statuses a response key covers: `404`, `4XX`.
+    /// The keys of the 2xx responses, the lowest status first.
+    static func successKeys(_ responses: DocumentValue.Members) -> [String] {
+        responses.keys.filter {
+            statusRange($0).map { $0.lowerBound >= 200 && $0.upperBound < 300 } ?? false
+        }
+        .sorted { statusRange($0)!.lowerBound < statusRange($1)!.lowerBound }
+    }
+
     static func statusRange(_ key: String) -> ClosedRange<Int>? {
         if let code = Int(key), (100...599).contains(code) { return code...code }
         let upper = key.uppercased()

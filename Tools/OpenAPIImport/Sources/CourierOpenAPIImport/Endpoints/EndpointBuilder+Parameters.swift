@@ -290,7 +290,7 @@ extension EndpointBuilder {
     func isScalar(_ type: SwiftType) -> Bool {
         switch type {
         case .builtin(let name):
-            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date"].contains(name)
+            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
         case .named(let name): models.isEnumeration(name)
         default: false
         }
