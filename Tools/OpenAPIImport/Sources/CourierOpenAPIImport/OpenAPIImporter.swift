@@ -68,6 +68,11 @@ public struct OpenAPIImporter: Sendable {
                 GeneratedFile(
                     path: "Models/\(namespaceName)+Indirect.swift", contents: modelWriter.indirectFile()))
         }
+        if models.usesJSONBody {
+            files.append(
+                GeneratedFile(
+                    path: "Models/\(namespaceName)+JSONBody.swift", contents: modelWriter.jsonBodyFile()))
+        }
         if models.usesJSONValue {
             files.append(
                 GeneratedFile(

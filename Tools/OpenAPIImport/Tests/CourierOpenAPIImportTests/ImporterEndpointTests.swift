@@ -88,6 +88,27 @@ import Testing
         #expect(logOut.contains("SuccessStatus(200)"), "\(logOut)")
     }
 
+    @Test func aJSONStringBodyIsReadAsJSONNotAsText() throws {
+        let result = try importing(
+            """
+            paths:
+              /fields:
+                get:
+                  operationId: listFields
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: string}}}}
+                    '404': {description: gone, content: {application/json: {schema: {type: string}}}}
+                    '500': {description: broken, content: {application/json: {schema: {type: object}}}}
+            """)
+        let endpoint = file(result, "Endpoints/ListFields.swift")
+        #expect(endpoint.contains("public typealias Success = TestAPI.JSONBody<String>"), "\(endpoint)")
+        let failure = file(result, "Endpoints/ListFieldsFailure.swift")
+        #expect(failure.contains("TestAPI.JSONBody<String>"), "\(failure)")
+        let body = file(result, "Models/TestAPI+JSONBody.swift")
+        #expect(body.contains("public struct JSONBody<Value: Codable & Sendable & Hashable>"), "\(body)")
+        #expect(body.contains("value = try decoder.singleValueContainer().decode(Value.self)"))
+    }
+
     @Test func anObjectInTheQueryIsAParameterPerProperty() throws {
         let result = try importing(
             """

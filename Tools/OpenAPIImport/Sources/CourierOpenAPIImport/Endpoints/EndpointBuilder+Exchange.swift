@@ -219,7 +219,7 @@ extension EndpointBuilder {
             models.reportUnchecked(
                 model.constraints, at: definition.appending("content", mediaType, "schema"))
             let description = resolved["description"]?.string.map(ModelBuilder.lines) ?? []
-            entries.append((key, range, model.type.text, description))
+            entries.append((key, range, self.models.jsonBodyType(model.type.text), description))
         }
         guard !entries.isEmpty else { return .none }
         let models = Set(entries.map(\.model))
@@ -287,7 +287,7 @@ extension EndpointBuilder {
                 of: schema, at: pointer.appending("content", mediaType, "schema"), hint: hint)
             models.reportUnchecked(
                 resolved.constraints, at: pointer.appending("content", mediaType, "schema"))
-            type = resolved.type.text
+            type = models.jsonBodyType(resolved.type.text)
         } else if let text = content.keys.first(where: { $0.hasPrefix("text/") && $0 != "text/event-stream" })
         {
             chosen = text

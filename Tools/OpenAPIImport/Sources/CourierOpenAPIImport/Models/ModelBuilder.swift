@@ -5,7 +5,7 @@ import Foundation
 struct ModelBuilder {
     let document: SourceDocument
     var report: ImportReport
-    /// The enum of servers and endpoints, which also holds `JSONValue` and `Indirect`.
+    /// The enum of servers and endpoints, which also holds `JSONValue`, `Indirect` and `JSONBody`.
     let namespace: String
     /// Every type name handed out, models and endpoints alike.
     var typeNames = NameScope(reserved: SwiftNames.reservedTypes)
@@ -14,6 +14,8 @@ struct ModelBuilder {
     var usesJSONValue = false
     /// Whether some model holds itself through a struct, which needs the generated `Indirect`.
     var usesIndirect = false
+    /// Whether a JSON body is a string or bytes, which needs the generated `JSONBody`.
+    var usesJSONBody = false
 
     /// Component schema name → Swift type name.
     private(set) var componentTypes: [String: String] = [:]
@@ -35,6 +37,15 @@ struct ModelBuilder {
 
     /// The generated `JSONValue`, nested in the namespace so that two imported APIs do not clash.
     var jsonValue: SwiftType { .builtin(namespace + ".JSONValue") }
+
+    /// The type of a JSON body of `type`: `type` itself, except that a `String` or `Data`, which
+    /// Courier reads as the body's raw text or bytes, is read as JSON through the generated
+    /// `JSONBody`.
+    mutating func jsonBodyType(_ type: String) -> String {
+        guard type == "String" || type == "Data" else { return type }
+        usesJSONBody = true
+        return "\(namespace).JSONBody<\(type)>"
+    }
 
     // MARK: - Components
 

@@ -311,6 +311,47 @@ struct ModelWriter {
         return source.text
     }
 
+    /// The source of `JSONBody`, for a JSON body that is one string or one base64 string of bytes.
+    func jsonBodyFile() -> String {
+        var source = SourceText()
+        source.line("import Courier")
+        source.line()
+        source.line("extension \(namespace) {")
+        source.doc([
+            "A JSON body that is one value, such as a string: Courier reads a `String` or `Data`",
+            "success as the body's raw text or bytes, and this as JSON.",
+        ])
+        source.block(
+            "\(access)struct JSONBody<Value: Codable & Sendable & Hashable>: Codable, Sendable, Hashable,"
+                + " SchemaDescribing"
+        ) { source in
+            source.doc(["The value."])
+            source.line("\(access)var value: Value")
+            source.line()
+            source.doc(["The value's schema, for a catalog's OpenAPI document."])
+            source.line(
+                "\(access)static var schemaDescription: SchemaDescription { .schema(of: Value.self) }")
+            source.line()
+            source.doc(["Wraps `value`."])
+            source.block("\(access)init(_ value: Value)") { source in
+                source.line("self.value = value")
+            }
+            source.line()
+            source.doc(["Decodes the value."])
+            source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                source.line("value = try decoder.singleValueContainer().decode(Value.self)")
+            }
+            source.line()
+            source.doc(["Encodes the value."])
+            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                source.line("var container = encoder.singleValueContainer()")
+                source.line("try container.encode(value)")
+            }
+        }
+        source.line("}")
+        return source.text
+    }
+
     /// The source of `JSONValue`, for schemas that allow any JSON.
     func jsonValueFile() -> String {
         var source = SourceText()
