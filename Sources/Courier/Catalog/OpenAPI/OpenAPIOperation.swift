@@ -225,7 +225,7 @@ enum OpenAPIOperation {
         } else {
             for (status, model) in statusKeys(documented) where responses[status] == nil {
                 let modelName = OpenAPISchemas.componentName(model)
-                responses[status] = errorResponse(modelName, schema: schemas.reference(to: model))
+                responses[status] = errorResponse(modelName, schema: schemas.schema(for: model))
             }
         }
         // What a request that is not this endpoint gets (EndpointMismatch.answer(to:)), as

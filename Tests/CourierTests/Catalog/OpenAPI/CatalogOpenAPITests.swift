@@ -200,6 +200,40 @@ struct CatalogOpenAPITests {
         )
     }
 
+    enum PlainErrors: DocumentedErrors {
+        case gone(String)
+        case codes([Int])
+
+        static let documentedStatuses: [DocumentedStatus<PlainErrors>] = [
+            .status(410, String.self, PlainErrors.gone), .status(.conflict, [Int].self, PlainErrors.codes),
+        ]
+    }
+
+    struct FailsPlainly: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = PlainErrors
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("plain")
+        }
+    }
+
+    @Test func aFailureThatIsAStringOrAnArrayIsDescribedInline() throws {
+        let document = try Catalog([FailsPlainly.self]).openAPIDocument(title: "Plain", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        let responses = try #require(paths["/plain"]?["get"]?["responses"] as? [String: Any])
+        #expect(
+            try compact(responses["410"])
+                == #"{"content":{"application/json":{"schema":{"type":"string"}}},"description":"An error: String."}"#
+        )
+        #expect(try compact(responses["409"]).contains(#""schema":{"items":\#(int64),"type":"array"}"#))
+        let schemas = (json["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        #expect(schemas?["String"] == nil && schemas?["Array_Int_"] == nil, "\(schemas ?? [:])")
+    }
+
     struct SignedWithBasic: CatalogEndpoint {
         typealias Success = Empty
         typealias Failure = Never
