@@ -217,6 +217,61 @@ import Testing
         #expect(open.contains(#"Header("X-API-Key", apiKey, isSecret: true)"#))
     }
 
+    @Test func anOAuthRequirementIsReportedWhereItIsRequired() throws {
+        let result = try importing(
+            """
+            paths:
+              /pets:
+                get:
+                  operationId: pets
+                  security: [{petstore_auth: [read:pets]}]
+                  responses: {'200': {description: ok}}
+            components:
+              securitySchemes:
+                petstore_auth:
+                  type: oauth2
+                  flows: {implicit: {authorizationUrl: 'https://auth.example/', scopes: {read:pets: read}}}
+            """)
+        #expect(file(result, "Endpoints/Pets.swift").contains("Header.bearer(token)"))
+        #expect(reported(result, at: "/components/securitySchemes/petstore_auth").count == 1)
+        #expect(reported(result, at: "/paths/~1pets/get/security").map(\.kind) == [.approximated])
+    }
+
+    @Test func aDescribedParameterKeepsItsDefaultInItsDocumentation() throws {
+        let result = try importing(
+            """
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  parameters:
+                    - {name: page, in: query, description: The page to show., schema: {type: integer, default: 1}}
+                  responses: {'200': {description: ok}}
+            """)
+        #expect(
+            file(result, "Endpoints/Items.swift").contains(
+                "/// The page to show.\n    ///\n    /// Defaults to `1`."))
+    }
+
+    @Test func aOneOfOfOneSchemaWithADiscriminatorIsReported() throws {
+        let result = try importing(
+            """
+            components:
+              schemas:
+                Token: {type: object, properties: {mode: {type: string}, token: {type: string}}}
+                Rule:
+                  type: object
+                  properties:
+                    authentication:
+                      discriminator: {propertyName: mode, mapping: {token: '#/components/schemas/Token'}}
+                      oneOf: [{$ref: '#/components/schemas/Token'}]
+            """)
+        #expect(file(result, "Models/Rule.swift").contains("public var authentication: Token?"))
+        let place = "/components/schemas/Rule/properties/authentication"
+        #expect(reported(result, at: place + "/oneOf").count == 1)
+        #expect(reported(result, at: place + "/discriminator").count == 1)
+    }
+
     @Test func bodiesJSONFormAndMultipart() throws {
         let result = try importing(
             """

@@ -54,10 +54,15 @@ extension EndpointBuilder {
             switch (scheme["type"]?.string, scheme["scheme"]?.string?.lowercased()) {
             case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _):
                 let name = scope.claim("token")
-                if scheme["type"]?.string != "http" {
+                if let type = scheme["type"]?.string, type != "http" {
                     models.report.add(
                         schemePointer, .approximated,
-                        "The \(scheme["type"]?.string ?? "") scheme is sent as a bearer token; getting the token (its flows, scopes) is the client's: see TokenProvider."
+                        "The \(type) scheme is sent as a bearer token; getting the token (its flows, scopes) is the client's: see TokenProvider."
+                    )
+                    // Where the operation requires it, the export names HTTP bearer instead.
+                    models.report.add(
+                        requirementPointer, .approximated,
+                        "\(schemeName) (\(type)) is required as a bearer token, which the export names HTTP bearer."
                     )
                 }
                 properties.append(

@@ -166,6 +166,12 @@ extension EndpointBuilder {
     ) -> [String] {
         var lines: [String] = []
         if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
+        if !lines.isEmpty,
+            let value = parameter["schema"].flatMap({ try? document.resolved($0, at: .root).value })?[
+                "default"]
+        {
+            lines += ["", "Defaults to `\(value.jsonText)`."]
+        }
         if lines.isEmpty {
             // The schema's own notes (its default, say) follow the parameter's name.
             lines = ["The `\(wireName)` \(location) parameter."]

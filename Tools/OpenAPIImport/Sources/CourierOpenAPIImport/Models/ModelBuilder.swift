@@ -110,6 +110,7 @@ struct ModelBuilder {
             return
         }
         defer { translating.remove(name) }
+        reportSingleMemberUnion(schema, at: pointer)
         let (core, nullable) = nonNull(schema, at: pointer)
         if nullable { nullableComponents.insert(name) }
         if let kind = modelKind(of: core, at: pointer) {
@@ -158,6 +159,7 @@ struct ModelBuilder {
         if let reference = schema["$ref"]?.string {
             return referenced(reference, schema, at: pointer, hint: hint)
         }
+        reportSingleMemberUnion(schema, at: pointer)
         let (core, nullable) = nonNull(schema, at: pointer)
         var resolved: ResolvedSchema
         if core != schema, core["$ref"] != nil {
@@ -284,6 +286,23 @@ struct ModelBuilder {
             return merged(parts[0], into: members, nullable: nullable)
         }
         return (.object(members), nullable)
+    }
+
+    /// Reports a `oneOf` or `anyOf` of one schema (besides `null`) with a discriminator, which
+    /// ``nonNull(_:at:)`` reads as that schema: the export has neither the union nor the
+    /// discriminator.
+    private mutating func reportSingleMemberUnion(_ schema: DocumentValue, at pointer: JSONPointer) {
+        guard schema["discriminator"] != nil else { return }
+        for keyword in ["oneOf", "anyOf"] {
+            guard let options = schema[keyword]?.array, options.filter({ !Self.isNull($0) }).count == 1
+            else { continue }
+            for place in [keyword, "discriminator"] {
+                report.add(
+                    pointer.appending(place), .approximated,
+                    "A \(keyword) of one schema is that schema; the export names it directly, without a discriminator."
+                )
+            }
+        }
     }
 
     /// `schema` with the documentation members of `siblings`, for a single-member `allOf`,
