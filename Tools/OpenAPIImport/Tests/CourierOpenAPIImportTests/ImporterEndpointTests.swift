@@ -253,6 +253,28 @@ import Testing
                 "/// The page to show.\n    ///\n    /// Defaults to `1`."))
     }
 
+    @Test func anInlineBodySchemaIsNamedAfterItsOperation() throws {
+        let result = try importing(
+            """
+            paths:
+              /{dataset}/records:
+                post:
+                  operationId: search
+                  parameters: [{name: dataset, in: path, required: true, schema: {type: string}}]
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: {type: object, properties: {criteria: {type: string}}}
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {type: object, properties: {count: {type: integer}}}}}
+            """)
+        let sources = result.files.map(\.contents).joined()
+        #expect(sources.contains("/// The `POST /{dataset}/records request body` schema."), "\(sources)")
+        #expect(sources.contains("/// The `POST /{dataset}/records 200 response` schema."), "\(sources)")
+    }
+
     @Test func aOneOfOfOneSchemaWithADiscriminatorIsReported() throws {
         let result = try importing(
             """

@@ -301,6 +301,13 @@ extension ModelBuilder {
             return tokens[index + 1]
         }
         if tokens.count >= 3, tokens[0] == "components" { return tokens[2] }
+        // An operation's body or response: the operation and the part.
+        let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+        if tokens.count >= 4, tokens[0] == "paths", methods.contains(tokens[2]) {
+            let operation = "\(tokens[2].uppercased()) \(tokens[1])"
+            if tokens[3] == "requestBody" { return operation + " request body" }
+            if tokens[3] == "responses", tokens.count >= 5 { return operation + " \(tokens[4]) response" }
+        }
         return pointer.text
     }
 
