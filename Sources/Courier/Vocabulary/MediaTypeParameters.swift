@@ -8,62 +8,66 @@ enum MediaTypeParameters {
     /// quote as `%22` and leave backslashes alone), except in `\"` inside the value, which other
     /// clients write for a quote.
     static func parse(_ text: String, backslashEscapes: Bool = true) -> [(name: String, value: String)] {
-        var characters = Substring(text)
-        characters = characters.drop { $0 != ";" }
+        // Unicode scalars, not characters: a quote or `;` followed by a combining mark is still
+        // a quote or a `;`.
+        var scalars = Substring(text).unicodeScalars
+        scalars = scalars.drop { $0 != ";" }
         var parameters: [(name: String, value: String)] = []
-        while characters.first == ";" {
-            characters.removeFirst()
-            characters = characters.drop { $0 == " " || $0 == "\t" }
-            let name = characters.prefix { $0 != "=" && $0 != ";" }
-            characters.removeFirst(name.count)
-            guard characters.first == "=" else { continue }
-            characters.removeFirst()
-            var value = ""
-            if characters.first == "\"" {
-                characters.removeFirst()
+        while scalars.first == ";" {
+            scalars.removeFirst()
+            scalars = scalars.drop { $0 == " " || $0 == "\t" }
+            let name = scalars.prefix { $0 != "=" && $0 != ";" }
+            scalars.removeFirst(name.count)
+            guard scalars.first == "=" else { continue }
+            scalars.removeFirst()
+            var value = String.UnicodeScalarView()
+            if scalars.first == "\"" {
+                scalars.removeFirst()
                 var closed = false
-                while let character = characters.popFirst() {
-                    if character == "\\", backslashEscapes || escapesAQuote(characters),
-                        let escaped = characters.popFirst()
+                while let scalar = scalars.popFirst() {
+                    if scalar == "\\", backslashEscapes || escapesAQuote(scalars),
+                        let escaped = scalars.popFirst()
                     {
                         value.append(escaped)
-                    } else if character == "\"", backslashEscapes || endsTheValue(characters) {
+                    } else if scalar == "\"", backslashEscapes || endsTheValue(scalars) {
                         closed = true
                         break
                     } else {
-                        value.append(character)
+                        value.append(scalar)
                     }
                 }
-                characters = characters.drop { $0 == " " || $0 == "\t" }
+                scalars = scalars.drop { $0 == " " || $0 == "\t" }
                 // An unclosed quote, or text after the closing one, is malformed.
-                guard closed, characters.isEmpty || characters.first == ";" else { return parameters }
+                guard closed, scalars.isEmpty || scalars.first == ";" else { return parameters }
             } else {
-                let token = characters.prefix { $0 != ";" }
-                characters.removeFirst(token.count)
-                value = trimmed(token)
+                let token = scalars.prefix { $0 != ";" }
+                scalars.removeFirst(token.count)
+                value = trimmed(token).unicodeScalars
             }
             let trimmedName = trimmed(name)
             guard !trimmedName.isEmpty else { continue }
-            parameters.append((name: trimmedName, value: value))
+            parameters.append((name: trimmedName, value: String(value)))
         }
         return parameters
     }
 
     /// Whether a backslash before `rest` escapes a quote: `rest` starts with `"` and that quote
     /// is not the closing one (more text follows it before the next `;`).
-    private static func escapesAQuote(_ rest: Substring) -> Bool {
+    private static func escapesAQuote(_ rest: Substring.UnicodeScalarView) -> Bool {
         rest.first == "\"" && !endsTheValue(rest.dropFirst())
     }
 
     /// Whether a quote before `rest` closes a form part's value: only `;` or the end follow.
-    private static func endsTheValue(_ rest: Substring) -> Bool {
+    private static func endsTheValue(_ rest: Substring.UnicodeScalarView) -> Bool {
         let after = rest.drop { $0 == " " || $0 == "\t" }
         return after.isEmpty || after.first == ";"
     }
 
     /// `text` without surrounding spaces and tabs.
-    private static func trimmed(_ text: Substring) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    private static func trimmed(_ text: Substring.UnicodeScalarView) -> String {
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        var text = text.drop(while: isSpace)
+        while let last = text.last, isSpace(last) { text.removeLast() }
+        return String(String.UnicodeScalarView(text))
     }
 }

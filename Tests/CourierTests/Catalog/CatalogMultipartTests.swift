@@ -222,6 +222,14 @@ struct CatalogMultipartTests {
         #expect(
             reasons(Data(text.replacingOccurrences(of: "; filename=\"sunset.jpg\"", with: "").utf8))
                 == [#"the part "photo" has no file name"#])
+        // A second part of a name the endpoint reads once: which one the client meant is unknown.
+        let repeated = text.replacingOccurrences(
+            of: "Content-Disposition: form-data; name=\"caption\"",
+            with: "Content-Disposition: form-data; name=\"caption\"\r\n\r\nEvil\r\n--"
+                + (request.headers[.contentType].flatMap(MediaType.init(validating:))?.parameter("boundary")
+                    ?? "")
+                + "\r\nContent-Disposition: form-data; name=\"caption\"")
+        #expect(reasons(Data(repeated.utf8)) == [#"the part "caption" is repeated, and it holds one value"#])
         #expect(
             reasons(incoming.body.dropLast(40)) == ["the multipart body ends before its closing boundary"])
         #expect(

@@ -151,7 +151,12 @@ enum RequestMatching {
         _ values: inout [String: ParameterDecoder.Source], _ reasons: inout [String]
     ) {
         let place = "the part \(part.name.debugDescription)"
-        guard let found = received.first(where: { $0.name == part.name }) else {
+        let named = received.filter { $0.name == part.name }
+        guard named.count < 2 else {
+            reasons.append("\(place) is repeated, and it holds one value")
+            return
+        }
+        guard let found = named.first else {
             if part.isRequired { reasons.append("the body lacks \(place)") }
             return
         }

@@ -83,9 +83,19 @@ enum MultipartReading {
         guard let lines = String(data: head, encoding: .utf8) else {
             throw Failure(reason: "has part headers that are not UTF-8")
         }
+        // A line that starts with a space or a tab continues the header above it (RFC 5322
+        // §2.2.3 folding, which RFC 2046 part headers allow).
+        var unfolded: [String] = []
+        for line in lines.components(separatedBy: "\r\n") where !line.isEmpty {
+            if line.first == " " || line.first == "\t", let previous = unfolded.popLast() {
+                unfolded.append(previous + line)
+            } else {
+                unfolded.append(line)
+            }
+        }
         var disposition: String?
         var contentType: String?
-        for line in lines.components(separatedBy: "\r\n") where !line.isEmpty {
+        for line in unfolded {
             guard let colon = line.firstIndex(of: ":") else {
                 throw Failure(reason: "has a part header line without a colon")
             }

@@ -85,6 +85,23 @@ struct MultipartReadingTests {
         #expect(unescaped.first?.filename == #"a "b" c.txt"#)
     }
 
+    @Test func aCombiningMarkAfterAQuoteStaysInsideTheValue() throws {
+        // "\u{301} joins the quote into one Character; the quote is still a quote.
+        let parts = try read(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"\u{301}x\"; filename=\"\u{301}.txt\"\r\n\r\nx\r\n--XyZ--"
+        )
+        #expect(parts.first?.name == "\u{301}x")
+        #expect(parts.first?.filename == "\u{301}.txt")
+    }
+
+    @Test func aFoldedPartHeaderIsOneLine() throws {
+        let parts = try read(
+            "--XyZ\r\nContent-Disposition: form-data; name=\"f\";\r\n filename=\"a:b.txt\"\r\n"
+                + "Content-Type:\r\n\ttext/plain\r\n\r\nx\r\n--XyZ--")
+        #expect(parts.first?.filename == "a:b.txt")
+        #expect(parts.first?.contentType == "text/plain")
+    }
+
     @Test func aBodyCutAfterADelimiterLineIsIncomplete() {
         let part = "Content-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n"
         #expect(failure("--XyZ\r\n") == "ends before its closing boundary")
