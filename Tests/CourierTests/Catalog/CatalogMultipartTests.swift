@@ -189,11 +189,16 @@ struct CatalogMultipartTests {
         }
     }
 
-    @Test func aFilenameThatEscapingWouldBlurIsAlsoSentExactly() throws {
-        for filename in [#"a\b.txt"#, "100%22.txt", "résumé.pdf", #"say "hi".txt"#, "semi;colon.txt"] {
+    @Test func aFilenameReadsBackAsFromABrowser() throws {
+        for (filename, read) in [
+            (#"a\b.txt"#, #"a\b.txt"#), ("résumé.pdf", "résumé.pdf"), (#"say "hi".txt"#, #"say "hi".txt"#),
+            ("semi;colon.txt", "semi;colon.txt"),
+            // Browsers' escaping blurs a literal %22 into a quote, and RFC 7578 forbids filename*.
+            ("100%22.txt", #"100".txt"#),
+        ] {
             var value = sample
             value.filename = filename
-            #expect(try Gallery.Upload.parse(IncomingRequest(try value.request())).filename == filename)
+            #expect(try Gallery.Upload.parse(IncomingRequest(try value.request())).filename == read)
         }
     }
 

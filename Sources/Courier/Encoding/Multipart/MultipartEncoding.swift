@@ -38,25 +38,16 @@ enum MultipartEncoding {
     /// The part's header lines, each ending in CRLF.
     static func headers(of part: MultipartPart) -> String {
         var disposition = "form-data; name=\"\(escape(part.name))\""
+        // No RFC 8187 `filename*`: RFC 7578 §4.2 forbids it in form data; a name outside ASCII
+        // goes as UTF-8 in the quoted `filename`, as browsers send it.
         if let filename = part.filename {
             disposition += "; filename=\"\(escape(filename))\""
-            if needsExtendedFilename(filename) {
-                disposition += "; filename*=UTF-8''" + PercentEncoding.encode(filename)
-            }
         }
         var lines = "Content-Disposition: \(disposition)\r\n"
         if let contentType = part.contentType {
             lines += "Content-Type: \(contentType.rawValue)\r\n"
         }
         return lines
-    }
-
-    /// Whether `filename` also goes out as RFC 8187 `filename*`: when it is not ASCII, or when
-    /// the quoted form cannot be read back exactly (a literal `%22`, `%0D` or `%0A` looks like an
-    /// escape, and some readers take a backslash as one).
-    static func needsExtendedFilename(_ filename: String) -> Bool {
-        !filename.unicodeScalars.allSatisfy(\.isASCII)
-            || ["%22", "%0D", "%0A", "\\"].contains { filename.contains($0) }
     }
 
     /// A quoted-string body as browsers write it: `"`, CR and LF percent-encoded, so no name can

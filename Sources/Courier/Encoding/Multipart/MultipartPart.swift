@@ -11,9 +11,10 @@ import Foundation
 /// )
 /// ```
 ///
-/// Field names and filenames are escaped (`"` → `%22`, CR → `%0D`, LF → `%0A`); a filename with
-/// characters outside ASCII, a backslash, or a literal `%22`, `%0D` or `%0A` is also sent as
-/// RFC 8187 `filename*=UTF-8''…`, so a server reads back exactly the name that was sent.
+/// Field names and filenames are escaped as browsers escape them (`"` → `%22`, CR → `%0D`, LF →
+/// `%0A`), with characters outside ASCII sent as UTF-8. RFC 7578 forbids RFC 8187 `filename*`,
+/// so none is sent: a name that holds a literal `%22`, `%0D` or `%0A` reads back with the
+/// character it looks like, as it would from a browser.
 public struct MultipartPart: Sendable, Hashable {
     /// The field name.
     public let name: String
