@@ -186,6 +186,28 @@
                     #expect(error.kind == .streamedBodyLengthMismatch, "\(error)")
                     try await context.faults.expectCounts(
                         refusedKey, received: 0...0, settle: .milliseconds(200))
+                    // One that throws fails the call with its error, nothing sent either.
+                    let throwing = PatternChunks(count: 0, throwsAt: 0)
+                    let throwingKey = FaultServer.uniqueKey()
+                    let thrown = try await failure(
+                        of: sink(.stream(throwing, length: 0), key: throwingKey), with: client)
+                    #expect(thrown.kind == .streamedBodyFailed, "\(thrown)")
+                    #expect(thrown.underlying is PatternChunks.ProducerError, "\(thrown)")
+                    try await context.faults.expectCounts(
+                        throwingKey, received: 0...0, settle: .milliseconds(200))
+                }
+                // One that never ends is stopped by the idle timeout, and its read is cancelled.
+                let silent = PatternChunks(count: 0, stallsAt: 0)
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(1)))
+                try await context.withClient(configuration: idle) { client in
+                    let start = ContinuousClock.now
+                    let error = try await failure(
+                        of: sink(.stream(silent, length: 0), key: FaultServer.uniqueKey()), with: client)
+                    #expect(error.kind == .timedOut, "\(error)")
+                    #expect(ContinuousClock.now - start < .seconds(20))
+                    try await waitUntil("the stalled read was cancelled") {
+                        silent.cancelledStalls.get() == 1
+                    }
                 }
             },
             ConformanceCase(.streams, "aStreamThatThrowsMidwayFailsAndTheServerSeesAnIncompleteRequest") {

@@ -382,8 +382,13 @@ public final class AsyncHTTPClientTransport: Transport {
             if let upload, upload.length == 0 {
                 // AsyncHTTPClient sends a body declared empty without reading it. It is read to its
                 // end here, before anything is sent: a sequence that yields a byte fails as longer
-                // than declared, and one that throws fails the call.
-                while try await upload.next() != nil {}
+                // than declared, and one that throws fails the call. Cancelling the exchange (its
+                // timeouts do) stops the reading, even of a sequence that never ends.
+                try await withTaskCancellationHandler {
+                    while try await upload.next() != nil {}
+                } onCancel: {
+                    upload.stop()
+                }
                 outcome?.end(.finished)
             }
             let httpClientRequest = request.httpClientRequest(
