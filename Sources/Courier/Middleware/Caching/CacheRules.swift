@@ -226,14 +226,46 @@ enum CacheRules {
 
     // MARK: Validation (RFC 9111 §4.3)
 
+    /// An `ETag` as a server sent it: an entity tag, or a bare one without the quotes RFC 9110
+    /// asks for (`ETag: 42`), which some servers send and which matches only the same text.
+    enum Validator: Equatable {
+        case tag(EntityTag)
+        case bare(String)
+
+        /// The validator `value` holds; `nil` for anything else (a list, an unclosed quote, a
+        /// space or control character inside).
+        init?(_ value: String) {
+            if let tag = EntityTag(value) {
+                self = .tag(tag)
+                return
+            }
+            let text = String(Substring(value).trimmingOptionalWhitespace())
+            // `etagc` without the comma that would make it a list.
+            let isBare = text.utf8.allSatisfy { byte in
+                byte == 0x21 || ((0x23...0x7E).contains(byte) && byte != UInt8(ascii: ",")) || byte >= 0x80
+            }
+            guard !text.isEmpty, isBare else { return nil }
+            self = .bare(text)
+        }
+
+        /// The validator as an `If-None-Match` value: the tag, or the bare text as it came.
+        var fieldValue: String {
+            switch self {
+            case .tag(let tag): tag.description
+            case .bare(let text): text
+            }
+        }
+    }
+
     /// The conditions that revalidate `stored` (§4.3.1): `If-None-Match` with its entity tag and
-    /// `If-Modified-Since` with its `Last-Modified`; empty when it has neither. An `ETag` without
-    /// the quotes RFC 9110 asks for goes back as it came, since the server that sent it compares
-    /// what returns with what it sent; one holding a control character does not go back at all.
+    /// `If-Modified-Since` with its `Last-Modified`; empty when it has neither. A bare `ETag`
+    /// goes back as it came, since the server that sent it compares what returns with what it
+    /// sent; any other `ETag` that is no entity tag, or one a header cannot carry (a control
+    /// character), does not go back.
     static func conditions(for stored: CachedResponse) -> [HeaderField] {
         var fields: [HeaderField] = []
-        if let etag = stored.headers[.etag].map(Self.validatorText), !etag.isEmpty {
-            let condition = HeaderField(name: .ifNoneMatch, value: etag)
+        if let validator = stored.headers[.etag].flatMap(Validator.init) {
+            let condition = HeaderField(name: .ifNoneMatch, value: validator.fieldValue)
             if condition.hasValidValue { fields.append(condition) }
         }
         if let lastModified = stored.headers[.lastModified], HTTPDate.parse(lastModified) != nil {
@@ -262,11 +294,12 @@ enum CacheRules {
         if !tags.isEmpty {
             let list = tags.joined(separator: ", ")
             if list.trimmingCharacters(in: .whitespaces) == "*" { return true }
-            guard let storedETag = stored.headers[.etag] else { return false }
-            guard let storedTag = EntityTag(storedETag) else {
-                return validatorText(list) == validatorText(storedETag)
+            switch stored.headers[.etag].flatMap(Validator.init) {
+            case .tag(let storedTag):
+                return EntityTag.list(list)?.contains { $0.matchesWeakly(storedTag) } ?? false
+            case .bare(let text): return Validator(list) == .bare(text)
+            case nil: return false
             }
-            return EntityTag.list(list)?.contains { $0.matchesWeakly(storedTag) } ?? false
         }
         guard let since = requestHeaders[.ifModifiedSince].flatMap(HTTPDate.parse) else { return false }
         let modified =
@@ -274,11 +307,6 @@ enum CacheRules {
                 HTTPDate.parse)
             ?? stored.responseDate
         return modified <= since
-    }
-
-    /// A validator field's value without the whitespace around it.
-    private static func validatorText(_ value: String) -> String {
-        String(Substring(value).trimmingOptionalWhitespace())
     }
 
     /// The fields of a `304` that stands for `stored` (RFC 9110 §15.4.5): those a `200` would
@@ -292,16 +320,16 @@ enum CacheRules {
 
     /// Whether a `304` with `headers` is about `stored` (RFC 9111 §4.3.4): its strong entity tag,
     /// when it has one, is the stored one; else its `Last-Modified`, when it has one, is; else it
-    /// names no validator and applies. An `ETag` without quotes, on either, matches only the
-    /// same text.
+    /// names no validator and applies. A bare `ETag` matches only the same bare text.
     static func notModified(_ headers: HeaderFields, selects stored: CachedResponse) -> Bool {
-        if let etag = headers[.etag], !validatorText(etag).isEmpty {
-            guard let storedETag = stored.headers[.etag] else { return false }
-            guard let tag = EntityTag(etag), let storedTag = EntityTag(storedETag) else {
-                return validatorText(etag) == validatorText(storedETag)
+        if let validator = headers[.etag].flatMap(Validator.init) {
+            switch (validator, stored.headers[.etag].flatMap(Validator.init)) {
+            case (.tag(let tag), .tag(let storedTag)):
+                return tag.isWeak || storedTag.isWeak
+                    ? tag.matchesWeakly(storedTag) : tag.matchesStrongly(storedTag)
+            case (.bare(let text), .bare(let storedText)): return text == storedText
+            default: return false
             }
-            return tag.isWeak || storedTag.isWeak
-                ? tag.matchesWeakly(storedTag) : tag.matchesStrongly(storedTag)
         }
         if let lastModified = headers[.lastModified].flatMap(HTTPDate.parse) {
             return stored.headers[.lastModified].flatMap(HTTPDate.parse) == lastModified

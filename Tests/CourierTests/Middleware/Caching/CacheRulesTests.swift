@@ -215,8 +215,10 @@ import Testing
         #expect(
             CacheRules.conditions(for: Self.stored([("ETag", " xyzzy ")]))
                 == [HeaderField(name: .ifNoneMatch, value: "xyzzy")])
-        #expect(CacheRules.conditions(for: Self.stored([("ETag", "  ")])).isEmpty)
-        #expect(CacheRules.conditions(for: Self.stored([("ETag", "x\u{1}y")])).isEmpty)
+        // Not a bare tag either: nothing goes back.
+        for malformed in ["  ", "x\u{1}y", "\"unclosed", "\"a\", \"b\"", "a b", "a,b", "x\u{85}"] {
+            #expect(CacheRules.conditions(for: Self.stored([("ETag", malformed)])).isEmpty, "\(malformed)")
+        }
     }
 
     @Test func aNotModifiedSelectsTheStoredResponseByItsValidator() {
@@ -234,6 +236,11 @@ import Testing
         #expect(!CacheRules.notModified(Self.headers([("ETag", "1")]), selects: unquoted))
         #expect(!CacheRules.notModified(Self.headers([("ETag", "\"0\"")]), selects: unquoted))
         #expect(!CacheRules.notModified(Self.headers([("ETag", "0")]), selects: stored))
+        // A 304 whose ETag is neither falls back on its Last-Modified.
+        #expect(
+            CacheRules.notModified(
+                Self.headers([("ETag", "\"open"), ("Last-Modified", "Tue, 15 Nov 1994 12:45:26 GMT")]),
+                selects: stored))
     }
 
     @Test func theCallersOwnIfNoneMatchComparesAnUnquotedETagAsText() {
