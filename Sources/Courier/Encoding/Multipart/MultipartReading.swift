@@ -87,7 +87,9 @@ enum MultipartReading {
         // §2.2.3 folding, which RFC 2046 part headers allow).
         var unfolded: [String] = []
         for line in lines.components(separatedBy: "\r\n") where !line.isEmpty {
-            if line.first == " " || line.first == "\t", let previous = unfolded.popLast() {
+            if line.unicodeScalars.first == " " || line.unicodeScalars.first == "\t",
+                let previous = unfolded.popLast()
+            {
                 unfolded.append(previous + line)
             } else {
                 unfolded.append(line)
