@@ -39,21 +39,24 @@ extension UInt32: ParameterValue {}
 extension UInt64: ParameterValue {}
 extension Bool: ParameterValue {}
 extension Double: ParameterValue {
-    /// A whole number without a fraction (`614`, not `614.0`), as a form writes it; any other
-    /// value as Swift writes it (`0.25`, `1e+20`).
-    public var parameterText: String { wholeOrDescription }
+    /// The value as Swift writes it, without the `.0` of a whole number (`614`, not `614.0`;
+    /// `0.25`, `1e+20`), as a form writes it.
+    public var parameterText: String { textWithoutZeroFraction }
 }
 
 extension Float: ParameterValue {
-    /// A whole number without a fraction (`614`, not `614.0`), as a form writes it; any other
-    /// value as Swift writes it (`0.25`, `1e+20`).
-    public var parameterText: String { wholeOrDescription }
+    /// The value as Swift writes it, without the `.0` of a whole number (`614`, not `614.0`;
+    /// `0.25`, `1e+20`), as a form writes it.
+    public var parameterText: String { textWithoutZeroFraction }
 }
 
 extension BinaryFloatingPoint where Self: LosslessStringConvertible {
-    /// A whole number below 10^15 as an integer's text, any other value as its `description`.
-    var wholeOrDescription: String {
-        isFinite && rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : description
+    /// `description` without a trailing `.0`, and negative zero as `0`: Swift's shortest digits,
+    /// so a value never shows digits it does not hold.
+    var textWithoutZeroFraction: String {
+        if self == 0 { return "0" }
+        let text = description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
 

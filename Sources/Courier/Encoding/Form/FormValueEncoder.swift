@@ -135,7 +135,7 @@ struct FormSingleValueContainer: SingleValueEncodingContainer {
             throw FormEncodingError(
                 "\(value) cannot be sent as a parameter.", codingPath: codingPath.map(\.stringValue))
         }
-        return value.wholeOrDescription
+        return value.textWithoutZeroFraction
     }
 }
 
