@@ -123,7 +123,7 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 HTTP/1.1, whose name is case-sensitive) or code-999
                                 ("HTTP/1.1 999 Whatever": outside 100-599)
     /bodiless-length?status=S   S (204 or 304, default 204) with "Content-Length: 1000" and no
-                                body, as those statuses have none (RFC 9110 §8.6); keep-alive
+                                body, as those statuses have none (RFC 9112 §6.3); keep-alive
     /repeated-header            200 application/json {} with two fields "X-Test: one" and
                                 "X-Test: two"; keep-alive
     /not-http                   no HTTP at all: "SSH-2.0-OpenSSH_9.2p1 Debian-2\\r\\n" and 22

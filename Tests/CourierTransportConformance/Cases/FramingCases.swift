@@ -120,8 +120,9 @@
                 }
             },
             ConformanceCase(.framing, "aStatusLineWithoutAReasonPhraseIsRead") { context in
-                // RFC 9112 §4: the reason phrase may be empty, and a client ignores it; servers
-                // also drop the space before it.
+                // RFC 9112 §4: the reason phrase may be empty, and a client ignores it. Without the
+                // space before it the line breaks the grammar; reading it is a leniency servers
+                // that drop the space rely on.
                 try await context.withClient { client in
                     for form in ["empty-reason", "no-reason"] {
                         let response = try await client.send(
@@ -143,8 +144,8 @@
                 }
             },
             ConformanceCase(.framing, "aStatusOutsideTheDefinedRangeArrivesAsSent") { context in
-                // RFC 9110 §15: 999 is no defined status; the caller sees it, and a typed send
-                // does not take it for a success.
+                // RFC 9110 §15: 999 is outside 100-599, so invalid; the caller sees it (a raw
+                // response is a leniency), and a typed send does not take it for a success.
                 try await context.withClient { client in
                     let endpoint = FaultServer.bytes(
                         "status-line", key: FaultServer.uniqueKey(), [("form", "code-999")])
@@ -156,8 +157,8 @@
                 }
             },
             ConformanceCase(.framing, "aNoContentOrNotModifiedWithALengthHasNoBody") { context in
-                // RFC 9110 §8.6: a 204 or 304 has no body whatever its Content-Length says; the
-                // connection goes on with the next response.
+                // RFC 9112 §6.3: a 204 or 304 has no body whatever its Content-Length says; the
+                // next request is answered in full.
                 try await context.withClient { client in
                     for status in [204, 304] {
                         let raw = try await client.rawResponse(

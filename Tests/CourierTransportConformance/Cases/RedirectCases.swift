@@ -99,7 +99,7 @@
                 }
             },
             ConformanceCase(.redirects, "permanentRedirectsArriveAsTheirTemporaryTwins") { context in
-                // 301 as 302 (a GET stays a GET), 308 as 307 (the method and body are kept).
+                // A GET through a 301 stays a GET; a POST through a 308 keeps its method and body.
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     let moved = try #require(
                         try await client.send(

@@ -14,7 +14,8 @@ import Foundation
 /// Field names and filenames are escaped as browsers escape them (`"` → `%22`, CR → `%0D`, LF →
 /// `%0A`), with characters outside ASCII sent as UTF-8. RFC 7578 forbids RFC 8187 `filename*`,
 /// so none is sent: a name that holds a literal `%22`, `%0D` or `%0A` reads back with the
-/// character it looks like, as it would from a browser.
+/// character it looks like, as it would from a browser, and a reader that takes a backslash as
+/// an escape (Go's, Python's `email`) reads a name with one differently.
 public struct MultipartPart: Sendable, Hashable {
     /// The field name.
     public let name: String

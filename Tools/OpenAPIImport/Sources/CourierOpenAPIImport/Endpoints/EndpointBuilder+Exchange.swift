@@ -362,7 +362,6 @@ extension EndpointBuilder {
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 
-    /// The statuses a response key covers: `404`, `4XX`.
     /// The keys of the 2xx responses, the lowest status first.
     static func successKeys(_ responses: DocumentValue.Members) -> [String] {
         responses.keys.filter {
@@ -371,6 +370,7 @@ extension EndpointBuilder {
         .sorted { statusRange($0)!.lowerBound < statusRange($1)!.lowerBound }
     }
 
+    /// The statuses a response key covers: `404`, `4XX`.
     static func statusRange(_ key: String) -> ClosedRange<Int>? {
         if let code = Int(key), (100...599).contains(code) { return code...code }
         let upper = key.uppercased()
