@@ -84,6 +84,17 @@ struct EventStreamReconnectionTests {
         #expect(script.lastEventIDs.get() == [nil, "7", nil])
     }
 
+    @Test func aSpaceBeforeACombiningMarkIsTrimmedToo() async throws {
+        // " \u{301}7": the space and the mark are one character, but the space is still a space.
+        let script = Script([(.ok, "id:  \u{301}7\ndata: a\n\n")])
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        let stream = try await client.events(
+            Self.feed, reconnection: EventStreamReconnection(sleep: { _ in })
+        ).get()
+        for try await _ in stream {}
+        #expect(script.lastEventIDs.get() == [nil, "\u{301}7"])
+    }
+
     @Test func anIDWithAControlCharacterEndsTheStreamAtItsReconnection() async throws {
         let script = Script([(.ok, "id: a\u{1}b\ndata: a\n\n")])
         let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
