@@ -81,7 +81,7 @@ public struct EntityTag: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `etagc`: `!`, `#` to `~`, and any byte of a non-ASCII character.
-    private static func isTagCharacter(_ byte: UInt8) -> Bool {
+    static func isTagCharacter(_ byte: UInt8) -> Bool {
         byte == 0x21 || (0x23...0x7E).contains(byte) || byte >= 0x80
     }
 }

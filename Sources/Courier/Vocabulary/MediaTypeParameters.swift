@@ -65,9 +65,6 @@ enum MediaTypeParameters {
 
     /// `text` without surrounding spaces and tabs.
     private static func trimmed(_ text: Substring.UnicodeScalarView) -> String {
-        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
-        var text = text.drop(while: isSpace)
-        while let last = text.last, isSpace(last) { text.removeLast() }
-        return String(String.UnicodeScalarView(text))
+        String(Substring(text).trimmingOptionalWhitespace())
     }
 }

@@ -241,9 +241,7 @@ enum CacheRules {
             }
             let text = String(Substring(value).trimmingOptionalWhitespace())
             // `etagc` without the comma that would make it a list.
-            let isBare = text.utf8.allSatisfy { byte in
-                byte == 0x21 || ((0x23...0x7E).contains(byte) && byte != UInt8(ascii: ",")) || byte >= 0x80
-            }
+            let isBare = text.utf8.allSatisfy { EntityTag.isTagCharacter($0) && $0 != UInt8(ascii: ",") }
             guard !text.isEmpty, isBare else { return nil }
             self = .bare(text)
         }
