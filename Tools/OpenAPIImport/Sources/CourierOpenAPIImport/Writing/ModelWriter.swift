@@ -251,168 +251,167 @@ struct ModelWriter {
         }
     }
 
-    /// The source of `Indirect`, the box of a property that holds its own model again.
-    func indirectFile() -> String {
+    /// A file of `import Courier` and an extension of the namespace holding what `body` writes.
+    private func namespaceExtension(_ body: (inout SourceText) -> Void) -> String {
         var source = SourceText()
         source.line("import Courier")
         source.line()
         source.line("extension \(namespace) {")
-        source.doc([
-            "A value kept out of line, so that a model can hold a value that holds the model again,",
-            "encoded and decoded as the value itself.",
-        ])
-        source.block(
-            "\(access)struct Indirect<Wrapped: Codable & Sendable & Hashable>: Codable, Sendable, Hashable,"
-                + " SchemaDescribing"
-        ) { source in
-            source.block("private final class Storage: Sendable") { source in
-                source.line("let value: Wrapped")
-                source.line()
-                source.block("init(_ value: Wrapped)") { source in
-                    source.line("self.value = value")
-                }
-            }
-            source.line()
-            source.line("private let storage: Storage")
-            source.line()
-            source.doc(["The value."])
-            source.line("\(access)var value: Wrapped { storage.value }")
-            source.line()
-            source.doc(["The value's schema, for a catalog's OpenAPI document."])
-            source.line(
-                "\(access)static var schemaDescription: SchemaDescription { .schema(of: Wrapped.self) }")
-            source.line()
-            source.doc(["Keeps `value` out of line."])
-            source.block("\(access)init(_ value: Wrapped)") { source in
-                source.line("storage = Storage(value)")
-            }
-            source.line()
-            source.doc(["Decodes the value."])
-            source.block("\(access)init(from decoder: any Decoder) throws") { source in
-                source.line("self.init(try Wrapped(from: decoder))")
-            }
-            source.line()
-            source.doc(["Encodes the value."])
-            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
-                source.line("try value.encode(to: encoder)")
-            }
-            source.line()
-            source.doc(["Whether the values are equal."])
-            source.block("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Bool") { source in
-                source.line("lhs.value == rhs.value")
-            }
-            source.line()
-            source.doc(["Hashes the value."])
-            source.block("\(access)func hash(into hasher: inout Hasher)") { source in
-                source.line("hasher.combine(value)")
-            }
-        }
+        body(&source)
         source.line("}")
         return source.text
+    }
+
+    /// The source of `Indirect`, the box of a property that holds its own model again.
+    func indirectFile() -> String {
+        namespaceExtension { source in
+            source.doc([
+                "A value kept out of line, so that a model can hold a value that holds the model again,",
+                "encoded and decoded as the value itself.",
+            ])
+            source.block(
+                "\(access)struct Indirect<Wrapped: Codable & Sendable & Hashable>: Codable, Sendable, Hashable,"
+                    + " SchemaDescribing"
+            ) { source in
+                source.block("private final class Storage: Sendable") { source in
+                    source.line("let value: Wrapped")
+                    source.line()
+                    source.block("init(_ value: Wrapped)") { source in
+                        source.line("self.value = value")
+                    }
+                }
+                source.line()
+                source.line("private let storage: Storage")
+                source.line()
+                source.doc(["The value."])
+                source.line("\(access)var value: Wrapped { storage.value }")
+                source.line()
+                source.doc(["The value's schema, for a catalog's OpenAPI document."])
+                source.line(
+                    "\(access)static var schemaDescription: SchemaDescription { .schema(of: Wrapped.self) }")
+                source.line()
+                source.doc(["Keeps `value` out of line."])
+                source.block("\(access)init(_ value: Wrapped)") { source in
+                    source.line("storage = Storage(value)")
+                }
+                source.line()
+                source.doc(["Decodes the value."])
+                source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                    source.line("self.init(try Wrapped(from: decoder))")
+                }
+                source.line()
+                source.doc(["Encodes the value."])
+                source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                    source.line("try value.encode(to: encoder)")
+                }
+                source.line()
+                source.doc(["Whether the values are equal."])
+                source.block("\(access)static func == (lhs: Indirect, rhs: Indirect) -> Bool") { source in
+                    source.line("lhs.value == rhs.value")
+                }
+                source.line()
+                source.doc(["Hashes the value."])
+                source.block("\(access)func hash(into hasher: inout Hasher)") { source in
+                    source.line("hasher.combine(value)")
+                }
+            }
+        }
     }
 
     /// The source of `JSONBody`, for a JSON body that is one string or one base64 string of bytes.
     func jsonBodyFile() -> String {
-        var source = SourceText()
-        source.line("import Courier")
-        source.line()
-        source.line("extension \(namespace) {")
-        source.doc([
-            "A JSON body that is one value, such as a string: Courier reads a `String` or `Data`",
-            "success as the body's raw text or bytes, and this as JSON.",
-        ])
-        source.block(
-            "\(access)struct JSONBody<Value: Codable & Sendable & Hashable>: Codable, Sendable, Hashable,"
-                + " SchemaDescribing"
-        ) { source in
-            source.doc(["The value."])
-            source.line("\(access)var value: Value")
-            source.line()
-            source.doc(["The value's schema, for a catalog's OpenAPI document."])
-            source.line(
-                "\(access)static var schemaDescription: SchemaDescription { .schema(of: Value.self) }")
-            source.line()
-            source.doc(["Wraps `value`."])
-            source.block("\(access)init(_ value: Value)") { source in
-                source.line("self.value = value")
-            }
-            source.line()
-            source.doc(["Decodes the value."])
-            source.block("\(access)init(from decoder: any Decoder) throws") { source in
-                source.line("value = try decoder.singleValueContainer().decode(Value.self)")
-            }
-            source.line()
-            source.doc(["Encodes the value."])
-            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
-                source.line("var container = encoder.singleValueContainer()")
-                source.line("try container.encode(value)")
+        namespaceExtension { source in
+            source.doc([
+                "A JSON body that is one value, such as a string: Courier reads a `String` or `Data`",
+                "success as the body's raw text or bytes, and this as JSON.",
+            ])
+            source.block(
+                "\(access)struct JSONBody<Value: Codable & Sendable & Hashable>: Codable, Sendable, Hashable,"
+                    + " SchemaDescribing"
+            ) { source in
+                source.doc(["The value."])
+                source.line("\(access)var value: Value")
+                source.line()
+                source.doc(["The value's schema, for a catalog's OpenAPI document."])
+                source.line(
+                    "\(access)static var schemaDescription: SchemaDescription { .schema(of: Value.self) }")
+                source.line()
+                source.doc(["Wraps `value`."])
+                source.block("\(access)init(_ value: Value)") { source in
+                    source.line("self.value = value")
+                }
+                source.line()
+                source.doc(["Decodes the value."])
+                source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                    source.line("value = try decoder.singleValueContainer().decode(Value.self)")
+                }
+                source.line()
+                source.doc(["Encodes the value."])
+                source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                    source.line("var container = encoder.singleValueContainer()")
+                    source.line("try container.encode(value)")
+                }
             }
         }
-        source.line("}")
-        return source.text
     }
 
     /// The source of `JSONValue`, for schemas that allow any JSON.
     func jsonValueFile() -> String {
-        var source = SourceText()
-        source.line("import Courier")
-        source.line()
-        source.line("extension \(namespace) {")
-        source.doc(["Any JSON value, for a schema that allows any."])
-        source.block("\(access)enum JSONValue: Codable, Sendable, Hashable, SchemaDescribing") { source in
-            source.doc(["`null`."])
-            source.line("case null")
-            source.doc(["`true` or `false`."])
-            source.line("case bool(Bool)")
-            source.doc(["A number without a fraction that fits an `Int`."])
-            source.line("case integer(Int)")
-            source.doc(["Any other number."])
-            source.line("case number(Double)")
-            source.doc(["A string."])
-            source.line("case string(String)")
-            source.doc(["An array."])
-            source.line("case array([JSONValue])")
-            source.doc(["An object."])
-            source.line("case object([String: JSONValue])")
-            source.line()
-            source.doc(["Any JSON value, for a catalog's OpenAPI document."])
-            source.line("\(access)static var schemaDescription: SchemaDescription { .anyValue }")
-            source.line()
-            source.doc(["Decodes whichever kind of value is there."])
-            source.block("\(access)init(from decoder: any Decoder) throws") { source in
-                source.line("let container = try decoder.singleValueContainer()")
-                source.line("if container.decodeNil() {")
-                source.line("    self = .null")
-                source.line("} else if let value = try? container.decode(Bool.self) {")
-                source.line("    self = .bool(value)")
-                source.line("} else if let value = try? container.decode(Int.self) {")
-                source.line("    self = .integer(value)")
-                source.line("} else if let value = try? container.decode(Double.self) {")
-                source.line("    self = .number(value)")
-                source.line("} else if let value = try? container.decode(String.self) {")
-                source.line("    self = .string(value)")
-                source.line("} else if let value = try? container.decode([JSONValue].self) {")
-                source.line("    self = .array(value)")
-                source.line("} else {")
-                source.line("    self = .object(try container.decode([String: JSONValue].self))")
-                source.line("}")
-            }
-            source.line()
-            source.doc(["Encodes the value as it is."])
-            source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
-                source.line("var container = encoder.singleValueContainer()")
-                source.line("switch self {")
-                source.line("case .null: try container.encodeNil()")
-                source.line("case .bool(let value): try container.encode(value)")
-                source.line("case .integer(let value): try container.encode(value)")
-                source.line("case .number(let value): try container.encode(value)")
-                source.line("case .string(let value): try container.encode(value)")
-                source.line("case .array(let value): try container.encode(value)")
-                source.line("case .object(let value): try container.encode(value)")
-                source.line("}")
+        namespaceExtension { source in
+            source.doc(["Any JSON value, for a schema that allows any."])
+            source.block("\(access)enum JSONValue: Codable, Sendable, Hashable, SchemaDescribing") { source in
+                source.doc(["`null`."])
+                source.line("case null")
+                source.doc(["`true` or `false`."])
+                source.line("case bool(Bool)")
+                source.doc(["A number without a fraction that fits an `Int`."])
+                source.line("case integer(Int)")
+                source.doc(["Any other number."])
+                source.line("case number(Double)")
+                source.doc(["A string."])
+                source.line("case string(String)")
+                source.doc(["An array."])
+                source.line("case array([JSONValue])")
+                source.doc(["An object."])
+                source.line("case object([String: JSONValue])")
+                source.line()
+                source.doc(["Any JSON value, for a catalog's OpenAPI document."])
+                source.line("\(access)static var schemaDescription: SchemaDescription { .anyValue }")
+                source.line()
+                source.doc(["Decodes whichever kind of value is there."])
+                source.block("\(access)init(from decoder: any Decoder) throws") { source in
+                    source.line("let container = try decoder.singleValueContainer()")
+                    source.line("if container.decodeNil() {")
+                    source.line("    self = .null")
+                    source.line("} else if let value = try? container.decode(Bool.self) {")
+                    source.line("    self = .bool(value)")
+                    source.line("} else if let value = try? container.decode(Int.self) {")
+                    source.line("    self = .integer(value)")
+                    source.line("} else if let value = try? container.decode(Double.self) {")
+                    source.line("    self = .number(value)")
+                    source.line("} else if let value = try? container.decode(String.self) {")
+                    source.line("    self = .string(value)")
+                    source.line("} else if let value = try? container.decode([JSONValue].self) {")
+                    source.line("    self = .array(value)")
+                    source.line("} else {")
+                    source.line("    self = .object(try container.decode([String: JSONValue].self))")
+                    source.line("}")
+                }
+                source.line()
+                source.doc(["Encodes the value as it is."])
+                source.block("\(access)func encode(to encoder: any Encoder) throws") { source in
+                    source.line("var container = encoder.singleValueContainer()")
+                    source.line("switch self {")
+                    source.line("case .null: try container.encodeNil()")
+                    source.line("case .bool(let value): try container.encode(value)")
+                    source.line("case .integer(let value): try container.encode(value)")
+                    source.line("case .number(let value): try container.encode(value)")
+                    source.line("case .string(let value): try container.encode(value)")
+                    source.line("case .array(let value): try container.encode(value)")
+                    source.line("case .object(let value): try container.encode(value)")
+                    source.line("}")
+                }
             }
         }
-        source.line("}")
-        return source.text
     }
 }
