@@ -180,14 +180,17 @@ done
 
 # The split counts what happens inside JSONDecoder.decode as the decode's, so it would not show
 # work a send made the decode itself do (a decoder option, a larger body). The decode inside a
-# send may differ from the bare decodes only by the metadata caches' spread: it fails past 3%
-# over the dearer of the two.
+# send may differ from the bare decodes only by the metadata caches' spread, which a change
+# anywhere in the build moves: a one-line change outside the send's path once moved the decode
+# inside a send 5,600 instructions (4.4%) above the bare decodes, all of it in the runtime's
+# metadata cache lookups. It fails past 10% over the dearer of the two: above that spread, so a
+# failure means the send gave the decode more work.
 DECODE_LIMIT="$(awk -v a="${DECODING[decode]}" -v b="${DECODING[decode-after-send]}" \
-    'BEGIN { printf "%.0f", (a > b ? a : b) * 1.03 }')"
+    'BEGIN { printf "%.0f", (a > b ? a : b) * 1.10 }')"
 for mode in send send-middleware send-per-call send-per-call-middleware send-timeout; do
     if awk -v d="${DECODING[$mode]}" -v l="$DECODE_LIMIT" 'BEGIN { exit !(d > l) }'; then
         echo "$MEASUREMENT: the decode inside $mode costs ${DECODING[$mode]} instructions, more than" \
-            "3% over the bare decodes' (limit $DECODE_LIMIT): the send makes the decode itself dearer" >&2
+            "10% over the bare decodes' (limit $DECODE_LIMIT): the send makes the decode itself dearer" >&2
         failed=1
     fi
 done
