@@ -13,9 +13,14 @@ enum HTTPDate {
 
     /// The instant `text` names, or `nil` when it is not an HTTP date in GMT.
     ///
-    /// The grammar is ASCII, so `text` is split at its space and colon bytes.
-    static func parse(_ text: String) -> Date? {
-        let parts = Array(text.utf8).split(separator: UInt8(ascii: " "))
+    /// The grammar is ASCII and separates its parts by exactly one space (two before a one-digit
+    /// day of the asctime form), so `text`, without the whitespace around a field value, is split
+    /// at each space byte: a date with extra spaces is not one (RFC 9111 §5.3 then reads an
+    /// `Expires` as already past). A two-digit year that would be more than 50 years after `now`
+    /// is the most recent past year ending in those digits.
+    static func parse(_ text: String, now: Date) -> Date? {
+        let parts = Array(Substring(text).trimmingOptionalWhitespace().utf8)
+            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self).lowercased() }
         if parts.count == 6, parts[0].hasSuffix(","), shortDays.contains(String(parts[0].dropLast())),
             parts[5] == "gmt", parts[1].count == 2, parts[3].count == 4
@@ -28,18 +33,28 @@ enum HTTPDate {
         {
             // RFC 850: Sunday, 06-Nov-94 08:49:37 GMT
             let date = parts[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
-            guard date.count == 3, date[0].count == 2, date[2].count == 2, let twoDigits = Int(date[2])
+            guard date.count == 3, date[0].count == 2, date[2].count == 2, let twoDigits = digits(date[2])
             else { return nil }
-            return Self.date(
-                year: String(fullYear(twoDigits)), month: date[1], day: date[0], time: parts[2])
+            return rfc850Date(twoDigitYear: twoDigits, month: date[1], day: date[0], time: parts[2], now: now)
         }
-        if parts.count == 5, shortDays.contains(parts[0]), parts[4].count == 4,
-            (1...2).contains(parts[2].count)
-        {
-            // asctime: Sun Nov  6 08:49:37 1994
-            return date(year: parts[4], month: parts[1], day: parts[2], time: parts[3])
+        // asctime: Sun Nov  6 08:49:37 1994 (a one-digit day after two spaces), Sun Nov 16 08:49:37 1994
+        let asctime: [String]? =
+            if parts.count == 6, parts[2].isEmpty, parts[3].count == 1 {
+                [parts[0], parts[1], parts[3], parts[4], parts[5]]
+            } else if parts.count == 5, parts[2].count == 2 {
+                parts
+            } else {
+                nil
+            }
+        if let asctime, shortDays.contains(asctime[0]), asctime[4].count == 4 {
+            return date(year: asctime[4], month: asctime[1], day: asctime[2], time: asctime[3])
         }
         return nil
+    }
+
+    /// ``parse(_:now:)`` at the current instant.
+    static func parse(_ text: String) -> Date? {
+        parse(text, now: Date())
     }
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), to the whole second below it;
@@ -62,14 +77,21 @@ enum HTTPDate {
             + "\(twoDigits(secondOfDay % 60)) GMT"
     }
 
-    /// A two-digit year more than 50 years ahead is the most recent past year ending in those digits.
-    private static func fullYear(_ twoDigits: Int) -> Int {
-        let year =
-            Calendar(identifier: .gregorian).dateComponents(
-                in: TimeZone(identifier: "GMT") ?? .current, from: Date()
-            ).year ?? 2000
-        let candidate = year - year % 100 + twoDigits
-        return candidate > year + 50 ? candidate - 100 : candidate
+    /// The RFC 850 date with a two-digit year: in the century of `now`, unless that would be more
+    /// than 50 years after `now`, then a century earlier (RFC 9110 §5.6.7).
+    private static func rfc850Date(twoDigitYear: Int, month: String, day: String, time: String, now: Date)
+        -> Date?
+    {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "GMT") ?? calendar.timeZone
+        let year = calendar.component(.year, from: now)
+        let century = year - year % 100
+        guard let date = date(year: String(century + twoDigitYear), month: month, day: day, time: time)
+        else { return nil }
+        guard let limit = calendar.date(byAdding: .year, value: 50, to: now), date > limit else {
+            return date
+        }
+        return Self.date(year: String(century - 100 + twoDigitYear), month: month, day: day, time: time)
     }
 
     private static func date(year: String, month: String, day: String, time: String) -> Date? {

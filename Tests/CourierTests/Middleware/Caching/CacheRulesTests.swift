@@ -79,6 +79,9 @@ import Testing
         // §5.3: "a cache recipient MUST interpret invalid date formats, especially the value "0",
         // as representing a time in the past".
         #expect(CacheRules.freshnessLifetime(of: Self.stored([Self.date, ("Expires", "0")])) == 0)
+        // A date with two spaces where the grammar has one is no date.
+        let doubleSpaced = Self.stored([Self.date, ("Expires", "Thu, 01 Dec  1994 16:10:00 GMT")])
+        #expect(CacheRules.freshnessLifetime(of: doubleSpaced) == 0)
         #expect(CacheRules.freshnessLifetime(of: Self.stored([("Cache-Control", "max-age=x")])) == 0)
     }
 

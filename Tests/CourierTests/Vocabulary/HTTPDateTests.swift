@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+@Suite struct HTTPDateTests {
+    /// Sun, 06 Nov 1994 08:49:37 GMT, the example date of RFC 9110 §5.6.7.
+    static let example = Date(timeIntervalSince1970: 784_111_777)
+
+    @Test(arguments: [
+        "Sun,  06 Nov 1994 08:49:37 GMT",
+        "Sun, 06  Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994  08:49:37 GMT",
+        "Sun, 06 Nov 1994 08:49:37  GMT",
+        "Sunday,  06-Nov-94 08:49:37 GMT",
+        "Sunday, 06-Nov-94  08:49:37 GMT",
+        "Sun  Nov 16 08:49:37 1994",
+        "Sun Nov   6 08:49:37 1994",
+        "Sun Nov  16 08:49:37 1994",
+        "Sun Nov 6 08:49:37 1994",
+        "Sun Nov  6 08:49:37  1994",
+    ])
+    func partsAreSeparatedByExactlyOneSpace(text: String) {
+        #expect(HTTPDate.parse(text) == nil)
+    }
+
+    @Test func spacesAndTabsAroundTheValueAreNotPartOfIt() {
+        #expect(HTTPDate.parse(" Sun, 06 Nov 1994 08:49:37 GMT\t") == Self.example)
+        #expect(HTTPDate.parse("\tSun Nov  6 08:49:37 1994 ") == Self.example)
+    }
+
+    @Test func aTwoDigitYearIsInThePastWhenItWouldBeMoreThan50YearsAhead() throws {
+        // 2026-12-05T00:00:00Z: 2076-12-04 is less than 50 years ahead, 2076-12-06 more.
+        let now = Date(timeIntervalSince1970: 1_796_428_800)
+        let within = try #require(HTTPDate.parse("Friday, 04-Dec-76 00:00:00 GMT", now: now))
+        let beyond = try #require(HTTPDate.parse("Sunday, 06-Dec-76 00:00:00 GMT", now: now))
+        #expect(HTTPDate.format(within) == "Fri, 04 Dec 2076 00:00:00 GMT")
+        #expect(HTTPDate.format(beyond) == "Mon, 06 Dec 1976 00:00:00 GMT")
+    }
+}
