@@ -93,7 +93,7 @@ final class DownloadFile: Sendable {
             throw Self.unwritable(destination, reason: "\(error)")
         }
         var finished = temporary
-        if let (download, plan) = partial, case .rest(let completeLength) = plan {
+        if let (download, plan) = partial, case .rest(let last, let completeLength) = plan {
             do {
                 try Self.append(temporary, to: download.file)
             } catch {
@@ -101,7 +101,23 @@ final class DownloadFile: Sendable {
                 throw Self.unwritable(destination, reason: "\(error)")
             }
             remove(temporary)
+            // The body must end where its `Content-Range` says, whether or not that names the
+            // complete length: a body cut short is kept to resume, one that ran past its range
+            // cannot be trusted.
             let held = Self.size(of: download.file)
+            if held > last + 1 {
+                download.remove()
+                throw CourierError(
+                    stage: .transport, kind: .invalidResponse,
+                    message: "The server sent the rest of the download past the end of its "
+                        + "Content-Range (byte \(last)). The bytes kept to resume the download were removed.")
+            }
+            if held < last + 1 {
+                throw CourierError(
+                    stage: .transport, kind: .truncatedResponse,
+                    message: "The server sent part of the rest of the download: \(held) of "
+                        + "\(last + 1) bytes are kept to resume it.")
+            }
             if let completeLength, held != completeLength {
                 throw CourierError(
                     stage: .transport, kind: .truncatedResponse,

@@ -48,9 +48,9 @@ struct PartialDownload: Sendable, Hashable {
         /// The body is the whole representation. `validator` is what a later `If-Range` sends
         /// when the body is interrupted; `nil` when it cannot be resumed.
         case whole(validator: String?)
-        /// The body continues the bytes held; `completeLength` is the whole representation's
-        /// length, when the server gave it.
-        case rest(completeLength: Int64?)
+        /// The body continues the bytes held up to byte `last` (the end of its `Content-Range`);
+        /// `completeLength` is the whole representation's length, when the server gave it.
+        case rest(last: Int64, completeLength: Int64?)
         /// The response cannot be used with the bytes held.
         case refuse(String)
     }
@@ -79,7 +79,7 @@ struct PartialDownload: Sendable, Hashable {
                 "The server sent the rest of the download without the strong validator the bytes kept "
                     + "came with, so they may be of another version.")
         }
-        return .rest(completeLength: range.completeLength)
+        return .rest(last: range.last, completeLength: range.completeLength)
     }
 
     /// The validator a later `If-Range` may send for a whole body with `headers`: its strong

@@ -91,7 +91,7 @@ struct PartialDownloadTests {
         let whole = PartialDownload(destination: destination, url: "http://h/f")
         let rest = fields([("Content-Range", "bytes 100-199/200"), ("ETag", #""a""#)])
         #expect(asking.plan(status: .ok, headers: fields([("ETag", #""a""#)])) == .whole(validator: #""a""#))
-        #expect(asking.plan(status: 206, headers: rest) == .rest(completeLength: 200))
+        #expect(asking.plan(status: 206, headers: rest) == .rest(last: 199, completeLength: 200))
         for (status, headers) in [
             (HTTPStatus(206), fields([("Content-Range", "bytes 0-199/200")])),
             (HTTPStatus(206), fields([("Content-Type", "multipart/byteranges; boundary=x")])),
@@ -165,6 +165,32 @@ struct PartialDownloadTests {
         #expect(error?.message.contains("7 of 10") == true)
         #expect(try Data(contentsOf: partial.file) == Data("abcdefg".utf8))
         #expect(!FileManager.default.fileExists(atPath: destination.path))
+    }
+
+    @Test func aRestOfUnknownCompleteLengthMustEndWhereItsRangeEnds() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("file.bin")
+        let partial = PartialDownload(destination: destination, url: "u", offset: 3, validator: #""v1""#)
+        let range = fields([("Content-Range", "bytes 3-9/*"), ("ETag", #""v1""#)])
+        func rest(_ body: String) throws -> DownloadFile {
+            try Data("abc".utf8).write(to: partial.file)
+            let file = try DownloadFile(
+                destination: destination, partial: partial, status: 206, headers: range)
+            try file.write(Data(body.utf8))
+            return file
+        }
+        // Cut short: kept to resume.
+        let short = expectCourierError(.truncatedResponse) { try rest("defg").complete() }
+        #expect(short?.message.contains("7 of 10") == true)
+        #expect(try Data(contentsOf: partial.file) == Data("abcdefg".utf8))
+        // Past the range: nothing kept, nothing at the destination.
+        expectCourierError(.invalidResponse) { try rest("defghijklm").complete() }
+        #expect(!FileManager.default.fileExists(atPath: partial.file.path))
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        // Exactly the range: complete.
+        #expect(try rest("defghij").complete() == destination)
+        #expect(try Data(contentsOf: destination) == Data("abcdefghij".utf8))
     }
 
     @Test func aRefusedRestRemovesTheKeptBytes() throws {
