@@ -32,7 +32,8 @@ enum HTTPToken {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
     }
 
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is a `tchar`.
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -5,7 +5,19 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a media type from a runtime string, or returns `nil` unless it is `type/subtype`
     /// (RFC 9110 tokens) with optional parameters and no control characters.
+    ///
+    /// Each parameter is `name=value` as RFC 9110 §5.6.6 writes it: a token name, then `=` with no
+    /// space around it, then a token or a quoted string. `text/plain; charset` and
+    /// `text/plain; charset=utf-8, text/html` are not media types.
     public init?(validating rawValue: String) {
+        guard Self.isValid(rawValue), MediaTypeParameters.isValidList(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Reads a media type a peer sent, or returns `nil` unless it is `type/subtype` with no
+    /// control characters: its parameters are read as ``parameter(_:)`` reads them, without
+    /// refusing the whole type for one written loosely.
+    init?(received rawValue: String) {
         guard Self.isValid(rawValue) else { return nil }
         self.rawValue = rawValue
     }
@@ -13,7 +25,9 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// Creates a media type from a literal such as `"image/png"`; an invalid literal traps.
     public init(_ literal: StaticString) {
         let text = literal.description
-        precondition(Self.isValid(text), "'\(text)' is not a valid media type (type/subtype).")
+        precondition(
+            Self.isValid(text) && MediaTypeParameters.isValidList(text),
+            "'\(text)' is not a valid media type (type/subtype, then parameters name=value).")
         rawValue = text
     }
 
@@ -69,9 +83,9 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         MediaTypeParameters.parse(rawValue).first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// The `charset` parameter, lowercased, if the type names one.
+    /// The `charset` parameter, lowercased, if the type names one (an empty one names none).
     public var charset: String? {
-        parameter("charset")?.lowercased()
+        parameter("charset").flatMap { $0.isEmpty ? nil : $0.lowercased() }
     }
 
     /// Whether the type is JSON: `application/json` or any `+json` suffix such as

@@ -20,6 +20,7 @@ enum MediaTypeParameters {
             scalars.removeFirst(name.count)
             guard scalars.first == "=" else { continue }
             scalars.removeFirst()
+            scalars = scalars.drop { $0 == " " || $0 == "\t" }
             var value = String.UnicodeScalarView()
             if scalars.first == "\"" {
                 scalars.removeFirst()
@@ -49,6 +50,47 @@ enum MediaTypeParameters {
             parameters.append((name: trimmedName, value: String(value)))
         }
         return parameters
+    }
+
+    /// Whether the parameters of media type `text`, after its `type/subtype`, are RFC 9110's
+    /// `*( OWS ";" OWS [ token "=" ( token / quoted-string ) ] )`.
+    static func isValidList(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8.drop { $0 != UInt8(ascii: ";") }
+        func skipWhitespace() {
+            bytes = bytes.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
+        func token() -> Bool {
+            let token = bytes.prefix(while: HTTPToken.isTokenCharacter)
+            bytes.removeFirst(token.count)
+            return !token.isEmpty
+        }
+        while true {
+            skipWhitespace()
+            guard let first = bytes.popFirst() else { return true }
+            guard first == UInt8(ascii: ";") else { return false }
+            skipWhitespace()
+            if bytes.isEmpty || bytes.first == UInt8(ascii: ";") { continue }
+            guard token(), bytes.popFirst() == UInt8(ascii: "=") else { return false }
+            guard bytes.first == UInt8(ascii: "\"") else {
+                guard token() else { return false }
+                continue
+            }
+            bytes.removeFirst()
+            var closed = false
+            while let byte = bytes.popFirst() {
+                if byte == UInt8(ascii: "\"") {
+                    closed = true
+                    break
+                }
+                // qdtext, or a quoted-pair's backslash and the character it escapes.
+                let character = byte == UInt8(ascii: "\\") ? bytes.popFirst() : byte
+                guard let character,
+                    EntityTag.isTagCharacter(character) || character == UInt8(ascii: "\"")
+                        || character == UInt8(ascii: " ") || character == UInt8(ascii: "\t")
+                else { return false }
+            }
+            guard closed else { return false }
+        }
     }
 
     /// Whether a backslash before `rest` escapes a quote: `rest` starts with `"` and that quote

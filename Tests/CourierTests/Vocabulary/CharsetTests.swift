@@ -22,19 +22,29 @@ private func receiveText(_ bytes: [UInt8], contentType: String?) async throws(Co
 @Suite struct CharsetTests {
     // MARK: MediaType parameters
 
-    @Test func parameterIsMatchedCaseInsensitivelyAndUnquoted() {
+    @Test func parameterIsMatchedCaseInsensitivelyAndUnquoted() throws {
         let type = MediaType("text/plain; charset=UTF-8")
         #expect(type.parameter("charset") == "UTF-8")
         #expect(type.parameter("CharSet") == "UTF-8")
         #expect(type.parameter("char") == nil)
         #expect(type.parameter("boundary") == nil)
         #expect(MediaType("text/plain; charset=\"utf-8\"").parameter("charset") == "utf-8")
-        #expect(MediaType("text/plain ;charset = utf-8 ").parameter("charset") == "utf-8")
         #expect(MediaType("text/plain").parameter("charset") == nil)
-        #expect(MediaType("text/plain; charset").parameter("charset") == nil)
-        let multipart = MediaType("multipart/form-data; boundary=abc=d; charset=utf-8")
+        let multipart = try #require(
+            MediaType(received: "multipart/form-data; boundary=abc=d; charset=utf-8"))
         #expect(multipart.parameter("boundary") == "abc=d")
         #expect(multipart.parameter("charset") == "utf-8")
+    }
+
+    /// A peer's loosely written parameters are still read: spaces around `=`, a name without a
+    /// value, an empty value.
+    @Test func receivedParametersAreReadLeniently() throws {
+        #expect(
+            try #require(MediaType(received: "text/plain ;charset = utf-8 ")).parameter("charset") == "utf-8")
+        #expect(try #require(MediaType(received: "text/plain; charset= \"utf-8\"")).charset == "utf-8")
+        #expect(try #require(MediaType(received: "text/plain; charset")).parameter("charset") == nil)
+        #expect(try #require(MediaType(received: "text/plain; charset=")).charset == nil)
+        #expect(try #require(MediaType(received: "text/plain; charset=\"\"")).charset == nil)
     }
 
     /// Regression: parameters used to be split on every `;` with quotes trimmed, not parsed, so a

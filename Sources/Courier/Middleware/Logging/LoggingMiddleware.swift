@@ -137,7 +137,7 @@ public struct LoggingMiddleware: Middleware {
         guard level <= .debug else { return [] }
         var lines = indented(redaction.lines(of: response.headers))
         if level == .trace, !response.body.isEmpty {
-            let type = response.headers[.contentType].flatMap(MediaType.init(validating:))
+            let type = response.headers[.contentType].flatMap(MediaType.init(received:))
             lines.append(bodyLine(response.body, contentType: type, secrets: secrets))
         }
         return lines
