@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
         // The TLS configuration, errors and certificate types Courier's TLS options become.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
+        // Whether a refused chain leads to a trusted root whatever its dates, which tells an
+        // expired certificate from an unknown CA's.
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.0"),
     ],
     targets: [
         .target(
@@ -38,6 +42,8 @@ let package = Package(
                 // The errors of a SOCKS proxy, which the transport names.
                 .product(name: "NIOSOCKS", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
         .testTarget(

@@ -63,6 +63,14 @@
                     expectTLSFailure(error, .certificateExpired, at: tls.expired)
                 }
             },
+            ConformanceCase(.tls, "anExpiredCertificateFromAnUnknownCAIsUntrustedNotExpired") { context in
+                // Its dates are not the reason it fails: no trusted root issued it.
+                let tls = try TLSServers.current()
+                try await context.withClient(tls.expired, tls: nil) { client in
+                    let error = try await failure(of: TLSServers.hello, with: client)
+                    expectTLSFailure(error, .untrustedCertificate, at: tls.expired)
+                }
+            },
             ConformanceCase(.tls, "aCertificateForAnotherHostIsTypedAsAHostnameMismatch") { context in
                 let tls = try TLSServers.current()
                 try await context.withClient(tls.wrongHost, tls: try tls.trustingTheTestCA()) { client in

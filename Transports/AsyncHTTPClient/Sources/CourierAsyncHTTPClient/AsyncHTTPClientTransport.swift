@@ -267,7 +267,7 @@ public final class AsyncHTTPClientTransport: Transport {
             guard ownsClient, failure.kind == .untrustedCertificate else { throw failure }
             throw await ChainDateCheck.refine(
                 failure, url: request.url, tls: route.tls.flatMap { try? $0.nioSSLConfiguration() },
-                proxy: route.proxy, group: httpClient.eventLoopGroup)
+                roots: route.tls?.trustRoots ?? .system, proxy: route.proxy, group: httpClient.eventLoopGroup)
         }
     }
 

@@ -4,11 +4,16 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
+import SwiftASN1
+import X509
 
 /// Why a chain BoringSSL refused was refused, as far as its dates tell: BoringSSL reports every
 /// failed chain check as `CERTIFICATE_VERIFY_FAILED`, so after one the transport makes one more
 /// TLS handshake with the server (no request is sent), reads the chain it presents, and checks
-/// each certificate's validity period against the clock.
+/// each certificate's validity period against the clock. The failure is called expired only when
+/// the dates are the whole reason: the presented chain must also lead, signature by signature, to
+/// a root the request trusts, so a certificate from an unknown CA stays untrusted whatever its
+/// dates.
 ///
 /// Through a proxy, the handshake goes through a tunnel of its own, as the request's did. Only a
 /// failed request pays for it, once; a server that does not answer within
@@ -18,6 +23,14 @@ enum ChainDateCheck {
     /// The longest the extra handshake may take.
     static let handshakeLimit: TimeAmount = .seconds(5)
 
+    /// One certificate the server presented: its DER and its validity period (seconds since
+    /// 1970, inclusive).
+    struct Presented: Sendable {
+        var der: [UInt8]
+        var notBefore: Int
+        var notAfter: Int
+    }
+
     /// Whether a certificate with these validity periods (seconds since 1970, inclusive) is
     /// outside its period at `now`.
     static func hasCertificateOutOfDate(_ periods: [(notBefore: Int, notAfter: Int)], now: Int) -> Bool {
@@ -26,9 +39,9 @@ enum ChainDateCheck {
 
     /// `failure` as ``CourierError/Kind/certificateExpired`` when it is an untrusted chain and the
     /// server at `url`, reached through `proxy` when there is one, presents a certificate outside
-    /// its validity period; `failure` otherwise.
+    /// its validity period in a chain that leads to one of `roots`; `failure` otherwise.
     static func refine(
-        _ failure: CourierError, url: URL, tls: TLSConfiguration?,
+        _ failure: CourierError, url: URL, tls: TLSConfiguration?, roots: TLSTrustRoots,
         proxy: AsyncHTTPClientTransport.Proxy.Server?,
         group: any EventLoopGroup
     ) async -> CourierError {
@@ -37,21 +50,52 @@ enum ChainDateCheck {
         }
         let port = url.port ?? 443
         guard
-            let periods = await presentedPeriods(
-                host: host, port: port, tls: tls, proxy: proxy, group: group),
-            hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970))
+            let chain = await presentedChain(host: host, port: port, tls: tls, proxy: proxy, group: group),
+            hasCertificateOutOfDate(
+                chain.map { ($0.notBefore, $0.notAfter) }, now: Int(Date().timeIntervalSince1970)),
+            await leadsToATrustedRoot(chain.map(\.der), roots: roots)
         else { return failure }
         return CourierError.tls(
             .certificateExpired, host: CourierError.tlsHostName(of: url), underlying: failure.underlying)
     }
 
-    /// The validity periods of the chain the server presents, or `nil` when no handshake got that
-    /// far.
-    private static func presentedPeriods(
+    /// Whether `chain` (DER, the leaf first, then what the server sent with it) leads to a
+    /// certificate of `roots` (the system's, on Linux only, when they are included), each
+    /// certificate signed by the next, whatever their validity periods.
+    static func leadsToATrustedRoot(_ chain: [[UInt8]], roots: TLSTrustRoots) async -> Bool {
+        guard let leaf = chain.first.flatMap({ try? Certificate(derEncoded: $0) }) else { return false }
+        var store = roots.includesSystemRoots ? CertificateStore.systemTrustRoots : CertificateStore()
+        store.append(
+            contentsOf: roots.certificates.compactMap { try? Certificate(derEncoded: Array($0.derBytes)) })
+        let intermediates = CertificateStore(
+            chain.dropFirst().compactMap { try? Certificate(derEncoded: $0) })
+        var verifier = Verifier(rootCertificates: store) { AnyValidityPeriod() }
+        if case .validCertificate = await verifier.validate(leaf: leaf, intermediates: intermediates) {
+            return true
+        }
+        return false
+    }
+
+    /// A policy that asks nothing of a chain the verifier built: what remains checked is that each
+    /// certificate is signed by the next, up to a trusted root. It names the extensions a server's
+    /// chain marks critical, which the verifier would otherwise refuse as not understood.
+    private struct AnyValidityPeriod: VerifierPolicy {
+        let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
+            .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
+            .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.nameConstraints,
+        ]
+
+        func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
+            .meetsPolicy
+        }
+    }
+
+    /// The chain the server presents, or `nil` when no handshake got that far.
+    private static func presentedChain(
         host: String, port: Int, tls: TLSConfiguration?, proxy: AsyncHTTPClientTransport.Proxy.Server?,
         group: any EventLoopGroup
-    ) async -> [(notBefore: Int, notAfter: Int)]? {
-        let seen = NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>(nil)
+    ) async -> [Presented]? {
+        let seen = NIOLockedValueBox<[Presented]?>(nil)
         let open = NIOLockedValueBox<(any Channel)?>(nil)
         await withTaskCancellationHandler {
             await handshake(
@@ -67,7 +111,7 @@ enum ChainDateCheck {
     private static func handshake(
         host: String, port: Int, tls: TLSConfiguration?, proxy: AsyncHTTPClientTransport.Proxy.Server?,
         group: any EventLoopGroup,
-        seen: NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>, open: NIOLockedValueBox<(any Channel)?>
+        seen: NIOLockedValueBox<[Presented]?>, open: NIOLockedValueBox<(any Channel)?>
     ) async {
         do {
             // The chain is only read: no client identity goes into this handshake.
@@ -112,16 +156,19 @@ enum ChainDateCheck {
     /// handshake.
     private static func chainReader(
         context: NIOSSLContext, serverName: String?,
-        seen: NIOLockedValueBox<[(notBefore: Int, notAfter: Int)]?>
+        seen: NIOLockedValueBox<[Presented]?>
     ) throws -> NIOSSLClientHandler {
         try NIOSSLClientHandler(
             context: context, serverHostname: serverName,
             customVerificationCallback: { certificates, promise in
-                seen.withLockedValue { periods in
-                    periods = certificates.map {
-                        (notBefore: Int($0.notValidBefore), notAfter: Int($0.notValidAfter))
+                let chain = certificates.compactMap { certificate in
+                    (try? certificate.toDERBytes()).map {
+                        Presented(
+                            der: $0, notBefore: Int(certificate.notValidBefore),
+                            notAfter: Int(certificate.notValidAfter))
                     }
                 }
+                seen.withLockedValue { $0 = chain }
                 // The chain was read; the handshake ends here.
                 promise.succeed(.failed)
             })
