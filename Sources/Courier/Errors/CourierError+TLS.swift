@@ -6,7 +6,7 @@ extension CourierError {
     ///
     /// ```swift
     /// throw CourierError.tls(.certificateExpired, host: "api.example.com")
-    /// // The certificate of api.example.com has expired or is not yet valid.
+    /// // A certificate in the chain of api.example.com has expired or is not yet valid.
     /// ```
     ///
     /// - Parameters:
@@ -14,7 +14,8 @@ extension CourierError {
     ///     ``Kind/hostnameMismatch``, ``Kind/publicKeyPinMismatch``,
     ///     ``Kind/clientCertificateRejected`` or ``Kind/tlsHandshakeFailed``.
     ///   - host: The host (and port) the connection went to.
-    ///   - reason: For a handshake failure, a few words on why; never a library's dump.
+    ///   - reason: For a handshake failure or an untrusted certificate, a few words on why, when
+    ///     the transport can tell; never a library's dump.
     ///   - underlying: The transport's own error.
     public static func tls(
         _ kind: Kind, host: String, reason: String? = nil, underlying: (any Error)? = nil
@@ -23,10 +24,13 @@ extension CourierError {
         switch kind {
         case .untrustedCertificate:
             message =
-                "The certificate of \(host) is not trusted: its chain does not lead to a trusted root "
-                + "(trust the root that issued it with TLSOptions.trustRoots)."
+                "The certificate of \(host) is not trusted: "
+                + (reason
+                    ?? "its chain does not lead to a trusted root (trust a root of your own with "
+                    + "TLSOptions.trustRoots; the server must also send the intermediate certificates "
+                    + "between its own and the root)") + "."
         case .certificateExpired:
-            message = "The certificate of \(host) has expired or is not yet valid."
+            message = "A certificate in the chain of \(host) has expired or is not yet valid."
         case .hostnameMismatch:
             message = "The certificate presented by \(host) is not issued for that host name."
         case .publicKeyPinMismatch:

@@ -269,9 +269,13 @@ import Testing
             (
                 .untrustedCertificate,
                 "The certificate of 127.0.0.1:8443 is not trusted: its chain does not lead to a trusted "
-                    + "root (trust the root that issued it with TLSOptions.trustRoots)."
+                    + "root (trust a root of your own with TLSOptions.trustRoots; the server must also send "
+                    + "the intermediate certificates between its own and the root)."
             ),
-            (.certificateExpired, "The certificate of 127.0.0.1:8443 has expired or is not yet valid."),
+            (
+                .certificateExpired,
+                "A certificate in the chain of 127.0.0.1:8443 has expired or is not yet valid."
+            ),
             (
                 .hostnameMismatch,
                 "The certificate presented by 127.0.0.1:8443 is not issued for that host name."
@@ -288,11 +292,16 @@ import Testing
             (.tlsHandshakeFailed, "The TLS handshake with 127.0.0.1:8443 failed: no common TLS version."),
         ]
         for (kind, sentence) in sentences {
-            let error = CourierError.tls(kind, host: host, reason: "no common TLS version")
+            let error = CourierError.tls(
+                kind, host: host, reason: kind == .tlsHandshakeFailed ? "no common TLS version" : nil)
             #expect(error.kind == kind)
             #expect(error.stage == .transport)
             #expect(error.message == sentence)
         }
+        // An untrusted chain a transport can say more of says why instead.
+        #expect(
+            CourierError.tls(.untrustedCertificate, host: host, reason: "its issuer is no CA").message
+                == "The certificate of 127.0.0.1:8443 is not trusted: its issuer is no CA.")
         #expect(CourierError.tlsHostName(of: URL(string: "https://api.example.com/x")!) == "api.example.com")
     }
 }

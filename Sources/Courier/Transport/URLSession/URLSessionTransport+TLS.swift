@@ -88,6 +88,7 @@ extension URLSessionTransport {
     static func tlsFailure(_ error: URLError) -> CourierError? {
         let host = error.failingURL.map(CourierError.tlsHostName(of:)) ?? "the server"
         let kind: CourierError.Kind
+        var reason: String?
         switch error.code {
         case .serverCertificateUntrusted:
             kind = peerTrustKind(error) ?? .untrustedCertificate
@@ -105,11 +106,14 @@ extension URLSessionTransport {
                     let libcurlKind = tlsKind(libcurlMessage: error.localizedDescription)
                 else { return nil }
                 kind = libcurlKind
+                if kind == .untrustedCertificate {
+                    reason = untrustedReason(libcurlMessage: error.localizedDescription)
+                }
             #else
                 return nil
             #endif
         }
-        return CourierError.tls(kind, host: host, underlying: error)
+        return CourierError.tls(kind, host: host, reason: reason, underlying: error)
     }
 
     /// The kind the peer's trust in `error` fails with, evaluated again (Apple platforms); `nil`
@@ -145,6 +149,19 @@ extension URLSessionTransport {
                 return .clientCertificateRejected
             }
             if text.contains("ssl") || text.contains("tls") { return .tlsHandshakeFailed }
+            return nil
+        }
+
+        /// Why libcurl's sentence says a chain is untrusted, when it names a cause other than a
+        /// chain that leads to no trusted root.
+        static func untrustedReason(libcurlMessage message: String) -> String? {
+            let text = message.lowercased()
+            if text.contains("unsuitable certificate purpose") {
+                return "it is not a certificate for a TLS server (its extended key usage says otherwise)"
+            }
+            if text.contains("invalid ca certificate") {
+                return "a certificate in its chain signed another without being a CA certificate"
+            }
             return nil
         }
     #endif

@@ -158,6 +158,21 @@ import Testing
             #expect(URLSessionTransport.tlsKind(libcurlMessage: sentence) == kind)
         }
 
+        @Test func anUntrustedChainSaysWhyWhenLibcurlTellsACauseOtherThanTheRoot() {
+            let purpose = URLSessionTransport.untrustedReason(
+                libcurlMessage: "SSL certificate problem: unsuitable certificate purpose")
+            #expect(purpose?.contains("not a certificate for a TLS server") == true)
+            let issuer = URLSessionTransport.untrustedReason(
+                libcurlMessage: "SSL certificate problem: invalid CA certificate")
+            #expect(issuer?.contains("without being a CA certificate") == true)
+            #expect(
+                URLSessionTransport.untrustedReason(
+                    libcurlMessage: "SSL certificate problem: unable to get local issuer certificate") == nil)
+            let error = CourierError.tls(.untrustedCertificate, host: "h:1", reason: purpose)
+            #expect(error.message.hasPrefix("The certificate of h:1 is not trusted: it is not a certificate"))
+            #expect(!error.message.contains("TLSOptions.trustRoots"))
+        }
+
         @Test func aLibcurlFailureThatIsNotTLSIsNotMapped() {
             #expect(URLSessionTransport.tlsKind(libcurlMessage: "Empty reply from server") == nil)
         }
