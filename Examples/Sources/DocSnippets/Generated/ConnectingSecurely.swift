@@ -56,7 +56,7 @@ enum ConnectingSecurelySnippets {
     // Block 4
     static func block4() async throws {
         let pins = try PublicKeyPins([
-            "d6qzRu9zOECb90Uez27xWltNsj0e1Md7GkYYkVoZWmM=",  // the intermediate in use
+            "d6qzRu9zOECb90Uez27xWltNsj0e1Md7GkYYkVoZWmM=",  // the server certificate's key in use
             "E9CZ9INDbd+2eRQozYqqbQ2yXLVKB9+xcprMF+44U1g=",  // the backup, offline
         ])
         let pinned = TLSOptions(pinnedKeys: pins)
