@@ -3,7 +3,9 @@ import Foundation
 /// What the cookie rules read of a request URL: its canonical host, whether its scheme is secure,
 /// and its path (RFC 6265bis §5.1.2-§5.1.4).
 struct CookieTarget: Sendable, Hashable {
-    /// The host, lower-cased, without the brackets of an IPv6 address.
+    /// The host, canonicalized (RFC 6265bis §5.1.2): lower-cased, each label of a name in its
+    /// ASCII form (`xn--bcher-kva.example` for `bücher.example`), without the brackets of an IPv6
+    /// address.
     let host: String
     /// Whether the scheme is `https` (or `wss`). Plain `http` never is, not even on loopback.
     let isSecure: Bool
@@ -16,7 +18,7 @@ struct CookieTarget: Sendable, Hashable {
             var host = components.host, !host.isEmpty
         else { return nil }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        self.host = host.lowercased()
+        self.host = Punycode.asciiDomain(host)
         let scheme = components.scheme?.lowercased()
         isSecure = scheme == "https" || scheme == "wss"
         path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath

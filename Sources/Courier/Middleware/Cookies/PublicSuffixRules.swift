@@ -43,11 +43,11 @@ public struct PublicSuffixRules: PublicSuffixList, Hashable {
                 continue
             }
             if rule.hasPrefix("!") {
-                exceptions.insert(Self.asciiDomain(String(rule.dropFirst())))
+                exceptions.insert(Punycode.asciiDomain(String(rule.dropFirst())))
             } else if rule.hasPrefix("*.") {
-                wildcards.insert(Self.asciiDomain(String(rule.dropFirst(2))))
+                wildcards.insert(Punycode.asciiDomain(String(rule.dropFirst(2))))
             } else {
-                rules.insert(Self.asciiDomain(String(rule)))
+                rules.insert(Punycode.asciiDomain(String(rule)))
             }
         }
         guard !(rules.isEmpty && wildcards.isEmpty && exceptions.isEmpty) else {
@@ -78,17 +78,10 @@ public struct PublicSuffixRules: PublicSuffixList, Hashable {
 
     /// Whether `domain` is a public suffix by the list's rules.
     public func isPublicSuffix(_ domain: String) -> Bool {
-        let domain = Self.asciiDomain(domain)
+        let domain = Punycode.asciiDomain(domain)
         if exceptions.contains(domain) { return false }
         if rules.contains(domain) { return true }
         guard let dot = domain.firstIndex(of: ".") else { return true }
         return wildcards.contains(String(domain[domain.index(after: dot)...]))
-    }
-
-    /// `domain` in lower case, each label in its ASCII form.
-    private static func asciiDomain(_ domain: String) -> String {
-        domain.precomposedStringWithCanonicalMapping.lowercased()
-            .split(separator: ".", omittingEmptySubsequences: false)
-            .map { Punycode.asciiLabel(String($0)) }.joined(separator: ".")
     }
 }

@@ -5,6 +5,14 @@ enum Punycode {
     private static let tMin = 1
     private static let tMax = 26
 
+    /// `domain` in lower case, each label in its ASCII form: a host name canonicalized as
+    /// RFC 6265bis §5.1.2 asks (`Bücher.example` is `xn--bcher-kva.example`).
+    static func asciiDomain(_ domain: String) -> String {
+        domain.precomposedStringWithCanonicalMapping.lowercased()
+            .split(separator: ".", omittingEmptySubsequences: false)
+            .map { asciiLabel(String($0)) }.joined(separator: ".")
+    }
+
     /// The label's ASCII form: itself when it is ASCII, else `xn--` and its Punycode.
     static func asciiLabel(_ label: String) -> String {
         guard !label.unicodeScalars.allSatisfy(\.isASCII) else { return label }

@@ -133,6 +133,18 @@ struct CookieJarTests {
             try jar.receive("a=1; Domain=bücher.example", from: url("https://xn--bcher-kva.example/")) == nil)
     }
 
+    /// §5.1.2: a host name is canonicalized to its A-labels, which is how a `Domain` names it.
+    @Test func aHostBeyondASCIIIsMatchedInItsASCIIForm() throws {
+        let jar = clock.jar()
+        try jar.receive("a=1; Domain=xn--bcher-kva.example", from: url("https://Bücher.example/"))
+        #expect(jar.cookieHeader(for: url("https://www.bücher.example/")) == "a=1")
+        #expect(jar.cookieHeader(for: url("https://www.xn--bcher-kva.example/")) == "a=1")
+        clock.advance(by: 1)
+        try jar.receive("b=2", from: url("https://xn--bcher-kva.example/"))
+        #expect(jar.cookieHeader(for: url("https://bücher.example/")) == "a=1; b=2")
+        #expect(jar.cookieHeader(for: url("https://www.bücher.example/")) == "a=1")
+    }
+
     @Test func hostsAndDomainsCompareWithoutCase() throws {
         let jar = clock.jar()
         try jar.receive("a=1; Domain=EXAMPLE.com", from: url("https://WWW.Example.COM/"))
