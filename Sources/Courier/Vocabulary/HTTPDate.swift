@@ -13,14 +13,15 @@ enum HTTPDate {
 
     /// The instant `text` names, or `nil` when it is not an HTTP date in GMT.
     ///
-    /// The grammar is ASCII and separates its parts by exactly one space (two before a one-digit
-    /// day of the asctime form), so `text`, without the whitespace around a field value, is split
-    /// at each space byte: a date with extra spaces is not one (RFC 9111 §5.3 then reads an
-    /// `Expires` as already past). A two-digit year that would be more than 50 years after `now`
-    /// is the most recent past year ending in those digits.
-    static func parse(_ text: String, now: Date) -> Date? {
+    /// The grammar is ASCII and separates its parts by one space (two before a one-digit day of
+    /// the asctime form). Senders must write it so; a recipient is encouraged to be robust
+    /// (RFC 9110 §5.6.7), so runs of spaces count as one unless `exactSpacing` is set: an
+    /// `Expires` is read exactly, since a cache takes an invalid one as already past (RFC 9111
+    /// §5.3). The whitespace around a field value is not part of it. A two-digit year that would
+    /// be more than 50 years after `now` is the most recent past year ending in those digits.
+    static func parse(_ text: String, now: Date, exactSpacing: Bool) -> Date? {
         let parts = Array(Substring(text).trimmingOptionalWhitespace().utf8)
-            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: !exactSpacing)
             .map { String(decoding: $0, as: UTF8.self).lowercased() }
         if parts.count == 6, parts[0].hasSuffix(","), shortDays.contains(String(parts[0].dropLast())),
             parts[5] == "gmt", parts[1].count == 2, parts[3].count == 4
@@ -41,7 +42,7 @@ enum HTTPDate {
         let asctime: [String]? =
             if parts.count == 6, parts[2].isEmpty, parts[3].count == 1 {
                 [parts[0], parts[1], parts[3], parts[4], parts[5]]
-            } else if parts.count == 5, parts[2].count == 2 {
+            } else if parts.count == 5, parts[2].count == 2 || !exactSpacing {
                 parts
             } else {
                 nil
@@ -52,9 +53,9 @@ enum HTTPDate {
         return nil
     }
 
-    /// ``parse(_:now:)`` at the current instant.
+    /// ``parse(_:now:exactSpacing:)`` at the current instant, robust to runs of spaces.
     static func parse(_ text: String) -> Date? {
-        parse(text, now: Date())
+        parse(text, now: Date(), exactSpacing: false)
     }
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), to the whole second below it;

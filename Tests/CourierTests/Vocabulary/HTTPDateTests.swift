@@ -7,21 +7,26 @@ import Testing
     /// Sun, 06 Nov 1994 08:49:37 GMT, the example date of RFC 9110 §5.6.7.
     static let example = Date(timeIntervalSince1970: 784_111_777)
 
+    /// Sun, 16 Nov 1994 08:49:37 GMT: ten days after ``example``.
+    static let sixteenth = example.addingTimeInterval(10 * 86_400)
+
     @Test(arguments: [
-        "Sun,  06 Nov 1994 08:49:37 GMT",
-        "Sun, 06  Nov 1994 08:49:37 GMT",
-        "Sun, 06 Nov 1994  08:49:37 GMT",
-        "Sun, 06 Nov 1994 08:49:37  GMT",
-        "Sunday,  06-Nov-94 08:49:37 GMT",
-        "Sunday, 06-Nov-94  08:49:37 GMT",
-        "Sun  Nov 16 08:49:37 1994",
-        "Sun Nov   6 08:49:37 1994",
-        "Sun Nov  16 08:49:37 1994",
-        "Sun Nov 6 08:49:37 1994",
-        "Sun Nov  6 08:49:37  1994",
+        ("Sun,  06 Nov 1994 08:49:37 GMT", example),
+        ("Sun, 06  Nov 1994 08:49:37 GMT", example),
+        ("Sun, 06 Nov 1994  08:49:37 GMT", example),
+        ("Sun, 06 Nov 1994 08:49:37  GMT", example),
+        ("Sunday,  06-Nov-94 08:49:37 GMT", example),
+        ("Sunday, 06-Nov-94  08:49:37 GMT", example),
+        ("Sun  Nov 16 08:49:37 1994", sixteenth),
+        ("Sun Nov   6 08:49:37 1994", example),
+        ("Sun Nov  16 08:49:37 1994", sixteenth),
+        ("Sun Nov 6 08:49:37 1994", example),
+        ("Sun Nov  6 08:49:37  1994", example),
     ])
-    func partsAreSeparatedByExactlyOneSpace(text: String) {
-        #expect(HTTPDate.parse(text) == nil)
+    func partsAreSeparatedByExactlyOneSpaceWhenReadExactly(text: String, date: Date) {
+        #expect(HTTPDate.parse(text, now: Date(), exactSpacing: true) == nil)
+        // A recipient is robust otherwise: a run of spaces counts as one.
+        #expect(HTTPDate.parse(text) == date)
     }
 
     @Test func spacesAndTabsAroundTheValueAreNotPartOfIt() {
@@ -32,8 +37,10 @@ import Testing
     @Test func aTwoDigitYearIsInThePastWhenItWouldBeMoreThan50YearsAhead() throws {
         // 2026-12-05T00:00:00Z: 2076-12-04 is less than 50 years ahead, 2076-12-06 more.
         let now = Date(timeIntervalSince1970: 1_796_428_800)
-        let within = try #require(HTTPDate.parse("Friday, 04-Dec-76 00:00:00 GMT", now: now))
-        let beyond = try #require(HTTPDate.parse("Sunday, 06-Dec-76 00:00:00 GMT", now: now))
+        let within = try #require(
+            HTTPDate.parse("Friday, 04-Dec-76 00:00:00 GMT", now: now, exactSpacing: true))
+        let beyond = try #require(
+            HTTPDate.parse("Sunday, 06-Dec-76 00:00:00 GMT", now: now, exactSpacing: true))
         #expect(HTTPDate.format(within) == "Fri, 04 Dec 2076 00:00:00 GMT")
         #expect(HTTPDate.format(beyond) == "Mon, 06 Dec 1976 00:00:00 GMT")
     }

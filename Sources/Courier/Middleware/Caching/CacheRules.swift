@@ -89,7 +89,9 @@ enum CacheRules {
         let date = dateValue ?? stored.responseDate
         let expires = headers.values(for: .expires)
         if !expires.isEmpty {
-            guard expires.count == 1, let instant = HTTPDate.parse(expires[0]) else { return 0 }
+            guard expires.count == 1,
+                let instant = HTTPDate.parse(expires[0], now: Date(), exactSpacing: true)
+            else { return 0 }
             return instant.timeIntervalSince(date)
         }
         guard heuristicallyCacheable.contains(stored.status.code) || control.contains("public"),
