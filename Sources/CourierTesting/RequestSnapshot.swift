@@ -65,7 +65,7 @@ public struct RequestSnapshot: Sendable, Hashable, CustomStringConvertible {
 
     /// The boundary parameter of the request's multipart `Content-Type`, if it has one.
     static func multipartBoundary(of request: EndpointRequest) -> String? {
-        let declared = request.headers[.contentType].flatMap(MediaType.init(validating:))
+        let declared = request.headers[.contentType].flatMap(MediaType.init(headerValue:))
         guard let type = declared ?? request.body?.contentType, type.essence.hasPrefix("multipart/"),
             let boundary = type.parameter("boundary"), !boundary.isEmpty
         else { return nil }

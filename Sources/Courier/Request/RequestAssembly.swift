@@ -79,10 +79,10 @@ enum RequestAssembly {
                     source, count: bodyCount, method: resolvedMethod,
                     encoders: BodyEncoders(
                         json: defaultEncoder, form: formEncoding,
-                        declaredContentType: headers[.contentType].flatMap(MediaType.init(received:))))
+                        declaredContentType: headers[.contentType].flatMap(MediaType.init(headerValue:))))
             }
         if let body, body.contentType.isMultipart, let declared = headers[.contentType],
-            MediaType(received: declared)?.parameter("boundary") != body.contentType.parameter("boundary")
+            MediaType(headerValue: declared)?.parameter("boundary") != body.contentType.parameter("boundary")
         {
             throw CourierError(
                 stage: .building, kind: .bodyEncodingFailed,

@@ -58,6 +58,6 @@ enum ResponseDecoding {
 
     /// The lowercased `charset` parameter of a `Content-Type` value, if any.
     static func charset(in contentType: String) -> String? {
-        MediaType(received: contentType)?.charset
+        MediaType(headerValue: contentType)?.charset
     }
 }

@@ -25,7 +25,7 @@ enum EventStreamHead {
         }
         let declared = response.headers[.contentType]
         if declared == MediaType.eventStream.rawValue { return }
-        let contentType = declared.flatMap(MediaType.init(received:))
+        let contentType = declared.flatMap(MediaType.init(headerValue:))
         if contentType?.essence == MediaType.eventStream.essence { return }
         let arrived =
             switch (declared, contentType) {

@@ -9,7 +9,9 @@ extension MediaType: Codable {
         guard let mediaType = MediaType(validating: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "\(text.debugDescription) is not a media type (type/subtype).")
+                debugDescription:
+                    "\(text.debugDescription) is not a media type (type/subtype, then parameters name=value)."
+            )
         }
         self = mediaType
     }

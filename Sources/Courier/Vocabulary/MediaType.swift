@@ -14,10 +14,12 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
-    /// Reads a media type a peer sent, or returns `nil` unless it is `type/subtype` with no
-    /// control characters: its parameters are read as ``parameter(_:)`` reads them, without
-    /// refusing the whole type for one written loosely.
-    init?(received rawValue: String) {
+    /// Reads a `Content-Type` or `Accept` header value, or returns `nil` unless it is
+    /// `type/subtype` with no control characters: its parameters are read as ``parameter(_:)``
+    /// reads them, so a value a server, a client or a `Header` of the caller's wrote loosely
+    /// (`charset = utf-8`, `boundary=a=b`) is still understood. Such a value may fail
+    /// ``init(validating:)``, and so decoding from its text.
+    package init?(headerValue rawValue: String) {
         guard Self.isValid(rawValue) else { return nil }
         self.rawValue = rawValue
     }

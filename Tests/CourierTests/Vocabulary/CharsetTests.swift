@@ -31,7 +31,7 @@ private func receiveText(_ bytes: [UInt8], contentType: String?) async throws(Co
         #expect(MediaType("text/plain; charset=\"utf-8\"").parameter("charset") == "utf-8")
         #expect(MediaType("text/plain").parameter("charset") == nil)
         let multipart = try #require(
-            MediaType(received: "multipart/form-data; boundary=abc=d; charset=utf-8"))
+            MediaType(headerValue: "multipart/form-data; boundary=abc=d; charset=utf-8"))
         #expect(multipart.parameter("boundary") == "abc=d")
         #expect(multipart.parameter("charset") == "utf-8")
     }
@@ -40,11 +40,12 @@ private func receiveText(_ bytes: [UInt8], contentType: String?) async throws(Co
     /// value, an empty value.
     @Test func receivedParametersAreReadLeniently() throws {
         #expect(
-            try #require(MediaType(received: "text/plain ;charset = utf-8 ")).parameter("charset") == "utf-8")
-        #expect(try #require(MediaType(received: "text/plain; charset= \"utf-8\"")).charset == "utf-8")
-        #expect(try #require(MediaType(received: "text/plain; charset")).parameter("charset") == nil)
-        #expect(try #require(MediaType(received: "text/plain; charset=")).charset == nil)
-        #expect(try #require(MediaType(received: "text/plain; charset=\"\"")).charset == nil)
+            try #require(MediaType(headerValue: "text/plain ;charset = utf-8 ")).parameter("charset")
+                == "utf-8")
+        #expect(try #require(MediaType(headerValue: "text/plain; charset= \"utf-8\"")).charset == "utf-8")
+        #expect(try #require(MediaType(headerValue: "text/plain; charset")).parameter("charset") == nil)
+        #expect(try #require(MediaType(headerValue: "text/plain; charset=")).charset == nil)
+        #expect(try #require(MediaType(headerValue: "text/plain; charset=\"\"")).charset == nil)
     }
 
     /// Regression: parameters used to be split on every `;` with quotes trimmed, not parsed, so a

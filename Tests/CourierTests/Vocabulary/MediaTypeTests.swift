@@ -49,7 +49,7 @@ import Testing
         #expect(MediaType(validating: text) == nil)
         // A peer's header with the same essence is still read.
         if text.hasPrefix("text/") && !text.hasPrefix("text/plain a") {
-            #expect(MediaType(received: text) != nil)
+            #expect(MediaType(headerValue: text) != nil)
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: texts)
     func validationAgreesWithTheCharacterReading(text: String) {
         let reference = MediaType.isValidReadingCharacters(text)
-        #expect((MediaType(received: text) != nil) == reference)
+        #expect((MediaType(headerValue: text) != nil) == reference)
     }
 
     @Test(arguments: texts)

@@ -94,7 +94,7 @@ enum RequestMatching {
                 }
             }
         }
-        let declared = request.headers[.contentType].flatMap(MediaType.init(received:))
+        let declared = request.headers[.contentType].flatMap(MediaType.init(headerValue:))
         if let body = shape.body, !body.parts.isEmpty {
             if request.body.isEmpty {
                 reasons.append("the body is missing")
@@ -163,7 +163,7 @@ enum RequestMatching {
         if let key = part.parameter {
             if !part.isText {
                 let isJSON = part.contentType.map {
-                    $0.parameter == nil && MediaType(received: $0.value ?? "")?.isJSON == true
+                    $0.parameter == nil && MediaType(headerValue: $0.value ?? "")?.isJSON == true
                 }
                 values[key] = .bytes(found.content, isJSON: isJSON ?? false)
             } else if let text = String(strictUTF8: found.content) {

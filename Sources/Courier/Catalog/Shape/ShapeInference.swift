@@ -130,7 +130,7 @@ enum ShapeInference {
                 // A declared `Content-Type` wins over the body's own (`application/merge-patch+json`
                 // for a JSON body), and is what a server sees.
                 let declared = base.headers.first { $0.name == .contentType }.flatMap {
-                    MediaType(received: $0.value)
+                    MediaType(headerValue: $0.value)
                 }
                 return EndpointShape.BodyShape(
                     parameter: bodyOwner,

@@ -137,7 +137,7 @@ public struct LoggingMiddleware: Middleware {
         guard level <= .debug else { return [] }
         var lines = indented(redaction.lines(of: response.headers))
         if level == .trace, !response.body.isEmpty {
-            let type = response.headers[.contentType].flatMap(MediaType.init(received:))
+            let type = response.headers[.contentType].flatMap(MediaType.init(headerValue:))
             lines.append(bodyLine(response.body, contentType: type, secrets: secrets))
         }
         return lines

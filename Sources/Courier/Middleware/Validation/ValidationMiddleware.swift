@@ -58,7 +58,7 @@ public struct ValidationMiddleware: Middleware {
         // A declared type written exactly as an accepted one (`application/json`) is valid, as
         // every `MediaType` is, and accepted by it: no need to parse it.
         if let declared, rules.contentTypes.contains(where: { $0.rawValue == declared }) { return }
-        let contentType = declared.flatMap(MediaType.init(received:))
+        let contentType = declared.flatMap(MediaType.init(headerValue:))
         guard rules.accepts(contentType: contentType) else {
             let arrived =
                 switch (declared, contentType) {
