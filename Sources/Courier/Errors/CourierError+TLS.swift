@@ -27,8 +27,8 @@ extension CourierError {
                 "The certificate of \(host) is not trusted: "
                 + (reason
                     ?? "its chain does not lead to a trusted root (trust a root of your own with "
-                    + "TLSOptions.trustRoots; the server must also send the intermediate certificates "
-                    + "between its own and the root)") + "."
+                    + "TLSOptions.trustRoots; a server that leaves out its intermediate certificates "
+                    + "fails this way too)") + "."
         case .certificateExpired:
             message = "A certificate in the chain of \(host) has expired or is not yet valid."
         case .hostnameMismatch:

@@ -269,8 +269,8 @@ import Testing
             (
                 .untrustedCertificate,
                 "The certificate of 127.0.0.1:8443 is not trusted: its chain does not lead to a trusted "
-                    + "root (trust a root of your own with TLSOptions.trustRoots; the server must also send "
-                    + "the intermediate certificates between its own and the root)."
+                    + "root (trust a root of your own with TLSOptions.trustRoots; a server that leaves out "
+                    + "its intermediate certificates fails this way too)."
             ),
             (
                 .certificateExpired,

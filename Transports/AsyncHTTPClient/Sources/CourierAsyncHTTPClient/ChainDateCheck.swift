@@ -5,15 +5,20 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import SwiftASN1
-import X509
+@_spi(DisableValidityCheck) import X509
 
 /// Why a chain BoringSSL refused was refused, as far as its dates tell: BoringSSL reports every
 /// failed chain check as `CERTIFICATE_VERIFY_FAILED`, so after one the transport makes one more
-/// TLS handshake with the server (no request is sent), reads the chain it presents, and checks
-/// each certificate's validity period against the clock. The failure is called expired only when
-/// the dates are the whole reason: the presented chain must also lead, signature by signature, to
-/// a root the request trusts, so a certificate from an unknown CA stays untrusted whatever its
-/// dates.
+/// TLS handshake with the server (no request is sent) and reads the chain it presents. The failure
+/// is called expired only when the dates are the reason: the chain must lead, signature by
+/// signature, to a root the request trusts, by RFC 5280's rules with the validity periods left
+/// out, and a certificate on that path must be outside its period now. A certificate from an
+/// unknown CA stays untrusted whatever its dates. The answer only chooses between two failures:
+/// nothing here ever accepts a chain.
+///
+/// swift-certificates reads the system's roots on Linux only. Elsewhere, when the request trusts
+/// the system's roots, the dates of every certificate presented decide, as before there was a
+/// path to check.
 ///
 /// Through a proxy, the handshake goes through a tunnel of its own, as the request's did. Only a
 /// failed request pays for it, once; a server that does not answer within
@@ -38,8 +43,8 @@ enum ChainDateCheck {
     }
 
     /// `failure` as ``CourierError/Kind/certificateExpired`` when it is an untrusted chain and the
-    /// server at `url`, reached through `proxy` when there is one, presents a certificate outside
-    /// its validity period in a chain that leads to one of `roots`; `failure` otherwise.
+    /// server at `url`, reached through `proxy` when there is one, presents a chain whose path to
+    /// one of `roots` has a certificate outside its validity period; `failure` otherwise.
     static func refine(
         _ failure: CourierError, url: URL, tls: TLSConfiguration?, roots: TLSTrustRoots,
         proxy: AsyncHTTPClientTransport.Proxy.Server?,
@@ -50,39 +55,60 @@ enum ChainDateCheck {
         }
         let port = url.port ?? 443
         guard
-            let chain = await presentedChain(host: host, port: port, tls: tls, proxy: proxy, group: group),
-            hasCertificateOutOfDate(
-                chain.map { ($0.notBefore, $0.notAfter) }, now: Int(Date().timeIntervalSince1970)),
-            await leadsToATrustedRoot(chain.map(\.der), roots: roots)
+            let presented = await presentedChain(host: host, port: port, tls: tls, proxy: proxy, group: group)
         else { return failure }
+        let periods: [(notBefore: Int, notAfter: Int)]
+        if let path = await pathToATrustedRoot(presented.map(\.der), roots: roots) {
+            periods = path.map {
+                (Int($0.notValidBefore.timeIntervalSince1970), Int($0.notValidAfter.timeIntervalSince1970))
+            }
+        } else if !systemRootsAreReadable && roots.includesSystemRoots {
+            periods = presented.map { ($0.notBefore, $0.notAfter) }
+        } else {
+            return failure
+        }
+        guard hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970)) else { return failure }
         return CourierError.tls(
             .certificateExpired, host: CourierError.tlsHostName(of: url), underlying: failure.underlying)
     }
 
-    /// Whether `chain` (DER, the leaf first, then what the server sent with it) leads to a
-    /// certificate of `roots` (the system's, on Linux only, when they are included), each
-    /// certificate signed by the next, whatever their validity periods.
-    static func leadsToATrustedRoot(_ chain: [[UInt8]], roots: TLSTrustRoots) async -> Bool {
-        guard let leaf = chain.first.flatMap({ try? Certificate(derEncoded: $0) }) else { return false }
-        var store = roots.includesSystemRoots ? CertificateStore.systemTrustRoots : CertificateStore()
+    /// Whether swift-certificates reads the system's trust roots here.
+    #if os(Linux)
+        private static let systemRootsAreReadable = true
+    #else
+        private static let systemRootsAreReadable = false
+    #endif
+
+    /// The path from `chain` (DER, the leaf first, then what the server sent with it) to a
+    /// certificate of `roots` (with the system's, where ``systemRootsAreReadable``), each
+    /// certificate signed by the next and within RFC 5280's constraints but for its validity
+    /// period; `nil` when there is none.
+    static func pathToATrustedRoot(_ chain: [[UInt8]], roots: TLSTrustRoots) async -> [Certificate]? {
+        guard let leaf = chain.first.flatMap({ try? Certificate(derEncoded: $0) }) else { return nil }
+        var store =
+            roots.includesSystemRoots && systemRootsAreReadable
+            ? CertificateStore.systemTrustRoots : CertificateStore()
         store.append(
             contentsOf: roots.certificates.compactMap { try? Certificate(derEncoded: Array($0.derBytes)) })
         let intermediates = CertificateStore(
             chain.dropFirst().compactMap { try? Certificate(derEncoded: $0) })
-        var verifier = Verifier(rootCertificates: store) { AnyValidityPeriod() }
-        if case .validCertificate = await verifier.validate(leaf: leaf, intermediates: intermediates) {
-            return true
+        var verifier = Verifier(rootCertificates: store) {
+            RFC5280Policy.withValidityCheckDisabled()
+            ServerExtensionsAcknowledged()
         }
-        return false
+        guard
+            case .validCertificate(let path) = await verifier.validate(
+                leaf: leaf, intermediates: intermediates)
+        else { return nil }
+        return Array(path)
     }
 
-    /// A policy that asks nothing of a chain the verifier built: what remains checked is that each
-    /// certificate is signed by the next, up to a trusted root. It names the extensions a server's
-    /// chain marks critical, which the verifier would otherwise refuse as not understood.
-    private struct AnyValidityPeriod: VerifierPolicy {
+    /// Names the extensions a server certificate may mark critical that RFC 5280's policy leaves
+    /// to others (the names it is for, the purposes it serves), which the verifier would otherwise
+    /// refuse as not understood. Whether they fit the request is not what this check asks.
+    private struct ServerExtensionsAcknowledged: VerifierPolicy {
         let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
-            .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
-            .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.nameConstraints,
+            .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.extendedKeyUsage,
         ]
 
         func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
