@@ -8,7 +8,10 @@ extension FuzzTargets {
     /// An HTTP date and a cookie date.
     @Sendable static func dates(_ input: [UInt8]) {
         let text = text(input)
-        _ = HTTPDate.parse(text)
+        let date = HTTPDate.parse(text, now: now, exactSpacing: false)
+        if let exact = HTTPDate.parse(text, now: now, exactSpacing: true), exact != date {
+            broken("a date read exactly differs from the same date read robustly", text)
+        }
         _ = CookieDate.parse(text)
     }
 
@@ -72,7 +75,9 @@ extension FuzzTargets {
         _ = MediaTypeParameters.parse(text)
         _ = MediaTypeParameters.parse(text, backslashEscapes: false)
         _ = EntityTag(text)
-        _ = MediaType(validating: text)
+        if MediaType(validating: text) != nil, MediaType(headerValue: text) == nil {
+            broken("a valid media type is not read as a header value", text)
+        }
     }
 
     /// `Content-Length` and `Content-Encoding` as a response's fields.
@@ -101,7 +106,7 @@ extension FuzzTargets {
     /// A multipart body: the first line is its media type, the bytes after it the body.
     @Sendable static func multipart(_ input: [UInt8]) {
         let end = input.firstIndex(of: UInt8(ascii: "\n")) ?? input.endIndex
-        guard let type = MediaType(validating: text(Array(input[..<end]))) else { return }
+        guard let type = MediaType(headerValue: text(Array(input[..<end]))) else { return }
         _ = try? MultipartReading.parts(of: Data(input[min(end + 1, input.endIndex)...]), contentType: type)
     }
 }
