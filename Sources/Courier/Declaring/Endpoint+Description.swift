@@ -12,6 +12,7 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
     public var description: String {
         var method: String?
         var segments: [String] = []
+        var endsWithSlash = false
         var names: [String] = []
         var origin = ""
         for part in parts {
@@ -19,7 +20,9 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
             case .method(.known(let known)): method = method ?? known.rawValue
             case .method(.unchecked(let token)):
                 method = method ?? HTTPMethod(normalizing: token)?.rawValue ?? token.debugDescription
-            case .path(let path, let display): segments += display.shown(path)
+            case .path(let path, let display) where !path.isEmpty:
+                segments += display.shown(path)
+                endsWithSlash = display.endsWithSlash
             case .query(.text(let name, _), _), .query(.named(let name, _), _):
                 names.append(PercentEncoding.encode(name))
             case .query(.whole, _): names.append("…")
@@ -27,6 +30,7 @@ extension Endpoint: CustomStringConvertible, CustomDebugStringConvertible, Custo
             default: break
             }
         }
+        if endsWithSlash { segments.append("") }
         var seen = Set<String>()
         let query = names.filter { seen.insert($0).inserted }
         let path =

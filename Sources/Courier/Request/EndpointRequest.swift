@@ -16,7 +16,8 @@ import Foundation
 public struct EndpointRequest: Sendable, Hashable {
     /// The method.
     public internal(set) var method: HTTPMethod
-    /// The path segments, unencoded, one per declared value.
+    /// The path segments, unencoded, one per declared value; a path declared with a trailing
+    /// slash (`Path("users/")`) ends with an empty segment, as RFC 3986 reads `/users/`.
     public internal(set) var pathSegments: [String]
     /// The query parameters in declared order; names may repeat.
     public internal(set) var query: [QueryItem]

@@ -11,6 +11,8 @@ enum RequestAssembly {
         var bodySource: BodySource?
         var bodyCount = 0
         var segments: [String] = []
+        // A path that ends with a slash ends with an empty segment, as RFC 3986 reads it.
+        var endsWithSlash = false
         // Query items in order. Text needs no encoding, so it goes straight in; from the first
         // value the endpoint's FormEncoding writes, declarations wait until it is known (it may
         // be declared after them).
@@ -30,11 +32,14 @@ enum RequestAssembly {
             case .method(let token):
                 method = method ?? token
                 methodCount += 1
-            case .path(let pathSegments, _):
+            case .path(let pathSegments, let display):
                 for segment in pathSegments {
                     try RequestRules.validate(pathSegment: segment)
                 }
-                segments += pathSegments
+                if !pathSegments.isEmpty {
+                    segments += pathSegments
+                    endsWithSlash = display.endsWithSlash
+                }
             case .query(.text(let name, let value), let isSecret) where encodedQueries.isEmpty:
                 items.append(QueryItem(name: name, value: value, isSecret: isSecret))
             case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))
@@ -95,7 +100,8 @@ enum RequestAssembly {
             headers.append(HeaderField(name: .contentType, value: body.contentType.rawValue))
         }
         var request = EndpointRequest(
-            method: resolvedMethod, pathSegments: segments, query: items, headers: headers, body: body,
+            method: resolvedMethod, pathSegments: endsWithSlash ? segments + [""] : segments, query: items,
+            headers: headers, body: body,
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )

@@ -86,6 +86,36 @@ struct CatalogPathTextTests {
         }
     }
 
+    struct ListDocuments: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var owner: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("owners/\(owner)/documents/")
+        }
+    }
+
+    @Test func aTrailingSlashIsPartOfThePathMatchedAndExported() throws {
+        let shape = try ListDocuments.shape()
+        #expect(shape.description == "GET /owners/{owner}/documents/")
+        let catalog = try Catalog([ListDocuments.self])
+        let sent = ListDocuments(owner: "a b")
+        #expect(try sent.request().percentEncodedPath == "/owners/a%20b/documents/")
+        #expect(try catalog.match(IncomingRequest(sent.request())) as? ListDocuments == sent)
+        // Without the slash it is another resource (RFC 3986 §6.2.3 does not equate them).
+        let mismatch = try #require(
+            throws: EndpointMismatch.self,
+            performing: { try catalog.match(IncomingRequest(method: .get, target: "/owners/a/documents")) })
+        #expect(mismatch.closeness == .otherPath)
+        let document = catalog.openAPIDocument(title: "Documents", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: Any])
+        #expect(paths.keys.sorted() == ["/owners/{owner}/documents/"])
+    }
+
     @Test func anEnumSentAsItsRawValueIsFoundByIt() throws {
         let shape = try GetEnvironment.shape()
         #expect(shape.path == [.literal("envs"), .parameter("environment")])

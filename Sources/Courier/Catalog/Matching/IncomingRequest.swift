@@ -38,10 +38,13 @@ public struct IncomingRequest: Sendable, Hashable {
             body: try request.body?.collectData() ?? Data())
     }
 
-    /// The path segments, percent-decoded; `nil` when one is not valid percent-encoded UTF-8.
+    /// The path segments, percent-decoded; `nil` when one is not valid percent-encoded UTF-8. A
+    /// path that ends with a slash after a segment ends with an empty one (`/users/` is `users`
+    /// and ``), as an ``EndpointRequest`` declared with `Path("users/")` does.
     var pathSegments: [String]? {
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let pieces = path.split(separator: "/", omittingEmptySubsequences: true)
+        var pieces = path.split(separator: "/", omittingEmptySubsequences: true)
+        if !pieces.isEmpty, path.hasSuffix("/") { pieces.append("") }
         var segments: [String] = []
         for piece in pieces {
             guard let segment = PercentEncoding.decode(piece) else { return nil }

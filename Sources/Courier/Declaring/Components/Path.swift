@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// Path("users/\(userID)/posts")   // /users/42/posts
-/// Path("/v1/users")               // /v1/users (a leading or trailing slash only separates)
+/// Path("/v1/users")               // /v1/users (a leading slash only separates)
+/// Path("api/users/")              // /api/users/ (a trailing slash is sent, unless a Path follows)
 /// Path("users", userID, "posts")  // /users/42/posts
 /// Path("files", fileName)         // /files/a%2Fb when fileName is "a/b": a value never splits
 /// ```
@@ -34,7 +35,9 @@ public struct Path: EndpointComponent {
             texts.append(value.parameterText)
         }
         segments = texts
-        display = PathDisplay(literalCount: literal.count, template: literal.template)
+        display = PathDisplay(
+            literalCount: literal.count, template: literal.template,
+            endsWithSlash: literal.endsWithSlash && texts.count == literal.count)
         problem = Self.urlProblem(texts) ?? literal.problem
     }
 
@@ -81,12 +84,15 @@ public struct Path: EndpointComponent {
 }
 
 /// Which of a ``Path``'s segments are literal text and which hold values, so a description can
-/// show the template (`/users/{…}/posts`) without a value.
+/// show the template (`/users/{…}/posts`) without a value, and whether the path ends with a slash.
 struct PathDisplay: Sendable {
     /// How many leading segments came from the literal; every later one is a value.
     let literalCount: Int
     /// The literal's segments with each value marked, when it interpolates any.
     let template: [String]?
+    /// Whether the literal ends with a slash and no value follows it: the request's path does too,
+    /// unless a later ``Path`` adds segments.
+    var endsWithSlash = false
 
     /// The segments percent-encoded, each value shown as `{…}`.
     func shown(_ segments: [String]) -> [String] {

@@ -9,8 +9,10 @@
 /// Path("files/\(name)")          // name "a/b" is sent as /files/a%2Fb
 /// ```
 ///
-/// A leading or trailing slash only separates, so `"/users/"` is the segment `users`. An empty
-/// segment between two slashes (`"a//b"`) is rejected when the request is built, as
+/// A leading slash only separates, so `"/users"` is the segment `users`. A trailing slash is sent
+/// when nothing follows it in the endpoint's path (`"users/"` is `/users/`, which a server may
+/// answer differently from `/users`); a later `Path` continues after it. An empty segment between
+/// two slashes (`"a//b"`) is rejected when the request is built, as
 /// ``CourierError/Kind/invalidPathSegment``. Literal text and a value may share a segment
 /// (`"v\(version)"`, `"\(sid).json"`); the value's own `/` is still percent-encoded. A ``Catalog``
 /// reads such a value back from between the text, but refuses two values in one segment.
@@ -27,6 +29,8 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     /// A sentence naming what the literal cannot send (an empty segment, an optional), reported
     /// when the request is built.
     let problem: String?
+    /// Whether the text ends with a slash after at least one segment (`"users/"`, not `"/"`).
+    let endsWithSlash: Bool
 
     /// Where a value stands in a ``template`` segment.
     static let valueMark: Character = "\u{0}"
@@ -42,25 +46,30 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             storage = .one(value)
             template = nil
             problem = nil
+            endsWithSlash = false
         } else {
             var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
             interpolation.appendLiteral(value)
-            (storage, template, problem) = Self.segments(of: interpolation)
+            (storage, template, problem, endsWithSlash) = Self.segments(of: interpolation)
         }
     }
 
     /// Creates the segments of a literal with interpolated values.
     public init(stringInterpolation: StringInterpolation) {
-        (storage, template, problem) = Self.segments(of: stringInterpolation)
+        (storage, template, problem, endsWithSlash) = Self.segments(of: stringInterpolation)
     }
 
     private static func segments(
         of interpolation: StringInterpolation
-    ) -> (Storage, template: [String]?, problem: String?) {
+    ) -> (Storage, template: [String]?, problem: String?, endsWithSlash: Bool) {
         let written = interpolation.finished()
         var pieces = written[...]
         if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
-        if let last = pieces.last, last.isSeparatorOnly { pieces.removeLast() }
+        var endsWithSlash = false
+        if let last = pieces.last, last.isSeparatorOnly {
+            pieces.removeLast()
+            endsWithSlash = !pieces.isEmpty
+        }
         var problem = interpolation.problem
         if problem == nil, pieces.contains(where: \.isSeparatorOnly) {
             let text = written.map { $0.shown.replacingOccurrences(of: String(valueMark), with: "{…}") }
@@ -69,7 +78,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
                 "The path \(text.debugDescription) has an empty segment between two slashes; remove the extra slash."
         }
         let holdsValues = pieces.contains(where: \.holdsValue)
-        return (.many(pieces.map(\.text)), holdsValues ? pieces.map(\.shown) : nil, problem)
+        return (.many(pieces.map(\.text)), holdsValues ? pieces.map(\.shown) : nil, problem, endsWithSlash)
     }
 
     /// How many segments the literal has.

@@ -14,7 +14,7 @@ import Testing
     @Test func slashesInALiteralSeparateSegments() throws {
         try #expect(segments(Path("/users")) == ["users"])
         try #expect(segments(Path("users/42")) == ["users", "42"])
-        try #expect(segments(Path("/v1/users/")) == ["v1", "users"])
+        try #expect(segments(Path("/v1/users/")) == ["v1", "users", ""])
         try #expect(segments(Path("/")) == [])
         try #expect(segments(Path("")) == [])
         try #expect(segments(Path("/v1/users", 42, "posts")) == ["v1", "users", "42", "posts"])
@@ -29,8 +29,37 @@ import Testing
         }.built()
         #expect(request.pathSegments == ["users", "42", "files", "a/b?c"])
         #expect(request.percentEncodedPath == "/users/42/files/a%2Fb%3Fc")
-        try #expect(segments(Path("v\(2)/items/")) == ["v2", "items"])
+        try #expect(segments(Path("v\(2)/items/")) == ["v2", "items", ""])
         try #expect(segments(Path("\(name)")) == ["a/b?c"])
+    }
+
+    @Test func aTrailingSlashIsSentWhenNothingFollowsIt() throws {
+        let id = 42
+        let base = BaseURL("https://api.example.com/v1")
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Path("users/\(id)/")
+        }.built()
+        #expect(request.percentEncodedPath == "/users/42/")
+        #expect(try base.url(for: request).absoluteString == "https://api.example.com/v1/users/42/")
+        // A later Path continues after the slash; a value after the literal ends the path.
+        let continued = try Endpoint<User, Never> {
+            Method.get
+            Path("users/")
+            Path(id)
+        }.built()
+        #expect(continued.percentEncodedPath == "/users/42")
+        try #expect(segments(Path("users/", id)) == ["users", "42"])
+        try #expect(segments(Path("users/", "posts/")) == ["users", "posts/"])
+        // The root stays the root, and an empty value is still refused, not read as a slash.
+        try #expect(segments(Path("/")) == [])
+        let empty = ""
+        #expect(throws: CourierError.self) { try segments(Path("users", empty)) }
+        let endpoint = Endpoint<User, Never> {
+            Method.get
+            Path("users/\(id)/")
+        }
+        #expect(endpoint.description == "GET /users/{…}/")
     }
 
     @Test func aStringValueIsOneSegmentWhereverItIsPassed() throws {
