@@ -377,6 +377,10 @@ import Testing
                   parameters:
                     - {name: owner, in: path, required: true, schema: {type: string}}
                   responses: {'204': {description: ok}}
+              /api/v1/documents/:
+                get:
+                  operationId: listDocuments
+                  responses: {'204': {description: ok}}
             """)
         #expect(
             file(result, "Endpoints/FetchMessage.swift").contains(
@@ -385,6 +389,8 @@ import Testing
         #expect(
             file(result, "Endpoints/GetCodeFrequency.swift").contains(
                 #"Path("repos/\(owner)/stats/code frequency")"#))
+        // A trailing slash is part of the path a server answers.
+        #expect(file(result, "Endpoints/ListDocuments.swift").contains(#"Path("api/v1/documents/")"#))
         #expect(result.report.items.isEmpty)
     }
 

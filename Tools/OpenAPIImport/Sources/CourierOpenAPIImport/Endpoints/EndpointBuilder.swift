@@ -64,6 +64,7 @@ struct EndpointBuilder {
     ///
     /// Literal text is percent-decoded, as `Path` encodes it again. A segment may hold text
     /// around one parameter; two parameters in one segment could not be told apart when read back.
+    /// A trailing slash stays: `Path` sends it, and a server may answer `/x/` differently from `/x`.
     static func pathLiteral(_ path: String, properties: [String: String]) -> Result<String?, PathProblem> {
         var literal = ""
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -107,6 +108,7 @@ struct EndpointBuilder {
             }
             literal += (literal.isEmpty ? "" : "/") + pieces
         }
+        if !literal.isEmpty, path.hasSuffix("/") { literal += "/" }
         return .success(literal.isEmpty ? nil : "\"" + literal + "\"")
 
         /// Literal text, percent-decoded, escaped for a string literal.
