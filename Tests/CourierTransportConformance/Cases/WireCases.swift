@@ -73,6 +73,27 @@
                     #expect(echo.header("x-mixed-case") == "kept")
                 }
             },
+            ConformanceCase(.wire, "aTrailingSlashArrivesAsDeclared") { context in
+                try await context.withClient(baseURL: context.servers.loopback) { client in
+                    for (endpoint, target) in [
+                        (
+                            Endpoint<LoopbackServers.Echo, Never> {
+                                Method.get
+                                Path("echo/docs/")
+                            }, "/echo/docs/"
+                        ),
+                        (
+                            Endpoint<LoopbackServers.Echo, Never> {
+                                Method.get
+                                Path("echo/docs")
+                            }, "/echo/docs"
+                        ),
+                    ] {
+                        let echo = try #require(try await client.send(endpoint).value)
+                        #expect(echo.target == target)
+                    }
+                }
+            },
             ConformanceCase(.wire, "theMethodSentIsTheMethodShown") { context in
                 try await context.withClient(baseURL: context.servers.loopback) { client in
                     for (declared, sent) in [("get", "GET"), ("delete", "DELETE"), ("purge", "purge")] {
