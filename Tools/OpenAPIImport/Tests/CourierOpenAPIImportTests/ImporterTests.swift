@@ -182,6 +182,34 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Pet/allOf").first?.kind == .approximated)
     }
 
+    @Test func aPropertyAnotherAllOfMemberNarrowsTakesTheNarrowerType() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Station: {type: object, properties: {name: {type: string}}}
+                Collection:
+                  type: object
+                  properties:
+                    data: {type: array, items: {type: object}}
+                    count: {type: integer}
+                Stations:
+                  allOf:
+                    - $ref: '#/components/schemas/Collection'
+                    - properties:
+                        data: {type: array, items: {$ref: '#/components/schemas/Station'}}
+                        count: {description: How many there are.}
+            """)
+        let stations = file(result, "Models/Stations.swift")
+        #expect(stations.contains("public var data: [Station]?"))
+        // A redeclaration that only describes the property keeps the type it had.
+        #expect(stations.contains("public var count: Int?"))
+        #expect(
+            reported(result, at: "/components/schemas/Stations/allOf/1/properties/data").first?.kind
+                == .approximated)
+    }
+
     @Test func anInlineSchemaReachedTwiceIsOneModel() throws {
         let result = try importing(
             """

@@ -27,10 +27,27 @@ extension ModelBuilder {
         let required = Set(parts.flatMap { $0.0["required"]?.array?.compactMap(\.string) ?? [] })
         for (part, partPointer) in parts {
             for (jsonName, propertySchema) in part["properties"]?.members ?? .init() {
-                guard seen.insert(jsonName).inserted else { continue }
                 let propertyPointer = partPointer.appending("properties", jsonName)
+                // A property that another schema of the allOf declared too: a value must match
+                // both, and the later one is most often the narrower (a generic wrapper's `data`,
+                // then its items), so it replaces the first, unless it gives no type at all.
+                let earlier = properties.firstIndex { $0.jsonName == jsonName }
+                guard seen.insert(jsonName).inserted || (earlier != nil && Self.declaresAType(propertySchema))
+                else { continue }
                 let resolved = type(
                     of: propertySchema, at: propertyPointer, hint: name + SwiftNames.typeName(jsonName))
+                if let earlier {
+                    report.add(
+                        propertyPointer, .approximated,
+                        "\(jsonName) is declared by more than one schema of the allOf; the struct takes this, the "
+                            + "last that gives it a type, though a value must match them all.")
+                    properties[earlier].type = resolved.type
+                    properties[earlier].documentation = resolved.documentation
+                    properties[earlier].constraints = resolved.constraints
+                    properties[earlier].isOptional =
+                        properties[earlier].isOptional && (!required.contains(jsonName) || resolved.nullable)
+                    continue
+                }
                 let swiftName = names.claim(SwiftNames.memberName(jsonName))
                 if swiftName != SwiftNames.memberName(jsonName) {
                     report.add(
@@ -86,6 +103,13 @@ extension ModelBuilder {
         if case .structure(var structure) = declarations[index] {
             structure.properties = properties
             declarations[index] = .structure(structure)
+        }
+    }
+
+    /// Whether a property's schema says what type its value has, rather than only describing it.
+    static func declaresAType(_ schema: DocumentValue) -> Bool {
+        ["type", "$ref", "items", "properties", "allOf", "oneOf", "anyOf", "enum", "const"].contains {
+            schema[$0] != nil
         }
     }
 
