@@ -394,6 +394,38 @@ import Testing
         #expect(result.report.items.isEmpty)
     }
 
+    @Test func aMatrixOrLabelPathParameterLeavesTheOperationOutWithAReportItem() throws {
+        let result = try importing(
+            """
+            paths:
+              /matrix/{id}:
+                get:
+                  operationId: matrixPath
+                  parameters:
+                    - {name: id, in: path, required: true, style: matrix, schema: {type: integer}}
+                  responses: {'204': {description: ok}}
+              /label/{id}:
+                get:
+                  operationId: labelPath
+                  parameters:
+                    - {name: id, in: path, required: true, style: label, schema: {type: integer}}
+                  responses: {'204': {description: ok}}
+              /simple/{id}:
+                get:
+                  operationId: simplePath
+                  parameters:
+                    - {name: id, in: path, required: true, style: simple, schema: {type: integer}}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoints = result.files.map(\.path).filter { $0.hasPrefix("Endpoints/") }
+        #expect(endpoints == ["Endpoints/SimplePath.swift"])
+        for name in ["matrix", "label"] {
+            let item = try #require(result.report.items.first { $0.pointer == "/paths/~1\(name)~1{id}/get" })
+            #expect(item.kind == .notExpressed)
+            #expect(item.message.contains("style \(name)"))
+        }
+    }
+
     @Test func keywordNamesAreWrittenInBackticksWhereTheyAreUsed() throws {
         let result = try importing(
             """

@@ -158,6 +158,17 @@ struct EndpointBuilder {
             pathProperties[wireName] = property.name
             properties.append(property)
         }
+        // `matrix` (`;id=5`) and `label` (`.5`) put text before the value that a Path would
+        // percent-encode or a catalog would export as part of the path: such requests could not be
+        // the document's.
+        for (parameter, parameterPointer, _) in parameters where parameter["in"]?.string == "path" {
+            guard let style = parameter["style"]?.string, style != "simple" else { continue }
+            models.report.add(
+                pointer, .notExpressed,
+                "The path parameter \(parameter["name"]?.string ?? "") has style \(style), which a Path does not "
+                    + "write (at \(parameterPointer.appending("style"))); the operation is left out.")
+            return
+        }
         switch Self.pathLiteral(path, properties: pathProperties) {
         case .success(let literal?): components.append("Path(\(literal))")
         case .success(nil): break
