@@ -116,6 +116,41 @@ struct CatalogPathTextTests {
         #expect(paths.keys.sorted() == ["/owners/{owner}/documents/"])
     }
 
+    /// One listed value, and any other the API adds later, as `courier-import` writes an enum.
+    enum FormKind: RawRepresentable, Codable, CaseIterable, Sendable, Hashable, ParameterValue {
+        case push
+        case unknown(String)
+
+        static let allCases: [FormKind] = [.push]
+
+        init(rawValue: String) { self = rawValue == "form-push" ? .push : .unknown(rawValue) }
+
+        var rawValue: String {
+            switch self {
+            case .push: "form-push"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    struct FetchForm: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var kind: FormKind
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("forms/\(kind)")
+        }
+    }
+
+    @Test func anEnumOfOneListedCaseIsFoundByAValueItDoesNotList() throws {
+        #expect(try FetchForm.shape().path == [.literal("forms"), .parameter("kind")])
+        let matched = try Catalog([FetchForm.self]).match(
+            IncomingRequest(method: .get, target: "/forms/form-push"))
+        #expect(matched as? FetchForm == FetchForm(kind: .push))
+    }
+
     @Test func anEnumSentAsItsRawValueIsFoundByIt() throws {
         let shape = try GetEnvironment.shape()
         #expect(shape.path == [.literal("envs"), .parameter("environment")])

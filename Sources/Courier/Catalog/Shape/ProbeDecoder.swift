@@ -92,6 +92,13 @@ struct ProbeDecoder: Decoder {
         }
         if let caseType = type as? any CaseIterable.Type {
             let cases = Self.allCases(caseType)
+            // With one case there is no other to vary to: a type that decodes a value it does not
+            // list (an imported enum's `unknown(_)`) is made from the probe's text instead.
+            if isVaried, cases.count < 2, selfDecodes == 0 {
+                var inner = self
+                inner.selfDecodes += 1
+                if let other = try? T(from: inner) { return other }
+            }
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T {
                 // A case prints as its text, else its raw value; its name is not what is sent.
