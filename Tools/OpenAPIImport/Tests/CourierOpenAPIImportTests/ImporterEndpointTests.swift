@@ -426,6 +426,25 @@ import Testing
         }
     }
 
+    @Test func aCookieHeaderParameterIsLeftOutWithAReportItem() throws {
+        let result = try importing(
+            """
+            paths:
+              /sessions/whoami:
+                get:
+                  operationId: toSession
+                  parameters:
+                    - {name: X-Session-Token, in: header, schema: {type: string}}
+                    - {name: Cookie, in: header, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/ToSession.swift")
+        #expect(endpoint.contains(#"Header("X-Session-Token""#))
+        #expect(!endpoint.contains(#"Header("Cookie""#))
+        let item = try #require(result.report.items.first { $0.pointer.hasSuffix("/parameters/1") })
+        #expect(item.kind == .notExpressed)
+    }
+
     @Test func keywordNamesAreWrittenInBackticksWhereTheyAreUsed() throws {
         let result = try importing(
             """

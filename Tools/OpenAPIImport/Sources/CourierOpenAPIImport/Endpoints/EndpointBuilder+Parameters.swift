@@ -46,6 +46,16 @@ extension EndpointBuilder {
                 changesExport: false)
             return []
         }
+        if location == "header", wireName.lowercased() == "cookie" {
+            // The whole field, which a server reads as name=value pairs: a value with `;` in it
+            // would come back as other cookies.
+            models.report.add(
+                pointer, .notExpressed,
+                "A Cookie header parameter is the whole Cookie field; declare each cookie with in: cookie, "
+                    + "or let a CookieMiddleware send what the server set. The operation is imported without it."
+            )
+            return []
+        }
         guard ["query", "header", "cookie"].contains(location) else {
             models.report.add(
                 pointer.appending("in"), .notExpressed,
