@@ -147,7 +147,14 @@ public struct OpenAPIImporter: Sendable {
             let pointer = JSONPointer(tokens: ["servers", String(offset)])
             guard var url = server["url"]?.string else { continue }
             for (variable, definition) in server["variables"]?.members ?? .init() {
-                let value = definition["default"]?.string ?? ""
+                // The default is a string by the specification; a document that writes a number
+                // (a port) means its text.
+                let value: String =
+                    switch definition["default"] {
+                    case .string(let text): text
+                    case .integer(let number): String(number)
+                    default: ""
+                    }
                 url = url.replacingOccurrences(of: "{\(variable)}", with: value)
                 report.add(
                     pointer.appending("variables", variable), .approximated,

@@ -329,12 +329,14 @@ import Testing
               - url: https://{region}.api.example.com/v2
                 variables: {region: {default: eu, enum: [eu, us]}}
               - url: /relative
+              - url: http://petstore.example:{port}/v2
+                variables: {port: {default: 8080}}
             paths: {}
             """)
         let namespace = file(result, "TestAPI.swift")
-        #expect(
-            namespace.contains(
-                #"public static let servers: [BaseURL] = [BaseURL("https://eu.api.example.com/v2")]"#))
+        #expect(namespace.contains(#"BaseURL("https://eu.api.example.com/v2")"#))
+        // A number written where the specification asks for a string is its text.
+        #expect(namespace.contains(#"BaseURL("http://petstore.example:8080/v2")"#))
         #expect(!reported(result, at: "/servers/1").isEmpty)
     }
 }
