@@ -73,9 +73,11 @@ struct RedirectFollower: Sendable {
         } catch {
             throw CourierError.transport(error)
         }
+        // The rest of a resumed download is appended to the bytes held: only the rest arrived.
+        let held = response.status.code == 206 ? request.partialDownload?.offset ?? 0 : 0
         observers.notify { observer in
             observer.receivedHead()
-            observer.received(bytes: response.bodyLength)
+            observer.received(bytes: max(0, response.bodyLength - held))
         }
         return response
     }

@@ -88,6 +88,30 @@ struct ResumableDownloadTests {
         #expect(sent[1].headers[.range] == "bytes=5-" && sent[1].headers[.ifRange] == #""v1""#)
     }
 
+    @Test func metricsCountTheBytesEachAttemptReceived() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("f.bin")
+        let transport = ScriptedTransport([
+            Answer(
+                status: .ok, headers: [("ETag", #""v1""#), ("Content-Length", "10")],
+                chunks: [Data("0123".utf8)], breaks: true),
+            Answer(
+                status: 206, headers: [("ETag", #""v1""#), ("Content-Range", "bytes 4-9/10")],
+                chunks: [Data("456789".utf8)]),
+        ])
+        let received = LockedBox<[Int64]>([])
+        let client = Client(
+            baseURL: BaseURL("files.example.com"), transport: transport,
+            middleware: [
+                MetricsMiddleware { metrics in received.withLock { $0.append(metrics.bytesReceived) } }
+            ])
+        _ = try? await client.download(Self.file, to: destination, resumable: true)
+        _ = try await client.download(Self.file, to: destination, resumable: true)
+        // The rest is 6 bytes, though the file it completes holds 10.
+        #expect(received.get().last == 6)
+    }
+
     @Test func aRangeTheServerCannotSatisfyStartsOverOnce() async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
