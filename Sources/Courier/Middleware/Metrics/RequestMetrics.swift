@@ -23,10 +23,13 @@ public struct RequestMetrics: Sendable, Hashable {
     public let path: String
     /// The final response's status, also when the error carries a response; `nil` when no response arrived.
     public let status: HTTPStatus?
-    /// The kind of the error the request failed with, or `nil` when it succeeded.
+    /// The kind of the error the request failed with below the middleware (a later middleware or
+    /// the transport threw it), or `nil` when a response came back.
     ///
     /// Cancellation is ``CourierError/Kind/cancelled``; a request stopped by its timeout is
-    /// ``CourierError/Kind/timedOut``.
+    /// ``CourierError/Kind/timedOut``. A response is reported by its ``status`` even when the
+    /// caller gets it as an error, which is decided after the middleware chain: a `412` as
+    /// ``CourierError/Kind/preconditionFailed``, a status the endpoint does not document.
     public let errorKind: CourierError.Kind?
     /// How often the request reached redirect handling and the transport: 1, plus one per retry
     /// or credential replay by middleware after the metrics middleware.
