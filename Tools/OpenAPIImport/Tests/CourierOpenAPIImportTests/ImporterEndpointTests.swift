@@ -426,6 +426,41 @@ import Testing
         }
     }
 
+    @Test func aSuccessOfferedInSeveralTypesAsksForTheOneItReads() throws {
+        let result = try importing(
+            """
+            paths:
+              /stations:
+                get:
+                  operationId: getStations
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/xml: {schema: {type: object, properties: {name: {type: string}}}}
+                        application/json: {schema: {type: object, properties: {name: {type: string}}}}
+              /page:
+                get:
+                  operationId: getPage
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        text/html: {schema: {type: string}}
+                        application/pdf: {schema: {type: string, format: binary}}
+              /one:
+                get:
+                  operationId: getOne
+                  responses:
+                    '200': {description: ok, content: {application/json: {schema: {type: string}}}}
+            """)
+        #expect(
+            file(result, "Endpoints/GetStations.swift").contains(
+                #"Header.accept(MediaType("application/json"))"#))
+        #expect(file(result, "Endpoints/GetPage.swift").contains(#"Header.accept(MediaType("text/html"))"#))
+        #expect(!file(result, "Endpoints/GetOne.swift").contains("Header.accept"))
+    }
+
     @Test func aCookieHeaderParameterIsLeftOutWithAReportItem() throws {
         let result = try importing(
             """

@@ -325,6 +325,9 @@ extension EndpointBuilder {
                 pointer.appending("content", other), .notExpressed,
                 "Only \(chosen) is declared; \(other) is left out.")
         }
+        // A server that offers several types picks one by Accept (RFC 9110 §12.5.1): ask for the
+        // one the endpoint reads.
+        if content.keys.count > 1, accept == nil, MediaTypeText.isConcrete(chosen) { accept = chosen }
         return (type, accept)
     }
 
