@@ -433,6 +433,9 @@ import Testing
               /stations:
                 get:
                   operationId: getStations
+                  parameters:
+                    - {name: near, in: query, schema: {type: array, items: {type: string}}}
+                    - {name: open, in: query, schema: {type: boolean}}
                   responses:
                     '200':
                       description: ok
@@ -454,9 +457,11 @@ import Testing
                   responses:
                     '200': {description: ok, content: {application/json: {schema: {type: string}}}}
             """)
-        #expect(
-            file(result, "Endpoints/GetStations.swift").contains(
-                #"Header.accept(MediaType("application/json"))"#))
+        let stations = file(result, "Endpoints/GetStations.swift")
+        #expect(stations.contains(#"Header.accept(MediaType("application/json"))"#))
+        // The document fixes how its query values are written, whatever the client's FormEncoding.
+        #expect(stations.contains("FormEncoding(arrays: .repeatedKey)"))
+        #expect(!file(result, "Endpoints/GetOne.swift").contains("FormEncoding"))
         #expect(file(result, "Endpoints/GetPage.swift").contains(#"Header.accept(MediaType("text/html"))"#))
         #expect(!file(result, "Endpoints/GetOne.swift").contains("Header.accept"))
     }

@@ -191,7 +191,11 @@ struct EndpointBuilder {
         let strategy = arrayStrategy(
             parameters.filter { $0.0["in"]?.string == "query" }.map(\.0),
             formNeedsIndexes: body?.formNeedsIndexes ?? false)
-        if strategy != ".repeatedKey" { components.append("FormEncoding(arrays: \(strategy))") }
+        // The document fixes how values are written (arrays as it says, booleans as true and
+        // false, dates as RFC 3339), whatever the client's own FormEncoding is for other APIs.
+        if strategy != ".repeatedKey" || parameters.contains(where: { $0.0["in"]?.string == "query" }) {
+            components.append("FormEncoding(arrays: \(strategy))")
+        }
 
         // Query, header and cookie parameters.
         for (parameter, parameterPointer, entry) in parameters where parameter["in"]?.string != "path" {
