@@ -97,6 +97,18 @@ struct CatalogPathTextTests {
         }
     }
 
+    struct GetDocument: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var owner: String
+        var id: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("owners/\(owner)/documents/\(id)")
+        }
+    }
+
     @Test func aTrailingSlashIsPartOfThePathMatchedAndExported() throws {
         let shape = try ListDocuments.shape()
         #expect(shape.description == "GET /owners/{owner}/documents/")
@@ -109,6 +121,17 @@ struct CatalogPathTextTests {
             throws: EndpointMismatch.self,
             performing: { try catalog.match(IncomingRequest(method: .get, target: "/owners/a/documents")) })
         #expect(mismatch.closeness == .otherPath)
+        // A trailing slash is no empty value of a parameter in the same place.
+        let documentsFirst = try Catalog([GetDocument.self, ListDocuments.self])
+        let listed = try documentsFirst.match(IncomingRequest(method: .get, target: "/owners/a/documents/"))
+        #expect(listed as? ListDocuments == ListDocuments(owner: "a"))
+        let noID = try #require(
+            throws: EndpointMismatch.self,
+            performing: {
+                try Catalog([GetDocument.self]).match(
+                    IncomingRequest(method: .get, target: "/owners/a/documents/"))
+            })
+        #expect(noID.closeness == .otherPath)
         let document = catalog.openAPIDocument(title: "Documents", version: "1")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
@@ -142,6 +165,33 @@ struct CatalogPathTextTests {
             Method.get
             Path("forms/\(kind)")
         }
+    }
+
+    enum Single: String, Codable, CaseIterable, Sendable, Equatable {
+        case only
+    }
+
+    struct PostKinds: CatalogEndpoint, Equatable {
+        struct Payload: Codable, Sendable, Equatable {
+            var kinds: [Single]
+            var name: String
+        }
+        typealias Success = Empty
+        typealias Failure = Never
+        var payload: Payload
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("kinds")
+            Body.json(payload)
+        }
+    }
+
+    @Test func anEnumOfOneCaseThatDecodesNoOtherStaysItsCase() throws {
+        // Its one case, in an array inside a body the probe varies, is kept.
+        let sent = PostKinds(payload: .init(kinds: [.only], name: "n"))
+        let catalog = try Catalog([PostKinds.self])
+        #expect(try catalog.match(IncomingRequest(sent.request())) as? PostKinds == sent)
     }
 
     @Test func anEnumOfOneListedCaseIsFoundByAValueItDoesNotList() throws {

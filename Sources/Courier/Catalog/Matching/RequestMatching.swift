@@ -25,7 +25,9 @@ enum RequestMatching {
                         reasons.append(
                             "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
                     case .parameter(let key, let prefix, let suffix):
-                        if let value = value(in: segment, prefix: prefix, suffix: suffix) {
+                        // An empty segment is a trailing slash, never a value: a client refuses
+                        // to send an empty one.
+                        if !segment.isEmpty, let value = value(in: segment, prefix: prefix, suffix: suffix) {
                             values[key] = .text(value)
                         } else {
                             pathFits = false

@@ -97,7 +97,10 @@ struct ProbeDecoder: Decoder {
             if isVaried, cases.count < 2, selfDecodes == 0 {
                 var inner = self
                 inner.selfDecodes += 1
+                let wasApplied = log.applied
                 if let other = try? T(from: inner) { return other }
+                // A failed attempt applied no mode to the value the probe makes instead.
+                log.restoreApplied(wasApplied)
             }
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T {
@@ -191,6 +194,11 @@ final class ProbeLog {
 
     func noteApplied() {
         applied = true
+    }
+
+    /// Sets ``applied`` back to what it was before an attempt that failed.
+    func restoreApplied(_ value: Bool) {
+        applied = value
     }
 }
 
