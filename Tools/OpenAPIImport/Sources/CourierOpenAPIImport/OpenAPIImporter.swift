@@ -153,6 +153,8 @@ public struct OpenAPIImporter: Sendable {
                     switch definition["default"] {
                     case .string(let text): text
                     case .integer(let number): String(number)
+                    case .number(let number): String(number)
+                    case .bool(let flag): String(flag)
                     default: ""
                     }
                 url = url.replacingOccurrences(of: "{\(variable)}", with: value)

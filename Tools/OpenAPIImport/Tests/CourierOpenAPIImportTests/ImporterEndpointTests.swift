@@ -456,12 +456,21 @@ import Testing
                   operationId: getOne
                   responses:
                     '200': {description: ok, content: {application/json: {schema: {type: string}}}}
+                post:
+                  operationId: postOne
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: {type: object, properties: {tags: {type: array, items: {type: string}}}}
+                  responses: {'204': {description: ok}}
             """)
         let stations = file(result, "Endpoints/GetStations.swift")
         #expect(stations.contains(#"Header.accept(MediaType("application/json"))"#))
         // The document fixes how its query values are written, whatever the client's FormEncoding.
         #expect(stations.contains("FormEncoding(arrays: .repeatedKey)"))
         #expect(!file(result, "Endpoints/GetOne.swift").contains("FormEncoding"))
+        // So does one with a form body.
+        #expect(file(result, "Endpoints/PostOne.swift").contains("FormEncoding(arrays: .repeatedKey)"))
         #expect(file(result, "Endpoints/GetPage.swift").contains(#"Header.accept(MediaType("text/html"))"#))
         #expect(!file(result, "Endpoints/GetOne.swift").contains("Header.accept"))
     }

@@ -193,7 +193,9 @@ struct EndpointBuilder {
             formNeedsIndexes: body?.formNeedsIndexes ?? false)
         // The document fixes how values are written (arrays as it says, booleans as true and
         // false, dates as RFC 3339), whatever the client's own FormEncoding is for other APIs.
-        if strategy != ".repeatedKey" || parameters.contains(where: { $0.0["in"]?.string == "query" }) {
+        if strategy != ".repeatedKey" || parameters.contains(where: { $0.0["in"]?.string == "query" })
+            || body?.component.contains("Body.form(") == true
+        {
             components.append("FormEncoding(arrays: \(strategy))")
         }
 
