@@ -40,7 +40,7 @@ public struct IncomingRequest: Sendable, Hashable {
 
     /// The path segments, percent-decoded; `nil` when one is not valid percent-encoded UTF-8. A
     /// path that ends with a slash after a segment ends with an empty one (`/users/` is `users`
-    /// and ``), as an ``EndpointRequest`` declared with `Path("users/")` does.
+    /// and an empty segment), as an ``EndpointRequest`` declared with `Path("users/")` does.
     var pathSegments: [String]? {
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         var pieces = path.split(separator: "/", omittingEmptySubsequences: true)
