@@ -27,10 +27,11 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// Creates a media type from a literal such as `"image/png"`; an invalid literal traps.
     public init(_ literal: StaticString) {
         let text = literal.description
-        precondition(
-            Self.isValid(text) && MediaTypeParameters.isValidList(text),
-            "'\(text)' is not a valid media type (type/subtype, then parameters name=value).")
-        rawValue = text
+        guard let mediaType = MediaType(validating: text) else {
+            preconditionFailure(
+                "'\(text)' is not a valid media type (type/subtype, then parameters name=value).")
+        }
+        self = mediaType
     }
 
     init(known rawValue: String) {
