@@ -1,10 +1,11 @@
 import Foundation
 
-/// An endpoint's body: its properties, its component, and whether it is a form whose arrays of
-/// objects need indexes.
+/// An endpoint's body: its properties, its component, whether it is a form, and whether that
+/// form's arrays of objects need indexes.
 struct RequestBodyDeclaration {
     var properties: [EndpointDeclaration.Property]
     var component: String
+    var isForm = false
     var formNeedsIndexes = false
 }
 
@@ -156,7 +157,8 @@ extension EndpointBuilder {
             }
             return RequestBodyDeclaration(
                 properties: property(model, optional: optional),
-                component: component("Body.form(\(name))", optional: optional), formNeedsIndexes: needsIndexes
+                component: component("Body.form(\(name))", optional: optional), isForm: true,
+                formNeedsIndexes: needsIndexes
             )
         }
         // Bytes or text: an empty body is the empty value, so the body is always sent.

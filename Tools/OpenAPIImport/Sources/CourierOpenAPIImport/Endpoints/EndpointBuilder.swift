@@ -194,7 +194,7 @@ struct EndpointBuilder {
         // The document fixes how values are written (arrays as it says, booleans as true and
         // false, dates as RFC 3339), whatever the client's own FormEncoding is for other APIs.
         if strategy != ".repeatedKey" || parameters.contains(where: { $0.0["in"]?.string == "query" })
-            || body?.component.contains("Body.form(") == true
+            || body?.isForm == true
         {
             components.append("FormEncoding(arrays: \(strategy))")
         }
