@@ -4,9 +4,11 @@ import Foundation
 /// attempt, and follows redirects from it, one ``TransportRequest`` per hop sent over the
 /// transport.
 ///
-/// - At most `limit` hops; a repeated method and URL is a cycle.
+/// - At most `limit` hops; a method and URL reached a third time is a cycle (a second visit is
+///   how a server sets a cookie and sends the client back). A redirect without a `Location`, or
+///   with an empty one, is the response.
 /// - 301/302 turn `POST` into `GET`, and 303 turns every method but `HEAD` into `GET`, without a
-///   body; 307/308 keep the method and the identical body, except a streamed one
+///   body or the fields that describe one (Fetch's request-body-header names); 307/308 keep the method and the identical body, except a streamed one
 ///   (``RequestBody/stream``), which was read once: that is
 ///   ``CourierError/Kind/streamedBodyAlreadySent``, with the redirect response.
 /// - A hop to another origin (scheme, host or port) drops sensitive headers
@@ -16,7 +18,7 @@ import Foundation
 ///   included, told whether it still keeps the first request's secrets, and read each hop's
 ///   response before the next hop is built: a ``CookieMiddleware`` sends each hop the cookies of
 ///   its own URL and stores every `Set-Cookie`, a redirect's included.
-/// - A target that is not http(s) is refused.
+/// - A target that is not http(s), or that names a user or password, is refused.
 /// - The call's ``URLRequestConfiguration`` applies to the first hop only, and may not change its
 ///   URL, method, body or header fields.
 struct RedirectFollower: Sendable {
@@ -87,7 +89,7 @@ struct RedirectFollower: Sendable {
     /// from then on, no hop carries the first request's sensitive headers.
     struct Hops {
         var count = 0
-        var visited: Set<String> = []
+        var visits: [String: Int] = [:]
         var leftFirstOrigin = false
     }
 
@@ -97,9 +99,9 @@ struct RedirectFollower: Sendable {
         after request: TransportRequest, answeredWith response: RawResponse, first: TransportRequest,
         hops: inout Hops
     ) throws(CourierError) -> TransportRequest? {
-        guard response.status.isRedirect, let location = response.headers[.location] else {
-            return nil
-        }
+        guard response.status.isRedirect, let location = response.headers[.location],
+            !location.allSatisfy({ $0 == " " || $0 == "\t" })
+        else { return nil }
         guard hops.count < limit else {
             throw CourierError(
                 stage: .transport, kind: .tooManyRedirects,
@@ -108,12 +110,13 @@ struct RedirectFollower: Sendable {
             )
         }
         hops.count += 1
-        request.observers.notify { $0.redirected() }
-        if hops.visited.isEmpty { hops.visited.insert("\(first.method) \(first.url.absoluteString)") }
+        if hops.visits.isEmpty { hops.visits["\(first.method) \(first.url.absoluteString)"] = 1 }
         let next = try nextRequest(
             after: request, status: response.status, location: location, response: response)
         if Self.origin(of: next.url) != Self.origin(of: request.url) { hops.leftFirstOrigin = true }
-        guard hops.visited.insert("\(next.method) \(next.url.absoluteString)").inserted else {
+        let visits = hops.visits["\(next.method) \(next.url.absoluteString)", default: 0] + 1
+        hops.visits["\(next.method) \(next.url.absoluteString)"] = visits
+        guard visits < 3 else {
             throw CourierError(
                 stage: .transport, kind: .tooManyRedirects,
                 // Without the query: a redirect may carry a signature or a code there, and an
@@ -122,6 +125,7 @@ struct RedirectFollower: Sendable {
                 url: next.url, response: response
             )
         }
+        request.observers.notify { $0.redirected() }
         return next
     }
 
@@ -155,11 +159,13 @@ struct RedirectFollower: Sendable {
         }
     }
 
-    /// `url` without its query and fragment, for messages.
+    /// `url` without its user, password, query and fragment, for messages.
     static func withoutQuery(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "\(url.scheme ?? "")://\(url.host ?? "")"
         }
+        components.user = nil
+        components.password = nil
         components.query = nil
         components.fragment = nil
         return components.string ?? "\(url.scheme ?? "")://\(url.host ?? "")"
@@ -175,6 +181,16 @@ struct RedirectFollower: Sendable {
             throw CourierError(
                 stage: .transport, kind: .unsupportedRedirect,
                 message: "The server redirected to a location Courier does not follow (only http and https).",
+                url: request.url, response: response
+            )
+        }
+        // A user or password in a URL is a secret Courier never sends, nor shows in a message.
+        guard target.user == nil, target.password == nil else {
+            throw CourierError(
+                stage: .transport, kind: .unsupportedRedirect,
+                message:
+                    "The server redirected to a URL with a user name or password in it, which Courier does not "
+                    + "send; the redirect was not followed.",
                 url: request.url, response: response
             )
         }
@@ -208,7 +224,7 @@ struct RedirectFollower: Sendable {
                 url: request.url, response: response)
         }
         if becomesGET {
-            next.headers.removeAll(named: .contentType)
+            for name in Self.bodyDescribingFields { next.headers.removeAll(named: name) }
             next.body = nil
             if request.method != .get {
                 // A new method: idempotent as a request of that method would be.
@@ -218,6 +234,12 @@ struct RedirectFollower: Sendable {
         }
         return next
     }
+
+    /// The fields that describe a request's body, removed with it (Fetch's request-body-header
+    /// names).
+    static let bodyDescribingFields: [HeaderName] = [
+        .contentType, .contentEncoding, HeaderName("Content-Language"), HeaderName("Content-Location"),
+    ]
 
     /// Scheme, host and effective port.
     static func origin(of url: URL) -> String {

@@ -103,16 +103,85 @@ import Testing
             try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         }
         #expect(error?.message == "The redirects form a cycle back to https://api.example.com/start.")
-        #expect(await recorder.requests.count == 2)
+        #expect(await recorder.requests.map(\.url.path) == ["/start", "/a", "/start", "/a"])
     }
 
-    @Test func aRedirectToItselfIsACycleAtTheFirstHop() async {
+    /// A second visit is how a server sets a cookie and sends the client back; a third is a cycle.
+    @Test func aRedirectToItselfIsFollowedOnceThenACycle() async {
         let recorder = Self.transport(["https://api.example.com/start": (307, "/start")])
         let error = await expectCourierError(.tooManyRedirects) {
             try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         }
         #expect(error?.message == "The redirects form a cycle back to https://api.example.com/start.")
+        #expect(await recorder.requests.count == 2)
+    }
+
+    /// A server that sets a cookie and redirects back to the URL asked for (directly, or through a
+    /// sign-in page) is answered with the cookie.
+    @Test(arguments: [["/start"], ["/sign-in", "/start"]])
+    func aServerThatSetsACookieAndRedirectsBackIsFollowed(hops: [String]) async throws {
+        let recorder = RecordingTransport(
+            answeringWith: StubTransport { request in
+                if request.url.path == "/start", request.headers[.cookie] == "seen=1" {
+                    return RawResponse(status: .ok, body: Data("signed in".utf8), url: request.url)
+                }
+                // The sign-in page, or the start page itself, sets the cookie on its redirect.
+                let setsCookie = request.url.path == hops.first
+                var fields = [HeaderField(name: .location, value: setsCookie ? "/start" : hops[0])]
+                if setsCookie { fields.append(HeaderField(name: .setCookie, value: "seen=1; Path=/")) }
+                return RawResponse(status: 302, headers: HeaderFields(fields), url: request.url)
+            })
+        let client = Client(
+            baseURL: exampleBase, transport: recorder, middleware: [CookieMiddleware(jar: CookieJar())])
+        let response = try await client.send(
+            Endpoint<String, Never> {
+                Method.get
+                Path("start")
+            })
+        #expect(response.value == "signed in")
+        #expect(await recorder.requests.map(\.url.path) == ["/start"] + hops)
+    }
+
+    /// Fetch's request-body-header names describe the body a redirect to `GET` drops.
+    @Test(arguments: [301, 302, 303])
+    func theFieldsDescribingTheBodyGoWithIt(status: Int) async throws {
+        let recorder = Self.transport(["https://api.example.com/start": (status, "/next")])
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("start")
+            Header("Content-Encoding", "identity")
+            Header("Content-Language", "en-US")
+            Header("Content-Location", "/drafts/1")
+            Header("X-Plain", "p")
+            Body.text("payload")
+        }
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(post)
+        let names = await recorder.requests.last?.headers.map(\.name.rawValue)
+        #expect(names == ["X-Plain"])
+    }
+
+    /// A user name or password in a `Location` is never sent, nor shown in the error.
+    @Test func aLocationWithAPasswordIsRefusedWithoutShowingIt() async {
+        let recorder = Self.transport([
+            "https://api.example.com/start": (302, "https://user:pw-secret@api.example.com/loop")
+        ])
+        let error = await expectCourierError(.unsupportedRedirect) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        }
         #expect(await recorder.requests.count == 1)
+        let shown = [error?.message, error?.errorDescription, error.map { "\($0)" }].compactMap { $0 }
+        #expect(!shown.isEmpty)
+        #expect(shown.allSatisfy { !$0.contains("pw-secret") && !$0.contains("user:") })
+    }
+
+    /// A refused redirect was not followed: metrics count only the hops sent.
+    @Test func aRefusedRedirectIsNotCountedAsFollowed() async {
+        let observer = CapturingMetricsObserver()
+        let recorder = Self.transport(["https://api.example.com/start": (302, "file:///etc/passwd")])
+        let client = Client(
+            baseURL: exampleBase, transport: recorder, middleware: [MetricsMiddleware(observer: observer)])
+        await expectCourierError(.unsupportedRedirect) { try await client.send(Self.post) }
+        #expect(observer.reports.map(\.redirects) == [0])
     }
 
     @Test func aCycleMessageLeavesTheQueryOut() async {
@@ -172,9 +241,16 @@ import Testing
         #expect(requests.last?.body != nil)
     }
 
-    @Test func redirectWithoutLocationIsReturnedAsIs() async {
+    @Test(arguments: [nil, "", "  "])
+    func redirectWithoutLocationIsReturnedAsIs(location: String?) async {
         let client = Client(
-            baseURL: exampleBase, transport: StubTransport { RawResponse(status: 302, url: $0.url) })
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                RawResponse(
+                    status: 302,
+                    headers: HeaderFields(location.map { [HeaderField(name: .location, value: $0)] } ?? []),
+                    url: request.url)
+            })
         let error = await expectCourierError(.undocumentedStatus) { try await client.send(Self.post) }
         #expect(error?.response?.status == 302)
     }

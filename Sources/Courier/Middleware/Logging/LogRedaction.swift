@@ -63,7 +63,8 @@ extension LogRedaction {
         }
     }
 
-    /// A URL with the values of hidden query parameters replaced by `<redacted>`, as logs show it.
+    /// A URL with the values of hidden query parameters, and any user name and password, replaced
+    /// by `<redacted>`, as logs show it.
     ///
     /// ```swift
     /// let redaction = LogRedaction(queryItems: ["sig"])
@@ -76,6 +77,7 @@ extension LogRedaction {
 
     /// ``url(_:)``, also hiding the values of parameters named in `names` (unencoded, exact).
     func url(_ text: String, alsoHiding names: Set<String>) -> String {
+        let text = Self.hidingUserInfo(in: text)
         // Without a `?` byte there is no query (and no `?` character), so nothing to hide.
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "?")) }) ?? true else {
             return text
@@ -93,6 +95,15 @@ extension LogRedaction {
             ?? text.endIndex
         let query = text[text.index(after: question)..<fragment]
         return String(text[...question]) + self.query(query, alsoHiding: names) + String(text[fragment...])
+    }
+
+    /// `text` with the user name and password of its authority (`user:password@`) replaced by
+    /// `<redacted>`.
+    static func hidingUserInfo(in text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "@")), let scheme = text.range(of: "://") else { return text }
+        let authorityEnd = text[scheme.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        guard let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
+        return String(text[..<scheme.upperBound]) + "<redacted>" + String(text[at...])
     }
 
     /// The URL `request` resolves to against `baseURL`, as logs and spans show it: the values of

@@ -399,6 +399,31 @@ private struct CapturingMiddleware: Middleware {
         #expect(sent.map { $0.body?.data } == [Data("order".utf8), Data("order".utf8)])
     }
 
+    /// A 401 from another origin, reached by a redirect, never saw the token: it is returned, not
+    /// a reason to refresh and send the call again.
+    @Test func a401FromAnotherOriginDoesNotRefreshTheToken() async throws {
+        let provider = ScriptedTokenProvider()
+        let transport = RecordingTransport(
+            answeringWith: StubTransport { request in
+                request.url.host == "api.example.com"
+                    ? RawResponse(
+                        status: 302,
+                        headers: [HeaderField(name: .location, value: "https://other.example.org/x")],
+                        url: request.url)
+                    : RawResponse(status: .unauthorized, url: request.url)
+            })
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: provider, for: exampleBase)])
+        let get = Endpoint<String, Never> {
+            Method.get
+            Path("start")
+        }
+        #expect(await Self.status(client, get).status == .unauthorized)
+        #expect(await transport.requests.map { $0.url.host } == ["api.example.com", "other.example.org"])
+        #expect(await provider.log.rejectedTokens.isEmpty)
+    }
+
     @Test func aStreamedBodyIsNotReplayedAfterA401() async throws {
         let server = TokenServer(accepting: ["t2"])
         let transport = server.transport()
