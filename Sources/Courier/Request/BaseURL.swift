@@ -130,10 +130,12 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }
     }
 
+    /// The error for `text`, shown without its query or fragment, which may carry a secret.
     private static func invalid(_ text: String, reason: String) -> CourierError {
-        CourierError(
+        let shown = text.firstIndex { $0 == "?" || $0 == "#" }.map { text[..<$0] + "…" } ?? text
+        return CourierError(
             stage: .building, kind: .invalidBaseURL,
-            message: "The base URL \(text.debugDescription) is not usable: \(reason)."
+            message: "The base URL \(shown.debugDescription) is not usable: \(reason)."
         )
     }
 }

@@ -54,6 +54,18 @@ import Testing
         #expect(error.map { !$0.description.contains("hunter2") } == true)
     }
 
+    /// A query may carry a key: the message shows the URL up to it.
+    @Test func aQueryIsRejectedWithoutEchoingIt() {
+        let error = expectCourierError(.invalidBaseURL) {
+            try BaseURL(validating: "https://api.example.com/v1?api_key=s3cret#x")
+        }
+        #expect(
+            error?.message
+                == "The base URL \"https://api.example.com/v1…\" is not usable: it has a query or fragment; "
+                + "declare query parameters with Query.")
+        #expect(error.map { !$0.description.contains("s3cret") } == true)
+    }
+
     @Test(arguments: [
         "ftp://example.com", "file:///etc/passwd", "https://", "example.com?x=1", "example.com/#frag",
     ])
