@@ -4,8 +4,9 @@ import HTTPTypes
 
 extension HTTPResponse {
     /// The swift-http-types response head for a response Courier received: status and header
-    /// fields. The body stays in `response.body` (or its file or stream); the HTTP version is not
-    /// part of an `HTTPResponse`.
+    /// fields, each value without the spaces and tabs around it, which RFC 9112 §5 leaves out of a
+    /// field's value and a transport may keep. The body stays in `response.body` (or its file or
+    /// stream); the HTTP version is not part of an `HTTPResponse`.
     ///
     /// ```swift
     /// let head = try HTTPResponse(raw)
@@ -14,8 +15,16 @@ extension HTTPResponse {
     /// - Throws: What ``HTTPTypes/HTTPResponse/Status/init(_:)`` and ``HTTPTypes/HTTPFields/init(_:)``
     ///   throw.
     public init(_ response: RawResponse) throws(CourierError) {
-        self.init(status: try Status(response.status), headerFields: try HTTPFields(response.headers))
+        let fields = response.headers.map { field in
+            var field = field
+            field.value = field.value.trimmingCharacters(in: Self.optionalWhitespace)
+            return field
+        }
+        self.init(status: try Status(response.status), headerFields: try HTTPFields(HeaderFields(fields)))
     }
+
+    /// HTTP's optional whitespace (RFC 9110 §5.6.3): spaces and horizontal tabs.
+    private static let optionalWhitespace = CharacterSet(charactersIn: " \t")
 
     /// The swift-http-types response head that writes a catalog's answer; write `answer.body` as
     /// its body.

@@ -114,6 +114,20 @@ import Testing
         }
     }
 
+    /// A transport may keep the whitespace around a received value; the head leaves it out, as
+    /// RFC 9112 §5 does, rather than refusing the response.
+    @Test func aReceivedValueWithWhitespaceAroundItConverts() throws {
+        let raw = RawResponse(
+            status: .ok,
+            headers: [
+                HeaderField(name: HeaderName("X-Trail"), value: "abc \t"),
+                HeaderField(name: HeaderName("X-Lead"), value: " a b"),
+            ])
+        let head = try HTTPResponse(raw)
+        #expect(head.headerFields[HTTPField.Name("X-Trail")!] == "abc")
+        #expect(head.headerFields[HTTPField.Name("X-Lead")!] == "a b")
+    }
+
     @Test func aCatalogAnswerBecomesTheResponseHead() throws {
         let answer = CatalogAnswer(
             status: .created, headers: [HeaderField(name: .contentType, value: "application/json")],

@@ -14,7 +14,8 @@ extension CourierClientTransport {
     static let everyStatus = ResponseValidation(statuses: [HTTPStatus(100)...HTTPStatus(999)])
 
     /// The Courier endpoint for a generated request: its method, the absolute URL of `baseURL`
-    /// and its path, its header fields but the framing ones, and its body.
+    /// and its path, its header fields but the framing ones (its `Cookie` fields, which
+    /// swift-http-types splits per cookie, joined into one as RFC 6265 sends them), and its body.
     ///
     /// - Throws: ``Courier/CourierError`` at the ``Courier/CourierError/Stage/building`` stage
     ///   when the URL cannot be formed or the body fails while it is read into memory; what
@@ -24,7 +25,8 @@ extension CourierClientTransport {
     {
         let url = try Self.url(baseURL: baseURL, target: request.path)
         try Self.checkOrigin(of: baseURL, against: client.baseURL)
-        let fields = try HeaderFields(request.headerFields).filter { !Self.framingFields.contains($0.name) }
+        let fields = Self.joiningCookies(
+            try HeaderFields(request.headerFields).filter { !Self.framingFields.contains($0.name) })
         let declaredType = request.headerFields[.contentType].flatMap(MediaType.init(validating:))
         let body = try await courierBody(body, contentType: declaredType ?? .octetStream)
         let method = Courier.HTTPMethod(request.method)
@@ -38,6 +40,25 @@ extension CourierClientTransport {
             if let body {
                 body
             }
+        }
+    }
+
+    /// `fields` with every `Cookie` field joined into the first, separated by `; `: a client sends
+    /// one `Cookie` field (RFC 6265 §5.4), and a repeated one would be joined with `, `, which
+    /// reads as part of a cookie's value.
+    static func joiningCookies(_ fields: [HeaderField]) -> [HeaderField] {
+        let cookies = fields.filter { $0.name == .cookie }
+        guard cookies.count > 1, let first = fields.firstIndex(where: { $0.name == .cookie }) else {
+            return fields
+        }
+        var joined = fields
+        joined[first].value = cookies.map(\.value).joined(separator: "; ")
+        joined[first].isSecret = cookies.contains { $0.isSecret }
+        var seenFirst = false
+        return joined.filter { field in
+            guard field.name == .cookie else { return true }
+            defer { seenFirst = true }
+            return !seenFirst
         }
     }
 
@@ -64,7 +85,10 @@ extension CourierClientTransport {
     /// URL, the encoding kept: a `/` at the end of the base is not doubled.
     ///
     /// - Throws: ``Courier/CourierError/Kind/invalidBaseURL`` for a request without a path, or
-    ///   one whose path does not start with `/`, and for a result that is not a URL.
+    ///   one whose path does not start with `/`, and for a result that is not a URL;
+    ///   ``Courier/CourierError/Kind/invalidPathSegment`` for a dot segment (`.` or `..`, also
+    ///   percent-encoded), which a path value such as `..` becomes and which would climb out of
+    ///   the path, as a Courier `Path` refuses it.
     static func url(baseURL: URL, target: String?) throws(CourierError) -> URL {
         guard let target, target.hasPrefix("/") else {
             throw CourierError(
@@ -72,6 +96,17 @@ extension CourierClientTransport {
                 message:
                     "The request's target \((target ?? "(none)").debugDescription) is not a path starting with '/'."
             )
+        }
+        let path = target.prefix { $0 != "?" && $0 != "#" }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            let decoded = segment.removingPercentEncoding ?? String(segment)
+            guard decoded != ".", decoded != ".." else {
+                throw CourierError(
+                    stage: .building, kind: .invalidPathSegment,
+                    message:
+                        "The request's path has the dot segment \(String(segment).debugDescription), which could "
+                        + "climb out of the path; nothing was sent.")
+            }
         }
         var base = baseURL.absoluteString
         if base.hasSuffix("/") { base.removeLast() }
@@ -83,9 +118,10 @@ extension CourierClientTransport {
         return url
     }
 
-    /// The Courier body for a generated one: in memory, so that it can be sent again, when it
-    /// can be iterated more than once and yields at most ``replayableBodyLimit`` bytes (a
-    /// multipart body's length is not known before); otherwise streamed once.
+    /// The Courier body for a generated one: in memory, so that it can be sent again and over a
+    /// transport that cannot stream, when it yields at most ``replayableBodyLimit`` bytes and
+    /// can be iterated more than once (a multipart body's length is not known before) or says
+    /// its length (read once, as a single iteration allows); otherwise streamed once.
     ///
     /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when reading the body into
     ///   memory fails, ``Courier/CourierError/Kind/streamedBodyLengthMismatch`` when it yields
@@ -97,7 +133,11 @@ extension CourierClientTransport {
             case .known(let length): length
             case .unknown: nil
             }
-        if body.iterationBehavior == .multiple, (knownLength ?? 0) <= Int64(replayableBodyLimit) {
+        let fitsInMemory =
+            body.iterationBehavior == .multiple
+            ? (knownLength ?? 0) <= Int64(replayableBodyLimit)
+            : knownLength.map { $0 <= Int64(replayableBodyLimit) } ?? false
+        if fitsInMemory {
             let bytes = try await Self.bytes(of: body, upTo: replayableBodyLimit)
             if let knownLength, Int64(bytes?.count ?? Int.max) != knownLength {
                 let yielded = bytes.map { "\($0.count) bytes" } ?? "more bytes"
@@ -114,19 +154,31 @@ extension CourierClientTransport {
 
     /// The bytes of one iteration of `body`, or `nil` once it yields more than `limit`.
     ///
-    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when the body fails.
+    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when the body fails,
+    ///   ``Courier/CourierError/Kind/cancelled`` when the task is cancelled meanwhile.
     static func bytes(of body: HTTPBody, upTo limit: Int) async throws(CourierError) -> Data? {
         var bytes = Data()
+        var failure: (any Error)?
         do {
             for try await chunk in body {
                 guard bytes.count + chunk.count <= limit else { return nil }
                 bytes.append(contentsOf: chunk)
             }
         } catch {
+            failure = error
+        }
+        // A sequence may end early, or fail, because the task was cancelled.
+        if Task.isCancelled || failure is CancellationError {
+            throw CourierError(
+                stage: .building, kind: .cancelled,
+                message: "The request was cancelled while its body was read into memory; nothing was sent.",
+                underlying: CancellationError())
+        }
+        if let failure {
             throw CourierError(
                 stage: .building, kind: .streamedBodyFailed,
                 message: "The request body failed while it was read into memory; nothing was sent.",
-                underlying: error)
+                underlying: failure)
         }
         return bytes
     }

@@ -85,15 +85,67 @@ import Testing
         #expect(sent.body == Data([1, 2, 3]))
     }
 
-    @Test func aBodyReadOnceIsStreamedWithItsLength() async throws {
+    /// A body read once is held in memory when it says a length within the limit, so that a
+    /// transport that cannot stream sends it too; otherwise it is streamed with its length.
+    @Test func aBodyReadOnceIsHeldWhenItsLengthFitsAndStreamedOtherwise() async throws {
         let wire = Wire(answering: RawResponse(status: .noContent))
+        let transport = CourierClientTransport(
+            client: Courier.Client(baseURL: BaseURL("https://api.example.com"), transport: wire.transport),
+            replayableBodyLimit: 4)
         let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
-        let body = HTTPBody(Self.chunks(["ab", "cd"]), length: .known(4), iterationBehavior: .single)
-        _ = try await Self.transport(wire).send(
-            request, body: body, baseURL: Self.server, operationID: "upload")
+        for (chunks, length) in [
+            (["ab", "cd"], HTTPBody.Length.known(4)), (["ab", "cde"], .known(5)), (["ab"], .unknown),
+        ] {
+            let body = HTTPBody(Self.chunks(chunks), length: length, iterationBehavior: .single)
+            _ = try await transport.send(request, body: body, baseURL: Self.server, operationID: "upload")
+        }
+        #expect(await wire.sent.map(\.isStreamed) == [false, true, true])
+        #expect(await wire.sent.map(\.body) == [Data("abcd".utf8), Data("abcde".utf8), Data("ab".utf8)])
+    }
+
+    /// swift-http-types splits a `Cookie` field per cookie; Courier sends one, joined with `; `.
+    @Test func cookiesSplitByTheGeneratedClientAreSentAsOneField() async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        var request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/v1/me")
+        request.headerFields[.cookie] = "session=abc; theme=dark"
+        request.headerFields.append(HTTPField(name: HTTPField.Name("X-Plain")!, value: "p"))
+        request.headerFields.append(HTTPField(name: .cookie, value: "lang=en"))
+        #expect(request.headerFields[values: .cookie].count == 3)
+        _ = try await Self.transport(wire).send(request, body: nil, baseURL: Self.server, operationID: "me")
         let sent = try #require(await wire.sent.first)
-        #expect(sent.isStreamed)
-        #expect(sent.body == Data("abcd".utf8))
+        #expect(sent.headers.values(for: .cookie) == ["session=abc; theme=dark; lang=en"])
+        #expect(sent.headers.map(\.name) == [.cookie, HeaderName("X-Plain")])
+    }
+
+    /// A path value of `..` becomes a dot segment the generated client leaves as it is.
+    @Test(arguments: ["/v1/notes/../admin", "/v1/notes/%2E%2e", "/v1/./notes", "/v1/notes/..?q=1"])
+    func aDotSegmentIsRefusedBeforeSending(path: String) async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: path)
+        let error = try await #require(throws: CourierError.self) {
+            _ = try await Self.transport(wire).send(
+                request, body: nil, baseURL: Self.server, operationID: "note")
+        }
+        #expect(error.kind == .invalidPathSegment)
+        #expect(await wire.sent.isEmpty)
+    }
+
+    /// A task cancelled while its body is read into memory fails as cancelled.
+    @Test func cancellingWhileTheBodyIsReadIsCancellation() async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        let request = HTTPRequest(method: .put, scheme: nil, authority: nil, path: "/v1/blobs")
+        let (stream, continuation) = AsyncStream<HTTPBody.ByteChunk>.makeStream()
+        continuation.yield(ArraySlice("ab".utf8))
+        let body = HTTPBody(stream, length: .known(4), iterationBehavior: .single)
+        let transport = Self.transport(wire)
+        let call = Task {
+            try await transport.send(request, body: body, baseURL: Self.server, operationID: "upload")
+        }
+        call.cancel()
+        continuation.finish()
+        let error = try await #require(throws: CourierError.self) { _ = try await call.value }
+        #expect(error.kind == .cancelled)
+        #expect(await wire.sent.isEmpty)
     }
 
     @Test func aBodyOverTheReplayableLimitIsStreamed() async throws {
