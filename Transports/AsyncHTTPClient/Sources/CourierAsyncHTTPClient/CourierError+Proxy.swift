@@ -42,15 +42,21 @@ extension CourierError {
                 "The proxy \(proxy) did not open a tunnel to the server within the connect timeout; "
                 + "nothing reached the server."
         case let error as HTTPClientError where error == .connectTimeout:
+            // AsyncHTTPClient reports a tunnel handshake that stalls the same way.
             kind = .timedOut
             message =
-                "No connection to the proxy \(proxy) could be made within the HTTPClient's connect timeout."
+                "The proxy \(proxy) did not connect, or did not open a tunnel to the server, within the "
+                + "HTTPClient's connect timeout; nothing reached the server."
         case let error as SOCKSError.ConnectionFailed:
             kind = .proxyFailed
             message =
                 "The SOCKS proxy \(proxy) could not connect to the server (SOCKS reply "
                 + "\(error.reply.value)); nothing reached the server."
-        case is SOCKSError.NoValidAuthenticationMethod:
+        // A SOCKS5 proxy that accepts none of the methods offered answers with method 0xFF.
+        case is SOCKSError.NoValidAuthenticationMethod,
+            is SOCKSError.InvalidAuthenticationSelection
+        where (error as? SOCKSError.InvalidAuthenticationSelection)?.selection ?? .noneAcceptable
+            == .noneAcceptable:
             kind = .proxyAuthenticationFailed
             message =
                 "The SOCKS proxy \(proxy) requires authentication, and AsyncHTTPClient sends SOCKS "

@@ -12,11 +12,12 @@ import Foundation
 /// The hosts that connect directly instead of through a proxy, as `NO_PROXY` lists them in
 /// curl's conventions.
 ///
-/// Entries are separated by commas (spaces around them are ignored); host names compare without
-/// case and without a trailing dot. An entry is:
-/// - `*`: every host.
+/// Entries are separated by commas or whitespace; host names compare without case and without a
+/// trailing dot. The list `*` alone means every host. An entry is:
 /// - a name, with or without a leading dot: that name and every name under it (`example.com`
 ///   and `.example.com` both match `example.com` and `api.example.com`, not `myexample.com`).
+///   A name is ASCII: write an internationalized one in its A-label form (`xn--…`), as a URL's
+///   host arrives.
 /// - an IPv4 or IPv6 address (`[::1]` or `::1`), or a range in CIDR notation (`10.0.0.0/8`):
 ///   requests whose URL has such an address. Names are not resolved to compare.
 /// - any of these with `:port`: only requests to that port.
@@ -47,24 +48,31 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
     /// The bypass list of `entries`.
     ///
     /// - Throws: ``CourierError/Kind/invalidProxy`` naming an entry whose port is not a number
-    ///   in 1...65535, or whose CIDR range is not an address and a prefix length that fits it.
+    ///   in 1...65535, whose CIDR range is not an address and a prefix length that fits it, whose
+    ///   name holds a character a host name cannot (a space, a non-ASCII letter), or a `*` beside
+    ///   other entries, which curl and Python ignore and Go reads as every host.
     public init(_ entries: [String]) throws(CourierError) {
-        var kept: [String] = []
+        let kept = entries.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if kept == ["*"] {
+            self.init(entries: kept, rules: [.all])
+            return
+        }
         var rules: [Rule] = []
-        for raw in entries {
-            let entry = raw.trimmingCharacters(in: .whitespaces)
-            guard !entry.isEmpty else { continue }
-            kept.append(entry)
+        for entry in kept {
+            guard entry != "*" else {
+                throw Self.invalid(entry, "`*` means every host only as the whole list; give it alone")
+            }
             rules.append(try Self.rule(entry))
         }
         self.init(entries: kept, rules: rules)
     }
 
-    /// The bypass list of a `NO_PROXY` value: comma-separated entries.
+    /// The bypass list of a `NO_PROXY` value: entries separated by commas or whitespace, as curl
+    /// reads them.
     ///
     /// - Throws: ``CourierError/Kind/invalidProxy`` as ``init(_:)`` does.
     public init(noProxy value: String) throws(CourierError) {
-        try self.init(value.split(separator: ",").map(String.init))
+        try self.init(value.split { $0 == "," || $0.isWhitespace }.map(String.init))
     }
 
     /// Whether a request to `host` (a name or an address, as the URL has it) on `port` bypasses
@@ -77,8 +85,11 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
             case .all:
                 return true
             case .name(let pattern, let rulePort):
-                // As curl: a name rule never matches an address (`0.0.1` is no suffix of `127.0.0.1`).
-                guard address == nil, rulePort == nil || rulePort == port else { return false }
+                // As curl: a name rule never matches an address (`0.0.1` is no suffix of `127.0.0.1`),
+                // nor an IPv6 literal with a zone (`fe80::1%.example.com`), which has a colon.
+                guard address == nil, !name.contains(":"), rulePort == nil || rulePort == port else {
+                    return false
+                }
                 return name == pattern || name.hasSuffix("." + pattern)
             case .address(let bytes, let prefixLength, let rulePort):
                 guard rulePort == nil || rulePort == port, let address, address.count == bytes.count else {
@@ -93,7 +104,6 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
     public var description: String { entries.joined(separator: ",") }
 
     private static func rule(_ entry: String) throws(CourierError) -> Rule {
-        if entry == "*" { return .all }
         var host = entry
         var port: Int?
         // `[v6]:port`, `[v6]`, `host:port`; a bare IPv6 address has more than one colon.
@@ -126,8 +136,19 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
         if name.hasPrefix("*.") { name.removeFirst() }
         while name.hasPrefix(".") { name.removeFirst() }
         guard !name.isEmpty else { throw invalid(entry, "it names no host") }
+        guard name.unicodeScalars.allSatisfy({ Self.nameCharacters.contains($0) }) else {
+            throw invalid(
+                entry,
+                "a host name has only ASCII letters, digits, '-', '_' and '.' (an internationalized "
+                    + "name in its xn-- form)")
+        }
         return .name(name, port: port)
     }
+
+    /// The characters of a host name as a URL's host arrives: ASCII letters, digits, `-`, `_`
+    /// and `.`.
+    private static let nameCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
     private static func port(_ text: String, entry: String) throws(CourierError) -> Int {
         guard let port = Int(text), (1...65535).contains(port) else {

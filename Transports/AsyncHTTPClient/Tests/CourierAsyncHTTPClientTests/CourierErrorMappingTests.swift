@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
+import NIOSOCKS
 import Testing
 
 @testable import CourierAsyncHTTPClient
@@ -80,4 +81,21 @@ struct CourierErrorMappingTests {
         #expect(!CourierError.isClosedBeforeResponse(IOError(errnoCode: ECONNREFUSED, reason: "connect")))
         #expect(!CourierError.isClosedBeforeResponse(CancellationError()))
     }
+}
+
+/// A SOCKS5 proxy that accepts none of the methods offered answers method 0xFF, which NIOSOCKS
+/// reports as an invalid selection: that is the proxy asking for credentials.
+@Test func aSOCKSProxyThatAcceptsNoMethodAsksForAuthentication() throws {
+    let server = try #require(
+        try AsyncHTTPClientTransport.Proxy.socks(host: "127.0.0.1", port: 1080).httpServer)
+    let refused = CourierError.proxy(
+        SOCKSError.InvalidAuthenticationSelection(selection: .noneAcceptable), server: server)
+    #expect(refused?.kind == .proxyAuthenticationFailed)
+    #expect(
+        refused?.message
+            == "The SOCKS proxy 127.0.0.1:1080 requires authentication, and AsyncHTTPClient sends SOCKS "
+            + "credentials of no kind; nothing reached the server.")
+    let garbled = CourierError.proxy(
+        SOCKSError.InvalidAuthenticationSelection(selection: .gssapi), server: server)
+    #expect(garbled?.kind == .proxyFailed)
 }

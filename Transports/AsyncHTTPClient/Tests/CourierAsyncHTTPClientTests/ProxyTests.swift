@@ -95,9 +95,25 @@ struct ProxyTests {
         ("0.0.1", "127.0.0.1", 80, false),
         ("*.example.com", "api.example.com", 443, true),
         ("*.example.com", "example.com", 443, true),
+        // An IPv6 literal with a zone is no name, whatever follows its `%`.
+        ("example.com", "1000::%.example.com", 123, false),
+        ("xn--fsq092h.com", "www.xn--fsq092h.com", 80, true),
     ])
     func aBypassEntryMatchesAsCurlHasIt(entry: String, host: String, port: Int, matches: Bool) throws {
         #expect(try ProxyBypass([entry]).matches(host: host, port: port) == matches)
+    }
+
+    /// curl separates `NO_PROXY` entries by commas or whitespace, and reads `*` as every host only
+    /// when it is the whole value.
+    @Test(arguments: [
+        ("localhost .example.com .example.de", "www.example.com", true),
+        ("foo\t127.0.0.1", "127.0.0.1", true),
+        (" * ", "anything.example", true),
+        ("foo, bar", "bar", true),
+        ("foo, bar", "baz", false),
+    ])
+    func aNoProxyValueSplitsAsCurlSplitsIt(value: String, host: String, matches: Bool) throws {
+        #expect(try ProxyBypass(noProxy: value).matches(host: host, port: 80) == matches)
     }
 
     @Test(arguments: [
@@ -110,6 +126,16 @@ struct ProxyTests {
             "The proxy bypass entry \"example.com:http\" cannot be used: its port is not a number in 1...65535."
         ),
         ("...", "The proxy bypass entry \"...\" cannot be used: it names no host."),
+        (
+            "*",
+            "The proxy bypass entry \"*\" cannot be used: `*` means every host only as the whole list; "
+                + "give it alone."
+        ),
+        (
+            ".示例.com",
+            "The proxy bypass entry \".示例.com\" cannot be used: a host name has only ASCII letters, digits, "
+                + "'-', '_' and '.' (an internationalized name in its xn-- form)."
+        ),
         (
             "[fd00::]/8",
             "The proxy bypass entry \"[fd00::]/8\" cannot be used: only :PORT may follow a bracketed IPv6 "
