@@ -130,9 +130,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }
     }
 
-    /// The error for `text`, shown without its query or fragment, which may carry a secret.
+    /// The error for `text`, shown without what may carry a secret: a query or fragment, and all
+    /// but the scheme of a text with an `@` (a user name and password, however garbled).
     private static func invalid(_ text: String, reason: String) -> CourierError {
-        let shown = text.firstIndex { $0 == "?" || $0 == "#" }.map { text[..<$0] + "…" } ?? text
+        let shown =
+            text.contains("@")
+            ? (text.range(of: "://").map { text[..<$0.upperBound] } ?? "") + "…"
+            : text.firstIndex { $0 == "?" || $0 == "#" }.map { text[..<$0] + "…" } ?? text
         return CourierError(
             stage: .building, kind: .invalidBaseURL,
             message: "The base URL \(shown.debugDescription) is not usable: \(reason)."

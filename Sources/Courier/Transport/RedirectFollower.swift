@@ -8,8 +8,9 @@ import Foundation
 ///   how a server sets a cookie and sends the client back). A redirect without a `Location`, or
 ///   with an empty one, is the response.
 /// - 301/302 turn `POST` into `GET`, and 303 turns every method but `HEAD` into `GET`, without a
-///   body or the fields that describe one (Fetch's request-body-header names); 307/308 keep the method and the identical body, except a streamed one
-///   (``RequestBody/stream``), which was read once: that is
+///   body or the fields that describe one (Fetch's request-body-header names); 307/308 keep the
+///   method and the identical body, except a streamed one (``RequestBody/stream``), which was
+///   read once: that is
 ///   ``CourierError/Kind/streamedBodyAlreadySent``, with the redirect response.
 /// - A hop to another origin (scheme, host or port) drops sensitive headers
 ///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization`, `Cookie` or
@@ -55,11 +56,15 @@ struct RedirectFollower: Sendable {
         var hops = Hops(leftFirstOrigin: !keepsSecrets)
         var current = first
         while true {
-            let response = try await sendHop(current)
+            var response = try await sendHop(current)
             try current.hopHooks.received(response, for: current)
             guard var next = try redirect(after: current, answeredWith: response, first: first, hops: &hops)
-            else { return response }
+            else {
+                response.carriedNoSecrets = hops.leftFirstOrigin
+                return response
+            }
             try next.hopHooks.prepare(&next, keepsSecrets: !hops.leftFirstOrigin)
+            next.observers.notify { $0.redirected() }
             current = next
         }
     }
@@ -84,9 +89,9 @@ struct RedirectFollower: Sendable {
         return response
     }
 
-    /// The hops followed so far, the method and URL of every one from the first redirect on
-    /// (most requests have none), and whether one went to another origin than the hop before it:
-    /// from then on, no hop carries the first request's sensitive headers.
+    /// The hops followed so far, how often each method and URL was visited from the first
+    /// redirect on (most requests have none), and whether one went to another origin than the hop
+    /// before it: from then on, no hop carries the first request's sensitive headers.
     struct Hops {
         var count = 0
         var visits: [String: Int] = [:]
@@ -116,7 +121,7 @@ struct RedirectFollower: Sendable {
         if Self.origin(of: next.url) != Self.origin(of: request.url) { hops.leftFirstOrigin = true }
         let visits = hops.visits["\(next.method) \(next.url.absoluteString)", default: 0] + 1
         hops.visits["\(next.method) \(next.url.absoluteString)"] = visits
-        guard visits < 3 else {
+        guard visits <= Self.visitsAllowed else {
             throw CourierError(
                 stage: .transport, kind: .tooManyRedirects,
                 // Without the query: a redirect may carry a signature or a code there, and an
@@ -125,7 +130,6 @@ struct RedirectFollower: Sendable {
                 url: next.url, response: response
             )
         }
-        request.observers.notify { $0.redirected() }
         return next
     }
 
@@ -235,10 +239,14 @@ struct RedirectFollower: Sendable {
         return next
     }
 
+    /// The most times one method and URL is sent in a chain: twice, as a server that sets a
+    /// cookie and sends the client back has it.
+    static let visitsAllowed = 2
+
     /// The fields that describe a request's body, removed with it (Fetch's request-body-header
     /// names).
     static let bodyDescribingFields: [HeaderName] = [
-        .contentType, .contentEncoding, HeaderName("Content-Language"), HeaderName("Content-Location"),
+        .contentType, .contentEncoding, .contentLanguage, .contentLocation,
     ]
 
     /// Scheme, host and effective port.

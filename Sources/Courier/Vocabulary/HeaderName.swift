@@ -53,6 +53,10 @@ extension HeaderName {
     public static let connection = HeaderName("Connection")
     /// `Content-Encoding`.
     public static let contentEncoding = HeaderName("Content-Encoding")
+    /// `Content-Language`.
+    public static let contentLanguage = HeaderName("Content-Language")
+    /// `Content-Location`.
+    public static let contentLocation = HeaderName("Content-Location")
     /// `Content-Length`: derived from the body; endpoints may not set it.
     public static let contentLength = HeaderName("Content-Length")
     /// `Content-Range`.

@@ -64,6 +64,12 @@ import Testing
                 == "The base URL \"https://api.example.com/v1…\" is not usable: it has a query or fragment; "
                 + "declare query parameters with Query.")
         #expect(error.map { !$0.description.contains("s3cret") } == true)
+        for base in [
+            "ftp://user:pw-secret@example.com", "https://user:pw-secret@example.com/a b", "https://u:pw?x@h",
+        ] {
+            let refused = expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
+            #expect(refused.map { !$0.description.contains("pw") } == true, "\(base)")
+        }
     }
 
     @Test(arguments: [

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Signs requests for one origin with credentials, and refreshes a rejected token once for all.
 ///
 /// A request is signed only when the client's base URL has the scheme, host and port of
@@ -73,9 +71,8 @@ public struct AuthenticationMiddleware: Middleware {
             let token = try await obtain(request) { try await refresher.token() }
             let response = try await next(Self.sign(request, with: token), baseURL)
             // A streamed body is read once: sending it again could only fail, hiding the 401. A
-            // 401 from another origin, reached by a redirect, never saw the token.
-            guard response.status == .unauthorized, request.body?.stream == nil,
-                response.url.map({ Self.isOrigin($0, of: origin) }) ?? true,
+            // 401 after a redirect to another origin never saw the token.
+            guard response.status == .unauthorized, request.body?.stream == nil, !response.carriedNoSecrets,
                 let replacement = try await obtain(request, { try await refresher.replacement(for: token) })
             else { return response }
             return try await next(Self.sign(request, with: replacement), baseURL)
@@ -117,16 +114,6 @@ public struct AuthenticationMiddleware: Middleware {
                 underlying: CancellationError()
             )
         }
-    }
-
-    /// Whether `url` has the scheme, host and effective port of `base`.
-    static func isOrigin(_ url: URL, of base: BaseURL) -> Bool {
-        let scheme = url.scheme?.lowercased()
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        var host = url.host?.lowercased() ?? ""
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return scheme == base.scheme && host == base.host
-            && port == base.port ?? (base.scheme == "https" ? 443 : 80)
     }
 
     /// Whether two bases share scheme, host and effective port.

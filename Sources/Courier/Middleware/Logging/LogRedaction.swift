@@ -59,7 +59,11 @@ extension LogRedaction {
     /// The fields as `Name: value` lines, hidden values as `<redacted>`.
     func lines(of headers: HeaderFields) -> [String] {
         headers.map { field in
-            HeaderField(name: field.name, value: field.value, isSecret: hides(field)).description
+            // A URL-valued field shows no user name or password.
+            let value =
+                field.name == .location || field.name == .contentLocation
+                ? Self.hidingUserInfo(in: field.value) : field.value
+            return HeaderField(name: field.name, value: value, isSecret: hides(field)).description
         }
     }
 
@@ -100,7 +104,9 @@ extension LogRedaction {
     /// `text` with the user name and password of its authority (`user:password@`) replaced by
     /// `<redacted>`.
     static func hidingUserInfo(in text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "@")), let scheme = text.range(of: "://") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "@")), let scheme = text.range(of: "://"),
+            !text[..<scheme.lowerBound].contains(where: { "/?#".contains($0) })
+        else { return text }
         let authorityEnd = text[scheme.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
         guard let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
         return String(text[..<scheme.upperBound]) + "<redacted>" + String(text[at...])

@@ -399,18 +399,23 @@ private struct CapturingMiddleware: Middleware {
         #expect(sent.map { $0.body?.data } == [Data("order".utf8), Data("order".utf8)])
     }
 
-    /// A 401 from another origin, reached by a redirect, never saw the token: it is returned, not
-    /// a reason to refresh and send the call again.
-    @Test func a401FromAnotherOriginDoesNotRefreshTheToken() async throws {
+    /// A 401 after a redirect to another origin (from that origin, or back on the first) never saw
+    /// the token: it is returned, not a reason to refresh and send the call again.
+    @Test(arguments: [
+        ["https://api.example.com/start", "https://other.example.org/x"],
+        ["https://api.example.com/start", "https://other.example.org/x", "https://api.example.com/back"],
+    ])
+    func a401AfterAnotherOriginDoesNotRefreshTheToken(hops: [String]) async throws {
         let provider = ScriptedTokenProvider()
         let transport = RecordingTransport(
             answeringWith: StubTransport { request in
-                request.url.host == "api.example.com"
-                    ? RawResponse(
-                        status: 302,
-                        headers: [HeaderField(name: .location, value: "https://other.example.org/x")],
-                        url: request.url)
-                    : RawResponse(status: .unauthorized, url: request.url)
+                guard let index = hops.firstIndex(of: request.url.absoluteString), index + 1 < hops.count
+                else {
+                    return RawResponse(status: .unauthorized, url: request.url)
+                }
+                return RawResponse(
+                    status: 302, headers: [HeaderField(name: .location, value: hops[index + 1])],
+                    url: request.url)
             })
         let client = Client(
             baseURL: exampleBase, transport: transport,
@@ -420,7 +425,7 @@ private struct CapturingMiddleware: Middleware {
             Path("start")
         }
         #expect(await Self.status(client, get).status == .unauthorized)
-        #expect(await transport.requests.map { $0.url.host } == ["api.example.com", "other.example.org"])
+        #expect(await transport.requests.map(\.url.absoluteString) == hops)
         #expect(await provider.log.rejectedTokens.isEmpty)
     }
 

@@ -19,6 +19,7 @@ import Testing
         ("https://user:pw@cdn.example.com/f?sig=1", "https://<redacted>@cdn.example.com/f?sig=<redacted>"),
         ("https://a@b:pw@cdn.example.com", "https://<redacted>@cdn.example.com"),
         ("https://cdn.example.com/@me?to=a@b", "https://cdn.example.com/@me?to=a@b"),
+        ("/p?q=a://b@c", "/p?q=a://b@c"),
     ])
     func hiddenQueryValuesAreReplacedInURLs(text: String, expected: String) {
         #expect(redaction.url(text) == expected)

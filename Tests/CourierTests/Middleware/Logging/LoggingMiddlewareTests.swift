@@ -477,6 +477,33 @@ private struct NewUser: Encodable, Sendable {
             Set(metadata.map(\.url)) == ["https://api.example.com/v2/shelves/sci%20fi/books/42?format=full"])
     }
 
+    /// A refused redirect's response is logged with its fields: a URL in them shows no password.
+    @Test func aLocationWithAPasswordIsLoggedWithoutIt() async throws {
+        let sink = CapturingLogSink()
+        let client = Client(
+            baseURL: BaseURL("https://api.example.com"),
+            transport: StubTransport { request in
+                RawResponse(
+                    status: 302,
+                    headers: [
+                        HeaderField(name: .location, value: "https://user:pw-secret@cdn.example.com/f"),
+                        HeaderField(
+                            name: .contentLocation, value: "https://user:pw-secret@cdn.example.com/g"),
+                    ], url: request.url)
+            },
+            middleware: [LoggingMiddleware(level: .debug, sink: sink)])
+        let error = await expectCourierError(.unsupportedRedirect) {
+            try await client.send(
+                Endpoint<String, Never> {
+                    Method.get
+                    Path("start")
+                })
+        }
+        #expect(error?.response?.status == 302)
+        #expect(sink.text.contains("Location: https://<redacted>@cdn.example.com/f"))
+        #expect(!sink.text.contains("pw-secret"))
+    }
+
     @Test func withoutAMetricsMiddlewareTheAttemptIsUnknown() async throws {
         let entries = try await Self.run(.debug)
         #expect(entries.map(\.metadata?.attempt) == [nil, nil])

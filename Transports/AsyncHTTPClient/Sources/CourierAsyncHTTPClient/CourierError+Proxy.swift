@@ -53,14 +53,12 @@ extension CourierError {
                 "The SOCKS proxy \(proxy) could not connect to the server (SOCKS reply "
                 + "\(error.reply.value)); nothing reached the server."
         // A SOCKS5 proxy that accepts none of the methods offered answers with method 0xFF.
-        case is SOCKSError.NoValidAuthenticationMethod,
-            is SOCKSError.InvalidAuthenticationSelection
-        where (error as? SOCKSError.InvalidAuthenticationSelection)?.selection ?? .noneAcceptable
-            == .noneAcceptable:
+        case is SOCKSError.NoValidAuthenticationMethod:
             kind = .proxyAuthenticationFailed
-            message =
-                "The SOCKS proxy \(proxy) requires authentication, and AsyncHTTPClient sends SOCKS "
-                + "credentials of no kind; nothing reached the server."
+            message = Self.socksAuthentication(proxy)
+        case let error as SOCKSError.InvalidAuthenticationSelection where error.selection == .noneAcceptable:
+            kind = .proxyAuthenticationFailed
+            message = Self.socksAuthentication(proxy)
         case is SOCKSError.InvalidProtocolVersion, is SOCKSError.InvalidReservedByte,
             is SOCKSError.InvalidAddressType, is SOCKSError.InvalidAuthenticationSelection,
             is SOCKSError.UnexpectedRead, is SOCKSError.InvalidServerState:
@@ -76,5 +74,11 @@ extension CourierError {
             return nil
         }
         return CourierError(stage: .transport, kind: kind, message: message, underlying: error)
+    }
+
+    /// The message for a SOCKS5 proxy that asks for credentials.
+    private static func socksAuthentication(_ proxy: String) -> String {
+        "The SOCKS proxy \(proxy) requires authentication, and AsyncHTTPClient sends SOCKS credentials of "
+            + "no kind; nothing reached the server."
     }
 }

@@ -49,8 +49,8 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``CourierError/Kind/invalidProxy`` naming an entry whose port is not a number
     ///   in 1...65535, whose CIDR range is not an address and a prefix length that fits it, whose
-    ///   name holds a character a host name cannot (a space, a non-ASCII letter), or a `*` beside
-    ///   other entries, which curl and Python ignore and Go reads as every host.
+    ///   name is not ASCII, or a `*` beside other entries, which curl and Python ignore and Go reads
+    ///   as every host.
     public init(_ entries: [String]) throws(CourierError) {
         let kept = entries.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if kept == ["*"] {
@@ -136,19 +136,13 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
         if name.hasPrefix("*.") { name.removeFirst() }
         while name.hasPrefix(".") { name.removeFirst() }
         guard !name.isEmpty else { throw invalid(entry, "it names no host") }
-        guard name.unicodeScalars.allSatisfy({ Self.nameCharacters.contains($0) }) else {
+        // A URL's host arrives in A-labels: a name in Unicode could never match.
+        guard name.unicodeScalars.allSatisfy(\.isASCII) else {
             throw invalid(
-                entry,
-                "a host name has only ASCII letters, digits, '-', '_' and '.' (an internationalized "
-                    + "name in its xn-- form)")
+                entry, "a host name is matched in ASCII; write an internationalized name in its xn-- form")
         }
         return .name(name, port: port)
     }
-
-    /// The characters of a host name as a URL's host arrives: ASCII letters, digits, `-`, `_`
-    /// and `.`.
-    private static let nameCharacters = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 
     private static func port(_ text: String, entry: String) throws(CourierError) -> Int {
         guard let port = Int(text), (1...65535).contains(port) else {

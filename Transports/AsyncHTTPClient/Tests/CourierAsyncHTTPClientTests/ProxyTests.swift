@@ -133,8 +133,8 @@ struct ProxyTests {
         ),
         (
             ".示例.com",
-            "The proxy bypass entry \".示例.com\" cannot be used: a host name has only ASCII letters, digits, "
-                + "'-', '_' and '.' (an internationalized name in its xn-- form)."
+            "The proxy bypass entry \".示例.com\" cannot be used: a host name is matched in ASCII; write an "
+                + "internationalized name in its xn-- form."
         ),
         (
             "[fd00::]/8",
