@@ -64,9 +64,10 @@ extension AsyncHTTPClientTransport.Proxy {
         switch components.scheme?.lowercased() {
         case "http":
             var credentials: Credentials?
-            if let user, !user.isEmpty {
+            // As curl: a password without a user name is sent, with an empty one.
+            if !(user ?? "").isEmpty || !(password ?? "").isEmpty {
                 do {
-                    credentials = try Credentials(username: user, password: password ?? "")
+                    credentials = try Credentials(username: user ?? "", password: password ?? "")
                 } catch {
                     throw invalid("its user name contains a colon, which Basic authentication cannot carry")
                 }

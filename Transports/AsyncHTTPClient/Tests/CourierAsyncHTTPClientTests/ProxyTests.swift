@@ -35,6 +35,17 @@ struct ProxyTests {
         #expect(proxy.server(for: Self.url("http://[::1]:8081/")) == http)
     }
 
+    /// curl sends a password given without a user name; so does Courier, never dropping it.
+    @Test func aPasswordWithoutAUserNameIsSent() throws {
+        let proxy = try Proxy.fromEnvironment(["http_proxy": "http://:s3cret@proxy.example:3128"])
+        let server = try #require(proxy.httpServer)
+        #expect(server.credentials?.username == "")
+        #expect(server.credentials?.password == "s3cret")
+        #expect(
+            try Proxy.fromEnvironment(["http_proxy": "http://@proxy.example:3128"]).httpServer?.credentials
+                == nil)
+    }
+
     @Test func theLowerCaseVariableWinsAndAnEmptyOneMeansNone() throws {
         let proxy = try Proxy.fromEnvironment([
             "https_proxy": "lower.example:1", "HTTPS_PROXY": "upper.example:2", "http_proxy": " ",
