@@ -23,8 +23,9 @@ public struct RawResponse: Sendable, Hashable {
     /// How an ``HTTPCacheMiddleware`` answered with this response, or `nil` when none did; the
     /// ``MetricsMiddleware`` and ``LoggingMiddleware`` before the cache report it.
     public internal(set) var cacheOutcome: CacheOutcome?
-    /// Whether redirects took the request to another origin before this response, so that the
-    /// hop it answers carried none of the request's secrets (an `Authorization` it never saw).
+    /// Whether the hop this response answers carried none of the request's secrets (an
+    /// `Authorization` it never saw): a redirect went to another origin before it, or the
+    /// request's absolute URL is on another origin than the base URL and did not opt in.
     var carriedNoSecrets = false
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
