@@ -74,7 +74,9 @@ struct AbsoluteTarget: Sendable, Hashable {
     private static func invalid(_ url: URL, reason: String) -> CourierError {
         CourierError(
             stage: .building, kind: .invalidBaseURL,
-            message: "The absolute URL \(BaseURLText.withoutQuery(url)) cannot be sent to: \(reason).")
+            message:
+                "The absolute URL \(BaseURLText.withoutQuery(url)?.debugDescription ?? "(invalid)") cannot be sent to: \(reason)."
+        )
     }
 
     /// Whether a request to this URL, from a client at `baseURL`, goes to another origin (scheme,
@@ -87,15 +89,14 @@ struct AbsoluteTarget: Sendable, Hashable {
 
 /// URL text for messages.
 enum BaseURLText {
-    /// `scheme://host/path` of `url`, without userinfo, query or fragment, which may hold secrets.
-    static func withoutQuery(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return "(invalid)"
-        }
+    /// `scheme://host/path` of `url`, without userinfo, query or fragment, which may hold secrets;
+    /// `nil` when `url` cannot be taken apart.
+    static func withoutQuery(_ url: URL) -> String? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
         components.percentEncodedUser = nil
         components.percentEncodedPassword = nil
         components.percentEncodedQuery = nil
         components.percentEncodedFragment = nil
-        return components.string.map(\.debugDescription) ?? "(invalid)"
+        return components.string
     }
 }

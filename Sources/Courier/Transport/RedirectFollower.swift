@@ -119,14 +119,16 @@ struct RedirectFollower: Sendable {
         let next = try nextRequest(
             after: request, status: response.status, location: location, response: response)
         if Self.origin(of: next.url) != Self.origin(of: request.url) { hops.leftFirstOrigin = true }
-        let visits = hops.visits["\(next.method) \(next.url.absoluteString)", default: 0] + 1
-        hops.visits["\(next.method) \(next.url.absoluteString)"] = visits
-        guard visits <= Self.visitsAllowed else {
+        let visit = "\(next.method) \(next.url.absoluteString)"
+        hops.visits[visit, default: 0] += 1
+        guard hops.visits[visit, default: 0] <= Self.visitsAllowed else {
             throw CourierError(
                 stage: .transport, kind: .tooManyRedirects,
                 // Without the query: a redirect may carry a signature or a code there, and an
                 // error's message reaches logs. The whole URL is the error's `url`.
-                message: "The redirects form a cycle back to \(Self.withoutQuery(next.url)).",
+                message:
+                    "The redirects form a cycle back to "
+                    + "\(BaseURLText.withoutQuery(next.url) ?? "\(next.url.scheme ?? "")://\(next.url.host ?? "")").",
                 url: next.url, response: response
             )
         }
@@ -161,18 +163,6 @@ struct RedirectFollower: Sendable {
                     + "set those with the endpoint or CallOptions instead. Nothing was sent.",
                 url: request.url)
         }
-    }
-
-    /// `url` without its user, password, query and fragment, for messages.
-    static func withoutQuery(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            return "\(url.scheme ?? "")://\(url.host ?? "")"
-        }
-        components.user = nil
-        components.password = nil
-        components.query = nil
-        components.fragment = nil
-        return components.string ?? "\(url.scheme ?? "")://\(url.host ?? "")"
     }
 
     private func nextRequest(

@@ -47,19 +47,16 @@ extension CourierClientTransport {
     /// one `Cookie` field (RFC 6265 §5.4), and a repeated one would be joined with `, `, which
     /// reads as part of a cookie's value.
     static func joiningCookies(_ fields: [HeaderField]) -> [HeaderField] {
-        let cookies = fields.filter { $0.name == .cookie }
-        guard cookies.count > 1, let first = fields.firstIndex(where: { $0.name == .cookie }) else {
-            return fields
+        var joined: [HeaderField] = []
+        for field in fields {
+            guard field.name == .cookie, let first = joined.firstIndex(where: { $0.name == .cookie }) else {
+                joined.append(field)
+                continue
+            }
+            joined[first].value += "; " + field.value
+            joined[first].isSecret = joined[first].isSecret || field.isSecret
         }
-        var joined = fields
-        joined[first].value = cookies.map(\.value).joined(separator: "; ")
-        joined[first].isSecret = cookies.contains { $0.isSecret }
-        var seenFirst = false
-        return joined.filter { field in
-            guard field.name == .cookie else { return true }
-            defer { seenFirst = true }
-            return !seenFirst
-        }
+        return joined
     }
 
     /// Refuses a server URL on another origin than the Courier client's base URL: a secret
