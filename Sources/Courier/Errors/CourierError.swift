@@ -77,7 +77,9 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         }
     }
 
-    /// Creates an error; the request is redacted before it is stored.
+    /// Creates an error; the request is redacted before it is stored, and every secret value of
+    /// it (``LogRedaction/redacting(_:for:)``) is hidden in `message`, which may quote a cause
+    /// that echoed the request.
     public init(
         stage: Stage,
         kind: Kind,
@@ -88,8 +90,9 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         underlying: (any Error)? = nil
     ) {
         storage = Storage(
-            stage: stage, kind: kind, message: message, request: request?.redacted(), url: url,
-            response: response, underlying: underlying)
+            stage: stage, kind: kind,
+            message: request.map { LogRedaction().redacting(message, for: $0) } ?? message,
+            request: request?.redacted(), url: url, response: response, underlying: underlying)
     }
 
     /// A one-line description: stage, kind, message and, when known, the request line and status.

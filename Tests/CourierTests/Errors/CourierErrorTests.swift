@@ -1,4 +1,6 @@
 import Courier
+import CourierTestSupport
+import CourierTesting
 import Foundation
 import Testing
 
@@ -120,5 +122,39 @@ import Testing
             #expect(error.response == response)
             #expect((error.underlying as? URLError)?.code == .timedOut)
         }
+    }
+
+    @Test func anErrorsMessageHidesTheSecretsOfItsRequest() throws {
+        let seen = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users")
+        }.request()
+        let sent = try seen.settingHeader(
+            HeaderField(name: .authorization, value: "Bearer added-later-7", isSecret: true))
+        let error = CourierError(
+            stage: .transport, kind: .transportFailed, message: "refused Authorization: Bearer added-later-7",
+            request: sent)
+        #expect(error.message == "refused Authorization: <redacted>")
+        #expect(!"\(error)".contains("added-later-7"))
+    }
+
+    @Test func aTransportErrorEchoingASecretALaterMiddlewareAddedHidesIt() async throws {
+        struct Echo: Error, CustomStringConvertible {
+            var description: String
+        }
+        let transport = StubTransport { request in
+            throw Echo(description: "refused \(request.headers.map { "\($0.name): \($0.value)" })")
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(try .bearer("late-token-7"), for: exampleBase)])
+        let plain = Endpoint<Empty, Never> {
+            Method.get
+            Path("users")
+        }
+        let error = await expectCourierError(.transportFailed) { _ = try await client.send(plain) }
+        let thrown = try #require(error)
+        #expect(thrown.message.contains("Authorization: <redacted>"))
+        #expect(!"\(thrown)".contains("late-token-7"))
     }
 }

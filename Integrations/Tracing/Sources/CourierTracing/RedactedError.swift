@@ -48,7 +48,9 @@ public struct RedactedError: Error, Sendable, Hashable, CustomStringConvertible 
         self.status = status
     }
 
-    /// Redacts `error`, thrown while `request` was sent, as `url.full` shows it.
+    /// Redacts `error`, thrown while `request` was sent, as `url.full` shows it. (A secret a
+    /// later middleware added is hidden in the message already: the end of the chain hid the
+    /// secrets of the request as it was sent.)
     init(_ error: any Error, request: EndpointRequest, url: String, redaction: LogRedaction) {
         let courierError =
             error as? CourierError

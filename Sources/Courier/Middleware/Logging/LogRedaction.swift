@@ -185,13 +185,31 @@ extension LogRedaction {
         let queryValues = request.query.filter(hides).flatMap { item in
             [item.value, PercentEncoding.encode(item.value)]
         }
-        let secrets = BodySnippet.secrets(of: request.with { $0.headers = marked }) + queryValues
+        let secrets =
+            BodySnippet.secrets(of: request.with { $0.headers = marked }) + queryValues
+            + hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery)
         return Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
     }
 
     /// Whether a header or query value of `request` is hidden: without one, it has no secrets.
     func hidesAnything(of request: EndpointRequest) -> Bool {
         request.headers.contains(where: hides) || request.query.contains(where: hides)
+            || !hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery).isEmpty
+    }
+
+    /// The values of the hidden parameters of a percent-encoded query (an absolute URL's own, such
+    /// as a presigned URL's `?X-Amz-Signature=…`), as written and decoded.
+    private func hiddenValues(ofQuery query: String?) -> [String] {
+        guard let query else { return [] }
+        return query.split(separator: "&").flatMap { pair -> [String] in
+            guard let equals = pair.firstIndex(of: "=") else { return [] }
+            let name = pair[..<equals].replacingOccurrences(of: "+", with: " ")
+            guard hidesQueryItem(named: PercentEncoding.decode(name) ?? name) else { return [] }
+            let value = String(pair[pair.index(after: equals)...])
+            let decoded = PercentEncoding.decode(value)
+            let spaced = PercentEncoding.decode(value.replacingOccurrences(of: "+", with: " "))
+            return [value] + [decoded, spaced].compactMap { $0 }
+        }
     }
 
     /// `text` with every occurrence of a secret replaced by `<redacted>`, longest secret first.

@@ -25,6 +25,19 @@ import Testing
         #expect(redaction.url(text) == expected)
     }
 
+    @Test func theHiddenValuesOfAnAbsoluteURLsOwnQueryAreSecrets() throws {
+        let presigned = try Endpoint<Empty, Never> {
+            Method.get
+            AbsoluteURL(
+                "https://files.example.net/a.pdf?X-Amz-Signature=abc%2Fdef1&AWSAccessKeyId=AKID1234&part=2")
+        }.request()
+        let secrets = LogRedaction().secrets(of: presigned)
+        #expect(Set(secrets) == ["abc%2Fdef1", "abc/def1", "AKID1234"])
+        let message =
+            "GET https://files.example.net/a.pdf?X-Amz-Signature=abc%2Fdef1&AWSAccessKeyId=AKID1234 failed"
+        #expect(!LogRedaction().redacting(message, for: presigned).contains("AKID1234"))
+    }
+
     @Test func aRequestWithNothingHiddenHasNoSecrets() throws {
         let plain = try Endpoint<Empty, Never> {
             Method.get

@@ -200,6 +200,30 @@ private struct NewUser: Encodable, Sendable {
         }
     }
 
+    @Test func anErrorEchoingASecretALaterMiddlewareAddedHidesIt() async throws {
+        let sink = CapturingLogSink()
+        let plain = try Endpoint<Empty, Never> {
+            Method.get
+            Path("users")
+        }.request()
+        let next: LoggingMiddleware.Next = { request, _ async throws(CourierError) -> RawResponse in
+            // An authentication middleware after the logging one signs the request.
+            let sent = try request.settingHeader(
+                HeaderField(name: .authorization, value: "Bearer late-token-7", isSecret: true))
+            throw CourierError(
+                stage: .transport, kind: .transportFailed,
+                message: "refused \(sent.headers.map { "\($0.name): \($0.value)" })", request: sent)
+        }
+        await #expect(throws: CourierError.self) {
+            _ = try await Self.middleware(.debug, sink: sink).intercept(
+                plain, baseURL: exampleBase, next: next)
+        }
+        let failure = try #require(sink.entries.last)
+        #expect(failure.level == .error)
+        #expect(failure.message.contains("Authorization: <redacted>"))
+        #expect(!failure.message.contains("late-token-7"))
+    }
+
     @Test func echoedSecretsAreHiddenEverywhere() async throws {
         // The response echoes the request's secret header and query values in a plain text body,
         // in a header that is not secret, and in its URL.
