@@ -25,7 +25,14 @@ extension BaseURL {
 
     /// The base `request` goes to: the origin and path of its ``EndpointRequest/absoluteURL``, or
     /// this one.
-    func resolvingBase(for request: EndpointRequest) -> BaseURL {
+    ///
+    /// The scheme, host and port a request reaches, as metrics and spans name the server:
+    ///
+    /// ```swift
+    /// let server = baseURL.resolvingBase(for: request)
+    /// print(server.host, server.effectivePort)  // cdn.example.net 8080, for an AbsoluteURL there
+    /// ```
+    public func resolvingBase(for request: EndpointRequest) -> BaseURL {
         request.absoluteTarget?.base ?? self
     }
 

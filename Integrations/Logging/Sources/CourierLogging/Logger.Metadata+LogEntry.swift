@@ -10,7 +10,11 @@ extension Logger.Metadata {
         self[keys.url] = .string(metadata.url)
         if let template = metadata.template { self[keys.template] = .string(template) }
         if let status = metadata.status { self[keys.statusCode] = .stringConvertible(status.code) }
-        if let kind = metadata.errorKind { self[keys.errorType] = .string(kind.name) }
+        if let kind = metadata.errorKind {
+            self[keys.errorType] = .string(kind.name)
+        } else if let status = metadata.status, status.code >= 400 {
+            self[keys.errorType] = .string(String(status.code))
+        }
         if let duration = metadata.duration {
             self[keys.durationMilliseconds] = .stringConvertible(Self.milliseconds(duration))
         }

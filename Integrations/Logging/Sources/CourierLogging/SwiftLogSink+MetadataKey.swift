@@ -18,7 +18,8 @@ extension SwiftLogSink {
         public static let template = "courier.template"
         /// `http.response.status_code`: the response's status, when one arrived.
         public static let statusCode = "http.response.status_code"
-        /// `error.type`: the ``Courier/CourierError/Kind`` of the failure, for example `timedOut`.
+        /// `error.type`: the ``Courier/CourierError/Kind`` of the failure, for example `timedOut`,
+        /// or the status of an answer of 400 or above, for example `404`.
         public static let errorType = "error.type"
         /// `courier.duration_ms`: how long the attempt took, in milliseconds.
         public static let durationMilliseconds = "courier.duration_ms"

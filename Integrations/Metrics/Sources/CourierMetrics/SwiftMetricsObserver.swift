@@ -19,11 +19,13 @@ import Courier
 ///   and swift-prometheus), from the start of the request to its outcome;
 /// - `http.client.active_requests`: a meter, up by one when a request starts and down when it ends;
 /// - `http.client.request.body.size` and `http.client.response.body.size`: recorders (histograms)
-///   of the body bytes sent and received, over all attempts and redirects, the response's after
-///   decompression.
+///   of the body bytes of the last request sent and of the final response (one body however
+///   often it was sent), the response's after decompression.
 ///
-/// Every value has the dimensions `http.request.method` (`_OTHER` for a method the conventions do
-/// not name), `server.address`, `server.port` and `url.scheme`; the duration and sizes also have
+/// Every value has the dimensions `http.request.method` (`_OTHER` for a method not in
+/// ``knownMethods``), and `server.address`, `server.port` and `url.scheme` of the server the
+/// request reaches (an absolute URL's own); the duration and sizes also have
+/// `network.protocol.version` when the transport reports it (`1.1`, `2`), and
 /// `url.template` for a ``Courier/CatalogEndpoint`` (its path template, never a URL, whose
 /// cardinality is unbounded), `http.response.status_code` when a response arrived and
 /// `error.type` when the request failed (the ``Courier/CourierError/Kind``, or the status for an
@@ -32,19 +34,34 @@ public struct SwiftMetricsObserver: MetricsObserver {
     /// The factory the values are recorded with; `nil` uses `MetricsSystem.factory` at the time of
     /// each request.
     public let factory: (any MetricsFactory)?
+    /// The methods `http.request.method` names; any other is `_OTHER`, so that a client sending
+    /// arbitrary methods cannot grow the number of series.
+    public let knownMethods: Set<String>
+
+    /// The methods OpenTelemetry's conventions know by default: RFC 9110's, `PATCH` and `QUERY`.
+    public static let conventionalKnownMethods: Set<String> = [
+        "CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "QUERY", "TRACE",
+    ]
 
     /// Creates an observer.
     ///
-    /// - Parameter factory: The factory the values are recorded with; the one bootstrapped in
-    ///   `MetricsSystem` by default.
-    public init(factory: (any MetricsFactory)? = nil) {
+    /// - Parameters:
+    ///   - factory: The factory the values are recorded with; the one bootstrapped in
+    ///     `MetricsSystem` by default.
+    ///   - knownMethods: The methods `http.request.method` names, case-sensitive: the whole list,
+    ///     not an addition to ``conventionalKnownMethods`` (the conventions'
+    ///     `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS`).
+    public init(factory: (any MetricsFactory)? = nil, knownMethods: Set<String> = conventionalKnownMethods) {
         self.factory = factory
+        self.knownMethods = knownMethods
     }
 
-    /// Adds the request to `http.client.active_requests`.
+    /// Adds the request to `http.client.active_requests`, under the server it reaches.
     public func willSend(_ request: EndpointRequest, baseURL: BaseURL) {
+        let reached = baseURL.resolvingBase(for: request)
         let server = ServerDimensions(
-            method: request.method, scheme: baseURL.scheme, host: baseURL.host, port: baseURL.effectivePort)
+            method: request.method, scheme: reached.scheme, host: reached.host, port: reached.effectivePort,
+            knownMethods: knownMethods)
         Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: resolvedFactory)
             .increment()
     }
@@ -54,10 +71,15 @@ public struct SwiftMetricsObserver: MetricsObserver {
     public func record(_ metrics: RequestMetrics) {
         let factory = resolvedFactory
         let server = ServerDimensions(
-            method: metrics.method, scheme: metrics.scheme, host: metrics.host, port: metrics.port)
+            method: metrics.method, scheme: metrics.scheme, host: metrics.host, port: metrics.port,
+            knownMethods: knownMethods)
         Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: factory).decrement()
 
         var dimensions = server.dimensions
+        if let version = metrics.httpVersion {
+            let name = version.major >= 2 ? "\(version.major)" : "\(version.major).\(version.minor)"
+            dimensions.append(("network.protocol.version", name))
+        }
         if let template = metrics.urlTemplate { dimensions.append(("url.template", template)) }
         if let status = metrics.status {
             dimensions.append(("http.response.status_code", String(status.code)))
@@ -74,9 +96,9 @@ public struct SwiftMetricsObserver: MetricsObserver {
         )
         .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         Recorder(label: Label.requestBodySize, dimensions: dimensions, aggregate: true, factory: factory)
-            .record(metrics.bytesSent)
+            .record(metrics.requestBodySize)
         Recorder(label: Label.responseBodySize, dimensions: dimensions, aggregate: true, factory: factory)
-            .record(metrics.bytesReceived)
+            .record(metrics.responseBodySize)
     }
 
     private var resolvedFactory: any MetricsFactory {

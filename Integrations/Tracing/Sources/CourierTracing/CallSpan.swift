@@ -48,8 +48,16 @@ final class CallSpan: @unchecked Sendable {
         if let status = metrics.status { attributes["http.response.status_code"] = status.code }
         let resends = metrics.attempts - 1 + metrics.redirects
         if resends > 0 { attributes["http.request.resend_count"] = resends }
-        attributes["http.request.body.size"] = Int(metrics.bytesSent)
-        attributes["http.response.body.size"] = Int(metrics.bytesReceived)
+        attributes["http.request.body.size"] = Int(metrics.requestBodySize)
+        attributes["http.response.body.size"] = Int(metrics.responseBodySize)
+        if let version = metrics.httpVersion {
+            attributes["network.protocol.version"] = version.conventionalName
+        }
         if let errorType { attributes["error.type"] = errorType }
     }
+}
+
+extension HTTPVersion {
+    /// The version as OpenTelemetry's `network.protocol.version` writes it: `1.1`, `2`.
+    var conventionalName: String { major >= 2 ? "\(major)" : "\(major).\(minor)" }
 }

@@ -3,11 +3,6 @@ import Tracing
 
 /// What a span knows of a request before it is sent: its name and first attributes.
 struct RequestAttributes {
-    /// The methods OpenTelemetry's conventions name; any other is `_OTHER`.
-    static let knownMethods: Set<String> = [
-        "CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "QUERY", "TRACE",
-    ]
-
     let method: String
     let isKnownMethod: Bool
     /// `url.full`: the URL with every secret as `REDACTED`.
@@ -17,15 +12,18 @@ struct RequestAttributes {
     let port: Int
     let template: String?
 
-    init(request: EndpointRequest, baseURL: BaseURL, redaction: LogRedaction) {
+    /// The attributes of `request`, sent from a client at `baseURL`: the server is the one the
+    /// request reaches, an absolute URL's own.
+    init(request: EndpointRequest, baseURL: BaseURL, redaction: LogRedaction, knownMethods: Set<String>) {
         method = request.method.description
-        isKnownMethod = Self.knownMethods.contains(method)
+        isKnownMethod = knownMethods.contains(method)
         url = redaction.url(of: request, baseURL: baseURL).replacingOccurrences(
             of: "<redacted>", with: "REDACTED")
-        scheme = baseURL.scheme
-        host = baseURL.host
-        port = baseURL.effectivePort
-        template = baseURL.urlTemplate(for: request)
+        let server = baseURL.resolvingBase(for: request)
+        scheme = server.scheme
+        host = server.host
+        port = server.effectivePort
+        template = server.urlTemplate(for: request)
     }
 
     /// `GET /todos/{id}` with a template, `GET` without, `HTTP` for a method the conventions do

@@ -18,10 +18,11 @@ import Tracing
 /// The span is named `GET /todos/{id}` for a ``Courier/CatalogEndpoint`` (its method and path
 /// template), else just the method, and carries OpenTelemetry's HTTP client attributes:
 /// `http.request.method`, `url.full` (with every secret as `REDACTED`), `server.address`,
-/// `server.port`, `url.scheme`, `url.template`, then `http.response.status_code`,
-/// `http.request.resend_count`, the body sizes (of the whole call, summed over its attempts and
-/// redirects; the response's after decompression) and, for a failure or an answer of 400 or
-/// above, `error.type` (the ``Courier/CourierError/observedKind(for:)``, or the status) and an error
+/// `server.port`, `url.scheme` (of the server the request reaches: an absolute URL's own),
+/// `url.template`, then `http.response.status_code`, `network.protocol.version`,
+/// `http.request.resend_count`, the body sizes (of the last request sent and the final response;
+/// the response's after decompression) and, for a failure or an answer of 400 or above,
+/// `error.type` (the ``Courier/CourierError/observedKind(for:)``, or the status) and an error
 /// status. A failure is also recorded as the span's error, as a ``RedactedError``. The span ends
 /// when the response, body included, has arrived, or the call has failed.
 public struct TracingMiddleware: Middleware {
@@ -33,6 +34,14 @@ public struct TracingMiddleware: Middleware {
     /// Whether the middleware injects the span's context into the request's headers; `false`
     /// leaves it to a transport that injects the current context itself.
     public let injectsContext: Bool
+    /// The methods `http.request.method` names; any other is `_OTHER`, with the method in
+    /// `http.request.method_original`.
+    public let knownMethods: Set<String>
+
+    /// The methods OpenTelemetry's conventions know by default: RFC 9110's, `PATCH` and `QUERY`.
+    public static let conventionalKnownMethods: Set<String> = [
+        "CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "QUERY", "TRACE",
+    ]
 
     /// Query parameters whose values OpenTelemetry's conventions hide in `url.full` by default.
     public static let conventionalSecretQueryItems: Set<String> = [
@@ -50,11 +59,16 @@ public struct TracingMiddleware: Middleware {
     ///     `AsyncHTTPClientTransport` on an `HTTPClient` whose tracing is on (its default once a
     ///     tracer is bootstrapped), which adds a client span of its own per request it sends
     ///     under the call's span: the headers would otherwise carry two contexts.
+    ///   - knownMethods: The methods `http.request.method` names, case-sensitive: the whole list,
+    ///     not an addition to ``conventionalKnownMethods`` (the conventions'
+    ///     `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS`).
     public init(
-        tracer: (any Tracer)? = nil, redaction: LogRedaction = LogRedaction(), injectsContext: Bool = true
+        tracer: (any Tracer)? = nil, redaction: LogRedaction = LogRedaction(), injectsContext: Bool = true,
+        knownMethods: Set<String> = conventionalKnownMethods
     ) {
         self.tracer = tracer
         self.injectsContext = injectsContext
+        self.knownMethods = knownMethods
         var redaction = redaction
         redaction.queryItems.formUnion(Self.conventionalSecretQueryItems)
         self.redaction = redaction
@@ -66,7 +80,8 @@ public struct TracingMiddleware: Middleware {
         -> RawResponse
     {
         let tracer = self.tracer ?? InstrumentationSystem.tracer
-        let attributes = RequestAttributes(request: request, baseURL: baseURL, redaction: redaction)
+        let attributes = RequestAttributes(
+            request: request, baseURL: baseURL, redaction: redaction, knownMethods: knownMethods)
         let span = tracer.startSpan(
             attributes.spanName, context: ServiceContext.current ?? .topLevel, ofKind: .client)
         span.updateAttributes { attributes.add(to: &$0) }

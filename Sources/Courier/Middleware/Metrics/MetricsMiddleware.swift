@@ -42,12 +42,12 @@ public struct MetricsMiddleware: Middleware {
         do throws(CourierError) {
             let response = try await next(observed, baseURL)
             report(
-                request, baseURL: baseURL, recorder: recorder, status: response.status, errorKind: nil,
+                request, baseURL: baseURL, recorder: recorder, response: response, errorKind: nil,
                 cacheOutcome: response.cacheOutcome)
             return response
         } catch {
             report(
-                request, baseURL: baseURL, recorder: recorder, status: error.response?.status,
+                request, baseURL: baseURL, recorder: recorder, response: error.response,
                 errorKind: error.observedKind(for: request))
             throw error
         }
@@ -57,7 +57,7 @@ public struct MetricsMiddleware: Middleware {
     /// resolved against: `client`'s, or its absolute URL's.
     private func report(
         _ request: EndpointRequest, baseURL client: BaseURL, recorder: RequestMetricsRecorder,
-        status: HTTPStatus?, errorKind: CourierError.Kind?, cacheOutcome: CacheOutcome? = nil
+        response: RawResponse?, errorKind: CourierError.Kind?, cacheOutcome: CacheOutcome? = nil
     ) {
         let duration = recorder.startedAt.duration(to: .now)
         let counters = recorder.snapshot
@@ -65,12 +65,13 @@ public struct MetricsMiddleware: Middleware {
         observer.record(
             RequestMetrics(
                 method: request.method, host: resolved.host, path: client.percentEncodedPath(for: request),
-                status: status, errorKind: errorKind, attempts: counters.attempts,
+                status: response?.status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
                 duration: duration, template: request.template, scheme: resolved.scheme,
                 port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request),
-                cacheOutcome: cacheOutcome
+                cacheOutcome: cacheOutcome, requestBodySize: counters.hopBytesSent,
+                responseBodySize: counters.hopBytesReceived, httpVersion: response?.httpVersion
             )
         )
     }

@@ -44,6 +44,16 @@ public struct RequestMetrics: Sendable, Hashable {
     public let bytesSent: Int64
     /// Response body bytes delivered, after decompression, over all attempts and redirects.
     public let bytesReceived: Int64
+    /// The request body bytes of the last hop handed to the transport: one body, however often it
+    /// was sent (OpenTelemetry's `http.request.body.size`); 0 for a request without a body, and
+    /// for the bodiless `GET` a `303` turns a request into.
+    public let requestBodySize: Int64
+    /// The body bytes of the last response, after decompression: the final response's, not a
+    /// redirect's (OpenTelemetry's `http.response.body.size`).
+    public let responseBodySize: Int64
+    /// The HTTP version the final response came over, as the transport reports it; `nil` when no
+    /// response arrived or the transport does not say.
+    public let httpVersion: HTTPVersion?
     /// From the start of the request until the first response's headers arrived; `nil` when no
     /// response arrived.
     public let timeToFirstByte: Duration?
@@ -78,13 +88,20 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - port: The port; the scheme's default (443 or 80) when `nil`.
     ///   - urlTemplate: The absolute path template, for a ``CatalogEndpoint``.
     ///   - cacheOutcome: How an ``HTTPCacheMiddleware`` answered, if one did.
+    ///   - requestBodySize: The request body bytes of the last hop; `bytesSent` when `nil`.
+    ///   - responseBodySize: The body bytes of the last response; `bytesReceived` when `nil`.
+    ///   - httpVersion: The HTTP version the final response came over, if known.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
         attempts: Int, redirects: Int, bytesSent: Int64, bytesReceived: Int64, timeToFirstByte: Duration?,
         duration: Duration, template: String? = nil, scheme: String = "https", port: Int? = nil,
-        urlTemplate: String? = nil, cacheOutcome: CacheOutcome? = nil
+        urlTemplate: String? = nil, cacheOutcome: CacheOutcome? = nil, requestBodySize: Int64? = nil,
+        responseBodySize: Int64? = nil, httpVersion: HTTPVersion? = nil
     ) {
         self.cacheOutcome = cacheOutcome
+        self.requestBodySize = requestBodySize ?? bytesSent
+        self.responseBodySize = responseBodySize ?? bytesReceived
+        self.httpVersion = httpVersion
         self.method = method
         self.host = host
         self.scheme = scheme

@@ -16,6 +16,10 @@ final class RequestMetricsRecorder: TransferObserver {
         var bytesSent: Int64 = 0
         /// Response body bytes delivered (after decompression), over all hops.
         var bytesReceived: Int64 = 0
+        /// Request body bytes of the hop sent last.
+        var hopBytesSent: Int64 = 0
+        /// Response body bytes of the hop sent last.
+        var hopBytesReceived: Int64 = 0
         /// From the recorder's start to the first response's head, once it arrived.
         var timeToFirstByte: Duration?
     }
@@ -36,19 +40,31 @@ final class RequestMetricsRecorder: TransferObserver {
     var attempts: Int { counters.withLock { $0.attempts } }
 
     func attemptStarted() {
-        counters.withLock { $0.attempts += 1 }
+        counters.withLock { counters in
+            counters.attempts += 1
+            counters.startHop()
+        }
     }
 
     func redirected() {
-        counters.withLock { $0.redirects += 1 }
+        counters.withLock { counters in
+            counters.redirects += 1
+            counters.startHop()
+        }
     }
 
     func sent(bytes: Int64) {
-        counters.withLock { $0.bytesSent += bytes }
+        counters.withLock { counters in
+            counters.bytesSent += bytes
+            counters.hopBytesSent += bytes
+        }
     }
 
     func received(bytes: Int64) {
-        counters.withLock { $0.bytesReceived += bytes }
+        counters.withLock { counters in
+            counters.bytesReceived += bytes
+            counters.hopBytesReceived += bytes
+        }
     }
 
     /// Notes that a response head arrived now; only the first counts.
@@ -62,5 +78,13 @@ final class RequestMetricsRecorder: TransferObserver {
         counters.withLock { counters in
             if counters.timeToFirstByte == nil { counters.timeToFirstByte = elapsed }
         }
+    }
+}
+
+extension RequestMetricsRecorder.Counters {
+    /// A new hop starts: its bytes are counted from zero.
+    fileprivate mutating func startHop() {
+        hopBytesSent = 0
+        hopBytesReceived = 0
     }
 }

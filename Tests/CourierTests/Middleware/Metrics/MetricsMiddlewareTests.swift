@@ -84,9 +84,33 @@ private struct RetryOnce503: Middleware {
         #expect(metrics.redirects == 1)
         #expect(metrics.bytesSent == 21)  // "payload" on each of three hops (307 keeps the body)
         #expect(metrics.bytesReceived == 12)  // "busy", nothing, {"id":1}
+        #expect(metrics.requestBodySize == 7)  // one "payload": the last hop's
+        #expect(metrics.responseBodySize == 8)  // {"id":1}: the final response's
+        #expect(metrics.httpVersion == nil)  // the stub says none
         let firstByte = try #require(metrics.timeToFirstByte)
         #expect(firstByte >= .zero)
         #expect(firstByte <= metrics.duration)
+    }
+
+    @Test func aRedirectThatDropsTheBodyLeavesALastRequestOfNoBytes() async throws {
+        let observer = CapturingMetricsObserver()
+        let transport = StubTransport { request in
+            request.url.path == "/upload"
+                ? RawResponse(
+                    status: 303, headers: [HeaderField(name: .location, value: "/receipt")],
+                    body: Data("moved".utf8),
+                    url: request.url)
+                : RawResponse(status: .ok, body: Data("done".utf8), url: request.url, httpVersion: .http2)
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport, middleware: [MetricsMiddleware(observer: observer)])
+        _ = try await client.send(Self.upload)
+        let metrics = try #require(observer.reports.first)
+        #expect(metrics.bytesSent == 7)
+        #expect(metrics.requestBodySize == 0)  // the GET the 303 made
+        #expect(metrics.bytesReceived == 9)
+        #expect(metrics.responseBodySize == 4)
+        #expect(metrics.httpVersion == .http2)
     }
 
     @Test func theObserverHearsOfEachStartBeforeItsRecord() async throws {
