@@ -92,9 +92,9 @@ public struct EndpointRequest: Sendable, Hashable {
 
     /// Whether sending the request twice has the effect of sending it once: an idempotent method
     /// (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`), a declared ``Idempotent``, or an
-    /// `Idempotency-Key` header.
+    /// `Idempotency-Key` header that is not empty.
     public var isIdempotent: Bool {
-        method.isIdempotent || declaresIdempotent || headers.contains(.idempotencyKey)
+        method.isIdempotent || declaresIdempotent || headers.hasIdempotencyKey
     }
 
     /// The path, percent-encoded, with a leading `/` (`"/"` when there are no segments).

@@ -27,6 +27,10 @@ public struct RawResponse: Sendable, Hashable {
     /// `Authorization` it never saw): a redirect went to another origin before it, or the
     /// request's absolute URL is on another origin than the base URL and did not opt in.
     var carriedNoSecrets = false
+    /// Whether a redirect turned the request into another method before this response (a `303`,
+    /// or a `301` or `302` after a `POST`, makes it a `GET`): the request it answers is not the
+    /// one sent, which the server may already have applied.
+    var answersChangedMethod = false
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {

@@ -61,8 +61,10 @@ struct RedirectFollower: Sendable {
             guard var next = try redirect(after: current, answeredWith: response, first: first, hops: &hops)
             else {
                 response.carriedNoSecrets = hops.leftFirstOrigin
+                response.answersChangedMethod = hops.changedMethod
                 return response
             }
+            if next.method != current.method { hops.changedMethod = true }
             try next.hopHooks.prepare(&next, keepsSecrets: !hops.leftFirstOrigin)
             next.observers.notify { $0.redirected() }
             current = next
@@ -90,12 +92,14 @@ struct RedirectFollower: Sendable {
     }
 
     /// The hops followed so far, how often each method and URL was visited from the first
-    /// redirect on (most requests have none), and whether one went to another origin than the hop
-    /// before it: from then on, no hop carries the first request's sensitive headers.
+    /// redirect on (most requests have none), whether one went to another origin than the hop
+    /// before it (from then on, no hop carries the first request's sensitive headers), and
+    /// whether one changed the method.
     struct Hops {
         var count = 0
         var visits: [String: Int] = [:]
         var leftFirstOrigin = false
+        var changedMethod = false
     }
 
     /// The request to send after `request` was answered with `response`, or `nil` when `response`
@@ -223,7 +227,7 @@ struct RedirectFollower: Sendable {
             if request.method != .get {
                 // A new method: idempotent as a request of that method would be.
                 next.method = .get
-                next.isIdempotent = next.method.isIdempotent || next.headers.contains(.idempotencyKey)
+                next.isIdempotent = next.method.isIdempotent || next.headers.hasIdempotencyKey
             }
         }
         return next

@@ -56,7 +56,7 @@ public struct TransportRequest: Sendable, Hashable {
     ///   - body: The body, if any.
     ///   - timeout: The connect and idle timeouts the transport enforces.
     ///   - isIdempotent: Whether the request may be sent more than once; by default, whether the
-    ///     method is idempotent or an `Idempotency-Key` header is present.
+    ///     method is idempotent or an `Idempotency-Key` header that is not empty is present.
     ///   - responseBodyFile: Where to write a successful response body, if not to memory.
     ///   - streamsResponse: Whether a successful response's body is streamed as it arrives.
     ///   - tls: The TLS options to connect with; `nil` for the transport's own.
@@ -67,7 +67,7 @@ public struct TransportRequest: Sendable, Hashable {
     ) {
         self.init(
             method: method, url: url, headers: headers, body: body, timeout: timeout,
-            isIdempotent: isIdempotent ?? (method.isIdempotent || headers.contains(.idempotencyKey)),
+            isIdempotent: isIdempotent ?? (method.isIdempotent || headers.hasIdempotencyKey),
             responseBodyFile: responseBodyFile, streamsResponse: streamsResponse,
             urlRequestConfiguration: nil,
             observers: TransferObservers()

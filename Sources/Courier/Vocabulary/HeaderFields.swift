@@ -46,6 +46,12 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.contains { $0.name == name }
     }
 
+    /// Whether a field carries an `Idempotency-Key` a server can recognise a repeat by: one that
+    /// is not empty.
+    var hasIdempotencyKey: Bool {
+        fields.contains { $0.name == .idempotencyKey && !$0.value.isEmpty }
+    }
+
     /// Appends a field, keeping any existing fields of the same name.
     public mutating func append(_ field: HeaderField) {
         fields.append(field)

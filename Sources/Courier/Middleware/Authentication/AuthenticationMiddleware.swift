@@ -71,8 +71,11 @@ public struct AuthenticationMiddleware: Middleware {
             let token = try await obtain(request) { try await refresher.token() }
             let response = try await next(Self.sign(request, with: token), baseURL)
             // A streamed body is read once: sending it again could only fail, hiding the 401. A
-            // 401 after a redirect to another origin never saw the token.
+            // 401 after a redirect to another origin never saw the token. A 401 after a redirect
+            // that changed the method (a 303 after a POST) answers the GET it made: the request
+            // itself may have been applied, so only an idempotent one is sent again.
             guard response.status == .unauthorized, request.body?.stream == nil, !response.carriedNoSecrets,
+                !response.answersChangedMethod || request.isIdempotent,
                 let replacement = try await obtain(request, { try await refresher.replacement(for: token) })
             else { return response }
             return try await next(Self.sign(request, with: replacement), baseURL)

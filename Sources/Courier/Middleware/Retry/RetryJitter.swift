@@ -27,7 +27,8 @@ public struct RetryJitter: Sendable {
         let seconds = Self.seconds(of: bound)
         guard seconds > 0 else { return .zero }
         let picked = pick(0...seconds)
-        return .seconds(picked.isNaN ? 0 : min(max(picked, 0), seconds))
+        // Clamped again as a duration: converting seconds back may round past the bound.
+        return min(.seconds(picked.isNaN ? 0 : min(max(picked, 0), seconds)), bound)
     }
 
     private static func seconds(of duration: Duration) -> Double {

@@ -89,7 +89,10 @@ public struct RetryMiddleware: Middleware {
     {
         switch outcome {
         case .success(let response):
-            guard retryableStatuses.contains(response.status) else { return nil }
+            // An answer from a cache's storage (or its own 504) would only be given again.
+            guard retryableStatuses.contains(response.status), Self.cameFromTheOrigin(response) else {
+                return nil
+            }
             guard let serverDelay = Self.retryAfter(in: response) else {
                 return backoff.delay(forRetry: retry)
             }
@@ -103,9 +106,17 @@ public struct RetryMiddleware: Middleware {
         }
     }
 
-    /// The wait a 429 or 503 asks for with a valid `Retry-After`, if any.
+    /// Whether `response` is the origin's own answer: no ``HTTPCacheMiddleware`` after this one
+    /// answered it from storage or made it.
+    static func cameFromTheOrigin(_ response: RawResponse) -> Bool {
+        guard let outcome = response.cacheOutcome else { return true }
+        return outcome == .miss || outcome == .bypassed
+    }
+
+    /// The wait a 413, 429 or 503 asks for with a valid `Retry-After`, if any: the statuses whose
+    /// `Retry-After` says when to try again (RFC 9110 §15.5.14, §15.6.4; RFC 6585 §4).
     static func retryAfter(in response: RawResponse) -> Duration? {
-        guard response.status == .tooManyRequests || response.status == .serviceUnavailable,
+        guard [413, 429, 503].contains(response.status.code),
             let value = response.headers[.retryAfter], let retryAfter = RetryAfter(value)
         else { return nil }
         let serverNow = response.headers["Date"].flatMap(HTTPDate.parse)
