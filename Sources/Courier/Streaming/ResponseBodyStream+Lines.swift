@@ -24,10 +24,11 @@ extension ResponseBodyStream {
     ///
     /// - Parameters:
     ///   - type: The type of each line.
-    ///   - decoder: The decoder; a plain `JSONDecoder` by default.
+    ///   - decoder: The decoder; Courier's default (``JSONDecoder/courierDefault()``,
+    ///     ISO 8601 dates) unless you pass one, such as the one your client is configured with.
     ///   - lineLimit: The longest line, in bytes.
     public func jsonLines<Value: Decodable & Sendable>(
-        of type: Value.Type, decoder: JSONDecoder = JSONDecoder(), lineLimit: Int = 1 << 20
+        of type: Value.Type, decoder: JSONDecoder = .courierDefault(), lineLimit: Int = 1 << 20
     ) -> JSONLineSequence<Value> {
         JSONLineSequence(lines: lines(limit: lineLimit), decoder: decoder)
     }

@@ -14,6 +14,19 @@ struct JSONLineSequenceTests {
         #expect(rows == [Row(id: 1), Row(id: 2)])
     }
 
+    @Test func datesAreReadAsCourierReadsThemUnlessADecoderIsGiven() async throws {
+        struct Stamp: Decodable, Sendable {
+            let at: Date
+        }
+        let line = Data("{\"at\":\"2024-05-01T12:00:00Z\"}\n".utf8)
+        var stamps: [Date] = []
+        for try await stamp in ResponseBodyStream(line).jsonLines(of: Stamp.self) { stamps.append(stamp.at) }
+        #expect(stamps == [Date(timeIntervalSince1970: 1_714_564_800)])
+        var plain = ResponseBodyStream(line).jsonLines(of: Stamp.self, decoder: JSONDecoder())
+            .makeAsyncIterator()
+        await #expect(throws: (any Error).self) { _ = try await plain.next() }
+    }
+
     @Test func aJSONLineThatDoesNotDecodeNamesItsLine() async throws {
         let stream = ResponseBodyStream(Data("{\"id\":1}\n{\"id\":\"x\"}\n".utf8))
         var rows = stream.jsonLines(of: Row.self).makeAsyncIterator()
