@@ -24,7 +24,7 @@ extension ResponseBodyStream {
     ///
     /// - Parameters:
     ///   - type: The type of each line.
-    ///   - decoder: The decoder; Courier's default (``JSONDecoder/courierDefault()``,
+    ///   - decoder: The decoder; Courier's default (`JSONDecoder.courierDefault()`,
     ///     ISO 8601 dates) unless you pass one, such as the one your client is configured with.
     ///   - lineLimit: The longest line, in bytes.
     public func jsonLines<Value: Decodable & Sendable>(
