@@ -12,10 +12,10 @@ enum CachingAndCookiesSnippets {
         let client = Client(
             baseURL: base,
             middleware: [
+                RetryMiddleware(),
                 AuthenticationMiddleware(tokenProvider: tokens, for: base),
                 HTTPCacheMiddleware(storage: MemoryCacheStorage(maximumBytes: 20_000_000)),
                 DeduplicationMiddleware(),
-                RetryMiddleware(),
             ]
         )
         let user = try await client.value(API.user(42))  // from the origin

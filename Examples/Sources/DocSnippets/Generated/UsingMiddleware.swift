@@ -55,6 +55,8 @@ enum UsingMiddlewareSnippets {
                 ValidationMiddleware(ResponseValidation()),  // outside the retry: a 503 stays retryable
                 RetryMiddleware(),  // each caller retries within its own deadline
                 AuthenticationMiddleware(tokenProvider: tokens, for: api),  // every attempt signed afresh
+                CookieMiddleware(jar: CookieJar()),  // the jar read again for every attempt
+                HTTPCacheMiddleware(),  // keys by the credentials and cookies sent
                 DeduplicationMiddleware(),  // compares the headers actually sent
                 ConcurrencyLimitMiddleware(limit: 6),  // no slot held while a retry waits
                 LoggingMiddleware(level: .info),  // each attempt as it leaves, redacted
