@@ -39,6 +39,17 @@ enum ObservabilitySnippets {
 
     // Block 3
     static func block3() async throws {
+        let requestLog = Logger(label: "todo-client")
+        let quiet = LoggingMiddleware(
+            level: .info,
+            sink: ClosureLogSink { entry in requestLog.debug("\(entry.message)") }
+        )
+        _ = requestLog
+        _ = quiet
+    }
+
+    // Block 4
+    static func block4() async throws {
         let measured = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [MetricsMiddleware(observer: SwiftMetricsObserver()), RetryMiddleware()]
@@ -46,8 +57,8 @@ enum ObservabilitySnippets {
         _ = measured
     }
 
-    // Block 4
-    static func block4() async throws {
+    // Block 5
+    static func block5() async throws {
         let traced = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [TracingMiddleware(), RetryMiddleware(), AttemptEventsMiddleware()]
