@@ -8,8 +8,8 @@ extension FuzzTargets {
     /// An HTTP date and a cookie date.
     @Sendable static func dates(_ input: [UInt8]) {
         let text = text(input)
-        let date = HTTPDate.parse(text, now: now, exactSpacing: false)
-        if let exact = HTTPDate.parse(text, now: now, exactSpacing: true), exact != date {
+        let date = HTTPDate.parse(text, now: now, exactly: false)
+        if let exact = HTTPDate.parse(text, now: now, exactly: true), exact != date {
             broken("a date read exactly differs from the same date read robustly", text)
         }
         _ = CookieDate.parse(text)

@@ -15,16 +15,19 @@ enum HTTPDate {
     ///
     /// The grammar is ASCII and separates its parts by one space (two before a one-digit day of
     /// the asctime form). Senders must write it so; a recipient is encouraged to be robust
-    /// (RFC 9110 §5.6.7), so runs of spaces count as one unless `exactSpacing` is set: an
-    /// `Expires` is read exactly, since a cache takes an invalid one as already past (RFC 9111
-    /// §5.3). The whitespace around a field value is not part of it. A two-digit year that would
-    /// be more than 50 years after `now` is the most recent past year ending in those digits.
-    static func parse(_ text: String, now: Date, exactSpacing: Bool) -> Date? {
+    /// (RFC 9110 §5.6.7), so unless `exactly` is set runs of spaces count as one, and an
+    /// IMF-fixdate may have a one-digit day and the zone `UTC` (`Mon, 3 Jun 2019 12:00:00 UTC`,
+    /// which Python's and browsers' readers take). An `Expires` is read exactly, since a cache
+    /// takes an invalid one as already past (RFC 9111 §5.3). The whitespace around a field value
+    /// is not part of it. A two-digit year that would be more than 50 years after `now` is the
+    /// most recent past year ending in those digits.
+    static func parse(_ text: String, now: Date, exactly: Bool) -> Date? {
         let parts = Array(Substring(text).trimmingOptionalWhitespace().utf8)
-            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: !exactSpacing)
+            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: !exactly)
             .map { String(decoding: $0, as: UTF8.self).lowercased() }
         if parts.count == 6, parts[0].hasSuffix(","), shortDays.contains(String(parts[0].dropLast())),
-            parts[5] == "gmt", parts[1].count == 2, parts[3].count == 4
+            parts[5] == "gmt" || (!exactly && parts[5] == "utc"),
+            parts[1].count == 2 || (!exactly && parts[1].count == 1), parts[3].count == 4
         {
             // IMF-fixdate: Sun, 06 Nov 1994 08:49:37 GMT
             return date(year: parts[3], month: parts[2], day: parts[1], time: parts[4])
@@ -42,7 +45,7 @@ enum HTTPDate {
         let asctime: [String]? =
             if parts.count == 6, parts[2].isEmpty, parts[3].count == 1 {
                 [parts[0], parts[1], parts[3], parts[4], parts[5]]
-            } else if parts.count == 5, parts[2].count == 2 || !exactSpacing {
+            } else if parts.count == 5, parts[2].count == 2 || !exactly {
                 parts
             } else {
                 nil
@@ -53,9 +56,9 @@ enum HTTPDate {
         return nil
     }
 
-    /// ``parse(_:now:exactSpacing:)`` at the current instant, robust to runs of spaces.
+    /// ``parse(_:now:exactly:)`` at the current instant, read robustly.
     static func parse(_ text: String) -> Date? {
-        parse(text, now: Date(), exactSpacing: false)
+        parse(text, now: Date(), exactly: false)
     }
 
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), to the whole second below it;

@@ -24,8 +24,20 @@ import Testing
         ("Sun Nov  6 08:49:37  1994", example),
     ])
     func partsAreSeparatedByExactlyOneSpaceWhenReadExactly(text: String, date: Date) {
-        #expect(HTTPDate.parse(text, now: Date(), exactSpacing: true) == nil)
+        #expect(HTTPDate.parse(text, now: Date(), exactly: true) == nil)
         // A recipient is robust otherwise: a run of spaces counts as one.
+        #expect(HTTPDate.parse(text) == date)
+    }
+
+    /// Python's `email.utils.parsedate_to_datetime` (which urllib3 reads `Retry-After` with) and
+    /// browsers take these; an exact reading does not.
+    @Test(arguments: [
+        ("Sun, 6 Nov 1994 08:49:37 GMT", example),
+        ("Sun, 06 Nov 1994 08:49:37 UTC", example),
+        ("Sun, 6 Nov 1994 08:49:37 utc", example),
+    ])
+    func aOneDigitDayAndUTCAreReadRobustly(text: String, date: Date) {
+        #expect(HTTPDate.parse(text, now: Date(), exactly: true) == nil)
         #expect(HTTPDate.parse(text) == date)
     }
 
@@ -38,9 +50,9 @@ import Testing
         // 2026-12-05T00:00:00Z: 2076-12-04 is less than 50 years ahead, 2076-12-06 more.
         let now = Date(timeIntervalSince1970: 1_796_428_800)
         let within = try #require(
-            HTTPDate.parse("Friday, 04-Dec-76 00:00:00 GMT", now: now, exactSpacing: true))
+            HTTPDate.parse("Friday, 04-Dec-76 00:00:00 GMT", now: now, exactly: true))
         let beyond = try #require(
-            HTTPDate.parse("Sunday, 06-Dec-76 00:00:00 GMT", now: now, exactSpacing: true))
+            HTTPDate.parse("Sunday, 06-Dec-76 00:00:00 GMT", now: now, exactly: true))
         #expect(HTTPDate.format(within) == "Fri, 04 Dec 2076 00:00:00 GMT")
         #expect(HTTPDate.format(beyond) == "Mon, 06 Dec 1976 00:00:00 GMT")
     }

@@ -90,7 +90,7 @@ enum CacheRules {
         let expires = headers.values(for: .expires)
         if !expires.isEmpty {
             guard expires.count == 1,
-                let instant = HTTPDate.parse(expires[0], now: Date(), exactSpacing: true)
+                let instant = HTTPDate.parse(expires[0], now: Date(), exactly: true)
             else { return 0 }
             return instant.timeIntervalSince(date)
         }

@@ -10,8 +10,9 @@ import Foundation
 ///
 /// Dates are read in all three forms RFC 9110 §5.6.7 asks recipients to accept: the IMF-fixdate
 /// above, the obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`) and the asctime form
-/// (`Sun Nov  6 08:49:37 1994`). Parsing is done by hand, with no locale or calendar, so it
-/// reads the same on every platform.
+/// (`Sun Nov  6 08:49:37 1994`), robustly: runs of spaces count as one, and a one-digit day or the
+/// zone `UTC` is read too (`Mon, 3 Jun 2019 12:00:00 UTC`). Parsing is done by hand, with no
+/// locale or calendar, so it reads the same on every platform.
 public enum RetryAfter: Sendable, Hashable {
     /// Wait this many seconds (`delta-seconds`, one or more digits).
     case seconds(Int)

@@ -357,6 +357,28 @@ private struct Tokens: TokenProvider {
         #expect(clock.sleeps == [.seconds(seconds)])
     }
 
+    /// urllib3 also honours `Mon, 3 Jun 2019 12:00:00 UTC` (sleeps 3600) and
+    /// `Mon, 3 Jun 2019 11:00:00 UTC` (a date that has come: no sleep at all). RFC 9110 §5.6.7
+    /// asks recipients to be robust in parsing timestamps; read as invalid, the first would fall
+    /// back to the 0.5 s backoff and come back an hour early.
+    @Test(arguments: [
+        ("Mon, 3 Jun 2019 12:00:00 UTC", [Duration.seconds(3600)]),
+        ("Mon, 3 Jun 2019 11:00:00 UTC", []),
+    ])
+    func urllib3LenientRetryAfterDates(value: String, sleeps: [Duration]) async throws {
+        let clock = SteppedClock()
+        let transport = StubTransport { request in
+            Self.response(
+                .serviceUnavailable, [("Date", "Mon, 03 Jun 2019 11:00:00 GMT"), ("Retry-After", value)],
+                to: request)
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [Self.retry(maxRetries: 1, maxRetryAfter: .seconds(7200), clock: clock)])
+        _ = try await client.rawResponse(Self.get)
+        #expect(clock.sleeps == sleeps)
+    }
+
     /// `test_max_retry_wait_length_exceeded`: a Retry-After beyond the limit is not waited for.
     @Test func urllib3MaxRetryWaitExceeded() async throws {
         let clock = SteppedClock()
