@@ -592,6 +592,92 @@ private struct CapturingMiddleware: Middleware {
         #expect(await Self.status(client).status == .unauthorized)
         #expect(await transport.requests.count == 1)
     }
+
+    // MARK: Replays after a redirect (RFC 9110 §15.4.4, §15.4.8, §15.5.2)
+
+    /// RFC 9110 §15.4.4: a 303 answers a POST that was applied ("the server is redirecting the user
+    /// agent to a different resource ... intended to provide an indirect response to the original
+    /// request"). A 401 for the GET that follows says nothing about the POST: replaying the POST
+    /// after a token refresh applies it a second time. §9.2.2: a client SHOULD NOT automatically
+    /// retry a request with a non-idempotent method.
+    @Test func authenticationReplayAfterA303DoesNotSendTheAppliedPOSTAgain() async throws {
+        let sent = SentRequests()
+        let transport = StubTransport { request in
+            _ = sent.append(request)
+            if request.method == .post {
+                return RawResponse.stub(303, [("Location", "/orders/7")], to: request)
+            }
+            if request.headers[.authorization] == "Bearer first" {
+                return RawResponse.stub(.unauthorized, to: request)
+            }
+            return RawResponse.stub(.ok, to: request, body: "order 7")
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: FirstThenSecondTokens(), for: exampleBase)])
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("orders")
+            Body.text("one order")
+        }
+        _ = try? await client.rawResponse(post)
+        #expect(sent.count(.post) == 1, "POST /orders reached the server \(sent.count(.post)) times")
+    }
+
+    /// For contrast, the replay RFC 9110 §15.5.2 does allow: a 307 (§15.4.8: the request was not
+    /// applied, repeat it at the new URI) and then a 401 for the same POST; it may go again.
+    @Test func authenticationReplayAfterA307IsAllowed() async throws {
+        let sent = SentRequests()
+        let transport = StubTransport { request in
+            _ = sent.append(request)
+            if request.url.path == "/orders" {
+                return RawResponse.stub(307, [("Location", "/v2/orders")], to: request)
+            }
+            if request.headers[.authorization] == "Bearer first" {
+                return RawResponse.stub(.unauthorized, to: request)
+            }
+            return RawResponse.stub(.created, to: request)
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: FirstThenSecondTokens(), for: exampleBase)])
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("orders")
+            Body.text("one order")
+        }
+        let raw = try await client.rawResponse(post)
+        #expect(raw.status == .created)
+        #expect(sent.all.map(\.url.path) == ["/orders", "/v2/orders", "/orders", "/v2/orders"])
+    }
+
+    /// A request that may be sent twice is sent again after a refresh even when a 303 made the
+    /// 401's request a GET: a repeat of it has the effect of one.
+    @Test func anIdempotentRequestIsReplayedAfterA303() async throws {
+        let sent = SentRequests()
+        let transport = StubTransport { request in
+            _ = sent.append(request)
+            if request.method == .post {
+                return RawResponse.stub(303, [("Location", "/orders/7")], to: request)
+            }
+            if request.headers[.authorization] == "Bearer first" {
+                return RawResponse.stub(.unauthorized, to: request)
+            }
+            return RawResponse.stub(.ok, to: request, body: "order 7")
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(tokenProvider: FirstThenSecondTokens(), for: exampleBase)])
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("orders")
+            Header.idempotencyKey("order-1")
+            Body.text("one order")
+        }
+        let raw = try await client.rawResponse(post)
+        #expect(raw.status == .ok)
+        #expect(sent.all.map(\.method) == [.post, .get, .post, .get])
+    }
 }
 
 extension Result {

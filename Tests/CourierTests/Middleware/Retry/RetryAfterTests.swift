@@ -78,4 +78,14 @@ import Testing
         #expect(RetryAfter.date(Self.example).delay(from: later) == .zero)
         #expect(RetryAfter.date(Self.example).delay(from: Self.example) == .zero)
     }
+
+    /// urllib3's `test_parse_retry_after_invalid` and `test_parse_retry_after`.
+    @Test func urllib3RetryAfterParsing() {
+        for invalid in ["-1", "+1", "1.0", "\u{00B2}", "1.5", "", "soon"] {
+            #expect(RetryAfter(invalid) == nil, "\(invalid)")
+        }
+        #expect(RetryAfter("0") == .seconds(0))
+        #expect(RetryAfter("1000") == .seconds(1000))
+        #expect(RetryAfter("\t42 ") == .seconds(42))
+    }
 }
