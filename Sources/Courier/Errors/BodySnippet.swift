@@ -14,7 +14,12 @@ enum BodySnippet {
     /// The sensitive header values of `request` (and the credential after an auth scheme such as
     /// `Bearer`), which a server that echoes its input could send back.
     static func secrets(of request: EndpointRequest) -> [String] {
-        request.headers.filter(\.isSensitive).flatMap { field -> [String] in
+        secrets(in: request.headers)
+    }
+
+    /// The sensitive values of `headers`, and the credential after an auth scheme such as `Bearer`.
+    static func secrets(in headers: HeaderFields) -> [String] {
+        headers.filter(\.isSensitive).flatMap { field -> [String] in
             let parts = field.value.split(separator: " ", maxSplits: 1).map(String.init)
             return [field.value] + (parts.count == 2 ? [parts[1]] : [])
         }

@@ -38,7 +38,9 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     public var kind: Kind { storage.kind }
     /// A sentence describing the failure; never contains a secret header or body value.
     public var message: String { storage.message }
-    /// The request as sent, with secret header and query values redacted, when one was built.
+    /// The request as sent, with secret header values and declared secret query values
+    /// redacted, when one was built. An ``AbsoluteURL``'s own query is kept as it is, as in
+    /// ``url``.
     public var request: EndpointRequest? { storage.request }
     /// The URL the request was sent to, when it was resolved, as sent: its query may hold a
     /// secret. Every rendering of the error (``description``, interpolation, `dump`,
@@ -158,10 +160,19 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
 
     /// Returns a copy with the request and URL filled in where they were missing.
     func adding(request: EndpointRequest?, url: URL? = nil) -> CourierError {
-        CourierError(
+        guard self.request == nil || (self.url == nil && url != nil) else { return self }
+        return CourierError(
             stage: stage, kind: kind, message: message, request: self.request ?? request,
             url: self.url ?? url,
             response: response, underlying: underlying
         )
+    }
+
+    /// Returns a copy whose message shows each of `secrets` as `<redacted>`.
+    func hiding(_ secrets: [String]) -> CourierError {
+        guard !secrets.isEmpty else { return self }
+        return CourierError(
+            stage: stage, kind: kind, message: LogRedaction.scrub(message, hiding: secrets), request: request,
+            url: url, response: response, underlying: underlying)
     }
 }

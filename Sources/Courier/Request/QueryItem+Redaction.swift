@@ -1,7 +1,8 @@
 extension QueryItem {
     /// Names whose values are hidden when the whole name matches, compared case-insensitively:
-    /// `key`, `code` (an OAuth authorization code), `sig`, `auth` and `AWSAccessKeyId` (which
-    /// OpenTelemetry's conventions hide in URLs, beside the signatures).
+    /// `key`, `code` (an OAuth authorization code), `sig`, `auth` and `awsaccesskeyid` (AWS's
+    /// `AWSAccessKeyId`, which OpenTelemetry's conventions hide in URLs beside the signatures), each
+    /// held in lowercase.
     public static let sensitiveNamesByDefault: Set<String> = ["key", "code", "sig", "auth", "awsaccesskeyid"]
 
     /// Whether a query parameter (or form field) of this name carries a secret by default: the

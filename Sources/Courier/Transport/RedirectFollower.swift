@@ -80,7 +80,9 @@ struct RedirectFollower: Sendable {
         do {
             response = try await transport.send(request)
         } catch {
-            throw CourierError.transport(error)
+            // A cause may echo what the hop carried beyond the request: a cookie jar's `Cookie`, a
+            // redirect target's signed query.
+            throw CourierError.transport(error).hiding(LogRedaction().secrets(ofHop: request))
         }
         // The rest of a resumed download is appended to the bytes held: only the rest arrived.
         let held = response.status.code == 206 ? request.partialDownload?.offset ?? 0 : 0
@@ -225,9 +227,9 @@ struct RedirectFollower: Sendable {
             for name in Self.bodyDescribingFields { next.headers.removeAll(named: name) }
             next.body = nil
             if request.method != .get {
-                // A new method: idempotent as a request of that method would be.
+                // A new method: a GET, idempotent as every GET is.
                 next.method = .get
-                next.isIdempotent = next.method.isIdempotent || next.headers.hasIdempotencyKey
+                next.isIdempotent = true
             }
         }
         return next

@@ -138,6 +138,41 @@ import Testing
         #expect(!"\(error)".contains("added-later-7"))
     }
 
+    @Test func aTransportErrorEchoingAJarsCookieOrARedirectsSignatureHidesThem() async throws {
+        struct Echo: Error, CustomStringConvertible {
+            var description: String
+        }
+        let transport = StubTransport { request in
+            switch request.url.path {
+            case "/sign-in":
+                return RawResponse.stub(.ok, [("Set-Cookie", "sid=jar-session-9; Path=/")], to: request)
+            case "/report":
+                return RawResponse.stub(
+                    302, [("Location", "https://api.example.com/blob?X-Amz-Signature=redirect-sig-9")],
+                    to: request)
+            default:
+                throw Echo(description: "refused \(request.url) with \(request.headers.map(\.value))")
+            }
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport, middleware: [CookieMiddleware(jar: CookieJar())])
+        _ = try await client.rawResponse(
+            Endpoint<Empty, Never> {
+                Method.get
+                Path("sign-in")
+            })
+        let report = Endpoint<Empty, Never> {
+            Method.get
+            Path("report")
+        }
+        let error = await expectCourierError(.transportFailed) { _ = try await client.rawResponse(report) }
+        let thrown = try #require(error)
+        #expect(thrown.message.contains("X-Amz-Signature=<redacted>"), "\(thrown.message)")
+        for secret in ["jar-session-9", "redirect-sig-9"] {
+            #expect(!"\(thrown)".contains(secret), "\(thrown)")
+        }
+    }
+
     @Test func aTransportErrorEchoingASecretALaterMiddlewareAddedHidesIt() async throws {
         struct Echo: Error, CustomStringConvertible {
             var description: String

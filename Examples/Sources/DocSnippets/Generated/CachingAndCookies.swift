@@ -66,7 +66,7 @@ enum CachingAndCookiesSnippets {
         let jar = CookieJar()
         let client = Client(
             baseURL: BaseURL("api.example.com"),
-            middleware: [CookieMiddleware(jar: jar), RetryMiddleware()]
+            middleware: [RetryMiddleware(), CookieMiddleware(jar: jar)]
         )
         _ = jar
         _ = client

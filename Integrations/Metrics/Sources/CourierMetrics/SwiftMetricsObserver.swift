@@ -95,10 +95,14 @@ public struct SwiftMetricsObserver: MetricsObserver {
             factory: factory
         )
         .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        Recorder(label: Label.requestBodySize, dimensions: dimensions, aggregate: true, factory: factory)
-            .record(metrics.requestBodySize)
-        Recorder(label: Label.responseBodySize, dimensions: dimensions, aggregate: true, factory: factory)
-            .record(metrics.responseBodySize)
+        if let size = metrics.requestBodySize {
+            Recorder(label: Label.requestBodySize, dimensions: dimensions, aggregate: true, factory: factory)
+                .record(size)
+        }
+        if let size = metrics.responseBodySize {
+            Recorder(label: Label.responseBodySize, dimensions: dimensions, aggregate: true, factory: factory)
+                .record(size)
+        }
     }
 
     private var resolvedFactory: any MetricsFactory {

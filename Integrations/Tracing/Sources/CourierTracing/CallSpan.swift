@@ -48,8 +48,8 @@ final class CallSpan: @unchecked Sendable {
         if let status = metrics.status { attributes["http.response.status_code"] = status.code }
         let resends = metrics.attempts - 1 + metrics.redirects
         if resends > 0 { attributes["http.request.resend_count"] = resends }
-        attributes["http.request.body.size"] = Int(metrics.requestBodySize)
-        attributes["http.response.body.size"] = Int(metrics.responseBodySize)
+        if let size = metrics.requestBodySize { attributes["http.request.body.size"] = Int(size) }
+        if let size = metrics.responseBodySize { attributes["http.response.body.size"] = Int(size) }
         if let version = metrics.httpVersion {
             attributes["network.protocol.version"] = version.conventionalName
         }

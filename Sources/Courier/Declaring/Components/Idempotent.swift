@@ -2,7 +2,7 @@
 ///
 /// `GET`, `HEAD`, `OPTIONS`, `PUT` and `DELETE` are idempotent already. Declare it for a `POST` or
 /// `PATCH` the server de-duplicates, so ``RetryMiddleware`` may retry it; a request that carries
-/// an `Idempotency-Key` header counts as idempotent without it.
+/// an `Idempotency-Key` header that is not empty counts as idempotent without it.
 ///
 /// ```swift
 /// Method(.post)

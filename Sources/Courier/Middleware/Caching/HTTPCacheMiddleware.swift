@@ -5,18 +5,19 @@ import Foundation
 ///
 /// It caches `GET` responses held in memory; streamed responses and downloads pass through. A
 /// response to a request with credentials (`Authorization`, cookies, secret headers) answers only
-/// requests with the same credentials. Place it after authentication, so it sees the credentials,
-/// and before de-duplication and retries, which then apply to the requests it sends:
+/// requests with the same credentials. Place it after authentication and cookies, so it sees the
+/// credentials, and before de-duplication, which then merges only the requests it sends; a
+/// ``RetryMiddleware`` before it never retries what it answered from storage:
 ///
 /// ```swift
 /// let client = Client(
 ///     baseURL: base,
 ///     middleware: [
 ///         MetricsMiddleware { print($0.cacheOutcome ?? .bypassed) },
+///         RetryMiddleware(),
 ///         AuthenticationMiddleware(tokenProvider: tokens, for: base),
 ///         HTTPCacheMiddleware(storage: MemoryCacheStorage(maximumBytes: 20_000_000)),
 ///         DeduplicationMiddleware(),
-///         RetryMiddleware(),
 ///     ]
 /// )
 /// ```

@@ -3,16 +3,16 @@ import Foundation
 /// Sends each request, and each redirect hop it leads to, with the cookies of a ``CookieJar`` for
 /// that hop's URL, and stores the cookies each hop's response sets.
 ///
-/// Put it before ``HTTPCacheMiddleware``, ``DeduplicationMiddleware`` and ``RetryMiddleware``:
-/// the cache then answers a request only from a response stored for the same cookies, and only
-/// requests with the same cookies are merged. `Cookie` and `Set-Cookie` are redacted in logs
-/// wherever it is.
+/// Put it before ``HTTPCacheMiddleware`` and ``DeduplicationMiddleware``: the cache then answers
+/// a request only from a response stored for the same cookies, and only requests with the same
+/// cookies are merged. The jar is read again for every attempt of a ``RetryMiddleware`` and every
+/// redirect hop. `Cookie` and `Set-Cookie` are redacted in logs wherever it is.
 ///
 /// ```swift
 /// let jar = CookieJar()
 /// let client = Client(
 ///     baseURL: BaseURL("api.example.com"),
-///     middleware: [CookieMiddleware(jar: jar), RetryMiddleware()]
+///     middleware: [RetryMiddleware(), CookieMiddleware(jar: jar)]
 /// )
 /// ```
 ///

@@ -179,22 +179,31 @@ extension LogRedaction {
     /// header values (and the credential after a scheme such as `Bearer`) and hidden query values,
     /// unencoded and percent-encoded. Values shorter than four characters are left out.
     func secrets(of request: EndpointRequest) -> [String] {
-        guard hidesAnything(of: request) else { return [] }
+        let ownQuery = hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery)
+        guard !ownQuery.isEmpty || hidesAnything(of: request) else { return [] }
         let marked = HeaderFields(
             request.headers.map { HeaderField(name: $0.name, value: $0.value, isSecret: hides($0)) })
         let queryValues = request.query.filter(hides).flatMap { item in
             [item.value, PercentEncoding.encode(item.value)]
         }
-        let secrets =
-            BodySnippet.secrets(of: request.with { $0.headers = marked }) + queryValues
-            + hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery)
-        return Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+        return Self.longestFirst(BodySnippet.secrets(in: marked) + queryValues + ownQuery)
     }
 
-    /// Whether a header or query value of `request` is hidden: without one, it has no secrets.
+    /// The secret values of one hop as it was sent: its sensitive header values (a cookie jar's
+    /// `Cookie` too) and the hidden values of its URL's query (a redirect's target's too).
+    func secrets(ofHop hop: TransportRequest) -> [String] {
+        let query = URLComponents(url: hop.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        return Self.longestFirst(BodySnippet.secrets(in: hop.headers) + hiddenValues(ofQuery: query))
+    }
+
+    /// `secrets` of four characters or more, each once, the longest first.
+    private static func longestFirst(_ secrets: [String]) -> [String] {
+        Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+    }
+
+    /// Whether a header or declared query value of `request` is hidden.
     func hidesAnything(of request: EndpointRequest) -> Bool {
         request.headers.contains(where: hides) || request.query.contains(where: hides)
-            || !hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery).isEmpty
     }
 
     /// The values of the hidden parameters of a percent-encoded query (an absolute URL's own, such

@@ -70,8 +70,10 @@ public struct MetricsMiddleware: Middleware {
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
                 duration: duration, template: request.template, scheme: resolved.scheme,
                 port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request),
-                cacheOutcome: cacheOutcome, requestBodySize: counters.hopBytesSent,
-                responseBodySize: counters.hopBytesReceived, httpVersion: response?.httpVersion
+                cacheOutcome: cacheOutcome,
+                requestBodySize: counters.attempts > 0 ? counters.hopBytesSent : nil,
+                responseBodySize: response.flatMap { $0.bodyStream == nil ? $0.bodyLength : nil },
+                httpVersion: response?.httpVersion
             )
         )
     }

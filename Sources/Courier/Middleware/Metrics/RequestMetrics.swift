@@ -44,13 +44,16 @@ public struct RequestMetrics: Sendable, Hashable {
     public let bytesSent: Int64
     /// Response body bytes delivered, after decompression, over all attempts and redirects.
     public let bytesReceived: Int64
-    /// The request body bytes of the last hop handed to the transport: one body, however often it
-    /// was sent (OpenTelemetry's `http.request.body.size`); 0 for a request without a body, and
-    /// for the bodiless `GET` a `303` turns a request into.
-    public let requestBodySize: Int64
-    /// The body bytes of the last response, after decompression: the final response's, not a
-    /// redirect's (OpenTelemetry's `http.response.body.size`).
-    public let responseBodySize: Int64
+    /// The body bytes of the last request handed to the transport: one body, however often it
+    /// was sent (OpenTelemetry's `http.request.body.size`); 0 for a request without one, such as
+    /// the `GET` a `303` makes. `nil` when no request reached the transport: a cache answered, or
+    /// the call shared another's (``DeduplicationMiddleware``).
+    public let requestBodySize: Int64?
+    /// The body bytes of the response the call ended with, after decompression: the final one,
+    /// not a redirect's, and a stored one for a cache's answer (OpenTelemetry's
+    /// `http.response.body.size`). `nil` when no response arrived, and for a streamed response,
+    /// whose metrics are reported when its head arrives.
+    public let responseBodySize: Int64?
     /// The HTTP version the final response came over, as the transport reports it; `nil` when no
     /// response arrived or the transport does not say.
     public let httpVersion: HTTPVersion?
@@ -88,8 +91,8 @@ public struct RequestMetrics: Sendable, Hashable {
     ///   - port: The port; the scheme's default (443 or 80) when `nil`.
     ///   - urlTemplate: The absolute path template, for a ``CatalogEndpoint``.
     ///   - cacheOutcome: How an ``HTTPCacheMiddleware`` answered, if one did.
-    ///   - requestBodySize: The request body bytes of the last hop; `bytesSent` when `nil`.
-    ///   - responseBodySize: The body bytes of the last response; `bytesReceived` when `nil`.
+    ///   - requestBodySize: The body bytes of the last request sent, if one was sent.
+    ///   - responseBodySize: The body bytes of the final response, if they are known.
     ///   - httpVersion: The HTTP version the final response came over, if known.
     public init(
         method: HTTPMethod, host: String, path: String, status: HTTPStatus?, errorKind: CourierError.Kind?,
@@ -99,8 +102,8 @@ public struct RequestMetrics: Sendable, Hashable {
         responseBodySize: Int64? = nil, httpVersion: HTTPVersion? = nil
     ) {
         self.cacheOutcome = cacheOutcome
-        self.requestBodySize = requestBodySize ?? bytesSent
-        self.responseBodySize = responseBodySize ?? bytesReceived
+        self.requestBodySize = requestBodySize
+        self.responseBodySize = responseBodySize
         self.httpVersion = httpVersion
         self.method = method
         self.host = host

@@ -18,8 +18,6 @@ final class RequestMetricsRecorder: TransferObserver {
         var bytesReceived: Int64 = 0
         /// Request body bytes of the hop sent last.
         var hopBytesSent: Int64 = 0
-        /// Response body bytes of the hop sent last.
-        var hopBytesReceived: Int64 = 0
         /// From the recorder's start to the first response's head, once it arrived.
         var timeToFirstByte: Duration?
     }
@@ -42,14 +40,14 @@ final class RequestMetricsRecorder: TransferObserver {
     func attemptStarted() {
         counters.withLock { counters in
             counters.attempts += 1
-            counters.startHop()
+            counters.hopBytesSent = 0
         }
     }
 
     func redirected() {
         counters.withLock { counters in
             counters.redirects += 1
-            counters.startHop()
+            counters.hopBytesSent = 0
         }
     }
 
@@ -63,7 +61,6 @@ final class RequestMetricsRecorder: TransferObserver {
     func received(bytes: Int64) {
         counters.withLock { counters in
             counters.bytesReceived += bytes
-            counters.hopBytesReceived += bytes
         }
     }
 
@@ -78,13 +75,5 @@ final class RequestMetricsRecorder: TransferObserver {
         counters.withLock { counters in
             if counters.timeToFirstByte == nil { counters.timeToFirstByte = elapsed }
         }
-    }
-}
-
-extension RequestMetricsRecorder.Counters {
-    /// A new hop starts: its bytes are counted from zero.
-    fileprivate mutating func startHop() {
-        hopBytesSent = 0
-        hopBytesReceived = 0
     }
 }

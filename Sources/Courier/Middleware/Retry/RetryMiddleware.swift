@@ -3,7 +3,7 @@ import Foundation
 /// Sends an idempotent request again after a transient failure, waiting between attempts.
 ///
 /// Only requests that are safe to send twice are retried (``EndpointRequest/isIdempotent``): a
-/// `POST` or `PATCH` without ``Idempotent`` or an `Idempotency-Key` header is sent exactly once,
+/// `POST` or `PATCH` without ``Idempotent`` or a non-empty `Idempotency-Key` is sent exactly once,
 /// and so is a request whose body is streamed from a sequence (``RequestBody/stream``).
 ///
 /// ```swift

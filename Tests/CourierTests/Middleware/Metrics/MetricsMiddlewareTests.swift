@@ -113,6 +113,27 @@ private struct RetryOnce503: Middleware {
         #expect(metrics.httpVersion == .http2)
     }
 
+    @Test func aCacheHitSentNoRequestAndEndedWithTheStoredBody() async throws {
+        let observer = CapturingMetricsObserver()
+        let transport = StubTransport { request in
+            RawResponse.stub(.ok, [("Cache-Control", "max-age=60")], to: request, body: "stored")
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [MetricsMiddleware(observer: observer), HTTPCacheMiddleware()])
+        let get = Endpoint<String, Never> {
+            Method.get
+            Path("notes")
+        }
+        _ = try await client.send(get)
+        _ = try await client.send(get)
+        let hit = try #require(observer.reports.last)
+        #expect(hit.cacheOutcome == .hit)
+        #expect(hit.attempts == 0)
+        #expect(hit.requestBodySize == nil)
+        #expect(hit.responseBodySize == 6)
+    }
+
     @Test func theObserverHearsOfEachStartBeforeItsRecord() async throws {
         let observer = CapturingMetricsObserver()
         let client = Client(
