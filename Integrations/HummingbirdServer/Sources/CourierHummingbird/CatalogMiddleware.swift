@@ -102,8 +102,14 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let head: IncomingRequest
-        do {
+        do throws(CourierError) {
             head = try IncomingRequest(request.head)
+            // The server decodes a value's bytes that are not UTF-8 as replacement characters.
+            if let field = head.headers.first(where: { $0.value.unicodeScalars.contains("\u{FFFD}") }) {
+                throw CourierError(
+                    stage: .transport, kind: .invalidHeaderValue,
+                    message: "The value of \(field.name) is not UTF-8.")
+            }
         } catch {
             if passOn.contains(.unreadable) { return try await next(request, context) }
             return try Self.unreadable(error).response(from: request, context: context)

@@ -14,8 +14,10 @@ extension EndpointMismatch {
     /// ```
     ///
     /// 404 for another path, 405 with an `Allow` header for another method, 401 with
-    /// `WWW-Authenticate` when the endpoint needs an `Authorization` header the request lacks,
-    /// and 400 for the rest. A 400 for values outside the endpoint's constraints also lists them
+    /// `WWW-Authenticate` when the request lacks the credentials the endpoint needs (its
+    /// `Authorization` header, or its API key's header or query item), 415 with
+    /// `Accept-Encoding: identity` for a body the endpoint cannot read at all (another media type,
+    /// a charset other than UTF-8, a content coding), and 400 for the rest. A 400 for values outside the endpoint's constraints also lists them
     /// as RFC 9457's `invalid-params`, each with its `name` and `reason`. A catalog's OpenAPI
     /// document lists these answers.
     public func answer(to request: IncomingRequest) -> CatalogAnswer {
@@ -30,9 +32,16 @@ extension EndpointMismatch {
                 HeaderField(
                     name: HeaderName("Allow"), value: allowedMethods.map(\.rawValue).joined(separator: ", ")))
         case .sameRoute:
-            if let scheme = MismatchAnswers.credentialsScheme(shape), request.headers[.authorization] == nil {
+            if let credentials = MismatchAnswers.requiredCredentials(shape),
+                !credentials.isCarried(by: request)
+            {
                 status = .unauthorized
-                headers.append(HeaderField(name: HeaderName("WWW-Authenticate"), value: scheme))
+                headers.append(
+                    HeaderField(name: HeaderName("WWW-Authenticate"), value: credentials.challenge))
+            } else if unsupportedContent {
+                status = 415
+                // The one content coding a catalog reads (RFC 9110 §12.5.3).
+                headers.append(HeaderField(name: HeaderName("Accept-Encoding"), value: "identity"))
             } else {
                 status = .badRequest
             }
@@ -50,8 +59,13 @@ enum MismatchAnswers {
     /// The `WWW-Authenticate` challenge of an endpoint whose `Authorization` header is a
     /// required parameter (``EndpointCredentials/challenge``); `nil` when it has none.
     static func credentialsScheme(_ shape: EndpointShape?) -> String? {
+        requiredCredentials(shape)?.challenge
+    }
+
+    /// The credentials an endpoint requires, if any.
+    static func requiredCredentials(_ shape: EndpointShape?) -> EndpointCredentials? {
         guard let credentials = EndpointCredentials(shape), credentials.isRequired else { return nil }
-        return credentials.challenge
+        return credentials
     }
 
     /// The problem title of a mismatch status.
@@ -60,6 +74,7 @@ enum MismatchAnswers {
         case 401: "Unauthorized"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 415: "Unsupported Media Type"
         default: "Bad Request"
         }
     }
@@ -74,10 +89,12 @@ enum MismatchAnswers {
     }
 
     /// The mismatch statuses an endpoint's requests can get: 400 always, 401 when it needs
-    /// credentials, 404 when its path has parameters (one that does not decode is another path).
+    /// credentials, 415 when it reads a body, 404 when its path has parameters (one that does not
+    /// decode is another path).
     static func statuses(of shape: EndpointShape) -> [HTTPStatus] {
         var statuses: [HTTPStatus] = [.badRequest]
         if credentialsScheme(shape) != nil { statuses.append(.unauthorized) }
+        if shape.body != nil { statuses.append(415) }
         if shape.path.contains(where: { $0.parameter != nil }) {
             statuses.append(.notFound)
         }

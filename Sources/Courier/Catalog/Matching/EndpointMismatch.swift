@@ -9,8 +9,9 @@
 /// ```
 ///
 /// A server picks its status from ``closeness``: 404 for another path, 405 for another method,
-/// 400 (or 401, when the missing part is the credentials) when only the rest does not fit, a
-/// value outside a declared ``SchemaConstraint`` included (each one is in ``violations``).
+/// 400 (or 401, when the missing part is the credentials, or 415 for a body of
+/// ``unsupportedContent``) when only the rest does not fit, a value outside a declared
+/// ``SchemaConstraint`` included (each one is in ``violations``).
 public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertible {
     /// How far into a request it fits an endpoint, from the request line on.
     public enum Closeness: Int, Sendable, Hashable, Comparable {
@@ -43,6 +44,9 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
     /// (or its body's models'): each such value and the rule it breaks, also in ``reasons``.
     /// Empty otherwise.
     public let violations: [ConstraintViolation]
+    /// Whether the request's body is content the endpoint cannot read at all: another media type
+    /// or none, a charset other than UTF-8, or a content coding (415 Unsupported Media Type).
+    public let unsupportedContent: Bool
 
     /// Creates a mismatch.
     ///
@@ -54,10 +58,13 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
     ///   - shape: The endpoint's shape, if known.
     ///   - allowedMethods: The methods of the endpoints whose path the request has.
     ///   - violations: The values outside the endpoint's constraints.
+    ///   - unsupportedContent: Whether the body is content the endpoint cannot read at all.
     public init(
         template: String, reasons: [String], closeness: Closeness = .otherPath, shape: EndpointShape? = nil,
-        allowedMethods: [HTTPMethod] = [], violations: [ConstraintViolation] = []
+        allowedMethods: [HTTPMethod] = [], violations: [ConstraintViolation] = [],
+        unsupportedContent: Bool = false
     ) {
+        self.unsupportedContent = unsupportedContent
         self.template = template
         self.reasons = reasons
         self.closeness = closeness

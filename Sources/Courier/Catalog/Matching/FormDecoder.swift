@@ -145,7 +145,8 @@ struct FormDecoder: Decoder {
         default:
             return try TextDecoder(text: text, codingPath: codingPath).decode(type)
         }
-        guard let value = value as? T else { throw mismatch(type, text.debugDescription) }
+        // Never the text itself: it may be a secret (a password field), echoed to a log.
+        guard let value = value as? T else { throw mismatch(type, "The value") }
         return value
     }
 
@@ -188,6 +189,7 @@ struct FormDecoder: Decoder {
         .dataCorrupted(.init(codingPath: codingPath, debugDescription: sentence))
     }
 
+    /// What `found` names cannot be read as `type`.
     func mismatch(_ type: Any.Type, _ found: String) -> DecodingError {
         .typeMismatch(
             type, .init(codingPath: codingPath, debugDescription: "\(found) cannot be read as \(type)."))

@@ -212,6 +212,7 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
             type,
             .init(
                 codingPath: codingPath,
-                debugDescription: "\(text.debugDescription) cannot be read as \(type)."))
+                // Never the text itself: it may be a secret (a key, a cookie), echoed to a log.
+                debugDescription: "The value cannot be read as \(type)."))
     }
 }

@@ -14,7 +14,11 @@ enum RequestMatching {
             reasons.append("the method is \(request.method), not \(shape.method)")
         }
         if let segments = request.pathSegments {
-            if segments.count != shape.path.count {
+            if segments.contains(where: { $0 == "." || $0 == ".." }) {
+                // A dot segment names no resource of its own (RFC 3986 §5.2.4), and is never a value.
+                pathFits = false
+                reasons.append("the path has a dot segment (. or ..)")
+            } else if segments.count != shape.path.count {
                 pathFits = false
                 reasons.append("the path has \(segments.count) segments, not \(shape.path.count)")
             } else {
@@ -72,7 +76,11 @@ enum RequestMatching {
         }
         for field in shape.headers {
             guard let key = field.parameter else { continue }
-            if let name = HeaderName(validating: field.name), let found = request.headers[name] {
+            let name = HeaderName(validating: field.name)
+            if let name, request.headers.values(for: name).count > 1 {
+                // Field lines of one name are one list (RFC 9110 §5.3), and this field holds one value.
+                reasons.append("the header \(field.name) is repeated, and it holds one value")
+            } else if let name, let found = request.headers[name] {
                 values[key] = unwrap(found, field, in: "the header \(field.name)", &reasons)
             } else if field.isRequired {
                 reasons.append("the header \(field.name) is missing")
@@ -97,7 +105,14 @@ enum RequestMatching {
             }
         }
         let declared = request.headers[.contentType].flatMap(MediaType.init(headerValue:))
-        if let body = shape.body, !body.parts.isEmpty {
+        var unsupportedContent = false
+        if let body = shape.body, !request.body.isEmpty,
+            let refusal = contentRefusal(of: request, declared: declared, for: body)
+        {
+            // Content the endpoint cannot read at all: 415 (RFC 9110 §15.5.16), whatever else fits.
+            unsupportedContent = true
+            reasons.append(refusal)
+        } else if let body = shape.body, !body.parts.isEmpty {
             if request.body.isEmpty {
                 reasons.append("the body is missing")
             } else if let declared, declared.essence == body.contentType.essence {
@@ -142,9 +157,34 @@ enum RequestMatching {
             let closeness: EndpointMismatch.Closeness =
                 !pathFits ? .otherPath : request.method != shape.method ? .otherMethod : .sameRoute
             throw EndpointMismatch(
-                template: shape.description, reasons: reasons, closeness: closeness, shape: shape)
+                template: shape.description, reasons: reasons, closeness: closeness, shape: shape,
+                unsupportedContent: unsupportedContent)
         }
         return values
+    }
+
+    /// Why the endpoint cannot read `request`'s body at all, or `nil`: a content coding (Courier
+    /// decodes none in a request, RFC 9110 §8.4), another media type or none, or a charset other
+    /// than UTF-8 (or its subset US-ASCII).
+    private static func contentRefusal(
+        of request: IncomingRequest, declared: MediaType?, for body: EndpointShape.BodyShape
+    ) -> String? {
+        let codings = ContentDecoding.listedCodings(in: request.headers).filter {
+            !$0.isEmpty && $0 != "identity"
+        }
+        if !codings.isEmpty {
+            return
+                "the body is coded \(codings.joined(separator: ", ")), and this endpoint reads no content coding"
+        }
+        guard let declared, declared.essence == body.contentType.essence else {
+            return "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)"
+        }
+        if let charset = declared.charset, charset != "utf-8", charset != "us-ascii",
+            body.parts.isEmpty, body.contentType.isJSON || body.contentType.essence.hasPrefix("text/")
+        {
+            return "the body's charset is \(charset), and this endpoint reads UTF-8"
+        }
+        return nil
     }
 
     /// Reads one part of a multipart form: its content, file name and content type.

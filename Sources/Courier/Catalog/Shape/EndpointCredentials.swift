@@ -75,6 +75,12 @@ struct EndpointCredentials: Equatable {
         return lower.contains("key") || lower.contains("token")
     }
 
+    /// Whether `request` carries this credential, valid or not: its header, or its query item.
+    func isCarried(by request: IncomingRequest) -> Bool {
+        if location == "query" { return request.queryItems?.contains { $0.name == name } ?? false }
+        return HeaderName(validating: name).map { request.headers.contains($0) } ?? false
+    }
+
     /// Whether `field`, sent at `place`, is this credential.
     func carries(_ field: EndpointShape.Field, at place: String) -> Bool {
         place == location && field.name.lowercased() == name.lowercased()

@@ -89,3 +89,156 @@ struct EndpointMismatchAnswerTests {
         #expect(try JSONDecoder().decode(ProblemDetails.self, from: body) == problem)
     }
 }
+
+/// `GET /secure/{id}` with a secret API key header and an access token in the query.
+private struct GetSecure: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var id: Int
+    var apiKey: UUID
+    var accessToken: UUID?
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("secure", id)
+        Header("X-Api-Key", apiKey.uuidString, isSecret: true)
+        Query("access_token", accessToken)
+    }
+}
+
+/// `GET /pin/{name}` with a secret header and a cookie, both integers.
+private struct GetPin: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var name: String
+    var code: Int
+    var pin: Int?
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("pin", name)
+        Header("X-Secret-Code", "\(code)", isSecret: true)
+        Cookie("pin", pin.map { "\($0)" })
+    }
+}
+
+private struct Account: Codable, Sendable, Hashable {
+    var username: String
+}
+
+/// `POST /accounts` with a JSON body.
+private struct CreateAccount: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var account: Account
+
+    var definition: some EndpointDefinition {
+        Method.post
+        Path("accounts")
+        Body.json(account)
+    }
+}
+
+private struct Login: Codable, Sendable, Hashable {
+    var user: String
+    var pin: Int
+}
+
+/// `POST /login` with a form body.
+private struct SignIn: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var login: Login
+
+    var definition: some EndpointDefinition {
+        Method.post
+        Path("login")
+        Body.form(login)
+    }
+}
+
+/// Answers that depend on what a request carries: its credentials, its body's content, its
+/// repeated fields and dot segments, and values that must never be quoted back.
+struct EndpointMismatchContentAnswerTests {
+    static let key = "6F9619FF-8B86-D011-B42D-00C04FC964FF"
+
+    private func answer(
+        _ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: String = ""
+    ) throws -> (status: HTTPStatus, headers: HeaderFields, detail: String) {
+        let catalog = try Catalog([GetSecure.self, GetPin.self, CreateAccount.self, SignIn.self])
+        let fields = HeaderFields(
+            headers.map { HeaderField(name: HeaderName(validating: $0.0)!, value: $0.1) })
+        let request = IncomingRequest(method: method, target: target, headers: fields, body: Data(body.utf8))
+        let mismatch = #expect(throws: EndpointMismatch.self) { try catalog.match(request) }
+        let answer = try #require(mismatch).answer(to: request)
+        let problem = try JSONDecoder().decode(ProblemDetails.self, from: answer.body)
+        return (answer.status, answer.headers, problem.detail ?? "")
+    }
+
+    @Test func aRequestWithItsAPIKeyIsA400ForTheRestAndOneWithoutItA401() throws {
+        let keyed = try answer(
+            .get, "/secure/1?access_token=a&access_token=b", headers: [("X-Api-Key", Self.key)])
+        #expect(keyed.status == .badRequest)
+        #expect(keyed.headers["WWW-Authenticate"] == nil)
+        let keyless = try answer(.get, "/secure/1")
+        #expect(keyless.status == .unauthorized)
+        #expect(keyless.headers["WWW-Authenticate"] == #"APIKey header="X-Api-Key""#)
+    }
+
+    @Test(arguments: [
+        [("Content-Type", "text/plain")], [], [("Content-Type", "application/json; charset=utf-16")],
+        [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
+    ])
+    func aBodyTheEndpointCannotReadIsA415(headers: [(String, String)]) throws {
+        let refused = try answer(.post, "/accounts", headers: headers, body: #"{"username":"ada"}"#)
+        #expect(refused.status == 415)
+        #expect(refused.headers["Accept-Encoding"] == "identity")
+    }
+
+    @Test func aBodyInUTF8OrWithoutACodingIsRead() throws {
+        let catalog = try Catalog([CreateAccount.self])
+        for headers in [
+            [("Content-Type", "application/json; charset=UTF-8")],
+            [("Content-Type", "application/json"), ("Content-Encoding", "identity")],
+        ] {
+            let fields = HeaderFields(
+                headers.map { HeaderField(name: HeaderName(validating: $0.0)!, value: $0.1) })
+            let request = IncomingRequest(
+                method: .post, target: "/accounts", headers: fields, body: Data(#"{"username":"ada"}"#.utf8))
+            #expect(
+                try catalog.match(request) as? CreateAccount
+                    == CreateAccount(account: Account(username: "ada")))
+        }
+    }
+
+    @Test func twoFieldLinesOfAOneValueHeaderAreA400() throws {
+        let repeated = try answer(
+            .get, "/secure/1", headers: [("X-Api-Key", Self.key), ("X-Api-Key", Self.key)])
+        #expect(repeated.status == .badRequest)
+        #expect(repeated.detail.contains("the header X-Api-Key is repeated"))
+    }
+
+    @Test(arguments: ["/pin/..", "/pin/%2e%2e", "/pin/%2E%2E", "/pin/."])
+    func aDotSegmentIsNoValue(target: String) throws {
+        let dotted = try answer(.get, target, headers: [("X-Secret-Code", "1")])
+        #expect(dotted.status == .notFound)
+    }
+
+    @Test func aValueThatDoesNotDecodeIsNeverQuoted() throws {
+        let header = try answer(.get, "/pin/a", headers: [("X-Secret-Code", "hunter2")])
+        let cookie = try answer(
+            .get, "/pin/a", headers: [("X-Secret-Code", "1"), ("Cookie", "pin=s3cr3t-session")])
+        let query = try answer(
+            .get, "/secure/1?access_token=SECRET-TOKEN-123", headers: [("X-Api-Key", Self.key)])
+        let form = try answer(
+            .post, "/login", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: "user=ada&pin=hunter22")
+        for (answer, secret) in [
+            (header, "hunter2"), (cookie, "s3cr3t-session"), (query, "SECRET-TOKEN-123"), (form, "hunter22"),
+        ] {
+            #expect(answer.status == .badRequest)
+            #expect(answer.detail.contains("cannot be read as"), "\(answer.detail)")
+            #expect(!answer.detail.contains(secret), "\(answer.detail)")
+        }
+    }
+}

@@ -25,7 +25,7 @@ struct FailureStatusesTests {
         #expect(get.keys.sorted() == ["200", "400", "404", "410"])
         let notFound = try #require(get["404"]?["content"] as? [String: Any])
         #expect(notFound.keys.sorted() == ["application/json", "application/problem+json"])
-        #expect(responses("/shop/v1/orders", "post").keys.sorted() == ["201", "400", "401", "422"])
+        #expect(responses("/shop/v1/orders", "post").keys.sorted() == ["201", "400", "401", "415", "422"])
         #expect(responses("/shop/v1/products/{id}", "get").keys.sorted() == ["200", "400", "404", "default"])
     }
 }

@@ -21,7 +21,7 @@
 /// - Security is compared by what the schemes are (type, HTTP scheme, API key location and
 ///   name), not by their keys, as a set of alternatives in which `{}` means no credentials.
 /// - Request bodies and responses are compared by media type and schema. The
-///   `application/problem+json` answers Courier's exporter adds (400, 401, 404) are not
+///   `application/problem+json` answers Courier's exporter adds (400, 401, 404, 415) are not
 ///   differences where the document has no `application/problem+json` for that status; another
 ///   status only the export has is compared with the document's `4XX` or `default` response.
 /// - Schemas are compared keyword by keyword, recursively; titles, descriptions, examples,
