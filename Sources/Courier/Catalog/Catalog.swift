@@ -95,7 +95,9 @@ public struct Catalog: Sendable {
                     (2 - error.closeness.rawValue) * 1_000_000
                     + (request.method == entry.shape.method ? 0 : 100_000)
                     + (segments?.count == entry.shape.path.count ? 0 : 10_000)
-                    + Self.literalMisses(segments, entry.shape.path) * 100 + min(error.reasons.count, 99)
+                    + Self.literalMisses(segments, entry.shape.path) * 100 + min(error.reasons.count, 49)
+                    // Content no endpoint of the route reads loses a tie to other faults.
+                    + (error.unsupportedContent ? 50 : 0)
                 if closest.map({ score < $0.score }) ?? true { closest = (score, error) }
             }
         }
@@ -105,7 +107,8 @@ public struct Catalog: Sendable {
         guard mismatch.closeness == .otherMethod else { throw mismatch }
         throw EndpointMismatch(
             template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
-            shape: mismatch.shape, allowedMethods: allowed)
+            shape: mismatch.shape, allowedMethods: allowed, violations: mismatch.violations,
+            unsupportedContent: mismatch.unsupportedContent)
     }
 
     /// How many fixed segments (or fixed text around a parameter) of `path` the request's

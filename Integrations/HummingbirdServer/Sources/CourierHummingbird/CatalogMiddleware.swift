@@ -20,7 +20,7 @@ import Hummingbird
 /// A handler returns a ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a
 /// `Response` of its own, such as one with a streamed body. Every request the catalog does not
 /// match, and does not pass on (``PassOn``), goes to the `mismatch` handler:
-/// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401 or 400 unless given
+/// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415 or 400 unless given
 /// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to
 /// the body limit (Hummingbird answers a longer one 413). `HEAD` is served by the path's `GET`
 /// endpoint (its handler gets the `HEAD` request), without the body. The matched endpoint's path template (`/todos/{id}`) names the
@@ -65,6 +65,10 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     public let bodyLimit: Int?
     /// The requests passed on instead of answered.
     public let passOn: PassOn
+    /// The content codings a middleware before this one decodes while keeping the request's
+    /// `Content-Encoding`: a body coded only with these is read as it arrives. Any other coding
+    /// is answered 415, since a catalog decodes none.
+    public let decodedContentCodings: Set<String>
     private let handler: Handler
     private let mismatchHandler: MismatchHandler
     /// Each endpoint type's route: the path of its template.
@@ -80,11 +84,14 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     ///     instead of being answered; none unless given.
     ///   - mismatch: The answer to a request the catalog did not match (and that is not passed
     ///     on); ``Courier/EndpointMismatch/answer(to:)`` unless given.
+    ///   - decodedContentCodings: The content codings a middleware before this one decodes,
+    ///     such as `["gzip", "deflate"]` behind Hummingbird's `RequestDecompressionMiddleware`; none unless given.
     ///   - handler: The answer to a request that matched an endpoint.
     public init(
         _ catalog: Catalog, bodyLimit: Int? = nil, passOn: PassOn = [], mismatch: MismatchHandler? = nil,
-        handler: @escaping Handler
+        decodedContentCodings: Set<String> = [], handler: @escaping Handler
     ) {
+        self.decodedContentCodings = decodedContentCodings
         self.catalog = catalog
         self.bodyLimit = bodyLimit.map { max(0, $0) }
         self.passOn = passOn
@@ -103,7 +110,7 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let head: IncomingRequest
         do throws(CourierError) {
-            head = try IncomingRequest(request.head)
+            head = try IncomingRequest(request.head).withoutContentCodings(decodedContentCodings)
             // The server decodes a value's bytes that are not UTF-8 as replacement characters.
             if let field = head.headers.first(where: { $0.value.unicodeScalars.contains("\u{FFFD}") }) {
                 throw CourierError(
@@ -192,7 +199,7 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         return EndpointMismatch(
             template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
             shape: mismatch.shape, allowedMethods: mismatch.allowedMethods + [.head],
-            violations: mismatch.violations)
+            violations: mismatch.violations, unsupportedContent: mismatch.unsupportedContent)
     }
 
     /// The `problem+json` 400 for a request Courier cannot read.

@@ -22,7 +22,7 @@ import Vapor
 /// ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a `Response` of its own, such
 /// as one with a streamed body. Every request the catalog does not match, and does not pass on
 /// (``PassOn``), goes to the `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s
-/// `problem+json` 404, 405, 401 or 400 unless given one. A 404 or 405 is answered without reading
+/// `problem+json` 404, 405, 401, 415 or 400 unless given one. A 404 or 405 is answered without reading
 /// the body; otherwise the body is read up to the body limit (a longer one fails with Vapor's 413
 /// `Abort`). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request;
 /// Vapor's server leaves the body out); for a streamed answer the head says `Content-Length: 0`,
@@ -71,6 +71,10 @@ public struct CatalogMiddleware: AsyncMiddleware {
     public let bodyLimit: Int?
     /// The requests passed on instead of answered.
     public let passOn: PassOn
+    /// The content codings a middleware before this one decodes while keeping the request's
+    /// `Content-Encoding`: a body coded only with these is read as it arrives. Any other coding
+    /// is answered 415, since a catalog decodes none.
+    public let decodedContentCodings: Set<String>
     private let handler: Handler
     private let mismatchHandler: MismatchHandler
     /// Each endpoint type's template.
@@ -86,11 +90,14 @@ public struct CatalogMiddleware: AsyncMiddleware {
     ///     instead of being answered; none unless given.
     ///   - mismatch: The answer to a request the catalog did not match (and that is not passed
     ///     on); ``Courier/EndpointMismatch/answer(to:)`` unless given.
+    ///   - decodedContentCodings: The content codings a middleware before this one decodes,
+    ///     such as `["gzip", "deflate"]` behind Vapor's `requestDecompression`; none unless given.
     ///   - handler: The answer to a request that matched an endpoint.
     public init(
         _ catalog: Catalog, bodyLimit: Int? = nil, passOn: PassOn = [], mismatch: MismatchHandler? = nil,
-        handler: @escaping Handler
+        decodedContentCodings: Set<String> = [], handler: @escaping Handler
     ) {
+        self.decodedContentCodings = decodedContentCodings
         self.catalog = catalog
         self.bodyLimit = bodyLimit
         self.passOn = passOn
@@ -107,7 +114,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let head: IncomingRequest
         do {
-            head = try Self.incoming(request)
+            head = try Self.incoming(request).withoutContentCodings(decodedContentCodings)
         } catch {
             if passOn.contains(.unreadable) { return try await next.respond(to: request) }
             return try await Self.unreadable(error.reason).encodeResponse(for: request)
@@ -175,7 +182,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         return EndpointMismatch(
             template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
             shape: mismatch.shape, allowedMethods: mismatch.allowedMethods + [.head],
-            violations: mismatch.violations)
+            violations: mismatch.violations, unsupportedContent: mismatch.unsupportedContent)
     }
 
     /// The `problem+json` 400 for a request Courier cannot read.

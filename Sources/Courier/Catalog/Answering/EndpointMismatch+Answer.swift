@@ -9,7 +9,7 @@ extension EndpointMismatch {
     /// do {
     ///     endpoint = try catalog.match(incoming)
     /// } catch {
-    ///     return error.answer(to: incoming)   // 404, 405 with Allow, 401 or 400
+    ///     return error.answer(to: incoming)   // 404, 405 with Allow, 401, 415 or 400
     /// }
     /// ```
     ///
@@ -17,9 +17,9 @@ extension EndpointMismatch {
     /// `WWW-Authenticate` when the request lacks the credentials the endpoint needs (its
     /// `Authorization` header, or its API key's header or query item), 415 with
     /// `Accept-Encoding: identity` for a body the endpoint cannot read at all (another media type,
-    /// a charset other than UTF-8, a content coding), and 400 for the rest. A 400 for values outside the endpoint's constraints also lists them
-    /// as RFC 9457's `invalid-params`, each with its `name` and `reason`. A catalog's OpenAPI
-    /// document lists these answers.
+    /// another charset than it declares, a content coding), and 400 for the rest. A 400 for
+    /// values outside the endpoint's constraints also lists them as RFC 9457's `invalid-params`,
+    /// each with its `name` and `reason`. A catalog's OpenAPI document lists these answers.
     public func answer(to request: IncomingRequest) -> CatalogAnswer {
         var headers: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
         let status: HTTPStatus

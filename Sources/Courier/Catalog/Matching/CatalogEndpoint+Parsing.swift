@@ -98,7 +98,8 @@ extension CatalogEndpoint {
             return EndpointMismatch(
                 template: mismatch.template,
                 reasons: mismatch.reasons + ["the path segment of \(key) does not decode (\(error))"],
-                closeness: .otherPath, shape: shape)
+                closeness: .otherPath, shape: shape, violations: mismatch.violations,
+                unsupportedContent: mismatch.unsupportedContent)
         }
     }
 }

@@ -45,7 +45,8 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
     /// Empty otherwise.
     public let violations: [ConstraintViolation]
     /// Whether the request's body is content the endpoint cannot read at all: another media type
-    /// or none, a charset other than UTF-8, or a content coding (415 Unsupported Media Type).
+    /// or none, another charset than the one it declares (UTF-8 for JSON), or a content coding
+    /// (415 Unsupported Media Type).
     public let unsupportedContent: Bool
 
     /// Creates a mismatch.

@@ -30,6 +30,24 @@ public struct IncomingRequest: Sendable, Hashable {
         self.body = body
     }
 
+    /// The request without its `Content-Encoding` fields when every coding they name is one of
+    /// `decoded`: what a server's middleware before the catalog already decoded, while keeping
+    /// the field (Hummingbird's `RequestDecompressionMiddleware`, NIO's request decompressor).
+    ///
+    /// ```swift
+    /// let incoming = received.withoutContentCodings(["gzip", "deflate"])
+    /// ```
+    ///
+    /// - Parameter decoded: The codings already decoded, in any case.
+    public func withoutContentCodings(_ decoded: Set<String>) -> IncomingRequest {
+        let codings = ContentDecoding.listedCodings(in: headers).filter { !$0.isEmpty && $0 != "identity" }
+        let names = Set(decoded.map { $0.lowercased() })
+        guard !codings.isEmpty, codings.allSatisfy(names.contains) else { return self }
+        var headers = headers
+        headers.removeAll(named: .contentEncoding)
+        return IncomingRequest(method: method, target: target, headers: headers, body: body)
+    }
+
     /// The request a client would send for `request`, as a server would receive it; in-memory
     /// bodies only (a body streamed from files is read).
     public init(_ request: EndpointRequest) throws {

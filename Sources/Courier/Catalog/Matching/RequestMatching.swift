@@ -163,9 +163,9 @@ enum RequestMatching {
         return values
     }
 
-    /// Why the endpoint cannot read `request`'s body at all, or `nil`: a content coding (Courier
-    /// decodes none in a request, RFC 9110 §8.4), another media type or none, or a charset other
-    /// than UTF-8 (or its subset US-ASCII).
+    /// Why the endpoint cannot read `request`'s body at all, or `nil`: a content coding (a
+    /// catalog decodes none, RFC 9110 §8.4), another media type or none, or another charset than
+    /// the one the endpoint declares (UTF-8 for JSON, RFC 8259 §8.1; US-ASCII reads as UTF-8).
     private static func contentRefusal(
         of request: IncomingRequest, declared: MediaType?, for body: EndpointShape.BodyShape
     ) -> String? {
@@ -179,12 +179,20 @@ enum RequestMatching {
         guard let declared, declared.essence == body.contentType.essence else {
             return "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)"
         }
-        if let charset = declared.charset, charset != "utf-8", charset != "us-ascii",
-            body.parts.isEmpty, body.contentType.isJSON || body.contentType.essence.hasPrefix("text/")
-        {
-            return "the body's charset is \(charset), and this endpoint reads UTF-8"
+        guard body.parts.isEmpty, let received = declared.charset,
+            let expected = body.contentType.charset ?? (body.contentType.isJSON ? "utf-8" : nil),
+            !isReadable(received, as: expected)
+        else { return nil }
+        return "the body's charset is \(received), and this endpoint reads \(expected)"
+    }
+
+    /// Whether text in the charset `received` reads as text in `expected`: the same charset
+    /// under any of its names, or US-ASCII where UTF-8 is expected.
+    private static func isReadable(_ received: String, as expected: String) -> Bool {
+        guard let received = Charset(name: received), let expected = Charset(name: expected) else {
+            return received.lowercased() == expected.lowercased()
         }
-        return nil
+        return received == expected || (received == .usASCII && expected == .utf8)
     }
 
     /// Reads one part of a multipart form: its content, file name and content type.

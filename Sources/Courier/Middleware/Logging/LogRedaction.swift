@@ -202,7 +202,7 @@ extension LogRedaction {
     }
 
     /// Whether a header or declared query value of `request` is hidden.
-    func hidesAnything(of request: EndpointRequest) -> Bool {
+    private func hidesAnything(of request: EndpointRequest) -> Bool {
         request.headers.contains(where: hides) || request.query.contains(where: hides)
     }
 

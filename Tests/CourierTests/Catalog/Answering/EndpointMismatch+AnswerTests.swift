@@ -157,6 +157,19 @@ private struct SignIn: CatalogEndpoint, Equatable {
     }
 }
 
+/// `PUT /exports` with Latin-1 CSV bytes.
+private struct PutExport: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var csv: Data
+
+    var definition: some EndpointDefinition {
+        Method.put
+        Path("exports")
+        Body.data(csv, contentType: MediaType("text/csv; charset=iso-8859-1"))
+    }
+}
+
 /// Answers that depend on what a request carries: its credentials, its body's content, its
 /// repeated fields and dot segments, and values that must never be quoted back.
 struct EndpointMismatchContentAnswerTests {
@@ -209,6 +222,41 @@ struct EndpointMismatchContentAnswerTests {
                 try catalog.match(request) as? CreateAccount
                     == CreateAccount(account: Account(username: "ada")))
         }
+    }
+
+    @Test func aBodyInTheCharsetItsEndpointDeclaresIsRead() throws {
+        let export = PutExport(csv: Data([0x63, 0x61, 0x66, 0xE9]))
+        let catalog = try Catalog([PutExport.self])
+        #expect(try catalog.match(IncomingRequest(export.request())) as? PutExport == export)
+        for charset in ["latin1", "ISO-8859-1"] {
+            let request = IncomingRequest(
+                method: .put, target: "/exports",
+                headers: [HeaderField(name: .contentType, value: "text/csv; charset=\(charset)")],
+                body: export.csv)
+            #expect(try catalog.match(request) as? PutExport == export)
+        }
+        let utf8 = IncomingRequest(
+            method: .put, target: "/exports",
+            headers: [HeaderField(name: .contentType, value: "text/csv; charset=utf-8")], body: export.csv)
+        let mismatch = #expect(throws: EndpointMismatch.self) { try catalog.match(utf8) }
+        #expect(mismatch?.answer(to: utf8).status == 415)
+    }
+
+    @Test func aCodingAServerAlreadyDecodedIsReadAsItArrives() throws {
+        let catalog = try Catalog([CreateAccount.self])
+        let coded = IncomingRequest(
+            method: .post, target: "/accounts",
+            headers: [
+                HeaderField(name: .contentType, value: "application/json"),
+                HeaderField(name: .contentEncoding, value: "GZIP"),
+            ],
+            body: Data(#"{"username":"ada"}"#.utf8))
+        #expect(throws: EndpointMismatch.self) { try catalog.match(coded) }
+        let decoded = coded.withoutContentCodings(["gzip", "deflate"])
+        #expect(decoded.headers[.contentEncoding] == nil)
+        #expect(
+            try catalog.match(decoded) as? CreateAccount == CreateAccount(account: Account(username: "ada")))
+        #expect(coded.withoutContentCodings(["deflate"]) == coded)
     }
 
     @Test func twoFieldLinesOfAOneValueHeaderAreA400() throws {

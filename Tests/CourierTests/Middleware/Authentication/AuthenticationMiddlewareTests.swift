@@ -624,6 +624,40 @@ private struct CapturingMiddleware: Middleware {
         #expect(sent.count(.post) == 1, "POST /orders reached the server \(sent.count(.post)) times")
     }
 
+    /// The same 303 case in the middleware order the "Using middleware" article recommends.
+    @Test func authenticationReplayAfterA303InTheRecommendedStack() async throws {
+        let sent = SentRequests()
+        let transport = StubTransport { request in
+            _ = sent.append(request)
+            if request.method == .post {
+                return RawResponse.stub(303, [("Location", "/orders/7")], to: request)
+            }
+            if request.headers[.authorization] == "Bearer first" {
+                return RawResponse.stub(.unauthorized, to: request)
+            }
+            return RawResponse.stub(.ok, to: request, body: "order 7")
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [
+                MetricsMiddleware { _ in },
+                ValidationMiddleware(ResponseValidation()),
+                RetryMiddleware(),
+                AuthenticationMiddleware(tokenProvider: FirstThenSecondTokens(), for: exampleBase),
+                CookieMiddleware(jar: CookieJar()),
+                HTTPCacheMiddleware(),
+                DeduplicationMiddleware(),
+                ConcurrencyLimitMiddleware(limit: 6),
+            ])
+        let post = Endpoint<String, Never> {
+            Method.post
+            Path("orders")
+            Body.text("one order")
+        }
+        _ = try? await client.rawResponse(post)
+        #expect(sent.count(.post) == 1, "POST /orders reached the server \(sent.count(.post)) times")
+    }
+
     /// For contrast, the replay RFC 9110 §15.5.2 does allow: a 307 (§15.4.8: the request was not
     /// applied, repeat it at the new URI) and then a 401 for the same POST; it may go again.
     @Test func authenticationReplayAfterA307IsAllowed() async throws {
