@@ -41,15 +41,29 @@ public struct MetricsMiddleware: Middleware {
         observer.willSend(request, baseURL: baseURL)
         do throws(CourierError) {
             let response = try await next(observed, baseURL)
-            report(
-                request, baseURL: baseURL, recorder: recorder, response: response, errorKind: nil,
-                cacheOutcome: response.cacheOutcome)
+            report(request, baseURL: baseURL, recorder: recorder, outcome: Outcome(response), errorKind: nil)
             return response
         } catch {
             report(
-                request, baseURL: baseURL, recorder: recorder, response: error.response,
+                request, baseURL: baseURL, recorder: recorder, outcome: error.response.map(Outcome.init),
                 errorKind: error.observedKind(for: request))
             throw error
+        }
+    }
+
+    /// What the metrics take of the response a call ended with.
+    private struct Outcome {
+        let status: HTTPStatus
+        let cacheOutcome: CacheOutcome?
+        let httpVersion: HTTPVersion?
+        /// The body's bytes; `nil` for a streamed body, still arriving.
+        let bodySize: Int64?
+
+        init(_ response: RawResponse) {
+            status = response.status
+            cacheOutcome = response.cacheOutcome
+            httpVersion = response.httpVersion
+            bodySize = response.bodyStream == nil ? response.bodyLength : nil
         }
     }
 
@@ -57,7 +71,7 @@ public struct MetricsMiddleware: Middleware {
     /// resolved against: `client`'s, or its absolute URL's.
     private func report(
         _ request: EndpointRequest, baseURL client: BaseURL, recorder: RequestMetricsRecorder,
-        response: RawResponse?, errorKind: CourierError.Kind?, cacheOutcome: CacheOutcome? = nil
+        outcome: Outcome?, errorKind: CourierError.Kind?
     ) {
         let duration = recorder.startedAt.duration(to: .now)
         let counters = recorder.snapshot
@@ -65,15 +79,14 @@ public struct MetricsMiddleware: Middleware {
         observer.record(
             RequestMetrics(
                 method: request.method, host: resolved.host, path: client.percentEncodedPath(for: request),
-                status: response?.status, errorKind: errorKind, attempts: counters.attempts,
+                status: outcome?.status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
                 duration: duration, template: request.template, scheme: resolved.scheme,
                 port: resolved.effectivePort, urlTemplate: resolved.urlTemplate(for: request),
-                cacheOutcome: cacheOutcome,
+                cacheOutcome: errorKind == nil ? outcome?.cacheOutcome : nil,
                 requestBodySize: counters.attempts > 0 ? counters.hopBytesSent : nil,
-                responseBodySize: response.flatMap { $0.bodyStream == nil ? $0.bodyLength : nil },
-                httpVersion: response?.httpVersion
+                responseBodySize: outcome?.bodySize, httpVersion: outcome?.httpVersion
             )
         )
     }
