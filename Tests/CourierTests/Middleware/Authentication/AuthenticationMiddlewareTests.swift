@@ -595,14 +595,10 @@ private struct CapturingMiddleware: Middleware {
 
     // MARK: Replays after a redirect (RFC 9110 §15.4.4, §15.4.8, §15.5.2)
 
-    /// RFC 9110 §15.4.4: a 303 answers a POST that was applied ("the server is redirecting the user
-    /// agent to a different resource ... intended to provide an indirect response to the original
-    /// request"). A 401 for the GET that follows says nothing about the POST: replaying the POST
-    /// after a token refresh applies it a second time. §9.2.2: a client SHOULD NOT automatically
-    /// retry a request with a non-idempotent method.
-    @Test func authenticationReplayAfterA303DoesNotSendTheAppliedPOSTAgain() async throws {
-        let sent = SentRequests()
-        let transport = StubTransport { request in
+    /// A server that answers a POST with a 303 to `/orders/7`, whose GET is a 401 for the first
+    /// token and a 200 for the next; `sent` notes every request.
+    private static func ordersAnswering303(noting sent: SentRequests) -> StubTransport {
+        StubTransport { request in
             _ = sent.append(request)
             if request.method == .post {
                 return RawResponse.stub(303, [("Location", "/orders/7")], to: request)
@@ -612,6 +608,16 @@ private struct CapturingMiddleware: Middleware {
             }
             return RawResponse.stub(.ok, to: request, body: "order 7")
         }
+    }
+
+    /// RFC 9110 §15.4.4: a 303 answers a POST that was applied ("the server is redirecting the user
+    /// agent to a different resource ... intended to provide an indirect response to the original
+    /// request"). A 401 for the GET that follows says nothing about the POST: replaying the POST
+    /// after a token refresh applies it a second time. §9.2.2: a client SHOULD NOT automatically
+    /// retry a request with a non-idempotent method.
+    @Test func authenticationReplayAfterA303DoesNotSendTheAppliedPOSTAgain() async throws {
+        let sent = SentRequests()
+        let transport = Self.ordersAnswering303(noting: sent)
         let client = Client(
             baseURL: exampleBase, transport: transport,
             middleware: [AuthenticationMiddleware(tokenProvider: FirstThenSecondTokens(), for: exampleBase)])
@@ -627,16 +633,7 @@ private struct CapturingMiddleware: Middleware {
     /// The same 303 case in the middleware order the "Using middleware" article recommends.
     @Test func authenticationReplayAfterA303InTheRecommendedStack() async throws {
         let sent = SentRequests()
-        let transport = StubTransport { request in
-            _ = sent.append(request)
-            if request.method == .post {
-                return RawResponse.stub(303, [("Location", "/orders/7")], to: request)
-            }
-            if request.headers[.authorization] == "Bearer first" {
-                return RawResponse.stub(.unauthorized, to: request)
-            }
-            return RawResponse.stub(.ok, to: request, body: "order 7")
-        }
+        let transport = Self.ordersAnswering303(noting: sent)
         let client = Client(
             baseURL: exampleBase, transport: transport,
             middleware: [
@@ -689,16 +686,7 @@ private struct CapturingMiddleware: Middleware {
     /// 401's request a GET: a repeat of it has the effect of one.
     @Test func anIdempotentRequestIsReplayedAfterA303() async throws {
         let sent = SentRequests()
-        let transport = StubTransport { request in
-            _ = sent.append(request)
-            if request.method == .post {
-                return RawResponse.stub(303, [("Location", "/orders/7")], to: request)
-            }
-            if request.headers[.authorization] == "Bearer first" {
-                return RawResponse.stub(.unauthorized, to: request)
-            }
-            return RawResponse.stub(.ok, to: request, body: "order 7")
-        }
+        let transport = Self.ordersAnswering303(noting: sent)
         let client = Client(
             baseURL: exampleBase, transport: transport,
             middleware: [AuthenticationMiddleware(tokenProvider: FirstThenSecondTokens(), for: exampleBase)])
