@@ -40,12 +40,18 @@ public struct IncomingRequest: Sendable, Hashable {
     ///
     /// - Parameter decoded: The codings already decoded, in any case.
     public func withoutContentCodings(_ decoded: Set<String>) -> IncomingRequest {
-        let codings = ContentDecoding.listedCodings(in: headers).filter { !$0.isEmpty && $0 != "identity" }
+        let codings = contentCodings
         let names = Set(decoded.map { $0.lowercased() })
         guard !codings.isEmpty, codings.allSatisfy(names.contains) else { return self }
         var headers = headers
         headers.removeAll(named: .contentEncoding)
         return IncomingRequest(method: method, target: target, headers: headers, body: body)
+    }
+
+    /// The content codings `Content-Encoding` says the body carries, lowercased, without
+    /// `identity`.
+    var contentCodings: [String] {
+        ContentDecoding.listedCodings(in: headers).filter { !$0.isEmpty && $0 != "identity" }
     }
 
     /// The request a client would send for `request`, as a server would receive it; in-memory

@@ -76,11 +76,11 @@ enum RequestMatching {
         }
         for field in shape.headers {
             guard let key = field.parameter else { continue }
-            let name = HeaderName(validating: field.name)
-            if let name, request.headers.values(for: name).count > 1 {
+            let found = HeaderName(validating: field.name).map(request.headers.values) ?? []
+            if found.count > 1 {
                 // Field lines of one name are one list (RFC 9110 §5.3), and this field holds one value.
                 reasons.append("the header \(field.name) is repeated, and it holds one value")
-            } else if let name, let found = request.headers[name] {
+            } else if let found = found.first {
                 values[key] = unwrap(found, field, in: "the header \(field.name)", &reasons)
             } else if field.isRequired {
                 reasons.append("the header \(field.name) is missing")
@@ -169,9 +169,7 @@ enum RequestMatching {
     private static func contentRefusal(
         of request: IncomingRequest, declared: MediaType?, for body: EndpointShape.BodyShape
     ) -> String? {
-        let codings = ContentDecoding.listedCodings(in: request.headers).filter {
-            !$0.isEmpty && $0 != "identity"
-        }
+        let codings = request.contentCodings
         if !codings.isEmpty {
             return
                 "the body is coded \(codings.joined(separator: ", ")), and this endpoint reads no content coding"
