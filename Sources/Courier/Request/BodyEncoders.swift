@@ -13,7 +13,8 @@ struct BodyEncoders {
             return RequestBody(data: data, contentType: type)
         case .json(let payload):
             do {
-                return RequestBody(data: try payload.encode(defaultEncoder: json), contentType: .json)
+                return RequestBody(
+                    data: try payload.value.json(by: payload.encoder ?? json), contentType: .json)
             } catch {
                 throw CourierError(
                     stage: .building, kind: .bodyEncodingFailed,

@@ -26,7 +26,7 @@ struct RedirectFollower: Sendable {
     let transport: any Transport
     let limit: Int
     /// The client's TLS options, carried by every hop.
-    var tls: TLSOptions? = nil
+    let tls: TLSOptions?
 
     /// Sends `request`, resolved against `baseURL`, and each redirect hop it leads to: the
     /// ``Middleware/Next`` that later middleware and the transport are for the last middleware.
@@ -45,8 +45,7 @@ struct RedirectFollower: Sendable {
     /// The hooks prepare `first` too, on every attempt: a retry reads what the attempt before it
     /// stored. `keepsSecrets` is whether `first` carries the request's secrets (an absolute URL
     /// on another origin does not, unless it opted in).
-    func send(_ first: TransportRequest, keepsSecrets: Bool = true) async throws(CourierError) -> RawResponse
-    {
+    func send(_ first: TransportRequest, keepsSecrets: Bool) async throws(CourierError) -> RawResponse {
         var first = first
         try first.hopHooks.prepare(&first, keepsSecrets: keepsSecrets)
         if let configuration = first.urlRequestConfiguration {

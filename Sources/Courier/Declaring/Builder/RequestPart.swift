@@ -49,11 +49,8 @@ enum BodySource: Sendable {
 /// An `Encodable` value waiting for an encoder.
 struct JSONPayload: Sendable {
     let value: any EncodableValue
+    /// The endpoint's own encoder, which wins over the client's.
     let encoder: JSONEncoder?
-
-    func encode(defaultEncoder: JSONEncoder) throws -> Data {
-        try value.json(by: encoder ?? defaultEncoder)
-    }
 }
 
 /// A form body: a value for the endpoint's ``FormEncoding``, or pairs as given.

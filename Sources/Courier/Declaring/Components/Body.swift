@@ -27,12 +27,7 @@ public struct Body: EndpointComponent {
     ///
     /// An encoding failure is reported as ``CourierError/Kind/bodyEncodingFailed``.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> Body {
-        json(boxed: EncodableBox(value), encoder: encoder)
-    }
-
-    /// A JSON body of a boxed value.
-    static func json(boxed value: any EncodableValue, encoder: JSONEncoder?) -> Body {
-        Body(source: .json(JSONPayload(value: value, encoder: encoder)))
+        Body(source: .json(JSONPayload(value: EncodableBox(value), encoder: encoder)))
     }
 
     /// An `application/x-www-form-urlencoded` body from the stored properties of `value`, written
@@ -40,12 +35,7 @@ public struct Body: EndpointComponent {
     ///
     /// A failure is reported as ``CourierError/Kind/formEncodingFailed``.
     public static func form(_ value: some Encodable & Sendable) -> Body {
-        form(boxed: EncodableBox(value))
-    }
-
-    /// A form body of a boxed value.
-    static func form(boxed value: any EncodableValue) -> Body {
-        Body(source: .form(.value(value)))
+        Body(source: .form(.value(EncodableBox(value))))
     }
 
     /// An `application/x-www-form-urlencoded` body from pairs, in order; names may repeat.

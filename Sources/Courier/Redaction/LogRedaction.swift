@@ -121,7 +121,9 @@ extension LogRedaction {
     /// // "https://api.example.com/todos/7?api_key=<redacted>"
     /// ```
     public func url(of request: EndpointRequest, baseURL: BaseURL) -> String {
-        url(of: request, baseURL: baseURL, hiding: secrets(of: request))
+        url(
+            ofResolved: Self.resolvedText(of: request, baseURL: baseURL), for: request,
+            hiding: secrets(of: request))
     }
 
     /// `text` with every secret value of `request` (secret header values, the credential after
@@ -138,17 +140,13 @@ extension LogRedaction {
         return secrets.isEmpty ? text : Self.scrub(text, hiding: secrets)
     }
 
-    /// ``url(of:baseURL:)`` with the request's secrets already known.
-    func url(of request: EndpointRequest, baseURL: BaseURL, hiding secrets: [String]) -> String {
-        url(ofResolved: Self.resolvedText(of: request, baseURL: baseURL), for: request, hiding: secrets)
-    }
-
     /// The text `request` resolves to against `baseURL`, nothing hidden yet.
     static func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
         baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)"
     }
 
-    /// ``url(of:baseURL:hiding:)`` of a request whose ``resolvedText(of:baseURL:)`` is `resolved`.
+    /// The URL text `resolved` as ``url(of:baseURL:)`` shows `request`'s: its hidden query values
+    /// and the request's `secrets` replaced by `<redacted>`.
     func url(ofResolved resolved: String, for request: EndpointRequest, hiding secrets: [String]) -> String {
         let url = self.url(resolved, alsoHiding: Self.secretQueryNames(of: request))
         return secrets.isEmpty ? url : Self.scrub(url, hiding: secrets)
