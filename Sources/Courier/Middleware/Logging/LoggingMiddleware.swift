@@ -70,13 +70,14 @@ public struct LoggingMiddleware: Middleware {
             let duration = started.duration(to: now())
             let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
             guard entryLevel >= level else { return response }
-            // A response from the resolved URL itself (no redirect) shows as `url` when the URL
-            // is shown as its text; only another final URL is redacted to be compared.
+            // The final URL is named when, hidden as the request's is, it reads otherwise: after a
+            // redirect. A response from the resolved URL itself reads as `url` when no secret of
+            // the request changes how the URL is shown, so it is then not redacted again.
             var from: String?
             if let final = response.url?.absoluteString,
                 final != resolved || !LogRedaction.showsURLAsText(of: request, secrets: secrets)
             {
-                let shown = redaction.url(final)
+                let shown = redaction.url(ofResolved: final, for: request, hiding: secrets)
                 if shown != url { from = shown }
             }
             let line = Self.responseLine(
@@ -107,29 +108,17 @@ public struct LoggingMiddleware: Middleware {
         }
     }
 
-    /// Sends an entry of `entryLevel` to the sink when the middleware's level lets it through.
+    /// Sends the lines to the sink as one entry of `entryLevel`, with the request's secrets hidden,
+    /// when the middleware's level lets it through.
     private func emit(
         _ entryLevel: LogLevel, _ lines: [String], hiding secrets: [String], metadata: LogEntry.Metadata
     ) {
         guard entryLevel >= level else { return }
-        emit(entryLevel, lines.joined(separator: "\n"), hiding: secrets, metadata: metadata)
-    }
-
-    /// Sends `text` to the sink as an entry of `entryLevel`, with the request's secrets hidden.
-    private func emit(
-        _ entryLevel: LogLevel, _ text: String, hiding secrets: [String], metadata: LogEntry.Metadata
-    ) {
-        guard entryLevel >= level else { return }
-        if secrets.isEmpty {
-            sink.log(LogEntry(level: entryLevel, message: text, metadata: metadata))
-            return
-        }
         var metadata = metadata
         metadata.url = LogRedaction.scrub(metadata.url, hiding: secrets)
         metadata.template = metadata.template.map { LogRedaction.scrub($0, hiding: secrets) }
-        sink.log(
-            LogEntry(
-                level: entryLevel, message: LogRedaction.scrub(text, hiding: secrets), metadata: metadata))
+        let message = LogRedaction.scrub(lines.joined(separator: "\n"), hiding: secrets)
+        sink.log(LogEntry(level: entryLevel, message: message, metadata: metadata))
     }
 
     /// The response's header lines at ``LogLevel/debug``, and its body line at ``LogLevel/trace``.

@@ -252,8 +252,8 @@ private struct NewUser: Encodable, Sendable {
         }
     }
 
-    /// The outcome line names the final URL exactly when its redacted text differs from the
-    /// request's, whether the response came from the request's URL itself or after a redirect.
+    /// The outcome line names the final URL exactly when, hidden as the request's is, it reads
+    /// differently: after a redirect, never for the request's own URL.
     @Test(arguments: [
         ("GET", nil), ("GET", "https://api.example.com/v2/items/7"), ("sig", nil),
         ("sig", "https://api.example.com/items/7?q=a&t=sig-secret-1"), ("path", nil), ("key", nil),
@@ -274,13 +274,13 @@ private struct NewUser: Encodable, Sendable {
         let final = try #require(redirectedTo.map { URL(string: $0) } ?? resolved)
         let response = RawResponse(status: .ok, body: Data("{}".utf8), url: final)
         let entries = try await Self.run(.info, request: request, response: response)
-        // The rule written out: the final URL as `url(_:)` shows it, when that is not the
-        // request's URL as shown; then every secret of the request is scrubbed from the line.
+        // The rule written out: the final URL, hidden as the request's URL is, when it does not
+        // read as the request's URL.
         let redaction = LogRedaction(headers: [HeaderName("X-Tenant")])
         let url = redaction.url(of: request, baseURL: exampleBase)
-        let shownFinal = redaction.url(final.absoluteString)
+        let shownFinal = redaction.redacting(redaction.url(final.absoluteString), for: request)
         let from = shownFinal == url ? "" : " from \(shownFinal)"
-        let expected = redaction.redacting("GET \(url) → 200\(from) (2 bytes, 12 ms)", for: request)
+        let expected = "GET \(url) → 200\(from) (2 bytes, 12 ms)"
         #expect(entries.map(\.message) == [expected])
         #expect(!entries[0].message.contains("secret"))
     }
