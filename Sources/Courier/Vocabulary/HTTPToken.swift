@@ -5,28 +5,6 @@ enum HTTPToken {
         isValid(bytes: text.utf8)
     }
 
-    /// Whether `text` is a non-empty RFC 9110 token, reading its contiguous UTF-8.
-    static func isValid(_ text: String) -> Bool {
-        text.withUTF8Bytes { isValid(bytes: $0) }
-    }
-
-    /// `token` in lowercase. A token is ASCII, so this maps bytes and keeps `token` itself when it
-    /// has no uppercase letter.
-    static func lowercased(_ token: String) -> String {
-        token.withUTF8Bytes { bytes in
-            guard bytes.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
-                return nil
-            }
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for (index, byte) in bytes.enumerated() {
-                    buffer[index] =
-                        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-                }
-                return bytes.count
-            }
-        } ?? token
-    }
-
     /// Whether `bytes` are a non-empty RFC 9110 token in UTF-8.
     static func isValid(bytes: some Collection<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)

@@ -40,18 +40,7 @@ public struct HeaderField: Sendable, Hashable {
     /// HeaderField(name: .accept, value: "text/plain\r\nX: 1").hasValidValue  // false
     /// ```
     public var hasValidValue: Bool {
-        // ASCII, the usual case, byte by byte: each byte is a scalar.
-        if let isValid = value.withUTF8Bytes({ bytes -> Bool? in
-            var isValid = true
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                if byte != 0x09 && (byte < 0x20 || byte == 0x7F) { isValid = false }
-            }
-            return isValid
-        }) {
-            return isValid
-        }
-        return value.unicodeScalars.allSatisfy { scalar in
+        value.unicodeScalars.allSatisfy { scalar in
             scalar == "\t" || (scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value))
         }
     }

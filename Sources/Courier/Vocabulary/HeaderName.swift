@@ -9,7 +9,7 @@ public struct HeaderName: Sendable, Hashable, CustomStringConvertible {
     public init?(validating name: String) {
         guard HTTPToken.isValid(name) else { return nil }
         rawValue = name
-        canonicalName = HTTPToken.lowercased(name)
+        canonicalName = name.lowercased()
     }
 
     /// Creates a name from a literal; an invalid literal is a programmer error and traps.
@@ -17,7 +17,7 @@ public struct HeaderName: Sendable, Hashable, CustomStringConvertible {
         let name = literal.description
         precondition(HTTPToken.isValid(name), "'\(name)' is not a valid HTTP header name (RFC 9110).")
         rawValue = name
-        canonicalName = HTTPToken.lowercased(name)
+        canonicalName = name.lowercased()
     }
 
     /// The name as written.

@@ -39,20 +39,30 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isValid(_ text: String) -> Bool {
-        if let essence = MediaTypeEssence(text) { return essence.isValid && essence.isPrintable }
-        return isValidReadingCharacters(text)
-    }
-
-    /// ``isValid(_:)`` for any text, reading `Character`s.
-    static func isValidReadingCharacters(_ text: String) -> Bool {
-        let parts = essenceReadingCharacters(text).split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy(HTTPToken.isValid)
+        guard let (type, subtype) = typeAndSubtype(of: text) else { return false }
+        return HTTPToken.isValid(bytes: type) && HTTPToken.isValid(bytes: subtype)
             && HeaderField(name: .contentType, value: text).hasValidValue
     }
 
-    /// ``essence`` for any text, reading `Character`s, before lowercasing.
-    static func essenceReadingCharacters(_ text: String) -> String {
-        String(text.prefix { $0 != ";" }).trimmingCharacters(in: " \t")
+    /// What comes before the first `;` of `text`, between spaces and tabs. Read as bytes, as a
+    /// field value is: a `;` followed by a combining mark is still a `;`.
+    private static func essenceBytes(of text: String) -> Substring.UTF8View {
+        var bytes = text.utf8.prefix { $0 != UInt8(ascii: ";") }
+        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            bytes.removeFirst()
+        }
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            bytes.removeLast()
+        }
+        return bytes
+    }
+
+    /// The two sides of the one `/` of `text`'s essence, or `nil` unless both are non-empty.
+    private static func typeAndSubtype(of text: String) -> (Substring.UTF8View, Substring.UTF8View)? {
+        let pieces = essenceBytes(of: text).split(
+            separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard pieces.count == 2, !pieces[0].isEmpty, !pieces[1].isEmpty else { return nil }
+        return (pieces[0], pieces[1])
     }
 
     /// The full value.
@@ -60,18 +70,13 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
 
     /// The type and subtype without parameters, lowercased (`"application/json"`).
     public var essence: String {
-        MediaTypeEssence(rawValue)?.lowercased ?? Self.essenceReadingCharacters(rawValue).lowercased()
+        String(decoding: Self.essenceBytes(of: rawValue), as: UTF8.self).lowercased()
     }
 
-    /// Whether this is a `multipart/*` type, read without building ``essence``.
+    /// Whether this is a `multipart/*` type.
     var isMultipart: Bool {
-        var bytes = rawValue.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.makeIterator()
-        for expected in "multipart/".utf8 {
-            guard let byte = bytes.next() else { return false }
-            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            guard lowered == expected else { return false }
-        }
-        return true
+        Self.essenceBytes(of: rawValue).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            .starts(with: "multipart/".utf8)
     }
 
     /// The value of a parameter such as `charset`, matched case-insensitively, without quotes.
@@ -94,7 +99,8 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// Whether the type is JSON: `application/json` or any `+json` suffix such as
     /// `application/problem+json`.
     public var isJSON: Bool {
-        essence == "application/json" || essence.hasSuffix("+json")
+        let essence = essence
+        return essence == "application/json" || essence.hasSuffix("+json")
     }
 
     /// `application/json`.

@@ -58,35 +58,36 @@ import Testing
     }
 }
 
-/// The byte-level reading (``MediaTypeEssence``) must agree with the `Character` reading on every
-/// text it accepts, and leave alone the texts where they could differ.
-@Suite struct MediaTypeEssenceTests {
-    static let texts = [
-        "application/json", "Application/JSON", " Text/Plain ; charset=UTF-8", "\ttext/html\t;q=1",
-        "application/problem+json", "application/vnd.api+json; charset=utf-8", "*/*", "image/*",
-        "a/b/c", "application//json", "/json", "application/", "application", "", ";", " / ",
-        "image/png\r\nX: 1", "image /png", "application/json\u{7F}", "application/json; a=\u{1}",
-        "text/plain;\u{301}x", "text/plain\u{301}", "é/json", "text/plain; title=\"é\"",
-        "application/json;charset=\"a;b\"", "multipart/form-data; boundary=x+y", "text/x+",
+/// A media type's text is read as bytes, as a field value is: its essence is what comes before
+/// the first `;`, between spaces and tabs, and must be two tokens around one `/`.
+@Suite struct MediaTypeReadingTests {
+    /// Each text with the essence read from it as a header value, or `nil` when it is none.
+    static let readings: [(text: String, essence: String?)] = [
+        ("application/json", "application/json"), ("Application/JSON", "application/json"),
+        (" Text/Plain ; charset=UTF-8", "text/plain"), ("\ttext/html\t;q=1", "text/html"),
+        ("application/problem+json", "application/problem+json"),
+        ("application/vnd.api+json; charset=utf-8", "application/vnd.api+json"), ("*/*", "*/*"),
+        ("image/*", "image/*"), ("a/b/c", nil), ("application//json", nil), ("/json", nil),
+        ("application/", nil), ("application", nil), ("", nil), (";", nil), (" / ", nil),
+        ("image/png\r\nX: 1", nil), ("image /png", nil), ("application/json\u{7F}", nil),
+        ("application/json; a=\u{1}", nil), ("text/plain\u{301}", nil), ("é/json", nil),
+        // A `;` followed by a combining mark is a `;`: the essence ends there.
+        ("text/plain;\u{301}x", "text/plain"), ("text/plain; title=\"é\"", "text/plain"),
+        ("application/json;charset=\"a;b\"", "application/json"),
+        ("multipart/form-data; boundary=x+y", "multipart/form-data"), ("text/x+", "text/x+"),
     ]
+    static let texts = readings.map(\.text)
 
-    @Test(arguments: texts)
-    func validationAgreesWithTheCharacterReading(text: String) {
-        let reference = MediaType.isValidReadingCharacters(text)
-        #expect((MediaType(headerValue: text) != nil) == reference)
+    @Test(arguments: readings)
+    func readsTheEssenceAsBytes(text: String, essence: String?) {
+        #expect(MediaType(headerValue: text)?.essence == essence)
     }
 
-    @Test(arguments: texts)
-    func essenceAgreesWithTheCharacterReading(text: String) {
-        guard let essence = MediaTypeEssence(text) else { return }
-        #expect(essence.lowercased == MediaType.essenceReadingCharacters(text).lowercased())
-    }
-
-    @Test func nonASCIITextIsLeftToTheCharacterReading() {
-        #expect(MediaTypeEssence("text/plain;\u{301}x") == nil)
-        #expect(MediaTypeEssence("text/plain; title=\"é\"") == nil)
+    @Test func parametersMustBeWellFormedOnlyWhenValidating() {
         #expect(MediaType(validating: "text/plain;\u{301}x") == nil)
         #expect(MediaType(validating: "text/plain; title=\"é\"")?.essence == "text/plain")
+        #expect(MediaType(validating: "Multipart/Mixed; boundary=b")?.isMultipart == true)
+        #expect(MediaType(validating: "text/multipart")?.isMultipart == false)
     }
 
     @Test func everyPairMatchesAsTheStringsDo() {

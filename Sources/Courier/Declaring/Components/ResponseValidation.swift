@@ -36,20 +36,13 @@ public struct ResponseValidation: Sendable, Hashable {
     public func accepts(contentType: MediaType?) -> Bool {
         guard !contentTypes.isEmpty else { return true }
         guard let contentType else { return false }
-        // The usual answer is an accepted type written exactly as declared
-        // (`application/json`); every type accepts itself, so no parsing is needed for it.
-        if contentTypes.contains(where: { $0.rawValue == contentType.rawValue }) { return true }
-        let candidate = MediaTypeEssence(contentType.rawValue)
-        return contentTypes.contains { accepted in
-            if let candidate, let accepted = MediaTypeEssence(accepted.rawValue) {
-                return accepted.accepts(candidate)
-            }
-            return Self.accepts(accepted.essence, candidate: contentType.essence)
-        }
+        let candidate = contentType.essence
+        return contentTypes.contains { Self.accepts($0.essence, candidate: candidate) }
     }
 
-    /// ``accepts(contentType:)`` for one accepted type, read from the essences as `String`s:
-    /// for the texts ``MediaTypeEssence`` leaves alone.
+    /// Whether a body whose essence is `candidate` matches the accepted essence `accepted`: `*`
+    /// or the same type, and `*`, the same subtype, or the candidate's structured suffix (`json`
+    /// of `problem+json`).
     private static func accepts(_ accepted: String, candidate: String) -> Bool {
         let (candidateType, candidateSubtype) = split(candidate)
         let candidateSuffix = candidateSubtype.lastIndex(of: "+").map { candidateSubtype[$0...].dropFirst() }
