@@ -114,8 +114,8 @@
                 for (baseURL, options, option, kind) in checks {
                     try await context.withClient(baseURL, tls: options) { client in
                         let error = try await failure(of: TLSServers.hello, with: client)
-                        // A transport refuses the first option it cannot honour, which may be
-                        // another one the request sets (trustRoots here), but always names it.
+                        // A transport that cannot honour an option refuses it by name, beside
+                        // any other it cannot honour (trustRoots here).
                         let named = options.setOptions.contains {
                             error.message.contains("TLSOptions.\($0.name):")
                         }

@@ -8,21 +8,26 @@ import Foundation
 #endif
 
 extension URLSessionTransport {
-    /// The refusal of a request whose ``TLSOptions`` set an option this transport cannot honour,
-    /// naming the first such option; `nil` when none is set.
+    /// The refusal of an HTTPS request whose ``TLSOptions`` set options this transport cannot
+    /// honour, naming each of them; `nil` when none is set, and for a plain `http` URL, which has
+    /// no TLS for them to govern.
     ///
     /// On Linux, FoundationNetworking (libcurl) honours none: it hands libcurl the system's CA
     /// bundle and no other root, sets no client certificate, pinned key or TLS version on it, and
     /// delivers no server-trust or client-certificate challenge (only HTTP Basic ones). On Apple
     /// platforms the transport honours every option but ``TLSOptions/clientIdentity``: a
     /// `SecIdentity` from PEM needs the keychain, which Courier does not write to.
-    static func refusal(of options: TLSOptions?) -> CourierError? {
-        guard let options else { return nil }
+    static func refusal(of request: TransportRequest) -> CourierError? {
+        guard let options = request.tls, request.url.scheme?.lowercased() == "https" else { return nil }
         #if canImport(FoundationNetworking)
-            guard let option = options.setOptions.first else { return nil }
-            return CourierError.unsupportedTLSOption(
-                option, transport: "URLSessionTransport", reason: unsupportedReason(option),
-                alternative: "Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent.")
+            let refused = options.setOptions
+            guard !refused.isEmpty else { return nil }
+            let reasons = refused.map { "TLSOptions.\($0.name): \(unsupportedReason($0))" }
+            return CourierError(
+                stage: .transport, kind: .unsupportedTLSOption,
+                message:
+                    "URLSessionTransport cannot honour \(reasons.joined(separator: "; nor ")). Use "
+                    + "AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent.")
         #else
             guard options.clientIdentity != nil else { return nil }
             return CourierError.unsupportedTLSOption(

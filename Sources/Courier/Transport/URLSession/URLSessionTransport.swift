@@ -132,7 +132,7 @@ public final class URLSessionTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
         if request.body?.stream != nil { throw Self.streamedBodyUnsupported }
-        if let refusal = Self.refusal(of: request.tls) { throw refusal }
+        if let refusal = Self.refusal(of: request) { throw refusal }
         if let field = request.headers.first(where: { !$0.hasValidValue }) {
             throw CourierError(
                 stage: .transport, kind: .invalidHeaderValue,

@@ -52,15 +52,29 @@ import Testing
                 #expect(error.message.hasSuffix("(CourierAsyncHTTPClient); nothing was sent."))
             }
         }
-        #expect(URLSessionTransport.refusal(of: TLSOptions()) == nil)
-        #expect(URLSessionTransport.refusal(of: nil) == nil)
+        #expect(URLSessionTransport.refusal(of: Self.request(TLSOptions())) == nil)
+        #expect(URLSessionTransport.refusal(of: Self.request(nil)) == nil)
+    }
+
+    /// A GET to `https://127.0.0.1:9/` (or `url`) with `options`.
+    static func request(_ options: TLSOptions?, url: String = "https://127.0.0.1:9/") -> TransportRequest {
+        TransportRequest(method: .get, url: URL(string: url)!, headers: [], body: nil, tls: options)
+    }
+
+    /// A plain `http` URL has no TLS: the options govern none of its connections and are not
+    /// refused there, as on every transport.
+    @Test func aPlainHTTPRequestIsNotRefusedForItsOptions() throws {
+        for (_, options) in try Self.options() {
+            #expect(URLSessionTransport.refusal(of: Self.request(options, url: "http://127.0.0.1:9/")) == nil)
+            #expect(URLSessionTransport.refusal(of: Self.request(options, url: "HTTP://127.0.0.1:9/")) == nil)
+        }
     }
 
     #if canImport(FoundationNetworking)
         /// Each refusal says what FoundationNetworking lacks, as its source shows it.
         @Test func theLinuxRefusalsSayWhatFoundationNetworkingCannotDo() throws {
             let reasons = try Self.options().map {
-                try #require(URLSessionTransport.refusal(of: $0.1)).message
+                try #require(URLSessionTransport.refusal(of: Self.request($0.1))).message
             }
             let alternative = " Use AsyncHTTPClientTransport (CourierAsyncHTTPClient); nothing was sent."
             #expect(
@@ -79,9 +93,25 @@ import Testing
                         + alternative,
                 ])
         }
+
+        /// Options set together are refused together, each named with its reason, so that one
+        /// run says everything to change.
+        @Test func everyRefusedOptionIsNamedAtOnce() throws {
+            let all = try Self.options().map(\.1)
+            var options = TLSOptions(trustRoots: all[0].trustRoots, minimumVersion: .tls13)
+            options.pinnedKeys = all[2].pinnedKeys
+            let message = try #require(URLSessionTransport.refusal(of: Self.request(options))).message
+            #expect(message.hasPrefix("URLSessionTransport cannot honour TLSOptions.trustRoots: "))
+            #expect(message.contains("; nor TLSOptions.pinnedKeys: "))
+            #expect(message.contains("; nor TLSOptions.minimumVersion: "))
+            #expect(message.hasSuffix("(CourierAsyncHTTPClient); nothing was sent."))
+        }
     #else
         @Test func onApplePlatformsOnlyAClientIdentityIsRefused() throws {
-            let refused = try Self.options().filter { URLSessionTransport.refusal(of: $0.1) != nil }.map(\.0)
+            let refused = try Self.options().filter {
+                URLSessionTransport.refusal(of: Self.request($0.1)) != nil
+            }
+            .map(\.0)
             #expect(refused == [.clientIdentity])
         }
     #endif
