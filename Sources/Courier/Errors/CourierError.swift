@@ -48,7 +48,11 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     public var url: URL? { storage.url }
     /// The response, when one arrived, with its status, headers and raw body.
     public var response: RawResponse? { storage.response }
-    /// The underlying error, for example a `DecodingError` or a `URLError`.
+    /// The underlying error, for example a `DecodingError` or a `URLError`, as the library that
+    /// threw it made it: its own text may name the URL with its query (a `URLError`'s
+    /// `NSErrorFailingURLKey`), which may hold a secret, or a path on the machine that built the
+    /// library. Every rendering of the error shows at most its type and code; reading this property,
+    /// as reading ``url``, is the explicit way to see it, so log ``message`` instead.
     public var underlying: (any Error)? { storage.underlying }
 
     /// The fields, in one immutable box, so that an error is one pointer wide wherever it is
