@@ -185,6 +185,12 @@ extension CourierError {
         /// `If-Modified-Since`), so the copy the caller holds is current. An
         /// ``HTTPCacheMiddleware`` answers its own revalidations and never shows this.
         public static let notModified = Kind("notModified")
+        /// A call that may only be answered from storage (``CachePolicy/returnCachedOnly``, or a
+        /// request's `Cache-Control: only-if-cached`) found nothing usable stored, and nothing was
+        /// sent: ``CourierError/response`` is the `504` the ``HTTPCacheMiddleware`` made
+        /// (``CacheOutcome/unsatisfiable``). A ``CachePolicy/returnCachedOnly`` call through a
+        /// client without an ``HTTPCacheMiddleware`` fails with it too, before anything is sent.
+        public static let notCached = Kind("notCached")
         /// The body did not decode as the expected type.
         public static let decodingFailed = Kind("decodingFailed")
     }

@@ -17,11 +17,22 @@ extension EndpointResponse {
 
     /// The response for a non-2xx `raw`: the documented `Failure` when the body decodes as one,
     /// else an error: `notModified` for a 304, `preconditionFailed` for a 412,
-    /// `preconditionRequired` for a 428, `undocumentedStatus` for any other status.
+    /// `preconditionRequired` for a 428, `undocumentedStatus` for any other status. The `504` a
+    /// cache made for a cache-only call is `notCached`, whatever the endpoint documents: no server
+    /// answered it.
     static func documentedFailure(
         _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder
     ) throws(CourierError) -> EndpointResponse {
         let url = raw.url
+        if raw.cacheOutcome == .unsatisfiable {
+            throw CourierError(
+                stage: .status, kind: .notCached,
+                message:
+                    "Nothing usable is stored for this call, which may only be answered from the cache "
+                    + "(CachePolicy.returnCachedOnly or Cache-Control: only-if-cached): the cache answered "
+                    + "\(raw.status) and nothing was sent.",
+                request: request, url: url, response: raw)
+        }
         let (failure, decodingError) = ResponseDecoding.documentedFailure(
             Failure.self, from: raw, decoder: decoder)
         if let failure {

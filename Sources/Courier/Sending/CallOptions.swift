@@ -35,7 +35,9 @@ public struct CallOptions: Sendable {
     /// Whether secret headers and query values go to an ``url`` on another origin.
     public var sendsSecretsToOtherOrigin: Bool
     /// How an ``HTTPCacheMiddleware`` treats this call, instead of its own policy; `nil` keeps the
-    /// middleware's. Without such a middleware in the client, nothing is cached whatever it says.
+    /// middleware's. Without such a middleware in the client nothing is cached, so every policy
+    /// loads, but ``CachePolicy/returnCachedOnly``, which may not load: such a call fails with
+    /// ``CourierError/Kind/notCached`` before anything is sent.
     ///
     /// ```swift
     /// let fresh = try await client.value(API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))

@@ -476,13 +476,70 @@ private final class OutcomeListener: Sendable {
             Method.get
             Path("todos")
         }
-        // Both throw as an undocumented status; the metrics and the log tell them apart.
-        _ = try? await client.send(endpoint, options: CallOptions(cachePolicy: .returnCachedOnly))
-        _ = try? await client.send(endpoint)
+        // The cache's own 504 throws notCached, the origin's an undocumented status; the metrics
+        // and the log tell them apart too.
+        let offline = await #expect(throws: CourierError.self) {
+            try await client.send(endpoint, options: CallOptions(cachePolicy: .returnCachedOnly))
+        }
+        let origin = await #expect(throws: CourierError.self) { try await client.send(endpoint) }
+        #expect(offline?.kind == .notCached)
+        #expect(offline?.response?.status.code == 504)
+        #expect(offline?.message.contains("nothing was sent") == true)
+        #expect(origin?.kind == .undocumentedStatus)
         #expect(recorded.withLock { $0 } == ["504 unsatisfiable", "504 miss"])
         let responseLines = lines.withLock { $0 }.filter { $0.contains("504") }
         #expect(responseLines.count == 2)
         #expect(responseLines.first?.hasSuffix("ms, cache unsatisfiable)") == true)
         #expect(responseLines.last?.hasSuffix("ms, cache miss)") == true)
+    }
+
+    /// An error body some endpoint documents for every non-2xx status.
+    struct Problem: Decodable, Error {
+        let message: String
+    }
+
+    /// The cache's 504 is never read as the endpoint's documented error, nor said to come from a
+    /// server: no server answered it.
+    @Test func aCacheOnlyMissIsNotCachedWhateverTheEndpointDocuments() async throws {
+        let client = Client(
+            baseURL: exampleBase, transport: StubTransport { RawResponse.stub(.ok, to: $0) },
+            middleware: [HTTPCacheMiddleware()])
+        let endpoint = Endpoint<Data, Problem> {
+            Method.get
+            Path("todos")
+        }
+        let error = await #expect(throws: CourierError.self) {
+            try await client.send(endpoint, options: CallOptions(cachePolicy: .returnCachedOnly))
+        }
+        #expect(error?.kind == .notCached)
+        #expect(error?.response?.cacheOutcome == .unsatisfiable)
+        #expect(error?.message.contains("server") == false)
+        #expect(error?.message.contains("Problem") == false)
+    }
+
+    /// Without a cache, a call that may only be answered from one fails before anything is
+    /// sent; every other policy loads, as it would with an empty cache.
+    @Test func aCacheOnlyCallWithoutACacheFailsBeforeAnythingIsSent() async throws {
+        let sent = SentRequests()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                _ = sent.append(request)
+                return RawResponse.stub(.ok, to: request)
+            })
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        let error = await #expect(throws: CourierError.self) {
+            try await client.send(endpoint, options: CallOptions(cachePolicy: .returnCachedOnly))
+        }
+        #expect(error?.kind == .notCached)
+        #expect(error?.message.contains("no HTTPCacheMiddleware") == true)
+        #expect(sent.count == 0)
+        for policy in [CachePolicy.useProtocol, .reloadIgnoringCache, .returnCachedElseLoad] {
+            _ = try await client.send(endpoint, options: CallOptions(cachePolicy: policy))
+        }
+        #expect(sent.count == 3)
     }
 }
