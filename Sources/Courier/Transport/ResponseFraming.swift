@@ -5,42 +5,49 @@ import Foundation
 /// `URLSession` on Linux accepts two different `Content-Length` values and, on some failures,
 /// ends a body early with an error code that does not say so. Courier checks what it can see:
 /// - every `Content-Length` value (repeated fields, or a comma-separated list) must be the same
-///   number, else the response is rejected as soon as its headers arrive;
+///   number, else the response is rejected as soon as its headers arrive; a response with a
+///   `Transfer-Encoding` was framed by it, and its `Content-Length` counts for nothing
+///   (RFC 9112 §6.3);
 /// - when the body is not content-coded, the delivered byte count must equal that number, else
 ///   the response is truncated (or longer than announced) and fails.
 enum ResponseFraming {
     /// The announced body length, `nil` when there is none, or an error for conflicting values.
     ///
     /// Every value (each field, and each comma-separated element of one, without the spaces and
-    /// tabs around it) must be the same run of ASCII digits. Read byte by byte: every response
-    /// passes through here.
+    /// tabs around it) must be the same run of ASCII digits; a field with none is invalid. A
+    /// response with a `Transfer-Encoding` announces none: the transfer coding framed its body.
     static func contentLength(in headers: HeaderFields) -> Result<Int64?, CourierError> {
+        guard !headers.contains(.transferEncoding) else { return .success(nil) }
         var announced: Substring.UTF8View?
         var agree = true
         for field in headers where field.name == .contentLength {
+            var isEmpty = true
             forEachElement(of: field.value) { element in
+                isEmpty = false
                 if let announced {
                     agree = agree && announced.elementsEqual(element)
                 } else {
                     announced = element
                 }
             }
+            agree = agree && !isEmpty
         }
+        guard agree else { return .failure(invalidLength(in: headers)) }
         guard let announced else { return .success(nil) }
-        guard agree, let length = digits(announced) else {
-            var values: [String] = []
-            for field in headers where field.name == .contentLength {
-                forEachElement(of: field.value) { values.append(String(Substring($0))) }
-            }
-            return .failure(
-                CourierError(
-                    stage: .transport, kind: .invalidResponse,
-                    message:
-                        "The response announces conflicting or invalid Content-Length values "
-                        + "(\(values.joined(separator: ", "))), so its body cannot be trusted."
-                ))
-        }
+        guard let length = digits(announced) else { return .failure(invalidLength(in: headers)) }
         return .success(length)
+    }
+
+    /// The error for a response whose `Content-Length` fields disagree or are not a number.
+    private static func invalidLength(in headers: HeaderFields) -> CourierError {
+        let values = headers.values(for: .contentLength).map {
+            "'\(String(Substring($0).trimmingOptionalWhitespace()))'"
+        }
+        return CourierError(
+            stage: .transport, kind: .invalidResponse,
+            message:
+                "The response announces conflicting or invalid Content-Length values "
+                + "(\(values.joined(separator: ", "))), so its body cannot be trusted.")
     }
 
     /// Calls `body` with each comma-separated element of `value`, without the spaces and tabs
@@ -87,29 +94,14 @@ enum ResponseFraming {
         method != .head && status.code >= 200 && status.code != 204 && status.code != 304
     }
 
-    /// Whether the delivered bytes must match `Content-Length`: no content coding, and a status
-    /// and method that carry a body.
-    ///
-    /// Every `Content-Encoding` field counts, since field lines of one name form one list
-    /// (RFC 9110 §5.3): a coding in a second field is a coding still.
+    /// Whether the delivered bytes must match `Content-Length`: no content coding (every element
+    /// of every `Content-Encoding` field is `identity` or empty, as
+    /// ``ContentDecoding/listedCodings(in:)`` reads them), and a status and method that carry a
+    /// body.
     static func deliveredLengthMustMatch(
         headers: HeaderFields, status: HTTPStatus, method: HTTPMethod
     ) -> Bool {
-        guard carriesBody(status: status, method: method) else { return false }
-        return headers.allSatisfy { $0.name != .contentEncoding || isIdentity($0.value) }
-    }
-
-    /// Whether a `Content-Encoding` field's value names no coding: empty or `identity`.
-    private static func isIdentity(_ coding: String) -> Bool {
-        let token = trimmed(Substring(coding).utf8)
-        guard token.allSatisfy({ $0 < 0x80 }) else {
-            // Not a coding any transport decodes; trimmed of Unicode spaces, as it always was.
-            let text = coding.trimmingCharacters(in: .whitespaces).lowercased()
-            return text.isEmpty || text == "identity"
-        }
-        // "identity" is all letters, so setting the 0x20 bit of a byte lowercases exactly the
-        // bytes that can match.
-        return token.isEmpty || token.elementsEqual("identity".utf8, by: { $0 | 0x20 == $1 })
+        carriesBody(status: status, method: method) && ContentDecoding.listedCodings(in: headers).isEmpty
     }
 
     /// The error for a body of `delivered` bytes where `expected` were announced.

@@ -137,7 +137,8 @@ public struct ResponseReceiver: Sendable {
                 return .stop(error)
             }
             if let downloadLimit, let length = announcedLength,
-                length + (download?.heldBytes ?? 0) > downloadLimit
+                length + (download?.heldBytes ?? 0) > downloadLimit,
+                ResponseFraming.carriesBody(status: status, method: request.method)
             {
                 return stop(Self.tooLarge(downloadLimit))
             }

@@ -54,10 +54,26 @@ struct ResponseFramingTests {
                 == true)
     }
 
-    /// A field with no element, empty or only whitespace, announces no length, as no field does.
+    /// A field with no element, empty or only whitespace, is not a length (`1*DIGIT`), alone or
+    /// beside a valid one.
     @Test(arguments: ["", " ", " ,\t"])
-    func aFieldWithoutAnElementAnnouncesNoLength(value: String) throws {
-        #expect(try ResponseFraming.contentLength(in: headers([("Content-Length", value)])).get() == nil)
+    func aFieldWithoutAnElementIsInvalid(value: String) throws {
+        for fields in [[("Content-Length", value)], [("Content-Length", "5"), ("Content-Length", value)]] {
+            expectCourierError(.invalidResponse) {
+                try ResponseFraming.contentLength(in: headers(fields)).get()
+            }
+        }
+    }
+
+    /// A response with a `Transfer-Encoding` was framed by it: its `Content-Length`, whatever it
+    /// says, announces nothing (RFC 9112 §6.3), so a whole chunked body is not called truncated
+    /// or longer than announced.
+    @Test(arguments: ["chunked", "gzip, chunked"])
+    func aTransferCodingFramesTheBodyInsteadOfTheLength(coding: String) throws {
+        for length in ["99999", "100", "abc", "5, 6"] {
+            let fields = headers([("Transfer-Encoding", coding), ("Content-Length", length)])
+            #expect(try ResponseFraming.contentLength(in: fields).get() == nil)
+        }
     }
 
     @Test func theLargestAndSmallestLengthsAreRead() throws {
@@ -77,13 +93,13 @@ struct ResponseFramingTests {
         #expect(!ResponseFraming.deliveredLengthMustMatch(headers: gzip, status: .ok, method: .get))
         let identity = headers([("Content-Length", "10"), ("Content-Encoding", "identity")])
         #expect(ResponseFraming.deliveredLengthMustMatch(headers: identity, status: .ok, method: .get))
-        for spelling in [" IDENTITY\t", "Identity", "", "\u{00A0}identity"] {
+        for spelling in [" IDENTITY\t", "Identity", "", "identity, identity", "identity,", ","] {
             let fields = headers([("Content-Length", "10"), ("Content-Encoding", spelling)])
             #expect(
                 ResponseFraming.deliveredLengthMustMatch(headers: fields, status: .ok, method: .get),
                 "\(spelling.debugDescription)")
         }
-        for spelling in ["identityx", "identit", "GZIP", "ident ity"] {
+        for spelling in ["identityx", "identit", "GZIP", "ident ity", "\u{00A0}identity", "identity, gzip"] {
             let fields = headers([("Content-Length", "10"), ("Content-Encoding", spelling)])
             #expect(
                 !ResponseFraming.deliveredLengthMustMatch(headers: fields, status: .ok, method: .get),
@@ -112,7 +128,7 @@ struct ResponseFramingTests {
         }
         #expect(
             error?.message
-                == "The response announces conflicting or invalid Content-Length values (5, 6, 7), so its "
+                == "The response announces conflicting or invalid Content-Length values ('5, 6', '7'), so its "
                 + "body cannot be trusted.")
     }
 

@@ -312,6 +312,16 @@ struct ResponseReceiverTests {
         #expect(error?.kind == .responseTooLarge)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
 
+        // A response without a body announces the length of one not sent: no limit applies.
+        for (method, status) in [(HTTPMethod.head, HTTPStatus.ok), (.get, .noContent)] {
+            var bodiless = ResponseReceiver(
+                request: Self.request(method, responseBodyFile: destination), responseLimit: 100,
+                downloadLimit: 4)
+            let head = bodiless.receiveHead(status: status, headers: Self.headers([("Content-Length", "10")]))
+            #expect(Self.stopped(head) == nil, "\(method) \(status)")
+            bodiless.abandon()
+        }
+
         // A transport that fails on its own abandons the receiver.
         var cut = Self.receiver(downloadTo: destination)
         _ = cut.receiveHead(status: .ok, headers: [])
