@@ -103,7 +103,11 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 member (with Content-Length) that inflates to N zero bytes
                                 (default 1 GiB; about 1 KB per MiB on the wire). Built once per
                                 size and kept in memory.
-    /gzip?size=N                200 Content-Encoding: gzip of N pattern bytes (default 1000)
+    /gzip?size=N&damage=D       200 Content-Encoding: gzip of N pattern bytes (default 1000),
+                                framed by Content-Length; with D: cut (the first half of the
+                                stream), crc (a wrong CRC32 in its trailer), plain (the bytes
+                                uncompressed) or members (two members, of the first and the
+                                second half of the bytes)
     /encoded?codings=C&size=N   200 Content-Encoding: C (verbatim, one field): N pattern bytes
                                 (default 1000) with each coding of the comma-separated list C
                                 applied in order: gzip, deflate (zlib format), identity (none),
@@ -1093,13 +1097,28 @@ def route_gzip_bomb(conn, req):
                                  [("Content-Encoding", "gzip")]))
 
 
+def gzip_member(data):
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
+    return compressor.compress(data) + compressor.flush()
+
+
 def route_gzip(conn, req):
     conn.read_body(req)
     size = int_param(req.params, "size", 1000, MAX_BYTES)
-    compressor = zlib.compressobj(6, zlib.DEFLATED, 31)
-    parts = [compressor.compress(piece) for piece in iter_pattern(size)]
-    parts.append(compressor.flush())
-    return keep_or_fin(conn.send(req, 200, b"".join(parts), "application/octet-stream",
+    damage = req.params.get("damage", "")
+    data = b"".join(iter_pattern(size))
+    if damage == "plain":
+        body = data
+    elif damage == "members":
+        body = gzip_member(data[:size // 2]) + gzip_member(data[size // 2:])
+    else:
+        body = gzip_member(data)
+        if damage == "cut":
+            body = body[:len(body) // 2]
+        elif damage == "crc":
+            crc = int.from_bytes(body[-8:-4], "little") ^ 0xFFFFFFFF
+            body = body[:-8] + crc.to_bytes(4, "little") + body[-4:]
+    return keep_or_fin(conn.send(req, 200, body, "application/octet-stream",
                                  [("Content-Encoding", "gzip")]))
 
 

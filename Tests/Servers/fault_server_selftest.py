@@ -619,6 +619,24 @@ def gzip_route():
     status, headers, body = fetch("GET", "/gzip?size=5000")
     eq((status, dict(headers)["Content-Encoding"]), (200, "gzip"))
     eq(gzip.decompress(body), pattern(5000))
+    # Each damage is framed whole by its Content-Length and fails to decode as one gzip body in
+    # its own way; two members are one gzip body (RFC 1952 §2.2).
+    _, headers, cut = fetch("GET", "/gzip?size=5000&damage=cut")
+    eq(int(dict(headers)["Content-Length"]), len(cut))
+    decoder = zlib.decompressobj(31)
+    assert pattern(5000).startswith(decoder.decompress(cut)) and not decoder.eof, "cut is a prefix"
+    crc = fetch("GET", "/gzip?size=5000&damage=crc")[2]
+    try:
+        gzip.decompress(crc)
+        raise AssertionError("a wrong CRC decoded")
+    except gzip.BadGzipFile:
+        pass
+    eq(fetch("GET", "/gzip?size=5000&damage=plain")[2], pattern(5000))
+    members = fetch("GET", "/gzip?size=5000&damage=members")[2]
+    eq(gzip.decompress(members), pattern(5000))
+    first = zlib.decompressobj(31)
+    eq(first.decompress(members), pattern(2500), "the first member")
+    assert first.unused_data, "a second member follows"
 
 
 @check

@@ -37,6 +37,42 @@
                     }
                 }
             },
+            ConformanceCase(.bodies, "aGzipBodyCutShortIsNeverASuccess") { context in
+                // RFC 1951 §3.2.3 and RFC 1952 §2.2: a gzip stream ends with its final block and
+                // its member's CRC-32 and size. The first half of one, framed whole by its
+                // Content-Length (as a server that died mid-body and closed sends it), fails:
+                // never a success with what decoded of it.
+                try await context.withClient { client in
+                    do {
+                        let body = try await client.value(Self.gzip(70_000, damage: "cut"))
+                        Issue.record("a success with \(body.count) of 70000 bytes")
+                    } catch let error as CourierError {
+                        #expect(error.kind == .invalidResponse, "\(error)")
+                    }
+                }
+            },
+            ConformanceCase(.bodies, "aGzipBodyThatDoesNotDecodeIsAnInvalidResponse") { context in
+                // A wrong CRC-32, or bytes that are not gzip, fail as an invalid response, not as
+                // a connection that closed early. Two members are one gzip body (RFC 1952 §2.2):
+                // it arrives whole, or fails typed.
+                try await context.withClient { client in
+                    for damage in ["crc", "plain"] {
+                        do {
+                            let body = try await client.value(Self.gzip(70_000, damage: damage))
+                            Issue.record("\(damage): a success with \(body.count) bytes")
+                        } catch let error as CourierError {
+                            #expect(error.kind == .invalidResponse, "\(damage): \(error)")
+                        }
+                    }
+                    do {
+                        #expect(
+                            try await client.value(Self.gzip(70_000, damage: "members"))
+                                == FaultServer.pattern(70_000))
+                    } catch let error as CourierError {
+                        #expect(error.kind == .invalidResponse, "members: \(error)")
+                    }
+                }
+            },
             ConformanceCase(.bodies, "aGzipBombIsRefusedAtTheLimitAndTheClientGoesOn") { context in
                 // 64 MiB here. `Benchmarks/run transport-faults` sends a 1 GiB one to each
                 // transport and times the next request, `Benchmarks/run gzip-bomb` measures the
@@ -100,5 +136,11 @@
                 }
             },
         ]
+
+        /// `/gzip` of `size` pattern bytes, damaged as the fault server's `damage` parameter says.
+        static func gzip(_ size: Int, damage: String) -> Endpoint<Data, Never> {
+            FaultServer.bytes(
+                "gzip", key: FaultServer.uniqueKey(), [("size", "\(size)"), ("damage", damage)])
+        }
     }
 #endif

@@ -209,6 +209,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ///   response), never a handshake failure: the handshake succeeded before the head arrived.
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
+    /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:)``) is
+    ///   ``CourierError/Kind/invalidResponse``, not a connection that closed early.
     static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
             // A response head means the handshake succeeded: a TLS failure after it is the
@@ -219,6 +221,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 message: "The TLS connection failed after the response head arrived.", underlying: error)
         }
         let courierError = CourierError.transport(error)
+        if afterResponse, let urlError = error as? URLError, urlError.code == .unknown,
+            libcurlRefusedTheCoding(urlError.localizedDescription)
+        {
+            return CourierError(
+                stage: .transport, kind: .invalidResponse,
+                message:
+                    "The response body could not be decoded from its content coding "
+                    + "(\(urlError.localizedDescription)); the partial body was discarded.",
+                underlying: error)
+        }
         if let urlError = error as? URLError, urlError.code == .timedOut {
             return CourierError(
                 stage: .transport, kind: .timedOut,
@@ -260,6 +272,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
         }
         return courierError
+    }
+
+    /// Whether libcurl's sentence says it could not decode a body it had begun to deliver: a
+    /// coding's data is damaged ("Error while processing content unencoding: incorrect data
+    /// check"), it names a coding libcurl does not know ("Unrecognized or bad HTTP Content or
+    /// Transfer-Encoding"), or, as libcurl 7.88 fails on a gzip body of several members, it stopped
+    /// taking the decoded bytes ("Failed writing received data to disk/application").
+    static func libcurlRefusedTheCoding(_ sentence: String) -> Bool {
+        sentence.contains("content unencoding") || sentence.contains("Content or Transfer-Encoding")
+            || sentence.contains("Failed writing received data")
     }
 
     /// The response's header fields, sorted by name (`allHeaderFields` is a dictionary, in no

@@ -36,4 +36,20 @@ struct SessionDelegateFailureTests {
         let error = SessionDelegate.failure(URLError(.badServerResponse), afterResponse: true)
         #expect(error.kind == .invalidResponse)
     }
+
+    /// libcurl's sentences for a body it could not decode, as FoundationNetworking hands them
+    /// over after the head (libcurl 7.88): an invalid response naming them, not a truncation.
+    @Test(arguments: [
+        "Error while processing content unencoding: incorrect data check",
+        "Error while processing content unencoding: incorrect header check",
+        "Unrecognized or bad HTTP Content or Transfer-Encoding",
+        "Failed writing received data to disk/application",
+    ])
+    func aBodyLibcurlCouldNotDecodeIsAnInvalidResponse(sentence: String) {
+        let cause = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: sentence])
+        let error = SessionDelegate.failure(cause, afterResponse: true)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains(sentence))
+        #expect(SessionDelegate.failure(URLError(.unknown), afterResponse: true).kind == .connectionLost)
+    }
 }
