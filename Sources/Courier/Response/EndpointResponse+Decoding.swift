@@ -10,7 +10,8 @@ extension EndpointResponse {
         if raw.status.isSuccess {
             return EndpointResponse(
                 status: raw.status, headers: raw.headers, body: raw.body, url: raw.url,
-                result: .success(try success(raw)), httpVersion: raw.httpVersion)
+                result: .success(try success(raw)), httpVersion: raw.httpVersion,
+                cacheOutcome: raw.cacheOutcome)
         }
         return try documentedFailure(raw, request: request, decoder: decoder)
     }
@@ -38,7 +39,7 @@ extension EndpointResponse {
         if let failure {
             return EndpointResponse(
                 status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure),
-                httpVersion: raw.httpVersion)
+                httpVersion: raw.httpVersion, cacheOutcome: raw.cacheOutcome)
         }
         let kind: CourierError.Kind =
             switch raw.status.code {

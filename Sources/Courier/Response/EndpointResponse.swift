@@ -24,11 +24,19 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
     /// The HTTP version the response came over, when the transport reports it
     /// (``RawResponse/httpVersion``).
     public let httpVersion: HTTPVersion?
+    /// What an ``HTTPCacheMiddleware`` did for the call (``RawResponse/cacheOutcome``): `nil`
+    /// without one.
+    ///
+    /// ```swift
+    /// let response = try await client.send(API.user(42))
+    /// if response.cacheOutcome == .hit { print("served from the cache") }
+    /// ```
+    public let cacheOutcome: CacheOutcome?
 
     /// Creates a response; used by the client and by test doubles.
     public init(
         status: HTTPStatus, headers: HeaderFields, body: Data, url: URL?, result: Result<Success, Failure>,
-        httpVersion: HTTPVersion? = nil
+        httpVersion: HTTPVersion? = nil, cacheOutcome: CacheOutcome? = nil
     ) {
         self.status = status
         self.headers = headers
@@ -36,6 +44,7 @@ public struct EndpointResponse<Success: Sendable, Failure: Error>: Sendable {
         self.url = url
         self.result = result
         self.httpVersion = httpVersion
+        self.cacheOutcome = cacheOutcome
     }
 
     /// The success value, or `nil` for a documented error.

@@ -542,4 +542,25 @@ private final class OutcomeListener: Sendable {
         }
         #expect(sent.count == 3)
     }
+
+    /// A caller of `send` reads what the cache did from the decoded response.
+    @Test func theDecodedResponseSaysWhatTheCacheDid() async throws {
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport {
+                RawResponse.stub(.ok, [("Cache-Control", "max-age=60")], to: $0, body: "7")
+            },
+            middleware: [HTTPCacheMiddleware()])
+        let endpoint = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        #expect(try await client.send(endpoint).cacheOutcome == .miss)
+        let hit = try await client.send(endpoint)
+        #expect(hit.cacheOutcome == .hit)
+        #expect(hit.value == Data("7".utf8))
+        let uncached = Client(
+            baseURL: exampleBase, transport: StubTransport { RawResponse.stub(.ok, to: $0) })
+        #expect(try await uncached.send(endpoint).cacheOutcome == nil)
+    }
 }
