@@ -162,6 +162,22 @@
                     expectTLSFailure(error, .clientCertificateRejected, at: tls.mutual)
                 }
             },
+            ConformanceCase(.tls, "aClientIdentityWhoseKeyIsNotItsCertificatesIsRefused") { context in
+                // The options' fault, named before anything is sent: not a handshake failure.
+                let tls = try TLSServers.current()
+                var options = try tls.trustingTheTestCA()
+                options.clientIdentity = try TLSClientIdentity(
+                    certificateChainPEM: tls.text("client.pem"),
+                    privateKeyPEM: tls.text("other-client-key.pem"))
+                try await context.withClient(tls.mutual, tls: options) { client in
+                    let error = try await failure(of: TLSServers.hello, with: client)
+                    let refusedByName =
+                        error.kind == .unsupportedTLSOption
+                        && error.message.contains("TLSOptions.clientIdentity")
+                    #expect(error.kind == .invalidTLSOptions || refusedByName, "\(error)")
+                    #expect(error.message.contains("nothing was sent"), "\(error)")
+                }
+            },
             ConformanceCase(.tls, "http2IsNegotiatedAndReportedAndConcurrentRequestsShareAConnection") {
                 context in
                 let tls = try TLSServers.current()

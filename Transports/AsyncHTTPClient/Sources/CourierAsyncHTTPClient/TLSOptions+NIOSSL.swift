@@ -7,7 +7,8 @@ extension TLSOptions {
     /// ``pinnedKeys`` are no part of it: the transport checks them on each connection of a client
     /// of their own (``PublicKeyPinCheck``).
     ///
-    /// - Throws: ``CourierError/Kind/invalidTLSOptions`` for a certificate or key NIOSSL cannot read.
+    /// - Throws: ``CourierError/Kind/invalidTLSOptions`` for a certificate or key NIOSSL cannot read,
+    ///   and for a client identity whose key is not its certificate's.
     func nioSSLConfiguration() throws(CourierError) -> TLSConfiguration? {
         guard setOptions.contains(where: { $0 != .pinnedKeys }) else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
@@ -34,6 +35,19 @@ extension TLSOptions {
                         "The private key of TLSOptions.clientIdentity could not be read by NIOSSL; it must "
                         + "be an unencrypted RSA or EC key in PEM.")
             }
+            // A key that is not the first certificate's fails when NIOSSL makes a context, which
+            // AsyncHTTPClient does for each connection: found here, it is named as the options'
+            // fault, before anything is sent. Any other failure of the context shows on the
+            // connection, as it would without this check.
+            do {
+                _ = try NIOSSLContext(configuration: configuration)
+            } catch NIOSSLError.failedToLoadPrivateKey {
+                throw CourierError(
+                    stage: .transport, kind: .invalidTLSOptions,
+                    message:
+                        "The private key of TLSOptions.clientIdentity is not the key of the first "
+                        + "certificate of its chain, so NIOSSL cannot use it; nothing was sent.")
+            } catch {}
         }
         switch minimumVersion {
         case .tls13?: configuration.minimumTLSVersion = .tlsv13
