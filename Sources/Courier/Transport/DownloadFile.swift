@@ -65,6 +65,12 @@ final class DownloadFile: Sendable {
         return partial?.download.offset ?? 0
     }
 
+    /// Whether the download was asked to be resumable but its response cannot be resumed: it has
+    /// no strong validator for `If-Range`, or it is content-coded.
+    var cannotResume: Bool {
+        partial?.plan == .whole(validator: nil)
+    }
+
     /// Whether an interrupted body is kept for the next attempt (``keepForResumption()``).
     var isResumable: Bool {
         switch partial?.plan {

@@ -293,7 +293,11 @@ public struct ResponseReceiver: Sendable {
             message: what + " before the whole response body arrived; "
                 + (download?.isResumable == true && receivedBytes + (download?.heldBytes ?? 0) > 0
                     ? "the bytes received so far are kept to resume the download."
-                    : "the partial body was discarded."),
+                    : download?.cannotResume == true
+                        ? "the partial body was discarded: the response has no strong validator (a strong "
+                            + "ETag, or a Last-Modified a minute older than its Date) to resume it with, or "
+                            + "is content-coded."
+                        : "the partial body was discarded."),
             underlying: error.underlying
         )
     }

@@ -88,6 +88,27 @@ struct ResumableDownloadTests {
         #expect(sent[1].headers[.range] == "bytes=5-" && sent[1].headers[.ifRange] == #""v1""#)
     }
 
+    /// A resumable download whose response has only a weak validator cannot be resumed, and the
+    /// error says why the bytes were not kept.
+    @Test func aBodyWithoutAStrongValidatorSaysWhyItWasNotKept() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, client) = try await run(
+            [
+                Answer(
+                    status: .ok, headers: [("ETag", #"W/"v1""#), ("Content-Length", "10")],
+                    chunks: [Data("01234".utf8)], breaks: true)
+            ], in: folder)
+        let error = await expectCourierError(.truncatedResponse) {
+            try await client.download(Self.file, to: folder.appendingPathComponent("f.bin"), resumable: true)
+        }
+        #expect(
+            error?.message.hasSuffix(
+                "the partial body was discarded: the response has no strong validator (a strong ETag, or a Last-Modified a minute older than its Date) to resume it with, or is content-coded."
+            ) == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func metricsCountTheBytesEachAttemptReceived() async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
