@@ -31,12 +31,15 @@ enum CachingAndCookiesSnippets {
         let latest = try await client.value(
             API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))
 
-        // Offline: what is stored, or a 504 made by the cache.
-        let offline = try await client.send(
-            API.user(42), options: CallOptions(cachePolicy: .returnCachedOnly))
-        if offline.status.code == 504 { showOfflineBanner() }
+        // Offline: what is stored, however stale, and nothing sent.
+        do {
+            let offline = try await client.send(
+                API.user(42), options: CallOptions(cachePolicy: .returnCachedOnly))
+            print(offline.status)
+        } catch  where error.kind == .notCached {
+            showOfflineBanner()
+        }
         _ = latest
-        _ = offline
     }
 
     // Block 3
