@@ -186,10 +186,13 @@ extension CourierError {
         /// ``HTTPCacheMiddleware`` answers its own revalidations and never shows this.
         public static let notModified = Kind("notModified")
         /// A call that may only be answered from storage (``CachePolicy/returnCachedOnly``, or a
-        /// request's `Cache-Control: only-if-cached`) found nothing usable stored, and nothing was
-        /// sent: ``CourierError/response`` is the `504` the ``HTTPCacheMiddleware`` made
-        /// (``CacheOutcome/unsatisfiable``). A ``CachePolicy/returnCachedOnly`` call through a
-        /// client without an ``HTTPCacheMiddleware`` fails with it too, before anything is sent.
+        /// request's `Cache-Control: only-if-cached`) was not, and nothing was sent. When a cache
+        /// found nothing usable stored, ``CourierError/response`` is the `504` it made
+        /// (``CacheOutcome/unsatisfiable``), at the ``CourierError/Stage/status`` stage (or the
+        /// ``CourierError/Stage/middleware`` one, through a ``ValidationMiddleware``). When no
+        /// cache answered a ``CachePolicy/returnCachedOnly`` call (the client has no
+        /// ``HTTPCacheMiddleware``, or the request is not one it stores), there is no response,
+        /// and the stage is ``CourierError/Stage/transport``.
         public static let notCached = Kind("notCached")
         /// The body did not decode as the expected type.
         public static let decodingFailed = Kind("decodingFailed")

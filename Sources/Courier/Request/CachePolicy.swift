@@ -4,7 +4,7 @@
 /// ``CallOptions/cachePolicy``:
 ///
 /// ```swift
-/// // Offline: answer from the cache or not at all.
+/// // Offline: answer from the cache or throw notCached.
 /// let user = try await client.value(API.user(42), options: CallOptions(cachePolicy: .returnCachedOnly))
 /// ```
 ///
@@ -19,7 +19,11 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
     /// Answers with a stored response whatever its age, even one the rules call stale; loads from
     /// the origin only when nothing is stored.
     case returnCachedElseLoad
-    /// Answers with a stored response whatever its age, and never loads: with nothing stored, the
-    /// answer is a `504 Gateway Timeout` made by the cache (RFC 9111 §5.2.1.7), for offline use.
+    /// Answers with a stored response whatever its age, and never loads, for offline use: with
+    /// nothing stored, the cache's answer is a `504 Gateway Timeout` it made (RFC 9111 §5.2.1.7),
+    /// which ``Client/send(_:options:)`` and ``Client/value(_:options:)`` throw as
+    /// ``CourierError/Kind/notCached``. A request the cache does not store (not a `GET`, or one
+    /// with a range or a precondition), or one through a client without an ``HTTPCacheMiddleware``,
+    /// fails with ``CourierError/Kind/notCached`` too, and is not sent.
     case returnCachedOnly
 }

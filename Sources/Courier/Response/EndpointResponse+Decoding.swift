@@ -25,15 +25,7 @@ extension EndpointResponse {
         _ raw: RawResponse, request: EndpointRequest, decoder: JSONDecoder
     ) throws(CourierError) -> EndpointResponse {
         let url = raw.url
-        if raw.cacheOutcome == .unsatisfiable {
-            throw CourierError(
-                stage: .status, kind: .notCached,
-                message:
-                    "Nothing usable is stored for this call, which may only be answered from the cache "
-                    + "(CachePolicy.returnCachedOnly or Cache-Control: only-if-cached): the cache answered "
-                    + "\(raw.status) and nothing was sent.",
-                request: request, url: url, response: raw)
-        }
+        if raw.cacheOutcome == .unsatisfiable { throw .notCached(raw, request: request, stage: .status) }
         let (failure, decodingError) = ResponseDecoding.documentedFailure(
             Failure.self, from: raw, decoder: decoder)
         if let failure {

@@ -36,8 +36,8 @@ public struct CallOptions: Sendable {
     public var sendsSecretsToOtherOrigin: Bool
     /// How an ``HTTPCacheMiddleware`` treats this call, instead of its own policy; `nil` keeps the
     /// middleware's. Without such a middleware in the client nothing is cached, so every policy
-    /// loads, but ``CachePolicy/returnCachedOnly``, which may not load: such a call fails with
-    /// ``CourierError/Kind/notCached`` before anything is sent.
+    /// loads, but ``CachePolicy/returnCachedOnly``, which never loads: a call with it that no cache
+    /// answers fails with ``CourierError/Kind/notCached`` before anything is sent.
     ///
     /// ```swift
     /// let fresh = try await client.value(API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))

@@ -5,14 +5,6 @@ extension Client {
     func perform(_ request: EndpointRequest, progress: ProgressSink? = nil) async throws(CourierError)
         -> RawResponse
     {
-        if request.cachePolicy == .returnCachedOnly, !hasCacheMiddleware {
-            throw CourierError(
-                stage: .building, kind: .notCached,
-                message:
-                    "The call may only be answered from the cache (CachePolicy.returnCachedOnly), and the "
-                    + "client has no HTTPCacheMiddleware; nothing was sent.",
-                request: request)
-        }
         var request = request
         if let progress { request.context = request.context.adding(progress) }
         // The earlier of this call's deadline and that of a call it runs inside. Only this call's

@@ -23,7 +23,10 @@ extension Client {
     ///
     /// - Throws: ``CourierError`` when the request cannot be built, a middleware or the
     ///   transport fails, or the endpoint's ``ResponseValidation`` refuses the response
-    ///   (``CourierError/Kind/unacceptableStatus``, ``CourierError/Kind/unacceptableContentType``).
+    ///   (``CourierError/Kind/unacceptableStatus``, ``CourierError/Kind/unacceptableContentType``);
+    ///   ``CourierError/Kind/notCached`` for a ``CachePolicy/returnCachedOnly`` call no cache
+    ///   answered. The `504` a cache made for a cache-only call is returned, as any response is,
+    ///   unless the endpoint's ``ResponseValidation`` checks it.
     public func rawResponse<E: EndpointRepresentable>(_ endpoint: E, options: CallOptions? = nil)
         async throws(CourierError) -> RawResponse
     {

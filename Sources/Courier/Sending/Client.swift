@@ -38,8 +38,6 @@ public struct Client: Sendable {
     /// Whether a ``ValidationMiddleware`` checks responses; without one, the client holds a
     /// response to its endpoint's declared ``ResponseValidation`` itself.
     let hasValidationMiddleware: Bool
-    /// Whether an ``HTTPCacheMiddleware`` answers the calls that may only be answered from storage.
-    let hasCacheMiddleware: Bool
 
     /// Creates a client.
     ///
@@ -62,7 +60,6 @@ public struct Client: Sendable {
         self.defaults = defaults
         self.configuration = configuration
         self.hasValidationMiddleware = middleware.contains { $0 is ValidationMiddleware }
-        self.hasCacheMiddleware = middleware.contains { $0 is HTTPCacheMiddleware }
         let follower = RedirectFollower(
             transport: transport, limit: configuration.redirectLimit, tls: configuration.tls)
         self.chain = Self.chain(middleware, around: follower)

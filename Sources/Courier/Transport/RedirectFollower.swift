@@ -30,7 +30,11 @@ struct RedirectFollower: Sendable {
 
     /// Sends `request`, resolved against `baseURL`, and each redirect hop it leads to: the
     /// ``Middleware/Next`` that later middleware and the transport are for the last middleware.
+    ///
+    /// A ``CachePolicy/returnCachedOnly`` call that gets here was answered by no cache, and may
+    /// not be loaded: it fails with ``CourierError/Kind/notCached`` before anything is sent.
     func send(_ request: EndpointRequest, baseURL: BaseURL) async throws(CourierError) -> RawResponse {
+        if request.cachePolicy == .returnCachedOnly { throw .notCached(reaching: request) }
         var first = try request.transportRequest(baseURL: baseURL)
         first.tls = tls
         do {

@@ -39,11 +39,15 @@ public struct ValidationMiddleware: Middleware {
 
     /// Throws ``CourierError/Kind/unacceptableStatus`` or ``CourierError/Kind/unacceptableContentType``
     /// when `response` breaks `rules`: the one check behind this middleware and behind the
-    /// client's own check of an endpoint's ``ResponseValidation``.
+    /// client's own check of an endpoint's ``ResponseValidation``. The `504` a cache made for a
+    /// cache-only call is ``CourierError/Kind/notCached``, whatever the rules: no server answered.
     static func check(
         _ response: RawResponse, for request: EndpointRequest, against rules: ResponseValidation,
         accepter: String, stage: CourierError.Stage
     ) throws(CourierError) {
+        if response.cacheOutcome == .unsatisfiable {
+            throw .notCached(response, request: request, stage: stage)
+        }
         guard rules.accepts(status: response.status) else {
             let accepted =
                 rules.statuses.isEmpty

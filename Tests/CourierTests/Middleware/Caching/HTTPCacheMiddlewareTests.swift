@@ -498,8 +498,8 @@ private final class OutcomeListener: Sendable {
         let message: String
     }
 
-    /// The cache's 504 is never read as the endpoint's documented error, nor said to come from a
-    /// server: no server answered it.
+    /// The cache's 504 is not read as the endpoint's documented error (its decoding is not
+    /// tried, so its type is not named), nor said to come from a server: no server answered it.
     @Test func aCacheOnlyMissIsNotCachedWhateverTheEndpointDocuments() async throws {
         let client = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse.stub(.ok, to: $0) },
@@ -535,6 +535,8 @@ private final class OutcomeListener: Sendable {
             try await client.send(endpoint, options: CallOptions(cachePolicy: .returnCachedOnly))
         }
         #expect(error?.kind == .notCached)
+        #expect(error?.stage == .transport)
+        #expect(error?.response == nil)
         #expect(error?.message.contains("no HTTPCacheMiddleware") == true)
         #expect(sent.count == 0)
         for policy in [CachePolicy.useProtocol, .reloadIgnoringCache, .returnCachedElseLoad] {
@@ -562,5 +564,71 @@ private final class OutcomeListener: Sendable {
         let uncached = Client(
             baseURL: exampleBase, transport: StubTransport { RawResponse.stub(.ok, to: $0) })
         #expect(try await uncached.send(endpoint).cacheOutcome == nil)
+    }
+
+    /// A cache-only call the cache does not store (a `POST`, a `GET` with a range) is not loaded
+    /// either: it fails at the end of the chain, unsent.
+    @Test func aCacheOnlyCallTheCacheDoesNotStoreIsNotSent() async throws {
+        let sent = SentRequests()
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                _ = sent.append(request)
+                return RawResponse.stub(.ok, to: request)
+            },
+            middleware: [HTTPCacheMiddleware()])
+        let post = Endpoint<Data, Never> {
+            Method.post
+            Path("todos")
+            Body.json(["title": "milk"])
+        }
+        let range = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+            Header(.range, "bytes=0-9")
+        }
+        for error in [
+            await #expect(throws: CourierError.self) {
+                try await client.send(post, options: CallOptions(cachePolicy: .returnCachedOnly))
+            },
+            await #expect(throws: CourierError.self) {
+                try await client.send(range, options: CallOptions(cachePolicy: .returnCachedOnly))
+            },
+        ] {
+            #expect(error?.kind == .notCached)
+            #expect(error?.message.contains("not a GET, or one with a range or a precondition") == true)
+        }
+        #expect(sent.count == 0)
+    }
+
+    /// Validation, by a middleware before the cache or by the endpoint's own rules, sees the
+    /// cache's 504 as what it is: notCached, not an unacceptable status.
+    @Test func validationTellsTheCachesOwn504Apart() async throws {
+        let transport = StubTransport { RawResponse.stub(.ok, to: $0) }
+        let validated = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [ValidationMiddleware(), HTTPCacheMiddleware()])
+        let plain = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+        }
+        let declaring = Endpoint<Data, Never> {
+            Method.get
+            Path("todos")
+            ResponseValidation(statuses: [200...299])
+        }
+        let cached = Client(baseURL: exampleBase, transport: transport, middleware: [HTTPCacheMiddleware()])
+        let throughMiddleware = await #expect(throws: CourierError.self) {
+            try await validated.send(plain, options: CallOptions(cachePolicy: .returnCachedOnly))
+        }
+        let byTheEndpoint = await #expect(throws: CourierError.self) {
+            try await cached.send(declaring, options: CallOptions(cachePolicy: .returnCachedOnly))
+        }
+        let raw = await #expect(throws: CourierError.self) {
+            try await cached.rawResponse(declaring, options: CallOptions(cachePolicy: .returnCachedOnly))
+        }
+        #expect(throughMiddleware?.kind == .notCached && throughMiddleware?.stage == .middleware)
+        #expect(byTheEndpoint?.kind == .notCached && byTheEndpoint?.stage == .status)
+        #expect(raw?.kind == .notCached && raw?.response?.status.code == 504)
     }
 }
