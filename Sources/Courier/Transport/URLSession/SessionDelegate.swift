@@ -170,7 +170,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let state = tasks.finish(ObjectIdentifier(task)) else { return }
         if let error {
             state.fail(
-                state.receiver.interrupted(by: Self.failure(error, afterResponse: state.receiver.hasHead)))
+                state.receiver.interrupted(
+                    by: Self.failure(
+                        error, afterResponse: state.receiver.hasHead,
+                        coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty)))
             return
         }
         state.complete()
@@ -209,9 +212,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ///   response), never a handshake failure: the handshake succeeded before the head arrived.
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
-    /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:)``) is
+    /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:coded:)``;
+    ///   `coded` is whether the head named a content coding) is
     ///   ``CourierError/Kind/invalidResponse``, not a connection that closed early.
-    static func failure(_ error: any Error, afterResponse: Bool) -> CourierError {
+    static func failure(_ error: any Error, afterResponse: Bool, coded: Bool = false) -> CourierError {
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
             // A response head means the handshake succeeded: a TLS failure after it is the
             // connection breaking, which the receiver reports as a truncated response.
@@ -222,7 +226,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         let courierError = CourierError.transport(error)
         if afterResponse, let urlError = error as? URLError, urlError.code == .unknown,
-            libcurlRefusedTheCoding(urlError.localizedDescription)
+            libcurlRefusedTheCoding(urlError.localizedDescription, coded: coded)
         {
             return CourierError(
                 stage: .transport, kind: .invalidResponse,
@@ -276,12 +280,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Whether libcurl's sentence says it could not decode a body it had begun to deliver: a
     /// coding's data is damaged ("Error while processing content unencoding: incorrect data
-    /// check"), it names a coding libcurl does not know ("Unrecognized or bad HTTP Content or
-    /// Transfer-Encoding"), or, as libcurl 7.88 fails on a gzip body of several members, it stopped
-    /// taking the decoded bytes ("Failed writing received data to disk/application").
-    static func libcurlRefusedTheCoding(_ sentence: String) -> Bool {
+    /// check"), or it names a coding libcurl does not know ("Unrecognized or bad HTTP Content or
+    /// Transfer-Encoding"). For a `coded` body (its head named a content coding), also its generic
+    /// write error ("Failed writing received data to disk/application"), which is how libcurl 7.88
+    /// fails on a gzip body of several members.
+    static func libcurlRefusedTheCoding(_ sentence: String, coded: Bool) -> Bool {
         sentence.contains("content unencoding") || sentence.contains("Content or Transfer-Encoding")
-            || sentence.contains("Failed writing received data")
+            || (coded && sentence.contains("Failed writing received data"))
     }
 
     /// The response's header fields, sorted by name (`allHeaderFields` is a dictionary, in no

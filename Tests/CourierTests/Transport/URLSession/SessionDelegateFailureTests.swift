@@ -47,9 +47,19 @@ struct SessionDelegateFailureTests {
     ])
     func aBodyLibcurlCouldNotDecodeIsAnInvalidResponse(sentence: String) {
         let cause = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: sentence])
-        let error = SessionDelegate.failure(cause, afterResponse: true)
+        let error = SessionDelegate.failure(cause, afterResponse: true, coded: true)
         #expect(error.kind == .invalidResponse)
         #expect(error.message.contains(sentence))
         #expect(SessionDelegate.failure(URLError(.unknown), afterResponse: true).kind == .connectionLost)
+    }
+
+    /// libcurl's generic write error says nothing of a coding: for a body without one it keeps
+    /// its general meaning, which the receiver reads as a body cut short.
+    @Test func aWriteErrorOfAnUncodedBodyIsNotADecodingFailure() {
+        let cause = URLError(
+            .unknown,
+            userInfo: [NSLocalizedDescriptionKey: "Failed writing received data to disk/application"])
+        #expect(SessionDelegate.failure(cause, afterResponse: true, coded: false).kind == .connectionLost)
+        #expect(SessionDelegate.failure(cause, afterResponse: true, coded: true).kind == .invalidResponse)
     }
 }
