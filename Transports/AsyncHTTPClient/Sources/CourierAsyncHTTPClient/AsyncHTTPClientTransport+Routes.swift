@@ -57,8 +57,8 @@ extension AsyncHTTPClientTransport {
     /// - Throws: AsyncHTTPClient's `alreadyShutdown` once the transport is shutting down: a
     ///   request of a route is never sent through another client, which would skip its proxy or
     ///   its TLS options. ``CourierError/Kind/unsupportedTLSOption`` for what Network.framework
-    ///   cannot do, and ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL cannot read;
-    ///   no client is made then, and nothing is sent.
+    ///   cannot do, and ``CourierError/Kind/invalidTLSOptions`` for material NIOSSL cannot read or
+    ///   a client key that is not its certificate's; no client is made then, and nothing is sent.
     func client(for route: Route) throws -> HTTPClient {
         guard route != .direct else { return httpClient }
         return try routedClients.withLockedValue { routed in
@@ -77,6 +77,7 @@ extension AsyncHTTPClientTransport {
                 }
             }
             if let tls = route.tls, let tlsConfiguration = try tlsConfiguration(for: tls) {
+                try TLSOptions.checkClientKey(of: tlsConfiguration)
                 configuration.tlsConfiguration = tlsConfiguration
             }
             if let pins = route.tls?.pinnedKeys {

@@ -7,8 +7,7 @@ extension TLSOptions {
     /// ``pinnedKeys`` are no part of it: the transport checks them on each connection of a client
     /// of their own (``PublicKeyPinCheck``).
     ///
-    /// - Throws: ``CourierError/Kind/invalidTLSOptions`` for a certificate or key NIOSSL cannot read,
-    ///   and for a client identity whose key is not its certificate's.
+    /// - Throws: ``CourierError/Kind/invalidTLSOptions`` for a certificate or key NIOSSL cannot read.
     func nioSSLConfiguration() throws(CourierError) -> TLSConfiguration? {
         guard setOptions.contains(where: { $0 != .pinnedKeys }) else { return nil }
         var configuration = TLSConfiguration.makeClientConfiguration()
@@ -35,19 +34,6 @@ extension TLSOptions {
                         "The private key of TLSOptions.clientIdentity could not be read by NIOSSL; it must "
                         + "be an unencrypted RSA or EC key in PEM.")
             }
-            // A key that is not the first certificate's fails when NIOSSL makes a context, which
-            // AsyncHTTPClient does for each connection: found here, it is named as the options'
-            // fault, before anything is sent. Any other failure of the context shows on the
-            // connection, as it would without this check.
-            do {
-                _ = try NIOSSLContext(configuration: configuration)
-            } catch NIOSSLError.failedToLoadPrivateKey {
-                throw CourierError(
-                    stage: .transport, kind: .invalidTLSOptions,
-                    message:
-                        "The private key of TLSOptions.clientIdentity is not the key of the first "
-                        + "certificate of its chain, so NIOSSL cannot use it; nothing was sent.")
-            } catch {}
         }
         switch minimumVersion {
         case .tls13?: configuration.minimumTLSVersion = .tlsv13
@@ -75,5 +61,26 @@ extension TLSOptions {
             }
         }
         return loaded
+    }
+
+    /// Refuses a `configuration` whose client key is not the key of its first certificate.
+    ///
+    /// NIOSSL finds it when it makes a context, which AsyncHTTPClient does for each connection, and
+    /// the handshake then fails: found here, once per route, it is named as the options' fault
+    /// before anything is sent. Any other failure of the context shows on the connection, as it
+    /// would without this check.
+    ///
+    /// - Throws: ``CourierError/Kind/invalidTLSOptions``.
+    static func checkClientKey(of configuration: TLSConfiguration) throws(CourierError) {
+        guard configuration.privateKey != nil else { return }
+        do {
+            _ = try NIOSSLContext(configuration: configuration)
+        } catch NIOSSLError.failedToLoadPrivateKey {
+            throw CourierError(
+                stage: .transport, kind: .invalidTLSOptions,
+                message:
+                    "The private key of TLSOptions.clientIdentity is not the key of the first certificate "
+                    + "of its chain, so NIOSSL cannot use it; nothing was sent.")
+        } catch {}
     }
 }
