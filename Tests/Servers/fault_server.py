@@ -1106,6 +1106,8 @@ def route_gzip(conn, req):
     conn.read_body(req)
     size = int_param(req.params, "size", 1000, MAX_BYTES)
     damage = req.params.get("damage", "")
+    if damage not in ("", "cut", "crc", "plain", "members"):
+        return keep_or_fin(conn.send_json(req, 400, {"message": "unknown damage"}))
     data = b"".join(iter_pattern(size))
     if damage == "plain":
         body = data

@@ -637,6 +637,7 @@ def gzip_route():
     first = zlib.decompressobj(31)
     eq(first.decompress(members), pattern(2500), "the first member")
     assert first.unused_data, "a second member follows"
+    eq(fetch("GET", "/gzip?damage=typo")[0], 400)
 
 
 @check

@@ -5,9 +5,9 @@ import Foundation
 /// `URLSession` on Linux accepts two different `Content-Length` values and, on some failures,
 /// ends a body early with an error code that does not say so. Courier checks what it can see:
 /// - every `Content-Length` value (repeated fields, or a comma-separated list) must be the same
-///   number, else the response is rejected as soon as its headers arrive; a response with a
-///   `Transfer-Encoding` was framed by it, and its `Content-Length` counts for nothing
-///   (RFC 9112 §6.3);
+///   number, else the response is rejected as soon as its headers arrive; a `Transfer-Encoding`
+///   overrides it (RFC 9112 §6.3: the body is framed by `chunked`, or by the connection's close
+///   when `chunked` is not the last coding), so with one it counts for nothing;
 /// - when the body is not content-coded, the delivered byte count must equal that number, else
 ///   the response is truncated (or longer than announced) and fails.
 enum ResponseFraming {
@@ -15,7 +15,7 @@ enum ResponseFraming {
     ///
     /// Every value (each field, and each comma-separated element of one, without the spaces and
     /// tabs around it) must be the same run of ASCII digits; a field with none is invalid. A
-    /// response with a `Transfer-Encoding` announces none: the transfer coding framed its body.
+    /// response with a `Transfer-Encoding` announces none: that overrides it.
     static func contentLength(in headers: HeaderFields) -> Result<Int64?, CourierError> {
         guard !headers.contains(.transferEncoding) else { return .success(nil) }
         var announced: Substring.UTF8View?

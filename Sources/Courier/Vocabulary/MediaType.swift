@@ -122,12 +122,3 @@ public struct MediaType: Sendable, Hashable, CustomStringConvertible {
     /// `*/*`.
     public static let any = MediaType(known: "*/*")
 }
-
-extension StringProtocol {
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        var slice = Substring(String(self))
-        while let first = slice.first, characters.contains(first) { slice.removeFirst() }
-        while let last = slice.last, characters.contains(last) { slice.removeLast() }
-        return String(slice)
-    }
-}
