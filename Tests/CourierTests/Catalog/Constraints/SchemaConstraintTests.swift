@@ -109,10 +109,9 @@ struct SchemaConstraintTests {
         return try #require(paths[path]?["post"])
     }
 
+    /// ``compactJSON(_:escapingSlashes:)`` as these pinned strings write slashes: `\/`.
     private func compact(_ value: Any?) throws -> String {
-        let data = try JSONSerialization.data(
-            withJSONObject: try #require(value), options: [.sortedKeys, .fragmentsAllowed])
-        return String(decoding: data, as: UTF8.self)
+        try compactJSON(value, escapingSlashes: true)
     }
 
     @Test func anEndpointsConstraintsAreInItsParameters() throws {

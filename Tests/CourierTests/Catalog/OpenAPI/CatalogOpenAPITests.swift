@@ -22,12 +22,6 @@ struct CatalogOpenAPITests {
     }
 
     /// A decoded fragment as compact JSON with sorted keys, to compare with a pinned string.
-    private func compact(_ value: Any?) throws -> String {
-        let value = try #require(value)
-        let data = try JSONSerialization.data(
-            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
 
     private func operation(_ path: String, _ method: String) throws -> [String: Any] {
         let paths = try #require(try exported()["paths"] as? [String: Any])
@@ -38,8 +32,8 @@ struct CatalogOpenAPITests {
     @Test func theDocumentHasItsHeaderAndOnePathPerTemplate() throws {
         let document = try exported()
         #expect(document["openapi"] as? String == "3.1.0")
-        #expect(try compact(document["info"]) == #"{"title":"Shelves","version":"2.1"}"#)
-        #expect(try compact(document["servers"]) == #"[{"url":"https://books.example/api"}]"#)
+        #expect(try compactJSON(document["info"]) == #"{"title":"Shelves","version":"2.1"}"#)
+        #expect(try compactJSON(document["servers"]) == #"[{"url":"https://books.example/api"}]"#)
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         #expect(
             paths.keys.sorted() == [
@@ -56,7 +50,7 @@ struct CatalogOpenAPITests {
         #expect(get["summary"] as? String == "GET /v2/shelves/{shelf}/books/{id}?sort&format=full")
         // Accept is described by the response's media type, so it is no parameter.
         #expect(
-            try compact(get["parameters"]) == """
+            try compactJSON(get["parameters"]) == """
                 [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
                 {"in":"path","name":"id","required":true,"schema":\(int64)},\
                 {"in":"query","name":"sort","required":false,"schema":{"enum":["title","pages"],"type":"string"}},\
@@ -65,7 +59,7 @@ struct CatalogOpenAPITests {
                 """)
         let add = try operation("/shelves/{shelf}/books", "post")
         #expect(
-            try compact(add["parameters"]) == """
+            try compactJSON(add["parameters"]) == """
                 [{"in":"path","name":"shelf","required":true,"schema":{"format":"uuid","type":"string"}},\
                 {"in":"query","name":"dry_run","required":true,"schema":{"type":"boolean"}}]
                 """)
@@ -75,13 +69,13 @@ struct CatalogOpenAPITests {
         let add = try operation("/shelves/{shelf}/books", "post")
         #expect(add["operationId"] as? String == "AddBook")
         #expect(
-            try compact(add["requestBody"])
+            try compactJSON(add["requestBody"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Book"}}},"required":true}"##
         )
         let components = try #require(try exported()["components"] as? [String: Any])
         let schemas = try #require(components["schemas"] as? [String: Any])
         #expect(
-            try compact(schemas["Book"])
+            try compactJSON(schemas["Book"])
                 == #"{"properties":{"pages":\#(int64),"title":{"type":"string"}},"required":["pages","title"],"title":"Book","type":"object"}"#
         )
     }
@@ -89,7 +83,7 @@ struct CatalogOpenAPITests {
     @Test func responsesAreTheSuccessModelAndTheDocumentedErrors() throws {
         let get = try operation("/v2/shelves/{shelf}/books/{id}", "get")
         #expect(
-            try compact(get["responses"])
+            try compactJSON(get["responses"])
                 == ##"{"200":{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Book"}}},"description":"The Book."},"##
                 + ##""400":\##(problem),"404":\##(problem)}"##
         )
@@ -98,20 +92,20 @@ struct CatalogOpenAPITests {
         // 400 and 404 (a path parameter that does not decode) are also what a request that is not
         // the endpoint gets: EndpointMismatch.answer(to:).
         #expect(responses.keys.sorted() == ["204", "400", "404", "409", "410", "5XX"])
-        #expect(try compact(responses["204"]) == #"{"description":"No content."}"#)
+        #expect(try compactJSON(responses["204"]) == #"{"description":"No content."}"#)
         #expect(
-            try compact(responses["410"])
+            try compactJSON(responses["410"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NotFound"}}},"description":"An error: NotFound."}"##
         )
         #expect(
-            try compact(responses["404"])
+            try compactJSON(responses["404"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/NotFound"}},"##
                 + ##""application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"##
                 + ##""description":"An error: NotFound."}"##
         )
-        #expect(try compact(responses["400"]) == problem)
+        #expect(try compactJSON(responses["400"]) == problem)
         #expect(
-            try compact(responses["5XX"])
+            try compactJSON(responses["5XX"])
                 == ##"{"content":{"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"description":"An error: ProblemDetails."}"##
         )
     }
@@ -124,7 +118,7 @@ struct CatalogOpenAPITests {
         let get = try #require((paths["/shop/v1/orders/changes"] as? [String: Any])?["get"] as? [String: Any])
         let responses = try #require(get["responses"] as? [String: Any])
         #expect(
-            try compact(responses["200"])
+            try compactJSON(responses["200"])
                 == ##"{"content":{"text/event-stream":{"schema":{"properties":{"data":{"contentMediaType":"application/json","##
                 + ##""contentSchema":{"$ref":"#/components/schemas/Order"},"type":"string"},"event":{"type":"string"},"##
                 + ##""id":{"type":"string"},"retry":{"minimum":0,"type":"integer"}},"required":["data"],"type":"object"}}},"##
@@ -139,19 +133,19 @@ struct CatalogOpenAPITests {
         let responses = try #require(list["responses"] as? [String: Any])
         #expect(responses.keys.sorted() == ["200", "400", "404", "default"])
         #expect(
-            try compact(responses["default"])
+            try compactJSON(responses["default"])
                 == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/APIError"}}},"description":"An error: APIError."}"##
         )
         // A mismatch status written out explicitly would hide `default`: it keeps the endpoint's
         // own model next to the mismatch's problem+json.
         for status in ["400", "404"] {
             #expect(
-                try compact(responses[status])
+                try compactJSON(responses[status])
                     == ##"{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/APIError"}},"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}},"description":"An error: APIError."}"##
             )
         }
         #expect(
-            try compact(list["parameters"]) == """
+            try compactJSON(list["parameters"]) == """
                 [{"in":"path","name":"shelf","required":true,"schema":{"type":"string"}},\
                 {"in":"query","name":"limit","required":false,"schema":\(int64)},\
                 {"in":"query","name":"sort","required":true,"schema":{"enum":["title","pages"],"type":"string"}}]
@@ -164,12 +158,12 @@ struct CatalogOpenAPITests {
         #expect(
             schemas.keys.sorted() == ["APIError", "Book", "NotFound", "ProblemDetails"])
         #expect(
-            try compact(schemas["APIError"])
+            try compactJSON(schemas["APIError"])
                 == #"{"properties":{"code":{"anyOf":[\#(int64),{"type":"null"}]},"message":{"type":"string"}},"required":["message"],"title":"APIError","type":"object"}"#
         )
         // A documented error's model is described like any other.
         #expect(
-            try compact(schemas["NotFound"])
+            try compactJSON(schemas["NotFound"])
                 == #"{"properties":{"shelf":{"type":"string"}},"required":["shelf"],"title":"NotFound","type":"object"}"#
         )
         // An array of models is inline, with its items.
@@ -178,10 +172,10 @@ struct CatalogOpenAPITests {
             (((list["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"]
             as? [String: Any])?["application/json"] as? [String: Any]
         #expect(
-            try compact(listSchema?["schema"])
+            try compactJSON(listSchema?["schema"])
                 == ##"{"items":{"$ref":"#/components/schemas/Book"},"type":"array"}"##)
         #expect(
-            try compact(schemas["ProblemDetails"])
+            try compactJSON(schemas["ProblemDetails"])
                 == #"{"properties":{"detail":{"type":"string"},"instance":{"type":"string"},"status":{"type":"integer"},"title":{"type":"string"},"type":{"type":"string"}},"title":"ProblemDetails","type":"object"}"#
         )
     }
@@ -192,11 +186,12 @@ struct CatalogOpenAPITests {
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
         let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
-        #expect(try compact(paths["/todos/{id}"]?["put"]?["security"]) == #"[{"bearerAuth":[]}]"#)
+        #expect(try compactJSON(paths["/todos/{id}"]?["put"]?["security"]) == #"[{"bearerAuth":[]}]"#)
         #expect(paths["/shelves/{shelf}/books/{id}"]?["delete"]?["security"] == nil)
         let components = try #require(json["components"] as? [String: Any])
         #expect(
-            try compact(components["securitySchemes"]) == #"{"bearerAuth":{"scheme":"bearer","type":"http"}}"#
+            try compactJSON(components["securitySchemes"])
+                == #"{"bearerAuth":{"scheme":"bearer","type":"http"}}"#
         )
     }
 
@@ -226,10 +221,10 @@ struct CatalogOpenAPITests {
         let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
         let responses = try #require(paths["/plain"]?["get"]?["responses"] as? [String: Any])
         #expect(
-            try compact(responses["410"])
+            try compactJSON(responses["410"])
                 == #"{"content":{"application/json":{"schema":{"type":"string"}}},"description":"An error: String."}"#
         )
-        #expect(try compact(responses["409"]).contains(#""schema":{"items":\#(int64),"type":"array"}"#))
+        #expect(try compactJSON(responses["409"]).contains(#""schema":{"items":\#(int64),"type":"array"}"#))
         let schemas = (json["components"] as? [String: Any])?["schemas"] as? [String: Any]
         #expect(schemas?["String"] == nil && schemas?["Array_Int_"] == nil, "\(schemas ?? [:])")
     }
@@ -266,12 +261,12 @@ struct CatalogOpenAPITests {
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
         let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
-        #expect(try compact(paths["/basic"]?["get"]?["security"]) == #"[{"basicAuth":[]}]"#)
+        #expect(try compactJSON(paths["/basic"]?["get"]?["security"]) == #"[{"basicAuth":[]}]"#)
         // An optional key: a request may also go without one.
-        #expect(try compact(paths["/key"]?["get"]?["security"]) == #"[{"authorizationHeader":[]},{}]"#)
+        #expect(try compactJSON(paths["/key"]?["get"]?["security"]) == #"[{"authorizationHeader":[]},{}]"#)
         let components = try #require(json["components"] as? [String: Any])
         #expect(
-            try compact(components["securitySchemes"])
+            try compactJSON(components["securitySchemes"])
                 == #"{"authorizationHeader":{"in":"header","name":"Authorization","type":"apiKey"},"#
                 + #""basicAuth":{"scheme":"basic","type":"http"}}"#)
     }
@@ -317,16 +312,18 @@ struct CatalogOpenAPITests {
                 as? [String: Any])
         let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
         #expect(
-            try compact(paths["/header-key"]?["get"]?["security"]) == #"[{"apiKey-header-X-API-Key":[]}]"#)
+            try compactJSON(paths["/header-key"]?["get"]?["security"]) == #"[{"apiKey-header-X-API-Key":[]}]"#
+        )
         // The key is the scheme's, not a parameter; the other header still is one.
         #expect(
-            try compact(paths["/header-key"]?["get"]?["parameters"])
+            try compactJSON(paths["/header-key"]?["get"]?["parameters"])
                 == #"[{"in":"header","name":"X-Trace","required":true,"schema":{"type":"string"}},"#
                 + #"{"in":"header","name":"X-Signature","required":true,"schema":{"type":"string"}}]"#)
-        #expect(try compact(paths["/query-key"]?["get"]?["security"]) == #"[{"apiKey-query-api_key":[]},{}]"#)
+        #expect(
+            try compactJSON(paths["/query-key"]?["get"]?["security"]) == #"[{"apiKey-query-api_key":[]},{}]"#)
         let components = try #require(json["components"] as? [String: Any])
         #expect(
-            try compact(components["securitySchemes"])
+            try compactJSON(components["securitySchemes"])
                 == #"{"apiKey-header-X-API-Key":{"in":"header","name":"X-API-Key","type":"apiKey"},"#
                 + #""apiKey-query-api_key":{"in":"query","name":"api_key","type":"apiKey"}}"#)
         // A request without the key is answered 401 with a challenge naming where it goes.

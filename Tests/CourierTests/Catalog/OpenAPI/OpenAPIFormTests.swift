@@ -9,13 +9,6 @@ struct OpenAPIFormTests {
             try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
     }
 
-    private func compact(_ value: Any?) throws -> String {
-        let value = try #require(value)
-        let data = try JSONSerialization.data(
-            withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// The form media type object of `SaveProfile` under `Choice`.
     private func formMedia<Choice: FormChoice>(_ choice: Choice.Type) throws -> [String: Any] {
         let paths = try #require(
@@ -32,21 +25,21 @@ struct OpenAPIFormTests {
     @Test func aFormSaysHowArraysAndObjectsAreSentByDefault() throws {
         let media = try formMedia(Forms.Defaults.self)
         #expect(
-            try compact(media["encoding"])
+            try compactJSON(media["encoding"])
                 == #"{"home":{"explode":true,"style":"deepObject"},"labels":{"explode":true,"style":"form"},"#
                 + #""tags":{"explode":true,"style":"form"}}"#)
         let properties = try properties(media)
         #expect(
-            try compact(properties["home"])
+            try compactJSON(properties["home"])
                 == #"{"properties":{"city":{"type":"string"},"postCode":{"type":"string"}},"#
                 + #""required":["city"],"type":"object"}"#)
         #expect(
-            try compact(properties["joined"])
+            try compactJSON(properties["joined"])
                 == #"{"format":"date-time","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","#
                 + #""type":"string"}"#)
         // Optional properties and arrays (an empty one sends no pair) are not required.
         #expect(
-            try compact((media["schema"] as? [String: Any])?["required"])
+            try compactJSON((media["schema"] as? [String: Any])?["required"])
                 == #"["displayName","age","ratio","isActive","joined","home"]"#)
     }
 
@@ -55,7 +48,7 @@ struct OpenAPIFormTests {
         let properties = try properties(media)
         #expect(properties["tags[]"] != nil && properties["tags"] == nil)
         #expect(
-            try compact((media["encoding"] as? [String: Any])?["labels[]"])
+            try compactJSON((media["encoding"] as? [String: Any])?["labels[]"])
                 == #"{"explode":true,"style":"form"}"#)
     }
 
@@ -84,22 +77,23 @@ struct OpenAPIFormTests {
         let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
         let media = try #require(content["application/x-www-form-urlencoded"] as? [String: Any])
         #expect(
-            try compact((media["encoding"] as? [String: Any])?["ids"]) == #"{"explode":false,"style":"form"}"#
+            try compactJSON((media["encoding"] as? [String: Any])?["ids"])
+                == #"{"explode":false,"style":"form"}"#
         )
-        #expect(try compact(try properties(media)["at"]) == #"{"type":"number"}"#)
+        #expect(try compactJSON(try properties(media)["at"]) == #"{"type":"number"}"#)
     }
 
     @Test func indexedArraysAreObjectsKeyedByIndexAndDotsNestingIsAnExtension() throws {
         let media = try formMedia(Forms.DotsIndexed.self)
         let properties = try properties(media)
         #expect(
-            try compact(properties["tags"])
+            try compactJSON(properties["tags"])
                 == #"{"additionalProperties":"# + int64
                 + #","propertyNames":{"pattern":"^(0|[1-9][0-9]*)$","type":"string"},"type":"object"}"#)
         let encoding = try #require(media["encoding"] as? [String: Any])
-        #expect(try compact(encoding["tags"]) == #"{"explode":true,"style":"deepObject"}"#)
+        #expect(try compactJSON(encoding["tags"]) == #"{"explode":true,"style":"deepObject"}"#)
         #expect(
-            try compact(encoding["home"])
+            try compactJSON(encoding["home"])
                 == #"{"x-courier-form-style":{"arrays":"indexed","nesting":"dots"}}"#)
         // The key strategy names the properties as the wire does.
         #expect(properties["display_name"] != nil && properties["displayName"] == nil)
@@ -115,7 +109,7 @@ struct OpenAPIFormTests {
         #expect(tag["explode"] as? Bool == true)
         #expect(tag["x-courier-array-style"] == nil)
         #expect(
-            try compact(tag["schema"])
+            try compactJSON(tag["schema"])
                 == #"{"additionalProperties":{"type":"string"},"#
                 + #""propertyNames":{"pattern":"^(0|[1-9][0-9]*)$","type":"string"},"type":"object"}"#)
     }

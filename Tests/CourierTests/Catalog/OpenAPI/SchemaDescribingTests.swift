@@ -130,17 +130,17 @@ struct SchemaDescribingTests {
         let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
         let form = try #require(content["application/x-www-form-urlencoded"] as? [String: Any])
         let properties = try #require((form["schema"] as? [String: Any])?["properties"] as? [String: Any])
-        #expect(try compact(properties["card"]) == ##"{"$ref":"#/components/schemas/Expandable"}"##)
+        #expect(try compactJSON(properties["card"]) == ##"{"$ref":"#/components/schemas/Expandable"}"##)
         let encoding = try #require(form["encoding"] as? [String: Any])
         #expect(
-            try compact(encoding["card"])
+            try compactJSON(encoding["card"])
                 == #"{"x-courier-form-style":{"arrays":"repeatedKey","nesting":"brackets"}}"#)
         // A box is the form of what it holds: an object of scalars under brackets.
         #expect(
-            try compact(properties["boxed"])
+            try compactJSON(properties["boxed"])
                 == #"{"properties":{"last4":{"type":"string"},"object":{"type":"string"}},"#
                 + #""required":["object","last4"],"type":"object"}"#)
-        #expect(try compact(encoding["boxed"]) == #"{"explode":true,"style":"deepObject"}"#)
+        #expect(try compactJSON(encoding["boxed"]) == #"{"explode":true,"style":"deepObject"}"#)
     }
 
     /// A box that claims to hold itself, and an ID or a card told apart by `object`.
@@ -183,9 +183,9 @@ struct SchemaDescribingTests {
             try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
         let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
         let odd = try #require((schemas["Odd"] as? [String: Any])?["properties"] as? [String: Any])
-        #expect(try compact(odd["loop"]) == "{}")
+        #expect(try compactJSON(odd["loop"]) == "{}")
         #expect(
-            try compact(schemas["Tagged"])
+            try compactJSON(schemas["Tagged"])
                 == ##"{"anyOf":[{"$ref":"#/components/schemas/Card"}],"discriminator":{"mapping":"##
                 + ##"{"card":"#/components/schemas/Card"},"propertyName":"object"},"title":"Tagged"}"##)
     }
@@ -197,22 +197,16 @@ struct SchemaDescribingTests {
         return try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
     }
 
-    private func compact(_ value: Any?) throws -> String {
-        let data = try JSONSerialization.data(
-            withJSONObject: try #require(value), options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
-
     @Test func aUnionIsEachOfItsTypesWithItsDiscriminator() throws {
         let schemas = try components()
         let prefix = "#/components/schemas/"
         #expect(
-            try compact(schemas["PaymentSource"])
+            try compactJSON(schemas["PaymentSource"])
                 == #"{"discriminator":{"mapping":{"bank_account":"\#(prefix)BankAccount","card":"\#(prefix)Card"},"#
                 + #""propertyName":"object"},"oneOf":[{"$ref":"\#(prefix)Card"},{"$ref":"\#(prefix)BankAccount"}],"#
                 + #""title":"PaymentSource"}"#)
         #expect(
-            try compact(schemas["Expandable"])
+            try compactJSON(schemas["Expandable"])
                 == #"{"anyOf":[{"type":"string"},{"$ref":"\#(prefix)Card"}],"title":"Expandable"}"#)
         #expect(schemas["BankAccount"] != nil)
     }
@@ -221,12 +215,12 @@ struct SchemaDescribingTests {
         let charge = try #require(schemas(try components())["Charge"])
         let properties = try #require(charge["properties"] as? [String: Any])
         let prefix = "#/components/schemas/"
-        #expect(try compact(properties["source"]) == #"{"$ref":"\#(prefix)PaymentSource"}"#)
+        #expect(try compactJSON(properties["source"]) == #"{"$ref":"\#(prefix)PaymentSource"}"#)
         #expect(
-            try compact(properties["backup"])
+            try compactJSON(properties["backup"])
                 == #"{"anyOf":[{"$ref":"\#(prefix)PaymentSource"},{"type":"null"}]}"#)
-        #expect(try compact(properties["metadata"]) == "{}")
-        #expect(try compact(properties["boxed"]) == #"{"$ref":"\#(prefix)Card"}"#)
+        #expect(try compactJSON(properties["metadata"]) == "{}")
+        #expect(try compactJSON(properties["boxed"]) == #"{"$ref":"\#(prefix)Card"}"#)
     }
 
     private func schemas(_ components: [String: Any]) -> [String: [String: Any]] {
