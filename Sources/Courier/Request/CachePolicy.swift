@@ -22,8 +22,10 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
     /// Answers with a stored response whatever its age, and never loads, for offline use: with
     /// nothing stored, the cache's answer is a `504 Gateway Timeout` it made (RFC 9111 §5.2.1.7),
     /// which ``Client/send(_:options:)`` and ``Client/value(_:options:)`` throw as
-    /// ``CourierError/Kind/notCached``. A request the cache does not store (not a `GET`, or one
-    /// with a range or a precondition), or one through a client without an ``HTTPCacheMiddleware``,
-    /// fails with ``CourierError/Kind/notCached`` too, and is not sent.
+    /// ``CourierError/Kind/notCached``. A call that chooses it (``CallOptions/cachePolicy``) and
+    /// that no cache answers, because the cache does not store such a request (not a `GET`, or one
+    /// with a range or a precondition) or the client has no ``HTTPCacheMiddleware``, fails with
+    /// ``CourierError/Kind/notCached`` too, and is not sent. As a middleware's own policy, it
+    /// governs only the requests that middleware stores.
     case returnCachedOnly
 }
