@@ -113,18 +113,16 @@ enum RequestMatching {
             unsupportedContent = true
             reasons.append(refusal)
         } else if let body = shape.body, !body.parts.isEmpty {
+            // A body that arrived has the endpoint's media type: `contentRefusal` found it so.
             if request.body.isEmpty {
                 reasons.append("the body is missing")
-            } else if let declared, declared.essence == body.contentType.essence {
+            } else if let declared {
                 do {
                     let received = try MultipartReading.parts(of: request.body, contentType: declared)
                     for part in body.parts { match(part, in: received, &values, &reasons) }
                 } catch {
                     reasons.append("the multipart body \(error.reason)")
                 }
-            } else {
-                reasons.append(
-                    "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
             }
         } else if let body = shape.body, let key = body.parameter {
             let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
@@ -135,9 +133,6 @@ enum RequestMatching {
             } else if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
                 // A form whose values are all absent or empty arrays is an empty body, not a missing one.
                 if body.isRequired { reasons.append("the body is missing") }
-            } else if declared?.essence != body.contentType.essence {
-                reasons.append(
-                    "the body is \(declared?.essence ?? "untyped"), not \(body.contentType.essence)")
             } else if isForm {
                 if let pairs = String(strictUTF8: request.body).flatMap({
                     IncomingRequest.pairs(Substring($0), plusIsSpace: true)
