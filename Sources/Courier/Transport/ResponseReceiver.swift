@@ -56,7 +56,8 @@ public struct ResponseReceiver: Sendable {
     private let observers: TransferObservers
     private var announcedLength: Int64?
     /// How many bytes will be delivered, when known: `Content-Length` of a body that is not
-    /// content-coded (decoded bytes of a gzip body outnumber the bytes on the wire).
+    /// content-coded (decoded bytes of a gzip body outnumber the bytes on the wire), which the
+    /// body must then match.
     private var expectedDeliveredLength: Int64?
     private var body = Data()
     private var download: DownloadFile?
@@ -121,10 +122,9 @@ public struct ResponseReceiver: Sendable {
         {
             return .stop(refusal)
         }
-        if ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
-        {
-            expectedDeliveredLength = announcedLength
-        }
+        expectedDeliveredLength =
+            ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
+            ? announcedLength : nil
         if status.isSuccess, request.streamsResponse, request.responseBodyFile == nil {
             stream = BodyStreamStorage(
                 backlogLimit: max(responseLimit, Self.streamBacklogLimit), idleTimeout: request.timeout.idle)
@@ -249,9 +249,7 @@ public struct ResponseReceiver: Sendable {
                     stage: .transport, kind: .invalidResponse, message: "The server's response was not HTTP.")
             )
         }
-        if let expected = announcedLength, receivedBytes != expected,
-            ResponseFraming.deliveredLengthMustMatch(headers: headers, status: status, method: request.method)
-        {
+        if let expected = expectedDeliveredLength, receivedBytes != expected {
             let error = ResponseFraming.lengthMismatch(delivered: receivedBytes, expected: expected)
             if receivedBytes > expected {
                 // More than announced: the bytes are not a prefix to resume from.
