@@ -105,10 +105,7 @@ public struct Catalog: Sendable {
             throw EndpointMismatch(template: "the catalog", reasons: ["the catalog has no endpoints"])
         }
         guard mismatch.closeness == .otherMethod else { throw mismatch }
-        throw EndpointMismatch(
-            template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
-            shape: mismatch.shape, allowedMethods: allowed, violations: mismatch.violations,
-            unsupportedContent: mismatch.unsupportedContent)
+        throw mismatch.allowing(allowed)
     }
 
     /// How many fixed segments (or fixed text around a parameter) of `path` the request's

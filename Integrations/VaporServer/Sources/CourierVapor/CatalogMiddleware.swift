@@ -179,10 +179,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         guard mismatch.allowedMethods.contains(.get), !mismatch.allowedMethods.contains(.head) else {
             return mismatch
         }
-        return EndpointMismatch(
-            template: mismatch.template, reasons: mismatch.reasons, closeness: mismatch.closeness,
-            shape: mismatch.shape, allowedMethods: mismatch.allowedMethods + [.head],
-            violations: mismatch.violations, unsupportedContent: mismatch.unsupportedContent)
+        return mismatch.allowing(mismatch.allowedMethods + [.head])
     }
 
     /// The `problem+json` 400 for a request Courier cannot read.

@@ -56,12 +56,6 @@ extension EndpointMismatch {
 
 /// What ``EndpointMismatch/answer(to:)`` sends, for the answer and for the OpenAPI document.
 enum MismatchAnswers {
-    /// The `WWW-Authenticate` challenge of an endpoint whose `Authorization` header is a
-    /// required parameter (``EndpointCredentials/challenge``); `nil` when it has none.
-    static func credentialsScheme(_ shape: EndpointShape?) -> String? {
-        requiredCredentials(shape)?.challenge
-    }
-
     /// The credentials an endpoint requires, if any.
     static func requiredCredentials(_ shape: EndpointShape?) -> EndpointCredentials? {
         guard let credentials = EndpointCredentials(shape), credentials.isRequired else { return nil }
@@ -93,7 +87,7 @@ enum MismatchAnswers {
     /// decode is another path).
     static func statuses(of shape: EndpointShape) -> [HTTPStatus] {
         var statuses: [HTTPStatus] = [.badRequest]
-        if credentialsScheme(shape) != nil { statuses.append(.unauthorized) }
+        if requiredCredentials(shape) != nil { statuses.append(.unauthorized) }
         if shape.body != nil { statuses.append(415) }
         if shape.path.contains(where: { $0.parameter != nil }) {
             statuses.append(.notFound)

@@ -74,6 +74,18 @@ public struct EndpointMismatch: Error, Sendable, Hashable, CustomStringConvertib
         self.violations = violations
     }
 
+    /// This mismatch with `methods` as the methods the request's path allows, everything else
+    /// kept: for a server that serves more methods than the catalog declares (`HEAD` by `GET`).
+    ///
+    /// ```swift
+    /// let answered = mismatch.allowing(mismatch.allowedMethods + [.head])
+    /// ```
+    public func allowing(_ methods: [HTTPMethod]) -> EndpointMismatch {
+        EndpointMismatch(
+            template: template, reasons: reasons, closeness: closeness, shape: shape, allowedMethods: methods,
+            violations: violations, unsupportedContent: unsupportedContent)
+    }
+
     /// A sentence naming the endpoint and every reason.
     public var description: String {
         "The request does not match \(template): " + reasons.joined(separator: "; ") + "."
