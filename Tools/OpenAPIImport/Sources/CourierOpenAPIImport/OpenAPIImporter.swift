@@ -177,24 +177,3 @@ public struct OpenAPIImporter: Sendable {
         return literals
     }
 }
-
-/// A Swift source file the importer wrote.
-public struct GeneratedFile: Sendable, Hashable {
-    /// The path relative to the output folder, such as `Models/Pet.swift`.
-    public var path: String
-    /// The Swift source.
-    public var contents: String
-}
-
-/// What an import made: the files, and the report of what the Swift does not say as the
-/// document does.
-public struct ImportResult: Sendable {
-    /// The name of the generated enum that lists the endpoints and servers.
-    public var namespace: String
-    /// The generated files, models first, then endpoints, then the namespace.
-    public var files: [GeneratedFile]
-    /// What could not be expressed exactly.
-    public var report: ImportReport
-    /// How many operations became endpoints.
-    public var operationCount: Int
-}
