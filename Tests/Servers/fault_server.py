@@ -1176,6 +1176,40 @@ def route_obs_text_header(conn, req):
                                  [("X-Latin1", "caf\xe9 cr\xe8me")]))
 
 
+def route_padded_fields(conn, req):
+    """Field values with spaces and tabs around them (RFC 9110 §5.5: not part of the value)."""
+    conn.read_body(req)
+    return keep_or_fin(conn.send(req, 200, b"{}", "application/json \t",
+                                 [("X-Trail", "trail \t "), ("X-Lead", " \t lead"),
+                                  ("ETag", '"abc"  ')]))
+
+
+def route_redirect_padded(conn, req):
+    """A redirect whose Location has whitespace after the reference."""
+    conn.read_body(req)
+    return redirect(conn, req, 302, "/ok?size=10 \t")
+
+
+def route_interim(conn, req):
+    """Interim responses before the final one. kind=hints: 100, then two 103 Early Hints with
+    fields of their own, then a 200 of 10 bytes; kind=switch: a 101 nobody asked for, a
+    WebSocket-like frame, and the connection held open up to 30 s (a client that waits for the
+    close is seen waiting)."""
+    conn.read_body(req)
+    kind = req.params.get("kind", "")
+    if kind == "hints":
+        conn.send_head(100)
+        for hint in ("</a.css>; rel=preload", "</b.js>; rel=preload"):
+            conn.send_head(103, [("Link", hint), ("X-Hint", "early"), ("Content-Type", "text/html")])
+        return keep_or_fin(conn.send(req, 200, pattern(0, 10), "application/octet-stream"))
+    if kind == "switch":
+        conn.send_head(101, [("Upgrade", "websocket"), ("Connection", "Upgrade")])
+        conn.sock.sendall(b"\x81\x05hello")
+        conn.wait(30)
+        return FIN
+    return keep_or_fin(conn.send_json(req, 400, {"message": "kind must be hints or switch"}))
+
+
 STATUS_LINES = {
     "no-reason": b"HTTP/1.1 200",
     "empty-reason": b"HTTP/1.1 200 ",
@@ -1686,6 +1720,9 @@ ROUTES = {
     "/header-flood": route_header_flood,
     "/big-header": route_big_header,
     "/obs-text-header": route_obs_text_header,
+    "/padded-fields": route_padded_fields,
+    "/redirect/padded": route_redirect_padded,
+    "/interim": route_interim,
     "/status-line": route_status_line,
     "/bodiless-length": route_bodiless_length,
     "/repeated-header": route_repeated_header,

@@ -702,6 +702,38 @@ def obs_text_header_route():
 
 
 @check
+def padded_fields_and_redirect_routes():
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/padded-fields"))
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += read_exactly(sock, 1)
+        for line in (b"Content-Type: application/json \t\r\n", b"X-Trail: trail \t \r\n",
+                     b"X-Lead:  \t lead\r\n", b'ETag: "abc"  \r\n'):
+            assert line in head, (line, head)
+        eq(read_exactly(sock, 2), b"{}")
+    data, outcome = raw("GET", "/redirect/padded", [("Connection", "close")])
+    assert data.startswith(b"HTTP/1.1 302 Found\r\n"), data[:80]
+    assert b"\r\nLocation: /ok?size=10 \t\r\n" in data, data
+    eq(outcome, "eof")
+
+
+@check
+def interim_route():
+    data, outcome = raw("GET", "/interim?kind=hints", [("Connection", "close")])
+    eq(data.count(b"HTTP/1.1 103 Early Hints\r\n"), 2)
+    assert data.startswith(b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 "), data[:80]
+    assert b"HTTP/1.1 200 OK\r\n" in data and data.endswith(pattern(10)), data[-80:]
+    eq(outcome, "eof")
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", "/interim?kind=switch"))
+        expected = (b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
+                    b"Connection: Upgrade\r\n\r\n\x81\x05hello")
+        eq(read_exactly(sock, len(expected)), expected, "the switch and a frame, then silence")
+    eq(fetch("GET", "/interim?kind=other")[0], 400)
+
+
+@check
 def status_line_route():
     tail = b"\r\nContent-Length: 10\r\nConnection: close\r\n\r\n" + pattern(10)
     for form, line in [("no-reason", b"HTTP/1.1 200"), ("empty-reason", b"HTTP/1.1 200 "),

@@ -113,8 +113,11 @@ struct RedirectFollower: Sendable {
         after request: TransportRequest, answeredWith response: RawResponse, first: TransportRequest,
         hops: inout Hops
     ) throws(CourierError) -> TransportRequest? {
-        guard response.status.isRedirect, let location = response.headers[.location],
-            !location.allSatisfy({ $0 == " " || $0 == "\t" })
+        guard response.status.isRedirect,
+            let location = response.headers[.location].map({
+                String(Substring($0).trimmingOptionalWhitespace())
+            }),
+            !location.isEmpty
         else { return nil }
         guard hops.count < limit else {
             throw CourierError(

@@ -106,13 +106,17 @@ public struct ResponseReceiver: Sendable {
         }
     }
 
-    /// Checks the response head: conflicting `Content-Length` values, content codings the
-    /// transport does not decode (``contentDecoding``), an announced body over the limit, and (for
-    /// a 2xx download) the file it goes to.
+    /// Checks the response head: an interim (1xx) status where the final one belongs,
+    /// conflicting `Content-Length` values, content codings the transport does not decode
+    /// (``contentDecoding``), an announced body over the limit, and (for a 2xx download) the file
+    /// it goes to. The response keeps each field value without the spaces and tabs around it
+    /// (RFC 9110 §5.5).
     public mutating func receiveHead(status: HTTPStatus, headers: HeaderFields) -> Decision {
         observers.notify { $0.receivedHead() }
+        let headers = headers.withValuesTrimmed()
         self.status = status
         self.headers = headers
+        guard status.code >= 200 else { return .stop(Self.interim(status)) }
         switch ResponseFraming.contentLength(in: headers) {
         case .failure(let error): return .stop(error)
         case .success(let length): announcedLength = length
@@ -280,7 +284,10 @@ public struct ResponseReceiver: Sendable {
 
     /// The error to fail with when the connection failed with `error`: a lost connection after the
     /// head arrived is a truncated response, and so is a TLS failure then (the handshake had
-    /// succeeded, so the TLS connection broke, as a transport may report it).
+    /// succeeded, so the TLS connection broke, as a transport may report it). When the head was
+    /// not a 2xx, it is the error's ``CourierError/response``, without a body: a server that
+    /// answers `413` or `401` early and closes while the request body is still being sent is told
+    /// apart that way. A 2xx head is not kept, so that no part of a failed success is at hand.
     public func interrupted(by error: CourierError) -> CourierError {
         guard hasHead, error.kind == .connectionLost || error.kind == .tlsHandshakeFailed else {
             return error
@@ -296,6 +303,12 @@ public struct ResponseReceiver: Sendable {
                             + "ETag, or a Last-Modified a minute older than its Date) to resume it with, or "
                             + "is content-coded."
                         : "the partial body was discarded."),
+            response: status.flatMap { status in
+                status.isSuccess
+                    ? nil
+                    : RawResponse(
+                        status: status, headers: headers, url: request.url, httpVersion: httpVersion)
+            },
             underlying: error.underlying
         )
     }
@@ -321,6 +334,16 @@ public struct ResponseReceiver: Sendable {
         download = nil
         stream?.finish(error)
         return .stop(error)
+    }
+
+    /// The error for a head whose status is interim: Courier asks no server to switch protocols
+    /// (`101`), and a transport passes on no other 1xx as a final response.
+    private static func interim(_ status: HTTPStatus) -> CourierError {
+        CourierError(
+            stage: .transport, kind: .invalidResponse,
+            message: status.code == 101
+                ? "The server switched to another protocol (101), though the request asked for none."
+                : "The server's final response had the interim status \(status.code).")
     }
 
     private static func tooLarge(_ limit: Int64) -> CourierError {

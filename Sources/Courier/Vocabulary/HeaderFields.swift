@@ -52,6 +52,22 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.contains { $0.name == .idempotencyKey && !$0.value.isEmpty }
     }
 
+    /// These fields with each value's leading and trailing spaces and tabs removed: what a field
+    /// value is once received (RFC 9110 §5.5; the whitespace around it belongs to the field line).
+    func withValuesTrimmed() -> HeaderFields {
+        func isPadded(_ value: String) -> Bool {
+            let edges = [value.utf8.first, value.utf8.last]
+            return edges.contains(UInt8(ascii: " ")) || edges.contains(UInt8(ascii: "\t"))
+        }
+        guard fields.contains(where: { isPadded($0.value) }) else { return self }
+        var trimmed = self
+        for index in trimmed.fields.indices where isPadded(trimmed.fields[index].value) {
+            trimmed.fields[index].value = String(
+                trimmed.fields[index].value[...].trimmingOptionalWhitespace())
+        }
+        return trimmed
+    }
+
     /// Appends a field, keeping any existing fields of the same name.
     public mutating func append(_ field: HeaderField) {
         fields.append(field)

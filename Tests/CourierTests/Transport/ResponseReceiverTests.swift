@@ -261,6 +261,47 @@ struct ResponseReceiverTests {
         #expect(receiver.interrupted(by: timedOut).kind == .timedOut)
     }
 
+    @Test func aTruncationCarriesAHeadThatWasNoSuccessWithoutABody() {
+        let lost = CourierError(stage: .transport, kind: .connectionLost, message: "lost")
+        var receiver = Self.receiver(.post)
+        #expect(receiver.interrupted(by: lost).response == nil)
+        _ = receiver.receiveHead(status: HTTPStatus(413), headers: Self.headers([("Content-Length", "19")]))
+        _ = receiver.receive(Data("{\"error\"".utf8))
+        let truncated = receiver.interrupted(by: lost)
+        #expect(truncated.kind == .truncatedResponse)
+        #expect(truncated.response?.status.code == 413)
+        #expect(truncated.response?.headers[.contentLength] == "19")
+        #expect(truncated.response?.body.isEmpty == true)
+        var success = Self.receiver()
+        _ = success.receiveHead(status: .ok, headers: Self.headers([("Content-Length", "19")]))
+        #expect(success.interrupted(by: lost).response == nil)
+    }
+
+    @Test func fieldValuesLoseTheWhitespaceAroundThem() throws {
+        var receiver = Self.receiver()
+        let head = receiver.receiveHead(
+            status: .ok,
+            headers: Self.headers([
+                ("Content-Type", "text/plain \t"), ("X-Lead", " \tlead"), ("X-Inner", "a  b"),
+                ("Content-Length", " 2 "),
+            ]))
+        #expect(Self.stopped(head) == nil)
+        _ = receiver.receive(Data("ok".utf8))
+        let completed = try receiver.complete().get()
+        #expect(completed.headers.map(\.value) == ["text/plain", "lead", "a  b", "2"])
+    }
+
+    @Test func anInterimStatusIsNoFinalResponse() {
+        for code in [100, 101, 103] {
+            var receiver = Self.receiver()
+            let error = Self.stopped(receiver.receiveHead(status: HTTPStatus(code), headers: []))
+            #expect(error?.kind == .invalidResponse, "\(code)")
+            #expect(error?.message.contains("\(code)") == true, "\(code)")
+        }
+        var receiver = Self.receiver()
+        #expect(Self.stopped(receiver.receiveHead(status: .ok, headers: [])) == nil)
+    }
+
     @Test func aTLSFailureAfterTheHeadIsTruncationNotAHandshakeFailure() {
         let broken = CourierError(stage: .transport, kind: .tlsHandshakeFailed, message: "bad record")
         var receiver = Self.receiver()

@@ -156,6 +156,33 @@
                     #expect(error.response?.status.code == 999, "\(error)")
                 }
             },
+            ConformanceCase(.framing, "interimResponsesAreSkippedAndLendTheFinalOneNoFields") { context in
+                // RFC 9110 §15.2: a client reads past 1xx responses to the final one; the fields
+                // of a 103 Early Hints are hints, not the response's.
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        FaultServer.bytes("interim", key: FaultServer.uniqueKey(), [("kind", "hints")]))
+                    #expect(response.status == .ok)
+                    #expect(response.value == FaultServer.pattern(10))
+                    #expect(response.headers["X-Hint"] == nil)
+                    #expect(response.headers.values(for: .contentType) == ["application/octet-stream"])
+                }
+            },
+            ConformanceCase(.framing, "aSwitchOfProtocolsNobodyAskedForIsAnInvalidResponseAtOnce") {
+                context in
+                // RFC 9110 §7.8: a server switches only to a protocol the request offered, and
+                // Courier offers none. The server then holds the connection open for 30 s; the
+                // call fails when the 101 arrives, not when the connection closes.
+                try await context.withClient { client in
+                    let clock = ContinuousClock()
+                    let start = clock.now
+                    let error = try await failure(
+                        of: FaultServer.bytes("interim", key: FaultServer.uniqueKey(), [("kind", "switch")]),
+                        with: client)
+                    #expect(error.kind == .invalidResponse, "\(error)")
+                    #expect(clock.now - start < .seconds(20))
+                }
+            },
             ConformanceCase(.framing, "aNoContentOrNotModifiedWithALengthHasNoBody") { context in
                 // RFC 9112 §6.3: a 204 or 304 has no body whatever its Content-Length says; the
                 // next request is answered in full.

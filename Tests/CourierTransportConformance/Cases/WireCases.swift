@@ -212,6 +212,22 @@
                     #expect(values.joined(separator: ", ") == "one, two", "\(values)")
                 }
             },
+            ConformanceCase(.wire, "receivedFieldValuesHaveNoWhitespaceAroundThem") { context in
+                // RFC 9110 §5.5: the spaces and tabs around a field value belong to the field
+                // line, not to the value; a redirect goes to the reference without them.
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        FaultServer.bytes("padded-fields", key: FaultServer.uniqueKey()))
+                    #expect(response.headers["X-Trail"] == "trail")
+                    #expect(response.headers["X-Lead"] == "lead")
+                    #expect(response.headers["ETag"] == "\"abc\"")
+                    #expect(response.headers[.contentType] == "application/json")
+                    let redirected = try await client.send(
+                        FaultServer.bytes("redirect/padded", key: FaultServer.uniqueKey()))
+                    #expect(redirected.value == FaultServer.pattern(10))
+                    #expect(redirected.url?.path == "/ok", "\(String(describing: redirected.url))")
+                }
+            },
             ConformanceCase(.wire, "anObsTextHeaderValueArrivesWithTheResponse") { context in
                 // RFC 9110 §5.5: field values may hold obs-text (bytes 0x80–0xFF); a response with
                 // one is a response, and the value is read as Latin-1 or with replacement characters.

@@ -131,6 +131,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        // FoundationNetworking hands on some interim responses (a 100 before 103 Early Hints) as
+        // if they were final; the final one follows. A 101 is no interim response: the receiver
+        // refuses it.
+        if let http = response as? HTTPURLResponse, (100..<200).contains(http.statusCode),
+            http.statusCode != 101
+        {
+            completionHandler(.allow)
+            return
+        }
         let id = ObjectIdentifier(dataTask)
         let decision = tasks.update(id) { state -> ResponseReceiver.Decision in
             state.isAlive = true
