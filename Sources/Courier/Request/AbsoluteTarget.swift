@@ -54,20 +54,25 @@ struct AbsoluteTarget: Sendable, Hashable {
             throw Self.invalid(url, reason: "it is not a URL")
         }
         components.percentEncodedFragment = nil
-        let query = components.percentEncodedQuery
+        let query = components.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 }
         components.percentEncodedQuery = nil
+        components.percentEncodedPath = RequestRules.removingDotSegments(from: components.percentEncodedPath)
         guard let withoutQuery = components.url else { throw Self.invalid(url, reason: "it is not a URL") }
         let base: BaseURL
         do {
             base = try BaseURL(withoutQuery)
         } catch {
-            throw Self.invalid(url, reason: "it is not an http or https URL with a host and without userinfo")
+            throw Self.invalid(
+                url,
+                reason: "it is not an http or https URL with a usable host and port, and without userinfo")
         }
-        components.percentEncodedQuery = query
+        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+        // Sent as the base writes its origin, so that the URL reads as what crosses the wire.
+        guard let sent = URL(string: base.origin + path + (query.map { "?" + $0 } ?? "")) else {
+            throw Self.invalid(url, reason: "it is not a URL")
+        }
         parts = Parts(
-            url: components.url ?? url, base: base,
-            percentEncodedPath: components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath,
-            percentEncodedQuery: query.flatMap { $0.isEmpty ? nil : $0 },
+            url: sent, base: base, percentEncodedPath: path, percentEncodedQuery: query,
             sendsSecretsToOtherOrigin: sendsSecretsToOtherOrigin)
     }
 

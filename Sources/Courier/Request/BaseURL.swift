@@ -10,14 +10,21 @@ import Foundation
 /// try BaseURL(validating: "http://localhost:8080/api")   // http://localhost:8080/api
 /// ```
 ///
+/// The host and port are kept as they are sent: an internationalized name in its ASCII form
+/// (`bücher.example` is `xn--bcher-kva.example`), an IPv4 address as four decimal numbers, an
+/// IPv6 address compressed, and no port when it is the scheme's default.
+///
 /// A base with userinfo (`https://user:pass@host`), a query or a fragment is rejected: credentials
-/// belong in headers, where Courier can redact them.
+/// belong in headers, where Courier can redact them. So is a host no URL can carry (a `/` or `@`
+/// in it, however encoded; an IPv6 zone; a name that ends in a number but is no IPv4 address), a
+/// port outside 1…65535, and a dot segment (`.` or `..`) in the base path.
 public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`, lowercased.
     public let scheme: String
-    /// The host, lowercased; IPv6 addresses without brackets.
+    /// The host as it is sent: lowercased, an internationalized name in its ASCII (`xn--`) form, an
+    /// IPv4 address as four decimal numbers, an IPv6 address compressed and without brackets.
     public let host: String
-    /// The explicit port, if any.
+    /// The port, when it is not the scheme's default.
     public let port: Int?
     /// The base path segments, percent-encoded as given.
     public let percentEncodedPathSegments: [String]
@@ -26,25 +33,39 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a URL or host string.
     ///
-    /// - Throws: ``CourierError/Kind/invalidBaseURL`` when it is not an http(s) URL with a host,
-    ///   or has userinfo, a query or a fragment.
+    /// - Throws: ``CourierError/Kind/invalidBaseURL`` when it is not an http(s) URL with a usable
+    ///   host, or has userinfo, a port outside 1…65535, a query, a fragment or a dot segment.
     public init(validating text: String) throws(CourierError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let withScheme = trimmed.contains("://") ? trimmed : "https://" + trimmed
-        guard let components = URLComponents(string: withScheme) else {
-            throw Self.invalid(text, reason: "it is not a URL")
+        let lowercased = trimmed.lowercased()
+        let withScheme: String
+        if let separator = trimmed.range(of: "://"), Self.isScheme(trimmed[..<separator.lowerBound]) {
+            withScheme = trimmed
+        } else if lowercased.hasPrefix("http:") || lowercased.hasPrefix("https:") {
+            throw Self.invalid(text, reason: "its scheme is not followed by two slashes (http://…)")
+        } else {
+            withScheme = "https://" + trimmed
         }
-        try self.init(components: components, original: text)
+        try self.init(parsing: withScheme, original: text)
+    }
+
+    /// Whether `text` is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` and
+    /// `.` (RFC 3986 §3.1).
+    private static func isScheme(_ text: Substring) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scalars.allSatisfy {
+            $0.isASCII
+                && ($0.properties.isAlphabetic || $0.properties.numericType != nil
+                    || "+-.".unicodeScalars.contains($0))
+        }
     }
 
     /// Uses an absolute http(s) URL as the base.
     ///
     /// - Throws: ``CourierError/Kind/invalidBaseURL`` as for ``init(validating:)``.
     public init(_ url: URL) throws(CourierError) {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw Self.invalid(url.absoluteString, reason: "it is not a URL")
-        }
-        try self.init(components: components, original: url.absoluteString)
+        try self.init(parsing: url.absoluteString, original: url.absoluteString)
     }
 
     /// Parses a literal base; an invalid literal is a programmer error and traps.
@@ -56,30 +77,47 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    private init(components: URLComponents, original: String) throws(CourierError) {
+    /// Parses `text`, an absolute URL; `original` is what the caller gave, for messages.
+    private init(parsing text: String, original: String) throws(CourierError) {
+        guard let components = URLComponents(string: text), let separator = text.range(of: "://") else {
+            throw Self.invalid(original, reason: "it is not a URL")
+        }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw Self.invalid(original, reason: "its scheme is not http or https")
         }
-        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil else {
+        let authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil,
+            !authority.contains("@")
+        else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
                 message: "The base URL contains userinfo; put credentials in an Authorization header instead."
             )
         }
-        guard let host = components.host, !host.isEmpty else {
-            throw Self.invalid(original, reason: "it has no host")
+        let host: String
+        let port: Int?
+        do {
+            (host, port) = try URLAuthority.read(authority, scheme: scheme)
+        } catch {
+            throw Self.invalid(original, reason: error.reason)
         }
         guard components.percentEncodedQuery == nil, components.percentEncodedFragment == nil else {
             throw Self.invalid(
                 original, reason: "it has a query or fragment; declare query parameters with Query")
         }
+        let segments = components.percentEncodedPath.split(separator: "/").map(String.init)
+        if let dots = segments.first(where: RequestRules.isDotSegment) {
+            throw Self.invalid(
+                original,
+                reason:
+                    "its path has the dot segment \(dots.debugDescription), which a server resolves to another path"
+            )
+        }
         self.scheme = scheme
-        let unbracketed =
-            host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        self.host = unbracketed.lowercased()
-        self.port = components.port
-        self.percentEncodedPathSegments = components.percentEncodedPath.split(separator: "/").map(String.init)
-        self.origin = "\(scheme)://\(Self.hostHeader(host: self.host, port: port))"
+        self.host = host
+        self.port = port
+        self.percentEncodedPathSegments = segments
+        self.origin = "\(scheme)://\(Self.hostHeader(host: host, port: port))"
     }
 
     /// The port requests are sent to: the explicit ``port``, else the scheme's default, 80 for
@@ -131,10 +169,11 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The error for `text`, shown without what may carry a secret: a query or fragment, and all
-    /// but the scheme of a text with an `@` (a user name and password, however garbled).
+    /// but the scheme of a text with an `@`, plain or percent-encoded (a user name and password,
+    /// however garbled).
     private static func invalid(_ text: String, reason: String) -> CourierError {
         let shown =
-            text.contains("@")
+            text.contains("@") || text.range(of: "%40", options: .caseInsensitive) != nil
             ? (text.range(of: "://").map { text[..<$0.upperBound] } ?? "") + "…"
             : text.firstIndex { $0 == "?" || $0 == "#" }.map { text[..<$0] + "…" } ?? text
         return CourierError(

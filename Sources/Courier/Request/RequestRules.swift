@@ -44,6 +44,39 @@ enum RequestRules {
         }
     }
 
+    /// Whether `segment` is a dot segment, plain or percent-encoded (`%2E%2e`, `.%2E`): at most
+    /// six bytes long and starting with `.` or `%`; without a `%`, a segment decodes to itself.
+    /// Anything else, a byte-order mark before the dots included, is sent `%` encoded and cannot
+    /// climb.
+    static func isDotSegment(_ segment: String) -> Bool {
+        guard segment.utf8.count <= 6, let first = segment.utf8.first,
+            first == UInt8(ascii: ".") || first == UInt8(ascii: "%")
+        else { return false }
+        let decoded =
+            segment.utf8.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(segment) ?? segment : segment
+        return segment == "." || segment == ".." || decoded == "." || decoded == ".."
+    }
+
+    /// `path` (percent-encoded, from `/`) with its dot segments resolved as RFC 3986 §5.2.4
+    /// resolves them, a percent-encoded dot read as a dot: `/a/../b/./c` is `/b/c`.
+    static func removingDotSegments(from path: String) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.contains(where: { isDotSegment(String($0)) }) else { return path }
+        var output: [Substring] = []
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            guard isDotSegment(String(segment)) else {
+                output.append(segment)
+                continue
+            }
+            if segment != ".", PercentEncoding.decode(String(segment)) != ".", output.count > 1 {
+                output.removeLast()
+            }
+            if isLast { output.append("") }
+        }
+        return output.joined(separator: "/")
+    }
+
     static func validate(pathSegment segment: String) throws(CourierError) {
         if segment.isEmpty {
             throw CourierError(
@@ -51,15 +84,7 @@ enum RequestRules {
                 message: "A path segment is empty; an empty value would address a different resource."
             )
         }
-        // A dot segment, plain or percent-encoded (`%2E%2e`, `.%2E`), is at most six bytes long and
-        // starts with `.` or `%`; without a `%`, a segment decodes to itself. Anything else, a
-        // byte-order mark before the dots included, is sent `%` encoded and cannot climb.
-        guard segment.utf8.count <= 6, let first = segment.utf8.first,
-            first == UInt8(ascii: ".") || first == UInt8(ascii: "%")
-        else { return }
-        let decoded =
-            segment.utf8.contains(UInt8(ascii: "%")) ? PercentEncoding.decode(segment) ?? segment : segment
-        if segment == "." || segment == ".." || decoded == "." || decoded == ".." {
+        if isDotSegment(segment) {
             throw CourierError(
                 stage: .building, kind: .invalidPathSegment,
                 message:

@@ -180,9 +180,9 @@ struct RedirectFollower: Sendable {
     private func nextRequest(
         after request: TransportRequest, status: HTTPStatus, location: String, response: RawResponse
     ) throws(CourierError) -> TransportRequest {
-        guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-            let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            target.host?.isEmpty == false
+        guard let location = URL(string: location, relativeTo: request.url)?.absoluteURL,
+            let scheme = location.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            location.host?.isEmpty == false
         else {
             throw CourierError(
                 stage: .transport, kind: .unsupportedRedirect,
@@ -191,7 +191,7 @@ struct RedirectFollower: Sendable {
             )
         }
         // A user or password in a URL is a secret Courier never sends, nor shows in a message.
-        guard target.user == nil, target.password == nil else {
+        guard location.user == nil, location.password == nil else {
             throw CourierError(
                 stage: .transport, kind: .unsupportedRedirect,
                 message:
@@ -199,6 +199,19 @@ struct RedirectFollower: Sendable {
                     + "send; the redirect was not followed.",
                 url: request.url, response: response
             )
+        }
+        // The location is read as an absolute URL given to a call is: a host or port no URL can
+        // carry is refused, and the URL sent has its dot segments resolved.
+        let target: URL
+        do throws(CourierError) {
+            target = try AbsoluteTarget(location, sendsSecretsToOtherOrigin: false).url
+        } catch {
+            throw CourierError(
+                stage: .transport, kind: .unsupportedRedirect,
+                message:
+                    "The server redirected to a location whose host or port Courier cannot send to; the "
+                    + "redirect was not followed.",
+                url: request.url, response: response, underlying: error)
         }
         var headers = request.headers
         if Self.origin(of: target) != Self.origin(of: request.url) {

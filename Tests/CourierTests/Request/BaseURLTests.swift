@@ -79,6 +79,65 @@ import Testing
         expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
     }
 
+    /// Hosts and ports as they are sent, whatever form they were written in (WHATWG URL test
+    /// data, UTS #46 for names).
+    @Test(
+        arguments: [
+            ("https://bücher.example/", "xn--bcher-kva.example", nil),
+            ("https://BÜCHER.example", "xn--bcher-kva.example", nil),
+            ("https://xn--bcher-kva.example", "xn--bcher-kva.example", nil),
+            ("https://bücher\u{3002}example", "xn--bcher-kva.example", nil),
+            ("https://bücher\u{FF0E}example", "xn--bcher-kva.example", nil),
+            ("https://b%C3%BCcher.example", "xn--bcher-kva.example", nil),
+            ("https://faß.example", "xn--fa-hia.example", nil),
+            ("https://\u{FF45}\u{FF58}\u{FF41}\u{FF4D}\u{FF50}\u{FF4C}\u{FF45}.com", "example.com", nil),
+            ("http://127.1:8080", "127.0.0.1", 8080),
+            ("http://0x7f.1", "127.0.0.1", nil),
+            ("http://0177.0.0.1", "127.0.0.1", nil),
+            ("http://2130706433", "127.0.0.1", nil),
+            ("http://127.0.0.1.", "127.0.0.1", nil),
+            ("http://[0:0:0:0:0:0:0:1]:8080", "::1", 8080),
+            ("http://[2001:DB8::A]", "2001:db8::a", nil),
+            ("http://example.com:80", "example.com", nil),
+            ("https://example.com:443/api", "example.com", nil),
+            ("https://example.com:0443", "example.com", nil),
+            ("http://example.com:443", "example.com", 443),
+            ("http://example.com:", "example.com", nil),
+            ("https://example.com.", "example.com.", nil),
+            ("https://exa_mple.com", "exa_mple.com", nil),
+        ] as [(String, String, Int?)])
+    func hostsAndPortsAreKeptAsTheyAreSent(base: String, host: String, port: Int?) throws {
+        let parsed = try BaseURL(validating: base)
+        #expect(parsed.host == host)
+        #expect(parsed.port == port)
+        #expect(try parsed.url(for: Self.users.built()).host() == host)
+    }
+
+    /// What no URL can carry, whichever way it is written; the message never shows what follows
+    /// an encoded `@`.
+    @Test(arguments: [
+        "http://example.com:65536", "http://example.com:99999999999999999999", "http://example.com:0",
+        "http://example.com:8o", "http://example.com:+80", "http://127.0.0.1%2Fa.example:8080/api",
+        "http://TOKEN123%40127.0.0.1/api", "https://user%3As3cr3t%40h.example/", "https://%00.example/",
+        "https://ex%20ample.com", "https://ex%25ample.com", "https://ex\u{FF0F}ample.com", "http://256.0.0.1",
+        "http://1.2.3.4.5", "http://0x100.0.0.1", "http://[v1.fe]/", "http://[:::1]/", "http://[zz::1]/",
+        "http://[fe80::1%25eth0]/", "http://[::1]x/", "http:/example.com", "https:example.com",
+        "HTTP:/localhost:8080/api", "https://example.com/a/../b", "https://example.com/a/%2e%2E/b",
+        "https://example.com/./a",
+    ])
+    func unusableHostsPortsAndPathsAreRejected(base: String) {
+        let error = expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
+        #expect(error.map { !$0.description.contains("s3cr3t") && !$0.description.contains("TOKEN") } == true)
+    }
+
+    @Test func aSchemeWithoutItsSlashesIsNotTakenForAHost() throws {
+        let error = expectCourierError(.invalidBaseURL) {
+            try BaseURL(validating: "http:/localhost:8080/api")
+        }
+        #expect(error?.message.contains("two slashes") == true, "\(String(describing: error))")
+        #expect(try BaseURL(validating: "localhost:8080/api").description == "https://localhost:8080/api")
+    }
+
     /// Logging and metrics read the resolved URL as text; it must be the URL's own text, also
     /// when the host or base path is not plain and the URL is parsed to find it.
     @Test(arguments: [

@@ -133,7 +133,7 @@ import Testing
             sent.map(\.url.absoluteString) == [
                 "https://cdn.example.com/page/2?sig=kept-in-url",
                 "https://cdn.example.com/page/2?sig=kept-in-url&tenant=default-tenant",
-                "https://api.example.com:443/p?tenant=default-tenant",
+                "https://api.example.com/p?tenant=default-tenant",
             ])
         #expect(
             sent.map { $0.headers[.authorization] } == [

@@ -222,6 +222,34 @@ import Testing
         #expect(await recorder.requests.count == 1)
     }
 
+    /// A location is read as a base URL is: a host or port no URL can carry is never sent to
+    /// (AsyncHTTPClient traps on a port past 65535), and its secret-looking parts are not shown.
+    @Test(arguments: [
+        "http://127.0.0.1:65536/x", "http://127.0.0.1:0/x", "http://TOKEN123%40127.0.0.1/x",
+        "http://127.0.0.1%2Fa.example/x", "http://[fe80::1%25eth0]/x", "http://256.0.0.1/x",
+    ])
+    func aLocationWithAnUnusableHostOrPortIsRefused(location: String) async {
+        let recorder = Self.transport(["https://api.example.com/start": (302, location)])
+        let error = await expectCourierError(.unsupportedRedirect) {
+            try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        }
+        #expect(await recorder.requests.count == 1)
+        #expect(error.map { !"\($0)".contains("TOKEN123") } == true)
+    }
+
+    /// The next hop's URL is what is sent: dot segments resolved, the host written as sent.
+    @Test(arguments: [
+        ("/a/../b/./c", "https://api.example.com/b/c"), ("/a/%2E%2e/b", "https://api.example.com/b"),
+        ("/a/b/..", "https://api.example.com/a/"), ("/../../x?y=1", "https://api.example.com/x?y=1"),
+        ("https://API.example.com:443/x", "https://api.example.com/x"),
+        ("https://bücher.example/x", "https://xn--bcher-kva.example/x"),
+    ])
+    func theNextHopIsSentAsItsURLReads(location: String, sent: String) async throws {
+        let recorder = Self.transport(["https://api.example.com/start": (302, location)])
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
+        #expect(await recorder.requests.last?.url.absoluteString == sent)
+    }
+
     /// A 307 or 308 from HTTPS to plain HTTP would send the body again in the clear: not
     /// followed. The same redirect to HTTPS is followed with the body.
     @Test(arguments: [307, 308])

@@ -227,7 +227,7 @@ import Testing
             request, body: nil, baseURL: URL(string: "https://api.example.com:443/api")!, operationID: "me")
         let sent = try #require(await wire.sent.first)
         #expect(await wire.sent.count == 1)
-        #expect(sent.url == "https://api.example.com:443/api/v1/me")
+        #expect(sent.url == "https://api.example.com/api/v1/me")
         #expect(sent.headers[.authorization] == "Bearer s3cret")
     }
 

@@ -233,6 +233,13 @@ public final class AsyncHTTPClientTransport: Transport {
     ///   transport, ``CourierError/Kind/streamedBodyAlreadySent`` before anything is sent.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
         try Task.checkCancellation()
+        // Courier's URLs never carry such a port; a middleware may have set one, and NIO traps on it.
+        if let port = request.url.port, !(1...65535).contains(port) {
+            throw CourierError(
+                stage: .transport, kind: .transportFailed,
+                message: "The request's port \(port) is not between 1 and 65535; nothing was sent.",
+                url: request.url)
+        }
         try refuseTLSOptionsOnSharedClient(request.tls)
         let route = try route(for: request)
         let client: HTTPClient
