@@ -1184,6 +1184,17 @@ def route_padded_fields(conn, req):
                                   ("ETag", '"abc"  ')]))
 
 
+def route_tight_fields(conn, req):
+    """Field lines with no whitespace after the colon, and a value of spaces only: both legal
+    (RFC 9112 §5: OWS may be empty; the value is then empty)."""
+    conn.read_body(req)
+    close = req.wants_close()
+    conn.sock.sendall(b"HTTP/1.1 200 OK\r\nContent-Type:application/json\r\nX-Spaces:   \r\n"
+                      b"Content-Length:2\r\n" + (b"Connection: close\r\n" if close else b"")
+                      + b"\r\n{}")
+    return keep_or_fin(not close)
+
+
 def route_redirect_padded(conn, req):
     """A redirect whose Location has whitespace after the reference."""
     conn.read_body(req)
@@ -1722,6 +1733,7 @@ ROUTES = {
     "/obs-text-header": route_obs_text_header,
     "/padded-fields": route_padded_fields,
     "/redirect/padded": route_redirect_padded,
+    "/tight-fields": route_tight_fields,
     "/interim": route_interim,
     "/status-line": route_status_line,
     "/bodiless-length": route_bodiless_length,

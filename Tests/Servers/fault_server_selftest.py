@@ -712,6 +712,9 @@ def padded_fields_and_redirect_routes():
                      b"X-Lead:  \t lead\r\n", b'ETag: "abc"  \r\n'):
             assert line in head, (line, head)
         eq(read_exactly(sock, 2), b"{}")
+    data, outcome = raw("GET", "/tight-fields", [("Connection", "close")])
+    eq((data, outcome), (b"HTTP/1.1 200 OK\r\nContent-Type:application/json\r\nX-Spaces:   \r\n"
+                         b"Content-Length:2\r\nConnection: close\r\n\r\n{}", "eof"))
     data, outcome = raw("GET", "/redirect/padded", [("Connection", "close")])
     assert data.startswith(b"HTTP/1.1 302 Found\r\n"), data[:80]
     assert b"\r\nLocation: /ok?size=10 \t\r\n" in data, data

@@ -24,6 +24,15 @@ extension CourierError {
         return CourierError(stage: .transport, kind: kind, message: message, underlying: urlError)
     }
 
+    /// What the platform's URLSession is known to refuse, for the message of a bad URL.
+    #if canImport(FoundationNetworking)
+        private static let badURLHint =
+            " On Linux, FoundationNetworking refuses every URL whose host is an IPv6 address; "
+            + "AsyncHTTPClientTransport sends them."
+    #else
+        private static let badURLHint = ""
+    #endif
+
     private static func kindAndMessage(for code: URLError.Code) -> (Kind, String) {
         switch code {
         case .cancelled:
@@ -40,6 +49,11 @@ extension CourierError {
             (.invalidResponse, "The server's response could not be read.")
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             (.tooManyRedirects, "The server redirected too often.")
+        case .badURL, .unsupportedURL:
+            (
+                .transportFailed,
+                "URLSession could not use the request's URL (URL error \(code.rawValue)).\(badURLHint)"
+            )
         default:
             (.transportFailed, "The transport failed with URL error \(code.rawValue).")
         }

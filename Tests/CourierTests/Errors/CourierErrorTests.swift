@@ -1,8 +1,13 @@
-import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite struct CourierErrorTests {
     static let url = URL(string: "https://user:pass@api.example.com/v1/users/42?access_token=query-secret-1")!
@@ -32,6 +37,15 @@ import Testing
         #expect(
             error.localizedDescription == "The request took longer than its 1 s timeout. [GET /v1/users/42]")
         #expect(!error.localizedDescription.contains("query-secret-1"))
+    }
+
+    @Test func aURLSessionThatCannotUseTheURLSaysSo() {
+        let error = CourierError.transport(URLError(.badURL))
+        #expect(error.kind == .transportFailed)
+        #expect(error.message.hasPrefix("URLSession could not use the request's URL (URL error -1000)."))
+        #if canImport(FoundationNetworking)
+            #expect(error.message.contains("IPv6"))
+        #endif
     }
 
     @Test func withoutARequestTheLocalizedDescriptionIsTheMessage() {

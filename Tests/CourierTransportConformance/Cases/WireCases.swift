@@ -228,6 +228,17 @@
                     #expect(redirected.url?.path == "/ok", "\(String(describing: redirected.url))")
                 }
             },
+            ConformanceCase(.wire, "fieldLinesWithoutOptionalWhitespaceArrive") { context in
+                // RFC 9112 §5: the whitespace after a field's colon is optional, and a value of
+                // spaces only is empty; small servers write `Name:value`.
+                try await context.withClient { client in
+                    let response = try await client.send(
+                        FaultServer.bytes("tight-fields", key: FaultServer.uniqueKey()))
+                    #expect(response.value == Data("{}".utf8))
+                    #expect(response.headers[.contentType] == "application/json")
+                    #expect(response.headers["X-Spaces"] == "")
+                }
+            },
             ConformanceCase(.wire, "anObsTextHeaderValueArrivesWithTheResponse") { context in
                 // RFC 9110 §5.5: field values may hold obs-text (bytes 0x80–0xFF); a response with
                 // one is a response, and the value is read as Latin-1 or with replacement characters.

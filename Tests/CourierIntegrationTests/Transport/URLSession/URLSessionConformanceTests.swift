@@ -38,6 +38,10 @@ struct URLSessionConformanceTests {
                 "libcurl does not check that a gzip stream reached its end: the first half of one, framed "
                     + "whole by its Content-Length or by the connection's close, arrives as a 200 with the bytes "
                     + "that decoded."),
+            "fieldLinesWithoutOptionalWhitespaceArrive": .init(
+                "FoundationNetworking cannot read a field line without a space after its colon "
+                    + "(\"Content-Type:application/json\") or a value of spaces only (\"Failed writing header\"), "
+                    + "so the whole response fails as invalidResponse."),
             "anObsTextHeaderValueArrivesWithTheResponse": .init(
                 "FoundationNetworking cannot read a header value that is not UTF-8 (\"Failed writing header\"), "
                     + "so the whole response fails as invalidResponse."),
