@@ -223,7 +223,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
     /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:coded:)``;
     ///   `coded` is whether the head named a content coding) is
-    ///   ``CourierError/Kind/invalidResponse``, not a connection that closed early.
+    ///   ``CourierError/Kind/invalidResponse``, not a connection that closed early; so is a body
+    ///   whose chunked framing libcurl could not read (its sentences name "chunked-encoding" or
+    ///   "the chunked-encoded stream": a chunk size that is not hexadecimal, a malformed trailer).
     static func failure(_ error: any Error, afterResponse: Bool, coded: Bool = false) -> CourierError {
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
             // A response head means the handshake succeeded: a TLS failure after it is the
@@ -241,6 +243,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 stage: .transport, kind: .invalidResponse,
                 message:
                     "The response body could not be decoded from its content coding "
+                    + "(\(urlError.localizedDescription)); the partial body was discarded.",
+                underlying: error)
+        }
+        if afterResponse, let urlError = error as? URLError,
+            urlError.localizedDescription.contains("chunked-encod")
+        {
+            return CourierError(
+                stage: .transport, kind: .invalidResponse,
+                message:
+                    "The response body's chunked framing could not be read "
                     + "(\(urlError.localizedDescription)); the partial body was discarded.",
                 underlying: error)
         }

@@ -23,8 +23,6 @@ struct URLSessionConformanceTests {
                     + "when trailer fields follow the last chunk.", endsTheProcess: true),
             "chunkLinesEndedByABareLFAreAnInvalidResponse": .init(
                 "libcurl accepts chunk lines ended by a bare LF and returns the body they frame."),
-            "aChunkSizeThatIsNotHexIsAnInvalidResponse": .init(
-                "libcurl reports a malformed chunk after the head as a lost connection: truncatedResponse."),
             "oneHugeHeaderIsRefusedInASentenceThatNamesTheHeaders": .init(
                 "libcurl refuses a single header over 100 KiB with \"Out of memory\"."),
             "aStatusLineWithoutAReasonPhraseIsRead": .init(

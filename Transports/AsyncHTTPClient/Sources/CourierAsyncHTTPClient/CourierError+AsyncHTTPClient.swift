@@ -137,7 +137,8 @@ extension CourierError {
         case .invalidContentLength, .unexpectedContentLength:
             (
                 .invalidResponse,
-                "The server's response had an invalid or conflicting Content-Length, so its body cannot be framed."
+                "The server's response had an invalid or conflicting Content-Length (in its header or trailer "
+                    + "section), so its body cannot be framed."
             )
         case .closedConnection, .invalidEOFState:
             (.connectionLost, "The connection closed in the middle of the server's response.")
