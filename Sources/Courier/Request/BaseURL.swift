@@ -101,6 +101,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw Self.invalid(original, reason: error.reason)
         }
+        // Foundation reads no host where a label is an `xn--` one that does not decode.
+        guard components.host?.isEmpty == false else {
+            let punycode = host.split(separator: ".").contains { $0.hasPrefix("xn--") }
+            throw Self.invalid(
+                original,
+                reason: punycode ? "its host has an xn-- label that is not Punycode" : "it has no host")
+        }
         guard components.percentEncodedQuery == nil, components.percentEncodedFragment == nil else {
             throw Self.invalid(
                 original, reason: "it has a query or fragment; declare query parameters with Query")

@@ -123,7 +123,7 @@ import Testing
         "http://1.2.3.4.5", "http://0x100.0.0.1", "http://[v1.fe]/", "http://[:::1]/", "http://[zz::1]/",
         "http://[fe80::1%25eth0]/", "http://[::1]x/", "http:/example.com", "https:example.com",
         "HTTP:/localhost:8080/api", "https://example.com/a/../b", "https://example.com/a/%2e%2E/b",
-        "https://example.com/./a",
+        "https://example.com/./a", "https://xn--a.example", "https://xn--.example",
     ])
     func unusableHostsPortsAndPathsAreRejected(base: String) {
         let error = expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
