@@ -49,6 +49,20 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         try self.init(parsing: withScheme, original: text)
     }
 
+    /// Whether every `%` in `text` starts an escape: two hexadecimal digits follow it.
+    private static func hasWellFormedEscapes(_ text: Substring) -> Bool {
+        var rest = text.utf8[...]
+        while let percent = rest.firstIndex(of: UInt8(ascii: "%")) {
+            let digits = rest[rest.index(after: percent)...].prefix(2)
+            guard digits.count == 2, digits.allSatisfy({ Unicode.Scalar($0).properties.isASCIIHexDigit })
+            else {
+                return false
+            }
+            rest = rest[digits.endIndex...]
+        }
+        return true
+    }
+
     /// Whether `text` is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` and
     /// `.` (RFC 3986 §3.1).
     private static func isScheme(_ text: Substring) -> Bool {
@@ -111,6 +125,11 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         guard components.percentEncodedQuery == nil, components.percentEncodedFragment == nil else {
             throw Self.invalid(
                 original, reason: "it has a query or fragment; declare query parameters with Query")
+        }
+        let path = text[authority.endIndex...].prefix { $0 != "?" && $0 != "#" }
+        guard Self.hasWellFormedEscapes(path) else {
+            throw Self.invalid(
+                original, reason: "its path has a % that is not followed by two hexadecimal digits")
         }
         let segments = components.percentEncodedPath.split(separator: "/").map(String.init)
         if let dots = segments.first(where: RequestRules.isDotSegment) {

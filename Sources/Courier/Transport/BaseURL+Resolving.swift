@@ -8,7 +8,9 @@ extension BaseURL {
         guard let url = URL(string: text(for: request)) else {
             throw CourierError(
                 stage: .building, kind: .invalidBaseURL,
-                message: "The request could not be resolved against \(self) into a URL.", request: request
+                message:
+                    "The request could not be resolved against \(resolvingBase(for: request)) into a URL.",
+                request: request
             )
         }
         return url

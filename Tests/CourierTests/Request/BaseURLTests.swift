@@ -124,6 +124,8 @@ import Testing
         "http://[fe80::1%25eth0]/", "http://[::1]x/", "http:/example.com", "https:example.com",
         "HTTP:/localhost:8080/api", "https://example.com/a/../b", "https://example.com/a/%2e%2E/b",
         "https://example.com/./a", "https://xn--a.example", "https://xn--.example",
+        "https://example.com/a%zz",
+        "https://example.com/a%2",
     ])
     func unusableHostsPortsAndPathsAreRejected(base: String) {
         let error = expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
