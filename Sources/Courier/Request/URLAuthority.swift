@@ -106,19 +106,17 @@ enum URLAuthority {
     private static func ipv4(_ labels: [Substring]) throws(Refusal) -> String {
         let refusal = Refusal(reason: "its host ends in a number but is not an IPv4 address")
         guard labels.count <= 4 else { throw refusal }
-        var numbers: [UInt64] = []
-        for label in labels {
+        var address: UInt64 = 0
+        for (index, label) in labels.enumerated() {
             guard let number = ipv4Number(label) else { throw refusal }
-            numbers.append(number)
+            let isLast = index == labels.count - 1
+            // The last part fills the bytes the others leave; each other part is one byte.
+            let bits = isLast ? 8 * (4 - index) : 8
+            guard number < UInt64(1) << UInt64(bits) else { throw refusal }
+            address += isLast ? number : number << UInt64(8 * (3 - index))
         }
-        guard let last = numbers.last, numbers.dropLast().allSatisfy({ $0 <= 255 }),
-            last < UInt64(1) << (8 * (5 - numbers.count))
-        else { throw refusal }
-        var address = last
-        for (index, number) in numbers.dropLast().enumerated() {
-            address += number << (8 * (3 - index))
-        }
-        return (0..<4).map { String((address >> (8 * (3 - $0))) & 0xFF) }.joined(separator: ".")
+        let bytes: [UInt64] = [address >> 24, address >> 16 & 0xFF, address >> 8 & 0xFF, address & 0xFF]
+        return bytes.map { String($0) }.joined(separator: ".")
     }
 
     /// The value of one part of an IPv4 address, or `nil` when it is not a number.
