@@ -1,5 +1,7 @@
 extension EndpointRequest {
-    /// A copy with `field` added after the existing fields; validated like a declared header.
+    /// A copy with `field` added after the existing fields; validated like a declared header. A
+    /// second field of a name whose value is not a list (`Authorization`, `Content-Type`,
+    /// `User-Agent`…) is refused: use ``settingHeader(_:)`` to replace one.
     ///
     /// Middleware uses this to add headers:
     ///
@@ -8,6 +10,7 @@ extension EndpointRequest {
     /// ```
     public func addingHeader(_ field: HeaderField) throws(CourierError) -> EndpointRequest {
         try RequestRules.validate(header: field)
+        try RequestRules.validate(adding: field, to: headers)
         return with { $0.headers.append(field) }
     }
 

@@ -46,6 +46,7 @@ enum RequestAssembly {
             case .header(let name, let value, let isSecret):
                 let field = HeaderField(name: name, value: value, isSecret: isSecret)
                 try RequestRules.validate(header: field)
+                try RequestRules.validate(adding: field, to: headers)
                 headers.append(field)
             case .cookie(let name, let value): cookies.append((name, value))
             case .body(let source):
@@ -61,7 +62,7 @@ enum RequestAssembly {
             }
         }
 
-        if !cookies.isEmpty {
+        if !cookies.isEmpty || headers.values(for: .cookie).count > 1 {
             try addCookies(cookies, to: &headers)
         }
         let resolvedMethod = try resolveMethod(method, count: methodCount)
@@ -111,13 +112,15 @@ enum RequestAssembly {
         return request
     }
 
-    /// Folds the declared cookies into one `Cookie` header (RFC 6265bis §5.8.3): after the pairs
-    /// of every `Cookie` header declared as such, in order, else in a header of their own.
+    /// Folds the declared cookies and `Cookie` headers into one `Cookie` header (RFC 6265bis
+    /// §5.8.3, which allows no second): the pairs of every `Cookie` header declared as such, in
+    /// order, then the declared cookies.
     private static func addCookies(
         _ cookies: [(name: String, value: String)], to headers: inout HeaderFields
     ) throws(CourierError) {
         let declared = headers.values(for: .cookie)
-        let value = (declared + [try Cookie.headerValue(cookies)]).joined(separator: "; ")
+        let value = (declared + (cookies.isEmpty ? [] : [try Cookie.headerValue(cookies)])).joined(
+            separator: "; ")
         headers.set(HeaderField(name: .cookie, value: value))
     }
 
@@ -141,18 +144,29 @@ enum RequestAssembly {
                 message: "An endpoint declares exactly one Method; this one declares \(count)."
             )
         }
+        let method: HTTPMethod
         switch token {
-        case .known(let method):
-            return method
+        case .known(let known):
+            method = known
         case .unchecked(let text):
-            guard let method = HTTPMethod(normalizing: text) else {
+            guard let normalized = HTTPMethod(normalizing: text) else {
                 throw CourierError(
                     stage: .building, kind: .invalidMethod,
                     message: "The method \(text.debugDescription) is not a valid RFC 9110 token."
                 )
             }
-            return method
+            method = normalized
         }
+        // CONNECT names an authority (`host:port`), not a path (RFC 9112 §3.2.3): it opens a
+        // tunnel, which is a proxy's business, not an endpoint's.
+        guard method.rawValue != "CONNECT" else {
+            throw CourierError(
+                stage: .building, kind: .invalidMethod,
+                message:
+                    "CONNECT opens a tunnel to a host and port, which an endpoint's path cannot name; "
+                    + "Courier does not send it (a proxy is a transport's setting).")
+        }
+        return method
     }
 
     private static func resolveTimeout(_ timeouts: [Timeout]) throws(CourierError) -> Timeout? {

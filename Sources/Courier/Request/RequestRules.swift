@@ -5,7 +5,8 @@ enum RequestRules {
             throw CourierError(
                 stage: .building, kind: .reservedHeader,
                 message:
-                    "The header '\(field.name)' frames the message; Courier sets it from the body and transport."
+                    "The header '\(field.name)' frames the message or manages its connection; Courier sets it "
+                    + "from the body and transport."
             )
         }
         guard field.hasValidValue else {
@@ -23,6 +24,17 @@ enum RequestRules {
                     + "(RFC 9110 §5.5), so it would not arrive as declared; trim the value."
             )
         }
+    }
+
+    /// Rejects `field` when `headers` already has one of its name and a request carries at most
+    /// one (``HeaderName/isSingleInRequests``).
+    static func validate(adding field: HeaderField, to headers: HeaderFields) throws(CourierError) {
+        guard field.name.isSingleInRequests, headers.contains(field.name) else { return }
+        throw CourierError(
+            stage: .building, kind: .invalidHeaderValue,
+            message:
+                "The header '\(field.name)' is declared twice; its value is not a list, so a request carries "
+                + "one (RFC 9110 §5.3). Declare it once, or replace it with settingHeader.")
     }
 
     static func headerName(_ name: String) throws(CourierError) -> HeaderName {

@@ -98,8 +98,9 @@ public struct HTTPMethod: Sendable, Hashable, CustomStringConvertible {
     /// `OPTIONS`: describe the communication options for the target resource.
     public static let options = HTTPMethod(known: "OPTIONS")
 
-    /// Whether a request with this method must not carry content (`GET` and `HEAD`).
-    public var forbidsBody: Bool { self == .get || self == .head }
+    /// Whether a request with this method must not carry content: `GET` and `HEAD`, whose content
+    /// has no meaning, and `TRACE` (RFC 9110 §9.3.8).
+    public var forbidsBody: Bool { self == .get || self == .head || rawValue == "TRACE" }
 
     /// Whether RFC 9110 defines the method as idempotent (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`).
     public var isIdempotent: Bool {

@@ -124,13 +124,33 @@ extension HeaderName {
         QueryItem.isSensitiveByDefault(name: canonicalName)
     }
 
-    /// Names that frame the message; they come from the body and transport, never from an endpoint.
-    public static let framing: Set<HeaderName> = [.contentLength, .transferEncoding, .host, .connection]
+    /// Names that frame the message or manage its connection (RFC 9110 §7.6.1): they come from
+    /// the body and transport, never from an endpoint. `TE`, `Upgrade`, `Keep-Alive` and
+    /// `Proxy-Connection` are among them, since each needs a `Connection` option that only the
+    /// transport sets.
+    public static let framing: Set<HeaderName> = [
+        .contentLength, .transferEncoding, .host, .connection, HeaderName("TE"), HeaderName("Upgrade"),
+        HeaderName("Keep-Alive"), HeaderName("Proxy-Connection"),
+    ]
 
     /// Whether this is one of ``framing``, by comparing lowercase names rather than hashing one.
     var isFraming: Bool {
         switch canonicalName {
-        case "content-length", "transfer-encoding", "host", "connection": true
+        case "content-length", "transfer-encoding", "host", "connection", "te", "upgrade", "keep-alive",
+            "proxy-connection":
+            true
+        default: false
+        }
+    }
+
+    /// Whether a request carries at most one field of this name: its value is not a list (RFC 9110
+    /// §5.3), so a second field would make one value no receiver can read (`Bearer a, Basic b`).
+    var isSingleInRequests: Bool {
+        switch canonicalName {
+        case "authorization", "proxy-authorization", "content-type", "content-range", "content-location",
+            "idempotency-key", "if-modified-since", "if-unmodified-since", "if-range", "range", "user-agent",
+            "date", "from", "referer", "origin", "max-forwards", "last-event-id":
+            true
         default: false
         }
     }

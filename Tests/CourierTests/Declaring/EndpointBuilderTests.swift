@@ -367,6 +367,12 @@ import Testing
             try Endpoint<Empty, Never> { Method("BAD METHOD") }.built()
         }
         #expect(error?.message == #"The method "BAD METHOD" is not a valid RFC 9110 token."#)
+        for connect in ["CONNECT", "connect"] {
+            let tunnel = expectCourierError(.invalidMethod) {
+                try Endpoint<Empty, Never> { Method(connect) }.built()
+            }
+            #expect(tunnel?.message.hasPrefix("CONNECT opens a tunnel") == true)
+        }
     }
 
     @Test func twoTimeoutsAreRejectedNotSilentlyMerged() {

@@ -10,7 +10,7 @@ import Testing
         }
         let others: [HeaderName] = [
             .contentType, .accept, .authorization, .userAgent, .idempotencyKey, HeaderName("Content-Lengths"),
-            HeaderName("X-Host"), HeaderName("Keep-Alive"),
+            HeaderName("X-Host"), HeaderName("Keep-Alives"), HeaderName("Upgrade-Insecure-Requests"),
         ]
         for name in others {
             #expect(!name.isFraming, "\(name.rawValue) is not a framing header")

@@ -9,7 +9,8 @@ extension EndpointRequest {
     /// disk, `<streamed body>` for a ``RequestBody/stream``, which is never read). Lines end in `\r\n`. Sensitive header and query values (in the
     /// request line too, as in ``curlCommand(baseURL:revealingSecrets:)``) read `<redacted>` unless
     /// `revealingSecrets` is `true`. `Host` is the real target's: an ``absoluteURL``'s host when
-    /// there is one.
+    /// there is one. The fields a transport adds on its own (`User-Agent`, `Accept-Encoding`…,
+    /// listed in <doc:ChoosingATransport>) are not shown.
     ///
     /// ```text
     /// POST /api/todos HTTP/1.1

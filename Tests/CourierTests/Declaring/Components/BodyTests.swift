@@ -74,4 +74,16 @@ import Testing
         }
         #expect(error?.message == "A GET request cannot have a body.")
     }
+
+    /// RFC 9110 §9.3.8: a client must not send content in a TRACE request.
+    @Test func aTraceWithABodyIsRejectedWhenBuilt() throws {
+        let error = expectCourierError(.bodyNotAllowed) {
+            try Endpoint<User, Never> {
+                Method("TRACE")
+                Body.text("x")
+            }.built()
+        }
+        #expect(error?.message == "A TRACE request cannot have a body.")
+        #expect(try Endpoint<User, Never> { Method("TRACE") }.built().body == nil)
+    }
 }

@@ -126,7 +126,10 @@ import Testing
         #expect(error?.message == "The header name \(name.debugDescription) is not a valid RFC 9110 token.")
     }
 
-    @Test(arguments: ["Content-Length", "transfer-encoding", "HOST", "Connection"])
+    @Test(arguments: [
+        "Content-Length", "transfer-encoding", "HOST", "Connection", "TE", "upgrade", "Keep-Alive",
+        "Proxy-Connection",
+    ])
     func framingHeadersAreReserved(name: String) {
         let error = expectCourierError(.reservedHeader) {
             try Endpoint<User, Never> {
@@ -136,6 +139,47 @@ import Testing
         }
         #expect(
             error?.message
-                == "The header '\(name)' frames the message; Courier sets it from the body and transport.")
+                == "The header '\(name)' frames the message or manages its connection; Courier sets it from "
+                + "the body and transport.")
+    }
+
+    /// RFC 9110 §5.3: a field whose value is not a list is sent once; two would join into one
+    /// value no server reads (`Bearer a, Basic b`).
+    @Test(arguments: ["Authorization", "content-type", "User-Agent", "Idempotency-Key", "Range"])
+    func aFieldThatIsNoListIsDeclaredOnce(name: String) throws {
+        let error = expectCourierError(.invalidHeaderValue) {
+            try Endpoint<User, Never> {
+                Method.post
+                Header(name, "one")
+                Header(name, "two")
+            }.built()
+        }
+        #expect(error?.message.contains("declared twice") == true)
+        #expect(error.map { !$0.description.contains("two") || !$0.description.contains("one") } == true)
+        let request = try Endpoint<User, Never> {
+            Method.post
+            Header(name, "one")
+        }.built()
+        #expect(throws: CourierError.self) {
+            try request.addingHeader(
+                HeaderField(name: try #require(HeaderName(validating: name)), value: "2"))
+        }
+        #expect(
+            try request.settingHeader(
+                HeaderField(name: try #require(HeaderName(validating: name)), value: "2")
+            ).headers[name] == "2")
+    }
+
+    @Test func listFieldsMayRepeatAndCookieFieldsBecomeOne() throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header("Accept", "application/json")
+            Header("Accept", "text/plain")
+            Header("Cookie", "a=1")
+            Header("X-Trace", "1")
+            Header("Cookie", "b=2")
+        }.built()
+        #expect(request.headers.values(for: .accept) == ["application/json", "text/plain"])
+        #expect(request.headers.values(for: .cookie) == ["a=1; b=2"])
     }
 }
