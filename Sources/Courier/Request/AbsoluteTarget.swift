@@ -37,11 +37,13 @@ struct AbsoluteTarget: Sendable, Hashable {
         }
     }
 
-    /// The URL as given, without its fragment.
+    /// The URL as it is sent: its origin as ``BaseURL`` writes one, its path with dot segments
+    /// resolved, its query; without its fragment.
     var url: URL { parts.url }
     /// Its origin and path, as a base the request's own path segments follow.
     var base: BaseURL { parts.base }
-    /// Its path, percent-encoded as given (a trailing `/` kept); `/` when empty.
+    /// Its path, percent-encoded as given, dot segments resolved (a trailing `/` kept); `/` when
+    /// empty.
     var percentEncodedPath: String { parts.percentEncodedPath }
     /// Its query, percent-encoded as given, which the request's query items follow.
     var percentEncodedQuery: String? { parts.percentEncodedQuery }
@@ -57,14 +59,12 @@ struct AbsoluteTarget: Sendable, Hashable {
         let query = components.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 }
         components.percentEncodedQuery = nil
         components.percentEncodedPath = RequestRules.removingDotSegments(from: components.percentEncodedPath)
-        guard let withoutQuery = components.url else { throw Self.invalid(url, reason: "it is not a URL") }
+        guard let withoutQuery = components.string else { throw Self.invalid(url, reason: "it is not a URL") }
         let base: BaseURL
         do {
-            base = try BaseURL(withoutQuery)
+            base = try BaseURL(reading: withoutQuery)
         } catch {
-            throw Self.invalid(
-                url,
-                reason: "it is not an http or https URL with a usable host and port, and without userinfo")
+            throw Self.invalid(url, reason: error.reason)
         }
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         // Sent as the base writes its origin, so that the URL reads as what crosses the wire.
@@ -80,7 +80,7 @@ struct AbsoluteTarget: Sendable, Hashable {
         CourierError(
             stage: .building, kind: .invalidBaseURL,
             message:
-                "The absolute URL \(BaseURLText.withoutQuery(url)?.debugDescription ?? "(invalid)") cannot be sent to: \(reason)."
+                "The absolute URL \(URLText.withoutQuery(url)?.debugDescription ?? "(invalid)") cannot be sent to: \(reason)."
         )
     }
 
@@ -92,16 +92,25 @@ struct AbsoluteTarget: Sendable, Hashable {
     }
 }
 
-/// URL text for messages.
-enum BaseURLText {
-    /// `scheme://host/path` of `url`, without userinfo, query or fragment, which may hold secrets;
-    /// `nil` when `url` cannot be taken apart.
+/// URL text for messages, without what may hold a secret.
+enum URLText {
+    /// `text` without its query and fragment; only its scheme when it has an `@`, plain or
+    /// percent-encoded (a user name and password, however garbled).
+    static func shown(_ text: String) -> String {
+        if text.contains("@") || text.range(of: "%40", options: .caseInsensitive) != nil {
+            return (text.range(of: "://").map { String(text[..<$0.upperBound]) } ?? "") + "…"
+        }
+        return text.firstIndex { $0 == "?" || $0 == "#" }.map { text[..<$0] + "…" } ?? text
+    }
+
+    /// `scheme://host/path` of `url`, without userinfo, query or fragment, which may hold secrets
+    /// (as ``shown(_:)`` shows it); `nil` when `url` cannot be taken apart.
     static func withoutQuery(_ url: URL) -> String? {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
         components.percentEncodedUser = nil
         components.percentEncodedPassword = nil
         components.percentEncodedQuery = nil
         components.percentEncodedFragment = nil
-        return components.string
+        return components.string.map(shown)
     }
 }

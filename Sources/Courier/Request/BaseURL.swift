@@ -46,7 +46,88 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         } else {
             withScheme = "https://" + trimmed
         }
-        try self.init(parsing: withScheme, original: text)
+        do {
+            try self.init(reading: withScheme)
+        } catch {
+            throw Self.invalid(text, reason: error.reason)
+        }
+    }
+
+    /// Uses an absolute http(s) URL as the base.
+    ///
+    /// - Throws: ``CourierError/Kind/invalidBaseURL`` as for ``init(validating:)``.
+    public init(_ url: URL) throws(CourierError) {
+        do {
+            try self.init(reading: url.absoluteString)
+        } catch {
+            throw Self.invalid(url.absoluteString, reason: error.reason)
+        }
+    }
+
+    /// Parses a literal base; an invalid literal is a programmer error and traps.
+    public init(_ literal: StaticString) {
+        do {
+            try self.init(validating: literal.description)
+        } catch {
+            preconditionFailure(error.message)
+        }
+    }
+
+    /// Why a text is no base URL: the end of a sentence ("its port is not between 1 and 65535").
+    struct Refusal: Error {
+        let reason: String
+    }
+
+    /// Reads `text`, an absolute URL: the scheme and authority by Courier's own rules
+    /// (``URLAuthority``), the path by Foundation's, behind the authority's ASCII form.
+    init(reading text: String) throws(Refusal) {
+        guard let separator = text.range(of: "://"), Self.isScheme(text[..<separator.lowerBound]) else {
+            throw Refusal(reason: "it is not a URL")
+        }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw Refusal(reason: "its scheme is not http or https")
+        }
+        let authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.contains("@") else {
+            throw Refusal(reason: "it contains userinfo; put credentials in an Authorization header instead")
+        }
+        let (host, port) = try Self.read(authority, scheme: scheme)
+        let rest = text[authority.endIndex...]
+        let path = rest.prefix { $0 != "?" && $0 != "#" }
+        guard path.count == rest.count else {
+            throw Refusal(reason: "it has a query or fragment; declare query parameters with Query")
+        }
+        guard Self.hasWellFormedEscapes(path) else {
+            throw Refusal(reason: "its path has a % that is not followed by two hexadecimal digits")
+        }
+        let origin = "\(scheme)://\(Self.hostHeader(host: host, port: port))"
+        guard let components = URLComponents(string: origin + path) else {
+            throw Refusal(reason: "its path is not a URL's")
+        }
+        let segments = components.percentEncodedPath.split(separator: "/").map(String.init)
+        if let dots = segments.first(where: RequestRules.isDotSegment) {
+            throw Refusal(
+                reason:
+                    "its path has the dot segment \(dots.debugDescription), which a server resolves to another path"
+            )
+        }
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.percentEncodedPathSegments = segments
+        self.origin = origin
+    }
+
+    /// The host and port of `authority`, or why it has none Courier can send to.
+    private static func read(_ authority: Substring, scheme: String) throws(Refusal) -> (
+        host: String, port: Int?
+    ) {
+        do {
+            return try URLAuthority.read(authority, scheme: scheme)
+        } catch {
+            throw Refusal(reason: error.reason)
+        }
     }
 
     /// Whether every `%` in `text` starts an escape: two hexadecimal digits follow it.
@@ -66,84 +147,9 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// Whether `text` is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` and
     /// `.` (RFC 3986 §3.1).
     private static func isScheme(_ text: Substring) -> Bool {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return scalars.allSatisfy {
-            $0.isASCII
-                && ($0.properties.isAlphabetic || $0.properties.numericType != nil
-                    || "+-.".unicodeScalars.contains($0))
-        }
-    }
-
-    /// Uses an absolute http(s) URL as the base.
-    ///
-    /// - Throws: ``CourierError/Kind/invalidBaseURL`` as for ``init(validating:)``.
-    public init(_ url: URL) throws(CourierError) {
-        try self.init(parsing: url.absoluteString, original: url.absoluteString)
-    }
-
-    /// Parses a literal base; an invalid literal is a programmer error and traps.
-    public init(_ literal: StaticString) {
-        do {
-            try self.init(validating: literal.description)
-        } catch {
-            preconditionFailure(error.message)
-        }
-    }
-
-    /// Parses `text`, an absolute URL; `original` is what the caller gave, for messages.
-    private init(parsing text: String, original: String) throws(CourierError) {
-        guard let components = URLComponents(string: text), let separator = text.range(of: "://") else {
-            throw Self.invalid(original, reason: "it is not a URL")
-        }
-        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw Self.invalid(original, reason: "its scheme is not http or https")
-        }
-        let authority = text[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard components.percentEncodedUser == nil, components.percentEncodedPassword == nil,
-            !authority.contains("@")
-        else {
-            throw CourierError(
-                stage: .building, kind: .invalidBaseURL,
-                message: "The base URL contains userinfo; put credentials in an Authorization header instead."
-            )
-        }
-        let host: String
-        let port: Int?
-        do {
-            (host, port) = try URLAuthority.read(authority, scheme: scheme)
-        } catch {
-            throw Self.invalid(original, reason: error.reason)
-        }
-        // Foundation reads no host where a label is an `xn--` one that does not decode.
-        guard components.host?.isEmpty == false else {
-            let punycode = host.split(separator: ".").contains { $0.hasPrefix("xn--") }
-            throw Self.invalid(
-                original,
-                reason: punycode ? "its host has an xn-- label that is not Punycode" : "it has no host")
-        }
-        guard components.percentEncodedQuery == nil, components.percentEncodedFragment == nil else {
-            throw Self.invalid(
-                original, reason: "it has a query or fragment; declare query parameters with Query")
-        }
-        let path = text[authority.endIndex...].prefix { $0 != "?" && $0 != "#" }
-        guard Self.hasWellFormedEscapes(path) else {
-            throw Self.invalid(
-                original, reason: "its path has a % that is not followed by two hexadecimal digits")
-        }
-        let segments = components.percentEncodedPath.split(separator: "/").map(String.init)
-        if let dots = segments.first(where: RequestRules.isDotSegment) {
-            throw Self.invalid(
-                original,
-                reason:
-                    "its path has the dot segment \(dots.debugDescription), which a server resolves to another path"
-            )
-        }
-        self.scheme = scheme
-        self.host = host
-        self.port = port
-        self.percentEncodedPathSegments = segments
-        self.origin = "\(scheme)://\(Self.hostHeader(host: host, port: port))"
+        let isLetter = { (byte: UInt8) in (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = text.utf8.first, isLetter(first) else { return false }
+        return text.utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) || "+-.".utf8.contains($0) }
     }
 
     /// The port requests are sent to: the explicit ``port``, else the scheme's default, 80 for
@@ -194,17 +200,11 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         return plainHost && percentEncodedPathSegments.allSatisfy { PercentEncoding.isEncoded($0) }
     }
 
-    /// The error for `text`, shown without what may carry a secret: a query or fragment, and all
-    /// but the scheme of a text with an `@`, plain or percent-encoded (a user name and password,
-    /// however garbled).
+    /// The error for `text`, shown as ``URLText/shown(_:)`` shows a URL.
     private static func invalid(_ text: String, reason: String) -> CourierError {
-        let shown =
-            text.contains("@") || text.range(of: "%40", options: .caseInsensitive) != nil
-            ? (text.range(of: "://").map { text[..<$0.upperBound] } ?? "") + "…"
-            : text.firstIndex { $0 == "?" || $0 == "#" }.map { text[..<$0] + "…" } ?? text
-        return CourierError(
+        CourierError(
             stage: .building, kind: .invalidBaseURL,
-            message: "The base URL \(shown.debugDescription) is not usable: \(reason)."
+            message: "The base URL \(URLText.shown(text).debugDescription) is not usable: \(reason)."
         )
     }
 }

@@ -55,7 +55,9 @@ enum URLAuthority {
         return port == BaseURL.defaultPort(forScheme: scheme) ? nil : port
     }
 
-    /// The compressed lowercase text of the IPv6 address `text` (between the brackets).
+    /// The text of the IPv6 address `text` (between the brackets) as the URL Standard writes it:
+    /// eight lowercase hexadecimal pieces, the first longest run of two or more zero pieces
+    /// written `::`.
     private static func ipv6(_ text: Substring) throws(Refusal) -> String {
         guard !text.contains("%") else {
             throw Refusal(
@@ -66,27 +68,53 @@ enum URLAuthority {
         guard inet_pton(AF_INET6, String(text), &address) == 1 else {
             throw Refusal(reason: "[\(text)] is not an IPv6 address")
         }
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(AF_INET6, &address, &buffer, socklen_t(buffer.count)) != nil else {
-            throw Refusal(reason: "[\(text)] is not an IPv6 address")
+        let bytes = withUnsafeBytes(of: &address) { Array($0) }
+        let pieces = (0..<8).map { UInt16(bytes[2 * $0]) << 8 | UInt16(bytes[2 * $0 + 1]) }
+        var zeros: Range<Int>?
+        var start = 0
+        while start < 8 {
+            guard pieces[start] == 0 else {
+                start += 1
+                continue
+            }
+            let end = pieces[start...].firstIndex { $0 != 0 } ?? 8
+            if end - start >= 2, end - start > (zeros?.count ?? 0) { zeros = start..<end }
+            start = end
         }
-        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        return String(decoding: bytes, as: UTF8.self).lowercased()
+        let hex = pieces.map { String($0, radix: 16) }
+        guard let zeros else { return hex.joined(separator: ":") }
+        return hex[..<zeros.lowerBound].joined(separator: ":") + "::"
+            + hex[zeros.upperBound...].joined(separator: ":")
     }
 
     /// The ASCII form of the host name `text`, or its IPv4 address.
+    ///
+    /// The name is mapped much as IDNA maps one (UTS #46): compatibility forms and case folded,
+    /// characters never shown (a soft hyphen, a zero-width space) dropped, ideographic full stops
+    /// read as dots. A name with a character no name may have is refused, and so is an `xn--`
+    /// label that is not Punycode for one.
     private static func name(_ text: Substring) throws(Refusal) -> String {
         guard !text.isEmpty else { throw Refusal(reason: "it has no host") }
         guard let decoded = text.contains("%") ? PercentEncoding.decode(String(text)) : String(text) else {
             throw Refusal(reason: "its host is not percent-encoded UTF-8")
         }
-        let mapped = decoded.precomposedStringWithCompatibilityMapping.lowercased()
-            .replacingOccurrences(of: "\u{3002}", with: ".")
-        guard !mapped.unicodeScalars.contains(where: isForbidden) else {
-            throw Refusal(reason: "its host has a character no host name may have")
+        var shown = String.UnicodeScalarView()
+        shown.append(
+            contentsOf: decoded.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.filter {
+                !$0.properties.isDefaultIgnorableCodePoint
+            })
+        let mapped = String(shown).replacingOccurrences(of: "\u{3002}", with: ".")
+        let refusal = Refusal(reason: "its host has a character no host name may have")
+        guard !mapped.isEmpty else { throw Refusal(reason: "it has no host") }
+        guard !mapped.unicodeScalars.contains(where: isDisallowed) else { throw refusal }
+        var labels = mapped.split(separator: ".", omittingEmptySubsequences: false)
+        for label in labels where label.hasPrefix("xn--") {
+            guard let unicode = Punycode.unicodeLabel(label),
+                !unicode.unicodeScalars.contains(where: isDisallowed)
+            else { throw Refusal(reason: "its host has an xn-- label that is not Punycode for a name") }
         }
-        let ascii = Punycode.asciiDomain(mapped)
-        var labels = ascii.split(separator: ".", omittingEmptySubsequences: false)
+        let ascii = labels.map { Punycode.asciiLabel(String($0)) }.joined(separator: ".")
+        guard ascii.utf8.allSatisfy(isNameByte) else { throw refusal }
         if labels.count > 1, labels.last?.isEmpty == true { labels.removeLast() }
         guard let last = labels.last,
             !last.isEmpty && last.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
@@ -95,9 +123,32 @@ enum URLAuthority {
         return try ipv4(labels)
     }
 
-    /// Whether no host name may have `scalar` (the URL Standard's forbidden domain code points).
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x21 || scalar.value == 0x7F || "#%/:<>?@[\\]^|".unicodeScalars.contains(scalar)
+    /// Whether no host name may have `scalar`: the URL Standard's forbidden domain code points,
+    /// and what IDNA disallows (controls, separators, surrogates, private-use and unassigned code
+    /// points, U+FFFD).
+    private static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x21 || scalar.value == 0x7F || scalar.value == 0xFFFD
+            || "#%/:<>?@[\\]^|".unicodeScalars.contains(scalar)
+        {
+            return true
+        }
+        switch scalar.properties.generalCategory {
+        case .control, .surrogate, .privateUse, .unassigned, .spaceSeparator, .lineSeparator,
+            .paragraphSeparator:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether an ASCII host name may have `byte` (RFC 3986 §3.2.2's reg-name, without escapes).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "-._~!$&'()*+,;=".utf8.contains(byte)
+        }
     }
 
     /// The dotted-quad text of the IPv4 address whose parts are `labels` (one to four numbers,
@@ -119,16 +170,15 @@ enum URLAuthority {
         return bytes.map { String($0) }.joined(separator: ".")
     }
 
-    /// The value of one part of an IPv4 address, or `nil` when it is not a number.
+    /// The value of one part of an IPv4 address (`UInt64.max` for one too large to hold), or
+    /// `nil` when it is not a number.
     private static func ipv4Number(_ text: Substring) -> UInt64? {
-        guard !text.isEmpty,
-            text.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == "x" || $0 == "X" })
+        let (digits, radix): (Substring, Int) =
+            text.hasPrefix("0x") || text.hasPrefix("0X")
+            ? (text.dropFirst(2), 16)
+            : text.count > 1 && text.hasPrefix("0") ? (text.dropFirst(), 8) : (text, 10)
+        guard !text.isEmpty, digits.allSatisfy({ $0.isASCII && $0.hexDigitValue.map { $0 < radix } == true })
         else { return nil }
-        if text.hasPrefix("0x") || text.hasPrefix("0X") {
-            let digits = text.dropFirst(2)
-            return digits.isEmpty ? 0 : UInt64(digits, radix: 16)
-        }
-        if text.count > 1, text.hasPrefix("0") { return UInt64(text.dropFirst(), radix: 8) }
-        return UInt64(text, radix: 10)
+        return digits.isEmpty ? 0 : UInt64(digits, radix: radix) ?? .max
     }
 }

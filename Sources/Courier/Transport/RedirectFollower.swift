@@ -113,6 +113,7 @@ struct RedirectFollower: Sendable {
         after request: TransportRequest, answeredWith response: RawResponse, first: TransportRequest,
         hops: inout Hops
     ) throws(CourierError) -> TransportRequest? {
+        // Trimmed here too: an in-memory transport answers without a ResponseReceiver, which trims.
         guard response.status.isRedirect,
             let location = response.headers[.location].map({
                 String(Substring($0).trimmingOptionalWhitespace())
@@ -140,7 +141,7 @@ struct RedirectFollower: Sendable {
                 // error's message reaches logs. The whole URL is the error's `url`.
                 message:
                     "The redirects form a cycle back to "
-                    + "\(BaseURLText.withoutQuery(next.url) ?? "\(next.url.scheme ?? "")://\(next.url.host ?? "")").",
+                    + "\(URLText.withoutQuery(next.url) ?? "\(next.url.scheme ?? "")://\(next.url.host ?? "")").",
                 url: next.url, response: response
             )
         }

@@ -19,6 +19,59 @@ enum Punycode {
         return "xn--" + encode(Array(label.unicodeScalars).map { Int($0.value) })
     }
 
+    /// The label `xn--` Punycode stands for (RFC 3492 §6.2), or `nil` when `label` has no `xn--`
+    /// prefix, does not decode, or decodes to nothing or to ASCII only, which no encoder writes.
+    static func unicodeLabel(_ label: Substring) -> String? {
+        guard label.lowercased().hasPrefix("xn--") else { return nil }
+        let input = Array(label.dropFirst(4).lowercased().unicodeScalars)
+        guard input.allSatisfy(\.isASCII) else { return nil }
+        let delimiter = input.lastIndex(of: "-")
+        var output = delimiter.map { input[..<$0].map { Int($0.value) } } ?? []
+        var position = delimiter.map { $0 + 1 } ?? 0
+        var codePoint = 0x80
+        var index = 0
+        var bias = 72
+        while position < input.count {
+            let previous = index
+            var weight = 1
+            var k = base
+            while true {
+                guard position < input.count, let value = digitValue(input[position]) else { return nil }
+                position += 1
+                let (step, stepOverflow) = value.multipliedReportingOverflow(by: weight)
+                let (sum, overflow) = index.addingReportingOverflow(step)
+                guard !stepOverflow, !overflow, sum < 0x11_0000 * (output.count + 1) else { return nil }
+                index = sum
+                let threshold = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if value < threshold { break }
+                let (nextWeight, weightOverflow) = weight.multipliedReportingOverflow(by: base - threshold)
+                guard !weightOverflow else { return nil }
+                weight = nextWeight
+                k += base
+            }
+            bias = adapt(index - previous, points: output.count + 1, isFirst: previous == 0)
+            codePoint += index / (output.count + 1)
+            index %= output.count + 1
+            guard codePoint < 0x11_0000 else { return nil }
+            output.insert(codePoint, at: index)
+            index += 1
+        }
+        let scalars = output.compactMap(Unicode.Scalar.init)
+        guard scalars.count == output.count, scalars.contains(where: { !$0.isASCII }) else { return nil }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
+    }
+
+    /// The value of a Punycode digit: `a`–`z` are 0–25, `0`–`9` are 26–35.
+    private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar {
+        case "a"..."z": Int(scalar.value) - 97
+        case "0"..."9": Int(scalar.value) - 22
+        default: nil
+        }
+    }
+
     /// RFC 3492 §6.3, for code points of one label.
     private static func encode(_ input: [Int]) -> String {
         var output = input.filter { $0 < 0x80 }.map(character)

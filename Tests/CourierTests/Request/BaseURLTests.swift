@@ -50,7 +50,8 @@ import Testing
         }
         #expect(
             error?.message
-                == "The base URL contains userinfo; put credentials in an Authorization header instead.")
+                == "The base URL \"https://…\" is not usable: it contains userinfo; put credentials in an "
+                + "Authorization header instead.")
         #expect(error.map { !$0.description.contains("hunter2") } == true)
     }
 
@@ -98,6 +99,13 @@ import Testing
             ("http://127.0.0.1.", "127.0.0.1", nil),
             ("http://[0:0:0:0:0:0:0:1]:8080", "::1", 8080),
             ("http://[2001:DB8::A]", "2001:db8::a", nil),
+            ("http://[::ffff:127.0.0.1]", "::ffff:7f00:1", nil),
+            ("http://[0:0:0:0:0:0:13.1.68.3]", "::d01:4403", nil),
+            ("http://[1:0::]", "1::", nil),
+            ("http://[1:0:0:2:0:0:0:3]", "1:0:0:2::3", nil),
+            ("http://[::2]", "::2", nil),
+            ("https://ex%C2%ADample.com", "example.com", nil),
+            ("https://ex\u{200B}ample.com", "example.com", nil),
             ("http://example.com:80", "example.com", nil),
             ("https://example.com:443/api", "example.com", nil),
             ("https://example.com:0443", "example.com", nil),
@@ -123,13 +131,34 @@ import Testing
         "http://1.2.3.4.5", "http://0x100.0.0.1", "http://[v1.fe]/", "http://[:::1]/", "http://[zz::1]/",
         "http://[fe80::1%25eth0]/", "http://[::1]x/", "http:/example.com", "https:example.com",
         "HTTP:/localhost:8080/api", "https://example.com/a/../b", "https://example.com/a/%2e%2E/b",
-        "https://example.com/./a", "https://xn--a.example", "https://xn--.example",
+        "https://example.com/./a", "https://xn--a.example", "https://xn--.example", "https://a%7Bb.example",
+        "https://a%22b.example", "https://0xffffffffffffffffffff", "https://a\u{FFFD}b.example",
+        "https://a%C2%85b.example", "https://a\u{E000}b.example",
         "https://example.com/a%zz",
         "https://example.com/a%2",
     ])
     func unusableHostsPortsAndPathsAreRejected(base: String) {
         let error = expectCourierError(.invalidBaseURL) { try BaseURL(validating: base) }
         #expect(error.map { !$0.description.contains("s3cr3t") && !$0.description.contains("TOKEN") } == true)
+    }
+
+    /// An absolute URL is read as a base is, and its refusal says why without what precedes an
+    /// encoded `@`.
+    @Test func anUnusableAbsoluteURLSaysWhyWithoutItsSecret() throws {
+        for (text, reason) in [
+            ("http://TOKEN123%40127.0.0.1/x", "no host name may have"),
+            ("http://127.0.0.1:65536/x", "not between 1 and 65535"),
+        ] {
+            let url = try #require(URL(string: text))
+            let error = expectCourierError(.invalidBaseURL) {
+                try Endpoint<Empty, Never> {
+                    Method.get
+                    AbsoluteURL(url)
+                }.built()
+            }
+            #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
+            #expect(error.map { !"\($0)".contains("TOKEN123") } == true)
+        }
     }
 
     @Test func aSchemeWithoutItsSlashesIsNotTakenForAHost() throws {

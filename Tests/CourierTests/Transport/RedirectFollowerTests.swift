@@ -234,7 +234,11 @@ import Testing
             try await Client(baseURL: exampleBase, transport: recorder).send(Self.post)
         }
         #expect(await recorder.requests.count == 1)
+        #expect(
+            error?.message.contains("host or port Courier cannot send to") == true,
+            "\(String(describing: error))")
         #expect(error.map { !"\($0)".contains("TOKEN123") } == true)
+        #expect((error?.underlying as? CourierError).map { !"\($0)".contains("TOKEN123") } == true)
     }
 
     /// The next hop's URL is what is sent: dot segments resolved, the host written as sent.

@@ -404,18 +404,21 @@ enum CacheRules {
 
     /// The URLs a response to an unsafe request invalidates (§4.4): none unless the method is
     /// unsafe and the status is not an error (2xx or 3xx); else the target URL, and the
-    /// `Location` and `Content-Location` URLs on the target's origin.
+    /// `Location` and `Content-Location` URLs on the target's origin, each read as a request's
+    /// absolute URL is (its host and port as they are sent, dot segments resolved), so that it
+    /// names the same stored response as the request that stored it.
     static func invalidatedURLs(method: HTTPMethod, status: HTTPStatus, headers: HeaderFields, target: URL)
         -> [URL]
     {
         guard !isSafe(method), (200..<400).contains(status.code) else { return [] }
         var urls = [target]
+        let origin = try? AbsoluteTarget(target, sendsSecretsToOtherOrigin: false).base.origin
         for name in [HeaderName.location, HeaderName("Content-Location")] {
             guard let value = headers[name], let url = URL(string: value, relativeTo: target)?.absoluteURL,
-                url.scheme?.lowercased() == target.scheme?.lowercased(),
-                url.host?.lowercased() == target.host?.lowercased(), url.port == target.port
+                let read = try? AbsoluteTarget(url, sendsSecretsToOtherOrigin: false),
+                read.base.origin == origin
             else { continue }
-            urls.append(url)
+            urls.append(read.url)
         }
         return urls
     }

@@ -132,15 +132,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         // FoundationNetworking hands on some interim responses (a 100 before 103 Early Hints) as
-        // if they were final; the final one follows. A 101 is no interim response: the receiver
-        // refuses it.
+        // if they were final; the final one follows, and each is a sign of life. A 101 is no
+        // interim response: the receiver refuses it.
+        let id = ObjectIdentifier(dataTask)
         if let http = response as? HTTPURLResponse, (100..<200).contains(http.statusCode),
             http.statusCode != 101
         {
+            tasks.update(id) { $0.isAlive = true }
             completionHandler(.allow)
             return
         }
-        let id = ObjectIdentifier(dataTask)
         let decision = tasks.update(id) { state -> ResponseReceiver.Decision in
             state.isAlive = true
             // A response that is not HTTP has no head; completing it fails as invalid.
@@ -224,8 +225,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:coded:)``;
     ///   `coded` is whether the head named a content coding) is
     ///   ``CourierError/Kind/invalidResponse``, not a connection that closed early; so is a body
-    ///   whose chunked framing libcurl could not read (its sentences name "chunked-encoding" or
-    ///   "the chunked-encoded stream": a chunk size that is not hexadecimal, a malformed trailer).
+    ///   whose chunked framing libcurl could not read (its sentences name "chunked-encoding", "the
+    ///   chunked-encoded stream" or, in newer releases, a "chunk hex-length": a chunk size that is
+    ///   not hexadecimal, a malformed trailer).
     static func failure(_ error: any Error, afterResponse: Bool, coded: Bool = false) -> CourierError {
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
             // A response head means the handshake succeeded: a TLS failure after it is the
@@ -248,6 +250,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if afterResponse, let urlError = error as? URLError,
             urlError.localizedDescription.contains("chunked-encod")
+                || urlError.localizedDescription.contains("chunk hex-length")
         {
             return CourierError(
                 stage: .transport, kind: .invalidResponse,

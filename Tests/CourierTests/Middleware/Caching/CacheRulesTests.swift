@@ -313,6 +313,19 @@ import Testing
 
     // MARK: Invalidation (§4.4)
 
+    /// A location names a stored response as the request that stored it would: the default
+    /// port, the host's case and dot segments do not make it another URL.
+    @Test func aLocationIsReadAsTheRequestThatStoredItsResponse() {
+        let target = URL(string: "https://api.example.com/todos/1")!
+        let headers = Self.headers([
+            ("Location", "https://API.example.com:443/todos/x/../2"),
+            ("Content-Location", "http://api.example.com/3"),
+        ])
+        #expect(
+            CacheRules.invalidatedURLs(method: .put, status: .ok, headers: headers, target: target).map(
+                \.absoluteString) == ["https://api.example.com/todos/1", "https://api.example.com/todos/2"])
+    }
+
     @Test func unsafeNonErrorResponsesInvalidateTargetAndSameOriginLocations() {
         let target = URL(string: "https://api.example.com/todos/1")!
         let headers = Self.headers([

@@ -87,6 +87,24 @@ struct AsyncHTTPClientTransportTests {
         }
     }
 
+    /// A port no TCP connection can have, set by a middleware past Courier's URL checks, is
+    /// refused before NIO sees it (NIO traps on one).
+    @Test func aPortOutOfRangeIsRefusedBeforeAnythingIsSent() async throws {
+        let transport = AsyncHTTPClientTransport()
+        try await finally {
+            for text in ["http://127.0.0.1:65536/x", "http://localhost:70000/x"] {
+                let url = try #require(URL(string: text))
+                let error = await #expect(throws: CourierError.self) {
+                    try await transport.send(TransportRequest(method: .get, url: url, headers: [], body: nil))
+                }
+                #expect(error?.kind == .transportFailed)
+                #expect(error?.message.contains("not between 1 and 65535") == true)
+            }
+        } shutdown: {
+            try await transport.shutdown()
+        }
+    }
+
     @Test func aSharedHTTPClientIsUsedAndLeftRunning() async throws {
         let httpClient = HTTPClient(configuration: AsyncHTTPClientTransport.configuration())
         try await finally {
