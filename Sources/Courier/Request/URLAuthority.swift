@@ -68,8 +68,11 @@ enum URLAuthority {
         guard inet_pton(AF_INET6, String(text), &address) == 1 else {
             throw Refusal(reason: "[\(text)] is not an IPv6 address")
         }
-        let bytes = withUnsafeBytes(of: &address) { Array($0) }
-        let pieces = (0..<8).map { UInt16(bytes[2 * $0]) << 8 | UInt16(bytes[2 * $0 + 1]) }
+        let bytes: [UInt8] = withUnsafeBytes(of: &address) { Array($0) }
+        var pieces: [UInt16] = []
+        for index in stride(from: 0, to: 16, by: 2) {
+            pieces.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+        }
         var zeros: Range<Int>?
         var start = 0
         while start < 8 {
