@@ -94,8 +94,9 @@ struct AbsoluteTarget: Sendable, Hashable {
 
 /// URL text for messages, without what may hold a secret.
 enum URLText {
-    /// `text` without its query and fragment; only its scheme when it has an `@`, plain or
-    /// percent-encoded (a user name and password, however garbled).
+    /// `text` without its query and fragment; only its scheme when it has an `@` anywhere, plain
+    /// or percent-encoded: a user name and password, however garbled (`https://u:pw?x@h` reads as
+    /// a host `u` and a port `pw` to a parser, and as a password to the one who wrote it).
     static func shown(_ text: String) -> String {
         if text.contains("@") || text.range(of: "%40", options: .caseInsensitive) != nil {
             return (text.range(of: "://").map { String(text[..<$0.upperBound]) } ?? "") + "…"

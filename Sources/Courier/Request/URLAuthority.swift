@@ -102,15 +102,16 @@ enum URLAuthority {
             throw Refusal(reason: "its host is not percent-encoded UTF-8")
         }
         var shown = String.UnicodeScalarView()
-        shown.append(
-            contentsOf: decoded.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.filter {
-                !$0.properties.isDefaultIgnorableCodePoint
-            })
-        let mapped = String(shown).replacingOccurrences(of: "\u{3002}", with: ".")
+        shown.append(contentsOf: decoded.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+        let mapped = String(shown).precomposedStringWithCompatibilityMapping.lowercased()
+            .replacingOccurrences(of: "\u{3002}", with: ".")
         let refusal = Refusal(reason: "its host has a character no host name may have")
         guard !mapped.isEmpty else { throw Refusal(reason: "it has no host") }
         guard !mapped.unicodeScalars.contains(where: isDisallowed) else { throw refusal }
         var labels = mapped.split(separator: ".", omittingEmptySubsequences: false)
+        guard mapped.unicodeScalars.count <= 253, labels.allSatisfy({ $0.unicodeScalars.count <= 63 }) else {
+            throw Refusal(reason: "its host is longer than a host name may be (253 characters, 63 a label)")
+        }
         for label in labels where label.hasPrefix("xn--") {
             guard let unicode = Punycode.unicodeLabel(label),
                 !unicode.unicodeScalars.contains(where: isDisallowed)

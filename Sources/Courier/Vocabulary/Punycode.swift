@@ -13,9 +13,12 @@ enum Punycode {
             .map { asciiLabel(String($0)) }.joined(separator: ".")
     }
 
-    /// The label's ASCII form: itself when it is ASCII, else `xn--` and its Punycode.
+    /// The label's ASCII form: itself when it is ASCII, or longer than a DNS label may be (63: no
+    /// host has one), else `xn--` and its Punycode.
     static func asciiLabel(_ label: String) -> String {
-        guard !label.unicodeScalars.allSatisfy(\.isASCII) else { return label }
+        guard !label.unicodeScalars.allSatisfy(\.isASCII), label.unicodeScalars.count <= 63 else {
+            return label
+        }
         return "xn--" + encode(Array(label.unicodeScalars).map { Int($0.value) })
     }
 
@@ -25,7 +28,9 @@ enum Punycode {
         guard label.lowercased().hasPrefix("xn--") else { return nil }
         let input = Array(label.dropFirst(4).lowercased().unicodeScalars)
         guard input.allSatisfy(\.isASCII) else { return nil }
-        let delimiter = input.lastIndex(of: "-")
+        // The basic code points before the last delimiter, when there are any; a delimiter with
+        // none before it is read as a digit (RFC 3492 §6.2), which fails.
+        let delimiter = input.lastIndex(of: "-").flatMap { $0 > 0 ? $0 : nil }
         var output = delimiter.map { input[..<$0].map { Int($0.value) } } ?? []
         var position = delimiter.map { $0 + 1 } ?? 0
         var codePoint = 0x80
@@ -40,7 +45,7 @@ enum Punycode {
                 position += 1
                 let (step, stepOverflow) = value.multipliedReportingOverflow(by: weight)
                 let (sum, overflow) = index.addingReportingOverflow(step)
-                guard !stepOverflow, !overflow, sum < 0x11_0000 * (output.count + 1) else { return nil }
+                guard !stepOverflow, !overflow, sum / (output.count + 1) < 0x11_0000 else { return nil }
                 index = sum
                 let threshold = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                 if value < threshold { break }
@@ -60,7 +65,8 @@ enum Punycode {
         guard scalars.count == output.count, scalars.contains(where: { !$0.isASCII }) else { return nil }
         var text = ""
         text.unicodeScalars.append(contentsOf: scalars)
-        return text
+        // Only the label's own encoding stands for it (no other spelling of the same code points).
+        return asciiLabel(text) == label.lowercased() ? text : nil
     }
 
     /// The value of a Punycode digit: `a`–`z` are 0–25, `0`–`9` are 26–35.
