@@ -33,11 +33,14 @@ extension CourierError {
         /// A header name is not an RFC 9110 token.
         public static let invalidHeaderName = Kind("invalidHeaderName")
         /// A header value contains CR, LF, NUL or another control character, or starts or ends with
-        /// a space or tab.
+        /// a space or tab; or a header a request carries once (`Authorization`, `Content-Type`…)
+        /// was given twice.
         public static let invalidHeaderValue = Kind("invalidHeaderValue")
         /// A query parameter name is empty.
         public static let invalidQueryName = Kind("invalidQueryName")
-        /// A framing header (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) was set.
+        /// A header that frames the message or manages its connection (``HeaderName/framing``:
+        /// `Content-Length`, `Transfer-Encoding`, `Host`, `Connection`, `TE`, `Upgrade`,
+        /// `Keep-Alive`, `Proxy-Connection`) was set.
         public static let reservedHeader = Kind("reservedHeader")
         /// The body could not be encoded.
         public static let bodyEncodingFailed = Kind("bodyEncodingFailed")

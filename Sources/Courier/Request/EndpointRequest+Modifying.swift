@@ -1,17 +1,18 @@
 extension EndpointRequest {
     /// A copy with `field` added after the existing fields; validated like a declared header. A
-    /// second field of a name whose value is not a list (`Authorization`, `Content-Type`,
-    /// `User-Agent`…) is refused: use ``settingHeader(_:)`` to replace one.
+    /// `Cookie` field joins the request's one, and a second field of a name whose value is not a
+    /// list (`Authorization`, `Content-Type`, `User-Agent`…) is refused: use
+    /// ``settingHeader(_:)`` to replace one.
     ///
     /// Middleware uses this to add headers:
     ///
     /// ```swift
-    /// let signed = try request.addingHeader(HeaderField(name: .authorization, value: "Bearer \(token)"))
+    /// let traced = try request.addingHeader(HeaderField(name: HeaderName("X-Request-ID"), value: id))
     /// ```
     public func addingHeader(_ field: HeaderField) throws(CourierError) -> EndpointRequest {
-        try RequestRules.validate(header: field)
-        try RequestRules.validate(adding: field, to: headers)
-        return with { $0.headers.append(field) }
+        var headers = headers
+        try RequestRules.add(field, to: &headers)
+        return with { $0.headers = headers }
     }
 
     /// A copy where `field` replaces every field of the same name; validated like a declared header.

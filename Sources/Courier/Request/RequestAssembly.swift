@@ -44,10 +44,7 @@ enum RequestAssembly {
                 items.append(QueryItem(name: name, value: value, isSecret: isSecret))
             case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))
             case .header(let name, let value, let isSecret):
-                let field = HeaderField(name: name, value: value, isSecret: isSecret)
-                try RequestRules.validate(header: field)
-                try RequestRules.validate(adding: field, to: headers)
-                headers.append(field)
+                try RequestRules.add(HeaderField(name: name, value: value, isSecret: isSecret), to: &headers)
             case .cookie(let name, let value): cookies.append((name, value))
             case .body(let source):
                 bodySource = bodySource ?? source
@@ -62,7 +59,7 @@ enum RequestAssembly {
             }
         }
 
-        if !cookies.isEmpty || headers.values(for: .cookie).count > 1 {
+        if !cookies.isEmpty {
             try addCookies(cookies, to: &headers)
         }
         let resolvedMethod = try resolveMethod(method, count: methodCount)
@@ -112,15 +109,13 @@ enum RequestAssembly {
         return request
     }
 
-    /// Folds the declared cookies and `Cookie` headers into one `Cookie` header (RFC 6265bis
-    /// §5.8.3, which allows no second): the pairs of every `Cookie` header declared as such, in
-    /// order, then the declared cookies.
+    /// Folds the declared cookies into the one `Cookie` header (RFC 6265bis §5.8.3): after the
+    /// pairs of the `Cookie` header declared as such, else in a header of their own.
     private static func addCookies(
         _ cookies: [(name: String, value: String)], to headers: inout HeaderFields
     ) throws(CourierError) {
         let declared = headers.values(for: .cookie)
-        let value = (declared + (cookies.isEmpty ? [] : [try Cookie.headerValue(cookies)])).joined(
-            separator: "; ")
+        let value = (declared + [try Cookie.headerValue(cookies)]).joined(separator: "; ")
         headers.set(HeaderField(name: .cookie, value: value))
     }
 

@@ -26,15 +26,25 @@ enum RequestRules {
         }
     }
 
-    /// Rejects `field` when `headers` already has one of its name and a request carries at most
-    /// one (``HeaderName/isSingleInRequests``).
-    static func validate(adding field: HeaderField, to headers: HeaderFields) throws(CourierError) {
-        guard field.name.isSingleInRequests, headers.contains(field.name) else { return }
-        throw CourierError(
-            stage: .building, kind: .invalidHeaderValue,
-            message:
-                "The header '\(field.name)' is declared twice; its value is not a list, so a request carries "
-                + "one (RFC 9110 §5.3). Declare it once, or replace it with settingHeader.")
+    /// Adds `field` (validated) after `headers`: a `Cookie` field joins the one there, with `; `
+    /// (RFC 6265 §5.4: one `Cookie` field), and a second field of a name a request carries once
+    /// (``HeaderName/isSingleInRequests``) is refused.
+    static func add(_ field: HeaderField, to headers: inout HeaderFields) throws(CourierError) {
+        try validate(header: field)
+        guard headers.contains(field.name) else { return headers.append(field) }
+        if field.name == .cookie, let existing = headers[.cookie] {
+            let isSecret = field.isSecret || headers.contains { $0.name == .cookie && $0.isSecret }
+            return headers.set(
+                HeaderField(name: .cookie, value: existing + "; " + field.value, isSecret: isSecret))
+        }
+        guard !field.name.isSingleInRequests else {
+            throw CourierError(
+                stage: .building, kind: .invalidHeaderValue,
+                message:
+                    "The header '\(field.name)' is given twice; its value is not a list, so a request carries "
+                    + "one (RFC 9110 §5.3). Give it once, or replace it (settingHeader in a middleware).")
+        }
+        headers.append(field)
     }
 
     static func headerName(_ name: String) throws(CourierError) -> HeaderName {

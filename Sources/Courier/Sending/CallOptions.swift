@@ -20,8 +20,9 @@ import Foundation
 public struct CallOptions: Sendable {
     /// The call's timeout: the limits it sets replace the endpoint's, which replace the client's.
     public var timeout: Timeout?
-    /// Header fields for this call: they replace every field of their names (a name given twice
-    /// is sent twice).
+    /// Header fields for this call: they replace every field of their names (a list field given
+    /// twice is sent twice, two `Cookie` fields as one; a field a request carries once, such as
+    /// `Authorization`, given twice fails the call).
     public var headers: HeaderFields
     /// An absolute URL to send this call to instead of the client's base URL, such as a pagination
     /// `next` link. It is the exact target: the endpoint's path segments and declared query items

@@ -42,9 +42,10 @@ public actor ClientDefaults {
     /// - Throws: ``CourierError/Kind/invalidHeaderValue`` (and the other header kinds) or
     ///   ``CourierError/Kind/invalidQueryName``.
     public init(headers: HeaderFields = [], query: [QueryItem] = []) throws(CourierError) {
-        for field in headers { try RequestRules.validate(header: field) }
+        var added = HeaderFields()
+        for field in headers { try RequestRules.add(field, to: &added) }
         for item in query { try RequestRules.validate(queryItem: item) }
-        values = LockedValue(Values(headers: headers, query: query))
+        values = LockedValue(Values(headers: added, query: query))
     }
 
     /// Sets `name` to `value`, replacing any default of that name.

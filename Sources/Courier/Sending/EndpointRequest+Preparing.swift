@@ -24,7 +24,7 @@ extension EndpointRequest {
 
     /// Applies a call's `options`, validated like a declared request.
     private mutating func apply(_ options: CallOptions) throws(CourierError) {
-        // Every field is kept, a repeated name's too: the names are removed once, then all appended.
+        // The names are removed once, then every field added as a declared one is.
         for field in options.headers {
             self = removingHeaders(named: field.name)
         }

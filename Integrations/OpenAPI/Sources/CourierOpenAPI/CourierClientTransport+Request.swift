@@ -6,8 +6,8 @@ import OpenAPIRuntime
 
 extension CourierClientTransport {
     /// The header fields Courier sets from the body and the transport, and refuses from an
-    /// endpoint; a generated request's values for them are left out.
-    static let framingFields: Set<HeaderName> = [.contentLength, .transferEncoding, .host, .connection]
+    /// endpoint (``Courier/HeaderName/framing``); a generated request's values for them are left out.
+    static let framingFields = HeaderName.framing
 
     /// Every status from 100 to 999: the generated client decides what a status means, so a
     /// ``Courier/ValidationMiddleware`` of the client lets every one through for this endpoint.

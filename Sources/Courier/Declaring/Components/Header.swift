@@ -11,8 +11,9 @@ import Foundation
 ///
 /// Names and values are validated when the request is built: a name must be an RFC 9110 token,
 /// a value must not contain CR, LF, NUL or other control characters nor start or end with a
-/// space or tab (receivers strip those, RFC 9110 §5.5), and the framing headers
-/// (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) cannot be set by an endpoint.
+/// space or tab (receivers strip those, RFC 9110 §5.5), and the headers that frame the message or
+/// manage its connection (``HeaderName/framing``) cannot be set by an endpoint. A name whose value
+/// is not a list (`Authorization`, `Content-Type`…) is given once; two `Cookie` headers become one.
 /// A `nil` value omits the field.
 public struct Header: EndpointComponent {
     /// The declared field, a problem found when it was declared, or `nil` for an omitted field.

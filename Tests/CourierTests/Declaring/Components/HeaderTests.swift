@@ -150,12 +150,12 @@ import Testing
         let error = expectCourierError(.invalidHeaderValue) {
             try Endpoint<User, Never> {
                 Method.post
-                Header(name, "one")
-                Header(name, "two")
+                Header(name, "first-sentinel")
+                Header(name, "second-sentinel")
             }.built()
         }
-        #expect(error?.message.contains("declared twice") == true)
-        #expect(error.map { !$0.description.contains("two") || !$0.description.contains("one") } == true)
+        #expect(error?.message.contains("is given twice") == true)
+        #expect(error.map { !$0.description.contains("sentinel") } == true)
         let request = try Endpoint<User, Never> {
             Method.post
             Header(name, "one")
@@ -168,6 +168,27 @@ import Testing
             try request.settingHeader(
                 HeaderField(name: try #require(HeaderName(validating: name)), value: "2")
             ).headers[name] == "2")
+    }
+
+    /// However a `Cookie` field arrives (declared, added by a middleware, a call's option or a
+    /// client default), a request carries one.
+    @Test func cookieFieldsFromEverySourceBecomeOne() async throws {
+        let request = try Endpoint<User, Never> {
+            Method.get
+            Header("Cookie", "a=1")
+        }.built()
+        let added = try request.addingHeader(HeaderField(name: .cookie, value: "b=2"))
+        #expect(added.headers.values(for: .cookie) == ["a=1; b=2"])
+        let defaults = try ClientDefaults(
+            headers: [HeaderField(name: .cookie, value: "c=3"), HeaderField(name: .cookie, value: "d=4")])
+        #expect(await defaults.headers.values(for: .cookie) == ["c=3; d=4"])
+        #expect(throws: CourierError.self) {
+            try ClientDefaults(headers: [
+                HeaderField(name: .authorization, value: "Bearer a"),
+                HeaderField(name: .userAgent, value: "x"),
+                HeaderField(name: .authorization, value: "Basic b"),
+            ])
+        }
     }
 
     @Test func listFieldsMayRepeatAndCookieFieldsBecomeOne() throws {

@@ -217,6 +217,38 @@ import Testing
         #expect(open.contains(#"Header("X-API-Key", apiKey, isSecret: true)"#))
     }
 
+    /// A request carries one Authorization field, and none of the fields Courier sets itself: a
+    /// requirement that combines two schemes sending Authorization keeps the first, and a header
+    /// parameter Courier sets is left out; each is reported.
+    @Test func whatWouldMakeTheRequestUnbuildableIsReportedAndLeftOut() throws {
+        let result = try importing(
+            """
+            paths:
+              /me:
+                get:
+                  operationId: me
+                  security: [{bearer: [], basic: [], key: []}]
+                  parameters:
+                    - {name: TE, in: header, schema: {type: string}}
+                    - {name: X-Trace, in: header, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+            components:
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+                basic: {type: http, scheme: basic}
+                key: {type: apiKey, in: header, name: Keep-Alive}
+            """)
+        let me = file(result, "Endpoints/Me.swift")
+        #expect(me.contains("Header.bearer(token)"))
+        #expect(!me.contains("Basic"))
+        #expect(!me.contains("Keep-Alive"))
+        #expect(!me.contains(#"Header("TE""#))
+        #expect(me.contains("X-Trace"))
+        #expect(reported(result, at: "/paths/~1me/get/security").count == 1)
+        #expect(reported(result, at: "/components/securitySchemes/key").count == 1)
+        #expect(reported(result, at: "/paths/~1me/get/parameters/0").count == 1)
+    }
+
     @Test func anOAuthRequirementIsReportedWhereItIsRequired() throws {
         let result = try importing(
             """

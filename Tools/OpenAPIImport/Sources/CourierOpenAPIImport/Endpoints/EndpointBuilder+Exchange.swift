@@ -47,10 +47,29 @@ extension EndpointBuilder {
         }
         var properties: [EndpointDeclaration.Property] = []
         var components: [String] = []
+        var authorizationScheme: String?
         for schemeName in chosen.element.keys {
             guard let scheme = schemes[schemeName].flatMap({ try? document.resolved($0, at: .root).value })
             else { continue }
             let schemePointer = JSONPointer(tokens: ["components", "securitySchemes", schemeName])
+            let header = Self.header(of: scheme)
+            if header?.lowercased() == "authorization" {
+                // A request carries one Authorization field (its value is not a list).
+                if let first = authorizationScheme {
+                    models.report.add(
+                        requirementPointer, .notExpressed,
+                        "\(schemeName) would send a second Authorization header beside \(first)'s, which a "
+                            + "request carries once; it is left out.")
+                    continue
+                }
+                authorizationScheme = schemeName
+            } else if let header, Self.reservedHeaderNames.contains(header.lowercased()) {
+                models.report.add(
+                    schemePointer, .notExpressed,
+                    "Courier sets \(header) itself, so \(schemeName) cannot send its key there; it is left out."
+                )
+                continue
+            }
             switch (scheme["type"]?.string, scheme["scheme"]?.string?.lowercased()) {
             case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _):
                 let name = scope.claim("token")
@@ -112,6 +131,17 @@ extension EndpointBuilder {
             }
         }
         return (properties, components)
+    }
+
+    /// The header a security scheme sends its credentials in: `Authorization` for HTTP bearer and
+    /// Basic, OAuth 2 and OpenID Connect, its `name` for an API key in a header; `nil` otherwise.
+    static func header(of scheme: DocumentValue) -> String? {
+        switch (scheme["type"]?.string, scheme["scheme"]?.string?.lowercased()) {
+        case ("http", "bearer"), ("http", "basic"), ("oauth2", _), ("openIdConnect", _): "Authorization"
+        case ("apiKey", _) where scheme["in"]?.string == "header" || scheme["in"] == nil:
+            scheme["name"]?.string ?? "X-API-Key"
+        default: nil
+        }
     }
 
     // MARK: - Responses

@@ -31,6 +31,12 @@ extension EndpointBuilder {
             codingKey: propertyName == wireName ? nil : wireName, constraints: resolved.constraints)
     }
 
+    /// The header names Courier refuses from an endpoint, lowercased (`HeaderName.framing`).
+    static let reservedHeaderNames: Set<String> = [
+        "content-length", "transfer-encoding", "host", "connection", "te", "upgrade", "keep-alive",
+        "proxy-connection",
+    ]
+
     mutating func otherParameter(
         _ parameter: DocumentValue, at pointer: JSONPointer, entry: JSONPointer, endpoint: String,
         scope: inout NameScope, strategy: String
@@ -44,6 +50,13 @@ extension EndpointBuilder {
                 pointer, .notExpressed,
                 "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
                 changesExport: false)
+            return []
+        }
+        if location == "header", Self.reservedHeaderNames.contains(wireName.lowercased()) {
+            models.report.add(
+                pointer, .notExpressed,
+                "Courier sets \(wireName) itself (it frames the message or manages the connection), so an "
+                    + "endpoint cannot; the operation is imported without it.")
             return []
         }
         if location == "header", wireName.lowercased() == "cookie" {
