@@ -1,12 +1,13 @@
 import Foundation
 
-/// The host and port of an http(s) URL, read from the text between `scheme://` and the path as
-/// the WHATWG URL Standard reads a special URL's host, and written the one way they are sent:
+/// The host and port of an http(s) URL, read from the text between `scheme://` and the path much
+/// as the WHATWG URL Standard reads a special URL's host, and written the one way they are sent:
 ///
-/// - a name is percent-decoded, mapped as IDNA maps it (compatibility forms, case, ideographic
-///   full stops) and written in ASCII, each label with other characters as `xn--` Punycode;
-///   a name with a character no host may have (`/`, `@`, `%`, a space, a control…), however it was
-///   encoded, is refused;
+/// - a name is percent-decoded, mapped much as IDNA maps it (compatibility forms, case, characters
+///   never shown, ideographic full stops) and written in ASCII, each label with other characters
+///   as `xn--` Punycode; a name with a character no host may have (`/`, `@`, `%`, a space, a
+///   control…, and in its ASCII form anything RFC 3986 leaves out of a name, such as `{`), however
+///   it was encoded, is refused;
 /// - a name that ends in a number is an IPv4 address, written as four decimal numbers
 ///   (`127.1` is `127.0.0.1`, `0x7f.1` too), or refused when it is not one (`256.0.0.1`);
 /// - an IPv6 address in brackets is written compressed in lowercase; one that names a zone
