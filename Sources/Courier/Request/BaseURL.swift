@@ -74,9 +74,7 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why a text is no base URL: the end of a sentence ("its port is not between 1 and 65535").
-    struct Refusal: Error {
-        let reason: String
-    }
+    typealias Refusal = URLAuthority.Refusal
 
     /// Reads `text`, an absolute URL: the scheme and authority by Courier's own rules
     /// (``URLAuthority``), the path by Foundation's, behind the authority's ASCII form.
@@ -92,13 +90,13 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         guard !authority.contains("@") else {
             throw Refusal(reason: "it contains userinfo; put credentials in an Authorization header instead")
         }
-        let (host, port) = try Self.read(authority, scheme: scheme)
+        let (host, port) = try URLAuthority.read(authority, scheme: scheme)
         let rest = text[authority.endIndex...]
         let path = rest.prefix { $0 != "?" && $0 != "#" }
         guard path.count == rest.count else {
             throw Refusal(reason: "it has a query or fragment; declare query parameters with Query")
         }
-        guard Self.hasWellFormedEscapes(path) else {
+        guard PercentEncoding.hasWellFormedEscapes(path) else {
             throw Refusal(reason: "its path has a % that is not followed by two hexadecimal digits")
         }
         let origin = "\(scheme)://\(Self.hostHeader(host: host, port: port))"
@@ -117,31 +115,6 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         self.port = port
         self.percentEncodedPathSegments = segments
         self.origin = origin
-    }
-
-    /// The host and port of `authority`, or why it has none Courier can send to.
-    private static func read(_ authority: Substring, scheme: String) throws(Refusal) -> (
-        host: String, port: Int?
-    ) {
-        do {
-            return try URLAuthority.read(authority, scheme: scheme)
-        } catch {
-            throw Refusal(reason: error.reason)
-        }
-    }
-
-    /// Whether every `%` in `text` starts an escape: two hexadecimal digits follow it.
-    private static func hasWellFormedEscapes(_ text: Substring) -> Bool {
-        var rest = text.utf8[...]
-        while let percent = rest.firstIndex(of: UInt8(ascii: "%")) {
-            let digits = rest[rest.index(after: percent)...].prefix(2)
-            guard digits.count == 2, digits.allSatisfy({ Unicode.Scalar($0).properties.isASCIIHexDigit })
-            else {
-                return false
-            }
-            rest = rest[digits.endIndex...]
-        }
-        return true
     }
 
     /// Whether `text` is a URL scheme: an ASCII letter, then ASCII letters, digits, `+`, `-` and

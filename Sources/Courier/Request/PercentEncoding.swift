@@ -47,6 +47,18 @@ enum PercentEncoding {
         return String(strictUTF8: bytes)
     }
 
+    /// Whether every `%` in `text` starts a well-formed `%XX` escape, whatever else it holds.
+    static func hasWellFormedEscapes(_ text: some StringProtocol) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else { continue }
+            guard bytes.next().flatMap(hexValue) != nil, bytes.next().flatMap(hexValue) != nil else {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Whether `text` has only unreserved characters and well-formed `%XX` escapes, as
     /// ``encode(_:)`` writes.
     static func isEncoded(_ text: String) -> Bool {

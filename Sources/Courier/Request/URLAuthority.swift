@@ -14,8 +14,8 @@ import Foundation
 ///   (`%25eth0`) or is not an IPv6 address is refused;
 /// - the port is a number from 1 to 65535; the scheme's default port is left out.
 enum URLAuthority {
-    /// Why an authority cannot be used: the end of a sentence ("its port is not between 1 and
-    /// 65535").
+    /// Why an authority (or a base URL, ``BaseURL/Refusal``) cannot be used: the end of a sentence
+    /// ("its port is not between 1 and 65535").
     struct Refusal: Error {
         let reason: String
     }
