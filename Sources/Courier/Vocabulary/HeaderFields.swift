@@ -56,8 +56,8 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
     /// value is once received (RFC 9110 §5.5; the whitespace around it belongs to the field line).
     func withValuesTrimmed() -> HeaderFields {
         func isPadded(_ value: String) -> Bool {
-            let edges = [value.utf8.first, value.utf8.last]
-            return edges.contains(UInt8(ascii: " ")) || edges.contains(UInt8(ascii: "\t"))
+            let isSpace = { (byte: UInt8?) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            return isSpace(value.utf8.first) || isSpace(value.utf8.last)
         }
         guard fields.contains(where: { isPadded($0.value) }) else { return self }
         var trimmed = self
