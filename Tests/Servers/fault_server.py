@@ -132,6 +132,11 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 "X-Test: two"; keep-alive
     /not-http                   no HTTP at all: "SSH-2.0-OpenSSH_9.2p1 Debian-2\\r\\n" and 22
                                 bytes of binary junk (see NOT_HTTP), then FIN
+    /close-delimited?size=N&end=fin|reset
+                                200 application/octet-stream with neither Content-Length nor
+                                Transfer-Encoding: N pattern bytes (default 10000), whose end
+                                only the connection's end shows (RFC 9112 §6.3, rule 8): FIN
+                                (end=fin, the default) or, after them, RST (end=reset)
     /chunked/ok?size=N          200 Transfer-Encoding: chunked, N pattern bytes (default 1000)
                                 in chunks of at most 4096 bytes, then 0\\r\\n\\r\\n; keep-alive
     /chunked/trailer?size=N     200 Transfer-Encoding: chunked and "Trailer: X-Checksum", N
@@ -881,6 +886,18 @@ def send_partial(conn, size, send):
                          ("Content-Length", str(size))])
     for piece in iter_pattern(send):
         conn.sock.sendall(piece)
+
+
+def route_close_delimited(conn, req):
+    conn.read_body(req)
+    size = int_param(req.params, "size", 10000, MAX_BYTES)
+    end = req.params.get("end", "fin")
+    if end not in ("fin", "reset"):
+        return keep_or_fin(conn.send_json(req, 400, {"message": "end must be fin or reset"}))
+    conn.send_head(200, [("Content-Type", "application/octet-stream"), ("Connection", "close")])
+    for piece in iter_pattern(size):
+        conn.sock.sendall(piece)
+    return RST if end == "reset" else FIN
 
 
 def route_truncate(conn, req):
@@ -1739,6 +1756,7 @@ ROUTES = {
     "/bodiless-length": route_bodiless_length,
     "/repeated-header": route_repeated_header,
     "/not-http": route_not_http,
+    "/close-delimited": route_close_delimited,
     "/chunked/ok": route_chunked_ok,
     "/chunked/trailer": route_chunked_trailer,
     "/chunked/lf-only": route_chunked_lf_only,

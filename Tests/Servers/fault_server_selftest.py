@@ -252,6 +252,18 @@ def reset_route():
 
 
 @check
+def close_delimited_route():
+    data, outcome = raw("GET", "/close-delimited")
+    status, headers, body = split_response(data)
+    eq((status, header_values(headers, "Content-Length"), header_values(headers, "Transfer-Encoding")),
+       (200, [], []))
+    eq((body, outcome), (pattern(10000), "eof"))
+    data, outcome = raw("GET", "/close-delimited?size=3000&end=reset")
+    eq((split_response(data)[2], outcome), (pattern(3000), "reset"))
+    eq(fetch("GET", "/close-delimited?size=5")[2], pattern(5), "http.client reads it to the close")
+
+
+@check
 def reset_before_headers_route():
     data, outcome = raw("POST", "/reset-before-headers", body=b"12345")
     eq((data, outcome), (b"", "reset"))

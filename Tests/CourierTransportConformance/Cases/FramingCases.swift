@@ -60,6 +60,30 @@
                     #expect(response.value == FaultServer.pattern(100_000))
                 }
             },
+            ConformanceCase(.framing, "aBodyEndedByTheConnectionsCloseArrivesWhole") { context in
+                // RFC 9112 §6.3, rule 8: without Content-Length or Transfer-Encoding, the body is
+                // everything until the server closes the connection.
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let response = try await client.send(
+                        FaultServer.bytes("close-delimited", key: key, [("size", "100000")]))
+                    #expect(response.value == FaultServer.pattern(100_000))
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
+            ConformanceCase(.framing, "aBodyEndedByTheConnectionsResetIsATruncatedResponse") { context in
+                // Only a clean close ends such a body: a reset may have cut it anywhere.
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let error = try await failure(
+                        of: FaultServer.bytes(
+                            "close-delimited", key: key, [("size", "100000"), ("end", "reset")]),
+                        with: client)
+                    #expect(error.kind == .truncatedResponse, "\(error)")
+                    #expect(error.response == nil)
+                    try await context.faults.expectCounts(key, received: 1...1)
+                }
+            },
             ConformanceCase(.framing, "aChunkedBodyWithTrailerFieldsArrivesWhole") { context in
                 // RFC 9112 §7.1.2: trailer fields may follow the last chunk, announced or not;
                 // the body is the chunks' data, and the response is a success.

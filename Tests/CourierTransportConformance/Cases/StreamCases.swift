@@ -148,6 +148,10 @@
                     // Not ending would take forever (the stream is endless); a loaded machine
                     // took 5.2 s to schedule the reader's end once.
                     #expect(cancelled.duration(to: .now) < .seconds(30))
+                    // The stream's connection is given up, not returned to the pool unread.
+                    let next = try await client.send(
+                        FaultServer.bytes("ok", key: FaultServer.uniqueKey(), [("size", "1000")]))
+                    #expect(next.value == FaultServer.pattern(1000))
                 }
             },
             ConformanceCase(.streams, "aNon2xxAnswerToAStreamDecodesAsTheDocumentedError") { context in

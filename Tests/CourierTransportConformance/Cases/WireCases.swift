@@ -58,6 +58,7 @@
                         Query("q", "a+b c")
                         Query("q", "second")
                         Query("sym", "&=#%/?@")
+                        Query("empty", "")
                         Header("X-Repeated", "one")
                         Header("X-Repeated", "two")
                         Header("x-MiXeD-Case", "kept")
@@ -66,7 +67,8 @@
                     #expect(echo.method == "PURGE")
                     #expect(
                         echo.target
-                            == "/echo/a%2Fb/c%20d/..%252F?q=a%2Bb%20c&q=second&sym=%26%3D%23%25%2F%3F%40")
+                            == "/echo/a%2Fb/c%20d/..%252F?q=a%2Bb%20c&q=second&sym=%26%3D%23%25%2F%3F%40&empty="
+                    )
                     let repeated = echo.headers.filter { $0.first?.lowercased() == "x-repeated" }.compactMap(
                         \.last)
                     #expect(repeated.joined(separator: ", ") == "one, two", "\(repeated)")
