@@ -287,6 +287,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                         "The response body is in more content codings than libcurl decodes: "
                         + "\(urlError.localizedDescription); the body was not delivered.",
                     underlying: error)
+            case .unknown where urlError.localizedDescription.contains("Failed writing header"):
+                // FoundationNetworking's header callback refused a status or field line that
+                // libcurl passed on (no reason phrase, no space after a colon, a value that is
+                // not UTF-8, lines ended by a bare LF): libcurl reports only that it stopped.
+                return CourierError(
+                    stage: .transport, kind: .invalidResponse,
+                    message:
+                        "URLSession could not read the response's status line or header fields "
+                        + "(libcurl: \(urlError.localizedDescription)). FoundationNetworking refuses some "
+                        + "lines that HTTP allows, such as a status line without a reason phrase or a "
+                        + "field without a space after its colon; AsyncHTTPClientTransport reads them.",
+                    underlying: error)
             case .unknown:
                 // libcurl's other failures before a response, such as response headers over its
                 // 300 KiB limit, arrive with the unknown code and libcurl's own sentence.

@@ -62,4 +62,15 @@ struct SessionDelegateFailureTests {
         #expect(SessionDelegate.failure(cause, afterResponse: true, coded: false).kind == .connectionLost)
         #expect(SessionDelegate.failure(cause, afterResponse: true, coded: true).kind == .invalidResponse)
     }
+
+    /// libcurl stops with "Failed writing header" when FoundationNetworking's header callback
+    /// refuses a line: the error says which lines, and where they can be read.
+    @Test func aHeadFoundationNetworkingRefusedIsAnInvalidResponseThatSaysWhy() {
+        let cause = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "Failed writing header"])
+        let error = SessionDelegate.failure(cause, afterResponse: false)
+        #expect(error.kind == .invalidResponse)
+        #expect(error.message.contains("status line or header fields"), "\(error.message)")
+        #expect(error.message.contains("(libcurl: Failed writing header)"), "\(error.message)")
+        #expect(error.message.contains("AsyncHTTPClientTransport"), "\(error.message)")
+    }
 }
