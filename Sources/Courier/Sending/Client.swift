@@ -43,7 +43,10 @@ public struct Client: Sendable {
     ///
     /// - Parameters:
     ///   - baseURL: Where endpoints are resolved.
-    ///   - transport: Sends each request hop; a ``URLSessionTransport`` by default.
+    ///   - transport: Sends each request hop; a ``URLSessionTransport`` by default. On Linux,
+    ///     against servers you do not control, pass `AsyncHTTPClientTransport`: FoundationNetworking
+    ///     ends the process on a chunked response with trailer fields, which HTTP/1.1 allows
+    ///     (<doc:ChoosingATransport>).
     ///   - middleware: Applied in order, the first one outermost.
     ///   - defaults: Headers and query parameters added to every request.
     ///   - configuration: Encoders, decoder, redirect limit and timeouts.
