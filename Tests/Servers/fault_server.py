@@ -224,7 +224,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 body) when If-None-Match lists "T" (or W/"T", or *), or, without
                                 If-None-Match, when If-Modified-Since equals D; unquoted_etag=T
                                 instead of etag sends ETag: T without quotes, as some servers do,
-                                and answers 304 when If-None-Match is exactly T; any method other
+                                and answers 304 when If-None-Match is exactly T; etag_every=N
+                                instead of etag sends ETag: "rK", where K is how many requests
+                                to /cache with this X-Count-Key came before, divided by N (a
+                                representation that changes every N requests); any method other
                                 than GET and HEAD gets 200 {"method": M} (an unsafe request that
                                 succeeds, for invalidation)
     /counts/<key>               200 {"received", "complete", "requests": [{"method", "target",
@@ -1558,6 +1561,9 @@ def route_cache(conn, req):
     fields = [("Date", http_date())]
     if "cc" in params:
         fields.append(("Cache-Control", params["cc"]))
+    if "etag_every" in params:
+        every = int_param(params, "etag_every", 1, 10**6, minimum=1)
+        params = dict(params, etag="r%d" % ((ATTEMPTS.next("cache", req.count_key or "") - 1) // every))
     if "etag" in params:
         fields.append(("ETag", '"%s"' % params["etag"]))
     elif "unquoted_etag" in params:

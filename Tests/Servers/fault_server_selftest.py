@@ -1171,6 +1171,16 @@ def cache_route():
     eq(fetch("GET", unquoted, {"If-None-Match": "v1"})[0], 304)
     eq(fetch("GET", unquoted, {"If-None-Match": '"v1"'})[0], 200, "compared as sent")
     eq(counts(key)["received"], 3)
+    every = "every-" + uuid.uuid4().hex
+    seen = []
+    for condition in (None, '"r0"', '"r0"', '"r1"', '"r0"'):
+        headers = {"X-Count-Key": every}
+        if condition:
+            headers["If-None-Match"] = condition
+        status, fields, _ = fetch("GET", "/cache?etag_every=2", headers)
+        seen.append((status, dict(fields)["ETag"]))
+    eq(seen, [(200, '"r0"'), (304, '"r0"'), (200, '"r1"'), (304, '"r1"'), (200, '"r2"')],
+       "etag_every=2 changes the ETag every second request of the key")
 
 
 @check

@@ -46,6 +46,34 @@
                     #expect(requests.map { $0.header("If-None-Match") } == [nil, "\"v1\""])
                 }
             },
+            ConformanceCase(.middleware, "aResponseWithOnlyAnETagIsRevalidatedAndAChangedOneReplacesIt") {
+                context in
+                // No Cache-Control, Expires or Last-Modified: no freshness, explicit or heuristic
+                // (RFC 9111 §4.2.2), so every call asks the origin; the ETag changes every second
+                // request, and its 200 replaces the stored response.
+                let key = FaultServer.uniqueKey()
+                let outcomes = LockedBox<[CacheOutcome?]>([])
+                let metrics = MetricsMiddleware { metrics in
+                    outcomes.withLock { $0.append(metrics.cacheOutcome) }
+                }
+                try await context.withClient(middleware: [metrics, HTTPCacheMiddleware()]) { client in
+                    let endpoint = FaultServer.cacheOrigin(key: key, [("etag_every", "2")])
+                    var tokens: [String] = []
+                    for _ in 0..<4 {
+                        let response = try await client.send(endpoint)
+                        #expect(response.status == .ok)
+                        tokens.append(try #require(response.value).token)
+                    }
+                    #expect(
+                        tokens[0] == tokens[1] && tokens[2] == tokens[3] && tokens[1] != tokens[2],
+                        "\(tokens)")
+                    #expect(outcomes.get() == [.miss, .revalidated, .miss, .revalidated])
+                    try await context.faults.expectCounts(key, received: 4...4)
+                    let requests = try await context.faults.counts(key).requests
+                    #expect(
+                        requests.map { $0.header("If-None-Match") } == [nil, "\"r0\"", "\"r0\"", "\"r1\""])
+                }
+            },
             ConformanceCase(.middleware, "anUnquotedETagIsRevalidatedWithTheTextTheServerSent") { context in
                 // ETag: v1, without the quotes RFC 9110 asks for: the server compares
                 // If-None-Match with what it sent, as such servers do.
