@@ -189,6 +189,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 bytes a second (default 0: as fast as the client reads)
     /upload-sink                reads the body (Content-Length or chunked) in 64 KiB pieces;
                                 200 {"size": n, "sha256": hex}
+    /echo-stream                200 Transfer-Encoding: chunked right after the request head, then
+                                each piece of the body as it arrives, written back at once as a
+                                chunk, so request and response interleave; keep-alive
     /early-answer?status=S      answers S (default 200) {"early": true} (keep-alive framing) right
                                 after the request head, before reading any of the body; then
                                 reads the body (counted as complete if it all arrives) and closes (FIN)
@@ -1393,6 +1396,19 @@ def paced(pieces, rate):
             time.sleep(ahead)
 
 
+def route_echo_stream(conn, req):
+    conn.send_head(200, [("Content-Type", "application/octet-stream"), ("Transfer-Encoding", "chunked")])
+    size = 0
+    for piece in conn.iter_body(req):
+        size += len(piece)
+        conn.sock.sendall(b"%x\r\n" % len(piece) + piece + b"\r\n")
+    conn.sock.sendall(b"0\r\n\r\n")
+    req.body_length = size
+    if req.count_record is not None:
+        COUNTERS.complete(req.count_key, req.count_record, size)
+    return keep_or_fin(not req.wants_close())
+
+
 def route_upload_sink(conn, req):
     digest = hashlib.sha256()
     size = conn.read_body(req, digest)
@@ -1773,6 +1789,7 @@ ROUTES = {
     "/ranged": route_ranged,
     "/ranged-log": route_ranged_log,
     "/upload-sink": route_upload_sink,
+    "/echo-stream": route_echo_stream,
     "/early-answer": route_early_answer,
     "/auth/token": route_auth_token,
     "/auth/resource": route_auth_resource,

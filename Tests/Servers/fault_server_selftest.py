@@ -264,6 +264,22 @@ def close_delimited_route():
 
 
 @check
+def echo_stream_route():
+    with connect() as sock:
+        sock.sendall(b"POST /echo-stream HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 200 ") and b"Transfer-Encoding: chunked" in head, head
+        for turn in (b"ping", b"pong!"):
+            sock.sendall(b"%x\r\n" % len(turn) + turn + b"\r\n")
+            expected = b"%x\r\n" % len(turn) + turn + b"\r\n"
+            eq(read_exactly(sock, len(expected)), expected, "echoed before the body ends")
+        sock.sendall(b"0\r\n\r\n")
+        eq(read_exactly(sock, 5), b"0\r\n\r\n")
+
+
+@check
 def reset_before_headers_route():
     data, outcome = raw("POST", "/reset-before-headers", body=b"12345")
     eq((data, outcome), (b"", "reset"))

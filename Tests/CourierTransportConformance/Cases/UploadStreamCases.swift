@@ -83,6 +83,44 @@
         }
     }
 
+    /// Request body chunks of 100 bytes, the `n`th all bytes `n`, each but the first yielded only
+    /// after a turn is given with ``pass()``: a body that goes on only as its answer comes back.
+    struct Turns: AsyncSequence, Sendable {
+        typealias Element = Data
+
+        let count: Int
+        private let turns: AsyncStream<Void>
+        private let giver: AsyncStream<Void>.Continuation
+
+        init(count: Int) {
+            self.count = count
+            (turns, giver) = AsyncStream<Void>.makeStream()
+        }
+
+        /// Lets the sequence yield its next chunk.
+        func pass() { giver.yield() }
+
+        /// What the whole sequence yields.
+        var all: Data { Data((0..<count).flatMap { Array(repeating: UInt8($0), count: 100) }) }
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let count: Int
+            var turns: AsyncStream<Void>.AsyncIterator
+            var yielded = 0
+
+            mutating func next() async -> Data? {
+                guard yielded < count else { return nil }
+                if yielded > 0, await turns.next() == nil { return nil }
+                defer { yielded += 1 }
+                return Data(repeating: UInt8(yielded), count: 100)
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(count: count, turns: turns.makeAsyncIterator())
+        }
+    }
+
     /// The fault server's `/early-answer` reply.
     private struct EarlyAnswer: Decodable, Sendable {
         let early: Bool
@@ -164,6 +202,35 @@
                             == TransferProgress(
                                 direction: .upload, completedBytes: Int64(chunks.total),
                                 expectedBytes: Int64(chunks.total)))
+                }
+            },
+            ConformanceCase(.streams, "aStreamedUploadAndItsStreamedAnswerInterleave") { context in
+                // The server echoes each piece of the body as it arrives; the body yields its next
+                // chunk only once the echo of the last one was read, twenty times over. A transport
+                // that held the answer until the body ended would stall until the idle timeout.
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(PatternChunks(count: 20))
+                }
+                let turns = Turns(count: 20)
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(20)))
+                try await context.withClient(configuration: idle) { client in
+                    let key = FaultServer.uniqueKey()
+                    let response = try await client.stream(
+                        Endpoint<Data, Never> {
+                            Method(.post)
+                            Path("echo-stream")
+                            Header("X-Count-Key", key)
+                            Body.stream(turns)
+                        })
+                    #expect(response.status == .ok)
+                    var echoed = Data()
+                    for try await chunk in response.get() {
+                        let turnsBefore = echoed.count / 100
+                        echoed.append(chunk)
+                        for _ in turnsBefore..<(echoed.count / 100) { turns.pass() }
+                    }
+                    #expect(echoed == turns.all)
+                    try await context.faults.expectCounts(key, received: 1...1)
                 }
             },
             ConformanceCase(.streams, "aStreamedUploadDeclaredEmptyIsSentWithContentLengthZero") { context in
