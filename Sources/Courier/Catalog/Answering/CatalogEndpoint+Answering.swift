@@ -83,6 +83,10 @@ extension CatalogEndpoint where Failure: AnswerableError {
                     "\(Self.self) documents the status \(answer.status) with a \(model) body, "
                     + "not \(answer.model); the client could not decode it.")
         }
+        // Documented with Empty (the catalog refuses any other model): no body, and no type.
+        if FailureStatuses.hasNoContent(answer.status.code) {
+            return CatalogAnswer(status: answer.status)
+        }
         do {
             let body = try answer.encode(encoder)
             var headers: HeaderFields = [HeaderField(name: .contentType, value: answer.contentType.rawValue)]

@@ -37,10 +37,25 @@ enum FailureStatuses {
         Documented.documentedStatuses.map { Entry(statuses: $0.statuses, model: $0.model) }
     }
 
-    /// Refuses a listed status that the `Failure` does not document, or one that is not 4xx or 5xx.
+    /// Whether a response of `status` has no content (RFC 9110 §15.2, §15.3.5, §15.3.6, §15.4.5):
+    /// 1xx, 204, 205 and 304.
+    static func hasNoContent(_ status: Int) -> Bool {
+        (100...199).contains(status) || [204, 205, 304].contains(status)
+    }
+
+    /// Refuses a status without content documented with a model other than ``Empty``, a listed
+    /// status that the `Failure` does not document, and one that is not 4xx or 5xx.
     static func validate<Model: CatalogEndpoint>(_ type: Model.Type) throws(CourierError) {
-        guard let listed = Model.failureStatuses else { return }
         let all = everything(Model.Failure.self)
+        for entry in all where entry.model != Empty.self {
+            guard let status = entry.statuses.first(where: hasNoContent) else { continue }
+            throw CourierError(
+                stage: .building, kind: .undocumentedAnswer,
+                message:
+                    "\(Model.self)'s \(Model.Failure.self) documents the status \(status) with a \(entry.model) "
+                    + "body, but a \(status) response has no content; document it with Empty.")
+        }
+        guard let listed = Model.failureStatuses else { return }
         for status in listed {
             guard (400...599).contains(status.code),
                 all.contains(where: { $0.statuses.contains(status.code) })

@@ -224,6 +224,10 @@ enum OpenAPIOperation {
                 OpenAPISchemas.componentName(entry.model), schema: schemas.schema(for: entry.model))
         } else {
             for (status, model) in statusKeys(documented) where responses[status] == nil {
+                if let code = Int(status), FailureStatuses.hasNoContent(code) {
+                    responses[status] = ["description": "An answer without content."]
+                    continue
+                }
                 let modelName = OpenAPISchemas.componentName(model)
                 responses[status] = errorResponse(modelName, schema: schemas.schema(for: model))
             }
