@@ -58,7 +58,8 @@ extension CatalogEndpoint {
             let mismatch = EndpointMismatch(
                 template: shape.description,
                 reasons: [
-                    "its parameters do not decode as \(Self.self) (\(key.map { "\($0): " } ?? "")\(error))"
+                    "its parameters do not decode as \(Self.self) "
+                        + "(\(key.map { "\($0): " } ?? "")\(DecodingFailureReason.describe(error, key: key)))"
                 ],
                 closeness: inPath ? .otherPath : .sameRoute, shape: shape)
             throw pathChecked(mismatch, request, shape)
@@ -97,7 +98,9 @@ extension CatalogEndpoint {
             }
             return EndpointMismatch(
                 template: mismatch.template,
-                reasons: mismatch.reasons + ["the path segment of \(key) does not decode (\(error))"],
+                reasons: mismatch.reasons + [
+                    "the path segment of \(key) does not decode (\(DecodingFailureReason.describe(error, key: key)))"
+                ],
                 closeness: .otherPath, shape: shape, violations: mismatch.violations,
                 unsupportedContent: mismatch.unsupportedContent)
         }

@@ -56,7 +56,7 @@ extension FormDecoder {
             guard !isAtEnd else {
                 throw DecodingError.valueNotFound(
                     Any.self,
-                    .init(codingPath: codingPath, debugDescription: "The array has no more elements."))
+                    .courier(codingPath: codingPath, debugDescription: "The array has no more elements."))
             }
             defer { currentIndex += 1 }
             return elements[currentIndex]

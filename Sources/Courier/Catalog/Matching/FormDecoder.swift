@@ -118,7 +118,7 @@ struct FormDecoder: Decoder {
             }
             if let text = text(of: name) { return text }
             throw DecodingError.valueNotFound(
-                String.self, .init(codingPath: codingPath, debugDescription: "The form has no \(name)."))
+                String.self, .courier(codingPath: codingPath, debugDescription: "The form has no \(name)."))
         case .named(nil): throw mismatch(String.self, "a whole form")
         }
     }
@@ -186,12 +186,12 @@ struct FormDecoder: Decoder {
 
     /// A value the pairs carry in a form no encoder writes.
     func refusal(_ sentence: String) -> DecodingError {
-        .dataCorrupted(.init(codingPath: codingPath, debugDescription: sentence))
+        .dataCorrupted(.courier(codingPath: codingPath, debugDescription: sentence))
     }
 
     /// What `found` names cannot be read as `type`.
     func mismatch(_ type: Any.Type, _ found: String) -> DecodingError {
         .typeMismatch(
-            type, .init(codingPath: codingPath, debugDescription: "\(found) cannot be read as \(type)."))
+            type, .courier(codingPath: codingPath, debugDescription: "\(found) cannot be read as \(type)."))
     }
 }

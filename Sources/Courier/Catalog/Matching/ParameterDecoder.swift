@@ -64,13 +64,13 @@ struct ParameterDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
             [Any].self,
-            .init(codingPath: codingPath, debugDescription: "A request model is keyed by its properties."))
+            .courier(codingPath: codingPath, debugDescription: "A request model is keyed by its properties."))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         throw DecodingError.typeMismatch(
             Any.self,
-            .init(codingPath: codingPath, debugDescription: "A request model is keyed by its properties."))
+            .courier(codingPath: codingPath, debugDescription: "A request model is keyed by its properties."))
     }
 
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -118,7 +118,7 @@ struct ParameterDecoder: Decoder {
                 guard let text = String(strictUTF8: data) else {
                     throw DecodingError.typeMismatch(
                         T.self,
-                        .init(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
+                        .courier(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
                 }
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
             case .form(let items, let position, let encoding)?:
@@ -130,7 +130,8 @@ struct ParameterDecoder: Decoder {
                 return try ProbeDecoder(varying: nil, log: ProbeLog()).nested(key).value(of: type)
             case nil:
                 throw DecodingError.keyNotFound(
-                    key, .init(codingPath: [], debugDescription: "The request carries no \(key.stringValue).")
+                    key,
+                    .courier(codingPath: [], debugDescription: "The request carries no \(key.stringValue).")
                 )
             }
         }
@@ -139,13 +140,13 @@ struct ParameterDecoder: Decoder {
             -> KeyedDecodingContainer<NestedKey>
         {
             throw DecodingError.typeMismatch(
-                type, .init(codingPath: [key], debugDescription: "Nested values come from the body only."))
+                type, .courier(codingPath: [key], debugDescription: "Nested values come from the body only."))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
             throw DecodingError.typeMismatch(
                 [Any].self,
-                .init(codingPath: [key], debugDescription: "Nested values come from the body only."))
+                .courier(codingPath: [key], debugDescription: "Nested values come from the body only."))
         }
 
         func superDecoder() throws -> any Decoder { decoder }
@@ -210,7 +211,7 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
     private func mismatch(_ type: Any.Type) -> DecodingError {
         .typeMismatch(
             type,
-            .init(
+            .courier(
                 codingPath: codingPath,
                 // Never the text itself: it may be a secret (a key, a cookie), echoed to a log.
                 debugDescription: "The value cannot be read as \(type)."))

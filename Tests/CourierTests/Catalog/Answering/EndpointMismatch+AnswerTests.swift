@@ -157,6 +157,44 @@ private struct SignIn: CatalogEndpoint, Equatable {
     }
 }
 
+private enum Role: String, Codable, Sendable, Hashable, CaseIterable {
+    case reader, writer
+}
+
+private struct Grant: Codable, Sendable, Hashable {
+    var role: Role
+}
+
+/// `PUT /roles` with a role in a header, a query item and the JSON body.
+private struct PutRole: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var kind: Role
+    var scope: Role
+    var grant: Grant
+
+    var definition: some EndpointDefinition {
+        Method.put
+        Path("roles")
+        Header("X-Kind", kind.rawValue)
+        Query("scope", scope)
+        Body.json(grant)
+    }
+}
+
+/// `POST /grants` with a role in a form body.
+private struct PostGrant: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var grant: Grant
+
+    var definition: some EndpointDefinition {
+        Method.post
+        Path("grants")
+        Body.form(grant)
+    }
+}
+
 /// `PUT /exports` with Latin-1 CSV bytes.
 private struct PutExport: CatalogEndpoint, Equatable {
     typealias Success = Empty
@@ -178,7 +216,9 @@ struct EndpointMismatchContentAnswerTests {
     private func answer(
         _ method: HTTPMethod, _ target: String, headers: [(String, String)] = [], body: String = ""
     ) throws -> (status: HTTPStatus, headers: HeaderFields, detail: String) {
-        let catalog = try Catalog([GetSecure.self, GetPin.self, CreateAccount.self, SignIn.self])
+        let catalog = try Catalog([
+            GetSecure.self, GetPin.self, CreateAccount.self, SignIn.self, PutRole.self, PostGrant.self,
+        ])
         let fields = HeaderFields(
             headers.map { HeaderField(name: HeaderName(validating: $0.0)!, value: $0.1) })
         let request = IncomingRequest(method: method, target: target, headers: fields, body: Data(body.utf8))
@@ -288,5 +328,40 @@ struct EndpointMismatchContentAnswerTests {
             #expect(answer.detail.contains("cannot be read as"), "\(answer.detail)")
             #expect(!answer.detail.contains(secret), "\(answer.detail)")
         }
+    }
+
+    /// A type's own decoding error may quote what it refused: a Swift enum's does.
+    @Test func aValueItsOwnTypeRefusesIsNeverQuoted() throws {
+        let json = ("Content-Type", "application/json")
+        let valid = #"{"role":"reader"}"#
+        let header = try answer(
+            .put, "/roles?scope=reader", headers: [("X-Kind", "SECRET-KIND"), json], body: valid)
+        let query = try answer(
+            .put, "/roles?scope=SECRET-SCOPE", headers: [("X-Kind", "reader"), json], body: valid)
+        let body = try answer(
+            .put, "/roles?scope=reader", headers: [("X-Kind", "reader"), json],
+            body: #"{"role":"SECRET-ROLE"}"#)
+        let form = try answer(
+            .post, "/grants", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: "role=SECRET-FORM")
+        for (answer, secret, reason) in [
+            (header, "SECRET-KIND", "kind: it holds a value its type does not accept"),
+            (query, "SECRET-SCOPE", "scope: it holds a value its type does not accept"),
+            (body, "SECRET-ROLE", "grant: the member role holds a value its type does not accept"),
+            (form, "SECRET-FORM", "grant: the member role holds a value its type does not accept"),
+        ] {
+            #expect(answer.status == .badRequest)
+            #expect(answer.detail.contains(reason), "\(answer.detail)")
+            #expect(!answer.detail.contains(secret), "\(answer.detail)")
+            #expect(!answer.detail.contains("Debug description"), "\(answer.detail)")
+        }
+        let broken = try answer(
+            .put, "/roles?scope=reader", headers: [("X-Kind", "reader"), json], body: #"{"role": SECRET-JSON"#
+        )
+        #expect(broken.detail.contains("grant: it is not valid JSON"), "\(broken.detail)")
+        #expect(!broken.detail.contains("SECRET-JSON"), "\(broken.detail)")
+        let missing = try answer(
+            .put, "/roles?scope=reader", headers: [("X-Kind", "reader"), json], body: "{}")
+        #expect(missing.detail.contains("grant: the member role is missing"), "\(missing.detail)")
     }
 }

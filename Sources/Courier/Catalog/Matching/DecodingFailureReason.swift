@@ -1,0 +1,79 @@
+import Foundation
+
+/// What a mismatch says of a request value that did not decode: where it was read and what was
+/// expected, never the value itself nor the error's own sentence, which may quote it (a Swift enum
+/// says "Cannot initialize Kind from invalid String value …" of any text it refuses, a secret
+/// included).
+enum DecodingFailureReason {
+    /// The reason `error`, thrown while decoding the request value `key`, gives: for example
+    /// "the member title is missing" or "it cannot be read as an integer".
+    static func describe(_ error: any Error, key: String?) -> String {
+        guard let error = error as? DecodingError else { return "it does not decode" }
+        if let context = error.context, context.underlyingError is OwnSentence {
+            return context.debugDescription
+        }
+        switch error {
+        case .keyNotFound(let missing, let context):
+            return "\(subject(context.codingPath + [missing], key: key)) is missing"
+        case .valueNotFound(_, let context):
+            return "\(subject(context.codingPath, key: key)) is missing"
+        case .typeMismatch(let type, let context):
+            return "\(subject(context.codingPath, key: key)) cannot be read as \(name(of: type))"
+        // JSONDecoder's own sentence for text that is not JSON, which quotes nothing.
+        case .dataCorrupted(let context)
+        where context.codingPath.isEmpty
+            && context.debugDescription.hasPrefix("The given data was not valid JSON"):
+            return "it is not valid JSON"
+        case .dataCorrupted(let context):
+            return "\(subject(context.codingPath, key: key)) holds a value its type does not accept"
+        @unknown default:
+            return "it does not decode"
+        }
+    }
+
+    /// "it" for the value `key` itself, or "the member a.b" for a member inside it.
+    private static func subject(_ path: [any CodingKey], key: String?) -> String {
+        var names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        if let key, names.first == key { names.removeFirst() }
+        guard !names.isEmpty else { return "it" }
+        return "the member " + names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+
+    /// `type` in words for the kinds JSON and text have, its Swift name otherwise.
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is [String: Any].Type: "an object"
+        case is [Any].Type: "an array"
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type, is UInt.Type,
+            is UInt64.Type, is UInt32.Type, is UInt16.Type, is UInt8.Type:
+            "an integer"
+        case is Double.Type, is Float.Type, is Decimal.Type: "a number"
+        default: "\(type)"
+        }
+    }
+}
+
+/// Marks the sentence of a decoding error that Courier's request decoders made, which never quotes
+/// a value, so that a mismatch can show it.
+struct OwnSentence: Error {}
+
+extension DecodingError.Context {
+    /// A context whose sentence a mismatch shows as it is: one written never to quote a value.
+    static func courier(codingPath: [any CodingKey], debugDescription: String) -> Self {
+        .init(codingPath: codingPath, debugDescription: debugDescription, underlyingError: OwnSentence())
+    }
+}
+
+extension DecodingError {
+    /// The error's context.
+    fileprivate var context: Context? {
+        switch self {
+        case .keyNotFound(_, let context), .valueNotFound(_, let context), .typeMismatch(_, let context),
+            .dataCorrupted(let context):
+            context
+        @unknown default: nil
+        }
+    }
+}
