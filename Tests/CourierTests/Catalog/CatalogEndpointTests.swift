@@ -218,6 +218,19 @@ struct CatalogHeaderPrefixTests {
             ]
         }
     }
+
+    /// RFC 9110 §11.1: the scheme is case-insensitive; §11.4: one or more spaces follow it.
+    @Test(arguments: ["bearer abc", "BEARER abc", "Bearer   abc"])
+    func aSchemeIsReadWithoutRegardToCaseOrSpaces(authorization: String) throws {
+        let request = IncomingRequest(
+            method: .put, target: "/todos/3",
+            headers: [
+                HeaderField(name: .authorization, value: authorization),
+                HeaderField(name: .contentType, value: "application/json"),
+            ],
+            body: Data(#"{"title":"x"}"#.utf8))
+        #expect(try Rename.parse(request) == Rename(id: 3, change: .init(title: "x"), token: "abc"))
+    }
 }
 
 struct CatalogProbeLimitsTests {

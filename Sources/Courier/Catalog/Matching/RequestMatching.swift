@@ -81,7 +81,9 @@ enum RequestMatching {
                 // Field lines of one name are one list (RFC 9110 §5.3), and this field holds one value.
                 reasons.append("the header \(field.name) is repeated, and it holds one value")
             } else if let found = found.first {
-                values[key] = unwrap(found, field, in: "the header \(field.name)", &reasons)
+                let isCredentials = ["authorization", "proxy-authorization"].contains(field.name.lowercased())
+                let text = isCredentials ? credentials(found, scheme: field.valuePrefix) : found
+                values[key] = unwrap(text, field, in: "the header \(field.name)", &reasons)
             } else if field.isRequired {
                 reasons.append("the header \(field.name) is missing")
             }
@@ -247,6 +249,18 @@ enum RequestMatching {
             return nil
         }
         return .text(value)
+    }
+
+    /// Credentials as their declared prefix writes them (`Bearer `): the scheme is compared
+    /// without regard to case and may be followed by more than one space (RFC 9110 §11.1, §11.4),
+    /// so `bearer  abc` reads as `Bearer abc`. Other text is returned as it is.
+    static func credentials(_ text: String, scheme prefix: String) -> String {
+        guard prefix.hasSuffix(" "), let space = text.firstIndex(of: " ") else { return text }
+        let declared = prefix.dropLast()
+        guard !declared.isEmpty, !declared.contains(" "),
+            text[..<space].lowercased() == declared.lowercased()
+        else { return text }
+        return prefix + text[space...].drop { $0 == " " }
     }
 
     /// The text between a fixed prefix and suffix, or `nil` when `text` lacks either; compared
