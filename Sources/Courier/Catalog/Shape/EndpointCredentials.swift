@@ -86,13 +86,14 @@ struct EndpointCredentials: Equatable {
         place == location && field.name.lowercased() == name.lowercased()
     }
 
-    /// The `WWW-Authenticate` value a 401 carries (RFC 9110 §11.6.1): the scheme's name, and
-    /// for a key without a scheme `APIKey` with the header it goes in as a parameter (no
-    /// registered scheme fits a bare key; the header name itself is not a scheme).
+    /// The `WWW-Authenticate` value a 401 carries (RFC 9110 §11.6.1): the scheme's name, with the
+    /// realm Basic requires (RFC 7617 §2), and for a key without a scheme `APIKey` with the
+    /// header it goes in as a parameter (no registered scheme fits a bare key; the header name
+    /// itself is not a scheme).
     var challenge: String {
         switch scheme {
         case .bearer: "Bearer"
-        case .basic: "Basic"
+        case .basic: #"Basic realm="api""#
         case .other(let name): name
         case .apiKey: #"APIKey \#(location)="\#(name)""#
         }

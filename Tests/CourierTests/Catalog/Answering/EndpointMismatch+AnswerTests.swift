@@ -195,6 +195,19 @@ private struct PostGrant: CatalogEndpoint, Equatable {
     }
 }
 
+/// `GET /vault` with Basic credentials.
+private struct GetVault: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var credentials: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("vault")
+        Header("Authorization", "Basic \(credentials)", isSecret: true)
+    }
+}
+
 /// `PUT /exports` with Latin-1 CSV bytes.
 private struct PutExport: CatalogEndpoint, Equatable {
     typealias Success = Empty
@@ -218,6 +231,7 @@ struct EndpointMismatchContentAnswerTests {
     ) throws -> (status: HTTPStatus, headers: HeaderFields, detail: String) {
         let catalog = try Catalog([
             GetSecure.self, GetPin.self, CreateAccount.self, SignIn.self, PutRole.self, PostGrant.self,
+            GetVault.self,
         ])
         let fields = HeaderFields(
             headers.map { HeaderField(name: HeaderName(validating: $0.0)!, value: $0.1) })
@@ -363,5 +377,12 @@ struct EndpointMismatchContentAnswerTests {
         let missing = try answer(
             .put, "/roles?scope=reader", headers: [("X-Kind", "reader"), json], body: "{}")
         #expect(missing.detail.contains("grant: the member role is missing"), "\(missing.detail)")
+    }
+
+    /// RFC 7617 §2: a Basic challenge names its realm.
+    @Test func aBasicChallengeNamesARealm() throws {
+        let answer = try answer(.get, "/vault")
+        #expect(answer.status == .unauthorized)
+        #expect(answer.headers["WWW-Authenticate"] == #"Basic realm="api""#)
     }
 }
