@@ -3,7 +3,9 @@ import Foundation
 extension EndpointMismatch {
     /// The answer to a request that is not any endpoint of a catalog: a ``ProblemDetails`` body
     /// (`application/problem+json`) whose `detail` is this mismatch's sentence, with the status
-    /// its ``closeness`` says.
+    /// its ``closeness`` says. A 404 names an endpoint only when the path fits its template (a
+    /// path parameter did not decode); for any other path the detail says only that no endpoint
+    /// has it, so that a 404 never lists the catalog's endpoints.
     ///
     /// ```swift
     /// do {
@@ -23,9 +25,15 @@ extension EndpointMismatch {
     public func answer(to request: IncomingRequest) -> CatalogAnswer {
         var headers: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
         let status: HTTPStatus
+        var detail = description
         switch closeness {
         case .otherPath:
             status = .notFound
+            // Only a path that fits an endpoint's template names that endpoint: the nearest one
+            // to any other path would list the catalog's endpoints to whoever asks.
+            if !MismatchAnswers.fitsTemplate(request, shape) {
+                detail = "No endpoint has this path."
+            }
         case .otherMethod:
             status = 405
             headers.append(
@@ -47,7 +55,7 @@ extension EndpointMismatch {
             }
         }
         let problem = ProblemDetails(
-            title: MismatchAnswers.title(status), status: status.code, detail: description,
+            title: MismatchAnswers.title(status), status: status.code, detail: detail,
             extensions: MismatchAnswers.invalidParameters(violations))
         let body = (try? JSONEncoder.courierDefault().encode(problem)) ?? Data()
         return CatalogAnswer(status: status, headers: headers, body: body)
@@ -60,6 +68,21 @@ enum MismatchAnswers {
     static func requiredCredentials(_ shape: EndpointShape?) -> EndpointCredentials? {
         guard let credentials = EndpointCredentials(shape), credentials.isRequired else { return nil }
         return credentials
+    }
+
+    /// Whether the path of `request` has as many segments as the path of `shape`, and each of
+    /// its fixed segments: a request for that endpoint whose path parameter does not decode.
+    static func fitsTemplate(_ request: IncomingRequest, _ shape: EndpointShape?) -> Bool {
+        guard let shape, let segments = request.pathSegments, segments.count == shape.path.count else {
+            return false
+        }
+        return zip(segments, shape.path).allSatisfy { segment, part in
+            switch part {
+            case .literal(let text): segment == text
+            case .parameter(_, let prefix, let suffix):
+                RequestMatching.value(in: segment, prefix: prefix, suffix: suffix) != nil
+            }
+        }
     }
 
     /// The problem title of a mismatch status.

@@ -22,6 +22,13 @@ struct EndpointMismatchAnswerTests {
         #expect(problem.title == "Not Found")
     }
 
+    /// RFC 9457 §5: a 404 to a path no endpoint has does not tell who asks what the others are.
+    @Test(arguments: ["/shop/v1/customers", "/nope", "/shop/v1/orders/1/extra", "/admin/secret/x"])
+    func aPathNoEndpointHasNamesNoEndpoint(target: String) throws {
+        let (_, problem) = try answer(.get, target)
+        #expect(problem.detail == "No endpoint has this path.")
+    }
+
     @Test func aPathParameterThatDoesNotDecodeBlamesItsOwnEndpoint() throws {
         let (answer, problem) = try answer(.get, "/shop/v1/orders/not-a-uuid")
         #expect(answer.status == .notFound)
