@@ -132,6 +132,13 @@ struct CatalogPathTextTests {
                     IncomingRequest(method: .get, target: "/owners/a/documents/"))
             })
         #expect(noID.closeness == .otherPath)
+        // An empty segment elsewhere is kept too: a path with one is another path.
+        for target in ["//owners/a/documents/", "/owners//a/documents/", "/owners/a//documents/"] {
+            let doubled = try #require(
+                throws: EndpointMismatch.self,
+                performing: { try catalog.match(IncomingRequest(method: .get, target: target)) })
+            #expect(doubled.closeness == .otherPath, "\(target)")
+        }
         let document = catalog.openAPIDocument(title: "Documents", version: "1")
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])

@@ -62,13 +62,16 @@ public struct IncomingRequest: Sendable, Hashable {
             body: try request.body?.collectData() ?? Data())
     }
 
-    /// The path segments, percent-decoded; `nil` when one is not valid percent-encoded UTF-8. A
-    /// path that ends with a slash after a segment ends with an empty one (`/users/` is `users`
-    /// and an empty segment), as an ``EndpointRequest`` declared with `Path("users/")` does.
+    /// The path segments, percent-decoded; `nil` when one is not valid percent-encoded UTF-8.
+    /// Every slash after the first starts a segment, empty ones included: `/users/` is `users`
+    /// and an empty segment, as an ``EndpointRequest`` declared with `Path("users/")` sends it,
+    /// and `//users` is an empty segment and `users`, which no endpoint declaring `users` alone
+    /// matches. `/` is no segment at all.
     var pathSegments: [String]? {
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        var pieces = path.split(separator: "/", omittingEmptySubsequences: true)
-        if !pieces.isEmpty, path.hasSuffix("/") { pieces.append("") }
+        var pieces = path.split(separator: "/", omittingEmptySubsequences: false)
+        if pieces.first?.isEmpty == true { pieces.removeFirst() }
+        if pieces == [""] { pieces = [] }
         var segments: [String] = []
         for piece in pieces {
             guard let segment = PercentEncoding.decode(piece) else { return nil }
