@@ -108,7 +108,10 @@ enum RequestMatching {
         }
         let declared = request.headers[.contentType].flatMap(MediaType.init(headerValue:))
         var unsupportedContent = false
-        if let body = shape.body, !request.body.isEmpty,
+        if shape.body != nil, request.headers.values(for: .contentType).count > 1 {
+            // One value only (RFC 9110 §8.3): two could frame the body in two ways.
+            reasons.append("the header Content-Type is repeated, and it holds one value")
+        } else if let body = shape.body, !request.body.isEmpty,
             let refusal = contentRefusal(of: request, declared: declared, for: body)
         {
             // Content the endpoint cannot read at all: 415 (RFC 9110 §15.5.16), whatever else fits.

@@ -325,6 +325,10 @@ struct EndpointMismatchContentAnswerTests {
             .get, "/secure/1", headers: [("X-Api-Key", Self.key), ("X-Api-Key", Self.key)])
         #expect(repeated.status == .badRequest)
         #expect(repeated.detail.contains("the header X-Api-Key is repeated"))
+        let json = ("Content-Type", "application/json")
+        let twoTypes = try answer(.post, "/accounts", headers: [json, json], body: #"{"username":"ada"}"#)
+        #expect(twoTypes.status == .badRequest)
+        #expect(twoTypes.detail.contains("the header Content-Type is repeated"), "\(twoTypes.detail)")
     }
 
     @Test(arguments: ["/pin/..", "/pin/%2e%2e", "/pin/%2E%2E", "/pin/."])
