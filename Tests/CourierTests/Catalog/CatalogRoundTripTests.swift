@@ -134,3 +134,40 @@ struct CatalogRoundTripTests {
         }
     }
 }
+
+/// Numbers in a path or a header are read as Swift writes them, in decimal.
+struct CatalogDecimalNumberTests {
+    struct GetMeasure: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var value: Double
+        var score: Float
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("measure", value)
+            Header("X-Score", "\(score)")
+        }
+    }
+
+    private func match(_ path: String, score: String = "1.5") throws -> GetMeasure {
+        try #require(
+            try Catalog([GetMeasure.self]).match(
+                IncomingRequest(
+                    method: .get, target: "/measure/\(path)",
+                    headers: [HeaderField(name: HeaderName("X-Score"), value: score)])) as? GetMeasure)
+    }
+
+    @Test func decimalTextAndTheValuesSwiftWritesAreRead() throws {
+        #expect(try match("2.5") == GetMeasure(value: 2.5, score: 1.5))
+        #expect(try match("-1e3", score: "-inf").score == -.infinity)
+        #expect(try match("inf").value == .infinity)
+        #expect(try match("nan").value.isNaN)
+    }
+
+    /// `Double("0x10")` is 16 and `Double("1e999")` infinity: neither is what a client wrote.
+    @Test(arguments: [("0x10", "1.5"), ("1e999", "1.5"), ("2.5", "0x1p3"), ("2.5", "1e99")])
+    func hexadecimalTextAndNumbersTooLargeAreNoValue(path: String, score: String) {
+        #expect(throws: EndpointMismatch.self) { _ = try match(path, score: score) }
+    }
+}

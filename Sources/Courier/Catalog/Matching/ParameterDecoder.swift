@@ -186,8 +186,8 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
             case is UInt16.Type: UInt16(text)
             case is Int8.Type: Int8(text)
             case is UInt8.Type: UInt8(text)
-            case is Double.Type: Double(text)
-            case is Float.Type: Float(text)
+            case is Double.Type: Self.decimal(text) as Double?
+            case is Float.Type: Self.decimal(text) as Float?
             case is Decimal.Type: Decimal(string: text)
             case is Bool.Type: ["true": true, "1": true, "false": false, "0": false][text.lowercased()]
             case is UUID.Type: UUID(uuidString: text)
@@ -199,6 +199,18 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
         // A type that decodes itself from text (an enum's raw value, say) asks this decoder again;
         // a type that only ever asks for itself ends here instead of recursing forever.
         return try T(from: TextDecoder(text: text, codingPath: codingPath, depth: depth + 1))
+    }
+
+    /// A number written in decimal, as Swift writes one (`nan` and `inf` included); `nil` for
+    /// hexadecimal text and for a number too large for `Number`, which its initializer alone reads
+    /// as a value (`0x10` as 16, `1e999` as infinity).
+    private static func decimal<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ text: String)
+        -> Number?
+    {
+        guard !text.contains(where: { $0 == "x" || $0 == "X" }), let number = Number(text) else { return nil }
+        let magnitude = text.lowercased().drop { $0 == "+" || $0 == "-" }
+        if number.isInfinite, magnitude != "inf", magnitude != "infinity" { return nil }
+        return number
     }
 
     /// The types read straight from text above; anything else decodes itself from them.
