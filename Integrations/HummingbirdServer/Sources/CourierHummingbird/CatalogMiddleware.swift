@@ -78,7 +78,8 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     ///
     /// - Parameters:
     ///   - catalog: The endpoints to serve.
-    ///   - bodyLimit: The largest request body read, in bytes; a longer one is answered 413.
+    ///   - bodyLimit: The largest request body read, in bytes; a longer one is answered with a
+    ///     `problem+json` 413.
     ///     The request context's `maxUploadSize` unless given.
     ///   - passOn: The requests the catalog does not match that go on to the next responder
     ///     instead of being answered; none unless given.
@@ -149,7 +150,13 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
             // The method and path fit: the body decides, below.
         }
         var request = request
-        let body = try await request.collectBody(upTo: bodyLimit ?? context.maxUploadSize)
+        let limit = bodyLimit ?? context.maxUploadSize
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return try Self.tooLarge(limit).response(from: request, context: context)
+        }
         let incoming = IncomingRequest(
             method: head.method, target: head.target, headers: head.headers,
             body: Data(body.readableBytesView))
@@ -163,6 +170,18 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         context.coreContext.endpointPath.value = routes[ObjectIdentifier(type(of: endpoint))]
         return try await handler(endpoint, request, context).response(from: request, context: context)
+    }
+
+    /// The `problem+json` 413 of a body over `limit` bytes (RFC 9110 §15.5.14), as the catalog's
+    /// own mismatches are answered.
+    static func tooLarge(_ limit: Int) -> CatalogAnswer {
+        let problem = ProblemDetails(
+            title: "Content Too Large", status: 413,
+            detail: "The request body is longer than the \(limit) bytes this server reads.")
+        return CatalogAnswer(
+            status: HTTPStatus(413),
+            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
+            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
     }
 
     /// The answer to a `HEAD` request: that of the path's `GET` endpoint without its body when

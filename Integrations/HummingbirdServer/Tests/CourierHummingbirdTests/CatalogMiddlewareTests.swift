@@ -182,6 +182,11 @@ struct CatalogMiddlewareTests {
                 body: Self.json(#"{"text":"\#(String(repeating: "x", count: 64))"}"#)
             ) { response in
                 #expect(response.status == .contentTooLarge)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let problem = try JSONDecoder().decode(
+                    ProblemDetails.self, from: Data(response.body.readableBytesView))
+                #expect(problem.status == 413)
+                #expect(problem.detail == "The request body is longer than the 32 bytes this server reads.")
             }
             try await client.execute(
                 uri: "/notes", method: .post, headers: [.contentType: "application/json"],
