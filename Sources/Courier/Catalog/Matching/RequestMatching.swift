@@ -81,9 +81,8 @@ enum RequestMatching {
                 // Field lines of one name are one list (RFC 9110 §5.3), and this field holds one value.
                 reasons.append("the header \(field.name) is repeated, and it holds one value")
             } else if let found = found.first {
-                let isCredentials = ["authorization", "proxy-authorization"].contains(field.name.lowercased())
-                let text = isCredentials ? credentials(found, scheme: field.valuePrefix) : found
-                values[key] = unwrap(text, field, in: "the header \(field.name)", &reasons)
+                values[key] = unwrap(
+                    credentials(found, of: field), field, in: "the header \(field.name)", &reasons)
             } else if field.isRequired {
                 reasons.append("the header \(field.name) is missing")
             }
@@ -254,11 +253,16 @@ enum RequestMatching {
         return .text(value)
     }
 
-    /// Credentials as their declared prefix writes them (`Bearer `): the scheme is compared
-    /// without regard to case and may be followed by more than one space (RFC 9110 §11.1, §11.4),
-    /// so `bearer  abc` reads as `Bearer abc`. Other text is returned as it is.
-    static func credentials(_ text: String, scheme prefix: String) -> String {
-        guard prefix.hasSuffix(" "), let space = text.firstIndex(of: " ") else { return text }
+    /// The value `text` of the header `field` as its declared prefix writes it, when the field
+    /// is `Authorization` or `Proxy-Authorization` and the prefix a scheme and a space (`Bearer `):
+    /// the scheme is compared without regard to case and may be followed by more than one space
+    /// (RFC 9110 §11.1, §11.4), so `bearer  abc` reads as `Bearer abc`. Other text is returned as
+    /// it is.
+    static func credentials(_ text: String, of field: EndpointShape.Field) -> String {
+        let prefix = field.valuePrefix
+        guard ["authorization", "proxy-authorization"].contains(field.name.lowercased()),
+            prefix.hasSuffix(" "), let space = text.firstIndex(of: " ")
+        else { return text }
         let declared = prefix.dropLast()
         guard !declared.isEmpty, !declared.contains(" "),
             text[..<space].lowercased() == declared.lowercased()
