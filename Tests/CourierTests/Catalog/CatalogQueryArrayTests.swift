@@ -129,7 +129,7 @@ struct CatalogQueryArrayTests {
             try QueryArrays.ListTags<Forms.BracketArrays>.parse(
                 IncomingRequest(method: .get, target: "/tags?tag=a"))
         }
-        #expect(brackets?.description.contains("An array written as tag=… (expected tag[]=…)") == true)
+        #expect(brackets?.description.contains("(tags: an array written as tag=… (expected tag[]=…)") == true)
     }
 
     @Test func theShapeNamesTheArrayWithoutItsBrackets() throws {

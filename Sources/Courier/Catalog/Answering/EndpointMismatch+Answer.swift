@@ -70,17 +70,18 @@ enum MismatchAnswers {
         return credentials
     }
 
-    /// Whether the path of `request` has as many segments as the path of `shape`, and each of
-    /// its fixed segments: a request for that endpoint whose path parameter does not decode.
+    /// Whether the path of `request` fits the path of `shape` as matching reads it (as many
+    /// segments, none a dot segment, each fixed one and each parameter's fixed text around a
+    /// value that is not empty): a request for that endpoint whose path parameter does not decode.
     static func fitsTemplate(_ request: IncomingRequest, _ shape: EndpointShape?) -> Bool {
-        guard let shape, let segments = request.pathSegments, segments.count == shape.path.count else {
-            return false
-        }
+        guard let shape, let segments = request.pathSegments, segments.count == shape.path.count,
+            !segments.contains(where: { $0 == "." || $0 == ".." })
+        else { return false }
         return zip(segments, shape.path).allSatisfy { segment, part in
             switch part {
             case .literal(let text): segment == text
             case .parameter(_, let prefix, let suffix):
-                RequestMatching.value(in: segment, prefix: prefix, suffix: suffix) != nil
+                !segment.isEmpty && RequestMatching.value(in: segment, prefix: prefix, suffix: suffix) != nil
             }
         }
     }

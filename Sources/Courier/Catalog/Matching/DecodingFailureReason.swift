@@ -10,13 +10,13 @@ enum DecodingFailureReason {
     static func describe(_ error: any Error, key: String?) -> String {
         guard let error = error as? DecodingError else { return "it does not decode" }
         if let context = error.context, context.underlyingError is OwnSentence {
-            return context.debugDescription
+            return sentence(context.debugDescription)
         }
         switch error {
         case .keyNotFound(let missing, let context):
             return "\(subject(context.codingPath + [missing], key: key)) is missing"
         case .valueNotFound(_, let context):
-            return "\(subject(context.codingPath, key: key)) is missing"
+            return "\(subject(context.codingPath, key: key)) is null or missing"
         case .typeMismatch(let type, let context):
             return "\(subject(context.codingPath, key: key)) cannot be read as \(name(of: type))"
         // JSONDecoder's own sentence for text that is not JSON, which quotes nothing.
@@ -31,12 +31,25 @@ enum DecodingFailureReason {
         }
     }
 
-    /// "it" for the value `key` itself, or "the member a.b" for a member inside it.
+    /// "it" for the value `key` itself, or "the member a.b" for a member inside it. A name is
+    /// shown only when a model declares it (its coding keys are an enum) and an index only as a
+    /// number: any other key (a dictionary's) is the client's text, shown as `…`.
     private static func subject(_ path: [any CodingKey], key: String?) -> String {
-        var names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        var names = path.map { key -> String in
+            if let index = key.intValue, Mirror(reflecting: key).displayStyle != .enum { return "[\(index)]" }
+            return Mirror(reflecting: key).displayStyle == .enum ? key.stringValue : "…"
+        }
         if let key, names.first == key { names.removeFirst() }
         guard !names.isEmpty else { return "it" }
         return "the member " + names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+
+    /// One of Courier's own sentences as a reason: from a lowercase letter, without its period.
+    private static func sentence(_ text: String) -> String {
+        var text = Substring(text)
+        if text.hasSuffix(".") { text = text.dropLast() }
+        guard let first = text.first else { return "it does not decode" }
+        return first.lowercased() + text.dropFirst()
     }
 
     /// `type` in words for the kinds JSON and text have, its Swift name otherwise.

@@ -48,8 +48,11 @@ struct FormDecoder: Decoder {
     /// Refuses an array written by another strategy (`tag[]=a` where `tag=a` is declared), which
     /// would otherwise read as no elements.
     private func checkArrayShape(of name: String) throws {
-        if let key = pairs.malformedIndices(under: name).first {
-            throw refusal("\(name)[\(key)] is not an index as an array writes one: \(name)[0], \(name)[1], …")
+        if !pairs.malformedIndices(under: name).isEmpty {
+            // The brackets' text is the client's, never quoted.
+            throw refusal(
+                "\(name)[…] holds something other than an index as an array writes one: \(name)[0], \(name)[1], …"
+            )
         }
         var written: [String] = []
         if text(of: name) != nil { written.append("\(name)=…") }

@@ -23,7 +23,10 @@ struct EndpointMismatchAnswerTests {
     }
 
     /// RFC 9457 §5: a 404 to a path no endpoint has does not tell who asks what the others are.
-    @Test(arguments: ["/shop/v1/customers", "/nope", "/shop/v1/orders/1/extra", "/admin/secret/x"])
+    @Test(arguments: [
+        "/shop/v1/customers", "/nope", "/shop/v1/orders/1/extra", "/admin/secret/x", "/shop/v1/orders/",
+        "/shop/v1/orders/..",
+    ])
     func aPathNoEndpointHasNamesNoEndpoint(target: String) throws {
         let (_, problem) = try answer(.get, target)
         #expect(problem.detail == "No endpoint has this path.")
@@ -189,6 +192,19 @@ private struct PutRole: CatalogEndpoint, Equatable {
     }
 }
 
+/// `PUT /limits` with a JSON object of counts by name.
+private struct PutLimits: CatalogEndpoint, Equatable {
+    typealias Success = Empty
+    typealias Failure = Never
+    var limits: [String: Int]
+
+    var definition: some EndpointDefinition {
+        Method.put
+        Path("limits")
+        Body.json(limits)
+    }
+}
+
 /// `POST /grants` with a role in a form body.
 private struct PostGrant: CatalogEndpoint, Equatable {
     typealias Success = Empty
@@ -238,7 +254,7 @@ struct EndpointMismatchContentAnswerTests {
     ) throws -> (status: HTTPStatus, headers: HeaderFields, detail: String) {
         let catalog = try Catalog([
             GetSecure.self, GetPin.self, CreateAccount.self, SignIn.self, PutRole.self, PostGrant.self,
-            GetVault.self,
+            GetVault.self, PutLimits.self,
         ])
         let fields = HeaderFields(
             headers.map { HeaderField(name: HeaderName(validating: $0.0)!, value: $0.1) })
@@ -385,6 +401,10 @@ struct EndpointMismatchContentAnswerTests {
         )
         #expect(broken.detail.contains("grant: it is not valid JSON"), "\(broken.detail)")
         #expect(!broken.detail.contains("SECRET-JSON"), "\(broken.detail)")
+        // A dictionary's keys are the client's text.
+        let keyed = try answer(.put, "/limits", headers: [json], body: #"{"sk_live_abc":"x"}"#)
+        #expect(
+            keyed.detail.hasSuffix("(limits: the member … cannot be read as an integer)."), "\(keyed.detail)")
         let missing = try answer(
             .put, "/roles?scope=reader", headers: [("X-Kind", "reader"), json], body: "{}")
         #expect(missing.detail.contains("grant: the member role is missing"), "\(missing.detail)")

@@ -9,7 +9,12 @@ struct FormDecoderTests {
             try QueryArrays.ListTags<Forms.DotsIndexed>.parse(
                 IncomingRequest(method: .get, target: "/tags?" + query))
         }
-        #expect(mismatch?.description.contains("is not an index as an array writes one") == true)
+        #expect(
+            mismatch?.description
+                == "The request does not match GET /tags?tag&id&genre&page: its parameters do not decode as "
+                + "ListTags<DotsIndexed> "
+                + "(tags: tag[…] holds something other than an index as an array writes one: tag[0], tag[1], …)."
+        )
     }
 
     @Test func indicesWrittenAsTheEncoderWritesThemParse() throws {
