@@ -43,12 +43,13 @@ enum FailureStatuses {
         (100...199).contains(status) || [204, 205, 304].contains(status)
     }
 
-    /// Refuses a status without content documented with a model other than ``Empty``, a listed
-    /// status that the `Failure` does not document, and one that is not 4xx or 5xx.
+    /// Refuses a status without content documented alone with a model other than ``Empty`` (in
+    /// a range of statuses, such a status is answered without the body), a listed status that the
+    /// `Failure` does not document, and one that is not 4xx or 5xx.
     static func validate<Model: CatalogEndpoint>(_ type: Model.Type) throws(CourierError) {
         let all = everything(Model.Failure.self)
-        for entry in all where entry.model != Empty.self {
-            guard let status = entry.statuses.first(where: hasNoContent) else { continue }
+        for entry in all where entry.model != Empty.self && entry.statuses.allSatisfy(hasNoContent) {
+            let status = entry.statuses.lowerBound
             throw CourierError(
                 stage: .building, kind: .undocumentedAnswer,
                 message:

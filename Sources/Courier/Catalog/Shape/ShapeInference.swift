@@ -151,12 +151,12 @@ enum ShapeInference {
             cookie.isSecret = true
             return cookie
         }
-        if shape.successStatus == .noContent, Model.Success.self != Empty.self {
+        if FailureStatuses.hasNoContent(shape.successStatus.code), Model.Success.self != Empty.self {
             throw CourierError(
                 stage: .building, kind: .invalidSuccessStatus,
                 message:
-                    "\(Model.self) declares SuccessStatus(204), which has no body, but its Success is "
-                    + "\(Model.Success.self); declare Success as Empty or choose another status.")
+                    "\(Model.self) declares SuccessStatus(\(shape.successStatus.code)), which has no body, but its "
+                    + "Success is \(Model.Success.self); declare Success as Empty or choose another status.")
         }
         try RoundTripCheck.check(type, shape: shape, formEncoding: formEncoding, keys: log.keys)
         return shape

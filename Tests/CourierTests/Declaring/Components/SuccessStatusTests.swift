@@ -43,6 +43,18 @@ private struct NoContentThing: CatalogEndpoint, Equatable {
     }
 }
 
+/// 205 Reset Content has no content either (RFC 9110 §15.3.6).
+private struct ResetThing: CatalogEndpoint, Equatable {
+    typealias Success = Created
+    typealias Failure = Never
+
+    var definition: some EndpointDefinition {
+        Method.post
+        Path("things", "reset")
+        SuccessStatus(205)
+    }
+}
+
 private struct ShowThing: CatalogEndpoint, Equatable {
     typealias Success = Created
     typealias Failure = Never
@@ -118,6 +130,11 @@ struct SuccessStatusTests {
         #expect(
             failure?.message
                 == "NoContentThing declares SuccessStatus(204), which has no body, but its Success is "
+                + "Created; declare Success as Empty or choose another status.")
+        let reset = #expect(throws: CourierError.self) { try ResetThing.shape() }
+        #expect(
+            reset?.message
+                == "ResetThing declares SuccessStatus(205), which has no body, but its Success is "
                 + "Created; declare Success as Empty or choose another status.")
     }
 }
