@@ -140,7 +140,7 @@ struct FormDecoder: Decoder {
         case is Double.Type:
             value = finite(text)
         case is Float.Type:
-            value = finite(text).flatMap { _ in Float(text) }.flatMap { $0.isFinite ? $0 : nil }
+            value = (TextDecoder.decimal(text) as Float?).flatMap { $0.isFinite ? $0 : nil }
         case is Bool.Type:
             value =
                 [encoding.booleans.text(for: true): true, encoding.booleans.text(for: false): false][text]
@@ -166,11 +166,9 @@ struct FormDecoder: Decoder {
     }
 
     /// A finite number written in decimal, as the date strategies write one; `nil` for NaN,
-    /// infinity and hexadecimal text (`Double` alone reads all three).
+    /// infinity and hexadecimal text.
     private func finite(_ text: String) -> Double? {
-        guard !text.contains(where: { $0 == "x" || $0 == "X" }), let number = Double(text), number.isFinite
-        else { return nil }
-        return number
+        (TextDecoder.decimal(text) as Double?).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// Decodes a value at this position: the types a form writes as text directly, anything

@@ -204,12 +204,12 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
     /// A number written in decimal, as Swift writes one (`nan` and `inf` included); `nil` for
     /// hexadecimal text and for a number too large for `Number`, which its initializer alone reads
     /// as a value (`0x10` as 16, `1e999` as infinity).
-    private static func decimal<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ text: String)
+    static func decimal<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ text: String)
         -> Number?
     {
         guard !text.contains(where: { $0 == "x" || $0 == "X" }), let number = Number(text) else { return nil }
-        let magnitude = text.lowercased().drop { $0 == "+" || $0 == "-" }
-        if number.isInfinite, magnitude != "inf", magnitude != "infinity" { return nil }
+        let unsigned = text.lowercased().drop { $0 == "+" || $0 == "-" }
+        if number.isInfinite, unsigned != "inf", unsigned != "infinity" { return nil }
         return number
     }
 
