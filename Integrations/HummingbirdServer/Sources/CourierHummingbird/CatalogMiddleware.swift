@@ -17,15 +17,16 @@ import Hummingbird
 /// })
 /// ```
 ///
-/// A handler returns a ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a
-/// `Response` of its own, such as one with a streamed body. Every request the catalog does not
-/// match, and does not pass on (``PassOn``), goes to the `mismatch` handler:
+/// A handler returns a ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a `Response`
+/// of its own, such as one with a streamed body. Every request the catalog does not match, and does
+/// not pass on (``PassOn``), goes to the `mismatch` handler:
 /// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415 or 400 unless given
-/// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to
-/// the body limit (Hummingbird answers a longer one 413). `HEAD` is served by the path's `GET`
-/// endpoint (its handler gets the `HEAD` request), without the body. The matched endpoint's path template (`/todos/{id}`) names the
-/// request's route for Hummingbird's tracing, metrics and logging middleware, which go before
-/// this one; routes of the router itself only see what this middleware passes on.
+/// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to the
+/// body limit (a longer one is answered with a `problem+json` 413, not through the `mismatch`
+/// handler). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request),
+/// without the body. The matched endpoint's path template (`/todos/{id}`) names the request's route
+/// for Hummingbird's tracing, metrics and logging middleware, which go before this one; routes of
+/// the router itself only see what this middleware passes on.
 public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Which requests the catalog does not match a middleware passes on to the next responder
     /// (the router's routes, or its 404), instead of answering them.
@@ -175,13 +176,11 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The `problem+json` 413 of a body over `limit` bytes (RFC 9110 §15.5.14), as the catalog's
     /// own mismatches are answered.
     static func tooLarge(_ limit: Int) -> CatalogAnswer {
-        let problem = ProblemDetails(
-            title: "Content Too Large", status: 413,
-            detail: "The request body is longer than the \(limit) bytes this server reads.")
-        return CatalogAnswer(
+        CatalogAnswer(
             status: HTTPStatus(413),
-            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
-            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
+            problem: ProblemDetails(
+                title: "Content Too Large", status: 413,
+                detail: "The request body is longer than the \(limit) bytes this server reads."))
     }
 
     /// The answer to a `HEAD` request: that of the path's `GET` endpoint without its body when
@@ -220,11 +219,9 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The `problem+json` 400 for a request Courier cannot read.
     static func unreadable(_ error: CourierError) -> CatalogAnswer {
-        let problem = ProblemDetails(title: "Bad Request", status: 400, detail: error.message)
-        return CatalogAnswer(
+        CatalogAnswer(
             status: .badRequest,
-            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
-            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
+            problem: ProblemDetails(title: "Bad Request", status: 400, detail: error.message))
     }
 
     /// The path of a template such as `GET /todos/{id}?include`: `/todos/{id}`.

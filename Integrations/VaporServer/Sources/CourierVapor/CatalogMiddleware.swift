@@ -17,16 +17,16 @@ import Vapor
 /// })
 /// ```
 ///
-/// Use it as a global middleware (`app.middleware`), which Vapor runs for every request, whether
-/// or not one of the application's routes has its path. A handler returns a
-/// ``Courier/CatalogAnswer`` (an endpoint's typed `answer(_:)`) or a `Response` of its own, such
-/// as one with a streamed body. Every request the catalog does not match, and does not pass on
-/// (``PassOn``), goes to the `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s
-/// `problem+json` 404, 405, 401, 415 or 400 unless given one. A 404 or 405 is answered without reading
-/// the body; otherwise the body is read up to the body limit (a longer one fails with Vapor's 413
-/// `Abort`). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request;
-/// Vapor's server leaves the body out); for a streamed answer the head says `Content-Length: 0`,
-/// as Vapor cannot leave a streamed body's chunked framing off the wire. The
+/// Use it as a global middleware (`app.middleware`), which Vapor runs for every request, whether or
+/// not one of the application's routes has its path. A handler returns a ``Courier/CatalogAnswer``
+/// (an endpoint's typed `answer(_:)`) or a `Response` of its own, such as one with a streamed body.
+/// Every request the catalog does not match, and does not pass on (``PassOn``), goes to the
+/// `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415
+/// or 400 unless given one. A 404 or 405 is answered without reading the body; otherwise the body
+/// is read up to the body limit (a longer one is answered with a `problem+json` 413, not through
+/// the `mismatch` handler). `HEAD` is served by the path's `GET` endpoint (its handler gets the
+/// `HEAD` request; Vapor's server leaves the body out); for a streamed answer the head says
+/// `Content-Length: 0`, as Vapor cannot leave a streamed body's chunked framing off the wire. The
 /// request's `route` is one whose path is the matched endpoint's template (`/todos/:id`), for
 /// Vapor's request metrics; the span active in the request's `serviceContext` (Vapor's
 /// `TracingMiddleware`, added before this one) is renamed after it when the tracer can find it
@@ -84,7 +84,8 @@ public struct CatalogMiddleware: AsyncMiddleware {
     ///
     /// - Parameters:
     ///   - catalog: The endpoints to serve.
-    ///   - bodyLimit: The largest request body read, in bytes; a longer one is answered 413.
+    ///   - bodyLimit: The largest request body read, in bytes; a longer one is answered with a
+    ///     `problem+json` 413.
     ///     The application's `routes.defaultMaxBodySize` unless given.
     ///   - passOn: The requests the catalog does not match that go on to the next responder
     ///     instead of being answered; none unless given.
@@ -156,7 +157,10 @@ public struct CatalogMiddleware: AsyncMiddleware {
         } catch {
             // The method and path fit: the body decides, below.
         }
-        let body = try await collectBody(of: request)
+        guard let body = try await collectBody(of: request) else {
+            let limit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
+            return try await Self.tooLarge(limit).encodeResponse(for: request)
+        }
         let incoming = IncomingRequest(
             method: head.method, target: head.target, headers: head.headers,
             body: Data(body.readableBytesView))
@@ -184,21 +188,33 @@ public struct CatalogMiddleware: AsyncMiddleware {
 
     /// The `problem+json` 400 for a request Courier cannot read.
     static func unreadable(_ reason: String) -> CatalogAnswer {
-        let problem = ProblemDetails(title: "Bad Request", status: 400, detail: reason)
-        return CatalogAnswer(
-            status: .badRequest,
-            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
-            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
+        CatalogAnswer(
+            status: .badRequest, problem: ProblemDetails(title: "Bad Request", status: 400, detail: reason))
     }
 
-    private func collectBody(of request: Request) async throws -> ByteBuffer {
+    /// The `problem+json` 413 of a body over `limit` bytes (RFC 9110 §15.5.14), as the catalog's
+    /// own mismatches are answered.
+    static func tooLarge(_ limit: Int) -> CatalogAnswer {
+        CatalogAnswer(
+            status: HTTPStatus(413),
+            problem: ProblemDetails(
+                title: "Content Too Large", status: 413,
+                detail: "The request body is longer than the \(limit) bytes this server reads."))
+    }
+
+    /// The request's body, or `nil` when it is longer than the body limit.
+    private func collectBody(of request: Request) async throws -> ByteBuffer? {
         let bodyLimit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
         // Vapor refuses a streamed body once it reaches `max` bytes, so `max` is one more than allowed.
         let max = bodyLimit < Int.max ? Swift.max(bodyLimit, 0) + 1 : nil
-        let body = try await request.body.collect(max: max).get() ?? ByteBuffer()
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(max: max).get() ?? ByteBuffer()
+        } catch let error as any AbortError where error.status == .payloadTooLarge {
+            return nil
+        }
         // A body that arrived whole is returned as it is, whatever its length.
-        guard body.readableBytes <= bodyLimit else { throw Abort(.payloadTooLarge) }
-        return body
+        return body.readableBytes <= bodyLimit ? body : nil
     }
 
     /// Sets the request's route to the path of `template`, for Vapor's request metrics, and names

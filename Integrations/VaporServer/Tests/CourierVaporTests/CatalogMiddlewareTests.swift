@@ -154,6 +154,11 @@ struct CatalogMiddlewareTests {
                 body: Self.json(#"{"text":"\#(String(repeating: "x", count: 64))"}"#)
             ) { response in
                 #expect(response.status == .payloadTooLarge)
+                #expect(response.headers.first(name: .contentType) == "application/problem+json")
+                let problem = try JSONDecoder().decode(
+                    ProblemDetails.self, from: Data(response.body.readableBytesView))
+                #expect(problem.status == 413)
+                #expect(problem.detail == "The request body is longer than the 32 bytes this server reads.")
             }
             try await app.testing().test(
                 .POST, "/notes", headers: Self.jsonHeaders, body: Self.json(#"{"text":"short"}"#)

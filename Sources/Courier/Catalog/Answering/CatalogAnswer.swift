@@ -40,6 +40,23 @@ public struct CatalogAnswer: Sendable, Hashable {
         self.body = body
     }
 
+    /// An answer carrying `problem` as `application/problem+json` (RFC 9457), with `status` and
+    /// any `headers` besides its `Content-Type`: what a catalog answers a request it cannot
+    /// serve with, and what a server's own refusals can share.
+    ///
+    /// ```swift
+    /// CatalogAnswer(
+    ///     status: 413,
+    ///     problem: ProblemDetails(title: "Content Too Large", status: 413, detail: "Send at most 1 MB."))
+    /// ```
+    public init(status: HTTPStatus, problem: ProblemDetails, headers: HeaderFields = []) {
+        var fields: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
+        for field in headers { fields.append(field) }
+        self.init(
+            status: status, headers: fields,
+            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
+    }
+
     /// The `Content-Type` header, if the answer has one.
     public var contentType: String? { headers[.contentType] }
 }

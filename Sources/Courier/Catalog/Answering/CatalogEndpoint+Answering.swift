@@ -83,7 +83,8 @@ extension CatalogEndpoint where Failure: AnswerableError {
                     "\(Self.self) documents the status \(answer.status) with a \(model) body, "
                     + "not \(answer.model); the client could not decode it.")
         }
-        // Documented with Empty (the catalog refuses any other model): no body, and no type.
+        // A status without content has no body and no type, whatever the model documented with
+        // it (alone it can only be Empty: the catalog refuses any other).
         if FailureStatuses.hasNoContent(answer.status.code) {
             return CatalogAnswer(status: answer.status)
         }

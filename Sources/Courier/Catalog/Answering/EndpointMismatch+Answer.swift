@@ -23,7 +23,7 @@ extension EndpointMismatch {
     /// values outside the endpoint's constraints also lists them as RFC 9457's `invalid-params`,
     /// each with its `name` and `reason`. A catalog's OpenAPI document lists these answers.
     public func answer(to request: IncomingRequest) -> CatalogAnswer {
-        var headers: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
+        var headers: HeaderFields = []
         let status: HTTPStatus
         var detail = description
         switch closeness {
@@ -57,8 +57,7 @@ extension EndpointMismatch {
         let problem = ProblemDetails(
             title: MismatchAnswers.title(status), status: status.code, detail: detail,
             extensions: MismatchAnswers.invalidParameters(violations))
-        let body = (try? JSONEncoder.courierDefault().encode(problem)) ?? Data()
-        return CatalogAnswer(status: status, headers: headers, body: body)
+        return CatalogAnswer(status: status, problem: problem, headers: headers)
     }
 }
 
