@@ -365,7 +365,8 @@ class Counters:
 
 
 class Attempts:
-    """Per (route, key) attempt numbers for /retry-after and /flaky-connection."""
+    """Per (route, key) attempt numbers for /retry-after, /flaky-connection, /ranged,
+    /sse/reconnect and /cache?etag_every."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -679,11 +680,13 @@ class Connection:
             headers.append((name, value.strip(" \t")))
         return Request(method, target, version, headers)
 
-    def iter_body(self, request):
-        """The request body in pieces of at most CHUNK bytes."""
+    def iter_body(self, request, answered=False):
+        """The request body in pieces of at most CHUNK bytes; answered: the final head is already
+        sent, so no 100 Continue may go out any more."""
         chunked = request.is_chunked()
         length = None if chunked else request.content_length()
-        if (chunked or length) and "100-continue" in (request.header("expect") or "").lower():
+        expects = "100-continue" in (request.header("expect") or "").lower()
+        if (chunked or length) and expects and not answered:
             self.sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
         if not chunked:
             yield from self.iter_exactly(length)
@@ -1397,9 +1400,11 @@ def paced(pieces, rate):
 
 
 def route_echo_stream(conn, req):
+    # The final head goes out before the body is read: a client that waits for 100 Continue
+    # takes it as the answer to send the body to (RFC 9110 §10.1.1).
     conn.send_head(200, [("Content-Type", "application/octet-stream"), ("Transfer-Encoding", "chunked")])
     size = 0
-    for piece in conn.iter_body(req):
+    for piece in conn.iter_body(req, answered=True):
         size += len(piece)
         conn.sock.sendall(b"%x\r\n" % len(piece) + piece + b"\r\n")
     conn.sock.sendall(b"0\r\n\r\n")

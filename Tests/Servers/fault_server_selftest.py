@@ -269,7 +269,7 @@ def echo_stream_route():
         sock.sendall(b"POST /echo-stream HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
         head = b""
         while not head.endswith(b"\r\n\r\n"):
-            head += sock.recv(1)
+            head += read_exactly(sock, 1)
         assert head.startswith(b"HTTP/1.1 200 ") and b"Transfer-Encoding: chunked" in head, head
         for turn in (b"ping", b"pong!"):
             sock.sendall(b"%x\r\n" % len(turn) + turn + b"\r\n")
@@ -277,6 +277,15 @@ def echo_stream_route():
             eq(read_exactly(sock, len(expected)), expected, "echoed before the body ends")
         sock.sendall(b"0\r\n\r\n")
         eq(read_exactly(sock, 5), b"0\r\n\r\n")
+    with connect() as sock:
+        sock.sendall(b"POST /echo-stream HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                     b"Content-Length: 4\r\n\r\n")
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += read_exactly(sock, 1)
+        assert head.startswith(b"HTTP/1.1 200 "), "the final head answers the expectation: %r" % head
+        sock.sendall(b"ping")
+        eq(read_exactly(sock, 14), b"4\r\nping\r\n0\r\n\r\n", "no 100 Continue inside the body")
 
 
 @check

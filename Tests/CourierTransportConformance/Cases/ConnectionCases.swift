@@ -269,15 +269,15 @@
                 try await context.withClient { client in
                     let key = FaultServer.uniqueKey()
                     let sizes = (0..<100).map { 1000 + 37 * $0 }
-                    let bodies = try await withThrowingTaskGroup(of: (Int, Data?).self) { group in
+                    let bodies = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
                         for size in sizes {
                             group.addTask {
                                 let response = try await client.send(
                                     FaultServer.bytes("ok", key: key, [("size", String(size))]))
-                                return (size, response.value)
+                                return (size, try #require(response.value))
                             }
                         }
-                        return try await group.reduce(into: [Int: Data?]()) { $0[$1.0] = $1.1 }
+                        return try await group.reduce(into: [Int: Data]()) { $0[$1.0] = $1.1 }
                     }
                     for size in sizes {
                         #expect(bodies[size] == FaultServer.pattern(size), "\(size) bytes")
