@@ -44,12 +44,14 @@ enum DecodingFailureReason {
         return "the member " + names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
     }
 
-    /// One of Courier's own sentences as a reason: from a lowercase letter, without its period.
+    /// One of Courier's own sentences as a reason: without its period, and with its first word
+    /// in lowercase when that is an ordinary word (a name it starts with stays as it is).
     private static func sentence(_ text: String) -> String {
         var text = Substring(text)
         if text.hasSuffix(".") { text = text.dropLast() }
-        guard let first = text.first else { return "it does not decode" }
-        return first.lowercased() + text.dropFirst()
+        let first = text.prefix { $0 != " " }
+        guard ["The", "A", "An", "Nested"].contains(first) else { return String(text) }
+        return first.lowercased() + text.dropFirst(first.count)
     }
 
     /// `type` in words for the kinds JSON and text have, its Swift name otherwise.
