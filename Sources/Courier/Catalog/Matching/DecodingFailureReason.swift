@@ -32,16 +32,28 @@ enum DecodingFailureReason {
     }
 
     /// "it" for the value `key` itself, or "the member a.b" for a member inside it. A name is
-    /// shown only when a model declares it (its coding keys are an enum) and an index only as a
-    /// number: any other key (a dictionary's) is the client's text, shown as `…`.
+    /// shown only when a model declares it, an index as a number, and any other key (a
+    /// dictionary's, which is the client's text) as `…`.
     private static func subject(_ path: [any CodingKey], key: String?) -> String {
-        var names = path.map { key -> String in
-            if let index = key.intValue, Mirror(reflecting: key).displayStyle != .enum { return "[\(index)]" }
-            return Mirror(reflecting: key).displayStyle == .enum ? key.stringValue : "…"
+        var names = path.map { component -> String in
+            if isDeclared(component) { return component.stringValue }
+            return component.intValue.map { "[\($0)]" } ?? "…"
         }
         if let key, names.first == key { names.removeFirst() }
         guard !names.isEmpty else { return "it" }
         return "the member " + names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+
+    /// Whether `key` is one a model declares: its type refuses a name it does not know, where the
+    /// key types of dictionaries and of decoders' own positions take any text.
+    static func isDeclared(_ key: any CodingKey) -> Bool {
+        func refusesUnknownNames<Key: CodingKey>(_: Key) -> Bool { Key(stringValue: "\u{0}?") == nil }
+        return refusesUnknownNames(key)
+    }
+
+    /// Whether every key of `path` can be shown: declared by a model, or an index.
+    static func canShow(_ path: [any CodingKey]) -> Bool {
+        path.allSatisfy { isDeclared($0) || $0.intValue != nil }
     }
 
     /// One of Courier's own sentences as a reason: without its period, and with its first word

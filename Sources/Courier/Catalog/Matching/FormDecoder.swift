@@ -48,24 +48,32 @@ struct FormDecoder: Decoder {
     /// Refuses an array written by another strategy (`tag[]=a` where `tag=a` is declared), which
     /// would otherwise read as no elements.
     private func checkArrayShape(of name: String) throws {
+        let shownName = shown(name)
         if !pairs.malformedIndices(under: name).isEmpty {
             // The brackets' text is the client's, never quoted.
             throw refusal(
-                "\(name)[…] holds something other than an index as an array writes one: \(name)[0], \(name)[1], …"
-            )
+                "\(shownName)[…] holds something other than an index as an array writes one: "
+                    + "\(shownName)[0], \(shownName)[1], …")
         }
         var written: [String] = []
-        if text(of: name) != nil { written.append("\(name)=…") }
-        if text(of: name + "[]") != nil { written.append("\(name)[]=…") }
-        if !pairs.indices(under: name).isEmpty { written.append("\(name)[0]=…") }
+        if text(of: name) != nil { written.append("=…") }
+        if text(of: name + "[]") != nil { written.append("[]=…") }
+        if !pairs.indices(under: name).isEmpty { written.append("[0]=…") }
         let expected: String =
             switch encoding.arrays {
-            case .repeatedKey, .commaSeparated: "\(name)=…"
-            case .brackets: "\(name)[]=…"
-            case .indexed: "\(name)[0]=…"
+            case .repeatedKey, .commaSeparated: "=…"
+            case .brackets: "[]=…"
+            case .indexed: "[0]=…"
             }
         guard let other = written.first(where: { $0 != expected }) else { return }
-        throw mismatch([Any].self, "An array written as \(other) (expected \(expected))")
+        throw mismatch(
+            [Any].self, "An array written as \(shownName + other) (expected \(shownName + expected))")
+    }
+
+    /// `name` as a sentence may show it: `…` when a dictionary's key, which is the client's text,
+    /// is part of it.
+    private func shown(_ name: String) -> String {
+        DecodingFailureReason.canShow(codingPath) ? name : "…"
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValue(decoder: self) }
@@ -117,11 +125,12 @@ struct FormDecoder: Decoder {
         case .text(let text): return text
         case .named(let name?):
             if pairs.values(of: name).count > 1 {
-                throw refusal("\(name) is repeated, and it holds one value.")
+                throw refusal("\(shown(name)) is repeated, and it holds one value.")
             }
             if let text = text(of: name) { return text }
             throw DecodingError.valueNotFound(
-                String.self, .courier(codingPath: codingPath, debugDescription: "The form has no \(name)."))
+                String.self,
+                .courier(codingPath: codingPath, debugDescription: "The form has no \(shown(name))."))
         case .named(nil): throw mismatch(String.self, "a whole form")
         }
     }

@@ -192,17 +192,22 @@ private struct PutRole: CatalogEndpoint, Equatable {
     }
 }
 
-/// `PUT /limits` with a JSON object of counts by name.
+/// `PUT /limits` with a JSON object of counts by name, and of grants.
 private struct PutLimits: CatalogEndpoint, Equatable {
     typealias Success = Empty
     typealias Failure = Never
-    var limits: [String: Int]
+    var limits: Limits
 
     var definition: some EndpointDefinition {
         Method.put
         Path("limits")
         Body.json(limits)
     }
+}
+
+private struct Limits: Codable, Sendable, Hashable {
+    var counts: [String: Int]
+    var grants: [Grant]
 }
 
 /// `POST /grants` with a role in a form body.
@@ -401,10 +406,18 @@ struct EndpointMismatchContentAnswerTests {
         )
         #expect(broken.detail.contains("grant: it is not valid JSON"), "\(broken.detail)")
         #expect(!broken.detail.contains("SECRET-JSON"), "\(broken.detail)")
-        // A dictionary's keys are the client's text.
-        let keyed = try answer(.put, "/limits", headers: [json], body: #"{"sk_live_abc":"x"}"#)
+        // A dictionary's keys are the client's text; an array's positions are shown as indices.
+        let keyed = try answer(
+            .put, "/limits", headers: [json], body: #"{"counts":{"sk_live_abc":"x"},"grants":[]}"#)
         #expect(
-            keyed.detail.hasSuffix("(limits: the member … cannot be read as an integer)."), "\(keyed.detail)")
+            keyed.detail.hasSuffix("(limits: the member counts.… cannot be read as an integer)."),
+            "\(keyed.detail)")
+        let indexed = try answer(
+            .put, "/limits", headers: [json],
+            body: #"{"counts":{},"grants":[{"role":"reader"},{"role":null}]}"#)
+        #expect(
+            indexed.detail.hasSuffix("(limits: the member grants[1].role is null or missing)."),
+            "\(indexed.detail)")
         let missing = try answer(
             .put, "/roles?scope=reader", headers: [("X-Kind", "reader"), json], body: "{}")
         #expect(missing.detail.contains("grant: the member role is missing"), "\(missing.detail)")
