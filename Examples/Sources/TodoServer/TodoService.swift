@@ -152,11 +152,9 @@ public struct TodoService: Sendable {
     }
 
     private static func serverError(_ detail: String) -> CatalogAnswer {
-        let problem = ProblemDetails(title: "Internal Server Error", status: 500, detail: detail)
-        return CatalogAnswer(
+        CatalogAnswer(
             status: .internalServerError,
-            headers: [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)],
-            body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
+            problem: ProblemDetails(title: "Internal Server Error", detail: detail))
     }
 
     private func signIn(_ signIn: SignIn) async -> Result<Session, TodoError> {

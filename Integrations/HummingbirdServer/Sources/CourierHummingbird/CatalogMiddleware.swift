@@ -179,7 +179,7 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         CatalogAnswer(
             status: HTTPStatus(413),
             problem: ProblemDetails(
-                title: "Content Too Large", status: 413,
+                title: "Content Too Large",
                 detail: "The request body is longer than the \(limit) bytes this server reads."))
     }
 
@@ -221,7 +221,7 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     static func unreadable(_ error: CourierError) -> CatalogAnswer {
         CatalogAnswer(
             status: .badRequest,
-            problem: ProblemDetails(title: "Bad Request", status: 400, detail: error.message))
+            problem: ProblemDetails(title: "Bad Request", detail: error.message))
     }
 
     /// The path of a template such as `GET /todos/{id}?include`: `/todos/{id}`.

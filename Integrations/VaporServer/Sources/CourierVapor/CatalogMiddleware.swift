@@ -189,7 +189,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
     /// The `problem+json` 400 for a request Courier cannot read.
     static func unreadable(_ reason: String) -> CatalogAnswer {
         CatalogAnswer(
-            status: .badRequest, problem: ProblemDetails(title: "Bad Request", status: 400, detail: reason))
+            status: .badRequest, problem: ProblemDetails(title: "Bad Request", detail: reason))
     }
 
     /// The `problem+json` 413 of a body over `limit` bytes (RFC 9110 §15.5.14), as the catalog's
@@ -198,7 +198,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         CatalogAnswer(
             status: HTTPStatus(413),
             problem: ProblemDetails(
-                title: "Content Too Large", status: 413,
+                title: "Content Too Large",
                 detail: "The request body is longer than the \(limit) bytes this server reads."))
     }
 
@@ -210,7 +210,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         let body: ByteBuffer
         do {
             body = try await request.body.collect(max: max).get() ?? ByteBuffer()
-        } catch let error as any AbortError where error.status == .payloadTooLarge {
+        } catch let error as any AbortError where error.status.code == 413 {
             return nil
         }
         // A body that arrived whole is returned as it is, whatever its length.

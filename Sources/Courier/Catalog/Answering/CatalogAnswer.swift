@@ -40,18 +40,22 @@ public struct CatalogAnswer: Sendable, Hashable {
         self.body = body
     }
 
-    /// An answer carrying `problem` as `application/problem+json` (RFC 9457), with `status` and
-    /// any `headers` besides its `Content-Type`: what a catalog answers a request it cannot
-    /// serve with, and what a server's own refusals can share.
+    /// An answer carrying `problem` as `application/problem+json` (RFC 9457), with `status`, and
+    /// `headers` but any `Content-Type` of theirs: what a catalog answers a request it cannot serve
+    /// with, and what a server's own refusals can share. The problem's `status` member is set to
+    /// `status`, as RFC 9457 §3.1.2 asks.
     ///
     /// ```swift
     /// CatalogAnswer(
     ///     status: 413,
-    ///     problem: ProblemDetails(title: "Content Too Large", status: 413, detail: "Send at most 1 MB."))
+    ///     problem: ProblemDetails(title: "Content Too Large", detail: "Send at most 1 MB."))
     /// ```
-    public init(status: HTTPStatus, problem: ProblemDetails, headers: HeaderFields = []) {
+    public init(status: HTTPStatus, headers: HeaderFields = [], problem: ProblemDetails) {
         var fields: HeaderFields = [HeaderField(name: .contentType, value: MediaType.problemJSON.rawValue)]
-        for field in headers { fields.append(field) }
+        for field in headers where field.name != .contentType { fields.append(field) }
+        let problem = ProblemDetails(
+            type: problem.type, title: problem.title, status: status.code, detail: problem.detail,
+            instance: problem.instance, extensions: problem.extensions)
         self.init(
             status: status, headers: fields,
             body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())

@@ -57,7 +57,7 @@ extension EndpointMismatch {
         let problem = ProblemDetails(
             title: MismatchAnswers.title(status), status: status.code, detail: detail,
             extensions: MismatchAnswers.invalidParameters(violations))
-        return CatalogAnswer(status: status, problem: problem, headers: headers)
+        return CatalogAnswer(status: status, headers: headers, problem: problem)
     }
 }
 
@@ -70,8 +70,9 @@ enum MismatchAnswers {
     }
 
     /// Whether the path of `request` fits the path of `shape` as matching reads it (as many
-    /// segments, none a dot segment, each fixed one and each parameter's fixed text around a
-    /// value that is not empty): a request for that endpoint whose path parameter does not decode.
+    /// segments, none a dot segment, each fixed one, and for each parameter a segment that is not
+    /// empty with the parameter's fixed text around its value): a request for that endpoint whose
+    /// path parameter does not decode.
     static func fitsTemplate(_ request: IncomingRequest, _ shape: EndpointShape?) -> Bool {
         guard let shape, let segments = request.pathSegments, segments.count == shape.path.count,
             !segments.contains(where: { $0 == "." || $0 == ".." })
