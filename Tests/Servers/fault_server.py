@@ -242,8 +242,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
 
 Counting: a request with X-Count-Key: K counts as received once its headers are parsed
 and as complete once its body was read completely (body_length is null until then).
-Every route reads the request body completely before it answers or breaks anything,
-streaming it (never held in memory); "Expect: 100-continue" gets a 100 Continue first.
+Every route but /early-answer and /echo-stream reads the request body completely before it
+answers or breaks anything, streaming it (never held in memory); "Expect: 100-continue" gets
+a 100 Continue first. Those two answer first, and send no 100 Continue after their answer.
 
 Connections are persistent (HTTP/1.1 keep-alive) unless the request says
 "Connection: close" (or is HTTP/1.0 without keep-alive); then the answer carries
@@ -718,10 +719,11 @@ class Connection:
             remaining -= len(data)
             yield data
 
-    def read_body(self, request, digest=None):
-        """Reads (and discards) the whole body, records it as complete, returns its length."""
+    def read_body(self, request, digest=None, answered=False):
+        """Reads (and discards) the whole body, records it as complete, returns its length;
+        answered as iter_body takes it."""
         size = 0
-        for piece in self.iter_body(request):
+        for piece in self.iter_body(request, answered):
             size += len(piece)
             if digest is not None:
                 digest.update(piece)
@@ -1424,7 +1426,7 @@ def route_early_answer(conn, req):
     status = int_param(req.params, "status", 200, 599, minimum=200)
     conn.send_json(req, status, {"early": True})
     try:
-        conn.read_body(req)
+        conn.read_body(req, answered=True)
     except BadRequest:
         pass  # the answer is out already; a broken body only ends the connection
     return FIN

@@ -1094,6 +1094,14 @@ def early_answer_route():
                                    length=False))
         status, _, data = read_response(sock)
         eq((status, json.loads(data)), (413, {"early": True}))
+    with connect() as sock:
+        # A client that waits for 100 Continue takes the early answer as its answer instead.
+        sock.sendall(request_bytes("PUT", "/early-answer", [("Content-Length", "3"),
+                                                            ("Expect", "100-continue")], length=False))
+        status, _, data = read_response(sock)
+        eq((status, json.loads(data)), (200, {"early": True}))
+        sock.sendall(b"abc")
+        eq(sock.recv(1024), b"", "no 100 Continue after the answer, then closed")
 
 
 @check
