@@ -24,6 +24,10 @@ public struct HTTPStatus: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Whether the code is a redirection that carries a `Location` Courier follows.
     public var isRedirect: Bool { [301, 302, 303, 307, 308].contains(code) }
 
+    /// Whether a server sends no content with this status (RFC 9110 §15.2, §15.3.5, §15.3.6,
+    /// §15.4.5): 1xx, 204, 205 and 304.
+    var forbidsContent: Bool { (100...199).contains(code) || [204, 205, 304].contains(code) }
+
     /// Orders statuses by code.
     public static func < (lhs: HTTPStatus, rhs: HTTPStatus) -> Bool { lhs.code < rhs.code }
 

@@ -85,7 +85,7 @@ extension CatalogEndpoint where Failure: AnswerableError {
         }
         // A status without content has no body and no type, whatever the model documented with
         // it (alone it can only be Empty: the catalog refuses any other).
-        if FailureStatuses.hasNoContent(answer.status.code) {
+        if answer.status.forbidsContent {
             return CatalogAnswer(status: answer.status)
         }
         do {

@@ -75,13 +75,13 @@ enum MismatchAnswers {
     /// path parameter does not decode.
     static func fitsTemplate(_ request: IncomingRequest, _ shape: EndpointShape?) -> Bool {
         guard let shape, let segments = request.pathSegments, segments.count == shape.path.count,
-            !segments.contains(where: { $0 == "." || $0 == ".." })
+            !segments.contains(where: RequestMatching.isDotSegment)
         else { return false }
         return zip(segments, shape.path).allSatisfy { segment, part in
             switch part {
             case .literal(let text): segment == text
             case .parameter(_, let prefix, let suffix):
-                !segment.isEmpty && RequestMatching.value(in: segment, prefix: prefix, suffix: suffix) != nil
+                RequestMatching.parameterValue(in: segment, prefix: prefix, suffix: suffix) != nil
             }
         }
     }

@@ -37,18 +37,13 @@ enum FailureStatuses {
         Documented.documentedStatuses.map { Entry(statuses: $0.statuses, model: $0.model) }
     }
 
-    /// Whether a response of `status` has no content (RFC 9110 §15.2, §15.3.5, §15.3.6, §15.4.5):
-    /// 1xx, 204, 205 and 304.
-    static func hasNoContent(_ status: Int) -> Bool {
-        (100...199).contains(status) || [204, 205, 304].contains(status)
-    }
-
     /// Refuses a status without content documented alone with a model other than ``Empty`` (in
     /// a range of statuses, such a status is answered without the body), a listed status that the
     /// `Failure` does not document, and one that is not 4xx or 5xx.
     static func validate<Model: CatalogEndpoint>(_ type: Model.Type) throws(CourierError) {
         let all = everything(Model.Failure.self)
-        for entry in all where entry.model != Empty.self && entry.statuses.allSatisfy(hasNoContent) {
+        for entry in all
+        where entry.model != Empty.self && entry.statuses.allSatisfy({ HTTPStatus($0).forbidsContent }) {
             let status = entry.statuses.lowerBound
             throw CourierError(
                 stage: .building, kind: .undocumentedAnswer,

@@ -14,8 +14,7 @@ enum RequestMatching {
             reasons.append("the method is \(request.method), not \(shape.method)")
         }
         if let segments = request.pathSegments {
-            if segments.contains(where: { $0 == "." || $0 == ".." }) {
-                // A dot segment names no resource of its own (RFC 3986 §5.2.4), and is never a value.
+            if segments.contains(where: isDotSegment) {
                 pathFits = false
                 reasons.append("the path has a dot segment (. or ..)")
             } else if segments.count != shape.path.count {
@@ -29,9 +28,7 @@ enum RequestMatching {
                         reasons.append(
                             "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
                     case .parameter(let key, let prefix, let suffix):
-                        // An empty segment is a trailing slash, never a value: a client refuses
-                        // to send an empty one.
-                        if !segment.isEmpty, let value = value(in: segment, prefix: prefix, suffix: suffix) {
+                        if let value = parameterValue(in: segment, prefix: prefix, suffix: suffix) {
                             values[key] = .text(value)
                         } else {
                             pathFits = false
@@ -268,6 +265,17 @@ enum RequestMatching {
             text[..<space].lowercased() == declared.lowercased()
         else { return text }
         return prefix + text[space...].drop { $0 == " " }
+    }
+
+    /// Whether `segment` is a dot segment, which names no resource of its own (RFC 3986 §5.2.4)
+    /// and is never a value.
+    static func isDotSegment(_ segment: String) -> Bool { segment == "." || segment == ".." }
+
+    /// A path parameter's value in `segment`, between its fixed prefix and suffix; `nil` when they
+    /// do not fit, or for an empty segment, which is a trailing slash, never a value (a client
+    /// refuses to send an empty one).
+    static func parameterValue(in segment: String, prefix: String, suffix: String) -> String? {
+        segment.isEmpty ? nil : value(in: segment, prefix: prefix, suffix: suffix)
     }
 
     /// The text between a fixed prefix and suffix, or `nil` when `text` lacks either; compared

@@ -224,7 +224,7 @@ enum OpenAPIOperation {
                 OpenAPISchemas.componentName(entry.model), schema: schemas.schema(for: entry.model))
         } else {
             for (status, model) in statusKeys(documented) where responses[status] == nil {
-                if let code = Int(status), FailureStatuses.hasNoContent(code) {
+                if let code = Int(status), HTTPStatus(code).forbidsContent {
                     responses[status] = ["description": "An answer without content."]
                     continue
                 }

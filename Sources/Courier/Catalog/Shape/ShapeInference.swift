@@ -151,7 +151,7 @@ enum ShapeInference {
             cookie.isSecret = true
             return cookie
         }
-        if FailureStatuses.hasNoContent(shape.successStatus.code), Model.Success.self != Empty.self {
+        if shape.successStatus.forbidsContent, Model.Success.self != Empty.self {
             throw CourierError(
                 stage: .building, kind: .invalidSuccessStatus,
                 message:
