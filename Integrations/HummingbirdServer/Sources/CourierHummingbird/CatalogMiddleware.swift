@@ -156,7 +156,7 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             body = try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            return try Self.tooLarge(limit).response(from: request, context: context)
+            return try CatalogAnswer.contentTooLarge(limit: limit).response(from: request, context: context)
         }
         let incoming = IncomingRequest(
             method: head.method, target: head.target, headers: head.headers,
@@ -171,16 +171,6 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         context.coreContext.endpointPath.value = routes[ObjectIdentifier(type(of: endpoint))]
         return try await handler(endpoint, request, context).response(from: request, context: context)
-    }
-
-    /// The `problem+json` 413 of a body over `limit` bytes (RFC 9110 §15.5.14), as the catalog's
-    /// own mismatches are answered.
-    static func tooLarge(_ limit: Int) -> CatalogAnswer {
-        CatalogAnswer(
-            status: HTTPStatus(413),
-            problem: ProblemDetails(
-                title: "Content Too Large",
-                detail: "The request body is longer than the \(limit) bytes this server reads."))
     }
 
     /// The answer to a `HEAD` request: that of the path's `GET` endpoint without its body when

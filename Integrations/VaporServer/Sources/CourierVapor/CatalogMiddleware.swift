@@ -157,9 +157,9 @@ public struct CatalogMiddleware: AsyncMiddleware {
         } catch {
             // The method and path fit: the body decides, below.
         }
-        guard let body = try await collectBody(of: request) else {
-            let limit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
-            return try await Self.tooLarge(limit).encodeResponse(for: request)
+        let limit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
+        guard let body = try await collectBody(of: request, limit: limit) else {
+            return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
         }
         let incoming = IncomingRequest(
             method: head.method, target: head.target, headers: head.headers,
@@ -192,28 +192,17 @@ public struct CatalogMiddleware: AsyncMiddleware {
             status: .badRequest, problem: ProblemDetails(title: "Bad Request", detail: reason))
     }
 
-    /// The `problem+json` 413 of a body over `limit` bytes (RFC 9110 §15.5.14), as the catalog's
-    /// own mismatches are answered.
-    static func tooLarge(_ limit: Int) -> CatalogAnswer {
-        CatalogAnswer(
-            status: HTTPStatus(413),
-            problem: ProblemDetails(
-                title: "Content Too Large",
-                detail: "The request body is longer than the \(limit) bytes this server reads."))
-    }
-
-    /// The request's body, or `nil` when it is longer than the body limit.
-    private func collectBody(of request: Request) async throws -> ByteBuffer? {
-        let bodyLimit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
+    /// The request's body, or `nil` when it is longer than `bodyLimit` bytes.
+    private func collectBody(of request: Request, limit bodyLimit: Int) async throws -> ByteBuffer? {
         // Vapor refuses a streamed body once it reaches `max` bytes, so `max` is one more than allowed.
-        let max = bodyLimit < Int.max ? Swift.max(bodyLimit, 0) + 1 : nil
+        let max = bodyLimit < Int.max ? bodyLimit + 1 : nil
         let body: ByteBuffer
         do {
             body = try await request.body.collect(max: max).get() ?? ByteBuffer()
         } catch let error as any AbortError where error.status.code == 413 {
             return nil
         }
-        // A body that arrived whole is returned as it is, whatever its length.
+        // A body that arrived whole is handed over without `max` being checked.
         return body.readableBytes <= bodyLimit ? body : nil
     }
 

@@ -61,6 +61,16 @@ public struct CatalogAnswer: Sendable, Hashable {
             body: (try? JSONEncoder.courierDefault().encode(problem)) ?? Data())
     }
 
+    /// The `problem+json` 413 for a request body over `limit` bytes (RFC 9110 §15.5.14), which the
+    /// Hummingbird and Vapor `CatalogMiddleware` answer.
+    public static func contentTooLarge(limit: Int) -> CatalogAnswer {
+        CatalogAnswer(
+            status: 413,
+            problem: ProblemDetails(
+                title: "Content Too Large",
+                detail: "The request body is longer than the \(limit) bytes this server reads."))
+    }
+
     /// The `Content-Type` header, if the answer has one.
     public var contentType: String? { headers[.contentType] }
 }

@@ -21,4 +21,15 @@ struct CatalogAnswerTests {
         #expect(
             problem == ProblemDetails(title: "Content Too Large", status: 413, detail: "Send at most 1 MB."))
     }
+
+    @Test func contentTooLargeNamesTheLimit() throws {
+        let answer = CatalogAnswer.contentTooLarge(limit: 32)
+        #expect(answer.status == HTTPStatus(413))
+        #expect(answer.contentType == "application/problem+json")
+        #expect(
+            try JSONDecoder().decode(ProblemDetails.self, from: answer.body)
+                == ProblemDetails(
+                    title: "Content Too Large", status: 413,
+                    detail: "The request body is longer than the 32 bytes this server reads."))
+    }
 }
