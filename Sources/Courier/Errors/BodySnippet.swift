@@ -5,18 +5,6 @@ enum BodySnippet {
     /// At most this many bytes of body text appear in an error, the closing `…` included.
     static let limit = 512
 
-    /// JSON keys whose values are replaced, matched case-insensitively as substrings.
-    static let sensitiveKeys = [
-        "password", "passwd", "token", "secret", "authorization", "apikey", "api_key", "api-key", "cookie",
-        "session", "credential", "private_key", "signature",
-    ]
-
-    /// The sensitive header values of `request` (and the credential after an auth scheme such as
-    /// `Bearer`), which a server that echoes its input could send back.
-    static func secrets(of request: EndpointRequest) -> [String] {
-        secrets(in: request.headers)
-    }
-
     /// The sensitive values of `headers`, and the credential after an auth scheme such as `Bearer`.
     static func secrets(in headers: HeaderFields) -> [String] {
         headers.filter(\.isSensitive).flatMap { field -> [String] in
@@ -26,8 +14,9 @@ enum BodySnippet {
         .filter { $0.count >= 4 }
     }
 
-    /// The body as text of at most `limit` bytes (``limit`` by default), with sensitive JSON
-    /// values and every occurrence of `secrets` redacted.
+    /// The body as text of at most `limit` bytes (``limit`` by default), with the values of JSON
+    /// keys that name a secret (``QueryItem/isSensitiveByDefault(name:)``, the rule for query
+    /// names) and every occurrence of `secrets` redacted.
     static func redacted(_ body: Data, hiding secrets: [String] = [], limit: Int = BodySnippet.limit)
         -> String
     {
@@ -71,10 +60,8 @@ enum BodySnippet {
         if let object = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, value) in object {
-                let lowered = key.lowercased()
                 result[key] =
-                    sensitiveKeys.contains { lowered.contains($0) }
-                    ? "<redacted>" : redact(value, hiding: secrets)
+                    QueryItem.isSensitiveByDefault(name: key) ? "<redacted>" : redact(value, hiding: secrets)
             }
             return result
         }

@@ -10,7 +10,8 @@ extension CourierError {
             message += ": " + describe(decodingError)
         }
         if message.hasSuffix(".") { message.removeLast() }
-        message += ". Body: " + BodySnippet.redacted(response.body, hiding: BodySnippet.secrets(of: request))
+        message +=
+            ". Body: " + BodySnippet.redacted(response.body, hiding: LogRedaction().secrets(of: request))
         return CourierError(
             stage: .decoding, kind: .decodingFailed, message: message,
             request: request, url: url, response: response, underlying: error

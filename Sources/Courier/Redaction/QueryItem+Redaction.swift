@@ -22,8 +22,11 @@ extension QueryItem {
 
     /// ``sensitiveNamesByDefault`` as bytes.
     private static let sensitiveNameBytes = sensitiveNamesByDefault.map { Array($0.utf8) }
-    /// The words a sensitive name contains (``BodySnippet/sensitiveKeys``), as bytes.
-    private static let sensitiveKeyBytes = BodySnippet.sensitiveKeys.map { Array($0.utf8) }
+    /// The words a sensitive name contains, as bytes.
+    private static let sensitiveKeyBytes = [
+        "password", "passwd", "token", "secret", "authorization", "apikey", "api_key", "api-key", "cookie",
+        "session", "credential", "private_key", "signature",
+    ].map { Array($0.utf8) }
 
     /// Whether `text` equals the lowercase `word`, ASCII letters compared without case.
     private static func equalsFoldingASCII(_ text: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {

@@ -53,7 +53,8 @@ extension EndpointResponse {
             if message.hasSuffix(".") { message.removeLast() }
         }
         if !raw.body.isEmpty {
-            message += ". Body: " + BodySnippet.redacted(raw.body, hiding: BodySnippet.secrets(of: request))
+            message +=
+                ". Body: " + BodySnippet.redacted(raw.body, hiding: LogRedaction().secrets(of: request))
         }
         throw CourierError(
             stage: .status, kind: kind, message: message + (raw.body.isEmpty ? "." : ""),

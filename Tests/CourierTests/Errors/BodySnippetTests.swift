@@ -12,9 +12,34 @@ struct BodySnippetTests {
             Header("Authorization", "Bearer Zm9v/YmFy+cXV4==")
         }.request()
         let echo = Data(#"{"headers": [["Authorization", "Bearer Zm9v/YmFy+cXV4=="]], "note": "a/b"}"#.utf8)
-        let snippet = BodySnippet.redacted(echo, hiding: BodySnippet.secrets(of: request))
+        let snippet = BodySnippet.redacted(echo, hiding: LogRedaction().secrets(of: request))
         #expect(!snippet.contains("Zm9v"), "\(snippet)")
         #expect(snippet.contains("<redacted>"))
         #expect(snippet.contains(#"a\/b"#))
+    }
+
+    /// JSON keys follow the rule for query names: a whole name such as `key` or `code` is hidden
+    /// as well as a name containing `token`, and a key that merely contains `key` is not.
+    @Test func jsonKeysAreHiddenByTheRuleForQueryNames() {
+        let body = Data(#"{"key": "k-1", "Code": "c-2", "refresh_token": "t-3", "monkey": "m-4"}"#.utf8)
+        let snippet = BodySnippet.redacted(body)
+        #expect(
+            !snippet.contains("k-1") && !snippet.contains("c-2") && !snippet.contains("t-3"), "\(snippet)")
+        #expect(snippet.contains("m-4"), "\(snippet)")
+    }
+
+    /// A decoding error's body snippet hides a query secret of the request that the server
+    /// echoed, not only its secret headers.
+    @Test func aDecodingErrorHidesAnEchoedQuerySecret() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Query("access_token", "q-secret-123")
+        }.request()
+        let echo = Data(#"{"args": {"echo": "q-secret-123"}}"#.utf8)
+        let response = RawResponse(status: .ok, headers: [], body: echo, url: nil)
+        let error = CourierError.decoding(
+            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "x")), type: Int.self,
+            response: response, request: request, url: nil)
+        #expect(!error.message.contains("q-secret-123"), "\(error.message)")
     }
 }
