@@ -38,7 +38,8 @@ public struct ConcurrencyLimitMiddleware: Middleware {
     ///
     /// - Parameters:
     ///   - request: The request to send.
-    ///   - baseURL: The base URL it is resolved against; its host is the per-host key.
+    ///   - baseURL: The base URL it is resolved against; its host is the per-host key, unless the
+    ///     request targets an absolute URL (``AbsoluteURL``, ``CallOptions/url``), whose host is.
     ///   - next: The rest of the chain.
     /// - Returns: The response from `next`.
     /// - Throws: The error from `next`, or a ``CourierError`` of kind
@@ -46,7 +47,7 @@ public struct ConcurrencyLimitMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
-        let host = baseURL.host
+        let host = request.absoluteTarget?.base.host ?? baseURL.host
         do {
             try await slots.acquire(host: host)
         } catch {

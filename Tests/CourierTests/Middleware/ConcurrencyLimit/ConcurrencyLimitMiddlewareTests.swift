@@ -78,11 +78,11 @@ private final class HeldCalls: Sendable {
     /// arrival is the order of the calls.
     private static func send(
         _ name: String, through middleware: ConcurrencyLimitMiddleware, calls: HeldCalls,
-        baseURL: BaseURL = exampleBase
+        baseURL: BaseURL = exampleBase, request: EndpointRequest? = nil
     ) async throws -> Task<RawResponse, any Error> {
         let before = middleware.counts.inFlight + middleware.counts.waiting
         let task = Task {
-            try await middleware.intercept(Self.request(name), baseURL: baseURL, next: calls.next)
+            try await middleware.intercept(request ?? Self.request(name), baseURL: baseURL, next: calls.next)
         }
         try await waitUntil("\(name) arrived") {
             middleware.counts.inFlight + middleware.counts.waiting == before + 1
@@ -152,6 +152,24 @@ private final class HeldCalls: Sendable {
         for task in [a1, a2, b1, b2] { _ = try await task.value }
         #expect(calls.started == ["a1", "b1", "a2", "b2"])
         #expect(calls.mostInFlightByHost == ["a.example.com": 1, "b.example.com": 1])
+    }
+
+    /// A request to an absolute URL counts against that URL's host, not the base URL's.
+    @Test func anAbsoluteURLCountsAgainstItsOwnHost() async throws {
+        let middleware = ConcurrencyLimitMiddleware(limit: 3, perHostLimit: 1)
+        let calls = HeldCalls()
+        let elsewhere = try Endpoint<Empty, Never> {
+            Method.get
+            AbsoluteURL("https://other.example.org/calls/elsewhere")
+        }.request()
+        let first = try await Self.send("first", through: middleware, calls: calls)
+        try await waitUntil("first runs") { calls.started.count == 1 }
+        let other = try await Self.send("elsewhere", through: middleware, calls: calls, request: elsewhere)
+        try await waitUntil("the other host's request runs beside it") { calls.started.count == 2 }
+        #expect(middleware.counts == (inFlight: 2, waiting: 0))
+        calls.finish("first")
+        calls.finish("")
+        for task in [first, other] { _ = try await task.value }
     }
 
     @Test func overallLimitHoldsAcrossHosts() async throws {
