@@ -87,8 +87,7 @@ struct AbsoluteTarget: Sendable, Hashable {
     /// Whether a request to this URL, from a client at `baseURL`, goes to another origin (scheme,
     /// host or effective port).
     func isOtherOrigin(than baseURL: BaseURL) -> Bool {
-        base.scheme != baseURL.scheme || base.host != baseURL.host
-            || base.effectivePort != baseURL.effectivePort
+        !base.isSameOrigin(as: baseURL)
     }
 }
 

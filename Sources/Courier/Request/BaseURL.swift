@@ -136,6 +136,11 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         port ?? Self.defaultPort(forScheme: scheme)
     }
 
+    /// Whether `other` is the same origin: the same scheme, host and effective port.
+    func isSameOrigin(as other: BaseURL) -> Bool {
+        scheme == other.scheme && host == other.host && effectivePort == other.effectivePort
+    }
+
     /// The default port of `scheme`: 80 for `http`, 443 for anything else (`https`).
     static func defaultPort(forScheme scheme: String) -> Int {
         scheme == "http" ? 80 : 443

@@ -268,7 +268,7 @@ struct RedirectFollower: Sendable {
     /// Scheme, host and effective port.
     static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let port = url.port ?? BaseURL.defaultPort(forScheme: scheme)
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
     }
 }

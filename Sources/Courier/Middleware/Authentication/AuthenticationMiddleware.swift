@@ -59,7 +59,7 @@ public struct AuthenticationMiddleware: Middleware {
     public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
     {
-        guard Self.sameOrigin(baseURL, origin) else { return try await next(request, baseURL) }
+        guard baseURL.isSameOrigin(as: origin) else { return try await next(request, baseURL) }
         switch source {
         case .fixed(let credentials):
             guard !request.headers.contains(credentials.field.name) else {
@@ -117,11 +117,5 @@ public struct AuthenticationMiddleware: Middleware {
                 underlying: CancellationError()
             )
         }
-    }
-
-    /// Whether two bases share scheme, host and effective port.
-    static func sameOrigin(_ lhs: BaseURL, _ rhs: BaseURL) -> Bool {
-        func port(_ base: BaseURL) -> Int { base.port ?? (base.scheme == "https" ? 443 : 80) }
-        return lhs.scheme == rhs.scheme && lhs.host == rhs.host && port(lhs) == port(rhs)
     }
 }
