@@ -84,18 +84,13 @@ public struct EventStreamReconnection: Sendable {
     /// Computed in seconds as a `Double` and capped at ``maximumDelay`` before it becomes a
     /// `Duration`, so no attempt count, multiplier or `retry:` time can overflow.
     func delay(attempt: Int, retry: Duration?) -> Duration {
-        let maximum = Self.seconds(maximumDelay)
-        var seconds = Self.seconds(retry ?? initialDelay)
+        let maximum = maximumDelay.timeInterval
+        var seconds = (retry ?? initialDelay).timeInterval
         if attempt > 1 { seconds *= Foundation.pow(multiplier, Double(attempt - 1)) }
         if !(seconds <= maximum) { seconds = maximum }
         seconds *= 1 - jitter * min(max(random(), 0), 1)
         // About 285 years at most, well inside what `Int64` nanoseconds hold.
         return .nanoseconds(Int64((min(max(seconds, 0), 9e9) * 1e9).rounded()))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     /// Whether a failure of the stream's body is worth reconnecting after.

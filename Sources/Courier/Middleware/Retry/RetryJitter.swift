@@ -24,15 +24,10 @@ public struct RetryJitter: Sendable {
 
     /// A duration between zero and `bound`, inclusive.
     func duration(upTo bound: Duration) -> Duration {
-        let seconds = Self.seconds(of: bound)
+        let seconds = bound.timeInterval
         guard seconds > 0 else { return .zero }
         let picked = pick(0...seconds)
         // Clamped again as a duration: converting seconds back may round past the bound.
         return min(.seconds(picked.isNaN ? 0 : min(max(picked, 0), seconds)), bound)
-    }
-
-    private static func seconds(of duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
