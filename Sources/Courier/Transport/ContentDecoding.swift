@@ -32,16 +32,9 @@ public struct ContentDecoding: Sendable, Hashable {
     /// form one list (RFC 9110 §5.3). In a list that names a coding, `identity` and empty
     /// elements stay, since a decoder that reads only the first element would be misled by them.
     static func listedCodings(in headers: HeaderFields) -> [String] {
-        let listed = headers.values(for: .contentEncoding).flatMap { value in
-            value.split(separator: ",", omittingEmptySubsequences: false).map { element in
-                element.trimmingCharacters(in: Self.optionalWhitespace).lowercased()
-            }
-        }
+        let listed = headers.listElements(for: .contentEncoding)
         return listed.allSatisfy { $0.isEmpty || $0 == "identity" } ? [] : listed
     }
-
-    /// HTTP's optional whitespace (RFC 9110 §5.6.3): spaces and horizontal tabs.
-    private static let optionalWhitespace = CharacterSet(charactersIn: " \t")
 
     /// The error for a response whose listed codings this transport cannot all decode, or `nil`
     /// when it can.

@@ -41,6 +41,17 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         fields.filter { $0.name == name }.map(\.value)
     }
 
+    /// The elements of the comma-separated lists that the fields named `name` hold, in order and
+    /// in lowercase, each without the spaces and tabs around it; every field counts, since field
+    /// lines of one name form one list (RFC 9110 §5.3, §5.6.1). Empty elements are kept.
+    func listElements(for name: HeaderName) -> [String] {
+        values(for: name).flatMap { value in
+            value.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingOptionalWhitespace().lowercased()
+            }
+        }
+    }
+
     /// Whether any field has `name`.
     public func contains(_ name: HeaderName) -> Bool {
         fields.contains { $0.name == name }

@@ -60,9 +60,7 @@ enum CacheRules {
     /// any field whose name carries a secret (``HeaderName/isSensitiveByDefault``), which a store
     /// on disk would keep.
     static func storedFields(of headers: HeaderFields) -> HeaderFields {
-        let named = Set(
-            headers.values(for: .connection).flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingOptionalWhitespace().lowercased() })
+        let named = Set(headers.listElements(for: .connection))
         return HeaderFields(
             headers.filter {
                 !unstoredFields.contains($0.name.canonicalName) && !named.contains($0.name.canonicalName)
@@ -358,8 +356,7 @@ enum CacheRules {
 
     /// The lowercase field names a response's `Vary` lists, or `nil` for `Vary: *`.
     static func varyNames(of headers: HeaderFields) -> [String]? {
-        let names = headers.values(for: .vary).flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingOptionalWhitespace().lowercased() }.filter { !$0.isEmpty }
+        let names = headers.listElements(for: .vary).filter { !$0.isEmpty }
         return names.contains("*") ? nil : names
     }
 
@@ -413,7 +410,7 @@ enum CacheRules {
         guard !isSafe(method), (200..<400).contains(status.code) else { return [] }
         var urls = [target]
         let origin = try? AbsoluteTarget(target, sendsSecretsToOtherOrigin: false).base.origin
-        for name in [HeaderName.location, HeaderName("Content-Location")] {
+        for name in [HeaderName.location, .contentLocation] {
             guard let value = headers[name], let url = URL(string: value, relativeTo: target)?.absoluteURL,
                 let read = try? AbsoluteTarget(url, sendsSecretsToOtherOrigin: false),
                 read.base.origin == origin

@@ -24,10 +24,10 @@ public enum RetryAfter: Sendable, Hashable {
     /// Surrounding spaces and tabs are ignored. A sign, a fraction or any other character makes
     /// the value invalid; a number too large for `Int` reads as `Int.max`.
     public init?(_ headerValue: String) {
-        let text = headerValue.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        let text = headerValue[...].trimmingOptionalWhitespace()
         if !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             self = .seconds(Int(text) ?? Int.max)
-        } else if let date = HTTPDate.parse(text) {
+        } else if let date = HTTPDate.parse(String(text)) {
             self = .date(date)
         } else {
             return nil
