@@ -6,18 +6,14 @@
 /// ```
 public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     /// The major version: 1 or 2.
-    public var major: Int { Int(storedMajor) }
+    public let major: Int
     /// The minor version: 1 for HTTP/1.1, 0 otherwise.
-    public var minor: Int { Int(storedMinor) }
-
-    /// The numbers in a byte each, so that a response carries its version in two bytes.
-    private let storedMajor: UInt8
-    private let storedMinor: UInt8
+    public let minor: Int
 
     /// A version from its numbers, each clamped to 0...255.
     public init(major: Int, minor: Int) {
-        storedMajor = UInt8(clamping: major)
-        storedMinor = UInt8(clamping: minor)
+        self.major = min(max(major, 0), 255)
+        self.minor = min(max(minor, 0), 255)
     }
 
     /// HTTP/1.0.

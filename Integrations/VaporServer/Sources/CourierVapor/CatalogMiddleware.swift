@@ -100,7 +100,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
     ) {
         self.decodedContentCodings = decodedContentCodings
         self.catalog = catalog
-        self.bodyLimit = bodyLimit
+        self.bodyLimit = bodyLimit.map { max(0, $0) }
         self.passOn = passOn
         self.handler = handler
         self.mismatchHandler = mismatch ?? { mismatch, request, _ in mismatch.answer(to: request) }
@@ -157,7 +157,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         } catch {
             // The method and path fit: the body decides, below.
         }
-        let limit = max(0, bodyLimit ?? request.application.routes.defaultMaxBodySize.value)
+        let limit = bodyLimit ?? request.application.routes.defaultMaxBodySize.value
         guard let body = try await collectBody(of: request, limit: limit) else {
             return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
         }

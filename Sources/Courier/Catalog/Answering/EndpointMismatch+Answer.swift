@@ -49,7 +49,7 @@ extension EndpointMismatch {
             } else if unsupportedContent {
                 status = 415
                 // The one content coding a catalog reads (RFC 9110 §12.5.3).
-                headers.append(HeaderField(name: HeaderName("Accept-Encoding"), value: "identity"))
+                headers.append(HeaderField(name: .acceptEncoding, value: "identity"))
             } else {
                 status = .badRequest
             }

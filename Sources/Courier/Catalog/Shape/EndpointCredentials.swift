@@ -32,7 +32,7 @@ struct EndpointCredentials: Equatable {
     init?(_ shape: EndpointShape?) {
         guard let shape else { return nil }
         if let field = shape.headers.first(where: {
-            $0.name.lowercased() == "authorization" && $0.parameter != nil
+            HeaderName(validating: $0.name) == .authorization && $0.parameter != nil
         }) {
             isRequired = field.isRequired
             location = "header"
@@ -41,13 +41,7 @@ struct EndpointCredentials: Equatable {
             switch prefix.lowercased() {
             case "bearer": scheme = .bearer
             case "basic": scheme = .basic
-            default:
-                let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~")
-                    .union(
-                        CharacterSet(
-                            charactersIn: "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-                let isToken = !prefix.isEmpty && prefix.unicodeScalars.allSatisfy { token.contains($0) }
-                scheme = isToken ? .other(prefix) : .apiKey
+            default: scheme = HTTPToken.isValid(prefix) ? .other(prefix) : .apiKey
             }
             return
         }

@@ -136,15 +136,10 @@ public struct LoggingMiddleware: Middleware {
         lines.map { "  " + $0 }
     }
 
-    /// A duration as whole milliseconds, `"12 ms"`.
+    /// A duration in whole milliseconds, rounded: `"12 ms"`.
     static func milliseconds(_ duration: Duration) -> String {
-        "\(wholeMilliseconds(duration)) ms"
-    }
-
-    /// `duration` in milliseconds, rounded.
-    private static func wholeMilliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
-        return seconds * 1_000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
+        return "\(seconds * 1_000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000) ms"
     }
 
     /// The line of a response: `GET https://… → 200 (1078 bytes, 3 ms)`, with ` from URL` after
@@ -158,6 +153,6 @@ public struct LoggingMiddleware: Middleware {
         let target = from.map { "\(url) → \(status.code) from \($0)" } ?? "\(url) → \(status.code)"
         let timing = bodyLength.map { "\($0) bytes, " } ?? "body streamed, head after "
         let cache = cacheOutcome.map { ", cache \($0)" } ?? ""
-        return "\(method) \(target) (\(timing)\(wholeMilliseconds(duration)) ms\(cache))"
+        return "\(method) \(target) (\(timing)\(milliseconds(duration))\(cache))"
     }
 }

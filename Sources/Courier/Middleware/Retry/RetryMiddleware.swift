@@ -119,7 +119,7 @@ public struct RetryMiddleware: Middleware {
         guard [413, 429, 503].contains(response.status.code),
             let value = response.headers[.retryAfter], let retryAfter = RetryAfter(value)
         else { return nil }
-        let serverNow = response.headers["Date"].flatMap(HTTPDate.parse)
+        let serverNow = response.headers[.date].flatMap(HTTPDate.parse)
         return retryAfter.delay(from: serverNow ?? Date())
     }
 

@@ -53,9 +53,7 @@ extension EndpointRequest {
         var shown: String
         if body.contentType.essence == MediaType.formURLEncoded.essence {
             shown = redaction.query(text)
-        } else if body.contentType.essence == MediaType.json.essence
-            || body.contentType.essence.hasSuffix("+json")
-        {
+        } else if body.contentType.isJSON {
             shown = BodySnippet.redacted(data, hiding: secrets, limit: .max)
         } else {
             shown = text
