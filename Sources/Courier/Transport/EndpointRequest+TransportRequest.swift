@@ -25,11 +25,11 @@ extension EndpointRequest {
                 idle: sent.streamsResponse ? timeout.idle : timeout.idle ?? timeout.total
             ),
             isIdempotent: sent.isIdempotent, responseBodyFile: sent.responseBodyFile,
-            streamsResponse: sent.streamsResponse, urlRequestConfiguration: sent.urlRequestConfiguration,
-            observers: sent.context.observers
+            streamsResponse: sent.streamsResponse
         )
+        request.urlRequestConfiguration = sent.urlRequestConfiguration
+        request.context = sent.context
         request.partialDownload = sent.partialDownload
-        request.hopHooks = sent.context.hopHooks
         return request
     }
 

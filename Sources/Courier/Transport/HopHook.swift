@@ -1,11 +1,10 @@
 /// Takes part in each hop of one call: prepares every redirect hop before it is sent, and reads
 /// every hop's response before the next hop is prepared.
 ///
-/// A call's hooks come down with its request (``TransportRequest/hopHooks``), as its observers
-/// do: a ``CookieMiddleware`` adds one, so each hop, every attempt's first included, carries the
+/// A call's hooks come down with its request, in its ``CallContext``, as its observers do: a
+/// ``CookieMiddleware`` adds one, so each hop, every attempt's first included, carries the
 /// cookies the jar holds for its URL when it is sent, and the cookies every response sets are
-/// stored, in order, before the next hop is sent. The ``RedirectFollower`` calls them; both
-/// methods do nothing by default.
+/// stored, in order, before the next hop is sent. The ``RedirectFollower`` calls them.
 protocol HopHook: Sendable {
     /// What the hook changes in the hops it takes part in: two requests whose hooks have
     /// different identities may send different hops, so ``DeduplicationMiddleware`` never merges
@@ -25,16 +24,8 @@ protocol HopHook: Sendable {
     func received(_ response: RawResponse, for hop: TransportRequest) throws(CourierError)
 }
 
-extension HopHook {
-    func prepare(_ hop: inout TransportRequest, keepsSecrets: Bool) throws(CourierError) {}
-    func received(_ response: RawResponse, for hop: TransportRequest) throws(CourierError) {}
-}
-
-/// The hop hooks of one call, handed down with its requests.
-///
-/// Not part of a request's value: any two are equal, so a request compares and hashes by what it
-/// sends alone.
-struct HopHooks: Sendable, Hashable {
+/// The hop hooks of one call, handed down with its requests in their ``CallContext``.
+struct HopHooks: Sendable {
     /// The hooks, in the order they were added: the outermost middleware's first.
     private(set) var all: [any HopHook] = []
 
@@ -58,12 +49,6 @@ struct HopHooks: Sendable, Hashable {
     /// The identity of each hook, in order: what ``RequestFingerprint`` compares, since two calls
     /// whose hooks differ may send different hops.
     var identities: [HopHookIdentity] { all.map(\.identity) }
-
-    /// Always `true`: hooks are not part of a request's value.
-    static func == (lhs: HopHooks, rhs: HopHooks) -> Bool { true }
-
-    /// Hashes nothing: hooks are not part of a request's value.
-    func hash(into hasher: inout Hasher) {}
 }
 
 /// What a ``HopHook`` changes in the hops it takes part in: the shared state it reads and writes

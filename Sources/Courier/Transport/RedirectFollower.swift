@@ -51,16 +51,16 @@ struct RedirectFollower: Sendable {
     /// on another origin does not, unless it opted in).
     func send(_ first: TransportRequest, keepsSecrets: Bool) async throws(CourierError) -> RawResponse {
         var first = first
-        try first.hopHooks.prepare(&first, keepsSecrets: keepsSecrets)
+        try first.context.hopHooks.prepare(&first, keepsSecrets: keepsSecrets)
         if let configuration = first.urlRequestConfiguration {
             try Self.check(configuration, of: first)
         }
-        first.observers.notify { $0.attemptStarted() }
+        first.context.observers.notify { $0.attemptStarted() }
         var hops = Hops(leftFirstOrigin: !keepsSecrets)
         var current = first
         while true {
             var response = try await sendHop(current)
-            try current.hopHooks.received(response, for: current)
+            try current.context.hopHooks.received(response, for: current)
             guard var next = try redirect(after: current, answeredWith: response, first: first, hops: &hops)
             else {
                 response.carriedNoSecrets = hops.leftFirstOrigin
@@ -68,15 +68,15 @@ struct RedirectFollower: Sendable {
                 return response
             }
             if next.method != current.method { hops.changedMethod = true }
-            try next.hopHooks.prepare(&next, keepsSecrets: !hops.leftFirstOrigin)
-            next.observers.notify { $0.redirected() }
+            try next.context.hopHooks.prepare(&next, keepsSecrets: !hops.leftFirstOrigin)
+            next.context.observers.notify { $0.redirected() }
             current = next
         }
     }
 
     /// One hop: `request` sent, its bytes and response reported.
     private func sendHop(_ request: TransportRequest) async throws(CourierError) -> RawResponse {
-        let observers = request.observers
+        let observers = request.context.observers
         // A streamed body counts its chunks as the transport takes them.
         if let body = request.body, body.stream == nil { observers.notify { $0.sent(bytes: body.length) } }
         let response: RawResponse

@@ -77,7 +77,7 @@ public struct ResponseReceiver: Sendable {
         self.request = request
         self.responseLimit = responseLimit
         self.downloadLimit = downloadLimit
-        self.observers = request.observers
+        self.observers = request.context.observers
     }
 
     /// Whether the response head arrived.

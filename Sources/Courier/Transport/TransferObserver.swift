@@ -1,7 +1,7 @@
 /// Hears how the hops of one call go: what the redirect follower and a transport's
 /// ``ResponseReceiver`` report while a request is sent and its response received.
 ///
-/// A call's observers come down with its request (``TransportRequest/observers``): a
+/// A call's observers come down with its request, in its ``CallContext``: a
 /// ``MetricsMiddleware`` adds its recorder and ``Client/transfer(_:)`` its progress, so no layer
 /// reads state that a layer above it keeps. Every method does nothing by default.
 protocol TransferObserver: Sendable {
@@ -32,11 +32,8 @@ extension TransferObserver {
     func progressed(_ progress: TransferProgress) {}
 }
 
-/// The observers of one call, handed down with its requests.
-///
-/// Not part of a request's value: any two are equal, so a request compares and hashes by what it
-/// sends alone.
-struct TransferObservers: Sendable, Hashable {
+/// The observers of one call, handed down with its requests in their ``CallContext``.
+struct TransferObservers: Sendable {
     /// The observers, in the order they were added.
     private(set) var all: [any TransferObserver] = []
 
@@ -52,10 +49,4 @@ struct TransferObservers: Sendable, Hashable {
     func notify(_ event: (any TransferObserver) -> Void) {
         for observer in all { event(observer) }
     }
-
-    /// Always `true`: observers are not part of a request's value.
-    static func == (lhs: TransferObservers, rhs: TransferObservers) -> Bool { true }
-
-    /// Hashes nothing: observers are not part of a request's value.
-    func hash(into hasher: inout Hasher) {}
 }

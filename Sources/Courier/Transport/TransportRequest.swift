@@ -40,12 +40,10 @@ public struct TransportRequest: Sendable, Hashable {
     /// The bytes an interrupted resumable download kept, which a successful body continues or
     /// replaces (``ResponseReceiver`` decides from the head); `nil` for any other request.
     var partialDownload: PartialDownload?
-    /// Who hears how the request goes: the call's metrics and progress, which
-    /// ``ResponseReceiver`` reports to. Not part of the request's value.
-    var observers = TransferObservers()
-    /// Who takes part in each hop: the call's ``HopHook``s, which the ``RedirectFollower`` calls.
-    /// Not part of the request's value.
-    var hopHooks = HopHooks()
+    /// The call's context: its observers (metrics and progress), which ``ResponseReceiver``
+    /// reports to, and its ``HopHook``s, which the ``RedirectFollower`` calls. Not part of the
+    /// request's value.
+    var context = CallContext.empty
 
     /// Creates a transport request.
     ///
@@ -65,33 +63,15 @@ public struct TransportRequest: Sendable, Hashable {
         timeout: Timeout = Timeout(), isIdempotent: Bool? = nil,
         responseBodyFile: URL? = nil, streamsResponse: Bool = false, tls: TLSOptions? = nil
     ) {
-        self.init(
-            method: method, url: url, headers: headers, body: body, timeout: timeout,
-            isIdempotent: isIdempotent ?? (method.isIdempotent || headers.hasIdempotencyKey),
-            responseBodyFile: responseBodyFile, streamsResponse: streamsResponse,
-            urlRequestConfiguration: nil,
-            observers: TransferObservers()
-        )
-        self.tls = tls
-    }
-
-    /// Creates a transport request with every property given, as Courier builds one from an
-    /// ``EndpointRequest``.
-    init(
-        method: HTTPMethod, url: URL, headers: HeaderFields, body: RequestBody?, timeout: Timeout,
-        isIdempotent: Bool, responseBodyFile: URL?, streamsResponse: Bool,
-        urlRequestConfiguration: URLRequestConfiguration?, observers: TransferObservers
-    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
-        self.isIdempotent = isIdempotent
+        self.isIdempotent = isIdempotent ?? (method.isIdempotent || headers.hasIdempotencyKey)
         self.responseBodyFile = responseBodyFile
         self.streamsResponse = streamsResponse
-        self.urlRequestConfiguration = urlRequestConfiguration
-        self.observers = observers
+        self.tls = tls
     }
 
     /// The chunks of a body streamed from a sequence (``RequestBody/stream``), for the one
@@ -101,6 +81,6 @@ public struct TransportRequest: Sendable, Hashable {
     /// - Throws: ``CourierError/Kind/streamedBodyAlreadySent`` when the stream was handed out
     ///   before, so nothing is sent.
     public func makeBodyChunks() throws(CourierError) -> RequestBodyStream.Chunks? {
-        try body?.stream?.makeChunks(observers: observers)
+        try body?.stream?.makeChunks(observers: context.observers)
     }
 }

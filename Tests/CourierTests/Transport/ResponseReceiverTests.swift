@@ -24,7 +24,7 @@ struct ResponseReceiverTests {
         progress: ProgressSink? = nil
     ) -> ResponseReceiver {
         var request = request(method, responseBodyFile: file)
-        if let progress { request.observers.append(progress) }
+        if let progress { request.context = request.context.adding(progress) }
         return ResponseReceiver(request: request, responseLimit: limit, downloadLimit: downloadLimit)
     }
 
@@ -387,7 +387,8 @@ struct ResponseReceiverTests {
     @Test func aReceiverReportsToItsRequestsObservers() {
         let reports = LockedValue<[TransferProgress]>([])
         var request = Self.request()
-        request.observers.append(ProgressSink { progress in reports.withLock { $0.append(progress) } })
+        request.context = request.context.adding(
+            ProgressSink { progress in reports.withLock { $0.append(progress) } })
         var receiver = ResponseReceiver(request: request, responseLimit: 10)
         _ = receiver.receiveHead(status: .ok, headers: [])
         #expect(
