@@ -22,52 +22,13 @@
 /// Renderings never show the private key: `description` and `dump` print it as `<redacted>`.
 public struct TLSOptions: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// The roots a server's chain must lead to; the system's by default.
-    public var trustRoots: TLSTrustRoots {
-        get { storage.values.trustRoots }
-        set { storage = Storage(storage.values.with { $0.trustRoots = newValue }) }
-    }
+    public var trustRoots: TLSTrustRoots
     /// The certificate and key presented when a server asks for one (mutual TLS); none by default.
-    public var clientIdentity: TLSClientIdentity? {
-        get { storage.values.clientIdentity }
-        set { storage = Storage(storage.values.with { $0.clientIdentity = newValue }) }
-    }
+    public var clientIdentity: TLSClientIdentity?
     /// Public keys the server's chain must contain one of; none by default.
-    public var pinnedKeys: PublicKeyPins? {
-        get { storage.values.pinnedKeys }
-        set { storage = Storage(storage.values.with { $0.pinnedKeys = newValue }) }
-    }
+    public var pinnedKeys: PublicKeyPins?
     /// The oldest TLS version accepted; `nil` leaves the transport's own minimum.
-    public var minimumVersion: TLSVersion? {
-        get { storage.values.minimumVersion }
-        set { storage = Storage(storage.values.with { $0.minimumVersion = newValue }) }
-    }
-
-    /// The options, in one immutable box, so that every request carries them one pointer wide.
-    private var storage: Storage
-
-    /// The options' values.
-    private struct Values: Sendable, Hashable {
-        var trustRoots: TLSTrustRoots
-        var clientIdentity: TLSClientIdentity?
-        var pinnedKeys: PublicKeyPins?
-        var minimumVersion: TLSVersion?
-
-        /// These values with `change` made.
-        func with(_ change: (inout Values) -> Void) -> Values {
-            var values = self
-            change(&values)
-            return values
-        }
-    }
-
-    /// ``TLSOptions``'s values; immutable, so sharing one between copies is safe.
-    private final class Storage: Sendable {
-        let values: Values
-
-        init(_ values: Values) {
-            self.values = values
-        }
-    }
+    public var minimumVersion: TLSVersion?
 
     /// Creates options; every parameter's default changes nothing.
     ///
@@ -80,20 +41,10 @@ public struct TLSOptions: Sendable, Hashable, CustomStringConvertible, CustomRef
         trustRoots: TLSTrustRoots = .system, clientIdentity: TLSClientIdentity? = nil,
         pinnedKeys: PublicKeyPins? = nil, minimumVersion: TLSVersion? = nil
     ) {
-        storage = Storage(
-            Values(
-                trustRoots: trustRoots, clientIdentity: clientIdentity, pinnedKeys: pinnedKeys,
-                minimumVersion: minimumVersion))
-    }
-
-    /// Whether both set the same options.
-    public static func == (lhs: TLSOptions, rhs: TLSOptions) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
-    }
-
-    /// Hashes every option.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.values)
+        self.trustRoots = trustRoots
+        self.clientIdentity = clientIdentity
+        self.pinnedKeys = pinnedKeys
+        self.minimumVersion = minimumVersion
     }
 
     /// The four options, the private key redacted, so that `dump` shows no byte of it.
