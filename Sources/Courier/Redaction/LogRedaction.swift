@@ -34,7 +34,7 @@ public struct LogRedaction: Sendable, Hashable {
 extension LogRedaction {
     /// Whether a header's value is hidden.
     func hides(_ field: HeaderField) -> Bool {
-        field.isSensitive || (!headers.isEmpty && headers.contains(field.name))
+        field.isSensitive || headers.contains(field.name)
     }
 
     /// Whether a query parameter's or form field's value is hidden, by its name.
@@ -52,8 +52,7 @@ extension LogRedaction {
 
     /// The names of `request`'s query items marked secret, which a URL's text cannot tell.
     static func secretQueryNames(of request: EndpointRequest) -> Set<String> {
-        guard request.query.contains(where: \.isSecret) else { return [] }
-        return Set(request.query.filter(\.isSecret).map(\.name))
+        Set(request.query.filter(\.isSecret).map(\.name))
     }
 
     /// The fields as `Name: value` lines, hidden values as `<redacted>`.
@@ -82,21 +81,9 @@ extension LogRedaction {
     /// ``url(_:)``, also hiding the values of parameters named in `names` (unencoded, exact).
     func url(_ text: String, alsoHiding names: Set<String>) -> String {
         let text = Self.hidingUserInfo(in: text)
-        // Without a `?` byte there is no query (and no `?` character), so nothing to hide.
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "?")) }) ?? true else {
-            return text
-        }
-        // In ASCII text (every URL Courier makes) each byte is a character: find them by byte.
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        guard
-            let question = isASCII
-                ? text.utf8.firstIndex(of: UInt8(ascii: "?")) : text.firstIndex(of: "?")
-        else { return text }
-        let fragment =
-            (isASCII
-                ? text.utf8[question...].firstIndex(of: UInt8(ascii: "#"))
-                : text[question...].firstIndex(of: "#"))
-            ?? text.endIndex
+        // Found by byte: `?` and `#` are ASCII, and a URL's text is ASCII.
+        guard let question = text.utf8.firstIndex(of: UInt8(ascii: "?")) else { return text }
+        let fragment = text.utf8[question...].firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex
         let query = text[text.index(after: question)..<fragment]
         return String(text[...question]) + self.query(query, alsoHiding: names) + String(text[fragment...])
     }
@@ -152,13 +139,6 @@ extension LogRedaction {
         return secrets.isEmpty ? url : Self.scrub(url, hiding: secrets)
     }
 
-    /// Whether ``url(ofResolved:for:hiding:)`` shows `request`'s URL as ``url(_:)`` shows its
-    /// text: when the request has no `secrets` and no query item marked secret, which only it
-    /// hides beyond what the text tells.
-    static func showsURLAsText(of request: EndpointRequest, secrets: [String]) -> Bool {
-        secrets.isEmpty && !request.query.contains(where: \.isSecret)
-    }
-
     /// A query string or form body (`a=1&b=2`, percent-encoded) with hidden values replaced.
     func query(_ text: some StringProtocol, alsoHiding names: Set<String> = []) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
@@ -178,7 +158,10 @@ extension LogRedaction {
     /// unencoded and percent-encoded. Values shorter than four characters are left out.
     func secrets(of request: EndpointRequest) -> [String] {
         let ownQuery = hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery)
-        guard !ownQuery.isEmpty || hidesAnything(of: request) else { return [] }
+        guard
+            !ownQuery.isEmpty || request.headers.contains(where: hides)
+                || request.query.contains(where: hides)
+        else { return [] }
         let marked = HeaderFields(
             request.headers.map { HeaderField(name: $0.name, value: $0.value, isSecret: hides($0)) })
         let queryValues = request.query.filter(hides).flatMap { item in
@@ -197,11 +180,6 @@ extension LogRedaction {
     /// `secrets` of four characters or more, each once, the longest first.
     private static func longestFirst(_ secrets: [String]) -> [String] {
         Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
-    }
-
-    /// Whether a header or declared query value of `request` is hidden.
-    private func hidesAnything(of request: EndpointRequest) -> Bool {
-        request.headers.contains(where: hides) || request.query.contains(where: hides)
     }
 
     /// The values of the hidden parameters of a percent-encoded query (an absolute URL's own, such

@@ -15,7 +15,8 @@ import Testing
         ),
         ("https://api.example.com/u?SIG=1&q=a#", "https://api.example.com/u?SIG=<redacted>&q=a#"),
         ("https://api.example.com/café?sig=1#é", "https://api.example.com/café?sig=<redacted>#é"),
-        ("https://api.example.com/a?\u{301}sig=1", "https://api.example.com/a?\u{301}sig=1"),
+        // A `?` starts the query even before a combining mark, as URL parsers read code points.
+        ("https://api.example.com/a?\u{301}sig=1", "https://api.example.com/a?\u{301}sig=<redacted>"),
         ("https://user:pw@cdn.example.com/f?sig=1", "https://<redacted>@cdn.example.com/f?sig=<redacted>"),
         ("https://a@b:pw@cdn.example.com", "https://<redacted>@cdn.example.com"),
         ("https://cdn.example.com/@me?to=a@b", "https://cdn.example.com/@me?to=a@b"),

@@ -71,12 +71,9 @@ public struct LoggingMiddleware: Middleware {
             let entryLevel: LogLevel = response.status.code >= 400 ? .warning : .info
             guard entryLevel >= level else { return response }
             // The final URL is named when, hidden as the request's is, it reads otherwise: after a
-            // redirect. A response from the resolved URL itself reads as `url` when no secret of
-            // the request changes how the URL is shown, so it is then not redacted again.
+            // redirect.
             var from: String?
-            if let final = response.url?.absoluteString,
-                final != resolved || !LogRedaction.showsURLAsText(of: request, secrets: secrets)
-            {
+            if let final = response.url?.absoluteString, final != resolved {
                 let shown = redaction.url(ofResolved: final, for: request, hiding: secrets)
                 if shown != url { from = shown }
             }
