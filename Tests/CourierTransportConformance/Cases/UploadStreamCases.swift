@@ -379,8 +379,8 @@
                 guard context.subject.sendsStreamedBodies else {
                     return try await context.expectStreamedBodyRefused(chunks)
                 }
-                // The sequence would go on after 60 s; the idle timeout is 1 s.
-                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(1)))
+                // The sequence would go on after 60 s; the idle timeout is 2 s.
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(2)))
                 try await context.withClient(configuration: idle) { client in
                     let key = FaultServer.uniqueKey()
                     let start = ContinuousClock.now
@@ -389,10 +389,13 @@
                     #expect(ContinuousClock.now - start < .seconds(20))
                     try await context.faults.expectCounts(key, received: 1...1)
                     #expect(try await context.faults.counts(key).complete == 0)
-                    // The `next()` the sequence was waiting in is cancelled, not left running.
+                    // The `next()` the sequence was waiting in is cancelled, not left running
+                    // (unless, on a busy machine, the timeout ran out before the sequence got to
+                    // its stall), and the sequence is not read past it.
                     try await waitUntil("the stalled read was cancelled") {
-                        chunks.cancelledStalls.get() == 1
+                        chunks.cancelledStalls.get() == 1 || chunks.reads.get() < 3
                     }
+                    #expect(chunks.reads.get() <= 3)
                 }
             },
             ConformanceCase(.streams, "cancellingTheCallerStopsReadingAnEndlessUpload") { context in
@@ -419,10 +422,13 @@
                     try await Task.sleep(for: .milliseconds(500))
                     #expect(chunks.reads.get() <= reads + 1)
                     #expect(try await context.faults.counts(key).complete == 0)
-                    // The `next()` the sequence was waiting in is cancelled, not left running.
+                    // The `next()` the sequence was waiting in is cancelled, not left running
+                    // (unless, on a busy machine, the timeout ran out before the sequence got to
+                    // its stall), and the sequence is not read past it.
                     try await waitUntil("the stalled read was cancelled") {
-                        chunks.cancelledStalls.get() == 1
+                        chunks.cancelledStalls.get() == 1 || chunks.reads.get() < 3
                     }
+                    #expect(chunks.reads.get() <= 3)
                 }
             },
         ]

@@ -46,7 +46,11 @@ struct CookieJarSavingTests {
         #expect(jar.changeCount == 4)
         storage.releaseFirst.signal()
         receivers.wait()
-        #expect(storage.saves.withLock { $0 } == [["a"], ["a", "b", "c", "d"]])
+        // b, c and d arrive on three threads at once, in no fixed order.
+        let saves = storage.saves.withLock { $0 }
+        #expect(saves.count == 2)
+        #expect(saves.first == ["a"])
+        #expect(saves.last?.sorted() == ["a", "b", "c", "d"])
     }
 
     @Test func aChangeAfterACompletedSaveIsSavedAgain() throws {
