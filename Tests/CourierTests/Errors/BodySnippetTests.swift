@@ -1,3 +1,4 @@
+import CourierTesting
 import Foundation
 import Testing
 
@@ -28,18 +29,27 @@ struct BodySnippetTests {
         #expect(snippet.contains("m-4"), "\(snippet)")
     }
 
-    /// A decoding error's body snippet hides a query secret of the request that the server
-    /// echoed, not only its secret headers.
-    @Test func aDecodingErrorHidesAnEchoedQuerySecret() throws {
-        let request = try Endpoint<Empty, Never> {
+    /// A decoding error's and a status error's body snippets hide a query secret of the request
+    /// that the server echoed, not only its secret headers, also as re-serialized JSON writes it
+    /// (`/` as `\/`), which a search of the whole message for the secret does not find.
+    @Test func errorBodiesHideAnEchoedQuerySecret() async throws {
+        let endpoint = Endpoint<Int, Never> {
             Method.get
-            Query("access_token", "q-secret-123")
-        }.request()
-        let echo = Data(#"{"args": {"echo": "q-secret-123"}}"#.utf8)
-        let response = RawResponse(status: .ok, headers: [], body: echo, url: nil)
-        let error = CourierError.decoding(
+            Query("access_token", "q/secret/123")
+        }
+        let request = try endpoint.request()
+        let echo = Data(#"{"args": {"echo": "q/secret/123"}}"#.utf8)
+        let decoding = CourierError.decoding(
             DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "x")), type: Int.self,
-            response: response, request: request, url: nil)
-        #expect(!error.message.contains("q-secret-123"), "\(error.message)")
+            response: RawResponse(status: .ok, headers: [], body: echo, url: nil), request: request, url: nil)
+        #expect(!decoding.message.contains("secret"), "\(decoding.message)")
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport { request in
+                RawResponse(status: HTTPStatus(500), headers: [], body: echo, url: request.url)
+            })
+        let status = await #expect(throws: CourierError.self) { try await client.send(endpoint) }
+        #expect(status?.message.contains("Body:") == true, "\(status?.message ?? "")")
+        #expect(status?.message.contains("secret") == false, "\(status?.message ?? "")")
     }
 }

@@ -389,13 +389,14 @@
                     #expect(ContinuousClock.now - start < .seconds(20))
                     try await context.faults.expectCounts(key, received: 1...1)
                     #expect(try await context.faults.counts(key).complete == 0)
-                    // The `next()` the sequence was waiting in is cancelled, not left running
-                    // (unless, on a busy machine, the timeout ran out before the sequence got to
-                    // its stall), and the sequence is not read past it.
+                    // The `next()` the sequence was waiting in is cancelled, not left running. On a
+                    // busy machine the timeout may run out before the sequence gets to its stall:
+                    // then nothing reads on to it afterwards.
                     try await waitUntil("the stalled read was cancelled") {
                         chunks.cancelledStalls.get() == 1 || chunks.reads.get() < 3
                     }
-                    #expect(chunks.reads.get() <= 3)
+                    try await Task.sleep(for: .milliseconds(500))
+                    #expect(chunks.cancelledStalls.get() == 1 || chunks.reads.get() < 3)
                 }
             },
             ConformanceCase(.streams, "cancellingTheCallerStopsReadingAnEndlessUpload") { context in
@@ -422,13 +423,10 @@
                     try await Task.sleep(for: .milliseconds(500))
                     #expect(chunks.reads.get() <= reads + 1)
                     #expect(try await context.faults.counts(key).complete == 0)
-                    // The `next()` the sequence was waiting in is cancelled, not left running
-                    // (unless, on a busy machine, the timeout ran out before the sequence got to
-                    // its stall), and the sequence is not read past it.
+                    // The `next()` the sequence was waiting in is cancelled, not left running.
                     try await waitUntil("the stalled read was cancelled") {
-                        chunks.cancelledStalls.get() == 1 || chunks.reads.get() < 3
+                        chunks.cancelledStalls.get() == 1
                     }
-                    #expect(chunks.reads.get() <= 3)
                 }
             },
         ]

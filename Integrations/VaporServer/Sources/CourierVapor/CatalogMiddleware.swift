@@ -157,7 +157,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         } catch {
             // The method and path fit: the body decides, below.
         }
-        let limit = bodyLimit ?? request.application.routes.defaultMaxBodySize.value
+        let limit = bodyLimit ?? max(0, request.application.routes.defaultMaxBodySize.value)
         guard let body = try await collectBody(of: request, limit: limit) else {
             return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
         }

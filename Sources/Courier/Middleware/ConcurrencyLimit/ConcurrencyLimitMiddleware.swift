@@ -47,7 +47,7 @@ public struct ConcurrencyLimitMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
-        let host = request.absoluteTarget?.base.host ?? baseURL.host
+        let host = baseURL.resolvingBase(for: request).host
         do {
             try await slots.acquire(host: host)
         } catch {

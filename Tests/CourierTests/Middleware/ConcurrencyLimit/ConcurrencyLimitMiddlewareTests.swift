@@ -160,7 +160,8 @@ private final class HeldCalls: Sendable {
         let calls = HeldCalls()
         let elsewhere = try Endpoint<Empty, Never> {
             Method.get
-            AbsoluteURL("https://other.example.org/calls/elsewhere")
+            AbsoluteURL("https://other.example.org/calls")
+            Path("elsewhere")
         }.request()
         let first = try await Self.send("first", through: middleware, calls: calls)
         try await waitUntil("first runs") { calls.started.count == 1 }
@@ -168,7 +169,7 @@ private final class HeldCalls: Sendable {
         try await waitUntil("the other host's request runs beside it") { calls.started.count == 2 }
         #expect(middleware.counts == (inFlight: 2, waiting: 0))
         calls.finish("first")
-        calls.finish("")
+        calls.finish("elsewhere")
         for task in [first, other] { _ = try await task.value }
     }
 
