@@ -211,8 +211,24 @@ public final class AsyncHTTPClientTransport: Transport {
         return configuration
     }
 
-    /// Shuts down the `HTTPClient`s this transport created, failing requests still in flight;
-    /// does nothing for an `HTTPClient` you passed in.
+    /// A transport released without ``shutdown()`` starts shutting down the `HTTPClient`s it
+    /// created, without waiting: they would otherwise keep their connections open for as long as
+    /// the process runs. An `HTTPClient` you passed in is left to you.
+    deinit {
+        guard ownsClient else { return }
+        let routed = routedClients.withLockedValue { routed in
+            routed.isShutDown = true
+            return Array(routed.clients.values)
+        }
+        for client in routed + [httpClient] {
+            // One that ``shutdown()`` already shut down reports it was; nothing to do then.
+            client.shutdown { _ in }
+        }
+    }
+
+    /// Shuts down the `HTTPClient`s this transport created, failing requests still in flight,
+    /// and returns when their connections are closed; does nothing for an `HTTPClient` you passed
+    /// in.
     public func shutdown() async throws {
         guard ownsClient else { return }
         var routedError: (any Error)?

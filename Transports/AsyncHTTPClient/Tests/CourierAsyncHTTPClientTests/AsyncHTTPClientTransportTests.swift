@@ -135,6 +135,20 @@ struct AsyncHTTPClientTransportTests {
         #expect(error?.message.contains("shut down") == true, "\(String(describing: error?.message))")
     }
 
+    /// A transport released without `shutdown()` starts shutting its own client down, so its
+    /// connections do not outlive it (a cycle that kept the transport alive fails this too).
+    @Test func aTransportReleasedWithoutShutdownShutsItsClientDown() async throws {
+        var transport: AsyncHTTPClientTransport? = AsyncHTTPClientTransport()
+        let httpClient = try #require(transport?.httpClient)
+        do {
+            let client = Client(baseURL: server.primary, transport: try #require(transport))
+            _ = try await client.value(FaultServer.bytes("ok", key: FaultServer.uniqueKey()))
+        }
+        transport = nil
+        // Releasing the client and the transport started the shutdown; another finds it begun.
+        await #expect(throws: HTTPClientError.alreadyShutdown) { try await httpClient.shutdown() }
+    }
+
     @Test func onAWarmConnectionTheServerDropsAGetIsResentAndAPostNeverGoesThere() async throws {
         try await withTransport { client in
             let key = FaultServer.uniqueKey()
