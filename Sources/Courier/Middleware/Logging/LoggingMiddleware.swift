@@ -30,12 +30,13 @@ public struct LoggingMiddleware: Middleware {
     ///
     /// - Parameters:
     ///   - level: The least important level written; ``LogLevel/info`` by default.
-    ///   - sink: Receives the entries; a ``TextLogSink`` writing to standard output by default.
+    ///   - sink: Receives the entries; ``TextLogSink/standardOutput`` by default, which every
+    ///     middleware that logs to standard output shares.
     ///   - redaction: More headers and query parameters to hide.
     ///   - bodyLimit: The most bytes of a body shown at ``LogLevel/trace``; 1024 by default.
     public init(
         level: LogLevel = .info,
-        sink: any LogSink = TextLogSink(),
+        sink: any LogSink = TextLogSink.standardOutput,
         redaction: LogRedaction = LogRedaction(),
         bodyLimit: Int = 1_024
     ) {

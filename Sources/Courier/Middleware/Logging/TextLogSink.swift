@@ -11,9 +11,16 @@ import Foundation
 /// let logging = LoggingMiddleware(level: .info, sink: TextLogSink(fileHandle: .standardError))
 /// ```
 public struct TextLogSink: LogSink {
-    private let writer: LineWriter
+    /// The buffer and thread this sink writes through; copies share it.
+    let writer: LineWriter
 
-    /// Creates a sink.
+    /// The sink to standard output that ``LoggingMiddleware`` uses by default, one for the whole
+    /// process: however many clients log through it, one writer thread writes their lines, and
+    /// lines of different clients never interleave.
+    public static let standardOutput = TextLogSink()
+
+    /// Creates a sink with a buffer and a writer thread of its own; for standard output, share
+    /// ``standardOutput`` instead.
     ///
     /// - Parameters:
     ///   - fileHandle: Where the lines go; standard output by default.
@@ -38,7 +45,7 @@ public struct TextLogSink: LogSink {
 /// `@unchecked Sendable` is safe: `pending`, `dropped`, `droppedEntries` and `isWriting` are only
 /// read or changed while `condition` is locked, and `fileHandle` is only written by the single
 /// writer thread (`isWriting` guarantees there is at most one).
-private final class LineWriter: @unchecked Sendable {
+final class LineWriter: @unchecked Sendable {
     /// How long an idle writer thread waits for more entries before it ends.
     private static let linger: TimeInterval = 1
 

@@ -39,6 +39,15 @@ import Testing
         #expect(entry.description == "[warning] GET / → 503 (0 bytes, 1 ms)")
     }
 
+    /// Every logging middleware made with the default sink writes through one writer thread.
+    @Test func middlewareLoggingToStandardOutputShareOneWriter() throws {
+        let sinks = [LoggingMiddleware().sink, LoggingMiddleware(level: .debug).sink]
+        let writers = try sinks.map { try #require($0 as? TextLogSink).writer }
+        #expect(writers[0] === writers[1])
+        #expect(writers[0] === TextLogSink.standardOutput.writer)
+        #expect(TextLogSink().writer !== TextLogSink.standardOutput.writer)
+    }
+
     @Test func writesEachLineWithItsLevel() async {
         let pipe = Pipe()
         let sink = TextLogSink(fileHandle: pipe.fileHandleForWriting)
