@@ -339,12 +339,16 @@ public final class AsyncHTTPClientTransport: Transport {
     /// Feeds a streamed body to its reader from a task of its own, one chunk at a time as the
     /// reader asks (NIO then stops reading from the connection); the reader going away cancels
     /// the task, and dropping the body closes the connection. The exchange ends with the task:
-    /// `upload`, the reader of a streamed request body, is stopped then.
-    private static func pump(
+    /// `upload`, the reader of a streamed request body, is stopped then. The task holds the
+    /// transport, so a transport released while its body is read is shut down only after it.
+    private func pump(
         _ body: HTTPClientResponse.Body, into receiver: ResponseReceiver, upload: StreamedBodyReader?
     ) {
         let pump = Task {
-            defer { upload?.stop() }
+            defer {
+                upload?.stop()
+                withExtendedLifetime(self) {}
+            }
             var receiver = receiver
             do {
                 for try await chunk in body {
@@ -434,7 +438,7 @@ public final class AsyncHTTPClientTransport: Transport {
             if case .stop(let error) = head { throw error }
             if let streamed = receiver.streamedResponse(url: request.url) {
                 uploadOutlivesExchange = true
-                Self.pump(response.body, into: receiver, upload: upload)
+                pump(response.body, into: receiver, upload: upload)
                 return streamed
             }
             // Leaving this loop early drops the body, which closes the connection at once.

@@ -149,6 +149,22 @@ struct AsyncHTTPClientTransportTests {
         await #expect(throws: HTTPClientError.alreadyShutdown) { try await httpClient.shutdown() }
     }
 
+    /// A streamed body read after its client and transport were released arrives whole: the
+    /// release shuts the transport's client down only once the body has been read.
+    @Test func aStreamedBodyOutlivesItsReleasedTransport() async throws {
+        let response: EndpointResponse<ResponseBodyStream, Never>
+        do {
+            let client = Client(baseURL: server.primary, transport: AsyncHTTPClientTransport())
+            // 40 bytes, one every 20 ms: most of the body arrives after the release.
+            response = try await client.stream(
+                FaultServer.bytes(
+                    "drip", key: FaultServer.uniqueKey(), [("size", "40"), ("interval", "0.02")]))
+        }
+        var received = Data()
+        for try await chunk in response.get() { received.append(chunk) }
+        #expect(received == FaultServer.pattern(40))
+    }
+
     @Test func onAWarmConnectionTheServerDropsAGetIsResentAndAPostNeverGoesThere() async throws {
         try await withTransport { client in
             let key = FaultServer.uniqueKey()
