@@ -16,7 +16,8 @@ public struct TextLogSink: LogSink {
 
     /// The sink to standard output that ``LoggingMiddleware`` uses by default, one for the whole
     /// process: however many clients log through it, one writer thread writes their lines, and
-    /// lines of different clients never interleave.
+    /// lines of different clients never interleave. Its buffer (1000 entries) and its
+    /// ``droppedEntries`` are shared by every middleware that logs through it.
     public static let standardOutput = TextLogSink()
 
     /// Creates a sink with a buffer and a writer thread of its own; for standard output, share

@@ -21,9 +21,11 @@ import NIOSSL
 /// head, when there is no connect timeout).
 ///
 /// **Lifecycle.** Either the transport creates its `HTTPClient` and you call ``shutdown()``
-/// once you are done (before the transport is released), or you pass an `HTTPClient` you own,
-/// create it with ``configuration(connectTimeout:decompressionLimit:)`` and shut it down
-/// yourself; ``shutdown()`` then does nothing.
+/// once you are done (a transport released without it starts the shutdown itself, once no
+/// request or streamed body of it is under way, and does not wait), or you pass an `HTTPClient`
+/// you own, create it with ``configuration(connectTimeout:decompressionLimit:)`` and shut it down
+/// yourself; ``shutdown()`` then does nothing. An event loop group of yours outlives the
+/// transport: shut it down only after ``shutdown()`` returns.
 ///
 /// **TLS.** A request's `TLSOptions` (trust roots, client identity, minimum version) become the
 /// NIOSSL configuration of an `HTTPClient` the transport makes for them, whose connections no
@@ -53,7 +55,7 @@ public final class AsyncHTTPClientTransport: Transport {
     /// The `HTTPClient` requests go through: the one you passed in, or the one the transport
     /// created for requests without a proxy or TLS options (it makes one more per proxy server and
     /// set of ``TLSOptions``, with the same event loop group and configuration, on first use, and
-    /// keeps them until ``shutdown()``).
+    /// keeps them until ``shutdown()`` or its release; an owned client is not for use after them).
     public let httpClient: HTTPClient
     /// The proxy requests go through; ``Proxy/none`` for an `HTTPClient` you passed in, which
     /// keeps its own.

@@ -144,17 +144,23 @@ struct AsyncHTTPClientTransportTests {
             let client = Client(baseURL: server.primary, transport: try #require(transport))
             _ = try await client.value(FaultServer.bytes("ok", key: FaultServer.uniqueKey()))
         }
+        // Nothing else holds the transport here (no total timeout, whose task could let go of it
+        // later), so this release runs its deinit at once.
         transport = nil
         // Releasing the client and the transport started the shutdown; another finds it begun.
         await #expect(throws: HTTPClientError.alreadyShutdown) { try await httpClient.shutdown() }
     }
 
     /// A streamed body read after its client and transport were released arrives whole: the
-    /// release shuts the transport's client down only once the body has been read.
+    /// release shuts the transport's client down only once the body has been read, and then does.
     @Test func aStreamedBodyOutlivesItsReleasedTransport() async throws {
         let response: EndpointResponse<ResponseBodyStream, Never>
+        let httpClient: HTTPClient
+        weak var released: AsyncHTTPClientTransport?
         do {
-            let client = Client(baseURL: server.primary, transport: AsyncHTTPClientTransport())
+            let transport = AsyncHTTPClientTransport()
+            (httpClient, released) = (transport.httpClient, transport)
+            let client = Client(baseURL: server.primary, transport: transport)
             // 40 bytes, one every 20 ms: most of the body arrives after the release.
             response = try await client.stream(
                 FaultServer.bytes(
@@ -163,6 +169,11 @@ struct AsyncHTTPClientTransportTests {
         var received = Data()
         for try await chunk in response.get() { received.append(chunk) }
         #expect(received == FaultServer.pattern(40))
+        // The body's reader lets go of the transport once it ends, which starts the shutdown.
+        let end = ContinuousClock.now + .seconds(30)
+        while released != nil, ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(released == nil, "the transport was kept after its body ended")
+        await #expect(throws: HTTPClientError.alreadyShutdown) { try await httpClient.shutdown() }
     }
 
     @Test func onAWarmConnectionTheServerDropsAGetIsResentAndAPostNeverGoesThere() async throws {
