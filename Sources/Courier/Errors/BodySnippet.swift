@@ -5,15 +5,6 @@ enum BodySnippet {
     /// At most this many bytes of body text appear in an error, the closing `…` included.
     static let limit = 512
 
-    /// The sensitive values of `headers`, and the credential after an auth scheme such as `Bearer`.
-    static func secrets(in headers: HeaderFields) -> [String] {
-        headers.filter(\.isSensitive).flatMap { field -> [String] in
-            let parts = field.value.split(separator: " ", maxSplits: 1).map(String.init)
-            return [field.value] + (parts.count == 2 ? [parts[1]] : [])
-        }
-        .filter { $0.count >= 4 }
-    }
-
     /// The body as text of at most `limit` bytes (``limit`` by default), with the values of JSON
     /// keys that name a secret (``QueryItem/isSensitiveByDefault(name:)``, the rule for query
     /// names) and every occurrence of `secrets` redacted.

@@ -167,14 +167,22 @@ extension LogRedaction {
         let queryValues = request.query.filter(hides).flatMap { item in
             [item.value, PercentEncoding.encode(item.value)]
         }
-        return Self.longestFirst(BodySnippet.secrets(in: marked) + queryValues + ownQuery)
+        return Self.longestFirst(Self.sensitiveValues(of: marked) + queryValues + ownQuery)
     }
 
     /// The secret values of one hop as it was sent: its sensitive header values (a cookie jar's
     /// `Cookie` too) and the hidden values of its URL's query (a redirect's target's too).
     func secrets(ofHop hop: TransportRequest) -> [String] {
         let query = URLComponents(url: hop.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-        return Self.longestFirst(BodySnippet.secrets(in: hop.headers) + hiddenValues(ofQuery: query))
+        return Self.longestFirst(Self.sensitiveValues(of: hop.headers) + hiddenValues(ofQuery: query))
+    }
+
+    /// The sensitive values of `headers`, and the credential after a scheme such as `Bearer`.
+    private static func sensitiveValues(of headers: HeaderFields) -> [String] {
+        headers.filter(\.isSensitive).flatMap { field -> [String] in
+            let parts = field.value.split(separator: " ", maxSplits: 1).map(String.init)
+            return [field.value] + (parts.count == 2 ? [parts[1]] : [])
+        }
     }
 
     /// `secrets` of four characters or more, each once, the longest first.
