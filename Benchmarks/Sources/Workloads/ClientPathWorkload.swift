@@ -96,8 +96,8 @@ public enum ClientPathWorkload {
     }
 
     /// The same request built per call, as an `API.user(id)` function builds it: a fresh
-    /// declaration each time, so the client's memo of the last built request never finds it
-    /// again (the `send-per-call` mode sends it with a new `id` each call, so the URL is new too).
+    /// declaration each time (the `send-per-call` mode sends it with a new `id` each call, so the
+    /// URL is new too).
     public static func user(_ id: Int) -> Endpoint<Profile, Never> {
         Endpoint {
             Method.get
