@@ -125,12 +125,9 @@ extension URLSessionTransport {
     /// without one.
     static func peerTrustKind(_ error: URLError) -> CourierError.Kind? {
         #if canImport(Security)
-            guard let value = error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey].map({ $0 as AnyObject }),
-                CFGetTypeID(value) == SecTrustGetTypeID()
-            else { return nil }
+            guard let trust = error.failureURLPeerTrust else { return nil }
             var evaluationError: CFError?
-            guard !SecTrustEvaluateWithError(unsafeDowncast(value, to: SecTrust.self), &evaluationError)
-            else { return nil }
+            guard !SecTrustEvaluateWithError(trust, &evaluationError) else { return nil }
             return ServerTrustEvaluation.kind(of: evaluationError)
         #else
             return nil
