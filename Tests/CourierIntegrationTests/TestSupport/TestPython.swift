@@ -14,20 +14,30 @@ enum TestPython {
 
     /// Runs Python with `arguments`, off Swift's cooperative pool: starting it takes a second.
     static func run(_ arguments: [String]) async throws -> Run {
-        let python = try #require(
-            ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"],
-            "Scripts/test exports COURIER_TEST_PYTHON")
-        return try await offPool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
-        }
+        #if os(macOS) || os(Linux)
+            let python = try #require(
+                ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"],
+                "Scripts/test exports COURIER_TEST_PYTHON")
+            return try await offPool {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: python)
+                process.arguments = arguments
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = pipe
+                try process.run()
+                let output = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+            }
+        #else
+            throw Unsupported()
+        #endif
+    }
+
+    /// `Process` exists on macOS and Linux only: on iOS, tvOS, watchOS and visionOS a test that
+    /// runs Python fails with this.
+    struct Unsupported: Error, CustomStringConvertible {
+        var description: String { "running Python needs Process, which only macOS and Linux have" }
     }
 }

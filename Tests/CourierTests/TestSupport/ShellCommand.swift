@@ -16,22 +16,32 @@ enum ShellCommand {
     static func run(_ executable: String, _ arguments: [String], includeErrors: Bool = false) async throws
         -> Result
     {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    with: Swift.Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: executable)
-                        process.arguments = arguments
-                        let output = Pipe()
-                        process.standardOutput = output
-                        process.standardError = includeErrors ? output : FileHandle.nullDevice
-                        try process.run()
-                        let data = output.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return Result(status: process.terminationStatus, output: data)
-                    })
+        #if os(macOS) || os(Linux)
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        with: Swift.Result {
+                            let process = Process()
+                            process.executableURL = URL(fileURLWithPath: executable)
+                            process.arguments = arguments
+                            let output = Pipe()
+                            process.standardOutput = output
+                            process.standardError = includeErrors ? output : FileHandle.nullDevice
+                            try process.run()
+                            let data = output.fileHandleForReading.readDataToEndOfFile()
+                            process.waitUntilExit()
+                            return Result(status: process.terminationStatus, output: data)
+                        })
+                }
             }
-        }
+        #else
+            throw Unsupported()
+        #endif
+    }
+
+    /// `Process` exists on macOS and Linux only: on iOS, tvOS, watchOS and visionOS a test that
+    /// runs a program fails with this.
+    struct Unsupported: Error, CustomStringConvertible {
+        var description: String { "running a program needs Process, which only macOS and Linux have" }
     }
 }
