@@ -125,9 +125,15 @@ extension URLSessionTransport {
     /// without one.
     static func peerTrustKind(_ error: URLError) -> CourierError.Kind? {
         #if canImport(Security)
-            guard let trust = error.failureURLPeerTrust else { return nil }
+            // The value is checked to be a trust before it is used as one: a URLError made
+            // elsewhere (a URLProtocol, a test) may hold anything under the key, and
+            // `URLError.failureURLPeerTrust` casts it without a check.
+            guard let value = error.userInfo[NSURLErrorFailingURLPeerTrustErrorKey].map({ $0 as AnyObject }),
+                CFGetTypeID(value) == SecTrustGetTypeID()
+            else { return nil }
             var evaluationError: CFError?
-            guard !SecTrustEvaluateWithError(trust, &evaluationError) else { return nil }
+            guard !SecTrustEvaluateWithError(unsafeDowncast(value, to: SecTrust.self), &evaluationError)
+            else { return nil }
             return ServerTrustEvaluation.kind(of: evaluationError)
         #else
             return nil
