@@ -19,7 +19,8 @@ import PackageDescription
 // loopback server (Tests/Servers/loopback_server.py) and runs `courier-example` against it.
 let package = Package(
     name: "CourierExamples",
-    // Hummingbird 2 needs macOS 14, iOS 17 and tvOS 17; watchOS 10 is of the same year.
+    // Hummingbird 2 needs macOS 14, iOS 17 and tvOS 17; watchOS 10 is the release Swift's
+    // availability pairs with them.
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     dependencies: [
         // A path dependency's identity is its directory name, which depends on the checkout;

@@ -31,6 +31,8 @@ DOMAINS = ("macOS", "iOS", "tvOS", "watchOS", "visionOS")
 SOURCE_DOMAINS = {"macOS": "macOS", "OSX": "macOS", "iOS": "iOS", "tvOS": "tvOS",
                   "watchOS": "watchOS", "visionOS": "visionOS", "xrOS": "visionOS"}
 NEVER = (1 << 30,)  # an "unavailable" platform: newer than any version
+# The format of availability.json: change it with load_availability, so that no run reads a table
+# an older version of this file made.
 CACHE_FORMAT = 1
 
 # Known false positives: symbol name (as printed; "*.x" is any name ending in ".x") -> (which
@@ -112,7 +114,8 @@ def load_availability(graphs):
                 if domain not in DOMAINS:
                     continue
                 if a.get("isUnconditionallyUnavailable") or a.get("obsoleted"):
-                    # `obsoleted` too: Apple's SDK refuses it whatever the deployment target.
+                    # `obsoleted` too: the SDK refuses it from that version on; counted as
+                    # unavailable everywhere, the cautious reading.
                     entries[domain] = NEVER
                 elif "introduced" in a:
                     entries[domain] = max(entries.get(domain, (0,)), version(a["introduced"]))

@@ -23,11 +23,6 @@ extension URLSessionConfiguration {
     }
 }
 
-extension URLError {
-    /// Apple: `var failureURLPeerTrust: SecTrust? { get }`
-    public var failureURLPeerTrust: SecTrust? { nil }
-}
-
 /// Apple: `let NSURLAuthenticationMethodServerTrust: String` (unavailable in
 /// swift-corelibs-foundation; this module imports FoundationNetworking, so this one shadows it).
 public let NSURLAuthenticationMethodServerTrust: String = "NSURLAuthenticationMethodServerTrust"

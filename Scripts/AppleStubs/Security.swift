@@ -31,12 +31,10 @@ public func SecTrustSetAnchorCertificatesOnly(_ trust: SecTrust, _ anchorCertifi
 public func SecTrustEvaluateWithError(_ trust: SecTrust, _ error: UnsafeMutablePointer<CFError?>?) -> Bool {
     false
 }
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public func SecTrustCopyCertificateChain(_ trust: SecTrust) -> CFArray? { nil }
 public func SecTrustGetTypeID() -> CFTypeID { 0 }
 public var errSecSuccess: OSStatus { 0 }
 public var errSecHostNameMismatch: OSStatus { -67602 }
 public var errSecCertificateExpired: OSStatus { -67818 }
 public var errSecCertificateNotValidYet: OSStatus { -67819 }
-public var errSecNotTrusted: OSStatus { -67843 }
 // tls_protocol_version_t: FoundationNetworking declares it as Apple's Security does.

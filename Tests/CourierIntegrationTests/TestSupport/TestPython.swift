@@ -14,7 +14,9 @@ enum TestPython {
 
     /// Runs Python with `arguments`, off Swift's cooperative pool: starting it takes a second.
     static func run(_ arguments: [String]) async throws -> Run {
-        #if os(macOS) || os(Linux)
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            throw Unsupported()
+        #else
             let python = try #require(
                 ProcessInfo.processInfo.environment["COURIER_TEST_PYTHON"],
                 "Scripts/test exports COURIER_TEST_PYTHON")
@@ -30,14 +32,14 @@ enum TestPython {
                 process.waitUntilExit()
                 return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
             }
-        #else
-            throw Unsupported()
         #endif
     }
 
-    /// `Process` exists on macOS and Linux only: on iOS, tvOS, watchOS and visionOS a test that
+    /// `Process` does not exist on iOS, tvOS, watchOS and visionOS: there a test that
     /// runs Python fails with this.
     struct Unsupported: Error, CustomStringConvertible {
-        var description: String { "running Python needs Process, which only macOS and Linux have" }
+        var description: String {
+            "running Python needs Process, which iOS, tvOS, watchOS and visionOS do not have"
+        }
     }
 }

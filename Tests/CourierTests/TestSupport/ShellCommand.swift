@@ -16,7 +16,9 @@ enum ShellCommand {
     static func run(_ executable: String, _ arguments: [String], includeErrors: Bool = false) async throws
         -> Result
     {
-        #if os(macOS) || os(Linux)
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            throw Unsupported()
+        #else
             try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global().async {
                     continuation.resume(
@@ -34,14 +36,14 @@ enum ShellCommand {
                         })
                 }
             }
-        #else
-            throw Unsupported()
         #endif
     }
 
-    /// `Process` exists on macOS and Linux only: on iOS, tvOS, watchOS and visionOS a test that
+    /// `Process` does not exist on iOS, tvOS, watchOS and visionOS: there a test that
     /// runs a program fails with this.
     struct Unsupported: Error, CustomStringConvertible {
-        var description: String { "running a program needs Process, which only macOS and Linux have" }
+        var description: String {
+            "running a program needs Process, which iOS, tvOS, watchOS and visionOS do not have"
+        }
     }
 }
