@@ -5,13 +5,14 @@
 ///
 /// ```swift
 /// let transfer = client.transfer(API.video(id), downloadingTo: file)
-/// Task {
-///     for await progress in transfer.progress {
-///         print("\(progress.completedBytes) of \(progress.expectedBytes ?? 0)")
-///     }
+/// for await progress in transfer.progress {
+///     print("\(progress.completedBytes) of \(progress.expectedBytes ?? 0)")
 /// }
 /// let response = try await transfer.value
 /// ```
+///
+/// Read the progress before awaiting ``value``, in the same task: ``progress`` finishes when the
+/// request ends, so the loop sees every report, the last one included.
 ///
 /// What the reports count, and when they start again: <doc:HandlingFaults#Progress>.
 public struct Transfer<Value: Sendable>: Sendable {
