@@ -99,12 +99,17 @@ extension AsyncHTTPClientTransport {
         }
     }
 
-    /// Shuts down every routed client, and keeps new ones from being made.
-    func shutDownRoutedClients() async throws {
-        let clients = routedClients.withLockedValue { routed in
+    /// Keeps new routed clients from being made, and returns those made so far, to shut down.
+    func closeRoutes() -> [HTTPClient] {
+        routedClients.withLockedValue { routed in
             routed.isShutDown = true
             return Array(routed.clients.values)
         }
+    }
+
+    /// Shuts down every routed client, and keeps new ones from being made.
+    func shutDownRoutedClients() async throws {
+        let clients = closeRoutes()
         var firstError: (any Error)?
         for client in clients {
             do { try await client.shutdown() } catch { firstError = firstError ?? error }

@@ -218,11 +218,7 @@ public final class AsyncHTTPClientTransport: Transport {
     /// the process runs. An `HTTPClient` you passed in is left to you.
     deinit {
         guard ownsClient else { return }
-        let routed = routedClients.withLockedValue { routed in
-            routed.isShutDown = true
-            return Array(routed.clients.values)
-        }
-        for client in routed + [httpClient] {
+        for client in closeRoutes() + [httpClient] {
             // One that ``shutdown()`` already shut down reports it was; nothing to do then.
             client.shutdown { _ in }
         }
