@@ -6,6 +6,8 @@ struct MockStub: Sendable {
     let expected: TransportRequest
     let answer: MockAnswer
     let limit: Int?
+    /// How the answer is delivered, when it reports progress.
+    let delivery: MockDelivery?
     var uses = 0
 
     var requestLine: String { "\(expected.method) \(expected.url.absoluteString)" }

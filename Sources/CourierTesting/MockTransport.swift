@@ -23,6 +23,10 @@ import Foundation
 /// length; the mock reads it whole before answering, as a streaming transport would (a second
 /// send, a length mismatch or the sequence's error fail the same way), and keeps the bytes in
 /// ``streamedBodies``.
+///
+/// A stub answers at once, in one piece, so a `Transfer` reports no progress; a response made
+/// with ``MockedResponse/reportingProgress(steps:announcingLength:)`` is delivered in steps, as a
+/// transport delivers one.
 public struct MockTransport: Transport {
     private let storage = MockStorage()
     private let ignoredHeaders: Set<HeaderName>
@@ -59,8 +63,11 @@ public struct MockTransport: Transport {
         if let times, times < 1 {
             throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
         }
-        let answer = try response.make(client.configuration.encoder)
-        storage.add(MockStub(expected: request, answer: answer, limit: times))
+        var answer = try response.make(client.configuration.encoder)
+        if let delivery = response.delivery {
+            answer = try delivery.prepare(answer, for: request)
+        }
+        storage.add(MockStub(expected: request, answer: answer, limit: times, delivery: response.delivery))
     }
 
     /// Answers `request` from the first stub that matches it and has uses left.
@@ -68,17 +75,23 @@ public struct MockTransport: Transport {
     /// - Throws: `CourierError` with `CourierError.Kind.noMockedResponse` when none matches,
     ///   or the error a ``MockedResponse/throwing(_:)`` stub holds.
     public func send(_ request: TransportRequest) async throws -> RawResponse {
+        var sentBytes = request.body?.length ?? 0
         if let chunks = try request.makeBodyChunks() {
             var bytes = Data()
             for try await chunk in chunks { bytes.append(chunk) }
             storage.record(bytes)
+            sentBytes = Int64(bytes.count)
         }
         let ignored = ignoredHeaders
         let outcome = storage.take { $0.differences(from: request, ignoring: ignored).isEmpty }
         switch outcome {
-        case .found(.response(let status, let headers, let body)):
+        case .found(.response(let status, let headers, let body), let delivery?)
+        where !request.streamsResponse:
+            return try delivery.deliver(
+                status: status, headers: headers, body: body, to: request, sentBytes: sentBytes)
+        case .found(.response(let status, let headers, let body), _):
             return RawResponse(status: status, headers: headers, body: body, url: request.url)
-        case .found(.error(let error)):
+        case .found(.error(let error), _):
             throw error
         case .none(let stubs):
             throw Self.unmatched(request, stubs: stubs, ignoring: ignored)
@@ -138,7 +151,7 @@ public struct MockTransport: Transport {
 /// The stubs of a ``MockTransport``, shared by its copies.
 private struct MockStorage: Sendable {
     enum Outcome {
-        case found(MockAnswer)
+        case found(MockAnswer, MockDelivery?)
         case none([MockStub])
     }
 
@@ -172,7 +185,7 @@ private struct MockStorage: Sendable {
                 return .none(state.stubs)
             }
             state.stubs[index].uses += 1
-            return .found(state.stubs[index].answer)
+            return .found(state.stubs[index].answer, state.stubs[index].delivery)
         }
     }
 }

@@ -14,6 +14,8 @@ import Foundation
 /// ```
 public struct MockedResponse<Success, Failure: Error>: Sendable {
     let make: @Sendable (JSONEncoder) throws(CourierError) -> MockAnswer
+    /// How the body is delivered, when it reports progress (``reportingProgress(steps:announcingLength:)``).
+    var delivery: MockDelivery?
 
     init(_ make: @escaping @Sendable (JSONEncoder) throws(CourierError) -> MockAnswer) {
         self.make = make

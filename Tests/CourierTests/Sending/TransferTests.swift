@@ -18,7 +18,7 @@ struct TransferTests {
             })
         var reports = 0
         for await _ in transfer.progress { reports += 1 }
-        // A stub transport reports no progress; the sequence still ends with the request.
+        // StubTransport reports no progress; the sequence still ends with the request.
         #expect(reports == 0)
         #expect(try await transfer.value.value == "hi")
     }

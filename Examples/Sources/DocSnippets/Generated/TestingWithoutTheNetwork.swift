@@ -114,12 +114,28 @@ enum TestingWithoutTheNetworkSnippets {
     }
 
     // Block 11
+    static func showsUploadProgress() async throws {
+        let mocks = MockTransport()
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: mocks)
+        let video = URL(fileURLWithPath: "/tmp/clip.mov")
+        try await mocks.stub(API.upload(video), for: client, with: .success().reportingProgress(steps: 4))
+
+        let transfer = client.transfer(API.upload(video))
+        var fractions: [Double] = []
+        for await report in transfer.progress where report.direction == .upload {
+            fractions.append(report.fractionCompleted ?? 0)
+        }
+        _ = try await transfer.value
+        #expect(fractions == [0.25, 0.5, 0.75, 1])  // for a file of a multiple of 4 bytes
+    }
+
+    // Block 12
     static func createTodo() throws {
         let request = try API.createTodo(title: "Write docs").request()
         try RequestSnapshot(request, baseURL: base).verify(named: "create-todo")
     }
 
-    // Block 12
+    // Block 13
     static func searchSendsTheTerm() throws {
         let expected = try Endpoint<[User], APIError> {
             Method.get
