@@ -85,8 +85,7 @@ public struct MockTransport: Transport {
         let ignored = ignoredHeaders
         let outcome = storage.take { $0.differences(from: request, ignoring: ignored).isEmpty }
         switch outcome {
-        case .found(.response(let status, let headers, let body), let delivery?)
-        where !request.streamsResponse:
+        case .found(.response(let status, let headers, let body), let delivery?):
             return try delivery.deliver(
                 status: status, headers: headers, body: body, to: request, sentBytes: sentBytes)
         case .found(.response(let status, let headers, let body), _):

@@ -6,7 +6,7 @@ import Testing
 
 /// `MockedResponse.reportingProgress(steps:announcingLength:)`: a mock delivers a response in
 /// steps, so that a transfer reports progress without the network.
-@Suite struct MockProgressTests {
+@Suite struct MockedResponseProgressTests {
     static func photo(_ id: Int) -> Endpoint<Data, Never> {
         Endpoint {
             Method.get
@@ -36,10 +36,16 @@ import Testing
         TransferProgress(direction: .upload, completedBytes: completed, expectedBytes: expected)
     }
 
-    @Test func aDownloadReportsEachChunkAndLandsInItsFile() async throws {
+    /// A new empty directory for a download; the caller removes it.
+    static func makeDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "courier-mock-progress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func aDownloadReportsEachChunkAndLandsInItsFile() async throws {
+        let directory = try Self.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let destination = directory.appendingPathComponent("photo.jpg")
         let mocks = MockTransport()
@@ -126,6 +132,21 @@ import Testing
         #expect(try await transfer.value.headers[.contentLength] == nil)
     }
 
+    @Test func aContentLengthOfItsOwnIsReadAsAReceiverReadsIt() async throws {
+        let mocks = MockTransport()
+        let client = Client(baseURL: exampleBase, transport: mocks)
+        try await mocks.stub(
+            Self.photo(6), for: client,
+            with: .success(Data([1, 2]), headers: [HeaderField(name: .contentLength, value: " 2\t")])
+                .reportingProgress(steps: 2))
+
+        let transfer = client.transfer(Self.photo(6))
+        let reports = await Self.reports(of: transfer)
+
+        #expect(reports == [Self.download(0, of: 2), Self.download(1, of: 2), Self.download(2, of: 2)])
+        #expect(try await transfer.value.headers[.contentLength] == "2")
+    }
+
     @Test func aBodyShorterThanTheStepsArrivesAByteAtATime() async throws {
         let mocks = MockTransport()
         let client = Client(baseURL: exampleBase, transport: mocks)
@@ -166,22 +187,45 @@ import Testing
         #expect(try await transfer.value.value == "ok")
     }
 
-    @Test func aStreamedResponseIsAnsweredWhole() async throws {
-        let events = Endpoint<EventStream<String>, Never> {
-            Method.get
-            Path("events")
-        }
+    static let events = Endpoint<EventStream<String>, Never> {
+        Method.get
+        Path("events")
+    }
+
+    @Test func aStreamedResponseReportsUpToItsHeadAndIsAnsweredWhole() async throws {
         let mocks = MockTransport()
         let client = Client(baseURL: exampleBase, transport: mocks)
         try await mocks.stub(
-            events, for: client,
+            Self.events, for: client,
             with: .events([EventStream<String>.Event(data: "one")]).reportingProgress(steps: 3))
+        #expect(try client.request(for: Self.events).streamsResponse)
 
-        #expect(try client.request(for: events).streamsResponse)
+        let transfer = client.transfer(Self.events)
+        let reports = await Self.reports(of: transfer)
         var received: [String] = []
-        for try await event in try await client.send(events).get() { received.append(event.data) }
+        for try await event in try await transfer.value.get() { received.append(event.data) }
 
+        // "data: one\n\n": the head's report only, as a transport's call returns at the head.
+        #expect(reports == [Self.download(0, of: 11)])
         #expect(received == ["one"])
+    }
+
+    @Test func aStreamedResponseDownloadedToAFileReportsEachChunk() async throws {
+        let directory = try Self.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let destination = directory.appendingPathComponent("events.txt")
+        let mocks = MockTransport()
+        let client = Client(baseURL: exampleBase, transport: mocks)
+        try await mocks.stub(
+            Self.events, for: client,
+            with: .events([EventStream<String>.Event(data: "one")]).reportingProgress(steps: 2))
+
+        let transfer = client.transfer(Self.events, downloadingTo: destination)
+        let reports = await Self.reports(of: transfer)
+
+        #expect(reports == [Self.download(0, of: 11), Self.download(6, of: 11), Self.download(11, of: 11)])
+        #expect(try await transfer.value.value == destination)
+        #expect(try String(contentsOf: destination, encoding: .utf8) == "data: one\n\n")
     }
 
     @Test(arguments: [0, 32])
@@ -236,6 +280,29 @@ import Testing
             }
             #expect(error?.message == message)
         }
+        let interim = await expectCourierError(.invalidMockedResponse) {
+            try await mocks.stub(
+                Endpoint<Data, APIError> {
+                    Method.get
+                    Path("photos", 4)
+                }, for: client,
+                with: .failure(APIError(message: "early"), status: HTTPStatus(103)).reportingProgress())
+        }
+        #expect(
+            interim?.message
+                == "A mocked response reporting progress has a final status, not the interim 103.")
+        let conflicting = await expectCourierError(.invalidMockedResponse) {
+            try await mocks.stub(
+                Self.photo(4), for: client,
+                with: .success(
+                    Data([1, 2]),
+                    headers: [
+                        HeaderField(name: .contentLength, value: "2"),
+                        HeaderField(name: .contentLength, value: "3"),
+                    ]
+                ).reportingProgress())
+        }
+        #expect(conflicting?.message == "The mocked Content-Length, 3, does not match the body's 2 bytes.")
         let ignored = await expectCourierError(.noMockedResponse) { try await client.send(Self.photo(4)) }
         #expect(ignored?.message.hasSuffix("no stubs are registered.") == true)
     }
