@@ -174,7 +174,27 @@ enum UsingMiddlewareSnippets {
     }
 
     // Block 13
+    @MainActor final class RequestConsole {
+        private(set) var lines: [String] = []
+
+        /// Appends each entry's line as it comes, until the stream finishes.
+        func show(_ entries: AsyncStream<LogEntry>) async {
+            for await entry in entries { lines.append(entry.message) }
+        }
+    }
+
     static func block13() async throws {
+        let (entries, continuation) = AsyncStream.makeStream(
+            of: LogEntry.self, bufferingPolicy: .bufferingNewest(1000))
+        let logging = LoggingMiddleware(level: .info, sink: ClosureLogSink { continuation.yield($0) })
+        // in the app's main-actor code: Task { await console.show(entries) }
+        _ = entries
+        _ = continuation
+        _ = logging
+    }
+
+    // Block 14
+    static func block14() async throws {
         let client = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [
@@ -188,14 +208,14 @@ enum UsingMiddlewareSnippets {
         _ = client
     }
 
-    // Block 14
+    // Block 15
     static let avatar = Endpoint<Data, Never> {
         Method(.get)
         Path("me", "avatar")
         ResponseValidation(contentTypes: [MediaType("image/*")])
     }
 
-    static func block14() async throws {
+    static func block15() async throws {
         let client = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [ValidationMiddleware(ResponseValidation(contentTypes: [.json])), retry]
@@ -203,7 +223,7 @@ enum UsingMiddlewareSnippets {
         _ = client
     }
 
-    // Block 15
+    // Block 16
     static func signsRequests() async throws {
         let tokens = TokenStore()
         await tokens.update("abc")
