@@ -161,6 +161,17 @@ let package = Package(
             name: "ReadmeSnippets",
             dependencies: [.product(name: "Courier", package: "Courier")]
         ),
+        // App code compiled as a new app project in Xcode 26 compiles it: isolated to the main actor
+        // by default, with isolated conformances inferred. A library: compiled, never linked or run.
+        .target(
+            name: "MainActorApp",
+            dependencies: [.product(name: "Courier", package: "Courier")],
+            swiftSettings: [
+                .unsafeFlags(["-default-isolation", "MainActor"]),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         // Every other ```swift block of README.md and Documentation/Courier.docc, wrapped so that it
         // compiles (Scripts/extract-doc-snippets writes Generated/; Prelude.swift declares what the
         // blocks use). A library: compiled, never linked or run.
