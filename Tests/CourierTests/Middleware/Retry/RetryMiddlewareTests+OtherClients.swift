@@ -338,27 +338,28 @@ import Testing
 
     // MARK: Deadlines (real clock: the time left is measured when the wait is decided)
 
-    /// The time an attempt itself took counts: 1 s of a 4 s deadline is gone when the 503 with
-    /// `Retry-After: 3` arrives, so the middleware hands back the 503 at once. Had it measured
-    /// the wait against the whole deadline, it would have slept into it and the call would have
-    /// thrown `timedOut`.
+    /// The time an attempt itself took counts: at least 2 s of a 30 s deadline are gone when the
+    /// 503 with `Retry-After: 29` arrives, so the middleware hands back the 503 at once. Had it
+    /// measured the wait against the whole deadline, it would have slept into it and the call
+    /// would have thrown `timedOut`. Only an attempt slowed past the whole 30 s could fail it.
     @Test func theTimeLeftIsMeasuredAfterTheAttempt() async throws {
         let sent = SentRequests()
         let transport = StubTransport { request in
             _ = sent.append(request)
-            try await Task.sleep(for: .seconds(1))
-            return RawResponse.stub(.serviceUnavailable, [("Retry-After", "3")], to: request)
+            try await Task.sleep(for: .seconds(2))
+            return RawResponse.stub(.serviceUnavailable, [("Retry-After", "29")], to: request)
         }
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: ContinuousClock())],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(4))))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         let raw = try await client.rawResponse(Self.get)
         #expect(raw.status == .serviceUnavailable)
         #expect(sent.count == 1)
     }
 
     /// An HTTP-date Retry-After beyond the deadline is returned at once, as delta-seconds are
-    /// (a wait would have run into the deadline and thrown `timedOut`).
+    /// (a wait would have run into the deadline and thrown `timedOut`). The deadline is far above
+    /// what an attempt takes, even on a busy machine.
     @Test func aRetryAfterDateBeyondTheDeadlineIsReturnedAtOnce() async throws {
         let sent = SentRequests()
         let transport = StubTransport { request in
@@ -367,13 +368,13 @@ import Testing
                 .serviceUnavailable,
                 [
                     ("Date", "Mon, 03 Jun 2019 11:00:00 GMT"),
-                    ("Retry-After", "Mon, 03 Jun 2019 11:00:05 GMT"),
+                    ("Retry-After", "Mon, 03 Jun 2019 11:00:45 GMT"),
                 ],
                 to: request)
         }
         let client = Client(
             baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: ContinuousClock())],
-            configuration: Client.Configuration(timeout: Timeout(.seconds(2))))
+            configuration: Client.Configuration(timeout: Timeout(.seconds(30))))
         let raw = try await client.rawResponse(Self.get)
         #expect(raw.status == .serviceUnavailable)
         #expect(sent.count == 1)
