@@ -163,6 +163,7 @@ let package = Package(
         ),
         // App code compiled as a new app project in Xcode 26 compiles it: isolated to the main actor
         // by default, with isolated conformances inferred. A library: compiled, never linked or run.
+        // `-default-isolation` as an unsafe flag: `.defaultIsolation` needs tools version 6.2.
         .target(
             name: "MainActorApp",
             dependencies: [.product(name: "Courier", package: "Courier")],

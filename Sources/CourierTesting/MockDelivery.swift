@@ -32,11 +32,19 @@ struct MockDelivery: Sendable {
                 "A response with status \(status) to a \(request.method) request carries no body; give the mock an empty one."
             )
         }
-        // As a receiver reads them: each value without the spaces and tabs around it.
-        let declared = headers.values(for: .contentLength).map { $0.trimmingCharacters(in: .whitespaces) }
+        // As a receiver reads them: every element of every field, without the spaces and tabs
+        // around it, the same text in decimal digits.
+        let declared = headers.values(for: .contentLength)
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) }
         switch (declared.isEmpty, announcesLength) {
         case (false, true):
-            if carriesBody, let value = declared.first(where: { $0 != String(body.count) }) {
+            if carriesBody,
+                let value = declared.first(where: { value in
+                    value != declared[0] || !value.allSatisfy { ("0"..."9").contains($0) }
+                        || Int(value) != body.count
+                })
+            {
                 throw MockAnswer.invalid(
                     "The mocked Content-Length, \(value), does not match the body's \(body.count) bytes.")
             }

@@ -2,7 +2,8 @@
 // actor unless it says otherwise, conformances of main-actor types isolated to it, and
 // nonisolated async functions running on their caller's actor. It keeps what
 // GettingStarted tells such an app to write compiling: models `nonisolated`, a shared
-// `Components` a `nonisolated static let`, nothing for types conforming to Courier's protocols.
+// `Components` a `nonisolated static let`, nothing for types declared conforming to Courier's
+// protocols, and a `nonisolated` extension for a conformance added in one.
 // A library: compiled, never linked or run.
 
 import Courier
@@ -63,6 +64,22 @@ struct GetTodo: CatalogEndpoint, Equatable {
     }
 }
 
+struct ArchiveTodo: Equatable {
+    typealias Success = Todo
+    typealias Failure = TodoError
+
+    var id: Int
+}
+
+// A conformance added in an extension: the extension is nonisolated.
+nonisolated extension ArchiveTodo: CatalogEndpoint {
+    var definition: some EndpointDefinition {
+        Method.post
+        TodoAPI.common
+        Path("todos", id, "archive")
+    }
+}
+
 /// Shows each log entry's line, in order: one task reads the entries the sink yields.
 final class RequestConsole {
     private(set) var lines: [String] = []
@@ -76,6 +93,9 @@ final class RequestConsole {
 final class TodoScreen {
     private let client: Client
     let console = RequestConsole()
+    /// Where the client's log entries go; finished when the screen goes away, so that the
+    /// console's task ends.
+    private let logEntries: AsyncStream<LogEntry>.Continuation
     private(set) var todo: Todo?
     private(set) var todos: [Todo] = []
     private(set) var uploaded: Double = 0
@@ -84,13 +104,18 @@ final class TodoScreen {
     init() {
         let (entries, continuation) = AsyncStream.makeStream(
             of: LogEntry.self, bufferingPolicy: .bufferingNewest(1000))
+        logEntries = continuation
         client = Client(
             baseURL: BaseURL("api.example.com"),
             middleware: [
                 RetryMiddleware(),
                 LoggingMiddleware(level: .info, sink: ClosureLogSink { continuation.yield($0) }),
             ])
-        Task { await console.show(entries) }
+        Task { [console] in await console.show(entries) }
+    }
+
+    deinit {
+        logEntries.finish()
     }
 
     func load(id: Int) async {
@@ -100,6 +125,7 @@ final class TodoScreen {
             case .failure(.notFound(let missing)): message = "Todo \(missing.id) is gone."
             }
             todos = try await client.value(TodoAPI.todos(page: 1))
+            _ = try await client.send(ArchiveTodo(id: id))
         } catch {
             message = error.message
         }
@@ -115,6 +141,20 @@ final class TodoScreen {
             message = error.message
         } catch {
             message = "\(error)"
+        }
+    }
+
+    func rename(_ todo: Todo) async {
+        do throws(CourierError) {
+            self.todo = try await client.value(
+                Endpoint<Todo, Never> {
+                    Method.put
+                    TodoAPI.common
+                    Path("todos", todo.id)
+                    Body.json(todo)
+                })
+        } catch {
+            message = error.message
         }
     }
 

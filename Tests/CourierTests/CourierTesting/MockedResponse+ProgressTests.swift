@@ -137,14 +137,14 @@ import Testing
         let client = Client(baseURL: exampleBase, transport: mocks)
         try await mocks.stub(
             Self.photo(6), for: client,
-            with: .success(Data([1, 2]), headers: [HeaderField(name: .contentLength, value: " 2\t")])
+            with: .success(Data([1, 2]), headers: [HeaderField(name: .contentLength, value: " 2, 2\t")])
                 .reportingProgress(steps: 2))
 
         let transfer = client.transfer(Self.photo(6))
         let reports = await Self.reports(of: transfer)
 
         #expect(reports == [Self.download(0, of: 2), Self.download(1, of: 2), Self.download(2, of: 2)])
-        #expect(try await transfer.value.headers[.contentLength] == "2")
+        #expect(try await transfer.value.headers[.contentLength] == "2, 2")
     }
 
     @Test func aBodyShorterThanTheStepsArrivesAByteAtATime() async throws {

@@ -188,6 +188,7 @@ enum UsingMiddlewareSnippets {
             of: LogEntry.self, bufferingPolicy: .bufferingNewest(1000))
         let logging = LoggingMiddleware(level: .info, sink: ClosureLogSink { continuation.yield($0) })
         // in the app's main-actor code: Task { await console.show(entries) }
+        // and when the console goes away: continuation.finish()
         _ = entries
         _ = continuation
         _ = logging
