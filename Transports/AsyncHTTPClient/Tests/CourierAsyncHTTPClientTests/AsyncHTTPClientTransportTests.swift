@@ -16,7 +16,13 @@ struct AsyncHTTPClientConformanceTests {
             "aGetWhoseConnectionIsResetReachesTheServerOncePerAttempt": .init(
                 "The transport sends a GET once more when its connection is reset before any byte of a "
                     + "response, inside each of RetryMiddleware's attempts: three attempts reach the server "
-                    + "six times.")
+                    + "six times."),
+            "aStreamResetMidEventDeliversTheWholeEventsThenThrowsTruncated": .init(
+                "AsyncHTTPClient hands a response body over one part at a time, as it is asked for, and "
+                    + "drops the parts it read but had not handed over when the connection fails: on a busy "
+                    + "machine the reset can come before the transport asked for the second event, which is "
+                    + "then lost.",
+                isIntermittent: true),
         ],
         sendsStreamedBodies: true,
         makeTransport: { limits in
