@@ -14,29 +14,34 @@ import Foundation
 /// The same document gives the same files, byte for byte. Whatever the Swift does not say as
 /// the document does is an item of the ``ImportResult/report``.
 public struct OpenAPIImporter: Sendable {
-    /// The name of the enum that lists the endpoints and servers; also the prefix no model takes.
-    public var namespace: String
+    /// The name of the enum that lists the endpoints and servers, used as it is written; `nil`
+    /// takes one from the document's `info.title` (``ImportResult/namespace`` says which).
+    public var namespace: String?
     /// Whether the declarations are `public` (the default) or internal.
     public var isPublic: Bool
 
     /// Creates an importer.
     ///
     /// - Parameters:
-    ///   - namespace: The name of the enum that lists the endpoints and servers.
+    ///   - namespace: The name of the enum that lists the endpoints and servers, such as the
+    ///     target's name: an identifier that is not a Swift keyword nor a type the generated code
+    ///     uses (`Endpoint`, `Client`, `URL` …). `nil` (the default) makes one from the document's
+    ///     `info.title` in `UpperCamelCase`, or `API`.
     ///   - isPublic: Whether the declarations are `public` (the default) or internal.
-    public init(namespace: String, isPublic: Bool = true) {
+    public init(namespace: String? = nil, isPublic: Bool = true) {
         self.namespace = namespace
         self.isPublic = isPublic
     }
 
     /// Imports a document's JSON or YAML text.
     ///
-    /// - Throws: ``ImportError`` when the text is not an OpenAPI 3.0 or 3.1 document.
+    /// - Throws: ``ImportError`` when the text is not an OpenAPI 3.0 or 3.1 document, or when
+    ///   ``namespace`` cannot name a Swift enum.
     public func importDocument(_ text: String) throws(ImportError) -> ImportResult {
         let document = try SourceDocument(DocumentValue.parse(text))
         let access = isPublic ? "public " : ""
         var names = NameScope(reserved: SwiftNames.reservedTypes)
-        let namespaceName = names.claim(SwiftNames.typeName(namespace))
+        let namespaceName = names.claim(try namespace.map(Self.checked) ?? Self.namespace(for: document))
         var models = ModelBuilder(document: document, report: ImportReport(), namespace: namespaceName)
         models.typeNames = names
         models.declareComponents()
@@ -100,6 +105,34 @@ public struct OpenAPIImporter: Sendable {
                     report: &report)))
         return ImportResult(
             namespace: namespaceName, files: files, report: report, operationCount: endpoints.endpoints.count)
+    }
+
+    /// `name`, when it can name the generated enum as it is written.
+    private static func checked(_ name: String) throws(ImportError) -> String {
+        let isIdentifier =
+            name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+            && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard isIdentifier else {
+            throw ImportError(
+                "The namespace \(name) is not a Swift identifier: use ASCII letters, digits and _, not starting with a digit."
+            )
+        }
+        guard !SwiftNames.keywords.contains(name), !SwiftNames.reservedTypes.contains(name) else {
+            throw ImportError(
+                "The namespace \(name) is a name Swift or the generated code already uses; choose another, such as \(name)API."
+            )
+        }
+        return name
+    }
+
+    /// A namespace from the document's `info.title` (`Swagger Petstore` → `SwaggerPetstore`),
+    /// with an `API` suffix where the title alone names a Swift keyword or a type the generated
+    /// code uses; `API` without a title.
+    private static func namespace(for document: SourceDocument) -> String {
+        let title = document.root["info"]?["title"]?.string ?? ""
+        let name = SwiftNames.words(title).isEmpty ? "API" : SwiftNames.typeName(title)
+        return SwiftNames.keywords.contains(name) || SwiftNames.reservedTypes.contains(name)
+            ? name + "API" : name
     }
 
     private func namespaceFile(

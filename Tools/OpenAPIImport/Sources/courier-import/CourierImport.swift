@@ -23,7 +23,10 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write into, such as Sources/PetStore.")
     var output: String
 
-    @Option(help: "The name of the enum listing the endpoints and servers (default: from info.title).")
+    @Option(
+        help:
+            "The name of the enum listing the endpoints and servers, used as written (default: from info.title)."
+    )
     var namespace: String?
 
     @Flag(help: "Declare everything internal instead of public.")
@@ -43,12 +46,12 @@ struct Generate: ParsableCommand {
 
     func run() throws {
         let text = try String(contentsOfFile: document, encoding: .utf8)
-        let name = namespace ?? Self.namespace(fromTitleOf: text)
         let result: ImportResult
         do {
-            result = try OpenAPIImporter(namespace: name, isPublic: !self.internal).importDocument(text)
+            result = try OpenAPIImporter(namespace: namespace, isPublic: !self.internal).importDocument(text)
         } catch {
-            throw ValidationError("\(document): \(error.description)")
+            // A document's fault, not the command line's: said without the usage text.
+            throw ImportError("\(document): \(error.description)")
         }
         let folder = URL(fileURLWithPath: output, isDirectory: true)
         try prepare(folder, namespace: result.namespace)
@@ -103,18 +106,6 @@ struct Generate: ParsableCommand {
         guard process.terminationStatus == 0 else {
             throw ValidationError("swift format failed with status \(process.terminationStatus).")
         }
-    }
-
-    /// A namespace from the document's `info.title`, or `API`.
-    static func namespace(fromTitleOf text: String) -> String {
-        guard let value = try? DocumentValue.parse(text), let title = value["info"]?["title"]?.string else {
-            return "API"
-        }
-        let words = title.split { !$0.isLetter && !$0.isNumber }.map {
-            $0.prefix(1).uppercased() + $0.dropFirst()
-        }
-        let name = words.joined()
-        return name.isEmpty || name.first!.isNumber ? "API" : name
     }
 }
 

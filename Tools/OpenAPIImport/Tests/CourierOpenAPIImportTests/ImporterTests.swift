@@ -310,6 +310,50 @@ import Testing
         }
     }
 
+    @Test func aDuplicateKeyIsNamedWithItsLine() {
+        #expect {
+            try OpenAPIImporter().importDocument(
+                "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\npaths: {}")
+        } throws: { error in
+            (error as? ImportError)?.description
+                == "A mapping names 'paths' more than once (the first at line 3); a JSON or YAML document names each key of a mapping once."
+        }
+    }
+
+    @Test func anExplicitNamespaceIsUsedAsItIsWritten() throws {
+        let document = "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}"
+        for name in ["ApiWithExamples", "NonOauthScopes", "petstore_v2"] {
+            let result = try OpenAPIImporter(namespace: name).importDocument(document)
+            #expect(result.namespace == name)
+            #expect(result.files.contains { $0.path == "\(name).swift" })
+        }
+    }
+
+    @Test(arguments: [
+        ("Client", "is a name Swift or the generated code already uses; choose another, such as ClientAPI."),
+        ("class", "is a name Swift or the generated code already uses"),
+        ("Pet Store", "is not a Swift identifier"), ("2Pets", "is not a Swift identifier"),
+        ("", "is not a Swift identifier"),
+    ])
+    func aNamespaceThatCannotNameAnEnumIsRefused(name: String, reason: String) {
+        #expect {
+            try OpenAPIImporter(namespace: name).importDocument(
+                "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}")
+        } throws: { error in
+            (error as? ImportError)?.description.contains("The namespace \(name) \(reason)") ?? false
+        }
+    }
+
+    @Test(arguments: [
+        ("USPTO Data Set API", "USPTODataSetAPI"), ("Swagger Petstore", "SwaggerPetstore"),
+        ("Client", "ClientAPI"), ("!!!", "API"),
+    ])
+    func aNamespaceComesFromTheTitle(title: String, expected: String) throws {
+        let result = try OpenAPIImporter().importDocument(
+            "openapi: 3.1.0\ninfo: {title: '\(title)', version: '1'}\npaths: {}")
+        #expect(result.namespace == expected)
+    }
+
     @Test func anExternalReferenceIsReportedNotFollowed() throws {
         let result = try importing(
             """

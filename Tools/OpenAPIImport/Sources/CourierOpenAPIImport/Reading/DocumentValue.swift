@@ -130,6 +130,11 @@ extension DocumentValue {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            throw ImportError(
+                "A mapping names \(keys) more than once (the first at line \(context.mark.line)); a JSON or "
+                    + "YAML document names each key of a mapping once.")
         } catch {
             throw ImportError("The document is neither JSON nor YAML: \(error)")
         }
