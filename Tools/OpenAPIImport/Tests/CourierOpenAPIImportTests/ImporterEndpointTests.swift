@@ -266,7 +266,83 @@ import Testing
             """)
         #expect(file(result, "Endpoints/Pets.swift").contains("Header.bearer(token)"))
         #expect(reported(result, at: "/components/securitySchemes/petstore_auth").count == 1)
-        #expect(reported(result, at: "/paths/~1pets/get/security").map(\.kind) == [.approximated])
+        let items = reported(result, at: "/paths/~1pets/get/security")
+        #expect(items.map(\.kind) == [.notExpressed, .approximated])
+        #expect(items.first?.message.hasPrefix("The scopes read:pets that petstore_auth requires") == true)
+    }
+
+    @Test func anOperationWithoutResponsesIsReportedWhereTheyWouldBe() throws {
+        let result = try importing(
+            """
+            paths:
+              /ping:
+                post: {operationId: ping}
+            """)
+        #expect(
+            reported(result, at: "/paths/~1ping/post/responses").map(\.message) == [
+                "The operation documents no responses; the endpoint's success is Empty, answered with 204."
+            ])
+    }
+
+    @Test func interimAndRedirectResponsesSayWhatTheClientDoes() throws {
+        let result = try importing(
+            """
+            paths:
+              /versions:
+                get:
+                  operationId: versions
+                  responses:
+                    '200': {description: ok}
+                    '300': {description: Choose a version.}
+                    '301': {description: Moved.}
+                    '304': {description: Not modified.}
+                    3XX: {description: Other.}
+            """)
+        func message(_ status: String) -> String? {
+            reported(result, at: "/paths/~1versions/get/responses/\(status)").first?.message
+        }
+        #expect(
+            message("300")
+                == "A 300 response is not declared: the client throws undocumentedStatus with its status and body."
+        )
+        #expect(
+            message("301") == "A 301 response is not an endpoint's result: Courier follows redirects itself.")
+        #expect(message("304")?.contains("throws notModified") == true)
+        #expect(message("3XX")?.contains("throws undocumentedStatus for any other") == true)
+    }
+
+    @Test func aRequiredParametersDefaultIsNotDocumentedAsItsDefault() throws {
+        let result = try importing(
+            """
+            paths:
+              /{version}/fields:
+                get:
+                  operationId: fields
+                  parameters:
+                    - {name: version, in: path, required: true, description: The version., schema: {type: string, default: v1}}
+                    - {name: rows, in: query, description: How many., schema: {type: integer, default: 100}}
+                  responses: {'204': {description: None.}}
+            """)
+        let source = file(result, "Endpoints/Fields.swift")
+        #expect(!source.contains("Defaults to `\"v1\"`"), "\(source)")
+        #expect(source.contains("Defaults to `100`"), "\(source)")
+    }
+
+    @Test func anInlineParameterEnumIsDocumentedByTheParameter() throws {
+        let result = try importing(
+            """
+            paths:
+              /pets:
+                get:
+                  operationId: pets
+                  parameters:
+                    - {name: order, in: query, schema: {type: string, enum: [asc, desc]}}
+                  responses: {'204': {description: None.}}
+            """)
+        let models = result.files.filter { $0.path.hasPrefix("Models/") }.map(\.contents).joined()
+        #expect(
+            models.contains("/// The values of the `order` query parameter of `GET /pets`."),
+            "\(models)")
     }
 
     @Test func aDescribedParameterKeepsItsDefaultInItsDocumentation() throws {
@@ -303,8 +379,10 @@ import Testing
                       content: {application/json: {schema: {type: object, properties: {count: {type: integer}}}}}
             """)
         let sources = result.files.map(\.contents).joined()
-        #expect(sources.contains("/// The `POST /{dataset}/records request body` schema."), "\(sources)")
-        #expect(sources.contains("/// The `POST /{dataset}/records 200 response` schema."), "\(sources)")
+        #expect(
+            sources.contains("/// The schema of the `POST /{dataset}/records` request body."), "\(sources)")
+        #expect(
+            sources.contains("/// The schema of the `POST /{dataset}/records` 200 response."), "\(sources)")
     }
 
     @Test func aOneOfOfOneSchemaWithADiscriminatorIsReported() throws {

@@ -394,6 +394,34 @@ private func operationDocument(
             ])
     }
 
+    @Test func theScopesARequirementNamesAreCompared() {
+        let original = operationDocument(
+            "security: [{jwt: [read:users, public]}]\nresponses: {'204': {description: None.}}",
+            more: "components: {securitySchemes: {jwt: {type: http, scheme: bearer}}}")
+        func export(_ scopes: String) -> String {
+            """
+            {"paths": {"/pets": {"get": {"responses": {"204": {}}, "security": [{"bearerAuth": [\(scopes)]}]}}},
+             "components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}}}
+            """
+        }
+        #expect(differences(original, export(#""public", "read:users""#)) == [])
+        #expect(
+            differences(original, export("")) == [
+                "/paths/~1pets/get/security: security is HTTP bearer (scopes public, read:users) in the document and HTTP bearer in the export"
+            ])
+    }
+
+    @Test func anOperationWithoutResponsesDiffersAtTheirPlace() {
+        // OpenAPI 3.1 lets an operation leave its responses out; the import reports the success
+        // it declares at the place they would be.
+        let original = operationDocument("operationId: ping")
+        let export = #"{"paths": {"/pets": {"get": {"operationId": "Ping", "responses": {"204": {}}}}}}"#
+        #expect(
+            differences(original, export) == [
+                "/paths/~1pets/get/responses: response 204 is in the export and not in the document"
+            ])
+    }
+
     @Test func theDocumentsSecurityAppliesToAnOperationWithoutItsOwn() {
         let original = """
             openapi: 3.1.0

@@ -7,6 +7,8 @@ import Testing
         ("pet", "Pet"), ("simple-user", "SimpleUser"), ("nullable_simple_user", "NullableSimpleUser"),
         ("showPetById", "ShowPetByID"), ("get-user_by.id", "GetUserByID"), ("2fa.verify", "N2faVerify"),
         ("HTTPServer", "HTTPServer"), ("GitHub", "GitHub"), ("", "Unnamed"), ("url", "URL"),
+        ("non-oauth-scopes", "NonOAuthScopes"), ("image_urls", "ImageURLs"), ("api_ids", "APIIDs"),
+        ("USPTO Data Set API", "USPTODataSetAPI"), ("PET_STATUS", "PetStatus"), ("list-apis", "ListAPIs"),
     ])
     func typeNames(name: String, expected: String) {
         #expect(SwiftNames.typeName(name) == expected)
@@ -16,7 +18,8 @@ import Testing
         ("per_page", "perPage"), ("petId", "petID"), ("ID", "id"), ("_links", "links"), ("@id", "id"),
         ("kebab-name", "kebabName"), ("+1", "plus1"), ("-1", "minus1"), ("2fa", "_2fa"),
         ("URLPath", "urlPath"),
-        ("HTMLURL", "htmlurl"), ("html_url", "htmlURL"),
+        ("HTMLURL", "htmlurl"), ("html_url", "htmlURL"), ("oauth_token", "oauthToken"),
+        ("token_oauth", "tokenOAuth"), ("status_URLs", "statusURLs"),
     ])
     func memberNames(name: String, expected: String) {
         #expect(SwiftNames.memberName(name) == expected)

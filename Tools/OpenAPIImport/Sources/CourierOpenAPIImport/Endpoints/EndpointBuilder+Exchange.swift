@@ -70,6 +70,14 @@ extension EndpointBuilder {
                 )
                 continue
             }
+            let scopes = (chosen.element[schemeName]?.array ?? []).compactMap(\.string)
+            if !scopes.isEmpty {
+                models.report.add(
+                    requirementPointer, .notExpressed,
+                    "The scopes \(scopes.joined(separator: ", ")) that \(schemeName) requires are not declared "
+                        + "(the export lists the scheme without them); the credentials you send must grant them."
+                )
+            }
             switch (scheme["type"]?.string, scheme["scheme"]?.string?.lowercased()) {
             case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _):
                 let name = scope.claim("token")
@@ -169,7 +177,9 @@ extension EndpointBuilder {
         guard let key = successes.first, let response = responses[key] else {
             models.report.add(
                 pointer.appending("responses"), .approximated,
-                "No 2xx response is documented; the endpoint's success is Empty, answered with 204.")
+                (operation["responses"] == nil
+                    ? "The operation documents no responses" : "No 2xx response is documented")
+                    + "; the endpoint's success is Empty, answered with 204.")
             return ("Empty", nil, nil)
         }
         for other in successes.dropFirst() {
@@ -191,6 +201,26 @@ extension EndpointBuilder {
         return (success, isDefault ? nil : String(status!), accept)
     }
 
+    /// Why a 1xx or 3xx response is not an endpoint's result, and what the client does with it.
+    static func unreadResponse(_ key: String, _ range: ClosedRange<Int>) -> String {
+        let redirects: Set = [301, 302, 303, 307, 308]
+        if range.upperBound < 200 {
+            return "A \(key) response is interim: the transport reads it and waits for the final one."
+        }
+        if range.count == 1, redirects.contains(range.lowerBound) {
+            return "A \(key) response is not an endpoint's result: Courier follows redirects itself."
+        }
+        if range == 304...304 {
+            return
+                "A 304 response is not an endpoint's result: Courier answers it from a cache or throws notModified."
+        }
+        let others =
+            range.count == 1
+            ? "the client throws undocumentedStatus with its status and body"
+            : "Courier follows redirects (301, 302, 303, 307, 308) itself, and throws undocumentedStatus for any other"
+        return "A \(key) response is not declared: \(others)."
+    }
+
     /// The failure type of the operation's 4xx, 5xx and `default` responses with a JSON body.
     mutating func failures(
         _ operation: DocumentValue, at pointer: JSONPointer, endpoint: String
@@ -206,10 +236,7 @@ extension EndpointBuilder {
                 continue
             }
             if range.lowerBound < 200 || (range.lowerBound >= 300 && range.upperBound < 400) {
-                models.report.add(
-                    responsePointer, .notExpressed,
-                    "A \(key) response is not an endpoint's result: Courier follows redirects and reads 304s itself."
-                )
+                models.report.add(responsePointer, .notExpressed, Self.unreadResponse(key, range))
                 continue
             }
             guard range.lowerBound >= 400 else { continue }

@@ -189,7 +189,9 @@ extension EndpointBuilder {
     ) -> [String] {
         var lines: [String] = []
         if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
-        if !lines.isEmpty,
+        // A default is the server's for a parameter left out, which a required one never is.
+        let isRequired = parameter["required"]?.bool == true || location == "path"
+        if !lines.isEmpty, !isRequired,
             let value = parameter["schema"].flatMap({ try? document.resolved($0, at: .root).value })?[
                 "default"]
         {

@@ -8,7 +8,7 @@ extension ModelBuilder {
         append(
             .structure(
                 .init(
-                    schemaName: Self.schemaName(pointer), name: name,
+                    subject: schemaSubject(pointer), name: name,
                     documentation: documentation(of: schema),
                     properties: [])))
         var parts: [(DocumentValue, JSONPointer)] = []
@@ -168,7 +168,7 @@ extension ModelBuilder {
         append(
             .enumeration(
                 .init(
-                    schemaName: Self.schemaName(pointer), name: name,
+                    subject: schemaSubject(pointer), name: name,
                     documentation: documentation(of: schema),
                     rawType: isText ? "String" : "Int", cases: cases)))
         if schema["type"] == nil {
@@ -243,7 +243,7 @@ extension ModelBuilder {
         append(
             .union(
                 .init(
-                    schemaName: Self.schemaName(pointer), name: name,
+                    subject: schemaSubject(pointer), name: name,
                     documentation: documentation(of: schema),
                     cases: [])))
         var mapping: [String: [String]] = [:]
@@ -315,24 +315,58 @@ extension ModelBuilder {
         }
     }
 
-    /// A schema's name for documentation: a component's name, or the JSON Pointer of an inline
-    /// schema.
-    static func schemaName(_ pointer: JSONPointer) -> String {
+    /// What documentation calls the schema at `pointer`: `` `Pet` schema `` for a component, else
+    /// the schema of what it belongs to (a property, a parameter, an operation's body or
+    /// response), or of its JSON Pointer.
+    func schemaSubject(_ pointer: JSONPointer) -> String {
         let tokens = pointer.tokens
-        if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" { return tokens[2] }
-        // An inline schema: the property, parameter or component it belongs to.
+        if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" {
+            return "`\(tokens[2])` schema"
+        }
         if let index = tokens.lastIndex(of: "properties"), index + 1 < tokens.count {
-            return tokens[index + 1]
+            return "schema of the `\(tokens[index + 1])` property"
         }
-        if tokens.count >= 3, tokens[0] == "components" { return tokens[2] }
-        // An operation's body or response: the operation and the part.
+        if tokens.count > 3, tokens[0] == "components", tokens[1] == "schemas" {
+            return "schema inside the `\(tokens[2])` schema"
+        }
+        if tokens.count >= 3, tokens[0] == "components" {
+            let kinds = [
+                "parameters": "parameter", "responses": "response", "requestBodies": "request body",
+                "headers": "header",
+            ]
+            return "schema of the `\(tokens[2])` \(kinds[tokens[1]] ?? "component")"
+        }
         let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
-        if tokens.count >= 4, tokens[0] == "paths", methods.contains(tokens[2]) {
-            let operation = "\(tokens[2].uppercased()) \(tokens[1])"
-            if tokens[3] == "requestBody" { return operation + " request body" }
-            if tokens[3] == "responses", tokens.count >= 5 { return operation + " \(tokens[4]) response" }
+        if tokens.count >= 4, tokens[0] == "paths" {
+            if methods.contains(tokens[2]) {
+                let operation = "`\(tokens[2].uppercased()) \(tokens[1])`"
+                switch tokens[3] {
+                case "requestBody": return "schema of the \(operation) request body"
+                case "responses" where tokens.count >= 7 && tokens[5] == "headers":
+                    return "schema of the `\(tokens[6])` header of the \(operation) \(tokens[4]) response"
+                case "responses" where tokens.count >= 5:
+                    return "schema of the \(operation) \(tokens[4]) response"
+                case "parameters" where tokens.count >= 5:
+                    return "schema of \(parameterPhrase(Array(tokens.prefix(5)))) of \(operation)"
+                default: break
+                }
+            } else if tokens[2] == "parameters" {
+                return
+                    "schema of \(parameterPhrase(Array(tokens.prefix(4)))) of the operations of `\(tokens[1])`"
+            }
         }
-        return pointer.text
+        return "schema at `\(pointer.text)`"
+    }
+
+    /// `` the `limit` query parameter `` for the parameter at `tokens`, or `a parameter`.
+    private func parameterPhrase(_ tokens: [String]) -> String {
+        let place = JSONPointer(tokens: tokens)
+        guard let entry = document.root.value(at: place),
+            let parameter = try? document.resolved(entry, at: place).value,
+            let name = parameter["name"]?.string
+        else { return "a parameter" }
+        return (["the `\(name)`", parameter["in"]?.string].compactMap { $0 } + ["parameter"]).joined(
+            separator: " ")
     }
 
     /// `text` as a Swift string literal.

@@ -135,7 +135,7 @@ struct ModelBuilder {
             declarations.append(
                 .alias(
                     .init(
-                        schemaName: name, name: swiftName, documentation: documentation(of: core),
+                        subject: "`\(name)` schema", name: swiftName, documentation: documentation(of: core),
                         type: resolved.type)))
             for constraint in resolved.constraints {
                 report.add(

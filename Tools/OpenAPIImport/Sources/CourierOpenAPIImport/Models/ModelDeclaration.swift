@@ -66,8 +66,9 @@ enum ModelDeclaration: Hashable, Sendable {
     case alias(Alias)
 
     struct Structure: Hashable, Sendable {
-        /// Where the schema is, for documentation: its component name, or the place it is declared.
-        var schemaName = ""
+        /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
+        /// it is declared (``ModelBuilder/schemaSubject(_:)``).
+        var subject = ""
         var name: String
         var documentation: [String]
         var properties: [PropertyDeclaration]
@@ -76,8 +77,9 @@ enum ModelDeclaration: Hashable, Sendable {
     }
 
     struct Enumeration: Hashable, Sendable {
-        /// Where the schema is, for documentation: its component name, or the place it is declared.
-        var schemaName = ""
+        /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
+        /// it is declared (``ModelBuilder/schemaSubject(_:)``).
+        var subject = ""
         struct Case: Hashable, Sendable {
             var name: String
             /// The raw value as Swift source: a string literal or an integer.
@@ -91,8 +93,9 @@ enum ModelDeclaration: Hashable, Sendable {
     }
 
     struct Union: Hashable, Sendable {
-        /// Where the schema is, for documentation: its component name, or the place it is declared.
-        var schemaName = ""
+        /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
+        /// it is declared (``ModelBuilder/schemaSubject(_:)``).
+        var subject = ""
         struct Case: Hashable, Sendable {
             var name: String
             var type: SwiftType
@@ -111,8 +114,9 @@ enum ModelDeclaration: Hashable, Sendable {
     }
 
     struct Alias: Hashable, Sendable {
-        /// Where the schema is, for documentation: its component name, or the place it is declared.
-        var schemaName = ""
+        /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
+        /// it is declared (``ModelBuilder/schemaSubject(_:)``).
+        var subject = ""
         var name: String
         var documentation: [String]
         var type: SwiftType

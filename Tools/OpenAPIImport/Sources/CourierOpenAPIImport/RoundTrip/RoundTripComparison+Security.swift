@@ -22,13 +22,18 @@ extension RoundTripComparison {
         return (global?.value, global?.pointer)
     }
 
-    /// Each alternative of a requirement list, as a sentence naming its schemes.
+    /// Each alternative of a requirement list, as a sentence naming its schemes and the scopes
+    /// each requires.
     private func alternatives(_ requirement: DocumentValue?, on side: Side) -> Set<String> {
         let list = requirement?.array ?? []
         guard !list.isEmpty else { return ["no credentials"] }
         return Set(
             list.map { alternative in
-                let schemes = (alternative.members?.keys ?? []).map { scheme(named: $0, on: side) }
+                let schemes = (alternative.members ?? .init()).map { name, scopes in
+                    let scopes = Set((scopes.array ?? []).compactMap(\.string)).sorted()
+                    return scheme(named: name, on: side)
+                        + (scopes.isEmpty ? "" : " (scopes \(scopes.joined(separator: ", ")))")
+                }
                 return schemes.isEmpty ? "no credentials" : Set(schemes).sorted().joined(separator: " and ")
             })
     }

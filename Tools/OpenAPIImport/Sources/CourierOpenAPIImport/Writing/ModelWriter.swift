@@ -17,7 +17,7 @@ struct ModelWriter {
         case .union(let union): write(union, to: &source)
         case .alias(let alias):
             source.doc(
-                alias.documentation.isEmpty ? ["The `\(alias.schemaName)` schema."] : alias.documentation)
+                alias.documentation.isEmpty ? ["The \(alias.subject)."] : alias.documentation)
             source.line("\(access)typealias \(alias.name) = \(alias.type.text)")
         }
         return source.text
@@ -26,7 +26,7 @@ struct ModelWriter {
     private func write(_ structure: ModelDeclaration.Structure, to source: inout SourceText) {
         source.doc(
             structure.documentation.isEmpty
-                ? ["The `\(structure.schemaName)` schema."] : structure.documentation)
+                ? ["The \(structure.subject)."] : structure.documentation)
         let conformances = "Codable, Sendable, Hashable" + (structure.isError ? ", Error" : "")
         source.block("\(access)struct \(structure.name): \(conformances)") { source in
             for property in structure.properties {
@@ -100,10 +100,16 @@ struct ModelWriter {
         constraints.count == 1 ? constraints[0] : "[" + constraints.joined(separator: ", ") + "]"
     }
 
+    /// What an enum's values or alternatives belong to: the `order` property itself rather than
+    /// its schema.
+    private static func owner(_ subject: String) -> String {
+        subject.hasPrefix("schema of the ") ? String(subject.dropFirst("schema of the ".count)) : subject
+    }
+
     private func write(_ enumeration: ModelDeclaration.Enumeration, to source: inout SourceText) {
         source.doc(
             enumeration.documentation.isEmpty
-                ? ["The values of `\(enumeration.schemaName)`."] : enumeration.documentation)
+                ? ["The values of the \(Self.owner(enumeration.subject))."] : enumeration.documentation)
         let raw = enumeration.rawType
         source.block(
             "\(access)enum \(enumeration.name): RawRepresentable, Codable, Sendable, Hashable, CaseIterable, ParameterValue"
@@ -146,7 +152,7 @@ struct ModelWriter {
     private func write(_ union: ModelDeclaration.Union, to source: inout SourceText) {
         source.doc(
             union.documentation.isEmpty
-                ? ["One of the schemas of `\(union.schemaName)`."] : union.documentation)
+                ? ["One of the alternatives of the \(Self.owner(union.subject))."] : union.documentation)
         let indirect = union.isIndirect ? "indirect " : ""
         source.block("\(access)\(indirect)enum \(union.name): Codable, Sendable, Hashable, SchemaDescribing")
         {

@@ -2,11 +2,25 @@
 /// `lowerCamelCase`, acronyms in one case (`petId` → `petID`), keywords in backticks, and names
 /// Swift, Foundation or Courier already use for a type given a `Model` suffix.
 enum SwiftNames {
-    /// Words written in capitals when they stand alone in a name.
+    /// Words written in capitals when they stand alone in a name, and in their plural (`IDs`).
     static let acronyms: Set<String> = [
-        "id", "ids", "url", "urls", "uri", "uuid", "api", "http", "https", "json", "xml", "html", "ip",
-        "ssh", "gpg", "ssl", "tls", "sql", "csv", "pdf", "sms", "otp", "jwt", "oauth",
+        "id", "url", "uri", "uuid", "api", "http", "https", "json", "xml", "html", "ip", "ssh", "gpg",
+        "ssl", "tls", "sql", "csv", "pdf", "sms", "otp", "jwt",
     ]
+
+    /// Words written in a case of their own.
+    static let spellings: [String: String] = ["oauth": "OAuth"]
+
+    /// `word` as an acronym (`URL`, `URLs`) or in its own spelling (`OAuth`), if it is one.
+    static func acronym(_ word: String) -> String? {
+        let lower = word.lowercased()
+        if let spelling = spellings[lower] { return spelling }
+        if acronyms.contains(lower) { return lower.uppercased() }
+        if lower.count > 2, lower.hasSuffix("s"), acronyms.contains(String(lower.dropLast())) {
+            return lower.dropLast().uppercased() + "s"
+        }
+        return nil
+    }
 
     /// Words Swift reserves, which a property or case name must put in backticks.
     static let keywords: Set<String> = [
@@ -64,9 +78,15 @@ enum SwiftNames {
             }
             if let last = current.last {
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+                // An acronym's plural (`URLs`) is one word, not `UR` and `Ls`.
+                let endsPlural =
+                    next == "s" && !(afterNext?.isLowercase ?? false)
+                    && acronyms.contains((current + String(character)).lowercased())
                 let startsWord =
                     (character.isUppercase && (last.isLowercase || last.isNumber))
-                    || (character.isUppercase && last.isUppercase && (next?.isLowercase ?? false))
+                    || (character.isUppercase && last.isUppercase && (next?.isLowercase ?? false)
+                        && !endsPlural)
                 if startsWord { flush(&current, &words) }
             }
             current.append(character)
@@ -82,18 +102,25 @@ enum SwiftNames {
     }
 
     private static func capitalized(_ word: String) -> String {
+        if let acronym = acronym(word) { return acronym }
         let lower = word.lowercased()
-        if acronyms.contains(lower) { return lower == "ids" ? "IDs" : lower.uppercased() }
         return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 
     /// `UpperCamelCase`, never empty, never starting with a digit.
     static func typeName(_ name: String) -> String {
+        // In a name that is not all capitals (`USPTO Data Set`, not `PET_STATUS`), a word in
+        // capitals is an acronym of the document's own.
+        let isShouting = !name.contains(where: \.isLowercase)
         var result = words(name).map { word in
-            // A word already in mixed case (`GitHub`) keeps its case after its first letter.
-            word.contains(where: \.isLowercase) && word.contains(where: \.isUppercase)
-                && !acronyms.contains(word.lowercased())
-                ? word.prefix(1).uppercased() + word.dropFirst() : capitalized(word)
+            if acronym(word) == nil, word.contains(where: \.isUppercase) {
+                // A word already in mixed case (`GitHub`) keeps its case after its first letter.
+                if word.contains(where: \.isLowercase) {
+                    return word.prefix(1).uppercased() + word.dropFirst()
+                }
+                if !isShouting, word.count > 1 { return word }
+            }
+            return capitalized(word)
         }.joined()
         if result.isEmpty { result = "Unnamed" }
         if result.first!.isNumber { result = "N" + result }
@@ -106,7 +133,7 @@ enum SwiftNames {
         let parts = words(name)
         guard let first = parts.first else { return "value" }
         let lowerFirst =
-            acronyms.contains(first.lowercased()) || first.allSatisfy({ $0.isUppercase || $0.isNumber })
+            acronym(first) != nil || first.allSatisfy({ $0.isUppercase || $0.isNumber })
             ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
         var result = lowerFirst + parts.dropFirst().map(capitalized).joined()
         if result.first!.isNumber { result = "_" + result }
