@@ -38,6 +38,7 @@ extension EndpointBuilder {
         }
         let mediaPointer = bodyPointer.appending("content", chosen)
         let schema = content[chosen]?["schema"] ?? .object(.init())
+        if Self.isJSON(chosen) { reportMissingSchema(content[chosen], at: mediaPointer) }
         if chosen.hasPrefix("multipart/form-data") {
             return multipartBody(
                 schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required,

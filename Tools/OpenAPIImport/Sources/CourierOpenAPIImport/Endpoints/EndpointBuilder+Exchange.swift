@@ -272,6 +272,8 @@ extension EndpointBuilder {
                 continue
             }
             reportMediaType(mediaType, at: definition.appending("content", mediaType))
+            reportMissingSchema(
+                resolved["content"]?[mediaType], at: definition.appending("content", mediaType))
             let model = models.type(
                 of: schema, at: schemaPointer,
                 hint: Self.hint(
@@ -345,6 +347,7 @@ extension EndpointBuilder {
         if let (schema, mediaType) = jsonSchema(of: value) {
             chosen = mediaType
             reportMediaType(mediaType, at: pointer.appending("content", mediaType))
+            reportMissingSchema(content[mediaType], at: pointer.appending("content", mediaType))
             let resolved = models.type(
                 of: schema, at: pointer.appending("content", mediaType, "schema"), hint: hint)
             models.reportUnchecked(
@@ -398,6 +401,15 @@ extension EndpointBuilder {
         models.report.add(
             pointer, .approximated,
             "\(mediaType) is read and written as JSON, and the export says application/json.")
+    }
+
+    /// Reports a JSON media type without a schema: its body is any JSON value.
+    mutating func reportMissingSchema(_ media: DocumentValue?, at pointer: JSONPointer) {
+        guard media?["schema"] == nil else { return }
+        models.report.add(
+            pointer, .approximated,
+            "The media type has no schema, so the body is any JSON value (JSONValue).",
+            changesExport: false)
     }
 
     /// The schema and media type of a JSON body (`application/json` or `…+json`).
