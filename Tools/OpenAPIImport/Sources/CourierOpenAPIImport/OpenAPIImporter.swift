@@ -23,9 +23,9 @@ public struct OpenAPIImporter: Sendable {
     /// Creates an importer.
     ///
     /// - Parameters:
-    ///   - namespace: The name of the enum that lists the endpoints and servers, such as the
-    ///     target's name: an identifier that is not a Swift keyword nor a type the generated code
-    ///     uses (`Endpoint`, `Client`, `URL` …). `nil` (the default) makes one from the document's
+    ///   - namespace: The name of the enum that lists the endpoints and servers: a type name
+    ///     (``check(namespace:)``) that is not a Swift keyword nor a type the generated code uses
+    ///     (`Endpoint`, `Client`, `URL` …). `nil` (the default) makes one from the document's
     ///     `info.title` in `UpperCamelCase`, or `API`.
     ///   - isPublic: Whether the declarations are `public` (the default) or internal.
     public init(namespace: String? = nil, isPublic: Bool = true) {
@@ -107,14 +107,18 @@ public struct OpenAPIImporter: Sendable {
             namespace: namespaceName, files: files, report: report, operationCount: endpoints.endpoints.count)
     }
 
-    /// `name`, when it can name the generated enum as it is written.
-    private static func checked(_ name: String) throws(ImportError) -> String {
-        let isIdentifier =
-            name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
-            && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        guard isIdentifier else {
+    /// Checks that `name` can name the generated enum as it is written: a type name in
+    /// `UpperCamelCase` (ASCII letters and digits, a capital first, so that no generated member,
+    /// which starts in lower case, hides it) that Swift and the generated code do not use
+    /// already. ``importDocument(_:)`` checks it too.
+    ///
+    /// - Throws: ``ImportError`` saying what to change.
+    public static func check(namespace name: String) throws(ImportError) {
+        guard let first = name.first, first.isASCII, first.isUppercase,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else {
             throw ImportError(
-                "The namespace \(name) is not a Swift identifier: use ASCII letters, digits and _, not starting with a digit."
+                "The namespace \(name) is not a type name: use ASCII letters and digits, starting with a capital letter."
             )
         }
         guard !SwiftNames.keywords.contains(name), !SwiftNames.reservedTypes.contains(name) else {
@@ -122,6 +126,10 @@ public struct OpenAPIImporter: Sendable {
                 "The namespace \(name) is a name Swift or the generated code already uses; choose another, such as \(name)API."
             )
         }
+    }
+
+    private static func checked(_ name: String) throws(ImportError) -> String {
+        try check(namespace: name)
         return name
     }
 

@@ -44,6 +44,16 @@ struct Generate: ParsableCommand {
     @Option(help: "The swift-format configuration (default: the nearest .swift-format above the output).")
     var formatConfiguration: String?
 
+    func validate() throws {
+        if let namespace {
+            do {
+                try OpenAPIImporter.check(namespace: namespace)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
     func run() throws {
         let text = try String(contentsOfFile: document, encoding: .utf8)
         let result: ImportResult

@@ -268,7 +268,9 @@ import Testing
         #expect(reported(result, at: "/components/securitySchemes/petstore_auth").count == 1)
         let items = reported(result, at: "/paths/~1pets/get/security")
         #expect(items.map(\.kind) == [.notExpressed, .approximated])
-        #expect(items.first?.message.hasPrefix("The scopes read:pets that petstore_auth requires") == true)
+        #expect(
+            items.first?.message.hasPrefix("The scope read:pets that petstore_auth requires is not declared")
+                == true)
     }
 
     @Test func anOperationWithoutResponsesIsReportedWhereTheyWouldBe() throws {
@@ -317,6 +319,8 @@ import Testing
                   operationId: versions
                   responses:
                     '200': {description: ok}
+                    '101': {description: Switching.}
+                    1XX: {description: Information.}
                     '300': {description: Choose a version.}
                     '301': {description: Moved.}
                     '304': {description: Not modified.}
@@ -332,23 +336,32 @@ import Testing
         #expect(
             message("301") == "A 301 response is not an endpoint's result: Courier follows redirects itself.")
         #expect(message("304")?.contains("throws notModified") == true)
-        #expect(message("3XX")?.contains("throws undocumentedStatus for any other") == true)
+        #expect(
+            message("101")?.hasPrefix("A 101 response switches the connection to another protocol") == true)
+        #expect(
+            message("1XX") == "A 1XX response is interim: the transport reads it and waits for the final one."
+        )
+        #expect(message("3XX")?.hasSuffix("and any other throws undocumentedStatus.") == true)
     }
 
     @Test func aRequiredParametersDefaultIsNotDocumentedAsItsDefault() throws {
         let result = try importing(
             """
             paths:
-              /{version}/fields:
+              /{version}/fields.{format}:
                 get:
                   operationId: fields
                   parameters:
                     - {name: version, in: path, required: true, description: The version., schema: {type: string, default: v1}}
+                    - {name: format, in: path, required: true, schema: {type: string, default: json, deprecated: true}}
                     - {name: rows, in: query, description: How many., schema: {type: integer, default: 100}}
                   responses: {'204': {description: None.}}
             """)
         let source = file(result, "Endpoints/Fields.swift")
         #expect(!source.contains("Defaults to `\"v1\"`"), "\(source)")
+        #expect(!source.contains("Defaults to `\"json\"`"), "\(source)")
+        #expect(
+            source.contains("/// The `format` path parameter.\n    ///\n    /// Deprecated."), "\(source)")
         #expect(source.contains("Defaults to `100`"), "\(source)")
     }
 

@@ -316,13 +316,13 @@ import Testing
                 "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}\npaths: {}")
         } throws: { error in
             (error as? ImportError)?.description
-                == "A mapping names 'paths' more than once (the first at line 3); a JSON or YAML document names each key of a mapping once."
+                == "A mapping names 'paths' more than once ('paths' first at line 3); a JSON or YAML document names each key of a mapping once."
         }
     }
 
     @Test func anExplicitNamespaceIsUsedAsItIsWritten() throws {
         let document = "openapi: 3.1.0\ninfo: {title: x, version: '1'}\npaths: {}"
-        for name in ["ApiWithExamples", "NonOauthScopes", "petstore_v2"] {
+        for name in ["ApiWithExamples", "NonOauthScopes", "PetstoreV2"] {
             let result = try OpenAPIImporter(namespace: name).importDocument(document)
             #expect(result.namespace == name)
             #expect(result.files.contains { $0.path == "\(name).swift" })
@@ -331,9 +331,11 @@ import Testing
 
     @Test(arguments: [
         ("Client", "is a name Swift or the generated code already uses; choose another, such as ClientAPI."),
-        ("class", "is a name Swift or the generated code already uses"),
-        ("Pet Store", "is not a Swift identifier"), ("2Pets", "is not a Swift identifier"),
-        ("", "is not a Swift identifier"),
+        ("Self", "is a name Swift or the generated code already uses"),
+        ("SchemaDescription", "is a name Swift or the generated code already uses"),
+        ("Pet Store", "is not a type name"), ("2Pets", "is not a type name"), ("", "is not a type name"),
+        ("_", "is not a type name"), ("pets", "is not a type name"), ("Pet_Store", "is not a type name"),
+        ("Café", "is not a type name"),
     ])
     func aNamespaceThatCannotNameAnEnumIsRefused(name: String, reason: String) {
         #expect {

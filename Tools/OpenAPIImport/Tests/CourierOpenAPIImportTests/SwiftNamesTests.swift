@@ -9,6 +9,8 @@ import Testing
         ("HTTPServer", "HTTPServer"), ("GitHub", "GitHub"), ("", "Unnamed"), ("url", "URL"),
         ("non-oauth-scopes", "NonOAuthScopes"), ("image_urls", "ImageURLs"), ("api_ids", "APIIDs"),
         ("USPTO Data Set API", "USPTODataSetAPI"), ("PET_STATUS", "PetStatus"), ("list-apis", "ListAPIs"),
+        ("PET_STATUS_v2", "PetStatusV2"), ("GET_USER_BY_ID_v1", "GetUserByIDV1"), ("DNSRecord", "DNSRecord"),
+        ("USPTO", "Uspto"), ("userIDs", "UserIDs"),
     ])
     func typeNames(name: String, expected: String) {
         #expect(SwiftNames.typeName(name) == expected)
@@ -23,6 +25,15 @@ import Testing
     ])
     func memberNames(name: String, expected: String) {
         #expect(SwiftNames.memberName(name) == expected)
+    }
+
+    @Test(arguments: [
+        ("IDsAndMore", ["IDs", "And", "More"]), ("userIDs", ["user", "IDs"]),
+        ("HTTPServer", ["HTTP", "Server"]),
+        ("URLSession", ["URL", "Session"]), ("list_APIs", ["list", "APIs"]),
+    ])
+    func wordsKeepAnAcronymsPluralWhole(name: String, expected: [String]) {
+        #expect(SwiftNames.words(name) == expected)
     }
 
     @Test func keywordsAreInBackticks() {

@@ -70,13 +70,15 @@ extension EndpointBuilder {
                 )
                 continue
             }
+            // OAuth 2 and OpenID Connect name scopes; other schemes may name roles (OpenAPI 3.1).
             let scopes = (chosen.element[schemeName]?.array ?? []).compactMap(\.string)
             if !scopes.isEmpty {
+                let word = ["oauth2", "openIdConnect"].contains(scheme["type"]?.string) ? "scope" : "role"
                 models.report.add(
                     requirementPointer, .notExpressed,
-                    "The scopes \(scopes.joined(separator: ", ")) that \(schemeName) requires are not declared "
-                        + "(the export lists the scheme without them); the credentials you send must grant them."
-                )
+                    "The \(word)\(scopes.count == 1 ? "" : "s") \(scopes.joined(separator: ", ")) that "
+                        + "\(schemeName) requires \(scopes.count == 1 ? "is" : "are") not declared (the export "
+                        + "lists the scheme without them); the credentials you send must grant them.")
             }
             switch (scheme["type"]?.string, scheme["scheme"]?.string?.lowercased()) {
             case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _):
@@ -204,6 +206,10 @@ extension EndpointBuilder {
     /// Why a 1xx or 3xx response is not an endpoint's result, and what the client does with it.
     static func unreadResponse(_ key: String, _ range: ClosedRange<Int>) -> String {
         let redirects: Set = [301, 302, 303, 307, 308]
+        if range == 101...101 {
+            return
+                "A 101 response switches the connection to another protocol, which no endpoint asks for; it is not declared."
+        }
         if range.upperBound < 200 {
             return "A \(key) response is interim: the transport reads it and waits for the final one."
         }
@@ -217,7 +223,8 @@ extension EndpointBuilder {
         let others =
             range.count == 1
             ? "the client throws undocumentedStatus with its status and body"
-            : "Courier follows redirects (301, 302, 303, 307, 308) itself, and throws undocumentedStatus for any other"
+            : "Courier follows redirects (301, 302, 303, 307, 308) itself, a 304 is its cache's or throws "
+                + "notModified, and any other throws undocumentedStatus"
         return "A \(key) response is not declared: \(others)."
     }
 

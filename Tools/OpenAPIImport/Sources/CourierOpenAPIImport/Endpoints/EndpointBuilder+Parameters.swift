@@ -191,16 +191,26 @@ extension EndpointBuilder {
         if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
         // A default is the server's for a parameter left out, which a required one never is.
         let isRequired = parameter["required"]?.bool == true || location == "path"
-        if !lines.isEmpty, !isRequired,
-            let value = parameter["schema"].flatMap({ try? document.resolved($0, at: .root).value })?[
-                "default"]
-        {
-            lines += ["", "Defaults to `\(value.jsonText)`."]
+        let defaultNote = parameter["schema"].flatMap({ try? document.resolved($0, at: .root).value })?[
+            "default"
+        ]
+        .map { "Defaults to `\($0.jsonText)`." }
+        if !lines.isEmpty, !isRequired, let defaultNote {
+            lines += ["", defaultNote]
         }
         if lines.isEmpty {
-            // The schema's own notes (its default, say) follow the parameter's name.
+            // The schema's own notes (its default, unless the parameter is required) follow the
+            // parameter's name.
+            var notes = resolved.documentation
+            if isRequired, let defaultNote {
+                notes = notes.map {
+                    $0.replacingOccurrences(of: defaultNote + " ", with: "")
+                        .replacingOccurrences(of: defaultNote, with: "")
+                }
+                while notes.last?.isEmpty == true { notes.removeLast() }
+            }
             lines = ["The `\(wireName)` \(location) parameter."]
-            if !resolved.documentation.isEmpty { lines += [""] + resolved.documentation }
+            if !notes.isEmpty { lines += [""] + notes }
         }
         if parameter["deprecated"]?.bool == true {
             if !lines.isEmpty { lines.append("") }

@@ -68,7 +68,7 @@ enum ModelDeclaration: Hashable, Sendable {
     struct Structure: Hashable, Sendable {
         /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
         /// it is declared (``ModelBuilder/schemaSubject(_:)``).
-        var subject = ""
+        var subject: String
         var name: String
         var documentation: [String]
         var properties: [PropertyDeclaration]
@@ -79,7 +79,7 @@ enum ModelDeclaration: Hashable, Sendable {
     struct Enumeration: Hashable, Sendable {
         /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
         /// it is declared (``ModelBuilder/schemaSubject(_:)``).
-        var subject = ""
+        var subject: String
         struct Case: Hashable, Sendable {
             var name: String
             /// The raw value as Swift source: a string literal or an integer.
@@ -95,7 +95,7 @@ enum ModelDeclaration: Hashable, Sendable {
     struct Union: Hashable, Sendable {
         /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
         /// it is declared (``ModelBuilder/schemaSubject(_:)``).
-        var subject = ""
+        var subject: String
         struct Case: Hashable, Sendable {
             var name: String
             var type: SwiftType
@@ -116,7 +116,7 @@ enum ModelDeclaration: Hashable, Sendable {
     struct Alias: Hashable, Sendable {
         /// What documentation calls the schema: `` `Pet` schema ``, or the schema of the place
         /// it is declared (``ModelBuilder/schemaSubject(_:)``).
-        var subject = ""
+        var subject: String
         var name: String
         var documentation: [String]
         var type: SwiftType

@@ -131,10 +131,11 @@ extension DocumentValue {
         do {
             node = try Yams.compose(yaml: text)
         } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
-            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let keys = duplicates.sorted()
+            let place = context.mark.line > 0 ? " ('\(keys[0])' first at line \(context.mark.line))" : ""
             throw ImportError(
-                "A mapping names \(keys) more than once (the first at line \(context.mark.line)); a JSON or "
-                    + "YAML document names each key of a mapping once.")
+                "A mapping names \(keys.map { "'\($0)'" }.joined(separator: ", ")) more than once\(place); a "
+                    + "JSON or YAML document names each key of a mapping once.")
         } catch {
             throw ImportError("The document is neither JSON nor YAML: \(error)")
         }

@@ -23,7 +23,7 @@ extension RoundTripComparison {
     }
 
     /// Each alternative of a requirement list, as a sentence naming its schemes and the scopes
-    /// each requires.
+    /// or roles each requires.
     private func alternatives(_ requirement: DocumentValue?, on side: Side) -> Set<String> {
         let list = requirement?.array ?? []
         guard !list.isEmpty else { return ["no credentials"] }
@@ -32,7 +32,7 @@ extension RoundTripComparison {
                 let schemes = (alternative.members ?? .init()).map { name, scopes in
                     let scopes = Set((scopes.array ?? []).compactMap(\.string)).sorted()
                     return scheme(named: name, on: side)
-                        + (scopes.isEmpty ? "" : " (scopes \(scopes.joined(separator: ", ")))")
+                        + (scopes.isEmpty ? "" : " requiring \(scopes.joined(separator: ", "))")
                 }
                 return schemes.isEmpty ? "no credentials" : Set(schemes).sorted().joined(separator: " and ")
             })

@@ -12,7 +12,7 @@ enum SwiftNames {
     static let spellings: [String: String] = ["oauth": "OAuth"]
 
     /// `word` as an acronym (`URL`, `URLs`) or in its own spelling (`OAuth`), if it is one.
-    static func acronym(_ word: String) -> String? {
+    static func knownSpelling(_ word: String) -> String? {
         let lower = word.lowercased()
         if let spelling = spellings[lower] { return spelling }
         if acronyms.contains(lower) { return lower.uppercased() }
@@ -43,7 +43,7 @@ enum SwiftNames {
         "Result", "Self", "Sendable", "Sequence", "Set", "String", "Substring", "Type", "UInt", "UInt8",
         "UInt16", "UInt32", "UInt64", "Void", "CaseIterable", "RawRepresentable", "Collection",
         "KeyedDecodingContainer", "SingleValueDecodingContainer", "UnkeyedDecodingContainer",
-        "DecodingError", "EncodingError", "Task", "Actor", "Range", "ClosedRange", "Regex",
+        "DecodingError", "EncodingError", "Task", "Actor", "Range", "ClosedRange", "Regex", "Hasher",
         // Foundation
         "Data", "Date", "Decimal", "JSONDecoder", "JSONEncoder", "Locale", "TimeZone", "URL",
         "URLComponents", "URLRequest", "URLSession", "UUID", "NSObject", "Calendar", "Foundation",
@@ -54,6 +54,7 @@ enum SwiftNames {
         "EventStream", "FormEncoding", "HTTPMethod", "HTTPStatus", "Header", "HeaderName", "Idempotent",
         "IncomingRequest", "MediaType", "Method", "Middleware", "MultipartPart", "ParameterValue", "Path",
         "ProblemDetails", "Query", "QueryItem", "RequestModel", "SchemaConstrained", "SchemaConstraint",
+        "SchemaDescribing", "SchemaDescription",
         "SuccessStatus", "Timeout", "Transport",
         // The names an endpoint declares inside itself
         "Success", "Failure", "Definition",
@@ -102,23 +103,31 @@ enum SwiftNames {
     }
 
     private static func capitalized(_ word: String) -> String {
-        if let acronym = acronym(word) { return acronym }
+        if let spelling = knownSpelling(word) { return spelling }
         let lower = word.lowercased()
         return lower.prefix(1).uppercased() + lower.dropFirst()
     }
 
     /// `UpperCamelCase`, never empty, never starting with a digit.
     static func typeName(_ name: String) -> String {
-        // In a name that is not all capitals (`USPTO Data Set`, not `PET_STATUS`), a word in
-        // capitals is an acronym of the document's own.
-        let isShouting = !name.contains(where: \.isLowercase)
-        var result = words(name).map { word in
-            if acronym(word) == nil, word.contains(where: \.isUppercase) {
+        // Where words in capitals are no more than those in lower case (`USPTO Data Set`,
+        // `DNSRecord`, not `PET_STATUS` or `PET_STATUS_v2`), such a word is an acronym of the
+        // document's own.
+        let parts = words(name)
+        let capitals = Set(
+            parts.filter { word in
+                word.count > 1 && knownSpelling(word) == nil && word.contains(where: \.isLetter)
+                    && !word.contains(where: \.isLowercase)
+            })
+        let keepsCapitals =
+            parts.filter(capitals.contains).count <= parts.filter { $0.contains(where: \.isLowercase) }.count
+        var result = parts.map { word in
+            if knownSpelling(word) == nil, word.contains(where: \.isUppercase) {
                 // A word already in mixed case (`GitHub`) keeps its case after its first letter.
                 if word.contains(where: \.isLowercase) {
                     return word.prefix(1).uppercased() + word.dropFirst()
                 }
-                if !isShouting, word.count > 1 { return word }
+                if keepsCapitals, capitals.contains(word) { return word }
             }
             return capitalized(word)
         }.joined()
@@ -133,7 +142,7 @@ enum SwiftNames {
         let parts = words(name)
         guard let first = parts.first else { return "value" }
         let lowerFirst =
-            acronym(first) != nil || first.allSatisfy({ $0.isUppercase || $0.isNumber })
+            knownSpelling(first) != nil || first.allSatisfy({ $0.isUppercase || $0.isNumber })
             ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
         var result = lowerFirst + parts.dropFirst().map(capitalized).joined()
         if result.first!.isNumber { result = "_" + result }
