@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns an OpenAPI 3.0 or 3.1 document into Courier declarations: a model per schema, a
+/// Turns an OpenAPI 3.0, 3.1 or 3.2 document into Courier declarations: a model per schema, a
 /// `CatalogEndpoint` per operation, and an enum that lists the servers and the endpoints.
 ///
 /// ```swift
@@ -35,7 +35,7 @@ public struct OpenAPIImporter: Sendable {
 
     /// Imports a document's JSON or YAML text.
     ///
-    /// - Throws: ``ImportError`` when the text is not an OpenAPI 3.0 or 3.1 document, or when
+    /// - Throws: ``ImportError`` when the text is not an OpenAPI 3.0, 3.1 or 3.2 document, or when
     ///   ``namespace`` cannot name a Swift enum.
     public func importDocument(_ text: String) throws(ImportError) -> ImportResult {
         let document = try SourceDocument(DocumentValue.parse(text))

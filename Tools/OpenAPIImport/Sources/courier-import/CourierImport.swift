@@ -7,7 +7,7 @@ import Foundation
 struct CourierImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "courier-import",
-        abstract: "Turns an OpenAPI 3.0 or 3.1 document into Courier models, endpoints and a catalog.",
+        abstract: "Turns an OpenAPI 3.0, 3.1 or 3.2 document into Courier models, endpoints and a catalog.",
         subcommands: [Generate.self, Compare.self],
         defaultSubcommand: Generate.self)
 }

@@ -767,3 +767,159 @@ import Testing
                 + "the operation is left out.")
     }
 }
+
+@Suite struct ImporterReferencesAndVersionsTests {
+    @Test func parametersThatReferToSimpleComponentsKeepTheirTypes() throws {
+        let result = try importing(
+            """
+            paths:
+              /board/{row}:
+                get:
+                  operationId: square
+                  parameters:
+                    - {name: row, in: path, required: true, schema: {$ref: '#/components/schemas/Coordinate'}}
+                    - {name: column, in: query, required: true, schema: {$ref: '#/components/schemas/Coordinate'}}
+                    - {name: marks, in: query, schema: {$ref: '#/components/schemas/Marks'}}
+                    - {name: X-Request-ID, in: header, schema: {$ref: '#/components/schemas/RequestID'}}
+                  responses: {'204': {description: None.}}
+            components:
+              schemas:
+                Coordinate: {type: integer, minimum: 1, maximum: 3}
+                Marks: {type: array, items: {type: string}}
+                RequestID: {type: string}
+            """)
+        let source = file(result, "Endpoints/Square.swift")
+        #expect(source.contains("public var row: Coordinate"), "\(source)")
+        #expect(source.contains("public var column: Coordinate"), "\(source)")
+        #expect(source.contains(#"Query("column", column)"#), "\(source)")
+        #expect(source.contains(#"Query("marks", marks)"#), "\(source)")
+        #expect(source.contains("public var xRequestID: RequestID?"), "\(source)")
+        #expect(reported(result, at: "/paths/~1board~1{row}/get/parameters/1").isEmpty)
+        #expect(reported(result, at: "/paths/~1board~1{row}/get/parameters/0/schema").isEmpty)
+    }
+
+    @Test func aSecurityThatIsNotAListOrNamesAnUndeclaredSchemeIsReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  security: {jwt: []}
+                  responses: {'204': {description: None.}}
+              /b:
+                get:
+                  operationId: b
+                  security: [{apiKey: []}, {jwt: []}]
+                  responses: {'204': {description: None.}}
+            components:
+              securitySchemes:
+                jwt: {type: http, scheme: bearer}
+            """)
+        #expect(
+            reported(result, at: "/paths/~1a/get/security").first?.message.hasPrefix(
+                "security is not a list of requirement objects") == true)
+        #expect(
+            reported(result, at: "/paths/~1b/get/security").map(\.message).contains(
+                "The security scheme apiKey is not declared in components.securitySchemes, so no alternative that names it is declared."
+            ))
+        #expect(file(result, "Endpoints/B.swift").contains("Header.bearer(token)"))
+    }
+
+    @Test func aTraceOperationIsDeclaredWithItsToken() throws {
+        let result = try importing(
+            """
+            paths:
+              /echo:
+                trace:
+                  operationId: echo
+                  responses: {'200': {description: ok, content: {message/http: {}}}}
+            """)
+        #expect(file(result, "Endpoints/Echo.swift").contains(#"Method("TRACE")"#))
+    }
+
+    @Test func a32DocumentsQueryAndAdditionalOperationsAreDeclared() throws {
+        let document = """
+            openapi: 3.2.0
+            info: {title: Search, version: '1'}
+            paths:
+              /search:
+                query:
+                  operationId: search
+                  requestBody:
+                    content:
+                      application/json: {schema: {type: object, properties: {text: {type: string}}}}
+                  responses: {'204': {description: None.}}
+                additionalOperations:
+                  PURGE:
+                    operationId: purge
+                    responses: {'204': {description: None.}}
+            """
+        let result = try OpenAPIImporter(namespace: "SearchAPI").importDocument(document)
+        #expect(file(result, "Endpoints/Search.swift").contains(#"Method("QUERY")"#))
+        #expect(file(result, "Endpoints/Purge.swift").contains(#"Method("PURGE")"#))
+        #expect(
+            reported(result, at: "/openapi").first?.message.hasPrefix("OpenAPI 3.2 is read as 3.1") == true)
+        #expect(
+            reported(result, at: "/paths/~1search/query").first?.message
+                == "The QUERY endpoint is declared, but the catalog's OpenAPI 3.1 export has no field for its method and leaves it out."
+        )
+        // The export leaves both out; the report explains the compare's differences.
+        let found = RoundTrip.differences(
+            original: try DocumentValue.parse(document), exported: try DocumentValue.parse(#"{"paths": {}}"#),
+            schemaRenames: [:])
+        #expect(
+            found.map(\.pointer) == ["/paths/~1search/query", "/paths/~1search/additionalOperations/PURGE"])
+        #expect(found.allSatisfy { result.report.allows(differenceAt: $0.pointer) })
+    }
+
+    @Test func a31DocumentsQueryFieldIsNotAnOperation() throws {
+        let result = try importing(
+            """
+            paths:
+              /search:
+                query: {operationId: search, responses: {'204': {description: None.}}}
+            """)
+        #expect(result.operationCount == 0)
+        #expect(reported(result, at: "/paths/~1search/query").first?.kind == .notExpressed)
+    }
+
+    @Test func a32MediaTypeReferenceQuerystringAndItemSchemaAreRead() throws {
+        let result = try importing(
+            """
+            paths:
+              /events:
+                get:
+                  operationId: events
+                  parameters:
+                    - {name: filter, in: querystring, content: {application/x-www-form-urlencoded: {schema: {type: object}}}}
+                  responses:
+                    '200':
+                      description: The events.
+                      content:
+                        text/event-stream: {itemSchema: {type: object, properties: {data: {type: string}}}}
+              /pets:
+                get:
+                  operationId: pets
+                  responses:
+                    '200':
+                      description: The pets.
+                      content:
+                        application/json: {$ref: '#/components/mediaTypes/Pets'}
+            components:
+              mediaTypes:
+                Pets: {schema: {type: array, items: {type: string}}}
+            """, version: "3.2.0")
+        #expect(
+            reported(result, at: "/paths/~1events/get/parameters/0/in").first?.message.hasPrefix(
+                "A querystring parameter (OpenAPI 3.2") == true)
+        #expect(
+            reported(result, at: "/paths/~1events/get/responses/200/content/text~1event-stream/itemSchema")
+                .first?
+                .kind == .notExpressed)
+        #expect(
+            file(result, "Endpoints/Pets.swift").contains("Success = [String]"),
+            "\(file(result, "Endpoints/Pets.swift"))")
+        #expect(reported(result, at: "/paths/~1pets/get/responses/200/content/application~1json").isEmpty)
+    }
+}

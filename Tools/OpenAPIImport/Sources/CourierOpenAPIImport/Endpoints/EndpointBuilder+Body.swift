@@ -37,7 +37,7 @@ extension EndpointBuilder {
                 "Only \(chosen) is declared; \(other) is left out.")
         }
         let mediaPointer = bodyPointer.appending("content", chosen)
-        let schema = content[chosen]?["schema"] ?? .object(.init())
+        let schema = media(content[chosen])?["schema"] ?? .object(.init())
         if Self.isJSON(chosen) { reportMissingSchema(content[chosen], at: mediaPointer) }
         if chosen.hasPrefix("multipart/form-data") {
             return multipartBody(

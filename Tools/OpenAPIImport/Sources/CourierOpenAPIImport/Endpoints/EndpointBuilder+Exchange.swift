@@ -11,12 +11,25 @@ extension EndpointBuilder {
     ) -> ([EndpointDeclaration.Property], [String]) {
         let requirementPointer =
             operation["security"] != nil ? pointer.appending("security") : JSONPointer(tokens: ["security"])
-        guard let requirements = (operation["security"] ?? document.root["security"])?.array,
-            !requirements.isEmpty
-        else { return ([], []) }
+        let declared = operation["security"] ?? document.root["security"]
+        guard let requirements = declared?.array, !requirements.isEmpty else {
+            if declared != nil, declared?.array == nil {
+                models.report.add(
+                    requirementPointer, .notExpressed,
+                    "security is not a list of requirement objects, so no credentials are declared: write it "
+                        + "as [{scheme: [...]}].")
+            }
+            return ([], [])
+        }
         let isOptional = requirements.contains { $0.members?.isEmpty ?? false }
         let schemes = document.root["components"]?["securitySchemes"]?.members ?? .init()
         let alternatives = requirements.compactMap(\.members).filter { !$0.isEmpty }
+        for name in Set(alternatives.flatMap(\.keys)).sorted() where schemes[name] == nil {
+            models.report.add(
+                requirementPointer, .notExpressed,
+                "The security scheme \(name) is not declared in components.securitySchemes, so no alternative "
+                    + "that names it is declared.")
+        }
         func rank(_ alternative: DocumentValue.Members) -> Int {
             alternative.keys.map { key in
                 let scheme = schemes[key].flatMap { try? document.resolved($0, at: .root).value }
@@ -387,6 +400,12 @@ extension EndpointBuilder {
                 accept = chosen
             }
         }
+        if media(content[chosen])?["itemSchema"] != nil {
+            models.report.add(
+                pointer.appending("content", chosen, "itemSchema"), .notExpressed,
+                "itemSchema (OpenAPI 3.2) describes each item of a streamed body, which is read whole as \(type); "
+                    + "declare EventStream<Model> or read the body's lines by hand for typed items.")
+        }
         for other in content.keys where other != chosen {
             models.report.add(
                 pointer.appending("content", other), .notExpressed,
@@ -410,9 +429,15 @@ extension EndpointBuilder {
             "\(mediaType) is read and written as JSON, and the export says application/json.")
     }
 
+    /// A media type object, through a `$ref` (OpenAPI 3.2's `components/mediaTypes`).
+    func media(_ value: DocumentValue?) -> DocumentValue? {
+        guard let value, value["$ref"] != nil else { return value }
+        return (try? document.resolved(value, at: .root).value) ?? value
+    }
+
     /// Reports a JSON media type without a schema: its body is any JSON value.
     mutating func reportMissingSchema(_ media: DocumentValue?, at pointer: JSONPointer) {
-        guard media?["schema"] == nil else { return }
+        guard self.media(media)?["schema"] == nil else { return }
         models.report.add(
             pointer, .approximated,
             "The media type has no schema, so the body is any JSON value (JSONValue).",
@@ -423,11 +448,11 @@ extension EndpointBuilder {
     func jsonSchema(of value: DocumentValue) -> (DocumentValue, String)? {
         guard let content = value["content"]?.members else { return nil }
         for (mediaType, media) in content where Self.isJSON(mediaType) {
-            return (media["schema"] ?? .object(.init()), mediaType)
+            return (self.media(media)?["schema"] ?? .object(.init()), mediaType)
         }
         // A wildcard with a schema that is not bytes is the JSON a server sends for it.
         for (mediaType, media) in content where ["*/*", "application/*"].contains(mediaType) {
-            if let schema = media["schema"], schema["format"]?.string != "binary",
+            if let schema = self.media(media)?["schema"], schema["format"]?.string != "binary",
                 schema["type"]?.string != "string"
             {
                 return (schema, mediaType)

@@ -11,7 +11,7 @@ extension EndpointBuilder {
         var resolved = models.type(
             of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
             hint: Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName)))
-        switch resolved.type {
+        switch models.resolvedAlias(resolved.type) {
         case .builtin(let type)
         where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
             break
@@ -72,7 +72,10 @@ extension EndpointBuilder {
         guard ["query", "header", "cookie"].contains(location) else {
             models.report.add(
                 pointer.appending("in"), .notExpressed,
-                "A parameter in \(location) is not one OpenAPI defines.")
+                location == "querystring"
+                    ? "A querystring parameter (OpenAPI 3.2: the whole query as one value) is not expressed; the "
+                        + "operation is imported without it."
+                    : "A parameter in \(location) is not one OpenAPI defines.")
             return []
         }
         if parameter["content"] != nil {
@@ -100,7 +103,7 @@ extension EndpointBuilder {
         let component: String
         switch location {
         case "query":
-            if case .array(let element) = resolved.type {
+            if case .array(let element) = models.resolvedAlias(resolved.type) {
                 guard isScalar(element) else {
                     models.report.add(
                         entry, .notExpressed,
@@ -159,7 +162,7 @@ extension EndpointBuilder {
                 return []
             }
         case "header", "cookie":
-            if resolved.type != .builtin("String") {
+            if models.resolvedAlias(resolved.type) != .builtin("String") {
                 models.report.add(
                     pointer.appending("schema"), .approximated,
                     "A \(location) parameter of type \(resolved.type.text) is a String in Swift: Courier sends \(location) values as text."
@@ -329,7 +332,7 @@ extension EndpointBuilder {
     }
 
     func isScalar(_ type: SwiftType) -> Bool {
-        switch type {
+        switch models.resolvedAlias(type) {
         case .builtin(let name):
             ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
         case .named(let name): models.isEnumeration(name)

@@ -4,6 +4,9 @@ import Foundation
 struct EndpointBuilder {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// The methods `Method` has a member for; any other is written `Method("TOKEN")`.
+    static let methodMembers: Set = ["get", "put", "post", "delete", "options", "head", "patch"]
+
     var models: ModelBuilder
     private(set) var endpoints: [EndpointDeclaration] = []
 
@@ -13,8 +16,15 @@ struct EndpointBuilder {
 
     var document: SourceDocument { models.document }
 
-    /// Declares an endpoint per operation, in document order.
+    /// Declares an endpoint per operation, in document order: the methods of OpenAPI 3.1 and, in
+    /// a 3.2 document, `query` and the `additionalOperations`.
     mutating func declareOperations() {
+        if document.isOpenAPI32 {
+            models.report.add(
+                JSONPointer(tokens: ["openapi"]), .approximated,
+                "OpenAPI 3.2 is read as 3.1, and the catalog exports 3.1; what 3.2 adds is reported where the "
+                    + "document uses it.", changesExport: false)
+        }
         for (path, item) in document.root["paths"]?.members ?? .init() {
             let itemPointer = JSONPointer(tokens: ["paths", path])
             var resolvedItem = item
@@ -26,8 +36,9 @@ struct EndpointBuilder {
                     continue
                 }
             }
+            let newer = document.isOpenAPI32 ? ["query", "additionalOperations"] : []
             for (key, _) in resolvedItem.members ?? .init()
-            where !Self.methods.contains(key)
+            where !Self.methods.contains(key) && !newer.contains(key)
                 && !["parameters", "summary", "description", "$ref"].contains(key)
                 && !key.hasPrefix("x-")
             {
@@ -38,11 +49,29 @@ struct EndpointBuilder {
                         : "\(key) is not an operation Courier declares (OpenAPI 3.1 has no field for it in a catalog)."
                 )
             }
-            for method in Self.methods {
-                guard let operation = resolvedItem[method] else { continue }
+            var operations = Self.methods.compactMap { method in
+                resolvedItem[method].map { (method, $0, itemPointer.appending(method)) }
+            }
+            if document.isOpenAPI32 {
+                if let query = resolvedItem["query"] {
+                    operations.append(("query", query, itemPointer.appending("query")))
+                }
+                for (method, operation) in resolvedItem["additionalOperations"]?.members ?? .init() {
+                    operations.append(
+                        (method, operation, itemPointer.appending("additionalOperations", method)))
+                }
+            }
+            for (method, operation, pointer) in operations {
+                if !Self.methods.contains(method) {
+                    models.report.add(
+                        pointer, .approximated,
+                        "The \(method.uppercased()) endpoint is declared, but the catalog's OpenAPI 3.1 export has no "
+                            + "field for its method and leaves it out.")
+                }
                 declareOperation(
                     method: method, path: path, operation: operation, item: resolvedItem,
-                    at: itemPointer.appending(method))
+                    itemPointer: itemPointer,
+                    at: pointer)
             }
         }
         if let webhooks = document.root["webhooks"]?.members, !webhooks.isEmpty {
@@ -119,12 +148,17 @@ struct EndpointBuilder {
     }
 
     private mutating func declareOperation(
-        method: String, path: String, operation: DocumentValue, item: DocumentValue, at pointer: JSONPointer
+        method: String, path: String, operation: DocumentValue, item: DocumentValue, itemPointer: JSONPointer,
+        at pointer: JSONPointer
     ) {
         let name = endpointName(method: method, path: path, operation: operation, at: pointer)
         var scope = NameScope(reserved: ["definition", "failureStatuses", "schemaConstraints"])
         var properties: [EndpointDeclaration.Property] = []
-        var components: [String] = ["Method.\(method)"]
+        var components: [String] = [
+            Self.methodMembers.contains(method)
+                ? "Method.\(method)"
+                : "Method(\(ModelBuilder.stringLiteral(Self.methods.contains(method) || method == "query" ? method.uppercased() : method)))"
+        ]
 
         // Parameters: the path item's, replaced by the operation's of the same name and place.
         // Each parameter with where it is defined and where the operation names it.
@@ -132,7 +166,7 @@ struct EndpointBuilder {
         for (list, listPointer) in [
             (
                 item["parameters"],
-                JSONPointer(tokens: Array(pointer.tokens.dropLast())).appending("parameters")
+                itemPointer.appending("parameters")
             ),
             (operation["parameters"], pointer.appending("parameters")),
         ] {

@@ -72,7 +72,7 @@ extension ModelBuilder {
     }
 
     /// `type`, through aliases.
-    private func resolvedAlias(_ type: SwiftType) -> SwiftType {
+    func resolvedAlias(_ type: SwiftType) -> SwiftType {
         if case .named(let name) = type,
             case .alias(let alias) = declaration(named: name)
         {

@@ -336,18 +336,26 @@ extension ModelBuilder {
             ]
             return "schema of the `\(tokens[2])` \(kinds[tokens[1]] ?? "component")"
         }
-        let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+        let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
         if tokens.count >= 4, tokens[0] == "paths" {
+            // An operation: a method's field, or one of 3.2's additionalOperations.
+            var operation: (method: String, depth: Int)?
             if methods.contains(tokens[2]) {
-                let operation = "`\(tokens[2].uppercased()) \(tokens[1])`"
-                switch tokens[3] {
-                case "requestBody": return "schema of the \(operation) request body"
-                case "responses" where tokens.count >= 7 && tokens[5] == "headers":
-                    return "schema of the `\(tokens[6])` header of the \(operation) \(tokens[4]) response"
-                case "responses" where tokens.count >= 5:
-                    return "schema of the \(operation) \(tokens[4]) response"
-                case "parameters" where tokens.count >= 5:
-                    return "schema of \(parameterPhrase(Array(tokens.prefix(5)))) of \(operation)"
+                operation = (tokens[2].uppercased(), 3)
+            } else if tokens[2] == "additionalOperations", tokens.count >= 5 {
+                operation = (tokens[3], 4)
+            }
+            if let (method, depth) = operation {
+                let name = "`\(method) \(tokens[1])`"
+                let rest = Array(tokens.dropFirst(depth))
+                switch rest[0] {
+                case "requestBody": return "schema of the \(name) request body"
+                case "responses" where rest.count >= 4 && rest[2] == "headers":
+                    return "schema of the `\(rest[3])` header of the \(name) \(rest[1]) response"
+                case "responses" where rest.count >= 2:
+                    return "schema of the \(name) \(rest[1]) response"
+                case "parameters" where rest.count >= 2:
+                    return "schema of \(parameterPhrase(Array(tokens.prefix(depth + 2)))) of \(name)"
                 default: break
                 }
             } else if tokens[2] == "parameters" {

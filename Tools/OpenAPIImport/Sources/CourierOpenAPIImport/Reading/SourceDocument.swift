@@ -10,6 +10,9 @@ struct SourceDocument: Sendable {
 
     let root: DocumentValue
     let version: Version
+    /// Whether the document is OpenAPI 3.2, read as 3.1 with its `query` and
+    /// `additionalOperations` operations.
+    let isOpenAPI32: Bool
 
     /// Reads the document's version.
     ///
@@ -25,12 +28,13 @@ struct SourceDocument: Sendable {
         guard let text = root["openapi"]?.string else {
             throw ImportError("The document has no `openapi` version string.")
         }
+        isOpenAPI32 = text.hasPrefix("3.2")
         if text.hasPrefix("3.0.") || text == "3.0" {
             version = .openAPI30
-        } else if text.hasPrefix("3.1") || text.hasPrefix("3.2") {
+        } else if text.hasPrefix("3.1") || isOpenAPI32 {
             version = .openAPI31
         } else {
-            throw ImportError("OpenAPI \(text) is not supported: the importer reads 3.0 and 3.1.")
+            throw ImportError("OpenAPI \(text) is not supported: the importer reads 3.0, 3.1 and 3.2.")
         }
         self.root = root
     }

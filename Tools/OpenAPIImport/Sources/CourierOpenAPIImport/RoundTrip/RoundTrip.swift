@@ -45,7 +45,7 @@ public enum RoundTrip {
     /// API.
     ///
     /// - Parameters:
-    ///   - original: The OpenAPI 3.0 or 3.1 document that was imported.
+    ///   - original: The OpenAPI 3.0, 3.1 or 3.2 document that was imported.
     ///   - exported: The OpenAPI 3.1 document the generated catalog exports.
     ///   - schemaRenames: Component schema names the export spells differently: document name →
     ///     exported name (``ImportReport/schemaRenames``).

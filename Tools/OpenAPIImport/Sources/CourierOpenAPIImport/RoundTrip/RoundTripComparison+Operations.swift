@@ -50,9 +50,10 @@ extension RoundTripComparison {
         }
     }
 
-    /// The methods OpenAPI 3.1 has a path item field for.
+    /// The methods OpenAPI 3.2 has a path item field for (3.1's and `query`); 3.2's
+    /// `additionalOperations` holds the others.
     private static let methods: Set<String> = [
-        "get", "put", "post", "delete", "options", "head", "patch", "trace",
+        "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
     ]
 
     /// Matches the operations of both documents by method and path template and compares each
@@ -85,6 +86,10 @@ extension RoundTripComparison {
         for (path, item) in paths?.members ?? [] {
             guard let pathItem = resolving(item, on: side, reportingAt: item.pointer) else { continue }
             for (method, operation) in pathItem.members where Self.methods.contains(method) {
+                operations.append(
+                    Operation(path: path, method: method, pathItem: pathItem, operation: operation))
+            }
+            for (method, operation) in pathItem["additionalOperations"]?.members ?? [] {
                 operations.append(
                     Operation(path: path, method: method, pathItem: pathItem, operation: operation))
             }
