@@ -826,6 +826,16 @@ import Testing
         #expect(file(result, "Endpoints/B.swift").contains("Header.bearer(token)"))
     }
 
+    @Test func anEmptyDescriptionAddsNoBlankLines() throws {
+        let result = try importing(
+            """
+            paths:
+              /pets:
+                get: {operationId: pets, summary: The pets., description: '', responses: {'204': {description: None.}}}
+            """)
+        #expect(file(result, "Endpoints/Pets.swift").contains("/// The pets.\n///\n/// `GET /pets`\n"))
+    }
+
     @Test func aTraceOperationIsDeclaredWithItsToken() throws {
         let result = try importing(
             """

@@ -270,7 +270,7 @@ struct EndpointBuilder {
 
         var documentation: [String] = []
         if let summary = operation["summary"]?.string { documentation += ModelBuilder.lines(summary) }
-        if let description = operation["description"]?.string {
+        if let description = operation["description"]?.string, !ModelBuilder.lines(description).isEmpty {
             if !documentation.isEmpty { documentation.append("") }
             documentation += ModelBuilder.lines(description)
         }
