@@ -4,8 +4,16 @@ import Foundation
 struct EndpointBuilder {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// The methods `Method` has a member for; any other is written `Method("TOKEN")`.
-    static let methodMembers: Set = ["get", "put", "post", "delete", "options", "head", "patch"]
+    /// The `Method` component of an operation: a member of `Method` where it has one
+    /// (`Method.get`), else the token, in capitals for a field of the path item (`Method("TRACE")`,
+    /// `Method("QUERY")`) and as written for one of 3.2's `additionalOperations`.
+    static func methodComponent(_ method: String) -> String {
+        if ["get", "put", "post", "delete", "options", "head", "patch"].contains(method) {
+            return "Method.\(method)"
+        }
+        let token = methods.contains(method) || method == "query" ? method.uppercased() : method
+        return "Method(\(ModelBuilder.stringLiteral(token)))"
+    }
 
     var models: ModelBuilder
     private(set) var endpoints: [EndpointDeclaration] = []
@@ -154,11 +162,7 @@ struct EndpointBuilder {
         let name = endpointName(method: method, path: path, operation: operation, at: pointer)
         var scope = NameScope(reserved: ["definition", "failureStatuses", "schemaConstraints"])
         var properties: [EndpointDeclaration.Property] = []
-        var components: [String] = [
-            Self.methodMembers.contains(method)
-                ? "Method.\(method)"
-                : "Method(\(ModelBuilder.stringLiteral(Self.methods.contains(method) || method == "query" ? method.uppercased() : method)))"
-        ]
+        var components: [String] = [Self.methodComponent(method)]
 
         // Parameters: the path item's, replaced by the operation's of the same name and place.
         // Each parameter with where it is defined and where the operation names it.
