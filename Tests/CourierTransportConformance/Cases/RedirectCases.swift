@@ -28,6 +28,22 @@
                     #expect(error.message.contains("cycle"), "\(error.message)")
                 }
             },
+            ConformanceCase(.redirects, "aRedirectStatusWithoutALocationIsTheResponseWithItsBody") {
+                context in
+                // Nothing to follow: the 3xx is the response, body and all (RFC 9110 §15.4).
+                try await context.withClient { client in
+                    for status in [301, 302, 303, 307, 308] {
+                        let error = try await failure(
+                            of: FaultServer.bytes("status/\(status)", key: FaultServer.uniqueKey()),
+                            with: client)
+                        #expect(error.kind == .undocumentedStatus, "\(status): \(error)")
+                        #expect(error.response?.status.code == status, "\(error)")
+                        #expect(
+                            error.response?.body == Data(#"{"code": \#(status)}"#.utf8),
+                            "\(status): \(String(decoding: error.response?.body ?? Data(), as: UTF8.self))")
+                    }
+                }
+            },
             ConformanceCase(.redirects, "aRedirectToAFileIsRefused") { context in
                 try await context.withClient { client in
                     let error = try await failure(

@@ -177,13 +177,48 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let state = tasks.finish(ObjectIdentifier(task)) else { return }
+        guard var state = tasks.finish(ObjectIdentifier(task)) else { return }
         if let error {
             state.fail(
                 state.receiver.interrupted(
                     by: Self.failure(
                         error, afterResponse: state.receiver.hasHead,
                         coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty)))
+            return
+        }
+        if !state.receiver.hasHead, let http = task.response as? HTTPURLResponse,
+            (300..<400).contains(http.statusCode)
+        {
+            Self.completeWithheld(http, state: &state)
+            return
+        }
+        state.complete()
+    }
+
+    /// Completes a task whose head the delegate was never given: FoundationNetworking keeps a
+    /// redirect status it does not follow (one without a `Location`) from the delegate and drops
+    /// its body. The head comes from the task; a response announcing no body is whole, and any
+    /// other fails as ``CourierError/Kind/invalidResponse`` with the head, since its body is lost.
+    private static func completeWithheld(_ http: HTTPURLResponse, state: inout SessionTaskState) {
+        let status = HTTPStatus(http.statusCode)
+        let headers = headerFields(of: http)
+        state.url = http.url
+        if case .stop(let error) = state.receiver.receiveHead(status: status, headers: headers) {
+            state.fail(error)
+            return
+        }
+        let announcesNoBody =
+            !ResponseFraming.carriesBody(status: status, method: state.receiver.request.method)
+            || (try? ResponseFraming.contentLength(in: headers).get()) == 0
+        guard announcesNoBody else {
+            state.fail(
+                CourierError(
+                    stage: .transport, kind: .invalidResponse,
+                    message:
+                        "The server answered \(http.statusCode) without a Location, and URLSession on Linux "
+                        + "(FoundationNetworking) drops the body of such a response instead of delivering it; "
+                        + "the head is in the error. AsyncHTTPClientTransport delivers the whole response.",
+                    response: RawResponse(status: status, headers: headers, url: http.url)))
             return
         }
         state.complete()

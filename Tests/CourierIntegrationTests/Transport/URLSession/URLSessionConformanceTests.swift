@@ -40,6 +40,9 @@ struct URLSessionConformanceTests {
                 "FoundationNetworking cannot read a field line without a space after its colon "
                     + "(\"Content-Type:application/json\") or a value of spaces only (\"Failed writing header\"), "
                     + "so the whole response fails as invalidResponse."),
+            "aRedirectStatusWithoutALocationIsTheResponseWithItsBody": .init(
+                "FoundationNetworking keeps a 301, 302, 303, 307 or 308 without a Location from the delegate "
+                    + "and drops its body, so the call fails as invalidResponse with the head in the error."),
             "anObsTextHeaderValueArrivesWithTheResponse": .init(
                 "FoundationNetworking cannot read a header value that is not UTF-8 (\"Failed writing header\"), "
                     + "so the whole response fails as invalidResponse."),
@@ -109,6 +112,38 @@ struct URLSessionConnectionTests {
         // A safety net, not a bound under test.
         client = Client(
             baseURL: server.primary, configuration: Client.Configuration(timeout: Timeout(.seconds(20))))
+    }
+
+    /// FoundationNetworking keeps a redirect status without a `Location` from the delegate and
+    /// drops its body: the call fails with the head, naming the transport that delivers it whole;
+    /// a redirect status that announces no body is the response.
+    @Test func aRedirectStatusWithoutALocationFailsWithItsHeadWhenItsBodyIsLost() async throws {
+        for status in [301, 308] {
+            let error = try await #require(
+                throws: CourierError.self,
+                performing: {
+                    try await client.send(FaultServer.bytes("status/\(status)", key: FaultServer.uniqueKey()))
+                })
+            #if canImport(FoundationNetworking)
+                #expect(error.kind == .invalidResponse, "\(error)")
+                #expect(error.message.contains("without a Location"), "\(error.message)")
+                #expect(error.response?.status.code == status)
+                #expect(error.response?.headers["Content-Length"] == "13")
+            #else
+                #expect(error.kind == .undocumentedStatus, "\(error)")
+            #endif
+        }
+        let head = try await #require(
+            throws: CourierError.self,
+            performing: {
+                try await client.send(
+                    Endpoint<Data, Never> {
+                        Method.head
+                        Path("status", 301)
+                    })
+            })
+        #expect(head.kind == .undocumentedStatus, "\(head)")
+        #expect(head.response?.status.code == 301)
     }
 
     @Test func aPostOnAWarmKeepAliveConnectionIsAnsweredOnAConnectionOfItsOwn() async throws {
