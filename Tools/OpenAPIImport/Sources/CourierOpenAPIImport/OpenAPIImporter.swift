@@ -51,15 +51,8 @@ public struct OpenAPIImporter: Sendable {
         models.reportExtensions()
         models.breakCycles()
         models.reportUnused(
-            byTypes: endpoints.endpoints.flatMap { endpoint -> [String] in
-                var types = [endpoint.success] + endpoint.properties.map(\.type)
-                switch endpoint.failure {
-                case .none: break
-                case .model(let model, _): types.append(model)
-                case .documented(let failure): types += failure.cases.map(\.model)
-                }
-                return types
-            })
+            byTypes: endpoints.endpoints.filter(\.isExported).flatMap(\.usedTypes),
+            leftOutOfTheExport: endpoints.endpoints.filter { !$0.isExported }.flatMap(\.usedTypes))
 
         var files: [GeneratedFile] = []
         let modelWriter = ModelWriter(access: access, namespace: namespaceName)

@@ -867,6 +867,7 @@ import Testing
             """
         let result = try OpenAPIImporter(namespace: "SearchAPI").importDocument(document)
         #expect(file(result, "Endpoints/Search.swift").contains(#"Method("QUERY")"#))
+        #expect(file(result, "Endpoints/Search.swift").contains("Body.json(body)"))
         #expect(file(result, "Endpoints/Purge.swift").contains(#"Method("PURGE")"#))
         #expect(
             reported(result, at: "/openapi").first?.message.hasPrefix("OpenAPI 3.2 is read as 3.1") == true)
@@ -881,6 +882,63 @@ import Testing
         #expect(
             found.map(\.pointer) == ["/paths/~1search/query", "/paths/~1search/additionalOperations/PURGE"])
         #expect(found.allSatisfy { result.report.allows(differenceAt: $0.pointer) })
+    }
+
+    @Test func aComponentOnlyALeftOutEndpointUsesIsReportedSo() throws {
+        let result = try importing(
+            """
+            paths:
+              /flights:
+                query:
+                  operationId: search
+                  requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Criteria'}}}}
+                  responses: {'204': {description: None.}}
+            components:
+              schemas:
+                Criteria: {type: object, properties: {from: {type: string}}}
+            """, version: "3.2.0")
+        #expect(
+            reported(result, at: "/components/schemas/Criteria").map(\.message) == [
+                "Only endpoints the export leaves out (their method has no field in OpenAPI 3.1) use Criteria, so "
+                    + "the export leaves it out too."
+            ])
+    }
+
+    @Test func anAdditionalOperationWithAFieldOfItsOwnOrNoTokenIsLeftOut() throws {
+        let result = try importing(
+            """
+            paths:
+              /things:
+                additionalOperations:
+                  GET: {operationId: fetch, responses: {'204': {description: None.}}}
+                  A B: {operationId: spaced, responses: {'204': {description: None.}}}
+                  purge: {operationId: purge, responses: {'204': {description: None.}}}
+            """, version: "3.2.0")
+        #expect(result.operationCount == 1)
+        #expect(
+            reported(result, at: "/paths/~1things/additionalOperations/GET").first?.message.hasPrefix(
+                "GET has a field of its own in a path item") == true)
+        #expect(
+            reported(result, at: "/paths/~1things/additionalOperations/A B").first?.message
+                == "A B is not an HTTP method token; the operation is left out.")
+        let purge = file(result, "Endpoints/Purge.swift")
+        #expect(purge.contains(#"Method("purge")"#) && purge.contains("`purge /things`"), "\(purge)")
+    }
+
+    @Test func aTraceRequestBodyIsLeftOut() throws {
+        let result = try importing(
+            """
+            paths:
+              /echo:
+                trace:
+                  operationId: echo
+                  requestBody: {content: {text/plain: {schema: {type: string}}}}
+                  responses: {'204': {description: None.}}
+            """)
+        #expect(!file(result, "Endpoints/Echo.swift").contains("Body."))
+        #expect(
+            reported(result, at: "/paths/~1echo/trace/requestBody").first?.message.hasPrefix(
+                "A TRACE request carries no body") == true)
     }
 
     @Test func a31DocumentsQueryFieldIsNotAnOperation() throws {
@@ -921,7 +979,7 @@ import Testing
                 Pets: {schema: {type: array, items: {type: string}}}
             """, version: "3.2.0")
         #expect(
-            reported(result, at: "/paths/~1events/get/parameters/0/in").first?.message.hasPrefix(
+            reported(result, at: "/paths/~1events/get/parameters/0").first?.message.hasPrefix(
                 "A querystring parameter (OpenAPI 3.2") == true)
         #expect(
             reported(result, at: "/paths/~1events/get/responses/200/content/text~1event-stream/itemSchema")
@@ -931,5 +989,26 @@ import Testing
             file(result, "Endpoints/Pets.swift").contains("Success = [String]"),
             "\(file(result, "Endpoints/Pets.swift"))")
         #expect(reported(result, at: "/paths/~1pets/get/responses/200/content/application~1json").isEmpty)
+        // The compare reads the referenced media type where it is used, as the import does.
+        let document = """
+            openapi: 3.2.0
+            paths:
+              /pets:
+                get:
+                  responses:
+                    '200': {description: ok, content: {application/json: {$ref: '#/components/mediaTypes/Pets'}}}
+            components:
+              mediaTypes:
+                Pets: {schema: {type: array, items: {type: string}}}
+            """
+        let export = """
+            {"paths": {"/pets": {"get": {"responses": {"200": {"content": {"application/json":
+              {"schema": {"type": "array", "items": {"type": "string"}}}}}}}}}}
+            """
+        #expect(
+            try RoundTrip.differences(
+                original: DocumentValue.parse(document), exported: DocumentValue.parse(export),
+                schemaRenames: [:]
+            ).isEmpty)
     }
 }

@@ -100,7 +100,7 @@ extension EndpointBuilder {
                 return nil
             }
             let needsIndexes = models.holdsArraysOfObjects(model)
-            for (field, encoding) in content[chosen]?["encoding"]?.members ?? .init() {
+            for (field, encoding) in media(content[chosen])?["encoding"]?.members ?? .init() {
                 let style = encoding["style"]?.string ?? "form"
                 let explode = encoding["explode"]?.bool ?? (style == "form")
                 let isArray = models.propertyType(field, of: model).map {
@@ -124,7 +124,7 @@ extension EndpointBuilder {
             if let (form, formPointer) = try? document.resolved(schema, at: mediaPointer.appending("schema"))
             {
                 let requiredFields = Set(form["required"]?.array?.compactMap(\.string) ?? [])
-                let encodings = content[chosen]?["encoding"]?.members ?? .init()
+                let encodings = media(content[chosen])?["encoding"]?.members ?? .init()
                 for (field, _) in form["properties"]?.members ?? .init() where encodings[field] == nil {
                     guard let type = models.propertyType(field, of: model), models.isObjectLike(type) else {
                         continue

@@ -69,13 +69,17 @@ extension EndpointBuilder {
             )
             return []
         }
+        if location == "querystring" {
+            models.report.add(
+                entry, .notExpressed,
+                "A querystring parameter (OpenAPI 3.2: the whole query as one value) is not expressed; the "
+                    + "operation is imported without it.")
+            return []
+        }
         guard ["query", "header", "cookie"].contains(location) else {
             models.report.add(
                 pointer.appending("in"), .notExpressed,
-                location == "querystring"
-                    ? "A querystring parameter (OpenAPI 3.2: the whole query as one value) is not expressed; the "
-                        + "operation is imported without it."
-                    : "A parameter in \(location) is not one OpenAPI defines.")
+                "A parameter in \(location) is not one OpenAPI defines.")
             return []
         }
         if parameter["content"] != nil {

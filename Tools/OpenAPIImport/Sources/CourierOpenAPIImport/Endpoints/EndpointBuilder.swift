@@ -4,15 +4,32 @@ import Foundation
 struct EndpointBuilder {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// The method an operation is sent with: a field of the path item in capitals (`TRACE`,
+    /// `QUERY`), one of 3.2's `additionalOperations` as written (its key is case-sensitive).
+    static func methodToken(_ method: String) -> String {
+        methods.contains(method) || method == "query" ? method.uppercased() : method
+    }
+
     /// The `Method` component of an operation: a member of `Method` where it has one
-    /// (`Method.get`), else the token, in capitals for a field of the path item (`Method("TRACE")`,
-    /// `Method("QUERY")`) and as written for one of 3.2's `additionalOperations`.
+    /// (`Method.get`), else its token (`Method("TRACE")`, `Method("QUERY")`, `Method("PURGE")`).
     static func methodComponent(_ method: String) -> String {
         if ["get", "put", "post", "delete", "options", "head", "patch"].contains(method) {
             return "Method.\(method)"
         }
-        let token = methods.contains(method) || method == "query" ? method.uppercased() : method
-        return "Method(\(ModelBuilder.stringLiteral(token)))"
+        return "Method(\(ModelBuilder.stringLiteral(methodToken(method))))"
+    }
+
+    /// Why an `additionalOperations` key cannot be declared, or `nil`: a method with a field of
+    /// its own (in any case, which 3.2 forbids there), or not an HTTP token (RFC 9110 §5.6.2).
+    static func refusal(ofAdditionalMethod key: String) -> String? {
+        if methods.contains(key.lowercased()) || key.lowercased() == "query" {
+            return "\(key) has a field of its own in a path item, so OpenAPI 3.2 does not allow it here"
+        }
+        let symbols = Set("!#$%&'*+-.^_`|~")
+        guard !key.isEmpty,
+            key.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || symbols.contains($0) })
+        else { return "\(key) is not an HTTP method token" }
+        return nil
     }
 
     var models: ModelBuilder
@@ -30,8 +47,10 @@ struct EndpointBuilder {
         if document.isOpenAPI32 {
             models.report.add(
                 JSONPointer(tokens: ["openapi"]), .approximated,
-                "OpenAPI 3.2 is read as 3.1, and the catalog exports 3.1; what 3.2 adds is reported where the "
-                    + "document uses it.", changesExport: false)
+                "OpenAPI 3.2 is read as 3.1, and the catalog exports 3.1: its query operations and "
+                    + "additionalOperations, media type references, querystring parameters and itemSchema are read or "
+                    + "reported where the document uses them; other fields 3.2 adds are not read.",
+                changesExport: false)
         }
         for (path, item) in document.root["paths"]?.members ?? .init() {
             let itemPointer = JSONPointer(tokens: ["paths", path])
@@ -65,15 +84,19 @@ struct EndpointBuilder {
                     operations.append(("query", query, itemPointer.appending("query")))
                 }
                 for (method, operation) in resolvedItem["additionalOperations"]?.members ?? .init() {
-                    operations.append(
-                        (method, operation, itemPointer.appending("additionalOperations", method)))
+                    let place = itemPointer.appending("additionalOperations", method)
+                    if let refusal = Self.refusal(ofAdditionalMethod: method) {
+                        models.report.add(place, .notExpressed, "\(refusal); the operation is left out.")
+                        continue
+                    }
+                    operations.append((method, operation, place))
                 }
             }
             for (method, operation, pointer) in operations {
                 if !Self.methods.contains(method) {
                     models.report.add(
                         pointer, .approximated,
-                        "The \(method.uppercased()) endpoint is declared, but the catalog's OpenAPI 3.1 export has no "
+                        "The \(Self.methodToken(method)) endpoint is declared, but the catalog's OpenAPI 3.1 export has no "
                             + "field for its method and leaves it out.")
                 }
                 declareOperation(
@@ -217,12 +240,15 @@ struct EndpointBuilder {
 
         // The body's properties come last, but its form decides how arrays are written.
         var body: RequestBodyDeclaration?
-        if ["get", "head"].contains(method), operation["requestBody"] != nil {
-            // RFC 9110 §9.3.1: a GET body has no meaning, and Courier refuses one when compiling.
+        if ["get", "head", "trace"].contains(method), operation["requestBody"] != nil {
+            // RFC 9110 §9.3.1: a GET body has no meaning, and Courier refuses one when compiling;
+            // §9.3.8: a client must not send one with TRACE, which Courier refuses when building.
             models.report.add(
                 pointer.appending("requestBody"), .notExpressed,
-                "A \(method.uppercased()) request has no body in Courier (its content has no meaning, RFC 9110 §9.3.1); "
-                    + "the body is left out.")
+                method == "trace"
+                    ? "A TRACE request carries no body (RFC 9110 §9.3.8), and Courier refuses one; the body is left out."
+                    : "A \(method.uppercased()) request has no body in Courier (its content has no meaning, RFC 9110 "
+                        + "§9.3.1); the body is left out.")
         } else {
             body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)
         }
@@ -280,12 +306,13 @@ struct EndpointBuilder {
         }
         if !documentation.isEmpty { documentation.append("") }
         documentation.append(
-            "`\(method.uppercased()) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")")
+            "`\(Self.methodToken(method)) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")"
+        )
 
         endpoints.append(
             EndpointDeclaration(
                 name: name, documentation: documentation, properties: properties, components: components,
-                success: success, failure: failure))
+                success: success, failure: failure, isExported: Self.methods.contains(method)))
     }
 
     /// The type name of an operation: its `operationId` in `UpperCamelCase`, or its method and

@@ -46,4 +46,18 @@ struct EndpointDeclaration: Hashable, Sendable {
     var components: [String]
     var success: String
     var failure: Failure
+    /// Whether the catalog's OpenAPI 3.1 export lists the endpoint: not when its method has no
+    /// field there (3.2's `query` and `additionalOperations`).
+    var isExported = true
+
+    /// The type names the endpoint's properties, success and failure use.
+    var usedTypes: [String] {
+        var types = [success] + properties.map(\.type)
+        switch failure {
+        case .none: break
+        case .model(let model, _): types.append(model)
+        case .documented(let failure): types += failure.cases.map(\.model)
+        }
+        return types
+    }
 }

@@ -145,9 +145,26 @@ extension ModelBuilder {
         return result
     }
 
-    /// Reports every component schema whose model no endpoint uses, directly or through other
-    /// models: the export lists only what the endpoints use.
-    mutating func reportUnused(byTypes roots: [String]) {
+    /// Reports every component schema whose model no exported endpoint uses, directly or
+    /// through other models: the export lists only what its endpoints use. `hidden` are the
+    /// types of the endpoints the export leaves out.
+    mutating func reportUnused(byTypes roots: [String], leftOutOfTheExport hidden: [String] = []) {
+        let reached = reachedTypes(from: roots)
+        let reachedOnlyByHidden = reachedTypes(from: hidden)
+        for (component, swiftName) in componentTypes.sorted(by: { $0.key < $1.key })
+        where !reached.contains(swiftName) {
+            report.add(
+                Self.componentPointer(component), .notExpressed,
+                reachedOnlyByHidden.contains(swiftName)
+                    ? "Only endpoints the export leaves out (their method has no field in OpenAPI 3.1) use "
+                        + "\(swiftName), so the export leaves it out too."
+                    : "No endpoint uses \(swiftName), so the export, which lists what the endpoints use, leaves it out."
+            )
+        }
+    }
+
+    /// The models `roots` name, and every model those use.
+    private func reachedTypes(from roots: [String]) -> Set<String> {
         var reached: Set<String> = []
         var pending = roots.flatMap(Self.typeNames(in:))
         while let name = pending.popLast() {
@@ -160,13 +177,7 @@ extension ModelBuilder {
             default: break
             }
         }
-        for (component, swiftName) in componentTypes.sorted(by: { $0.key < $1.key })
-        where !reached.contains(swiftName) {
-            report.add(
-                Self.componentPointer(component), .notExpressed,
-                "No endpoint uses \(swiftName), so the export, which lists what the endpoints use, leaves it out."
-            )
-        }
+        return reached
     }
 
     /// The identifiers in a type's text (`[String: Pet]` → `String`, `Pet`).

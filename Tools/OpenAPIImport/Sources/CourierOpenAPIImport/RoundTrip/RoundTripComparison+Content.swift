@@ -139,6 +139,13 @@ extension RoundTripComparison {
     /// Compares the schema of one media type, where no schema in the original matches an
     /// exported string of bytes, and a form's `encoding`.
     private mutating func compareMedia(_ type: String, _ original: Located, _ exported: Located) {
+        // A media type may be a $ref (OpenAPI 3.2's components/mediaTypes): compared where it is
+        // used, as the import reads it.
+        guard let originalTarget = resolving(original, on: .original, reportingAt: original.pointer),
+            let exportedTarget = resolving(exported, on: .exported, reportingAt: original.pointer)
+        else { return }
+        let original = Located(value: originalTarget.value, pointer: original.pointer)
+        let exported = Located(value: exportedTarget.value, pointer: exported.pointer)
         switch (original["schema"], exported["schema"]) {
         case (let schema?, let counterpart?): compareSchemas(schema, counterpart)
         case (let schema?, nil):
