@@ -21,9 +21,10 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
 
     /ok?size=N                  200 application/octet-stream, N pattern bytes (default 16)
     /json                       200 {"id": 42, "name": "Ada"}
-    /status/<code>?retry_after=V
+    /status/<code>?retry_after=V&body=F
                                 <code> (200...599) with {"code": <code>}; Retry-After: V verbatim
-                                when given
+                                when given; body=empty sends no body (Content-Length: 0),
+                                body=chunked sends the JSON chunked
     /truncate?size=N&send=M     Content-Length: N, then only M < N pattern bytes, then FIN
                                 (defaults 1000 and 100)
     /reset?size=N&send=M        Content-Length: N, M <= N pattern bytes (waits up to 5 s until
@@ -882,6 +883,18 @@ def route_status(conn, req):
     headers = []
     if "retry_after" in req.params:
         headers.append(("Retry-After", req.params["retry_after"]))
+    framing = req.params.get("body", "")
+    if framing == "empty":
+        return keep_or_fin(conn.send(req, code, b"", None, headers))
+    if framing == "chunked":
+        body = json.dumps({"code": code}).encode("utf-8")
+        close = req.wants_close()
+        fields = [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")] + headers
+        if close:
+            fields.append(("Connection", "close"))
+        chunks = b"" if req.method == "HEAD" else b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
+        conn.sock.sendall(head_bytes(code, fields) + chunks)
+        return keep_or_fin(not close)
     return keep_or_fin(conn.send_json(req, code, {"code": code}, headers))
 
 

@@ -216,6 +216,10 @@ def status_route():
     assert "Retry-After" not in dict(headers), "no Retry-After unless asked"
     status, _, body = fetch("GET", "/status/204")
     eq((status, body), (204, b""))
+    status, headers, body = fetch("GET", "/status/301?body=empty")
+    eq((status, body, dict(headers).get("Content-Length")), (301, b"", "0"), "empty body")
+    status, headers, data = fetch_json("GET", "/status/302?body=chunked")
+    eq((status, data, dict(headers).get("Transfer-Encoding")), (302, {"code": 302}, "chunked"), "chunked body")
 
 
 @check

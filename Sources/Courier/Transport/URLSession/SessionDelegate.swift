@@ -186,43 +186,53 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                         coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty)))
             return
         }
-        if !state.receiver.hasHead, let http = task.response as? HTTPURLResponse,
-            (300..<400).contains(http.statusCode)
-        {
-            Self.completeWithheld(http, state: &state)
-            return
-        }
+        #if canImport(FoundationNetworking)
+            if !state.receiver.hasHead, let http = task.response as? HTTPURLResponse,
+                (300..<400).contains(http.statusCode)
+            {
+                completeWithheld(http, state: &state)
+                return
+            }
+        #endif
         state.complete()
     }
 
-    /// Completes a task whose head the delegate was never given: FoundationNetworking keeps a
-    /// redirect status it does not follow (one without a `Location`) from the delegate and drops
-    /// its body. The head comes from the task; a response announcing no body is whole, and any
-    /// other fails as ``CourierError/Kind/invalidResponse`` with the head, since its body is lost.
-    private static func completeWithheld(_ http: HTTPURLResponse, state: inout SessionTaskState) {
-        let status = HTTPStatus(http.statusCode)
-        let headers = headerFields(of: http)
-        state.url = http.url
-        if case .stop(let error) = state.receiver.receiveHead(status: status, headers: headers) {
-            state.fail(error)
-            return
+    #if canImport(FoundationNetworking)
+        /// Completes a task whose head the delegate was never given: FoundationNetworking keeps
+        /// a redirect status (301, 302, 303, 305 to 308) it does not follow, having no `Location`
+        /// it can follow, from the delegate, and drops its body. The head comes from the task; a
+        /// response announcing no body is whole, and any other fails as
+        /// ``CourierError/Kind/invalidResponse`` with the head, since its body is lost.
+        private func completeWithheld(_ http: HTTPURLResponse, state: inout SessionTaskState) {
+            if let refusal = evaluated.refusal(of: state.receiver.request) {
+                state.fail(refusal)
+                return
+            }
+            let status = HTTPStatus(http.statusCode)
+            let headers = Self.headerFields(of: http)
+            state.url = http.url
+            if case .stop(let error) = state.receiver.receiveHead(status: status, headers: headers) {
+                state.fail(error)
+                return
+            }
+            let announcesNoBody =
+                !ResponseFraming.carriesBody(status: status, method: state.receiver.request.method)
+                || (try? ResponseFraming.contentLength(in: headers).get()) == 0
+            guard announcesNoBody else {
+                state.fail(
+                    CourierError(
+                        stage: .transport, kind: .invalidResponse,
+                        message:
+                            "The server answered \(http.statusCode) without a Location URLSession could follow, and "
+                            + "URLSession on Linux (FoundationNetworking) drops the body of such a response instead "
+                            + "of delivering it; the head is in the error. AsyncHTTPClientTransport delivers the "
+                            + "whole response.",
+                        response: RawResponse(status: status, headers: headers, url: http.url)))
+                return
+            }
+            state.complete()
         }
-        let announcesNoBody =
-            !ResponseFraming.carriesBody(status: status, method: state.receiver.request.method)
-            || (try? ResponseFraming.contentLength(in: headers).get()) == 0
-        guard announcesNoBody else {
-            state.fail(
-                CourierError(
-                    stage: .transport, kind: .invalidResponse,
-                    message:
-                        "The server answered \(http.statusCode) without a Location, and URLSession on Linux "
-                        + "(FoundationNetworking) drops the body of such a response instead of delivering it; "
-                        + "the head is in the error. AsyncHTTPClientTransport delivers the whole response.",
-                    response: RawResponse(status: status, headers: headers, url: http.url)))
-            return
-        }
-        state.complete()
-    }
+    #endif
 
     /// Lets a streamed body's reader pace `task`: cancelled when the reader goes away, and on
     /// Apple platforms suspended while the reader is behind and resumed when it catches up.
