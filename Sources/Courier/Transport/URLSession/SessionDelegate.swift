@@ -198,11 +198,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     #if canImport(FoundationNetworking)
-        /// Completes a task whose head the delegate was never given: FoundationNetworking keeps
-        /// a redirect status (301, 302, 303, 305 to 308) it does not follow, having no `Location`
-        /// it can follow, from the delegate, and drops its body. The head comes from the task; a
-        /// response announcing no body is whole, and any other fails as
-        /// ``CourierError/Kind/invalidResponse`` with the head, since its body is lost.
+        /// Completes a task whose head the delegate was never given: FoundationNetworking does not
+        /// hand on a redirect status (301, 302, 303, 305 to 308) without a `Location` it can
+        /// follow, and drops its body. The head comes from the task; a response announcing no body
+        /// is whole, and any other fails as ``CourierError/Kind/invalidResponse`` with the head,
+        /// since its body is lost.
         private func completeWithheld(_ http: HTTPURLResponse, state: inout SessionTaskState) {
             if let refusal = evaluated.refusal(of: state.receiver.request) {
                 state.fail(refusal)
