@@ -146,10 +146,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             state.isAlive = true
             // A response that is not HTTP has no head; completing it fails as invalid.
             guard let http = response as? HTTPURLResponse else { return .proceed }
-            if let refusal = evaluated.refusal(of: state.receiver.request) { return .stop(refusal) }
-            state.url = http.url
-            let decision = state.receiver.receiveHead(
-                status: HTTPStatus(http.statusCode), headers: Self.headerFields(of: http))
+            let decision = receiveHead(http, into: &state)
             if case .proceed = decision, state.respondIfStreamed() {
                 Self.follow(state.receiver, with: dataTask)
             }
@@ -197,6 +194,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         state.complete()
     }
 
+    /// Hands a response head to the task's receiver, unless no evaluation with the request's
+    /// roots or pins accepted its server, and records the URL that answered.
+    private func receiveHead(_ http: HTTPURLResponse, into state: inout SessionTaskState)
+        -> ResponseReceiver.Decision
+    {
+        if let refusal = evaluated.refusal(of: state.receiver.request) { return .stop(refusal) }
+        state.url = http.url
+        return state.receiver.receiveHead(
+            status: HTTPStatus(http.statusCode), headers: Self.headerFields(of: http))
+    }
+
     #if canImport(FoundationNetworking)
         /// Completes a task whose head the delegate was never given: FoundationNetworking does not
         /// hand on a redirect status (301, 302, 303, 305 to 308) without a `Location` it can
@@ -204,17 +212,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         /// is whole, and any other fails as ``CourierError/Kind/invalidResponse`` with the head,
         /// since its body is lost.
         private func completeWithheld(_ http: HTTPURLResponse, state: inout SessionTaskState) {
-            if let refusal = evaluated.refusal(of: state.receiver.request) {
-                state.fail(refusal)
-                return
-            }
-            let status = HTTPStatus(http.statusCode)
-            let headers = Self.headerFields(of: http)
-            state.url = http.url
-            if case .stop(let error) = state.receiver.receiveHead(status: status, headers: headers) {
+            if case .stop(let error) = receiveHead(http, into: &state) {
                 state.fail(error)
                 return
             }
+            let status = HTTPStatus(http.statusCode)
+            let headers = state.receiver.headers
             let announcesNoBody =
                 !ResponseFraming.carriesBody(status: status, method: state.receiver.request.method)
                 || (try? ResponseFraming.contentLength(in: headers).get()) == 0
