@@ -2,27 +2,29 @@ import Foundation
 
 /// Turns each operation of a document into a `CatalogEndpoint` declaration.
 struct EndpointBuilder {
+    /// The methods an OpenAPI 3.1 path item has a field for.
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// The methods an OpenAPI 3.2 path item has a field for: 3.1's and `query`.
+    static let methods32 = methods + ["query"]
 
     /// The method an operation is sent with: a field of the path item in capitals (`TRACE`,
     /// `QUERY`), one of 3.2's `additionalOperations` as written (its key is case-sensitive).
     static func methodToken(_ method: String) -> String {
-        methods.contains(method) || method == "query" ? method.uppercased() : method
+        methods32.contains(method) ? method.uppercased() : method
     }
 
     /// The `Method` component of an operation: a member of `Method` where it has one
     /// (`Method.get`), else its token (`Method("TRACE")`, `Method("QUERY")`, `Method("PURGE")`).
     static func methodComponent(_ method: String) -> String {
-        if ["get", "put", "post", "delete", "options", "head", "patch"].contains(method) {
-            return "Method.\(method)"
-        }
+        // Method has a member for every field of a 3.1 path item but TRACE.
+        if methods.contains(method), method != "trace" { return "Method.\(method)" }
         return "Method(\(ModelBuilder.stringLiteral(methodToken(method))))"
     }
 
     /// Why an `additionalOperations` key cannot be declared, or `nil`: a method with a field of
     /// its own (in any case, which 3.2 forbids there), or not an HTTP token (RFC 9110 §5.6.2).
     static func refusal(ofAdditionalMethod key: String) -> String? {
-        if methods.contains(key.lowercased()) || key.lowercased() == "query" {
+        if methods32.contains(key.lowercased()) {
             return "\(key) has a field of its own in a path item, so OpenAPI 3.2 does not allow it here"
         }
         let symbols = Set("!#$%&'*+-.^_`|~")
@@ -63,9 +65,9 @@ struct EndpointBuilder {
                     continue
                 }
             }
-            let newer = document.isOpenAPI32 ? ["query", "additionalOperations"] : []
+            let fields = document.isOpenAPI32 ? Self.methods32 + ["additionalOperations"] : Self.methods
             for (key, _) in resolvedItem.members ?? .init()
-            where !Self.methods.contains(key) && !newer.contains(key)
+            where !fields.contains(key)
                 && !["parameters", "summary", "description", "$ref"].contains(key)
                 && !key.hasPrefix("x-")
             {
@@ -76,13 +78,10 @@ struct EndpointBuilder {
                         : "\(key) is not an operation Courier declares (OpenAPI 3.1 has no field for it in a catalog)."
                 )
             }
-            var operations = Self.methods.compactMap { method in
+            var operations = (document.isOpenAPI32 ? Self.methods32 : Self.methods).compactMap { method in
                 resolvedItem[method].map { (method, $0, itemPointer.appending(method)) }
             }
             if document.isOpenAPI32 {
-                if let query = resolvedItem["query"] {
-                    operations.append(("query", query, itemPointer.appending("query")))
-                }
                 for (method, operation) in resolvedItem["additionalOperations"]?.members ?? .init() {
                     let place = itemPointer.appending("additionalOperations", method)
                     if let refusal = Self.refusal(ofAdditionalMethod: method) {

@@ -336,11 +336,10 @@ extension ModelBuilder {
             ]
             return "schema of the `\(tokens[2])` \(kinds[tokens[1]] ?? "component")"
         }
-        let methods: Set = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
         if tokens.count >= 4, tokens[0] == "paths" {
             // An operation: a method's field, or one of 3.2's additionalOperations.
             var operation: (method: String, depth: Int)?
-            if methods.contains(tokens[2]) {
+            if EndpointBuilder.methods32.contains(tokens[2]) {
                 operation = (tokens[2].uppercased(), 3)
             } else if tokens[2] == "additionalOperations", tokens.count >= 5 {
                 operation = (tokens[3], 4)

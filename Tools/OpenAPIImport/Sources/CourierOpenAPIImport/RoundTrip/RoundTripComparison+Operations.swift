@@ -52,9 +52,7 @@ extension RoundTripComparison {
 
     /// The methods OpenAPI 3.2 has a path item field for (3.1's and `query`); 3.2's
     /// `additionalOperations` holds the others.
-    private static let methods: Set<String> = [
-        "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
-    ]
+    private static let methods = Set(EndpointBuilder.methods32)
 
     /// Matches the operations of both documents by method and path template and compares each
     /// pair; an operation on one side only is a difference at its `/paths/<path>/<method>`.
