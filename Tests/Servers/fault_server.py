@@ -58,7 +58,7 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 (defaults 1000, 100, 5)
     /drip?size=N&interval=T     Content-Length: N, then one pattern byte every T seconds
                                 (defaults 10 and 0.5)
-    /ranged?key=K&size=N&drop_first=M&change_after=A&ranges=ignore
+    /ranged?key=K&size=N&drop_first=M&stall_first=M&change_after=A&ranges=ignore
                                 a resource of N bytes (default 1000) with a strong ETag and
                                 Accept-Ranges: bytes, numbered per key: version 1 ("v1", the
                                 pattern) until request A of the key (default never), then
@@ -67,7 +67,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 current ETag) gets 206 with bytes S... and Content-Range, or
                                 416 with "Content-Range: bytes */N" when S >= N; anything else
                                 (or ranges=ignore) gets 200 and the whole body. The key's first
-                                request sends only M body bytes, then FIN (default: all)
+                                request sends only M body bytes, then FIN (drop_first) or
+                                nothing more until the client closes, at most 60 s
+                                (stall_first); default: all
     /ranged-log?key=K           {"requests": [{"range", "if_range", "accept_encoding",
                                 "status"}, ...]}: what /ranged got for the key, in order
     /content-length/conflicting two lines "Content-Length: 5" and "Content-Length: 10",
@@ -1538,11 +1540,14 @@ def route_ranged(conn, req):
         fields.append(("Content-Range", "bytes %d-%d/%d" % (offset, size - 1, size)))
     pieces = iter_pattern(length, offset + version - 1)
     drop = int_param(req.params, "drop_first", length, MAX_DOWNLOAD) if attempt == 1 else length
-    if drop < length:
+    stall = int_param(req.params, "stall_first", length, MAX_DOWNLOAD) if attempt == 1 else length
+    if min(drop, stall) < length:
         conn.send_head(status, [("Content-Type", "application/octet-stream"),
                                 ("Content-Length", str(length))] + fields)
-        for piece in iter_pattern(drop, offset + version - 1):
+        for piece in iter_pattern(min(drop, stall), offset + version - 1):
             conn.sock.sendall(piece)
+        if stall < drop:
+            conn.wait_or_raise(60.0)
         return FIN
     return keep_or_fin(conn.send_stream(req, status, length, pieces, headers=fields))
 

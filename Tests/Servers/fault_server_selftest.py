@@ -1027,6 +1027,21 @@ def ranged_route():
     _, _, log = fetch_json("GET", "/ranged-log?key=%s" % key)
     eq([entry["status"] for entry in log["requests"]], [200, 206, 200, 416, 200, 200])
     eq(log["requests"][1]["if_range"], '"v1"')
+    # stall_first: the first request sends 300 bytes and then nothing, on a connection left open.
+    stalled = "/ranged?key=selftest-ranged-stall&size=1000&stall_first=300"
+    with connect() as sock:
+        sock.sendall(request_bytes("GET", stalled))
+        buffer = b""
+        while b"\r\n\r\n" not in buffer or len(buffer.partition(b"\r\n\r\n")[2]) < 300:
+            data = sock.recv(65536)
+            assert data, "ended early"
+            buffer += data
+        sock.settimeout(0.3)
+        rest, ending = read_all(sock)
+    eq((ending, rest), ("timeout", b""), "nothing more, on a connection left open")
+    eq(buffer.partition(b"\r\n\r\n")[2], pattern(300), "stalled after 300 bytes")
+    status, _, body = fetch("GET", stalled)
+    eq((status, body), (200, pattern(1000)), "the second request gets it all")
 
 
 @check

@@ -7,21 +7,29 @@ import Dispatch
 /// middleware, retries and every redirect hop, against the deadline. The call runs in a task of
 /// its own, and a second task sleeps until the deadline: when the deadline comes first, the caller
 /// gets ``CourierError/Kind/timedOut`` at once and the call is cancelled, even if some middleware
-/// or transport is slow to notice.
+/// or transport is slow to notice. A download's caller waits a little longer, for the call to let
+/// go of its file (``downloadSettleTime``).
 enum TotalTimeout {
     /// The deadline of the call the current task runs, if it has one. Only the client reads it,
     /// when it starts a call: a call made inside another call (by a middleware, say) ends by the
     /// outer call's deadline too, and carries the earlier of the two down with its request.
     @TaskLocal static var current: ContinuousClock.Instant?
 
+    /// How long after its deadline a download's caller waits at most for the cancelled call to
+    /// end: the transport then has kept the bytes that arrived for resuming, or removed them, so
+    /// the next call for the same file finds them settled.
+    static let downloadSettleTime = Duration.seconds(5)
+
     /// Runs `operation` until `deadline`; at the deadline, fails with the error of a call that did
     /// not end within `timeout`.
     ///
     /// Cancelling the caller cancels the operation; a caller cancelled while its operation
-    /// ignores it gets ``CourierError/Kind/cancelled`` at the deadline at the latest. `sleep`
-    /// waits until an instant, or throws when cancelled; tests pass one they wake themselves.
+    /// ignores it gets ``CourierError/Kind/cancelled`` at the deadline at the latest. After the
+    /// deadline the caller waits up to `settleTime` more for the cancelled operation to end, and
+    /// gets its error then or when the operation ends, whichever comes first. `sleep` waits until
+    /// an instant, or throws when cancelled; tests pass one they wake themselves.
     static func run(
-        until deadline: ContinuousClock.Instant, timeout: Duration,
+        until deadline: ContinuousClock.Instant, timeout: Duration, settleTime: Duration = .zero,
         sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void = {
             try await SilenceWatch.sleep(until: $0)
         },
@@ -54,6 +62,9 @@ enum TotalTimeout {
         } onCancel: {
             race.cancelCaller()
         }
+        if settleTime > .zero {
+            await race.workEnded(orAfter: ContinuousClock.now + settleTime, sleep: sleep)
+        }
         return try outcome.get()
     }
 }
@@ -72,6 +83,11 @@ private struct DeadlineRace: Sendable {
         var work: Task<Void, Never>?
         /// Whether the caller was cancelled.
         var isCallerCancelled = false
+        /// Whether the caller's wait for the work to end is over: the work ended, or the caller
+        /// waited as long as it would.
+        var isEndWaitOver = false
+        /// The caller, while it waits for the work to end.
+        var endWaiter: CheckedContinuation<Void, Never>?
     }
 
     private let state = LockedValue(State())
@@ -85,9 +101,10 @@ private struct DeadlineRace: Sendable {
         if cancelled { work.cancel() }
     }
 
-    /// Delivers `outcome` when nothing was delivered before, to the waiting caller or for it to
-    /// take.
+    /// The work ended with `outcome`: delivers it when nothing was delivered before, to the
+    /// waiting caller or for it to take, and ends the caller's wait for the work.
     func deliver(_ outcome: Result<RawResponse, CourierError>) {
+        endWait()
         let waiter = state.withLock {
             state -> CheckedContinuation<Result<RawResponse, CourierError>, Never>? in
             guard !state.isSettled else { return nil }
@@ -140,6 +157,39 @@ private struct DeadlineRace: Sendable {
             return state.work
         }
         work?.cancel()
+    }
+
+    /// Returns once the work ended, or at `instant` if it has not by then.
+    func workEnded(
+        orAfter instant: ContinuousClock.Instant,
+        sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void
+    ) async {
+        guard !state.withLock({ $0.isEndWaitOver }) else { return }
+        let timer = Task {
+            do {
+                try await sleep(instant)
+            } catch {
+                return  // The work ended first.
+            }
+            endWait()
+        }
+        defer { timer.cancel() }
+        await withCheckedContinuation { continuation in
+            let isOver = state.withLock { state in
+                if !state.isEndWaitOver { state.endWaiter = continuation }
+                return state.isEndWaitOver
+            }
+            if isOver { continuation.resume() }
+        }
+    }
+
+    /// Ends the caller's wait for the work, now or before it starts.
+    private func endWait() {
+        let waiter = state.withLock { state in
+            state.isEndWaitOver = true
+            return state.endWaiter.take()
+        }
+        waiter?.resume()
     }
 
     /// The first outcome, once one was delivered.

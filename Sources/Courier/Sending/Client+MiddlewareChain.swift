@@ -23,7 +23,11 @@ extension Client {
         if ownComesFirst, let total = request.timeout.total, let deadline = own {
             let (chain, baseURL, limited) = (chain, baseURL, request)
             do {
-                response = try await TotalTimeout.run(until: deadline, timeout: total) {
+                // A download's error comes once the transport kept or removed the bytes that
+                // arrived, so that calling again finds them where they belong.
+                let settleTime = request.responseBodyFile == nil ? .zero : TotalTimeout.downloadSettleTime
+                response = try await TotalTimeout.run(until: deadline, timeout: total, settleTime: settleTime)
+                {
                     () throws(CourierError) in
                     try await chain(limited, baseURL)
                 }

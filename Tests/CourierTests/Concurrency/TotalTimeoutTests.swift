@@ -252,6 +252,60 @@ struct UncooperativeTotalTimeoutTests {
         try await waitUntil("the operation saw its cancellation") { sawCancellation.withLock { $0 } }
     }
 
+    @Test func withASettleTimeTheCallerGetsItsTimeoutOnceTheCancelledOperationEnded() async throws {
+        // The operation, once cancelled, takes until the test releases it to end (as a transport
+        // letting go of a download's file); the caller's settle wait is seen by its sleep.
+        let alarm = ManualAlarm()
+        let release = DispatchSemaphore(value: 0)
+        let ended = LockedValue(false)
+        let returned = LockedValue(false)
+        let task = Task {
+            defer { returned.withLock { $0 = true } }
+            return try await TotalTimeout.run(
+                until: .now + .seconds(3_600), timeout: .seconds(3_600), settleTime: .seconds(3_600),
+                sleep: alarm.sleep
+            ) { () throws(CourierError) in
+                do {
+                    try await Task.sleep(for: .seconds(60))
+                } catch {
+                    await Self.wait(for: release)
+                    ended.withLock { $0 = true }
+                }
+                return Self.answer
+            }
+        }
+        try await waitUntil("the deadline's sleep started") { alarm.isSleeping }
+        alarm.ring()
+        try await waitUntil("the caller waits for the operation to end") { alarm.isSleeping }
+        #expect(returned.withLock { $0 } == false)
+        release.signal()
+        await expectCourierError(.timedOut) { try await task.value }
+        #expect(ended.withLock { $0 }, "the caller returned before the operation ended")
+    }
+
+    @Test func theSettleWaitEndsAtItsLimitWhenTheOperationIgnoresCancellation() async throws {
+        let alarm = ManualAlarm()
+        let release = DispatchSemaphore(value: 0)
+        let answered = LockedValue(false)
+        let task = Task {
+            try await TotalTimeout.run(
+                until: .now + .seconds(3_600), timeout: .seconds(3_600), settleTime: .seconds(3_600),
+                sleep: alarm.sleep
+            ) { () throws(CourierError) in
+                await Self.wait(for: release)
+                answered.withLock { $0 = true }
+                return Self.answer
+            }
+        }
+        try await waitUntil("the deadline's sleep started") { alarm.isSleeping }
+        alarm.ring()
+        try await waitUntil("the caller waits for the operation to end") { alarm.isSleeping }
+        alarm.ring()
+        await expectCourierError(.timedOut) { try await task.value }
+        #expect(answered.withLock { $0 } == false, "the caller waited past its settle time")
+        release.signal()
+    }
+
     /// Waits on `semaphore` off the cooperative threads, at most 60 s.
     private static func wait(for semaphore: DispatchSemaphore) async {
         await withCheckedContinuation { continuation in

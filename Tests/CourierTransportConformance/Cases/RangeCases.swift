@@ -81,6 +81,37 @@
                     #expect(requests.allSatisfy { $0.acceptEncoding == "identity" })
                 }
             },
+            ConformanceCase(.files, "aDownloadThatRunsOutOfItsTotalTimeoutHasKeptItsBytesWhenItsErrorArrives")
+            {
+                context in
+                // The total timeout is Courier's own: the call is cancelled and its transport lets
+                // go of the file after the deadline. Calling again at once must find the bytes.
+                let configuration = Client.Configuration(timeout: Timeout(.seconds(3)))
+                try await context.withClient(configuration: configuration) { client in
+                    let (key, size, sent) = (FaultServer.uniqueKey(), 1 << 20, 1 << 16)
+                    let endpoint = ranged(key, size: size, [("stall_first", "\(sent)")])
+                    let destination = context.directory.appendingPathComponent("stalled.bin")
+                    await expectCourierError(.timedOut) {
+                        try await client.download(endpoint, to: destination, resumable: true)
+                    }
+                    #expect(
+                        try context.leftovers() == [
+                            ".stalled.bin.courier-partial", ".stalled.bin.courier-partial.resume",
+                        ])
+                    let kept = try Data(
+                        contentsOf: context.directory.appendingPathComponent(".stalled.bin.courier-partial"))
+                    #expect(kept == FaultServer.pattern(sent))
+
+                    let response = try await client.download(endpoint, to: destination, resumable: true)
+                    #expect(response.status.code == 206)
+                    #expect(
+                        try SHA256.hex(ofFileAt: destination) == SHA256.hex(of: FaultServer.pattern(size)))
+                    #expect(try context.leftovers() == ["stalled.bin"])
+                    let requests = try await log(key, context)
+                    #expect(requests.map(\.status) == [200, 206])
+                    #expect(requests.last?.range == "bytes=\(sent)-")
+                }
+            },
             ConformanceCase(.files, "aResumedDownloadStartsOverWhenTheResourceChanged") { context in
                 try await context.withClient { client in
                     let (key, size) = (FaultServer.uniqueKey(), 1 << 20)
