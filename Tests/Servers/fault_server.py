@@ -181,6 +181,9 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 like /sse/events (N default 3), with "Content-Type: T" verbatim
                                 instead of text/event-stream; no Content-Type without T (or
                                 with an empty one)
+    /sse/request                200 text/event-stream, one event whose data is the request's
+                                {"accept": A, "cache_control": C} (null for a field not sent),
+                                then FIN
     /sse/reconnect?key=K        per K, by connection: 1st "retry: 50", events 1 and 2, FIN;
                                 2nd event 3, then half an event (with "id: 99") and RST; 3rd 503 {"code": 503};
                                 4th event 4, FIN; 5th and later 204. Events as /sse/events
@@ -1714,6 +1717,15 @@ def route_sse_reset_mid_event(conn, req):
     return RST
 
 
+def route_sse_request(conn, req):
+    conn.read_body(req)
+    sse_head(conn)
+    fields = {"accept": req.header("accept"), "cache_control": req.header("cache-control")}
+    sse_chunk(conn, "data: %s\n\n" % json.dumps(fields))
+    sse_chunk(conn, "")
+    return FIN
+
+
 def route_sse_cr(conn, req):
     conn.read_body(req)
     sse_events(conn, req, int_param(req.params, "count", 3, 100_000), eol="\r")
@@ -1835,6 +1847,7 @@ ROUTES = {
     "/sse/endless": route_sse_endless,
     "/sse/content-type": route_sse_content_type,
     "/sse/reconnect": route_sse_reconnect,
+    "/sse/request": route_sse_request,
 }
 
 

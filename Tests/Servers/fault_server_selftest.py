@@ -906,6 +906,12 @@ def sse_events_route():
 
 
 @check
+def sse_request_route():
+    _, _, body = fetch("GET", "/sse/request", headers={"Accept": "text/event-stream"})
+    eq(body.decode(), 'data: {"accept": "text/event-stream", "cache_control": null}\n\n')
+
+
+@check
 def sse_cr_route():
     _, _, body = fetch("GET", "/sse/cr?count=2")
     eq(body.decode(), ": courier fault server\r" + sse_event(1, eol="\r") + sse_event(2, eol="\r"))

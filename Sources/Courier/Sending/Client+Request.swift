@@ -23,11 +23,16 @@ extension Client {
     {
         let declared = endpoint.endpoint
         var request = try declared.request(
-            encoder: configuration.encoder, formEncoding: configuration.formEncoding
-        )
-        .prepared(defaults: defaults.current, options: options, timeout: configuration.timeout)
+            encoder: configuration.encoder, formEncoding: configuration.formEncoding)
+        if let body = E.Success.self as? any StreamedResponseBody.Type {
+            request.streamsResponse = true
+            for field in body.requestHeaders where !request.headers.contains(field.name) {
+                request.headers.append(field)
+            }
+        }
+        request = try request.prepared(
+            defaults: defaults.current, options: options, timeout: configuration.timeout)
         request.template = EndpointTemplate.of(endpoint)
-        request.streamsResponse = E.Success.self is any StreamedResponseBody.Type
         return (request, declared.decoder ?? configuration.decoder)
     }
 

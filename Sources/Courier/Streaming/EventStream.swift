@@ -25,10 +25,14 @@ import Foundation
 /// }
 /// ```
 ///
+/// The request asks for `text/event-stream` with `Cache-Control: no-cache`, as a browser's
+/// `EventSource` does, unless the endpoint or the call sets those fields.
+///
 /// Events follow the WHATWG HTML rules for event streams: `event`, multi-line `data`, `id`,
 /// `retry`, comments, CR, LF or CR LF line endings, a leading byte-order mark. A body that ends in
 /// the middle of an event throws ``CourierError/Kind/truncatedResponse`` instead of delivering half
-/// of it. Lines and events over 1 MiB throw ``CourierError/Kind/responseTooLarge``.
+/// of it. An event's data over 1 MiB, or a line over 1 MiB besides its field's name, throws
+/// ``CourierError/Kind/responseTooLarge``.
 public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendable {
     /// One event.
     public typealias Element = Event

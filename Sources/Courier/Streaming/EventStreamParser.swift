@@ -15,8 +15,9 @@ struct EventStreamParser: Sendable {
         /// The most data one event may carry, in bytes of UTF-8.
         var eventBytes: Int
 
-        /// 1 MiB per line and per event.
-        static let standard = Limits(lineBytes: 1 << 20, eventBytes: 1 << 20)
+        /// 1 MiB of data per event, and per line besides its field's name: an event's whole data
+        /// fits on one `data:` line, even after a byte-order mark.
+        static let standard = Limits(lineBytes: (1 << 20) + 16, eventBytes: 1 << 20)
     }
 
     let limits: Limits

@@ -2,9 +2,16 @@ import Foundation
 
 /// Success types whose body streams: ``Client/send(_:)`` asks the transport to return their
 /// response at its head (``EndpointRequest/streamsResponse``).
-protocol StreamedResponseBody: CustomBodyDecoding {}
+protocol StreamedResponseBody: CustomBodyDecoding {
+    /// The header fields a request for this body carries when neither its endpoint nor the
+    /// call sets one of the same name; they come before the client's defaults.
+    static var requestHeaders: HeaderFields { get }
+}
 
 extension ResponseBodyStream: StreamedResponseBody, Decodable {
+    /// None: a body stream may be of any type.
+    static var requestHeaders: HeaderFields { [] }
+
     /// Always throws: a body stream comes from a response, never from a decoder.
     ///
     /// It is `Decodable` only so that it can be an endpoint's success type.
@@ -25,6 +32,15 @@ extension ResponseBodyStream: StreamedResponseBody, Decodable {
 }
 
 extension EventStream: StreamedResponseBody, Decodable {
+    /// What a browser's `EventSource` sends (WHATWG HTML §9.2.2): it asks for an event stream,
+    /// and for one no cache on the way answers from storage.
+    static var requestHeaders: HeaderFields {
+        [
+            HeaderField(name: .accept, value: MediaType.eventStream.description),
+            HeaderField(name: .cacheControl, value: "no-cache"),
+        ]
+    }
+
     /// Always throws: an event stream comes from a response, never from a decoder.
     ///
     /// It is `Decodable` only so that it can be an endpoint's success type.

@@ -214,6 +214,18 @@ import Testing
         #expect(error?.kind == .responseTooLarge)
     }
 
+    @Test func anEventOfAsMuchDataAsItsLimitFitsOnOneLine() throws {
+        // One parse each: reading 1 MiB split at every place, as `events` does, would take long.
+        let data = String(repeating: "x", count: 1 << 20)
+        var parser = EventStreamParser()
+        #expect(try parser.parse(Array("\u{FEFF}data: \(data)\n\n".utf8)) == [ServerSentEvent(data: data)])
+        parser = EventStreamParser()
+        let error = #expect(throws: CourierError.self) {
+            try parser.parse(Array("data: \(data)x\n\n".utf8))
+        }
+        #expect(error?.kind == .responseTooLarge)
+    }
+
     @Test func theDataLimitCountsOneEventAtATime() throws {
         let limits = EventStreamParser.Limits(lineBytes: 1024, eventBytes: 8)
         let stream = String(repeating: "data: 1234567\n\n", count: 50)

@@ -33,6 +33,32 @@ struct EventStreamTests {
             })
     }
 
+    @Test func aRequestForAnEventStreamAsksForOneAsEventSourceDoes() async throws {
+        let client = client("")
+        try await client.defaults.setHeader(.accept, "application/json")
+        // Before the client's defaults; after what the endpoint or the call declares.
+        let request = try client.request(for: Self.completions)
+        #expect(request.headers[.accept] == "text/event-stream")
+        #expect(request.headers[.cacheControl] == "no-cache")
+        let declared = Endpoint<EventStream<Delta>, Never> {
+            Method.get
+            Path("feed")
+            Header.accept(.json)
+            Header(.cacheControl, "max-age=0")
+        }
+        #expect(try client.request(for: declared).headers[.accept] == "application/json")
+        #expect(try client.request(for: declared).headers[.cacheControl] == "max-age=0")
+        let options = CallOptions(headers: [HeaderField(name: .accept, value: "text/plain")])
+        #expect(try client.request(for: Self.completions, options: options).headers[.accept] == "text/plain")
+        // A plain body stream asks for nothing in particular.
+        let bytes = Endpoint<ResponseBodyStream, Never> {
+            Method.get
+            Path("export")
+        }
+        #expect(try client.request(for: bytes).headers[.accept] == "application/json")
+        #expect(try client.request(for: bytes).headers[.cacheControl] == nil)
+    }
+
     @Test func eventsDecodeTheirDataWithTypeIDAndRetry() async throws {
         let body = """
             : a comment
@@ -169,8 +195,8 @@ struct EventStreamTests {
             Method.get
             Path("feed")
         }
-        // One chunk: two whole events, then a line over the 1 MiB limit.
-        let body = "data: one\n\ndata: two\n\ndata: " + String(repeating: "x", count: 1 << 20)
+        // One chunk: two whole events, then a line over the limit.
+        let body = "data: one\n\ndata: two\n\ndata: " + String(repeating: "x", count: 2 << 20)
         var events = try await client(body).send(endpoint).get().makeAsyncIterator()
         #expect(try await events.next()?.data == "one")
         #expect(try await events.next()?.data == "two")

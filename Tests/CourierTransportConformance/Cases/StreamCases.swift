@@ -16,6 +16,17 @@
         }
     }
 
+    /// The fields of an event-stream request the fault server's `/sse/request` saw.
+    private struct EventStreamRequestFields: Decodable, Sendable, Hashable {
+        let accept: String?
+        let cacheControl: String?
+
+        enum CodingKeys: String, CodingKey {
+            case accept
+            case cacheControl = "cache_control"
+        }
+    }
+
     /// A fault-server route, streamed, with `/status/<code>` documented as its error; counted
     /// under `key` when one is given.
     private func route<Success>(
@@ -200,6 +211,18 @@
                         #expect(error == nil, "type \(type)")
                         #expect(events.map(\.data.n) == [1, 2], "type \(type)")
                     }
+                }
+            },
+            ConformanceCase(.streams, "aRequestForEventsAsksForAnEventStreamAsEventSourceDoes") { context in
+                try await context.withClient { client in
+                    let response = try await client.events(
+                        route("sse/request", as: EventStream<EventStreamRequestFields>.self))
+                    let (events, error) = await collect(try response.get())
+                    #expect(error == nil)
+                    #expect(
+                        events.map(\.data) == [
+                            EventStreamRequestFields(accept: "text/event-stream", cacheControl: "no-cache")
+                        ])
                 }
             },
             ConformanceCase(.streams, "aReconnectingStreamSendsLastEventIDAndStopsAt204") { context in
