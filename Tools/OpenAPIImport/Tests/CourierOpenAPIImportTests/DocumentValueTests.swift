@@ -27,6 +27,29 @@ import Testing
         #expect(value["empty"] == .null)
     }
 
+    @Test func plainScalarsAreReadByTheCoreSchemaOfYAML12() throws {
+        let value = try DocumentValue.parse(
+            """
+            enum: [UNKNOWN, ON, OFF, yes, No, y, NO, SE]
+            numbers: [1_000, '0x1F', 0x1F, 0o17, 1:20, 007, -3, +4, 1.5, .5, 1e3, 2., 12e]
+            literals: [true, False, TRUE, null, Null, ~, .inf, -.Inf]
+            """)
+        #expect(value["enum"] == .array(["UNKNOWN", "ON", "OFF", "yes", "No", "y", "NO", "SE"]))
+        #expect(
+            value["numbers"]
+                == .array([
+                    "1_000", "0x1F", .integer(31), .integer(15), "1:20", .integer(7), .integer(-3),
+                    .integer(4),
+                    .number(1.5), .number(0.5), .number(1000), .number(2), "12e",
+                ]))
+        #expect(
+            value["literals"]
+                == .array([
+                    .bool(true), .bool(false), .bool(true), .null, .null, .null, .number(.infinity),
+                    .number(-.infinity),
+                ]))
+    }
+
     @Test func anAliasReadsAsItsAnchorsValue() throws {
         let value = try DocumentValue.parse(
             """

@@ -182,6 +182,74 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Pet/allOf").first?.kind == .approximated)
     }
 
+    @Test func anAllOfOfOneSchemaAndSchemasThatOnlyDescribeItIsThatSchema() throws {
+        // Documents converted from Swagger 2 describe a referenced scalar this way.
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Timestamp: {type: integer, format: int64}
+                Status: {type: string, enum: [QUEUED, DONE]}
+                Job:
+                  type: object
+                  required: [status]
+                  properties:
+                    queuedAt:
+                      allOf:
+                        - $ref: '#/components/schemas/Timestamp'
+                        - description: When the job was queued.
+                    status:
+                      allOf:
+                        - $ref: '#/components/schemas/Status'
+                        - {description: Where the job is., nullable: true}
+            """, version: "3.0.3")
+        let job = file(result, "Models/Job.swift")
+        #expect(job.contains("/// When the job was queued.\n    public var queuedAt: Timestamp?"))
+        #expect(job.contains("/// Where the job is.\n    public var status: Status\n"))
+        #expect(!result.files.contains { $0.path.hasPrefix("Models/JobQueuedAt") })
+        #expect(reported(result, at: "/components/schemas/Job/properties/queuedAt/allOf").isEmpty)
+    }
+
+    @Test func aFormatOnAnObjectOrABooleanIsReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Export:
+                  type: object
+                  properties:
+                    links: {type: object, format: uri-map}
+                    done: {type: boolean, format: flag}
+                    size: {type: integer, format: int64}
+            """)
+        for property in ["links", "done"] {
+            #expect(
+                reported(result, at: "/components/schemas/Export/properties/\(property)/format").first?.kind
+                    == .notExpressed)
+        }
+        #expect(reported(result, at: "/components/schemas/Export/properties/size/format").isEmpty)
+    }
+
+    @Test func aStructsAllOfMemberThatIsNoObjectIsReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Code: {type: string, maxLength: 4}
+                Tagged:
+                  allOf:
+                    - $ref: '#/components/schemas/Code'
+                    - {type: object, properties: {tag: {type: string}}}
+            """)
+        #expect(
+            reported(result, at: "/components/schemas/Code").contains {
+                $0.kind == .notExpressed && $0.message.contains("not an object schema")
+            })
+    }
+
     @Test func aPropertyAnotherAllOfMemberNarrowsTakesTheNarrowerType() throws {
         let result = try importing(
             """

@@ -226,6 +226,25 @@ private func operationDocument(
         #expect(differences(original, export) == [])
     }
 
+    @Test func aSchemaThatConstrainsNothingAllowsNullWhetherItSaysSoOrNot() {
+        let original = petsDocument("3.0.3", pet: "{type: object, properties: {details: {nullable: true}}}")
+        let export = petsExport(pet: #"{"type": "object", "properties": {"details": {}}}"#)
+        #expect(differences(original, export) == [])
+    }
+
+    @Test func anAllOfMemberThatAcceptsAnythingChangesNothing() {
+        let original = petsDocument(
+            pet:
+                "{type: object, properties: {born: {allOf: [{$ref: '#/components/schemas/Day'}, {description: Born.}]}}}",
+            schemas: "    Day: {type: string, format: date}")
+        let export = petsExport(
+            pet: #"""
+                {"type": "object", "properties": {"born": {"$ref": "#/components/schemas/Day"}}},
+                "Day": {"type": "string", "format": "date"}
+                """#)
+        #expect(differences(original, export) == [])
+    }
+
     @Test func componentSchemasMatchThroughTheirRenames() {
         let original = petsDocument(pet: "{type: object, properties: {id: {type: integer}}}")
         let export = petsExport(

@@ -140,6 +140,14 @@ extension ModelBuilder {
                 "A oneOf or anyOf inside an allOf is not expressed: the struct has only the declared properties."
             )
         }
+        let types = jsonTypes(of: target.0)
+        if target.0["enum"] != nil || target.0["const"] != nil || !(types.isEmpty || types.contains("object"))
+        {
+            report.add(
+                target.1, .notExpressed,
+                "This member of the allOf is not an object schema, so the struct made of the allOf has no place "
+                    + "for its value, which is not read.")
+        }
         parts.append(target)
         return parts
     }

@@ -9,16 +9,21 @@ extension ModelBuilder {
         var resolved: ResolvedSchema
         let jsonType =
             jsonTypes(of: schema).first ?? (schema["items"] != nil ? "array" : Self.typeOfValues(schema))
-        var handled: Set<String> = ["type", "format", "nullable"]
+        // A format belongs to a string or a number; on any other type it is reported unread.
+        var handled: Set<String> = ["type", "nullable"]
         switch jsonType {
         case "string":
             resolved = ResolvedSchema(type: stringType(schema, at: pointer))
             resolved.constraints += lengthConstraints(schema, at: pointer)
-            handled.formUnion(["minLength", "maxLength", "pattern", "contentEncoding", "contentMediaType"])
+            handled.formUnion([
+                "format", "minLength", "maxLength", "pattern", "contentEncoding", "contentMediaType",
+            ])
         case "integer":
             resolved = ResolvedSchema(type: integerType(schema, at: pointer))
             resolved.constraints += numberConstraints(schema, at: pointer, integer: true)
-            handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
+            handled.formUnion([
+                "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+            ])
         case "number":
             let format = schema["format"]?.string
             resolved = ResolvedSchema(type: .builtin(format == "float" ? "Float" : "Double"))
@@ -27,7 +32,9 @@ extension ModelBuilder {
                     pointer.appending("format"), .approximated, "The number format \(format) is a Double.")
             }
             resolved.constraints += numberConstraints(schema, at: pointer, integer: false)
-            handled.formUnion(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
+            handled.formUnion([
+                "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+            ])
         case "boolean":
             resolved = ResolvedSchema(type: .builtin("Bool"))
         case "array":

@@ -253,9 +253,22 @@ struct ModelBuilder {
 
     /// `schema` without the `null` it allows, and whether it allowed one: 3.0's `nullable`, a
     /// `type` array with `null`, an enum with `null`, a `oneOf` or `anyOf` with a `null` member,
-    /// and an `allOf` of one schema.
+    /// and an `allOf` of one schema. An `allOf` member that constrains nothing (it only describes,
+    /// as `{description: …}` beside a `$ref` does) is left out and its documentation kept.
     private func nonNull(_ schema: DocumentValue, at pointer: JSONPointer) -> (DocumentValue, Bool) {
         guard var members = schema.members else { return (schema, false) }
+        if case .array(let parts) = members["allOf"], parts.count > 1 {
+            let constraining = parts.filter { !SchemaNormaliser.acceptsAnything($0) }
+            if constraining.count < parts.count, !constraining.isEmpty {
+                for part in parts where SchemaNormaliser.acceptsAnything(part) {
+                    for (key, value) in part.members ?? .init() where members[key] == nil && key != "nullable"
+                    {
+                        members[key] = value
+                    }
+                }
+                members["allOf"] = .array(constraining)
+            }
+        }
         var nullable = false
         if members["nullable"]?.bool == true, document.version == .openAPI30 {
             nullable = true

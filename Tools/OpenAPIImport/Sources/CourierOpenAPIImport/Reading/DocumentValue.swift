@@ -167,20 +167,40 @@ extension DocumentValue {
     }
 
     private static func scalarValue(_ scalar: Node.Scalar) -> DocumentValue {
-        // A quoted scalar is a string whatever it looks like; a plain one is read by YAML's core
-        // schema, which also reads JSON's literals.
+        // A quoted scalar is a string whatever it looks like; a plain one is read by the core
+        // schema of YAML 1.2 (which OpenAPI 3 asks for), which also reads JSON's literals.
         guard scalar.style == .plain || scalar.style == .any else { return .string(scalar.string) }
-        let node = Node.scalar(scalar)
-        switch Tag.Name(rawValue: node.tag.description) {
-        case .null: return .null
-        case .bool: return node.bool.map(DocumentValue.bool) ?? .string(scalar.string)
-        case .int:
-            if let value = Int(scalar.string) { return .integer(value) }
-            return node.int.map(DocumentValue.integer) ?? node.float.map(DocumentValue.number)
-                ?? .string(scalar.string)
-        case .float: return node.float.map(DocumentValue.number) ?? .string(scalar.string)
-        default: return .string(scalar.string)
+        return coreSchemaValue(scalar.string)
+    }
+
+    /// A plain scalar as the YAML 1.2 core schema reads it. YAML 1.1's other forms are strings:
+    /// `ON`, `no` and `y` are no booleans, `1_000` and `1:20` no numbers.
+    static func coreSchemaValue(_ text: String) -> DocumentValue {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .number(.nan)
+        default: break
         }
+        if text.wholeMatch(of: #/[-+]?[0-9]+/#) != nil {
+            return Int(text).map(DocumentValue.integer) ?? Double(text).map(DocumentValue.number)
+                ?? .string(text)
+        }
+        if let digits = text.wholeMatch(of: #/0x([0-9a-fA-F]+)/#)?.1, let value = Int(digits, radix: 16) {
+            return .integer(value)
+        }
+        if let digits = text.wholeMatch(of: #/0o([0-7]+)/#)?.1, let value = Int(digits, radix: 8) {
+            return .integer(value)
+        }
+        if text.wholeMatch(of: #/[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?/#) != nil,
+            let value = Double(text)
+        {
+            return .number(value)
+        }
+        return .string(text)
     }
 }
 

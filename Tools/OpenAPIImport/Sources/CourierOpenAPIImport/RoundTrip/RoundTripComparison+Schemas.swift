@@ -39,11 +39,14 @@ extension RoundTripComparison {
         guard let left = normalised(original, on: .original, reportingAt: original.pointer),
             let right = normalised(exported, on: .exported, reportingAt: original.pointer)
         else { return }
-        if left.allowsNull != right.allowsNull, !(right.allowsNull && nullableInExport) {
+        // A schema that constrains nothing allows null, whether it says so or not.
+        let leftAllowsNull = left.allowsNull || SchemaNormaliser.acceptsAnything(left.core.value)
+        let rightAllowsNull = right.allowsNull || SchemaNormaliser.acceptsAnything(right.core.value)
+        if leftAllowsNull != rightAllowsNull, !(rightAllowsNull && nullableInExport) {
             report(
                 original.pointer,
-                "null is \(left.allowsNull ? "allowed" : "not allowed") in the document and "
-                    + "\(right.allowsNull ? "allowed" : "not allowed") in the export")
+                "null is \(leftAllowsNull ? "allowed" : "not allowed") in the document and "
+                    + "\(rightAllowsNull ? "allowed" : "not allowed") in the export")
         }
         if let leftName = left.componentNames.last, let rightName = right.componentNames.last,
             !left.componentNames.contains(where: { (schemaRenames[$0] ?? $0) == rightName })

@@ -76,12 +76,15 @@ enum SchemaNormaliser {
         return (.object(members), allowsNull)
     }
 
-    /// The members of the composition `keyword` with their indices; for `anyOf` and `oneOf`
-    /// without those that only allow `null`.
+    /// The members of the composition `keyword` with their indices: for `anyOf` and `oneOf`
+    /// without those that only allow `null`, for `allOf` without those that accept anything
+    /// (when another one is left).
     static func members(_ keyword: String, of schema: DocumentValue) -> [(index: Int, schema: DocumentValue)]
     {
         let list = (schema[keyword]?.array ?? []).enumerated().map { (index: $0.offset, schema: $0.element) }
-        return keyword == "allOf" ? list : list.filter { !isNullSchema($0.schema) }
+        guard keyword == "allOf" else { return list.filter { !isNullSchema($0.schema) } }
+        let constraining = list.filter { !acceptsAnything($0.schema) }
+        return constraining.isEmpty ? list : constraining
     }
 
     /// The one member a schema stands for when it says nothing but `allOf`, `anyOf` or `oneOf`
