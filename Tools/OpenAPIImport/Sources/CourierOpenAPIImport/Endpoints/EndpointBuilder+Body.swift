@@ -217,7 +217,7 @@ extension EndpointBuilder {
             )
         }
         var parts: [String] = []
-        var optionalParts: [(part: Int, property: Int, always: String, pointer: JSONPointer)] = []
+        var optionalParts = 0
         var properties: [EndpointDeclaration.Property] = []
         for (field, fieldSchema) in fields {
             let fieldPointer = objectPointer.appending("properties", field)
@@ -290,12 +290,11 @@ extension EndpointBuilder {
                         codingKey: nil,
                         constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
                 // An optional text part is sent only when it has a value.
-                let always = ".text(\(literal), \(SwiftNames.declared(name)))"
-                if !isRequired {
-                    optionalParts.append((parts.count, properties.count - 1, always, fieldPointer))
-                }
+                if !isRequired { optionalParts += 1 }
                 parts.append(
-                    isRequired ? always : "\(SwiftNames.declared(name)).map { .text(\(literal), $0) }")
+                    isRequired
+                        ? ".text(\(literal), \(SwiftNames.declared(name)))"
+                        : "\(SwiftNames.declared(name)).map { .text(\(literal), $0) }")
             default:
                 models.report.add(
                     fieldPointer, .notExpressed,
@@ -304,20 +303,16 @@ extension EndpointBuilder {
             }
         }
         guard !parts.isEmpty else { return nil }
-        if optionalParts.count == parts.count {
-            // A multipart body needs a part (RFC 2046): when every part is optional, all are sent.
-            for optional in optionalParts {
-                parts[optional.part] = optional.always
-                properties[optional.property].isOptional = false
-                properties[optional.property].defaultValue = nil
-                models.report.add(
-                    optional.pointer, .approximated,
-                    "The part is optional in the document, like every part of the form; a multipart body "
-                        + "needs a part, so they are always sent in Swift.")
-            }
-            optionalParts = []
+        if optionalParts == parts.count {
+            // A multipart body needs a part (RFC 2046); Courier refuses an empty one when the
+            // request is built, before anything is sent.
+            models.report.add(
+                objectPointer, .approximated,
+                "Every part of the form is optional; a call that sets none fails when its request is built, "
+                    + "since a multipart body needs a part.",
+                changesExport: false)
         }
-        guard !optionalParts.isEmpty else {
+        guard optionalParts > 0 else {
             return RequestBodyDeclaration(
                 properties: properties, component: "Body.multipart(" + parts.joined(separator: ", ") + ")")
         }
