@@ -14,7 +14,11 @@ import Foundation
 ///   ``CourierError/Kind/streamedBodyAlreadySent``, with the redirect response.
 /// - A hop to another origin (scheme, host or port) drops sensitive headers
 ///   (``HeaderField/isSensitive``: credentials by name, such as `Authorization`, `Cookie` or
-///   `X-Api-Key`, and headers marked secret), for the rest of the chain.
+///   `X-Api-Key`, and headers marked secret), for the rest of the chain. A hop to another origin
+///   than the first request's also drops from its `Location`'s query each secret query value
+///   of the first request (marked secret, or sensitive by name) under the same name: a server
+///   that echoes its request's query into the new location does not send them on. A value the
+///   first request did not carry, such as a presigned URL's signature, stays.
 /// - The request's ``HopHook``s prepare each hop before it is sent, the first of every attempt
 ///   included, told whether it still keeps the first request's secrets, and read each hop's
 ///   response before the next hop is built: a ``CookieMiddleware`` sends each hop the cookies of
@@ -38,7 +42,9 @@ struct RedirectFollower: Sendable {
         var first = try request.transportRequest(baseURL: baseURL)
         first.tls = tls
         do {
-            return try await send(first, keepsSecrets: request.keepsSecrets(baseURL: baseURL))
+            return try await send(
+                first, keepsSecrets: request.keepsSecrets(baseURL: baseURL),
+                secretQueryNames: LogRedaction.secretQueryNames(of: request))
         } catch {
             throw error.adding(request: request, url: first.url)
         }
@@ -48,15 +54,20 @@ struct RedirectFollower: Sendable {
     ///
     /// The hooks prepare `first` too, on every attempt: a retry reads what the attempt before it
     /// stored. `keepsSecrets` is whether `first` carries the request's secrets (an absolute URL
-    /// on another origin does not, unless it opted in).
-    func send(_ first: TransportRequest, keepsSecrets: Bool) async throws(CourierError) -> RawResponse {
+    /// on another origin does not, unless it opted in); `secretQueryNames` are the names of its
+    /// query items marked secret, which its URL cannot tell.
+    func send(_ first: TransportRequest, keepsSecrets: Bool, secretQueryNames: Set<String> = [])
+        async throws(CourierError) -> RawResponse
+    {
         var first = first
         try first.context.hopHooks.prepare(&first, keepsSecrets: keepsSecrets)
         if let configuration = first.urlRequestConfiguration {
             try Self.check(configuration, of: first)
         }
         first.context.observers.notify { $0.attemptStarted() }
-        var hops = Hops(leftFirstOrigin: !keepsSecrets)
+        var hops = Hops(
+            leftFirstOrigin: !keepsSecrets,
+            secretQuery: QueryText.secretItems(of: first.url, declaredSecret: secretQueryNames))
         var current = first
         while true {
             var response = try await sendHop(current)
@@ -105,6 +116,8 @@ struct RedirectFollower: Sendable {
         var visits: [String: Int] = [:]
         var leftFirstOrigin = false
         var changedMethod = false
+        /// The first request's secret query items, which no other origin receives.
+        var secretQuery: Set<QueryText.Item> = []
     }
 
     /// The request to send after `request` was answered with `response`, or `nil` when `response`
@@ -129,9 +142,12 @@ struct RedirectFollower: Sendable {
         }
         hops.count += 1
         if hops.visits.isEmpty { hops.visits["\(first.method) \(first.url.absoluteString)"] = 1 }
-        let next = try nextRequest(
+        var next = try nextRequest(
             after: request, status: response.status, location: location, response: response)
         if Self.origin(of: next.url) != Self.origin(of: request.url) { hops.leftFirstOrigin = true }
+        if !hops.secretQuery.isEmpty, Self.origin(of: next.url) != Self.origin(of: first.url) {
+            next.url = QueryText.removing(hops.secretQuery, from: next.url)
+        }
         let visit = "\(next.method) \(next.url.absoluteString)"
         hops.visits[visit, default: 0] += 1
         guard hops.visits[visit, default: 0] <= Self.visitsAllowed else {

@@ -86,6 +86,35 @@ import Testing
         }
     }
 
+    /// A server that echoes its request's query into a location on another origin (nginx's
+    /// `return 302 http://…$request_uri`) sends no secret value of the request there; what the
+    /// request did not carry, a presigned URL's signature, and plain values stay.
+    @Test func aLocationOnAnotherOriginLosesTheRequestsSecretQueryValues() async throws {
+        let endpoint = Endpoint<String, Never> {
+            Method.get
+            Path("start")
+            Query("ticket", "t-123", isSecret: true)
+            Query("api_key", "k 456")
+            Query("page", 2)
+        }
+        let start = "https://api.example.com/start?ticket=t-123&api_key=k%20456&page=2"
+        let echoed = "?ticket=t-123&api_key=k%20456&page=2&api_key=other&X-Amz-Signature=sig-9"
+        let recorder = Self.transport([
+            start: (302, "http://plain.example.org/start" + echoed),
+            "http://plain.example.org/start?page=2&api_key=other&X-Amz-Signature=sig-9": (
+                302, "https://api.example.com/back" + echoed
+            ),
+        ])
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(endpoint)
+        let sent = await recorder.requests.map(\.url.absoluteString)
+        #expect(
+            sent == [
+                start, "http://plain.example.org/start?page=2&api_key=other&X-Amz-Signature=sig-9",
+                // Back on the first request's origin, the location is followed as written.
+                "https://api.example.com/back" + echoed,
+            ])
+    }
+
     @Test func sameOriginHopsKeepHeaders() async throws {
         let recorder = Self.transport([
             "https://api.example.com/start": (308, "https://API.example.com:443/again")
