@@ -114,7 +114,11 @@ struct Generate: ParsableCommand {
         }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ValidationError("swift format failed with status \(process.terminationStatus).")
+            // Its own messages above say where; the generated code is at fault, not the command.
+            throw ImportError(
+                "swift format failed with status \(process.terminationStatus) on the code written to "
+                    + "\(folder.path): the importer wrote code it cannot read, a fault of the importer, not of the "
+                    + "document or the command. The files are left there as written.")
         }
     }
 }

@@ -88,6 +88,56 @@ import Testing
         #expect(logOut.contains("SuccessStatus(200)"), "\(logOut)")
     }
 
+    @Test func aJSONStringBodyThroughAnAliasIsReadAsJSONNotAsText() throws {
+        let result = try importing(
+            """
+            paths:
+              /config:
+                put:
+                  operationId: updateConfig
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {$ref: '#/components/schemas/NullableString'}}}
+            components:
+              schemas:
+                NullableString: {anyOf: [{type: string}, {type: 'null'}]}
+            """)
+        let endpoint = file(result, "Endpoints/UpdateConfig.swift")
+        #expect(
+            endpoint.contains("public typealias Success = TestAPI.JSONBody<NullableString>"), "\(endpoint)")
+    }
+
+    @Test func aMultipartAnswerOrANullableOneIsReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /parts:
+                get:
+                  operationId: getParts
+                  responses:
+                    '200':
+                      description: ok
+                      content: {multipart/form-data: {schema: {type: object, properties: {a: {type: string}}}}}
+              /maybe:
+                get:
+                  operationId: getMaybe
+                  responses:
+                    '200':
+                      description: ok
+                      content: {application/json: {schema: {type: [object, 'null'], properties: {a: {type: string}}}}}
+            """)
+        #expect(file(result, "Endpoints/GetParts.swift").contains("public typealias Success = Data"))
+        #expect(
+            reported(result, at: "/paths/~1parts/get/responses/200/content/multipart~1form-data").first?.kind
+                == .approximated)
+        #expect(
+            reported(result, at: "/paths/~1maybe/get/responses/200/content/application~1json/schema").contains
+            {
+                $0.kind == .notExpressed
+            })
+    }
+
     @Test func aJSONStringBodyIsReadAsJSONNotAsText() throws {
         let result = try importing(
             """

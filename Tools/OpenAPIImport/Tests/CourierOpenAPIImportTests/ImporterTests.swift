@@ -211,6 +211,77 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Job/properties/queuedAt/allOf").isEmpty)
     }
 
+    @Test func everyLineBreakOfADescriptionStartsADocLine() throws {
+        let result = try importing(
+            """
+            openapi: 3.1.0
+            info: {title: "Pets\\r\\nStore", version: '1'}
+            paths: {}
+            components:
+              schemas:
+                Pet:
+                  description: "You can fetch\\r\\nall the pets\\rhere\\u2028and more"
+                  type: object
+                  properties: {name: {type: string}}
+            """)
+        #expect(
+            file(result, "Models/Pet.swift").contains(
+                "/// You can fetch\n/// all the pets\n/// here\n/// and more\npublic struct Pet"))
+        #expect(file(result, "TestAPI.swift").contains("/// Pets\n/// Store 1\n"))
+    }
+
+    @Test func aUnionMemberThatIsTheUnionItselfHasNoCase() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Pet: {anyOf: [{$ref: '#/components/schemas/Pet'}, {type: string}]}
+            """)
+        let pet = file(result, "Models/Pet.swift")
+        #expect(pet.contains("case string(String)"), "\(pet)")
+        #expect(!pet.contains("case pet("), "\(pet)")
+        #expect(reported(result, at: "/components/schemas/Pet/anyOf/0").first?.kind == .approximated)
+    }
+
+    @Test func aDiscriminatorOfABaseSchemaIsReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Token:
+                  type: object
+                  required: [kind]
+                  properties: {kind: {type: string}}
+                  discriminator: {propertyName: kind}
+                Word:
+                  allOf:
+                    - $ref: '#/components/schemas/Token'
+                    - {type: object, properties: {text: {type: string}}}
+            """)
+        #expect(reported(result, at: "/components/schemas/Token/discriminator").first?.kind == .notExpressed)
+    }
+
+    @Test func aNullOrFalseSchemaIsReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Widget:
+                  type: object
+                  properties:
+                    debugInfo: {type: 'null'}
+                    never: false
+            """)
+        #expect(
+            reported(result, at: "/components/schemas/Widget/properties/debugInfo").first?.kind
+                == .approximated)
+        #expect(
+            reported(result, at: "/components/schemas/Widget/properties/never").first?.kind == .notExpressed)
+    }
+
     @Test func aFormatOnAnObjectOrABooleanIsReported() throws {
         let result = try importing(
             """

@@ -232,6 +232,33 @@ private func operationDocument(
         #expect(differences(original, export) == [])
     }
 
+    @Test func aParametersNullAndASingleValuesExplodeAreNoDifference() {
+        let original = """
+            openapi: 3.0.3
+            info: {title: Pets, version: '1'}
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  parameters:
+                    - {name: tag, in: query, explode: false, schema: {type: string, nullable: true}}
+                    - {name: ids, in: query, explode: false, schema: {type: array, items: {type: integer}}}
+                  responses: {'204': {description: none}}
+            """
+        let export = #"""
+            {"openapi": "3.1.0", "info": {"title": "Pets", "version": "1"}, "paths": {"/pets": {"get": {
+              "operationId": "listPets",
+              "parameters": [
+                {"name": "tag", "in": "query", "schema": {"type": "string"}},
+                {"name": "ids", "in": "query", "schema": {"type": "array", "items": {"type": "integer"}}}],
+              "responses": {"204": {"description": "none"}}}}}}
+            """#
+        #expect(
+            differences(original, export) == [
+                "/paths/~1pets/get/parameters/1/explode: explode of query parameter ids is false in the document and true in the export"
+            ])
+    }
+
     @Test func anAllOfMemberThatAcceptsAnythingChangesNothing() {
         let original = petsDocument(
             pet:

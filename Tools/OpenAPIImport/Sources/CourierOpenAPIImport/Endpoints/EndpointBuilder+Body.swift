@@ -42,6 +42,7 @@ extension EndpointBuilder {
         if chosen.hasPrefix("multipart/form-data") {
             return multipartBody(
                 schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required,
+                bodyPointer: bodyPointer,
                 requiredPointer: value["required"] == nil ? bodyPointer : bodyPointer.appending("required"))
         }
         let name = scope.claim("body")
@@ -194,13 +195,14 @@ extension EndpointBuilder {
     /// with their file name and content type.
     private mutating func multipartBody(
         _ schema: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
-        required: Bool, requiredPointer: JSONPointer
+        required: Bool, bodyPointer: JSONPointer, requiredPointer: JSONPointer
     ) -> RequestBodyDeclaration? {
         guard let (object, objectPointer) = try? document.resolved(schema, at: pointer.appending("schema")),
             let fields = object["properties"]?.members, !fields.isEmpty
         else {
+            // The whole body is left out, so the export differs where the body is defined.
             models.report.add(
-                pointer.appending("schema"), .notExpressed,
+                bodyPointer, .notExpressed,
                 "A multipart body without properties is left out: its parts are unknown.")
             return nil
         }

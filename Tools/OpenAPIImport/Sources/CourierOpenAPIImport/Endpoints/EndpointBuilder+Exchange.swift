@@ -372,6 +372,12 @@ extension EndpointBuilder {
                 of: schema, at: pointer.appending("content", mediaType, "schema"), hint: hint)
             models.reportUnchecked(
                 resolved.constraints, at: pointer.appending("content", mediaType, "schema"))
+            if resolved.nullable {
+                models.report.add(
+                    pointer.appending("content", mediaType, "schema"), .notExpressed,
+                    "The body may be null, which the success type does not say: a body of null fails to decode."
+                )
+            }
             type = models.jsonBodyType(resolved.type.text)
         } else if let text = content.keys.first(where: { $0.hasPrefix("text/") && $0 != "text/event-stream" })
         {
@@ -390,6 +396,12 @@ extension EndpointBuilder {
                     pointer.appending("content", chosen), .approximated,
                     "An event stream is read as its bytes; declare EventStream<Model> by hand for typed events."
                 )
+            } else if MediaTypeText.essence(chosen).hasPrefix("multipart/") {
+                accept = chosen
+                models.report.add(
+                    pointer.appending("content", chosen), .approximated,
+                    "A multipart answer is read as its bytes (Data), not split into its parts; the export "
+                        + "calls them a string of bytes.")
             } else if !MediaTypeText.isConcrete(chosen) {
                 models.report.add(
                     pointer.appending("content", chosen), .approximated,

@@ -269,6 +269,15 @@ extension ModelBuilder {
         for (offset, member) in members.enumerated() {
             let memberPointer = places[offset]
             let resolved = type(of: member, at: memberPointer, hint: name + "Option\(offset + 1)")
+            // A member that is the union itself adds no value the others do not; as a case, its
+            // decoding would try the union again, without end.
+            if resolved.type == .named(name), members.count > 1 {
+                report.add(
+                    memberPointer, .approximated,
+                    "This member is \(name) itself, which adds no value the other members do not: it has no case."
+                )
+                continue
+            }
             reportUnchecked(resolved.constraints, at: memberPointer)
             var values: [String] = []
             if let reference = member["$ref"]?.string {

@@ -29,9 +29,10 @@ extension ModelBuilder {
         return lines
     }
 
-    /// The lines of a description, without trailing spaces or blank lines at either end.
+    /// The lines of a description, without trailing spaces or blank lines at either end. Any line
+    /// break ends a line (CR LF, a lone CR, U+2028), as Swift's own would end a comment.
     static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
             String(
                 $0.replacingOccurrences(of: "\t", with: "    ").reversed().drop(while: \.isWhitespace)
                     .reversed())
@@ -51,6 +52,13 @@ extension ModelBuilder {
                 report.add(
                     pointer.appending(key), .notExpressed, "XML names are not used: Courier sends JSON.",
                     changesExport: false)
+            case "discriminator" where schema["oneOf"] == nil && schema["anyOf"] == nil:
+                // A base schema that others extend with allOf (OpenAPI's inheritance).
+                report.add(
+                    pointer.appending(key), .notExpressed,
+                    "The discriminator of a schema without oneOf or anyOf is not expressed: a value decodes "
+                        + "as this schema, whichever schema its discriminator names. Declare a oneOf of the "
+                        + "schemas that extend it to decode each as its own.")
             case "discriminator", "oneOf", "anyOf", "allOf", "$ref":
                 continue
             case "enum", "const":

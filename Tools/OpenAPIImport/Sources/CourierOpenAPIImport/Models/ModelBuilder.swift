@@ -40,9 +40,14 @@ struct ModelBuilder {
 
     /// The type of a JSON body of `type`: `type` itself, except that a `String` or `Data`, which
     /// Courier reads as the body's raw text or bytes, is read as JSON through the generated
-    /// `JSONBody`.
+    /// `JSONBody`; so is an alias of one (`typealias NullableString = String`).
     mutating func jsonBodyType(_ type: String) -> String {
-        guard type == "String" || type == "Data" else { return type }
+        var target = type
+        var seen: Set<String> = []
+        while seen.insert(target).inserted, case .alias(let alias)? = declaration(named: target) {
+            target = alias.type.text
+        }
+        guard target == "String" || target == "Data" else { return type }
         usesJSONBody = true
         return "\(namespace).JSONBody<\(type)>"
     }
@@ -160,6 +165,15 @@ struct ModelBuilder {
             return referenced(reference, schema, at: pointer, hint: hint)
         }
         reportSingleMemberUnion(schema, at: pointer)
+        if schema == .bool(false) {
+            report.add(
+                pointer, .notExpressed,
+                "This schema accepts no value, which no Swift type says: the value is any JSON value.")
+        } else if Self.isNull(schema) {
+            report.add(
+                pointer, .approximated,
+                "A value that is always null is any JSON value in Swift, and optional.")
+        }
         let (core, nullable) = nonNull(schema, at: pointer)
         var resolved: ResolvedSchema
         if core != schema, core["$ref"] != nil {

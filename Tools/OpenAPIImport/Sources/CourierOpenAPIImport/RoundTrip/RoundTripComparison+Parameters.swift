@@ -110,7 +110,10 @@ extension RoundTripComparison {
         }
         compareSerialisation(original, exported)
         switch (left["schema"], right["schema"], left["content"], right["content"]) {
-        case (let schema?, let counterpart?, _, _): compareSchemas(schema, counterpart)
+        case (let schema?, let counterpart?, _, _):
+            // A parameter's value is text, in which null has no form of its own: a value that may
+            // be null is one that may be left out, which `required` says.
+            compareSchemas(schema, counterpart, comparesNull: false)
         case (nil, nil, let content?, let counterpart?):
             compareContent(content, counterpart, in: left, ignoring: [])
         case (nil, nil, nil, nil): break
@@ -123,6 +126,15 @@ extension RoundTripComparison {
                 left.pointer, "the value of \(original.title)", is: "described by \(form(left))",
                 "by \(form(right))")
         }
+    }
+
+    /// Whether a parameter of `schema` may hold an array or an object: `true` unless its type
+    /// says it holds one value.
+    private func writesSeveralValues(_ schema: Located?) -> Bool {
+        guard let schema, let target = resolved(schema, on: .original),
+            let types = SchemaNormaliser.typeNames(target.value["type"]), !types.isEmpty
+        else { return true }
+        return types.contains("array") || types.contains("object")
     }
 
     /// Compares `style` (`form` for a query or cookie parameter, else `simple`, when absent),
@@ -138,7 +150,8 @@ extension RoundTripComparison {
         }
         let explode = left.value["explode"]?.bool ?? (style == "form")
         let exportedExplode = right.value["explode"]?.bool ?? (exportedStyle == "form")
-        if explode != exportedExplode {
+        // `explode` changes how an array or an object is written, not a single value.
+        if explode != exportedExplode, writesSeveralValues(left["schema"]) {
             report(
                 left.place("explode"), "explode of \(original.title)", is: "\(explode)", "\(exportedExplode)")
         }

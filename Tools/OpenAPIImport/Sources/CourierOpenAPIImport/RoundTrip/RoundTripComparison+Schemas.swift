@@ -33,16 +33,20 @@ extension RoundTripComparison {
     /// of the original where it shows; a schema reached through a `$ref` is compared once per
     /// pair of places.
     ///
-    /// - Parameter nullableInExport: Whether the export may allow `null` where the original does
-    ///   not, as a Swift optional does for a property the original does not require.
-    mutating func compareSchemas(_ original: Located, _ exported: Located, nullableInExport: Bool = false) {
+    /// - Parameters:
+    ///   - nullableInExport: Whether the export may allow `null` where the original does not, as a
+    ///     Swift optional does for a property the original does not require.
+    ///   - comparesNull: Whether whether `null` is allowed is compared at all.
+    mutating func compareSchemas(
+        _ original: Located, _ exported: Located, nullableInExport: Bool = false, comparesNull: Bool = true
+    ) {
         guard let left = normalised(original, on: .original, reportingAt: original.pointer),
             let right = normalised(exported, on: .exported, reportingAt: original.pointer)
         else { return }
         // A schema that constrains nothing allows null, whether it says so or not.
         let leftAllowsNull = left.allowsNull || SchemaNormaliser.acceptsAnything(left.core.value)
         let rightAllowsNull = right.allowsNull || SchemaNormaliser.acceptsAnything(right.core.value)
-        if leftAllowsNull != rightAllowsNull, !(rightAllowsNull && nullableInExport) {
+        if comparesNull, leftAllowsNull != rightAllowsNull, !(rightAllowsNull && nullableInExport) {
             report(
                 original.pointer,
                 "null is \(leftAllowsNull ? "allowed" : "not allowed") in the document and "

@@ -6,15 +6,18 @@ struct SourceText {
     /// Adds a line at the current indentation; an empty line stays empty, and each line of a
     /// text of several keeps its own indentation on top.
     mutating func line(_ text: String = "") {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lines.append(line.isEmpty ? "" : String(repeating: "    ", count: depth) + line)
         }
     }
 
-    /// Adds `///` lines for `documentation`, if there is any.
+    /// Adds `///` lines for `documentation`, if there is any; an entry with a line break in it
+    /// (a title, a value) is as many lines.
     mutating func doc(_ documentation: [String]) {
         for text in documentation {
-            line(text.isEmpty ? "///" : "/// " + text)
+            for part in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                line(part.isEmpty ? "///" : "/// " + part)
+            }
         }
     }
 
