@@ -93,6 +93,8 @@ public final class AsyncHTTPClientTransport: Transport {
     let baseConfiguration: HTTPClient.Configuration
     /// The owned clients of routes other than the direct one.
     let routedClients = NIOLockedValueBox(RoutedClients())
+    /// The checks of why a chain was refused under way (``ChainDateCheck``).
+    let dateChecks = ChainDateCheck.Checks()
 
     /// Creates a transport with an `HTTPClient` of its own; call ``shutdown()`` when done.
     ///
@@ -287,8 +289,7 @@ public final class AsyncHTTPClientTransport: Transport {
             // it had one: only for the transport's own clients, whose configuration it knows.
             guard ownsClient, failure.kind == .untrustedCertificate else { throw failure }
             throw await ChainDateCheck.refine(
-                failure, url: request.url, tls: route.tls.flatMap { try? $0.nioSSLConfiguration() },
-                roots: route.tls?.trustRoots ?? .system, proxy: route.proxy, group: httpClient.eventLoopGroup)
+                failure, url: request.url, route: route, checks: dateChecks, group: httpClient.eventLoopGroup)
         }
     }
 

@@ -21,12 +21,23 @@ import SwiftASN1
 /// path to check.
 ///
 /// Through a proxy, the handshake goes through a tunnel of its own, as the request's did. Only a
-/// failed request pays for it, once; a server that does not answer within
-/// ``handshakeLimit``, or a call cancelled meanwhile (its total timeout), leaves the failure as it
-/// was (untrusted), at once.
+/// failed request pays for it, and requests that fail together share one: a request that fails
+/// while the check of its server and route runs waits for that check's answer. A server that does
+/// not answer within ``handshakeLimit`` leaves the failure as it was (untrusted); a call cancelled
+/// before its check starts gets it at once.
 enum ChainDateCheck {
     /// The longest the extra handshake may take.
     static let handshakeLimit: TimeAmount = .seconds(5)
+
+    /// What one check is of: a server, and the route (TLS options and proxy) that reached it.
+    struct Target: Hashable, Sendable {
+        let host: String
+        let port: Int
+        let route: AsyncHTTPClientTransport.Route
+    }
+
+    /// The checks under way, shared by the requests that fail while one runs.
+    typealias Checks = SharedCheck<Target, Bool>
 
     /// One certificate the server presented: its DER and its validity period (seconds since
     /// 1970, inclusive).
@@ -43,20 +54,37 @@ enum ChainDateCheck {
     }
 
     /// `failure` as ``CourierError/Kind/certificateExpired`` when it is an untrusted chain and the
-    /// server at `url`, reached through `proxy` when there is one, presents a chain whose path to
-    /// one of `roots` has a certificate outside its validity period; `failure` otherwise.
+    /// server at `url`, reached by `route`, presents a chain whose path to a root the route trusts
+    /// has a certificate outside its validity period; `failure` otherwise. The check is one of
+    /// `checks`: shared with the requests of the same server and route that fail meanwhile.
     static func refine(
-        _ failure: CourierError, url: URL, tls: TLSConfiguration?, roots: TLSTrustRoots,
-        proxy: AsyncHTTPClientTransport.Proxy.Server?,
+        _ failure: CourierError, url: URL, route: AsyncHTTPClientTransport.Route, checks: Checks,
         group: any EventLoopGroup
     ) async -> CourierError {
         guard failure.kind == .untrustedCertificate, let host = url.host, !Task.isCancelled else {
             return failure
         }
-        let port = url.port ?? 443
+        // The idle limit of a route's connections changes nothing of its handshake.
+        var handshakeRoute = route
+        handshakeRoute.idleLimit = nil
+        let target = Target(host: host, port: url.port ?? 443, route: handshakeRoute)
+        let isOutOfDate = await checks.answer(for: target) {
+            await hasCertificateOutOfDate(target, group: group)
+        }
+        guard isOutOfDate else { return failure }
+        return CourierError.tls(
+            .certificateExpired, host: CourierError.tlsHostName(of: url), underlying: failure.underlying)
+    }
+
+    /// Whether the chain `target` presents has a certificate outside its validity period on its
+    /// path to a root the route trusts.
+    private static func hasCertificateOutOfDate(_ target: Target, group: any EventLoopGroup) async -> Bool {
+        let tls = target.route.tls.flatMap { try? $0.nioSSLConfiguration() }
+        let roots = target.route.tls?.trustRoots ?? .system
         guard
-            let presented = await presentedChain(host: host, port: port, tls: tls, proxy: proxy, group: group)
-        else { return failure }
+            let presented = await presentedChain(
+                host: target.host, port: target.port, tls: tls, proxy: target.route.proxy, group: group)
+        else { return false }
         let periods: [(notBefore: Int, notAfter: Int)]
         if let path = await pathToATrustedRoot(presented.map(\.der), roots: roots) {
             periods = path.map {
@@ -65,11 +93,9 @@ enum ChainDateCheck {
         } else if !systemRootsAreReadable && roots.includesSystemRoots {
             periods = presented.map { ($0.notBefore, $0.notAfter) }
         } else {
-            return failure
+            return false
         }
-        guard hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970)) else { return failure }
-        return CourierError.tls(
-            .certificateExpired, host: CourierError.tlsHostName(of: url), underlying: failure.underlying)
+        return hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970))
     }
 
     /// Whether swift-certificates reads the system's trust roots here.
