@@ -263,6 +263,17 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Token/discriminator").first?.kind == .notExpressed)
     }
 
+    @Test func theObjectCaseOfATypeListIsAnyObjectAndSaysSo() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Pet: {type: [object, string], properties: {name: {type: string}}}
+            """)
+        #expect(reported(result, at: "/components/schemas/Pet/properties").first?.kind == .notExpressed)
+    }
+
     @Test func aNullOrFalseSchemaIsReported() throws {
         let result = try importing(
             """

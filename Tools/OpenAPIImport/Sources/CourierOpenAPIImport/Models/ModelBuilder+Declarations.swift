@@ -309,6 +309,13 @@ extension ModelBuilder {
             report.add(
                 pointer.appending("type"), .approximated,
                 "\(name) is an enum with a case per type, which the export describes as a oneOf of them.")
+            // Each case is made of its type alone: the keywords beside `type` are not read.
+            for key in ["properties", "items"] where schema[key] != nil {
+                report.add(
+                    pointer.appending(key), .notExpressed,
+                    "The \(key == "properties" ? "object" : "array") case holds any \(key == "properties" ? "object" : "array"); "
+                        + "its \(key) are not read.")
+            }
         }
         if keyword == "anyOf" {
             report.add(
