@@ -33,7 +33,9 @@ import Testing
             enum: [UNKNOWN, ON, OFF, yes, No, y, NO, SE]
             numbers: [1_000, '0x1F', 0x1F, 0o17, 1:20, 007, -3, +4, 1.5, .5, 1e3, 2., 12e]
             literals: [true, False, TRUE, null, Null, ~, .inf, -.Inf]
+            tagged: [!!str 1.10, !!str ON, !!int '42', !!float 1, !!bool true]
             """)
+        #expect(value["tagged"] == .array(["1.10", "ON", .integer(42), .number(1), .bool(true)]))
         #expect(value["enum"] == .array(["UNKNOWN", "ON", "OFF", "yes", "No", "y", "NO", "SE"]))
         #expect(
             value["numbers"]

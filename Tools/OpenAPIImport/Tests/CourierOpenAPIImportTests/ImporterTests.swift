@@ -221,12 +221,15 @@ import Testing
               schemas:
                 Pet:
                   description: "You can fetch\\r\\nall the pets\\rhere\\u2028and more"
+                  properties: {name: {type: string, enum: ["a\\u2028b"]}}
                   type: object
-                  properties: {name: {type: string}}
             """)
+        // U+2028 is text to Swift: it stays in its line, and in a string literal.
+        let pet = file(result, "Models/Pet.swift")
         #expect(
-            file(result, "Models/Pet.swift").contains(
-                "/// You can fetch\n/// all the pets\n/// here\n/// and more\npublic struct Pet"))
+            pet.contains("/// You can fetch\n/// all the pets\n/// here\u{2028}and more\npublic struct Pet"))
+        let name = file(result, "Models/PetName.swift")
+        #expect(name.contains("\"a\u{2028}b\""), "\(name)")
         #expect(file(result, "TestAPI.swift").contains("/// Pets\n/// Store 1\n"))
     }
 

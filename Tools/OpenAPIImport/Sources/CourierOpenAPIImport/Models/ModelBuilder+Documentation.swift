@@ -29,10 +29,10 @@ extension ModelBuilder {
         return lines
     }
 
-    /// The lines of a description, without trailing spaces or blank lines at either end. Any line
-    /// break ends a line (CR LF, a lone CR, U+2028), as Swift's own would end a comment.
+    /// The lines of a description, without trailing spaces or blank lines at either end. A line
+    /// ends where a line of Swift source would (LF, CR or CR LF), so each becomes a doc line.
     static func lines(_ text: String) -> [String] {
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: SourceText.isLineBreak).map {
             String(
                 $0.replacingOccurrences(of: "\t", with: "    ").reversed().drop(while: \.isWhitespace)
                     .reversed())

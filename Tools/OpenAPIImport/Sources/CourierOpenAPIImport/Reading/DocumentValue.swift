@@ -167,6 +167,14 @@ extension DocumentValue {
     }
 
     private static func scalarValue(_ scalar: Node.Scalar) -> DocumentValue {
+        // A tag written in the document (`!!str 1.10`) says what the scalar is.
+        switch Tag.Name(rawValue: scalar.tag.description) {
+        case .str: return .string(scalar.string)
+        case .int: return Int(scalar.string).map(DocumentValue.integer) ?? coreSchemaValue(scalar.string)
+        case .float: return Double(scalar.string).map(DocumentValue.number) ?? coreSchemaValue(scalar.string)
+        case .bool, .null: return coreSchemaValue(scalar.string)
+        default: break
+        }
         // A quoted scalar is a string whatever it looks like; a plain one is read by the core
         // schema of YAML 1.2 (which OpenAPI 3 asks for), which also reads JSON's literals.
         guard scalar.style == .plain || scalar.style == .any else { return .string(scalar.string) }

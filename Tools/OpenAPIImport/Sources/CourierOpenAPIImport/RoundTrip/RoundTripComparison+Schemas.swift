@@ -36,7 +36,7 @@ extension RoundTripComparison {
     /// - Parameters:
     ///   - nullableInExport: Whether the export may allow `null` where the original does not, as a
     ///     Swift optional does for a property the original does not require.
-    ///   - comparesNull: Whether whether `null` is allowed is compared at all.
+    ///   - comparesNull: Whether it is compared at all whether `null` is allowed.
     mutating func compareSchemas(
         _ original: Located, _ exported: Located, nullableInExport: Bool = false, comparesNull: Bool = true
     ) {

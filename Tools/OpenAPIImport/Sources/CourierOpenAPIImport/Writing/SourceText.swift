@@ -6,16 +6,22 @@ struct SourceText {
     /// Adds a line at the current indentation; an empty line stays empty, and each line of a
     /// text of several keeps its own indentation on top.
     mutating func line(_ text: String = "") {
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak) {
             lines.append(line.isEmpty ? "" : String(repeating: "    ", count: depth) + line)
         }
+    }
+
+    /// Whether `character` ends a line of Swift source: LF, CR or CR LF. (U+2028 and the other
+    /// line separators of Unicode are text to Swift, in a comment or a string literal alike.)
+    static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n"
     }
 
     /// Adds `///` lines for `documentation`, if there is any; an entry with a line break in it
     /// (a title, a value) is as many lines.
     mutating func doc(_ documentation: [String]) {
         for text in documentation {
-            for part in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            for part in text.split(omittingEmptySubsequences: false, whereSeparator: Self.isLineBreak) {
                 line(part.isEmpty ? "///" : "/// " + part)
             }
         }
