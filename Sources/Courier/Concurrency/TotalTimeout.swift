@@ -17,17 +17,20 @@ enum TotalTimeout {
 
     /// How long after its deadline a download's caller waits at most for the cancelled call to
     /// end: the transport then has kept the bytes that arrived for resuming, or removed them, so
-    /// the next call for the same file finds them settled.
+    /// the next call for the same file finds them settled. A download that completes meanwhile
+    /// is the answer.
     static let downloadSettleTime = Duration.seconds(5)
 
     /// Runs `operation` until `deadline`; at the deadline, fails with the error of a call that did
     /// not end within `timeout`.
     ///
     /// Cancelling the caller cancels the operation; a caller cancelled while its operation
-    /// ignores it gets ``CourierError/Kind/cancelled`` at the deadline at the latest. After the
-    /// deadline the caller waits up to `settleTime` more for the cancelled operation to end, and
-    /// gets its error then or when the operation ends, whichever comes first. `sleep` waits until
-    /// an instant, or throws when cancelled; tests pass one they wake themselves.
+    /// ignores it gets ``CourierError/Kind/cancelled`` at the deadline at the latest, plus
+    /// `settleTime`: after the deadline the caller waits up to `settleTime` more for the cancelled
+    /// operation to end, cancelled or not, and gets its error when it ends or the time is up; an
+    /// operation that succeeds meanwhile gives its answer, unless the caller was cancelled.
+    /// `sleep` waits until an instant, or throws when cancelled; tests pass one they wake
+    /// themselves.
     static func run(
         until deadline: ContinuousClock.Instant, timeout: Duration, settleTime: Duration = .zero,
         sleep: @escaping @Sendable (ContinuousClock.Instant) async throws -> Void = {
@@ -64,6 +67,8 @@ enum TotalTimeout {
         }
         if settleTime > .zero {
             await race.workEnded(orAfter: ContinuousClock.now + settleTime, sleep: sleep)
+            // A download that completed meanwhile has its file; the timeout's error would drop it.
+            if let late = race.lateSuccess() { return late }
         }
         return try outcome.get()
     }
@@ -88,6 +93,8 @@ private struct DeadlineRace: Sendable {
         var isEndWaitOver = false
         /// The caller, while it waits for the work to end.
         var endWaiter: CheckedContinuation<Void, Never>?
+        /// What the work answered after another outcome was delivered.
+        var lateOutcome: Result<RawResponse, CourierError>?
     }
 
     private let state = LockedValue(State())
@@ -104,10 +111,13 @@ private struct DeadlineRace: Sendable {
     /// The work ended with `outcome`: delivers it when nothing was delivered before, to the
     /// waiting caller or for it to take, and ends the caller's wait for the work.
     func deliver(_ outcome: Result<RawResponse, CourierError>) {
-        endWait()
+        defer { endWait() }
         let waiter = state.withLock {
             state -> CheckedContinuation<Result<RawResponse, CourierError>, Never>? in
-            guard !state.isSettled else { return nil }
+            guard !state.isSettled else {
+                state.lateOutcome = outcome
+                return nil
+            }
             state.isSettled = true
             guard let waiter = state.waiter.take() else {
                 state.outcome = outcome
@@ -180,6 +190,16 @@ private struct DeadlineRace: Sendable {
                 return state.isEndWaitOver
             }
             if isOver { continuation.resume() }
+        }
+    }
+
+    /// The response the work answered after the deadline, for a caller that was not cancelled.
+    func lateSuccess() -> RawResponse? {
+        state.withLock { state in
+            guard !state.isCallerCancelled, case .success(let response)? = state.lateOutcome else {
+                return nil
+            }
+            return response
         }
     }
 

@@ -13,40 +13,46 @@ enum QueryText {
     /// (``QueryItem/isSensitiveByDefault(name:)``).
     static func secretItems(of url: URL, declaredSecret: Set<String>) -> Set<Item> {
         Set(
-            items(of: url).compactMap { _, item in
-                declaredSecret.contains(item.name) || QueryItem.isSensitiveByDefault(name: item.name)
+            items(of: url).compactMap { _, readings in
+                let item = readings[0]
+                return declaredSecret.contains(item.name) || QueryItem.isSensitiveByDefault(name: item.name)
                     ? item : nil
             })
     }
 
-    /// `url` without the query items that are among `removed`; the others are kept as written.
+    /// `url` without the query items that are among `removed`, read with `+` as itself or as a
+    /// space (as a form encoder writes one); the others are kept as written.
     static func removing(_ removed: Set<Item>, from url: URL) -> URL {
         let written = items(of: url)
-        guard written.contains(where: { removed.contains($0.item) }),
+        func isRemoved(_ readings: [Item]) -> Bool { readings.contains(where: removed.contains) }
+        guard written.contains(where: { isRemoved($0.readings) }),
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url }
-        let kept = written.filter { !removed.contains($0.item) }.map(\.text)
+        let kept = written.filter { !isRemoved($0.readings) }.map(\.text)
         components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
         return components.url ?? url
     }
 
-    /// Each `name=value` of `url`'s query as written, with its decoded item; a pair that does not
-    /// decode is compared as written.
-    private static func items(of url: URL) -> [(text: String, item: Item)] {
+    /// Each `name=value` of `url`'s query as written, with its decoded item: first with `+` as
+    /// itself, as Courier writes a query, then with `+` as a space. A part that does not decode
+    /// is read as written.
+    private static func items(of url: URL) -> [(text: String, readings: [Item])] {
         guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery else {
             return []
         }
+        func decoded(_ part: Substring) -> String { PercentEncoding.decode(part) ?? String(part) }
+        func formDecoded(_ part: Substring) -> String {
+            decoded(Substring(part.replacingOccurrences(of: "+", with: " ")))
+        }
         return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let (name, value) =
-                pair.firstIndex(of: "=").map { (pair[..<$0], pair[pair.index(after: $0)...]) } ?? (
-                    pair[...], ""
-                )
-            return (
-                String(pair),
-                Item(
-                    name: PercentEncoding.decode(name) ?? String(name),
-                    value: PercentEncoding.decode(value) ?? String(value))
-            )
+            let equals = pair.firstIndex(of: "=")
+            let name = pair[..<(equals ?? pair.endIndex)]
+            let value = equals.map { pair[pair.index(after: $0)...] } ?? ""
+            let readings = [
+                Item(name: decoded(name), value: decoded(value)),
+                Item(name: formDecoded(name), value: formDecoded(value)),
+            ]
+            return (String(pair), readings)
         }
     }
 }

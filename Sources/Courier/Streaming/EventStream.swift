@@ -31,8 +31,8 @@ import Foundation
 /// Events follow the WHATWG HTML rules for event streams: `event`, multi-line `data`, `id`,
 /// `retry`, comments, CR, LF or CR LF line endings, a leading byte-order mark. A body that ends in
 /// the middle of an event throws ``CourierError/Kind/truncatedResponse`` instead of delivering half
-/// of it. An event's data over 1 MiB, or a line over 1 MiB besides its field's name, throws
-/// ``CourierError/Kind/responseTooLarge``.
+/// of it. An event's data over 1 MiB, or a line over 1 MiB and 16 bytes (room for a field's name
+/// before 1 MiB of data), throws ``CourierError/Kind/responseTooLarge``.
 public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendable {
     /// One event.
     public typealias Element = Event

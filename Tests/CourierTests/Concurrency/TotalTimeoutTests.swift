@@ -270,6 +270,7 @@ struct UncooperativeTotalTimeoutTests {
                 } catch {
                     await Self.wait(for: release)
                     ended.withLock { $0 = true }
+                    throw CourierError(stage: .transport, kind: .cancelled, message: "cancelled")
                 }
                 return Self.answer
             }
@@ -281,6 +282,27 @@ struct UncooperativeTotalTimeoutTests {
         release.signal()
         await expectCourierError(.timedOut) { try await task.value }
         #expect(ended.withLock { $0 }, "the caller returned before the operation ended")
+    }
+
+    @Test func anOperationThatSucceedsWithinTheSettleTimeGivesItsAnswer() async throws {
+        // A download whose last bytes arrive as its deadline passes: its file is complete, and
+        // the timeout's error would throw it away.
+        let alarm = ManualAlarm()
+        let release = DispatchSemaphore(value: 0)
+        let task = Task {
+            try await TotalTimeout.run(
+                until: .now + .seconds(3_600), timeout: .seconds(3_600), settleTime: .seconds(3_600),
+                sleep: alarm.sleep
+            ) { () throws(CourierError) in
+                await Self.wait(for: release)
+                return Self.answer
+            }
+        }
+        try await waitUntil("the deadline's sleep started") { alarm.isSleeping }
+        alarm.ring()
+        try await waitUntil("the caller waits for the operation to end") { alarm.isSleeping }
+        release.signal()
+        #expect(try await task.value.status == .ok)
     }
 
     @Test func theSettleWaitEndsAtItsLimitWhenTheOperationIgnoresCancellation() async throws {

@@ -86,7 +86,8 @@
                 context in
                 // The total timeout is Courier's own: the call is cancelled and its transport lets
                 // go of the file after the deadline. Calling again at once must find the bytes.
-                let configuration = Client.Configuration(timeout: Timeout(.seconds(3)))
+                // The idle timeout, which the transport enforces itself, must not come first.
+                let configuration = Client.Configuration(timeout: Timeout(.seconds(3), idle: .seconds(60)))
                 try await context.withClient(configuration: configuration) { client in
                     let (key, size, sent) = (FaultServer.uniqueKey(), 1 << 20, 1 << 16)
                     let endpoint = ranged(key, size: size, [("stall_first", "\(sent)")])

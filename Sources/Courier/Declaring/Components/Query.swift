@@ -30,7 +30,8 @@ public struct Query: EndpointComponent {
     /// - Parameters:
     ///   - name: The parameter name.
     ///   - value: The value; `nil` omits the pair.
-    ///   - isSecret: Whether the value is redacted in every rendering, whatever its name.
+    ///   - isSecret: Whether the value is redacted in every rendering, whatever its name, and kept
+    ///     from another origin (an absolute URL's, or a redirect's).
     public init(_ name: String, _ value: (some Encodable & Sendable)?, isSecret: Bool = false) {
         self.isSecret = isSecret
         guard let value else {
@@ -49,7 +50,8 @@ public struct Query: EndpointComponent {
     /// - Parameters:
     ///   - name: The parameter name.
     ///   - value: The value; `nil` omits the pair.
-    ///   - isSecret: Whether the value is redacted in every rendering, whatever its name.
+    ///   - isSecret: Whether the value is redacted in every rendering, whatever its name, and kept
+    ///     from another origin (an absolute URL's, or a redirect's).
     @_disfavoredOverload
     public init(_ name: String, _ value: (some ParameterValue)?, isSecret: Bool = false) {
         self.isSecret = isSecret
