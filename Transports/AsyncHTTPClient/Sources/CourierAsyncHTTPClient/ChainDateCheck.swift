@@ -23,8 +23,8 @@ import SwiftASN1
 /// Through a proxy, the handshake goes through a tunnel of its own, as the request's did. Only a
 /// failed request pays for it, and requests that fail together share one: a request that fails
 /// while the check of its server and route runs waits for that check's answer. A server that does
-/// not answer within ``handshakeLimit`` leaves the failure as it was (untrusted); a call cancelled
-/// before its check starts gets it at once.
+/// not answer within ``handshakeLimit`` leaves the failure as it was (untrusted), and so does a
+/// call cancelled before or while it waits, at once.
 enum ChainDateCheck {
     /// The longest the extra handshake may take.
     static let handshakeLimit: TimeAmount = .seconds(5)
@@ -68,7 +68,7 @@ enum ChainDateCheck {
         var handshakeRoute = route
         handshakeRoute.idleLimit = nil
         let target = Target(host: host, port: url.port ?? 443, route: handshakeRoute)
-        let isOutOfDate = await checks.answer(for: target) {
+        let isOutOfDate = await checks.answer(for: target, ifCancelled: false) {
             await hasCertificateOutOfDate(target, group: group)
         }
         guard isOutOfDate else { return failure }
