@@ -66,7 +66,10 @@ extension CourierError {
             message = "The proxy \(proxy) did not answer as a SOCKS5 proxy; nothing reached the server."
         case let error as NIOConnectionError where error.host == server.host && error.port == server.port:
             kind = .cannotConnect
-            message = "Could not connect to the proxy \(proxy): no address of it accepted a connection."
+            message =
+                error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil)
+                ? "Could not connect to the proxy \(proxy): its name did not resolve to an address."
+                : "Could not connect to the proxy \(proxy): no address of it accepted a connection."
         case let error as IOError where error.errnoCode == ECONNREFUSED:
             kind = .cannotConnect
             message = "Could not connect to the proxy \(proxy): the connection was refused."
