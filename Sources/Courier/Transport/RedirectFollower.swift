@@ -44,7 +44,7 @@ struct RedirectFollower: Sendable {
         do {
             return try await send(
                 first, keepsSecrets: request.keepsSecrets(baseURL: baseURL),
-                secretQueryNames: LogRedaction.secretQueryNames(of: request))
+                query: request.query)
         } catch {
             throw error.adding(request: request, url: first.url)
         }
@@ -54,9 +54,9 @@ struct RedirectFollower: Sendable {
     ///
     /// The hooks prepare `first` too, on every attempt: a retry reads what the attempt before it
     /// stored. `keepsSecrets` is whether `first` carries the request's secrets (an absolute URL
-    /// on another origin does not, unless it opted in); `secretQueryNames` are the names of its
-    /// query items marked secret, which its URL cannot tell.
-    func send(_ first: TransportRequest, keepsSecrets: Bool, secretQueryNames: Set<String> = [])
+    /// on another origin does not, unless it opted in); `query` holds the items it was built from,
+    /// which say what its URL cannot: which are marked secret.
+    func send(_ first: TransportRequest, keepsSecrets: Bool, query: [QueryItem] = [])
         async throws(CourierError) -> RawResponse
     {
         var first = first
@@ -65,9 +65,7 @@ struct RedirectFollower: Sendable {
             try Self.check(configuration, of: first)
         }
         first.context.observers.notify { $0.attemptStarted() }
-        var hops = Hops(
-            leftFirstOrigin: !keepsSecrets,
-            secretQuery: QueryText.secretItems(of: first.url, declaredSecret: secretQueryNames))
+        var hops = Hops(leftFirstOrigin: !keepsSecrets, query: query)
         var current = first
         while true {
             var response = try await sendHop(current)
@@ -116,8 +114,11 @@ struct RedirectFollower: Sendable {
         var visits: [String: Int] = [:]
         var leftFirstOrigin = false
         var changedMethod = false
-        /// The first request's secret query items, which no other origin receives.
-        var secretQuery: Set<QueryText.Item> = []
+        /// The query items the first request was built from.
+        var query: [QueryItem] = []
+        /// The first request's secret query items, which no other origin receives: read from its
+        /// URL at the first hop to another origin.
+        var secretQuery: Set<QueryText.Item>?
     }
 
     /// The request to send after `request` was answered with `response`, or `nil` when `response`
@@ -145,8 +146,13 @@ struct RedirectFollower: Sendable {
         var next = try nextRequest(
             after: request, status: response.status, location: location, response: response)
         if Self.origin(of: next.url) != Self.origin(of: request.url) { hops.leftFirstOrigin = true }
-        if !hops.secretQuery.isEmpty, Self.origin(of: next.url) != Self.origin(of: first.url) {
-            next.url = QueryText.removing(hops.secretQuery, from: next.url)
+        if Self.origin(of: next.url) != Self.origin(of: first.url) {
+            let secrets =
+                hops.secretQuery
+                ?? QueryText.secretItems(
+                    of: first.url, declaredSecret: Set(hops.query.filter(\.isSecret).map(\.name)))
+            hops.secretQuery = secrets
+            if !secrets.isEmpty { next.url = QueryText.removing(secrets, from: next.url) }
         }
         let visit = "\(next.method) \(next.url.absoluteString)"
         hops.visits[visit, default: 0] += 1
