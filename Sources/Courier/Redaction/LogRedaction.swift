@@ -140,15 +140,14 @@ extension LogRedaction {
     }
 
     /// A query string or form body (`a=1&b=2`, percent-encoded) with hidden values replaced.
-    func query(_ text: some StringProtocol, alsoHiding names: Set<String> = []) -> String {
-        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let name = pair.prefix { $0 != "=" }
-            let decoded =
-                PercentEncoding.decode(name.replacingOccurrences(of: "+", with: " ")) ?? String(name)
-            guard name.count < pair.count, names.contains(decoded) || hidesQueryItem(named: decoded) else {
-                return String(pair)
-            }
-            return String(name) + "=<redacted>"
+    func query(_ text: Substring, alsoHiding names: Set<String> = []) -> String {
+        QueryText.pairs(of: text).map { pair in
+            guard pair.value != nil,
+                QueryText.readings(of: pair.name).contains(where: {
+                    names.contains($0) || hidesQueryItem(named: $0)
+                })
+            else { return String(pair.text) }
+            return pair.name + "=<redacted>"
         }
         .joined(separator: "&")
     }
@@ -194,14 +193,10 @@ extension LogRedaction {
     /// as a presigned URL's `?X-Amz-Signature=…`), as written and decoded.
     private func hiddenValues(ofQuery query: String?) -> [String] {
         guard let query else { return [] }
-        return query.split(separator: "&").flatMap { pair -> [String] in
-            guard let equals = pair.firstIndex(of: "=") else { return [] }
-            let name = pair[..<equals].replacingOccurrences(of: "+", with: " ")
-            guard hidesQueryItem(named: PercentEncoding.decode(name) ?? name) else { return [] }
-            let value = String(pair[pair.index(after: equals)...])
-            let decoded = PercentEncoding.decode(value)
-            let spaced = PercentEncoding.decode(value.replacingOccurrences(of: "+", with: " "))
-            return [value] + [decoded, spaced].compactMap { $0 }
+        return QueryText.pairs(of: query[...]).flatMap { pair -> [String] in
+            guard let value = pair.value, QueryText.readings(of: pair.name).contains(where: hidesQueryItem)
+            else { return [] }
+            return [String(value)] + QueryText.readings(of: value)
         }
     }
 

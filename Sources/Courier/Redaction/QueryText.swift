@@ -1,11 +1,45 @@
 import Foundation
 
-/// The items of a URL's query as written, for the secrets a request carries there.
+/// A percent-encoded query or form body as written (`a=1&b=2`): its pairs, and how their names
+/// and values read, for the rules that hide or remove secret values.
+///
+/// A part reads two ways: percent-decoded with `+` as itself, as Courier writes a query, and with
+/// `+` as a space, as a form encoder writes one. A rule about secrets takes both, so that neither
+/// writing hides a secret from it.
 enum QueryText {
+    /// One pair as written.
+    struct Pair {
+        /// The pair, `name=value` or `name`.
+        let text: Substring
+        /// What comes before the first `=`, or the whole pair.
+        let name: Substring
+        /// What comes after the first `=`; `nil` when the pair has none.
+        let value: Substring?
+    }
+
     /// One query item, its name and value percent-decoded.
     struct Item: Hashable, Sendable {
         let name: String
         let value: String
+    }
+
+    /// The pairs of `query`, empty ones included, in order.
+    static func pairs(of query: Substring) -> [Pair] {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else {
+                return Pair(text: pair, name: pair, value: nil)
+            }
+            return Pair(text: pair, name: pair[..<equals], value: pair[pair.index(after: equals)...])
+        }
+    }
+
+    /// `part` percent-decoded with `+` as itself, then with `+` as a space; a reading that does
+    /// not decode is `part` as written.
+    static func readings(of part: Substring) -> [String] {
+        let plain = PercentEncoding.decode(part) ?? String(part)
+        guard part.utf8.contains(UInt8(ascii: "+")) else { return [plain, plain] }
+        let spaced = part.replacingOccurrences(of: "+", with: " ")
+        return [plain, PercentEncoding.decode(spaced) ?? spaced]
     }
 
     /// The items of `url`'s query whose value is secret: under one of `declaredSecret` (items
@@ -20,8 +54,8 @@ enum QueryText {
             })
     }
 
-    /// `url` without the query items that are among `removed`, read with `+` as itself or as a
-    /// space (as a form encoder writes one); the others are kept as written.
+    /// `url` without the query items that are among `removed`, in either reading; the others are
+    /// kept as written.
     static func removing(_ removed: Set<Item>, from url: URL) -> URL {
         let written = items(of: url)
         func isRemoved(_ readings: [Item]) -> Bool { readings.contains(where: removed.contains) }
@@ -33,26 +67,16 @@ enum QueryText {
         return components.url ?? url
     }
 
-    /// Each `name=value` of `url`'s query as written, with its decoded item: first with `+` as
-    /// itself, as Courier writes a query, then with `+` as a space. A part that does not decode
-    /// is read as written.
-    private static func items(of url: URL) -> [(text: String, readings: [Item])] {
+    /// Each pair of `url`'s query as written, with its item in both readings; a pair without `=`
+    /// is an item with an empty value.
+    private static func items(of url: URL) -> [(text: Substring, readings: [Item])] {
         guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery else {
             return []
         }
-        func decoded(_ part: Substring) -> String { PercentEncoding.decode(part) ?? String(part) }
-        func formDecoded(_ part: Substring) -> String {
-            decoded(Substring(part.replacingOccurrences(of: "+", with: " ")))
-        }
-        return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            let equals = pair.firstIndex(of: "=")
-            let name = pair[..<(equals ?? pair.endIndex)]
-            let value = equals.map { pair[pair.index(after: $0)...] } ?? ""
-            let readings = [
-                Item(name: decoded(name), value: decoded(value)),
-                Item(name: formDecoded(name), value: formDecoded(value)),
-            ]
-            return (String(pair), readings)
+        return pairs(of: query[...]).map { pair in
+            let names = readings(of: pair.name)
+            let values = readings(of: pair.value ?? "")
+            return (pair.text, zip(names, values).map { Item(name: $0, value: $1) })
         }
     }
 }

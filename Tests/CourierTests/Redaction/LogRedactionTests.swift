@@ -39,6 +39,19 @@ import Testing
         #expect(!LogRedaction().redacting(message, for: presigned).contains("AKID1234"))
     }
 
+    /// A name is hidden when either reading of its `+` is: as itself, as Courier and most URLs
+    /// write it, or as a space, as a form encoder writes it.
+    @Test func aHiddenNameIsRecognisedWhicheverWayItsPlusReads() {
+        let hiding = LogRedaction(queryItems: ["a+b", "session id"])
+        #expect(
+            hiding.url("https://x.example/p?a+b=v1234&session+id=w5678&c=d")
+                == "https://x.example/p?a+b=<redacted>&session+id=<redacted>&c=d")
+        #expect(
+            hiding.query("a%2Bb=v1234&session%20id=w5678"[...]) == "a%2Bb=<redacted>&session%20id=<redacted>")
+        // A pair without `=` has no value to hide.
+        #expect(hiding.query("a+b&c"[...]) == "a+b&c")
+    }
+
     @Test func aRequestWithNothingHiddenHasNoSecrets() throws {
         let plain = try Endpoint<Empty, Never> {
             Method.get

@@ -21,7 +21,7 @@ extension LoggingMiddleware {
         }
         var redactable = data
         if contentType?.essence == MediaType.formURLEncoded.essence {
-            redactable = Data(redaction.query(text).utf8)
+            redactable = Data(redaction.query(text[...]).utf8)
         }
         let snippet = BodySnippet.redacted(redactable, hiding: secrets, limit: bodyLimit)
         let escaped = snippet.replacingOccurrences(of: "\r", with: "\\r")

@@ -52,7 +52,7 @@ extension EndpointRequest {
         let redaction = LogRedaction()
         var shown: String
         if body.contentType.essence == MediaType.formURLEncoded.essence {
-            shown = redaction.query(text)
+            shown = redaction.query(text[...])
         } else if body.contentType.isJSON {
             shown = BodySnippet.redacted(data, hiding: secrets, limit: .max)
         } else {
