@@ -3,9 +3,10 @@ import Foundation
 /// A percent-encoded query or form body as written (`a=1&b=2`): its pairs, and how their names
 /// and values read, for the rules that hide or remove secret values.
 ///
-/// A part reads two ways: percent-decoded with `+` as itself, as Courier writes a query, and with
-/// `+` as a space, as a form encoder writes one. A rule about secrets takes both, so that neither
-/// writing hides a secret from it.
+/// A part reads two ways: percent-decoded with `+` as itself (RFC 3986), and with `+` as a space,
+/// as an HTML form encoder writes one (and Courier's, with `FormEncoding(spaces: .plus)`).
+/// Courier's queries write neither (`%2B`, `%20`), but a URL from elsewhere may: a rule about
+/// secrets takes both readings, so that neither hides a secret from it.
 enum QueryText {
     /// One pair as written.
     struct Pair {
