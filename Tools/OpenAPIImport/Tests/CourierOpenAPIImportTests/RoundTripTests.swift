@@ -226,6 +226,26 @@ private func operationDocument(
         #expect(differences(original, export) == [])
     }
 
+    @Test func anAllOfOfScalarsIsComparedAsOneScalarWithEveryLimit() {
+        let original = petsDocument(
+            "3.0.3",
+            pet: """
+                {type: object, required: [name], properties: {
+                  name: {allOf: [{$ref: '#/components/schemas/Name'}, {maxLength: 40}]},
+                  code: {allOf: [{type: string, pattern: '^A', nullable: true}, {type: string, pattern: 'B$', nullable: true}]}}}
+                """,
+            schemas: "    Name: {type: string, minLength: 1}")
+        let export = petsExport(
+            pet: #"""
+                {"type": "object", "required": ["name"], "properties": {
+                  "name": {"type": "string", "minLength": 1, "maxLength": 40},
+                  "code": {"type": ["string", "null"], "pattern": "^(?=[\\s\\S]*?(?:^A))(?=[\\s\\S]*?(?:B$))"}}}
+                """#)
+        #expect(differences(original, export) == [])
+        let narrower = export.replacingOccurrences(of: #""maxLength": 40"#, with: #""maxLength": 80"#)
+        #expect(differences(original, narrower).count == 1)
+    }
+
     @Test func aSchemaThatConstrainsNothingAllowsNullWhetherItSaysSoOrNot() {
         let original = petsDocument("3.0.3", pet: "{type: object, properties: {details: {nullable: true}}}")
         let export = petsExport(pet: #"{"type": "object", "properties": {"details": {}}}"#)

@@ -16,6 +16,9 @@ extension ModelBuilder {
             report.add(
                 pointer.appending("allOf"), .approximated,
                 "The allOf is one struct with the properties of all \(members.count) schemas.")
+            if case .conflict(let reason) = scalarAllOf(schema) {
+                report.add(pointer.appending("allOf"), .notExpressed, reason)
+            }
             for (offset, member) in members.enumerated() {
                 parts += objectParts(member, at: pointer.appending("allOf", String(offset)), depth: 0)
             }

@@ -191,7 +191,10 @@ struct ModelBuilder {
             resolved = scalarOrCollection(core, at: pointer, hint: hint)
         }
         resolved.nullable = resolved.nullable || nullable
-        resolved.documentation = documentation(of: schema) + resolved.documentation
+        // An allOf read as one scalar has the documentation of its members too.
+        let mergesScalars =
+            (schema["allOf"]?.array?.count ?? 0) > 1 && core["allOf"] == nil && core["$ref"] == nil
+        resolved.documentation = documentation(of: mergesScalars ? core : schema) + resolved.documentation
         return resolved
     }
 
@@ -268,7 +271,8 @@ struct ModelBuilder {
     /// `schema` without the `null` it allows, and whether it allowed one: 3.0's `nullable`, a
     /// `type` array with `null`, an enum with `null`, a `oneOf` or `anyOf` with a `null` member,
     /// and an `allOf` of one schema. An `allOf` member that constrains nothing (it only describes,
-    /// as `{description: …}` beside a `$ref` does) is left out and its documentation kept.
+    /// as `{description: …}` beside a `$ref` does) is left out and its documentation kept; an
+    /// `allOf` of scalars of one type is that scalar with every member's limits (``ScalarAllOf``).
     private func nonNull(_ schema: DocumentValue, at pointer: JSONPointer) -> (DocumentValue, Bool) {
         guard var members = schema.members else { return (schema, false) }
         if case .array(let parts) = members["allOf"], parts.count > 1 {
@@ -312,7 +316,17 @@ struct ModelBuilder {
             members["allOf"] = nil
             return merged(parts[0], into: members, nullable: nullable)
         }
+        if case .scalar(let scalar, let allowsNull) = scalarAllOf(.object(members)) {
+            return (scalar, nullable || allowsNull)
+        }
         return (.object(members), nullable)
+    }
+
+    /// How `schema`'s `allOf` reads as one scalar (``ScalarAllOf``).
+    func scalarAllOf(_ schema: DocumentValue) -> ScalarAllOf.Reading {
+        ScalarAllOf.read(schema, readsNullable: document.version == .openAPI30) { reference in
+            try? document.resolved(.object(.init([("$ref", .string(reference))])), at: .root).value
+        }
     }
 
     /// Reports a `oneOf` or `anyOf` of one schema (besides `null`) with a discriminator, which

@@ -13,8 +13,8 @@ struct NormalisedSchema {
 extension RoundTripComparison {
     /// `schema` of `side` normalised (``SchemaNormaliser``): `$ref`s followed and wrappers of one
     /// member unwrapped, such as `anyOf` of a `$ref` and `null`, or 3.0's `allOf` of one `$ref`
-    /// with `nullable: true`. `nil`, with a difference at `site`, when a reference does not
-    /// resolve.
+    /// with `nullable: true`; an `allOf` of scalars of one type is that scalar (``ScalarAllOf``).
+    /// `nil`, with a difference at `site`, when a reference does not resolve.
     mutating func normalised(_ schema: Located, on side: Side, reportingAt site: JSONPointer)
         -> NormalisedSchema?
     {
@@ -39,6 +39,16 @@ extension RoundTripComparison {
             }
             let split = SchemaNormaliser.splittingNull(SchemaNormaliser.as31(current.value))
             allowsNull = allowsNull || split.allowsNull
+            let scalar = ScalarAllOf.read(split.rest, readsNullable: true) { reference in
+                guard let target = target(of: reference, on: side) else { return nil }
+                if side == .original { readSchemas.insert(target.pointer) }
+                return target.value
+            }
+            if case .scalar(let value, let scalarAllowsNull) = scalar {
+                return NormalisedSchema(
+                    core: Located(value: SchemaNormaliser.as31(value), pointer: current.pointer),
+                    allowsNull: allowsNull || scalarAllowsNull, componentNames: componentNames)
+            }
             if let member = SchemaNormaliser.onlyMember(of: split.rest),
                 let value = split.rest[member.keyword]?.array?[member.index]
             {
