@@ -20,7 +20,9 @@
 /// ```
 ///
 /// The description is used only by ``Catalog/openAPIDocument(title:version:servers:)``: a
-/// catalog still reads the model with its own `init(from:)`.
+/// catalog still reads the model with its own `init(from:)`. A union with a discriminator may
+/// decode by it alone, refusing a value it does not name: when a catalog probes a model that
+/// holds one, the property holds a value of the `mapping`, or a member type's name.
 public protocol SchemaDescribing: Decodable {
     /// What JSON the model is.
     static var schemaDescription: SchemaDescription { get }

@@ -5,8 +5,10 @@ import Foundation
 ///
 /// Every value is derived from a seed and the coding path, so two probes differ exactly in the
 /// properties they are asked to vary: `varying` names the top-level key whose values (nested
-/// ones included) come out different. Optional properties are present. A type the probe cannot
-/// make (an enum that is not `CaseIterable`, say) fails with a `DecodingError`, which
+/// ones included) come out different. Optional properties are present, and a
+/// ``SchemaDescribing`` union with a discriminator reads a value of it that names a member (one
+/// that decodes by its discriminator alone decodes nothing else). A type the probe cannot make
+/// (an enum that is not `CaseIterable`, say) fails with a `DecodingError`, which
 /// ``EndpointShape`` turns into a sentence.
 struct ProbeDecoder: Decoder {
     /// Which top-level key to vary, if any.
@@ -20,6 +22,9 @@ struct ProbeDecoder: Decoder {
     var codingPath: [any CodingKey] = []
     /// How many types in a row decoded themselves from this decoder without a new key.
     var selfDecodes = 0
+    /// The discriminator a ``SchemaDescribing`` union being made reads here, and the value it is
+    /// given: one that names a member, since such a union may decode no other.
+    var discriminator: (depth: Int, property: String, value: String)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     var isVaried: Bool { codingPath.first.map { $0.stringValue == varying } ?? false }
@@ -118,7 +123,25 @@ struct ProbeDecoder: Decoder {
         }
         var inner = self
         inner.selfDecodes += 1
+        if let union = type as? any SchemaDescribing.Type,
+            case .union(_, let types, let discriminator?) = union.schemaDescription.kind
+        {
+            // A value its mapping lists, else a member's own name, as OpenAPI reads one.
+            for value in discriminator.mapping.keys.sorted() + types.map({ String(describing: $0) }) {
+                inner.discriminator = (codingPath.count, discriminator.property, value)
+                if let made = try? T(from: inner) { return made }
+            }
+            inner.discriminator = nil
+        }
         return try T(from: inner)
+    }
+
+    /// The value of the discriminator ``discriminator`` names, when `key` is its property here.
+    func discriminatorValue<T>(for key: some CodingKey, as type: T.Type) -> T? {
+        guard let discriminator, discriminator.depth == codingPath.count,
+            discriminator.property == key.stringValue
+        else { return nil }
+        return discriminator.value as? T
     }
 
     /// Notes how a top-level value reads as text when printed into a path, query or header.
@@ -246,6 +269,9 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decodeNil(forKey key: Key) throws -> Bool {
         note(key, optional: true)
+        // A union's discriminator is never left out, however deep (`decodeIfPresent` of a
+        // `String` asks here first).
+        if decoder.discriminatorValue(for: key, as: String.self) != nil { return false }
         return isLeftOut(key) || isTooDeep
     }
 
@@ -263,11 +289,13 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         note(key, optional: false, type: type)
+        if let value = decoder.discriminatorValue(for: key, as: type) { return value }
         return try decoder.nested(key).value(of: type)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         note(key, optional: true, type: type)
+        if let value = decoder.discriminatorValue(for: key, as: type) { return value }
         if isLeftOut(key) || isTooDeep { return nil }
         return try decoder.nested(key).value(of: type)
     }

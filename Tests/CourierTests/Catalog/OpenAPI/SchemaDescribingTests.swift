@@ -190,6 +190,72 @@ struct SchemaDescribingTests {
                 + ##"{"card":"#/components/schemas/Card"},"propertyName":"object"},"title":"Tagged"}"##)
     }
 
+    /// A card or a bank account by `object` alone, as an imported union with a discriminator
+    /// decodes: any other `object` is an error.
+    enum StrictSource: Codable, Hashable, SchemaDescribing {
+        case card(Card)
+        case bankAccount(BankAccount)
+
+        private enum Key: String, CodingKey { case object }
+
+        static var schemaDescription: SchemaDescription {
+            .oneOf(
+                [Card.self, BankAccount.self],
+                discriminator: .init(property: "object", mapping: ["card": Card.self]))
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            // `decodeIfPresent`, as the importer writes it, which asks `decodeNil` first.
+            switch try container.decodeIfPresent(String.self, forKey: .object) {
+            case "card": self = .card(try Card(from: decoder))
+            case "BankAccount": self = .bankAccount(try BankAccount(from: decoder))
+            case let value:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .object, in: container,
+                    debugDescription: "The object \(value.map { "\"\($0)\"" } ?? "absent") names no type.")
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .card(let card): try card.encode(to: encoder)
+            case .bankAccount(let account): try account.encode(to: encoder)
+            }
+        }
+    }
+
+    /// A union deep in a model that holds itself, where the probe leaves optionals out.
+    struct Chain: Codable, Hashable {
+        var source: StrictSource
+        var next: [Chain]?
+    }
+
+    struct CreatePayout: CatalogEndpoint, Equatable {
+        typealias Success = Chain
+        typealias Failure = Never
+        var source: StrictSource
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("payouts")
+            Body.json(source)
+        }
+    }
+
+    @Test func aUnionThatDecodesByItsDiscriminatorAloneIsProbedWithAValueNamingAMember() throws {
+        let catalog = try Catalog([CreatePayout.self])
+        let document = catalog.openAPIDocument(title: "Payouts", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let schemas = schemas(
+            try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any]))
+        let chain = try #require(schemas["Chain"]?["properties"] as? [String: Any])
+        #expect(Set(chain.keys) == ["source", "next"])
+        #expect(try compactJSON(chain["source"]) == ##"{"$ref":"#/components/schemas/StrictSource"}"##)
+        #expect(schemas["StrictSource"]?["oneOf"] != nil)
+    }
+
     private func components() throws -> [String: Any] {
         let document = try Catalog([CreateCharge.self]).openAPIDocument(title: "Charges", version: "1")
         let json = try #require(

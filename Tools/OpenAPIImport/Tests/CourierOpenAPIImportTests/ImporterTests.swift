@@ -85,7 +85,17 @@ import Testing
         #expect(shape.contains(#"case discriminator = "kind""#))
         #expect(shape.contains(#"case "round": self = .circle(try Circle(from: decoder))"#))
         #expect(shape.contains(#"case "Square": self = .square(try Square(from: decoder))"#))
-        #expect(shape.contains("default: self = try Self(fitting: decoder)"))
+        // A value is the case its kind names, and nothing else: another kind, or none, is an error.
+        #expect(shape.contains("switch try container.decodeIfPresent(String.self, forKey: .discriminator) {"))
+        #expect(
+            shape.contains(
+                #"debugDescription: "The kind \"\(value)\" names none of Shape's schemas (round, Square).")"#)
+        )
+        #expect(
+            shape.contains(
+                #"debugDescription: "The value has no kind, which names which of Shape's schemas it is (round, Square).""#
+            ))
+        #expect(!shape.contains("try?"))
         // The export lists the cases and the discriminator; "Square" names Square without a mapping.
         #expect(shape.contains("public enum Shape: Codable, Sendable, Hashable, SchemaDescribing"))
         #expect(
@@ -121,6 +131,50 @@ import Testing
                             [Circle.self, Square.self],
                             discriminator: .init(property: "kind"))
                 """))
+    }
+
+    @Test func aDiscriminatorPicksTheMemberItsValueNamesOnly() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Shape:
+                  anyOf:
+                    - $ref: '#/components/schemas/Circle'
+                    - {type: object, properties: {kind: {type: string}, side: {type: number}}}
+                  discriminator: {propertyName: kind}
+                Circle: {type: object, properties: {kind: {type: string}}}
+            """)
+        let shape = file(result, "Models/Shape.swift")
+        // The implicit mapping: a member's component name.
+        #expect(shape.contains(#"case "Circle": self = .circle(try Circle(from: decoder))"#), "\(shape)")
+        #expect(!shape.contains("Option2(from:"), "\(shape)")
+        #expect(
+            reported(result, at: "/components/schemas/Shape/discriminator").map(\.message) == [
+                "Members that are not references have no discriminator value, and Shape decodes the member its "
+                    + "kind names only: no value decodes as .option2."
+            ])
+        #expect(
+            reported(result, at: "/components/schemas/Shape/anyOf").map(\.message) == [
+                "The anyOf is decoded as the one member its discriminator names, as a oneOf would be."
+            ])
+    }
+
+    @Test func aUnionWithoutADiscriminatorDecodesTheFirstMemberThatFits() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Shape: {oneOf: [{$ref: '#/components/schemas/Circle'}, {type: string}]}
+                Circle: {type: object, properties: {kind: {type: string}}}
+            """)
+        let shape = file(result, "Models/Shape.swift")
+        #expect(!shape.contains("DiscriminatorKey"), "\(shape)")
+        #expect(shape.contains("if let value = try? Circle(from: decoder) {"), "\(shape)")
+        #expect(shape.contains("} else if let value = try? String(from: decoder) {"), "\(shape)")
+        #expect(shape.contains(#"debugDescription: "The value is none of Circle, String.""#), "\(shape)")
     }
 
     @Test func anAnyOfWithNullIsAnAnyOfOfTheRestReportedForItsNull() throws {

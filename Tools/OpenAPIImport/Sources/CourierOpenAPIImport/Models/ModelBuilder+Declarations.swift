@@ -244,8 +244,9 @@ extension ModelBuilder {
         }
     }
 
-    /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded by the
-    /// discriminator when there is one, else by the first member the value decodes as.
+    /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded as the member the
+    /// discriminator's value names when there is one (a value that names none is an error), else
+    /// as the first member the value decodes as.
     mutating func declareUnion(
         named name: String, _ members: [DocumentValue], _ schema: DocumentValue, at pointer: JSONPointer
     ) {
@@ -302,10 +303,17 @@ extension ModelBuilder {
             cases.append(.init(name: names.claim(base), type: resolved.type, discriminatorValues: values))
         }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
-        if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
+        if discriminator != nil, cases.allSatisfy({ $0.discriminatorValues.isEmpty }) {
             report.add(
                 pointer.appending("discriminator"), .notExpressed,
-                "Members that are not references have no discriminator value: they are tried in order.")
+                "No member is a reference, so no discriminator value names one: they are tried in order.")
+        } else if let discriminator, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
+            let unnamed = cases.filter(\.discriminatorValues.isEmpty).map { "." + $0.name }
+            report.add(
+                pointer.appending("discriminator"), .notExpressed,
+                "Members that are not references have no discriminator value, and \(name) decodes the member "
+                    + "its \(discriminator) names only: no value decodes as \(unnamed.joined(separator: ", "))."
+            )
         }
         reportNull(in: name, members, at: places, written: written, pointer)
         if keyword == "type" {
@@ -323,7 +331,9 @@ extension ModelBuilder {
         if keyword == "anyOf" {
             report.add(
                 pointer.appending("anyOf"), .approximated,
-                "The anyOf is decoded as the first member that matches, as a oneOf would be.",
+                cases.contains(where: { !$0.discriminatorValues.isEmpty }) && discriminator != nil
+                    ? "The anyOf is decoded as the one member its discriminator names, as a oneOf would be."
+                    : "The anyOf is decoded as the first member that matches, as a oneOf would be.",
                 changesExport: false)
         }
         if case .union(var union) = declarations[index] {

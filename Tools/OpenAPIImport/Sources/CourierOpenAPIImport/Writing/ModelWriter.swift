@@ -175,46 +175,10 @@ struct ModelWriter {
             source.line()
             writeSchemaDescription(of: union, discriminator: discriminator, to: &source)
             source.line()
-            source.doc(
-                discriminator.map {
-                    [
-                        "Decodes the case that the value's `\($0)` names; a value it does not name decodes as the",
-                        "first case it fits.",
-                    ]
-                } ?? ["Decodes the first case the value fits."])
-            source.block("\(access)init(from decoder: any Decoder) throws") { source in
-                if discriminator != nil {
-                    source.line("let container = try? decoder.container(keyedBy: DiscriminatorKey.self)")
-                    source.line("switch try? container?.decode(String.self, forKey: .discriminator) {")
-                    for item in union.cases where !item.discriminatorValues.isEmpty {
-                        let values = item.discriminatorValues.map(ModelBuilder.stringLiteral).joined(
-                            separator: ", ")
-                        source.line(
-                            "case \(values): self = .\(SwiftNames.referenced(item.name))(try \(item.type.text)(from: decoder))"
-                        )
-                    }
-                    source.line("default: self = try Self(fitting: decoder)")
-                    source.line("}")
-                } else {
-                    source.line("self = try Self(fitting: decoder)")
-                }
-            }
-            source.line()
-            source.block("private init(fitting decoder: any Decoder) throws") { source in
-                for (offset, item) in union.cases.enumerated() {
-                    source.line(
-                        (offset == 0 ? "if" : "} else if")
-                            + " let value = try? \(item.type.text)(from: decoder) {")
-                    source.line("    self = .\(SwiftNames.referenced(item.name))(value)")
-                }
-                source.line("} else {")
-                let names = union.cases.map(\.type.text).joined(separator: ", ")
-                source.line("    throw DecodingError.typeMismatch(")
-                source.line("        Self.self,")
-                source.line(
-                    "        .init(codingPath: decoder.codingPath, debugDescription: \"The value is none of \(names).\"))"
-                )
-                source.line("}")
+            if let discriminator {
+                writeDiscriminatedDecoding(of: union, discriminator: discriminator, to: &source)
+            } else {
+                writeFittingDecoding(of: union, to: &source)
             }
             source.line()
             source.doc(["Encodes the case's value."])
@@ -226,6 +190,71 @@ struct ModelWriter {
                 }
                 source.line("}")
             }
+        }
+    }
+
+    /// The decoding of a union with a discriminator: the case its value names, and an error
+    /// naming the property and the value for a value that names none or a missing one.
+    private func writeDiscriminatedDecoding(
+        of union: ModelDeclaration.Union, discriminator: String, to source: inout SourceText
+    ) {
+        let property = ModelBuilder.stringLiteral(discriminator).dropFirst().dropLast()
+        // The first case a value names wins, as in the schema description.
+        var listed: Set<String> = []
+        let named = union.cases.compactMap { item -> (ModelDeclaration.Union.Case, [String])? in
+            let values = item.discriminatorValues.filter { listed.insert($0).inserted }
+            return values.isEmpty ? nil : (item, values)
+        }
+        let known = named.flatMap(\.1).map { ModelBuilder.stringLiteral($0).dropFirst().dropLast() }
+            .joined(separator: ", ")
+        source.doc([
+            "Decodes the case that the value's `\(discriminator)` names; a value that names none, or has",
+            "no `\(discriminator)`, is a `DecodingError`.",
+        ])
+        source.block("\(access)init(from decoder: any Decoder) throws") { source in
+            source.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
+            source.line("switch try container.decodeIfPresent(String.self, forKey: .discriminator) {")
+            for (item, values) in named {
+                source.line(
+                    "case \(values.map(ModelBuilder.stringLiteral).joined(separator: ", ")): "
+                        + "self = .\(SwiftNames.referenced(item.name))(try \(item.type.text)(from: decoder))")
+            }
+            source.line("case let value?:")
+            source.line("    throw DecodingError.dataCorruptedError(")
+            source.line("        forKey: .discriminator, in: container,")
+            source.line(
+                "        debugDescription: \"The \(property) \\\"\\(value)\\\" names none of \(union.name)'s schemas (\(known)).\")"
+            )
+            source.line("case nil:")
+            source.line("    throw DecodingError.keyNotFound(")
+            source.line("        DiscriminatorKey.discriminator,")
+            source.line("        .init(")
+            source.line("            codingPath: decoder.codingPath,")
+            source.line(
+                "            debugDescription: \"The value has no \(property), which names which of \(union.name)'s schemas it is (\(known)).\"))"
+            )
+            source.line("}")
+        }
+    }
+
+    /// The decoding of a union without a discriminator: the first case the value fits.
+    private func writeFittingDecoding(of union: ModelDeclaration.Union, to source: inout SourceText) {
+        source.doc(["Decodes the first case the value fits."])
+        source.block("\(access)init(from decoder: any Decoder) throws") { source in
+            for (offset, item) in union.cases.enumerated() {
+                source.line(
+                    (offset == 0 ? "if" : "} else if")
+                        + " let value = try? \(item.type.text)(from: decoder) {")
+                source.line("    self = .\(SwiftNames.referenced(item.name))(value)")
+            }
+            source.line("} else {")
+            let names = union.cases.map(\.type.text).joined(separator: ", ")
+            source.line("    throw DecodingError.typeMismatch(")
+            source.line("        Self.self,")
+            source.line(
+                "        .init(codingPath: decoder.codingPath, debugDescription: \"The value is none of \(names).\"))"
+            )
+            source.line("}")
         }
     }
 
