@@ -118,7 +118,9 @@ extension CourierClientTransport {
     /// The Courier body for a generated one: in memory, so that it can be sent again and over a
     /// transport that cannot stream, when it yields at most ``replayableBodyLimit`` bytes and
     /// can be iterated more than once (a multipart body's length is not known before) or says
-    /// its length (read once, as a single iteration allows); otherwise streamed once.
+    /// its length (read once, as a single iteration allows); otherwise streamed once. Over
+    /// `URLSessionTransport`, which sends no streamed body, every body is held in memory,
+    /// whatever its size: the generated client has no other way to send it.
     ///
     /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when reading the body into
     ///   memory fails, ``Courier/CourierError/Kind/streamedBodyLengthMismatch`` when it yields
@@ -130,12 +132,14 @@ extension CourierClientTransport {
             case .known(let length): length
             case .unknown: nil
             }
+        let streams = !(client.transport is URLSessionTransport)
         let fitsInMemory =
-            body.iterationBehavior == .multiple
-            ? (knownLength ?? 0) <= Int64(replayableBodyLimit)
-            : knownLength.map { $0 <= Int64(replayableBodyLimit) } ?? false
+            !streams
+            || (body.iterationBehavior == .multiple
+                ? (knownLength ?? 0) <= Int64(replayableBodyLimit)
+                : knownLength.map { $0 <= Int64(replayableBodyLimit) } ?? false)
         if fitsInMemory {
-            let bytes = try await Self.bytes(of: body, upTo: replayableBodyLimit)
+            let bytes = try await Self.bytes(of: body, upTo: streams ? replayableBodyLimit : .max)
             if let knownLength, Int64(bytes?.count ?? Int.max) != knownLength {
                 let yielded = bytes.map { "\($0.count) bytes" } ?? "more bytes"
                 throw CourierError(

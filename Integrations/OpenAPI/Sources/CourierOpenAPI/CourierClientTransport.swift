@@ -17,9 +17,12 @@ import OpenAPIRuntime
 /// (`Client` is the generated client there; next to it, Courier's is `Courier.Client`.)
 ///
 /// Every status reaches the generated client as it arrived (Courier still follows redirects);
-/// a 2xx body streams. A request body that can be read more than once and yields at most
-/// ``replayableBodyLimit`` bytes is held in memory, so that a retry or a 307/308 redirect can
-/// send it again; any other is streamed once and never sent twice. The generated client's
+/// a 2xx body streams, and any other arrives whole, within the transport's response limit (a
+/// larger one fails with ``Courier/CourierError/Kind/responseTooLarge``). A request body that
+/// can be read more than once and yields at most ``replayableBodyLimit`` bytes is held in memory,
+/// so that a retry or a 307/308 redirect can send it again; any other is streamed once and never
+/// sent twice. Over `URLSessionTransport`, which sends no streamed body, every body is held in
+/// memory, whatever its size, and may be sent again as the first kind is. The generated client's
 /// server URL must be on the Courier client's origin. A ``Courier/CourierError`` is the
 /// `underlyingError` of the generated client's `ClientError`. The article "Sharing a catalog"
 /// has the details.
@@ -27,7 +30,8 @@ public struct CourierClientTransport: ClientTransport {
     /// The client every operation is sent through.
     public let client: Client
     /// The largest request body, in bytes, that is read into memory so that it can be sent
-    /// again; only a body that can be iterated more than once qualifies.
+    /// again; only a body that can be iterated more than once qualifies. Over
+    /// `URLSessionTransport`, every body is read into memory.
     public let replayableBodyLimit: Int
 
     /// Creates a transport that sends through `client`.

@@ -103,6 +103,48 @@ import Testing
         #expect(await wire.sent.map(\.body) == [Data("abcd".utf8), Data("abcde".utf8), Data("ab".utf8)])
     }
 
+    /// Over `URLSessionTransport`, which sends no streamed body, every body is held in memory:
+    /// past the limit, of unknown length, read once or not. A middleware answers, so nothing
+    /// leaves the process.
+    @Test func everyBodyIsHeldInMemoryOverURLSessionTransport() async throws {
+        let bodies = Bodies()
+        let transport = CourierClientTransport(
+            client: Courier.Client(
+                baseURL: BaseURL("https://api.example.com"), transport: URLSessionTransport(),
+                middleware: [bodies]),
+            replayableBodyLimit: 2)
+        let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
+        for body in [
+            HTTPBody("abcd"),
+            HTTPBody(RepeatableChunks(["ab", "cd", "e"]), length: .unknown, iterationBehavior: .multiple),
+            HTTPBody(Self.chunks(["ab", "cd"]), length: .unknown, iterationBehavior: .single),
+            HTTPBody(Self.chunks(["abc"]), length: .known(3), iterationBehavior: .single),
+        ] {
+            let (response, _) = try await transport.send(
+                request, body: body, baseURL: Self.server, operationID: "upload")
+            #expect(response.status == .noContent)
+        }
+        let seen = await bodies.seen
+        #expect(seen.map(\.isStreamed) == [false, false, false, false])
+        #expect(seen.map(\.data) == ["abcd", "abcde", "abcd", "abc"].map { Data($0.utf8) })
+    }
+
+    /// Records the body of each request and answers `204` without calling the rest of the chain.
+    actor Bodies: Middleware {
+        private(set) var seen: [RequestBody] = []
+
+        nonisolated func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: @escaping Next)
+            async throws -> RawResponse
+        {
+            if let body = request.body { await record(body) }
+            return RawResponse(status: .noContent)
+        }
+
+        private func record(_ body: RequestBody) {
+            seen.append(body)
+        }
+    }
+
     /// swift-http-types splits a `Cookie` field per cookie; Courier sends one, joined with `; `.
     @Test func cookiesSplitByTheGeneratedClientAreSentAsOneField() async throws {
         let wire = Wire(answering: RawResponse(status: .noContent))
