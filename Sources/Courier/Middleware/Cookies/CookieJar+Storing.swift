@@ -8,6 +8,7 @@ extension CookieJar {
         var expires: Date?
         var maxAge: Date?
         var domainAttribute = ""
+        // The last `Path` attribute counts; absent, empty or relative, it is the default path.
         var path: String?
         var isSecure = false
         var isHTTPOnly = false
@@ -46,18 +47,20 @@ extension CookieJar {
             expires: maxAge ?? expires, created: time, isHostOnly: isHostOnly, isSecure: isSecure,
             isHTTPOnly: isHTTPOnly, sameSite: sameSite)
         guard !isSecure || target.isSecure, sameSite != .none || isSecure,
-            Self.keepsPrefixRules(cookie, declaresPath: path != nil)
+            Self.keepsPrefixRules(cookie, writesRootPath: path == "/")
         else { return nil }
         return cookie
     }
 
-    /// `__Secure-` needs `Secure`; `__Host-` needs `Secure`, no `Domain` and `Path=/`; a
-    /// nameless cookie may not look like either (§5.7 steps 20-22, prefixes compared in any case).
-    private static func keepsPrefixRules(_ cookie: StoredCookie, declaresPath: Bool) -> Bool {
+    /// `__Secure-` needs `Secure`; `__Host-` needs `Secure`, no `Domain` and `Path=/` written
+    /// as such (an empty `Path` that defaults to `/` is not, as browsers and the layered cookies
+    /// draft read it; §5.7 asks only for a path of `/`); a nameless cookie may not look like
+    /// either (§5.7 steps 20-22, prefixes compared in any case).
+    private static func keepsPrefixRules(_ cookie: StoredCookie, writesRootPath: Bool) -> Bool {
         let name = cookie.name.lowercased()
         if name.hasPrefix("__secure-"), !cookie.isSecure { return false }
         if name.hasPrefix("__host-"),
-            !(cookie.isSecure && cookie.isHostOnly && declaresPath && cookie.path == "/")
+            !(cookie.isSecure && cookie.isHostOnly && writesRootPath)
         {
             return false
         }

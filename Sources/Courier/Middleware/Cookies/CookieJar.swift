@@ -100,7 +100,7 @@ public struct CookieJar: Sendable {
         guard let target = CookieTarget(url) else { return setCookies.map { _ in nil } }
         let time = now()
         let received = setCookies.map { setCookie in
-            SetCookieLine(setCookie, defaultPath: target.defaultPath, now: time, ageLimit: limits.maxAge)
+            SetCookieLine(setCookie, now: time, ageLimit: limits.maxAge)
                 .flatMap { cookie(from: $0, target: target, at: time) }
         }
         let (stored, changed) = cookies.withLock { cookies in

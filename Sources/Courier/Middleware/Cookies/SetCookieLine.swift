@@ -10,8 +10,9 @@ struct SetCookieLine: Sendable, Hashable {
         case maxAge(Date)
         /// `Domain`, without a leading dot, lower-cased.
         case domain(String)
-        /// `Path`, or the request's default path when the value is empty or not absolute.
-        case path(String)
+        /// `Path`, as written when it is absolute; `nil` when it is empty or not absolute, which
+        /// stands for the request's default path (§5.6.4).
+        case path(String?)
         case secure
         case httpOnly
         case sameSite(StoredCookie.SameSite)
@@ -26,11 +27,10 @@ struct SetCookieLine: Sendable, Hashable {
     static let maxNameValueBytes = 4_096
     static let maxAttributeValueBytes = 1_024
 
-    /// Parses `text`, received in a response to a request for a URL whose default path is
-    /// `defaultPath`, at `now`; `nil` when the algorithm ignores the whole field.
+    /// Parses `text`, received at `now`; `nil` when the algorithm ignores the whole field.
     ///
     /// - Parameter ageLimit: The longest lifetime `Expires` or `Max-Age` may give.
-    init?(_ text: String, defaultPath: String, now: Date, ageLimit: TimeInterval) {
+    init?(_ text: String, now: Date, ageLimit: TimeInterval) {
         let bytes = Array(text.utf8)
         // Control characters other than HTAB void the whole field.
         guard !bytes.contains(where: { $0 <= 0x08 || (0x0A...0x1F).contains($0) || $0 == 0x7F }) else {
@@ -64,8 +64,7 @@ struct SetCookieLine: Sendable, Hashable {
             }
             guard attributeValue.utf8.count <= Self.maxAttributeValueBytes else { continue }
             if let attribute = Self.attribute(
-                attributeName.lowercased(), attributeValue, defaultPath: defaultPath, now: now,
-                ageLimit: ageLimit)
+                attributeName.lowercased(), attributeValue, now: now, ageLimit: ageLimit)
             {
                 attributes.append(attribute)
             }
@@ -74,7 +73,7 @@ struct SetCookieLine: Sendable, Hashable {
 
     /// The attribute `name` (lower-cased) with `value` means, or `nil` when it is ignored.
     private static func attribute(
-        _ name: String, _ value: String, defaultPath: String, now: Date, ageLimit: TimeInterval
+        _ name: String, _ value: String, now: Date, ageLimit: TimeInterval
     ) -> Attribute? {
         switch name {
         case "expires":
@@ -95,7 +94,7 @@ struct SetCookieLine: Sendable, Hashable {
             let domain = value.hasPrefix(".") ? String(value.dropFirst()) : value
             return .domain(domain.lowercased())
         case "path":
-            return .path(value.hasPrefix("/") ? value : defaultPath)
+            return .path(value.hasPrefix("/") ? value : nil)
         case "secure":
             return .secure
         case "httponly":

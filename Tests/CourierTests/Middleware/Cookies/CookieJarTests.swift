@@ -276,6 +276,12 @@ struct CookieJarTests {
         #expect(try jar.receive("__Host-a=1; Secure", from: site) == nil)
         #expect(try jar.receive("__Host-a=1; Secure; Path=/; Domain=x.test", from: site) == nil)
         #expect(try jar.receive("__Host-a=1; Secure; Path=/a", from: site) == nil)
+        // A Path that defaults to `/` is not `Path=/`, as browsers read it.
+        let root = url("https://x.test/")
+        #expect(try jar.receive("__Host-a=1; Secure; Path=", from: root) == nil)
+        #expect(try jar.receive("__Host-a=1; Secure; Path", from: root) == nil)
+        #expect(try jar.receive("__Host-a=1; Secure; Path=/; Path=", from: root) == nil)
+        #expect(try jar.receive("__Host-a=1; Secure; Path=; Path=/", from: root) != nil)
         #expect(try jar.receive("__host-a=1; Path=/", from: site) == nil)
         #expect(try jar.receive("__Host-a=1; Secure; Path=/", from: site) != nil)
     }

@@ -7,8 +7,8 @@ struct SetCookieLineTests {
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
     static let limit: TimeInterval = 400 * 86_400
 
-    func parse(_ text: String, defaultPath: String = "/dir") -> SetCookieLine? {
-        SetCookieLine(text, defaultPath: defaultPath, now: Self.now, ageLimit: Self.limit)
+    func parse(_ text: String) -> SetCookieLine? {
+        SetCookieLine(text, now: Self.now, ageLimit: Self.limit)
     }
 
     @Test func nameAndValueAreTrimmedAndSplitAtTheFirstEquals() throws {
@@ -59,9 +59,10 @@ struct SetCookieLineTests {
         #expect(try #require(parse("a=b; Domain=")).attributes == [])
     }
 
-    @Test func aPathThatIsNotAbsoluteIsTheDefaultPath() throws {
-        #expect(try #require(parse("a=b; Path=")).attributes == [.path("/dir")])
-        #expect(try #require(parse("a=b; Path=relative")).attributes == [.path("/dir")])
+    @Test func aPathThatIsNotAbsoluteStandsForTheDefaultPath() throws {
+        #expect(try #require(parse("a=b; Path=")).attributes == [.path(nil)])
+        #expect(try #require(parse("a=b; Path")).attributes == [.path(nil)])
+        #expect(try #require(parse("a=b; Path=relative")).attributes == [.path(nil)])
         #expect(try #require(parse("a=b; Path=/x/y")).attributes == [.path("/x/y")])
     }
 
