@@ -161,6 +161,29 @@ import Testing
             ])
     }
 
+    @Test func aMappingToASchemaThatIsNoMemberIsReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Shape:
+                  oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Triangle'}]
+                  discriminator:
+                    propertyName: kind
+                    mapping: {round: Circle, box: '#/components/schemas/Square'}
+                Circle: {type: object, properties: {kind: {type: string}}}
+                Triangle: {type: object, properties: {kind: {type: string}}}
+                Square: {type: object, properties: {kind: {type: string}}}
+            """)
+        #expect(file(result, "Models/Shape.swift").contains(#"case "round": self = .circle"#))
+        #expect(
+            reported(result, at: "/components/schemas/Shape/discriminator/mapping").map(\.message) == [
+                "The mapping's 'box' names #/components/schemas/Square, which is no member of the oneOf: Shape "
+                    + "refuses a value that names it."
+            ])
+    }
+
     @Test func aUnionWithoutADiscriminatorDecodesTheFirstMemberThatFits() throws {
         let result = try importing(
             """

@@ -303,6 +303,14 @@ extension ModelBuilder {
             cases.append(.init(name: names.claim(base), type: resolved.type, discriminatorValues: values))
         }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
+        let memberReferences = Set(members.compactMap { $0["$ref"]?.string })
+        for target in mapping.keys.sorted() where !memberReferences.contains(target) {
+            let values = mapping[target, default: []].sorted().map { "'\($0)'" }.joined(separator: ", ")
+            report.add(
+                pointer.appending("discriminator").appending("mapping"), .notExpressed,
+                "The mapping's \(values) names \(target), which is no member of the \(keyword): \(name) refuses "
+                    + "a value that names it.")
+        }
         if discriminator != nil, cases.allSatisfy({ $0.discriminatorValues.isEmpty }) {
             report.add(
                 pointer.appending("discriminator"), .notExpressed,
