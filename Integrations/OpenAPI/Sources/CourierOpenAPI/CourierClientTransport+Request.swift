@@ -63,8 +63,17 @@ extension CourierClientTransport {
     /// header (the generated client's `Authorization` as much as the client's defaults) would
     /// otherwise stay behind without a word, as for any ``Courier/AbsoluteURL``.
     ///
-    /// - Throws: ``Courier/CourierError/Kind/invalidBaseURL`` naming both origins.
+    /// - Throws: ``Courier/CourierError/Kind/invalidBaseURL`` naming both origins, or saying that
+    ///   the server URL has a query or fragment, which no operation's path can follow.
     static func checkOrigin(of serverURL: URL, against base: BaseURL) throws(CourierError) {
+        if serverURL.query != nil || serverURL.fragment != nil {
+            throw CourierError(
+                stage: .building, kind: .invalidBaseURL,
+                message:
+                    "The generated client's server URL has a query or fragment, which no operation's path can "
+                    + "follow; give it one without, and a query every request carries to the Courier client "
+                    + "(ClientDefaults.setQuery).")
+        }
         let server = try BaseURL(serverURL)
         guard server.scheme == base.scheme, server.host == base.host,
             server.effectivePort == base.effectivePort

@@ -273,6 +273,22 @@ import Testing
         #expect(sent.headers[.authorization] == "Bearer s3cret")
     }
 
+    /// A server URL's query would end up before the operation's path: refused, with advice an
+    /// OpenAPI caller can follow.
+    @Test(arguments: ["https://api.example.com/v1?key=k1", "https://api.example.com/v1#top"])
+    func aServerURLWithAQueryOrFragmentIsRefusedBeforeSending(server: String) async throws {
+        let wire = Wire(answering: RawResponse(status: .noContent))
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/pets")
+        let error = try await #require(throws: CourierError.self) {
+            _ = try await Self.transport(wire).send(
+                request, body: nil, baseURL: URL(string: server)!, operationID: "pets")
+        }
+        #expect(error.kind == .invalidBaseURL)
+        #expect(error.message.contains("ClientDefaults.setQuery"))
+        #expect(!error.message.contains("declare query parameters with Query"))
+        #expect(await wire.sent.isEmpty)
+    }
+
     @Test func aRequestWithoutAPathIsRefusedBeforeSending() async throws {
         let wire = Wire(answering: RawResponse(status: .noContent))
         let request = HTTPRequest(method: .connect, scheme: nil, authority: "example.com:443", path: nil)
