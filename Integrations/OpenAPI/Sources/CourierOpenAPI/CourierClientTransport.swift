@@ -22,7 +22,8 @@ import OpenAPIRuntime
 /// can be read more than once and yields at most ``replayableBodyLimit`` bytes is held in memory,
 /// so that a retry or a 307/308 redirect can send it again; any other is streamed once and never
 /// sent twice. Over `URLSessionTransport`, which sends no streamed body, every body is held in
-/// memory, whatever its size, and may be sent again as the first kind is. The generated client's
+/// memory, whatever its size, and may be sent again as the first kind is. A body whose request
+/// has no `Content-Type` is sent as `application/octet-stream`. The generated client's
 /// server URL must be on the Courier client's origin. A ``Courier/CourierError`` is the
 /// `underlyingError` of the generated client's `ClientError`. The article "Sharing a catalog"
 /// has the details.
