@@ -14,8 +14,10 @@ import Foundation
 /// Field names and filenames are escaped as browsers escape them (`"` → `%22`, CR → `%0D`, LF →
 /// `%0A`), with characters outside ASCII sent as UTF-8. RFC 7578 forbids RFC 8187 `filename*`,
 /// so none is sent: a name that holds a literal `%22`, `%0D` or `%0A` reads back with the
-/// character it looks like, as it would from a browser, and a reader that takes a backslash as
-/// an escape (Go's, Python's `email`) reads a name with one differently.
+/// character it looks like, as it would from a browser. A backslash goes as it is, as browsers
+/// send it: a reader that takes it as an escape (Werkzeug's, Go's, Python's `email`) drops it
+/// (`C:\dir\a.txt` reads as `C:dira.txt`), and Werkzeug loses a name or filename that ends
+/// with one.
 public struct MultipartPart: Sendable, Hashable {
     /// The field name.
     public let name: String

@@ -46,8 +46,10 @@ enum MultipartReading {
         var parts: [Part] = []
         while true {
             if body[cursor...].starts(with: Data("--".utf8)) {
-                guard !parts.isEmpty else { throw Failure(reason: "has no parts") }
-                return parts  // the close delimiter; an epilogue after it is ignored
+                // The close delimiter; an epilogue after it is ignored. Browsers send a form
+                // without fields as the close delimiter alone, which RFC 2046's grammar does not
+                // allow: it reads as no parts.
+                return parts
             }
             while cursor < end, body[cursor] == UInt8(ascii: " ") || body[cursor] == UInt8(ascii: "\t") {
                 cursor += 1
@@ -77,6 +79,11 @@ enum MultipartReading {
         } else if let blank = bytes.range(of: crlf + crlf) {
             head = bytes[bytes.startIndex..<blank.lowerBound]
             content = bytes[blank.upperBound...]
+        } else if bytes.suffix(crlf.count) == crlf {
+            // Header lines and no content: RFC 2046 §5.1.1 makes the blank line and the content
+            // optional (`body-part := MIME-part-headers [CRLF *OCTET]`).
+            head = bytes
+            content = Data()
         } else {
             throw Failure(reason: "has a part without a blank line after its headers")
         }
@@ -105,6 +112,14 @@ enum MultipartReading {
             switch line[..<colon].lowercased() {
             case "content-disposition": disposition = value
             case "content-type": contentType = value
+            case "content-transfer-encoding":
+                // RFC 7578 §4.7: senders should not use one. Read as it is written, the content of
+                // a base64 or quoted-printable part would be its encoded text.
+                guard ["7bit", "8bit", "binary"].contains(value.lowercased()) else {
+                    throw Failure(
+                        reason:
+                            "has a part in Content-Transfer-Encoding \(value), which Courier does not decode")
+                }
             default: break
             }
         }
