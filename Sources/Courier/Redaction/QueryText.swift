@@ -43,15 +43,16 @@ enum QueryText {
         return [plain, PercentEncoding.decode(spaced) ?? spaced]
     }
 
-    /// The items of `url`'s query whose value is secret: under one of `declaredSecret` (items
-    /// marked secret, which the URL cannot tell) or a name sensitive by default
-    /// (``QueryItem/isSensitiveByDefault(name:)``).
+    /// The items of `url`'s query whose value is secret, in both readings: under one of
+    /// `declaredSecret` (items marked secret, which the URL cannot tell) or a name sensitive by
+    /// default (``QueryItem/isSensitiveByDefault(name:)``), in either reading.
     static func secretItems(of url: URL, declaredSecret: Set<String>) -> Set<Item> {
         Set(
-            items(of: url).compactMap { _, readings in
-                let item = readings[0]
-                return declaredSecret.contains(item.name) || QueryItem.isSensitiveByDefault(name: item.name)
-                    ? item : nil
+            items(of: url).flatMap { _, readings in
+                let isSecret = readings.contains {
+                    declaredSecret.contains($0.name) || QueryItem.isSensitiveByDefault(name: $0.name)
+                }
+                return isSecret ? readings : []
             })
     }
 

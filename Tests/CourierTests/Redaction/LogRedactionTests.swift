@@ -50,6 +50,11 @@ import Testing
             hiding.query("a%2Bb=v1234&session%20id=w5678"[...]) == "a%2Bb=<redacted>&session%20id=<redacted>")
         // A pair without `=` has no value to hide.
         #expect(hiding.query("a+b&c"[...]) == "a+b&c")
+        // The hop's secrets, which errors and log lines are scrubbed of, read names both ways too.
+        let hop = TransportRequest(
+            method: .get, url: URL(string: "https://x.example/p?a+b=v1234&session+id=w5678&c=d1234")!,
+            headers: HeaderFields(), body: nil)
+        #expect(Set(hiding.secrets(ofHop: hop)) == ["v1234", "w5678"])
     }
 
     @Test func aRequestWithNothingHiddenHasNoSecrets() throws {

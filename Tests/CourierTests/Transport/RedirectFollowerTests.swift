@@ -116,6 +116,22 @@ import Testing
             ])
     }
 
+    /// A secret written with a literal `+` in the first URL is dropped however the echo writes
+    /// it back: a server that reads the `+` as a space may write `%20`.
+    @Test func aSecretQueryValueWithAPlusIsDroppedInEitherReading() async throws {
+        let endpoint = Endpoint<String, Never> {
+            Method.get
+            AbsoluteURL("https://api.example.com/start?access_token=ab+cd1234&page=2")
+        }
+        let recorder = Self.transport([
+            "https://api.example.com/start?access_token=ab+cd1234&page=2": (
+                302, "http://plain.example.org/next?access_token=ab%20cd1234&page=2&access_token=ab%2Bcd1234"
+            )
+        ])
+        _ = try await Client(baseURL: exampleBase, transport: recorder).send(endpoint)
+        #expect(await recorder.requests.last?.url.absoluteString == "http://plain.example.org/next?page=2")
+    }
+
     @Test func sameOriginHopsKeepHeaders() async throws {
         let recorder = Self.transport([
             "https://api.example.com/start": (308, "https://API.example.com:443/again")
