@@ -21,26 +21,27 @@ extension CourierClientTransport {
     ///   when the URL cannot be formed or the body fails while it is read into memory; what
     ///   ``Courier/HeaderFields/init(_:)`` throws for a field Courier refuses.
     func endpoint(for request: HTTPRequest, body: HTTPBody?, baseURL: URL) async throws(CourierError)
-        -> Endpoint<ResponseBodyStream, Never>
+        -> (endpoint: Endpoint<ResponseBodyStream, Never>, spooled: URL?)
     {
         let url = try Self.url(baseURL: baseURL, target: request.path)
         try Self.checkOrigin(of: baseURL, against: client.baseURL)
         let fields = Self.joiningCookies(
             try HeaderFields(request.headerFields).filter { !Self.framingFields.contains($0.name) })
         let declaredType = request.headerFields[.contentType].flatMap(MediaType.init(validating:))
-        let body = try await courierBody(body, contentType: declaredType ?? .octetStream)
+        let held = try await courierBody(body, contentType: declaredType ?? .octetStream)
         let method = Courier.HTTPMethod(request.method)
-        return Endpoint {
+        let endpoint = Endpoint<ResponseBodyStream, Never> {
             Method(method)
             AbsoluteURL(url)
             for field in fields {
                 Header(field.name, field.value, isSecret: field.isSecret)
             }
             Self.everyStatus
-            if let body {
+            if let body = held?.body {
                 body
             }
         }
+        return (endpoint, held?.spooled)
     }
 
     /// `fields` with every `Cookie` field joined into the first, separated by `; `: a client sends
@@ -124,72 +125,163 @@ extension CourierClientTransport {
         return url
     }
 
-    /// The Courier body for a generated one: in memory, so that it can be sent again and over a
-    /// transport that cannot stream, when it yields at most ``replayableBodyLimit`` bytes and
-    /// can be iterated more than once (a multipart body's length is not known before) or says
-    /// its length (read once, as a single iteration allows); otherwise streamed once. Over
-    /// `URLSessionTransport`, which sends no streamed body, every body is held in memory,
-    /// whatever its size: the generated client has no other way to send it.
+    /// The Courier body for a generated one, and the temporary file it was written to, if any,
+    /// which the call removes when it ends.
     ///
-    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when reading the body into
-    ///   memory fails, ``Courier/CourierError/Kind/streamedBodyLengthMismatch`` when it yields
-    ///   another number of bytes than its declared length.
-    func courierBody(_ body: HTTPBody?, contentType: MediaType) async throws(CourierError) -> Body? {
+    /// In memory, so that it can be sent again and over a transport that cannot stream, when it
+    /// yields at most ``replayableBodyLimit`` bytes and can be iterated more than once (a
+    /// multipart body's length is not known before) or says its length (read once, as a single
+    /// iteration allows); otherwise streamed once. `URLSessionTransport` sends no body streamed
+    /// from a sequence: there a body past the limit is written to a temporary file, readable by
+    /// its owner only, and sent from it.
+    ///
+    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when reading the body fails or
+    ///   its temporary file cannot be written, ``Courier/CourierError/Kind/streamedBodyLengthMismatch``
+    ///   when it yields another number of bytes than its declared length.
+    func courierBody(_ body: HTTPBody?, contentType: MediaType) async throws(CourierError)
+        -> (body: Body, spooled: URL?)?
+    {
         guard let body else { return nil }
         let knownLength: Int64? =
             switch body.length {
             case .known(let length): length
             case .unknown: nil
             }
-        let streams = !(client.transport is URLSessionTransport)
-        let fitsInMemory =
-            !streams
-            || (body.iterationBehavior == .multiple
-                ? (knownLength ?? 0) <= Int64(replayableBodyLimit)
-                : knownLength.map { $0 <= Int64(replayableBodyLimit) } ?? false)
-        if fitsInMemory {
-            let bytes = try await Self.bytes(of: body, upTo: streams ? replayableBodyLimit : .max)
-            if let knownLength, Int64(bytes?.count ?? Int.max) != knownLength {
-                let yielded = bytes.map { "\($0.count) bytes" } ?? "more bytes"
-                throw CourierError(
-                    stage: .building, kind: .streamedBodyLengthMismatch,
-                    message:
-                        "The request body yielded \(yielded), not its declared \(knownLength); nothing was sent."
-                )
-            }
-            if let bytes { return Body.data(bytes, contentType: contentType) }
+        let streamed = Body.stream(HTTPBodyChunks(body: body), length: knownLength, contentType: contentType)
+        let transportStreams = !(client.transport is URLSessionTransport)
+        let heldInMemory =
+            body.iterationBehavior == .multiple
+            ? (knownLength ?? 0) <= Int64(replayableBodyLimit)
+            : knownLength.map { $0 <= Int64(replayableBodyLimit) } ?? false
+        guard heldInMemory || !transportStreams else { return (streamed, nil) }
+        let collected = try await Self.collect(body, upTo: replayableBodyLimit, spilling: !transportStreams)
+        if let knownLength, collected?.length != knownLength {
+            if case .file(let url, _) = collected { try? FileManager.default.removeItem(at: url) }
+            let yielded = collected.map { "\($0.length) bytes" } ?? "more bytes"
+            throw CourierError(
+                stage: .building, kind: .streamedBodyLengthMismatch,
+                message:
+                    "The request body yielded \(yielded), not its declared \(knownLength); nothing was sent.")
         }
-        return Body.stream(HTTPBodyChunks(body: body), length: knownLength, contentType: contentType)
+        switch collected {
+        case .data(let bytes): return (Body.data(bytes, contentType: contentType), nil)
+        case .file(let url, _): return (Body.file(url, contentType: contentType), url)
+        // Past the limit, and it can be read again: streamed anew.
+        case nil: return (streamed, nil)
+        }
     }
 
-    /// The bytes of one iteration of `body`, or `nil` once it yields more than `limit`.
+    /// One iteration of a generated body: its bytes, or the temporary file they were written to.
+    enum Collected {
+        case data(Data)
+        case file(URL, length: Int64)
+
+        var length: Int64 {
+            switch self {
+            case .data(let bytes): Int64(bytes.count)
+            case .file(_, let length): length
+            }
+        }
+    }
+
+    /// One iteration of `body`: in memory up to `limit` bytes; past it, in a temporary file when
+    /// `spilling`, else `nil`.
     ///
-    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when the body fails,
-    ///   ``Courier/CourierError/Kind/cancelled`` when the task is cancelled meanwhile.
-    static func bytes(of body: HTTPBody, upTo limit: Int) async throws(CourierError) -> Data? {
+    /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when the body fails or the file
+    ///   cannot be written (the file is removed then), ``Courier/CourierError/Kind/cancelled``
+    ///   when the task is cancelled meanwhile.
+    static func collect(_ body: HTTPBody, upTo limit: Int, spilling: Bool) async throws(CourierError)
+        -> Collected?
+    {
         var bytes = Data()
+        var spool: Spool?
         var failure: (any Error)?
         do {
             for try await chunk in body {
-                guard bytes.count + chunk.count <= limit else { return nil }
-                bytes.append(contentsOf: chunk)
+                if spool == nil, bytes.count + chunk.count > limit {
+                    guard spilling else { return nil }
+                    spool = try Spool(starting: bytes)
+                    bytes = Data()
+                }
+                if let spool { try spool.write(Data(chunk)) } else { bytes.append(contentsOf: chunk) }
             }
         } catch {
             failure = error
         }
+        let written = spool?.close()
         // A sequence may end early, or fail, because the task was cancelled.
         if Task.isCancelled || failure is CancellationError {
+            spool?.remove()
             throw CourierError(
                 stage: .building, kind: .cancelled,
-                message: "The request was cancelled while its body was read into memory; nothing was sent.",
+                message: "The request was cancelled while its body was read; nothing was sent.",
                 underlying: CancellationError())
         }
         if let failure {
-            throw CourierError(
-                stage: .building, kind: .streamedBodyFailed,
-                message: "The request body failed while it was read into memory; nothing was sent.",
-                underlying: failure)
+            spool?.remove()
+            throw failure as? CourierError
+                ?? CourierError(
+                    stage: .building, kind: .streamedBodyFailed,
+                    message: "The request body failed while it was read; nothing was sent.",
+                    underlying: failure)
         }
-        return bytes
+        if let spool, let written { return .file(spool.url, length: written) }
+        return .data(bytes)
+    }
+
+    /// A temporary file a body is written to, readable by its owner only.
+    final class Spool {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("courier-openapi-body-\(UUID().uuidString)")
+        private let handle: FileHandle
+        private var length: Int64 = 0
+
+        /// Creates the file with `bytes` in it.
+        ///
+        /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when it cannot be created.
+        init(starting bytes: Data) throws(CourierError) {
+            guard
+                FileManager.default.createFile(
+                    atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+                let handle = try? FileHandle(forWritingTo: url)
+            else {
+                throw CourierError(
+                    stage: .building, kind: .streamedBodyFailed,
+                    message:
+                        "The request body could not be written to a temporary file in "
+                        + "\(FileManager.default.temporaryDirectory.path), which URLSessionTransport sends it from; "
+                        + "nothing was sent.")
+            }
+            self.handle = handle
+            try write(bytes)
+        }
+
+        /// Appends `bytes`.
+        ///
+        /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when they cannot be written.
+        func write(_ bytes: Data) throws(CourierError) {
+            do {
+                try handle.write(contentsOf: bytes)
+            } catch {
+                throw CourierError(
+                    stage: .building, kind: .streamedBodyFailed,
+                    message:
+                        "The request body could not be written to its temporary file (\(error.localizedDescription)); "
+                        + "nothing was sent.",
+                    underlying: error)
+            }
+            length += Int64(bytes.count)
+        }
+
+        /// Closes the file and returns its length.
+        func close() -> Int64 {
+            try? handle.close()
+            return length
+        }
+
+        /// Removes the file.
+        func remove() {
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 }

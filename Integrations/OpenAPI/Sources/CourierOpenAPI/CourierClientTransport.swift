@@ -19,11 +19,12 @@ import OpenAPIRuntime
 /// Every status reaches the generated client as it arrived (Courier still follows redirects);
 /// a 2xx body streams, and any other arrives whole, within the transport's response limit (a
 /// larger one fails with ``Courier/CourierError/Kind/responseTooLarge``). A request body that
-/// can be read more than once and yields at most ``replayableBodyLimit`` bytes is held in memory,
-/// so that a retry or a 307/308 redirect can send it again; any other is streamed once and never
-/// sent twice. Over `URLSessionTransport`, which sends no streamed body, every body is held in
-/// memory, whatever its size, and may be sent again as the first kind is. A body whose request
-/// has no `Content-Type` is sent as `application/octet-stream`. The generated client's
+/// yields at most ``replayableBodyLimit`` bytes and can be read more than once, or declares its
+/// length, is held in memory, so that a retry or a 307/308 redirect can send it again; any other
+/// is streamed once and never sent twice. `URLSessionTransport` sends no body streamed from a
+/// sequence: there any other is written to a temporary file (readable by its owner only, removed
+/// when the call ends) and sent from it, and may be sent again as one held in memory. A body
+/// whose request has no `Content-Type` is sent as `application/octet-stream`. The generated client's
 /// server URL must be on the Courier client's origin. A ``Courier/CourierError`` is the
 /// `underlyingError` of the generated client's `ClientError`. The article "Sharing a catalog"
 /// has the details.
@@ -31,8 +32,8 @@ public struct CourierClientTransport: ClientTransport {
     /// The client every operation is sent through.
     public let client: Client
     /// The largest request body, in bytes, that is read into memory so that it can be sent
-    /// again; only a body that can be iterated more than once qualifies. Over
-    /// `URLSessionTransport`, every body is read into memory.
+    /// again: one that can be iterated more than once, or declares its length. Over
+    /// `URLSessionTransport`, a larger one is written to a temporary file.
     public let replayableBodyLimit: Int
 
     /// Creates a transport that sends through `client`.
@@ -56,7 +57,9 @@ public struct CourierClientTransport: ClientTransport {
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String)
         async throws -> (HTTPResponse, HTTPBody?)
     {
-        let endpoint = try await endpoint(for: request, body: body, baseURL: baseURL)
+        let (endpoint, spooled) = try await endpoint(for: request, body: body, baseURL: baseURL)
+        // The transport has read the file by the time the response head arrives, or holds it open.
+        defer { if let spooled { try? FileManager.default.removeItem(at: spooled) } }
         let response = try await client.rawResponse(endpoint)
         return try Self.openAPIResponse(response, to: request.method)
     }
