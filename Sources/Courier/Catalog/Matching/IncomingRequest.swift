@@ -68,8 +68,8 @@ public struct IncomingRequest: Sendable, Hashable {
     /// and `//users` is an empty segment and `users`, which no endpoint declaring `users` alone
     /// matches. `/` is no segment at all.
     var pathSegments: [String]? {
-        let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        var pieces = path.split(separator: "/", omittingEmptySubsequences: false)
+        let path = Self.split(target[...], at: "?", maxSplits: 1).first ?? ""
+        var pieces = Self.split(path, at: "/")
         if pieces.first?.isEmpty == true { pieces.removeFirst() }
         if pieces == [""] { pieces = [] }
         var segments: [String] = []
@@ -82,7 +82,7 @@ public struct IncomingRequest: Sendable, Hashable {
 
     /// The query items, percent-decoded, in order; `+` stays a plus sign (RFC 3986).
     var queryItems: [QueryItem]? {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = Self.split(target[...], at: "?", maxSplits: 1)
         guard parts.count == 2 else { return [] }
         return Self.pairs(parts[1], plusIsSpace: false)
     }
@@ -92,16 +92,29 @@ public struct IncomingRequest: Sendable, Hashable {
     /// (Courier itself always sends a plus sign as `%2B`).
     static func pairs(_ text: Substring, plusIsSpace: Bool) -> [QueryItem]? {
         var items: [QueryItem] = []
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring.SubSequence) -> String? {
-                PercentEncoding.decode(
-                    plusIsSpace ? text.replacingOccurrences(of: "+", with: " ") : String(text))
+        for pair in split(text, at: "&") where !pair.isEmpty {
+            let halves = split(pair, at: "=", maxSplits: 1)
+            func decoded(_ text: Substring) -> String? {
+                guard plusIsSpace else { return PercentEncoding.decode(text) }
+                let spaced = text.utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+                return PercentEncoding.decode(String(decoding: spaced, as: UTF8.self))
             }
             guard let name = decoded(halves[0]), let value = decoded(halves.count > 1 ? halves[1] : "")
             else { return nil }
             items.append(QueryItem(name: name, value: value))
         }
         return items
+    }
+
+    /// `text` split at each `separator`, empty pieces kept. Found by its byte, as URL and form
+    /// parsers read code points: a combining mark after a separator does not hide it, as it would
+    /// from a split by `Character`.
+    private static func split(_ text: Substring, at separator: Unicode.Scalar, maxSplits: Int = .max)
+        -> [Substring]
+    {
+        text.utf8.split(
+            separator: UInt8(ascii: separator), maxSplits: maxSplits, omittingEmptySubsequences: false
+        )
+        .map { Substring($0) }
     }
 }
