@@ -127,9 +127,12 @@ struct ProbeDecoder: Decoder {
             case .union(_, let types, let discriminator?) = union.schemaDescription.kind
         {
             // A value its mapping lists, else a member's own name, as OpenAPI reads one.
+            let wasApplied = log.applied
             for value in discriminator.mapping.keys.sorted() + types.map({ String(describing: $0) }) {
                 inner.discriminator = (codingPath.count, discriminator.property, value)
                 if let made = try? T(from: inner) { return made }
+                // A failed attempt applied no mode to the value the next one makes.
+                log.restoreApplied(wasApplied)
             }
             inner.discriminator = nil
         }
