@@ -231,20 +231,23 @@ extension CourierClientTransport {
 
     /// A temporary file a body is written to, readable by its owner only.
     final class Spool {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-openapi-body-\(UUID().uuidString)")
+        let url: URL
         private let handle: FileHandle
         private var length: Int64 = 0
 
         /// Creates the file with `bytes` in it.
         ///
-        /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when it cannot be created.
+        /// - Throws: ``Courier/CourierError/Kind/streamedBodyFailed`` when it cannot be created or
+        ///   written (nothing is left behind then).
         init(starting bytes: Data) throws(CourierError) {
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("courier-openapi-body-\(UUID().uuidString)")
             guard
                 FileManager.default.createFile(
                     atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
                 let handle = try? FileHandle(forWritingTo: url)
             else {
+                try? FileManager.default.removeItem(at: url)
                 throw CourierError(
                     stage: .building, kind: .streamedBodyFailed,
                     message:
@@ -252,8 +255,15 @@ extension CourierClientTransport {
                         + "\(FileManager.default.temporaryDirectory.path), which URLSessionTransport sends it from; "
                         + "nothing was sent.")
             }
+            self.url = url
             self.handle = handle
-            try write(bytes)
+            do {
+                try write(bytes)
+            } catch {
+                _ = close()
+                remove()
+                throw error
+            }
         }
 
         /// Appends `bytes`.
