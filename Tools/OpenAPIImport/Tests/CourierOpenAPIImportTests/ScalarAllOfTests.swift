@@ -2,6 +2,25 @@ import Testing
 
 @testable import CourierOpenAPIImport
 
+/// Reads `yaml`, a schema with an `allOf`, as ``ScalarAllOf`` does, its `$ref`s naming
+/// `schemas` by name.
+private func reading(
+    _ yaml: String, schemas: [String: String] = [:], readsNullable: Bool = false
+) throws -> ScalarAllOf.Reading {
+    let targets = try schemas.mapValues { try DocumentValue.parse($0) }
+    return ScalarAllOf.read(try DocumentValue.parse(yaml), readsNullable: readsNullable) { reference in
+        targets[String(reference.split(separator: "/").last ?? "")]
+    }
+}
+
+/// The merged schema of a scalar reading, and what it does not keep.
+private func scalar(_ reading: ScalarAllOf.Reading) -> (
+    schema: DocumentValue?, notKept: [ScalarAllOf.NotKept]
+) {
+    guard case .scalar(let schema, _, let notKept) = reading else { return (nil, []) }
+    return (schema, notKept)
+}
+
 @Suite struct ScalarAllOfTests {
     @Test func anAllOfOfScalarsOfOneTypeIsThatScalarWithEveryMembersLimits() throws {
         let result = try importing(
@@ -93,5 +112,103 @@ import Testing
             reported(result, at: "/components/schemas/Code/allOf").map(\.message).contains(
                 "The allOf's members are a string and an integer, which no value is at once: it is a struct, "
                     + "which has no place for the value."))
+    }
+
+    @Test func formatsThatAValueCanHaveAtOnceMergeAndTheOneNotKeptIsReported() throws {
+        let number = scalar(
+            try reading("{allOf: [{type: number, format: double}, {type: number, format: float}]}"))
+        #expect(number.schema?["format"] == .string("float"))
+        #expect(number.notKept.map(\.keyword) == ["format"])
+        #expect(number.notKept.first?.reason.contains("does not say double") == true)
+        for formats in [("date-time", "iso8601"), ("iso8601", "date-time")] {
+            let string = scalar(
+                try reading(
+                    "{allOf: [{type: string, format: \(formats.0)}, {type: string, format: \(formats.1)}]}"))
+            #expect(string.schema?["format"] == .string("date-time"))
+            #expect(string.notKept.first?.reason.contains("does not say iso8601") == true)
+        }
+        let unknown = scalar(
+            try reading("{allOf: [{type: string, format: email}, {type: string, format: idn-email}]}"))
+        #expect(unknown.schema?["format"] == .string("email"))
+        #expect(unknown.notKept.count == 1)
+        let different = try reading(
+            "{allOf: [{type: string, format: date-time}, {type: string, format: uuid}]}")
+        #expect(
+            different
+                == .conflict(
+                    "The allOf's members are string schemas of the formats date-time and uuid, which are different "
+                        + "Swift types: it is a struct, which has no place for the value."))
+    }
+
+    @Test func aFormatNotKeptIsReportedByTheImport() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Event:
+                  type: object
+                  required: [at]
+                  properties:
+                    at: {allOf: [{type: string, format: date-time}, {type: string, format: iso8601}]}
+            """)
+        #expect(file(result, "Models/Event.swift").contains("public var at: Date\n"))
+        let items = reported(result, at: "/components/schemas/Event/properties/at/allOf")
+        #expect(items.map(\.kind) == [.approximated], "\(items)")
+        #expect(items.first?.message.contains("iso8601") == true)
+    }
+
+    @Test func openAPI30sExclusiveBoundsKeepWhatASingleSchemaGets() throws {
+        let merged = scalar(
+            try reading(
+                "{allOf: [{type: integer, minimum: 5}, {type: integer, minimum: 5, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: true}]}"
+            ))
+        #expect(merged.schema?["minimum"] == .integer(5))
+        #expect(merged.schema?["exclusiveMinimum"] == .bool(true))
+        #expect(merged.schema?["maximum"] == .integer(9))
+        #expect(merged.schema?["exclusiveMaximum"] == .bool(true))
+        let looser = scalar(
+            try reading(
+                "{allOf: [{type: integer, minimum: 1, exclusiveMinimum: true}, {type: integer, minimum: 3}]}")
+        )
+        #expect(looser.schema?["minimum"] == .integer(3))
+        #expect(looser.schema?["exclusiveMinimum"] == nil)
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Stock:
+                  type: object
+                  required: [single, merged]
+                  properties:
+                    single: {type: integer, minimum: 0, exclusiveMinimum: true, maximum: 10}
+                    merged: {allOf: [{type: integer, minimum: 0, exclusiveMinimum: true}, {type: integer, maximum: 10}]}
+            """, version: "3.0.3")
+        let stock = file(result, "Models/Stock.swift")
+        #expect(stock.contains(#""single": [.minimum(0), .maximum(10)],"#), "\(stock)")
+        #expect(stock.contains(#""merged": [.minimum(0), .maximum(10)],"#), "\(stock)")
+    }
+
+    @Test func aMultipleOfIsKeptWhenTheOthersDivideIt() throws {
+        let dividing = scalar(
+            try reading("{allOf: [{type: integer, multipleOf: 2}, {type: integer, multipleOf: 6}]}"))
+        #expect(dividing.schema?["multipleOf"] == .integer(6))
+        #expect(dividing.notKept.isEmpty)
+        let same = scalar(
+            try reading("{allOf: [{type: number, multipleOf: 0.5}, {type: number, multipleOf: 0.5}]}"))
+        #expect(same.schema?["multipleOf"] == .number(0.5))
+        #expect(same.notKept.isEmpty)
+        let apart = scalar(
+            try reading("{allOf: [{type: integer, multipleOf: 4}, {type: integer, multipleOf: 6}]}"))
+        #expect(apart.schema?["multipleOf"] == .integer(4))
+        #expect(
+            apart.notKept == [
+                ScalarAllOf.NotKept(
+                    keyword: "multipleOf",
+                    reason:
+                        "The allOf's members are multiples of 4 and 6, and a schema has one multipleOf: it keeps 4, not 6."
+                )
+            ])
     }
 }

@@ -116,7 +116,8 @@ struct ModelBuilder {
         }
         defer { translating.remove(name) }
         reportSingleMemberUnion(schema, at: pointer)
-        let (core, nullable) = nonNull(schema, at: pointer)
+        let (core, nullable, scalarMerge) = nonNull(schema, at: pointer)
+        reportNotKept(scalarMerge, at: pointer)
         if nullable { nullableComponents.insert(name) }
         if let kind = modelKind(of: core, at: pointer) {
             declareModel(kind, named: swiftName, core, at: pointer)
@@ -174,7 +175,8 @@ struct ModelBuilder {
                 pointer, .approximated,
                 "A value that is always null is any JSON value in Swift, and optional.")
         }
-        let (core, nullable) = nonNull(schema, at: pointer)
+        let (core, nullable, scalarMerge) = nonNull(schema, at: pointer)
+        reportNotKept(scalarMerge, at: pointer)
         var resolved: ResolvedSchema
         if core != schema, core["$ref"] != nil {
             resolved = type(of: core, at: pointer, hint: hint)
@@ -272,9 +274,12 @@ struct ModelBuilder {
     /// `type` array with `null`, an enum with `null`, a `oneOf` or `anyOf` with a `null` member,
     /// and an `allOf` of one schema. An `allOf` member that constrains nothing (it only describes,
     /// as `{description: …}` beside a `$ref` does) is left out and its documentation kept; an
-    /// `allOf` of scalars of one type is that scalar with every member's limits (``ScalarAllOf``).
-    private func nonNull(_ schema: DocumentValue, at pointer: JSONPointer) -> (DocumentValue, Bool) {
-        guard var members = schema.members else { return (schema, false) }
+    /// `allOf` of scalars of one type is that scalar with every member's limits (``ScalarAllOf``),
+    /// and then the third value is what of the members that scalar does not keep.
+    private func nonNull(_ schema: DocumentValue, at pointer: JSONPointer) -> (
+        DocumentValue, Bool, scalarMerge: [ScalarAllOf.NotKept]?
+    ) {
+        guard var members = schema.members else { return (schema, false, nil) }
         if case .array(let parts) = members["allOf"], parts.count > 1 {
             let constraining = parts.filter { !SchemaNormaliser.acceptsAnything($0) }
             if constraining.count < parts.count, !constraining.isEmpty {
@@ -316,10 +321,20 @@ struct ModelBuilder {
             members["allOf"] = nil
             return merged(parts[0], into: members, nullable: nullable)
         }
-        if case .scalar(let scalar, let allowsNull) = scalarAllOf(.object(members)) {
-            return (scalar, nullable || allowsNull)
+        if case .scalar(let scalar, let allowsNull, let notKept) = scalarAllOf(.object(members)) {
+            return (scalar, nullable || allowsNull, notKept)
         }
-        return (.object(members), nullable)
+        return (.object(members), nullable, nil)
+    }
+
+    /// Reports what of an `allOf`'s members the scalar it is read as does not keep: another
+    /// `format` only annotates, so the value is still read; another `multipleOf` is not checked.
+    private mutating func reportNotKept(_ notKept: [ScalarAllOf.NotKept]?, at pointer: JSONPointer) {
+        for item in notKept ?? [] {
+            report.add(
+                pointer.appending("allOf"), item.keyword == "format" ? .approximated : .notExpressed,
+                item.reason)
+        }
     }
 
     /// How `schema`'s `allOf` reads as one scalar (``ScalarAllOf``).
@@ -350,13 +365,13 @@ struct ModelBuilder {
     /// `oneOf` or `anyOf` whose siblings only describe it.
     private func merged(
         _ schema: DocumentValue, into siblings: DocumentValue.Members, nullable: Bool
-    ) -> (DocumentValue, Bool) {
-        let (inner, innerNullable) = nonNull(schema, at: .root)
+    ) -> (DocumentValue, Bool, scalarMerge: [ScalarAllOf.NotKept]?) {
+        let (inner, innerNullable, scalarMerge) = nonNull(schema, at: .root)
         var result = inner.members ?? .init()
         for (key, value) in siblings where result[key] == nil && key != "type" {
             result[key] = value
         }
-        return (.object(result), nullable || innerNullable)
+        return (.object(result), nullable || innerNullable, scalarMerge)
     }
 
     static func isNull(_ schema: DocumentValue) -> Bool {

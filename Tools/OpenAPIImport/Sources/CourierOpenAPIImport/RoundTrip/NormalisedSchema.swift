@@ -44,7 +44,7 @@ extension RoundTripComparison {
                 if side == .original { readSchemas.insert(target.pointer) }
                 return target.value
             }
-            if case .scalar(let value, let scalarAllowsNull) = scalar {
+            if case .scalar(let value, let scalarAllowsNull, _) = scalar {
                 return NormalisedSchema(
                     core: Located(value: SchemaNormaliser.as31(value), pointer: current.pointer),
                     allowsNull: allowsNull || scalarAllowsNull, componentNames: componentNames)
