@@ -211,4 +211,24 @@ private func scalar(_ reading: ScalarAllOf.Reading) -> (
                 )
             ])
     }
+
+    @Test func onlyAScalarMergeTakesItsMembersDocumentation() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Box:
+                  type: object
+                  required: [item, label, short]
+                  properties:
+                    item: {allOf: [{description: Outer}, {type: object, description: Inner, properties: {a: {type: string}}}]}
+                    label: {allOf: [{description: Outer}, {type: string, description: Inner}]}
+                    short: {allOf: [{description: Outer}, {type: string, description: Inner}, {maxLength: 3}]}
+            """)
+        let box = file(result, "Models/Box.swift")
+        #expect(box.contains("/// The `item` property.\n    public var item: BoxItem\n"), "\(box)")
+        #expect(box.contains("/// The `label` property.\n    public var label: String\n"), "\(box)")
+        #expect(box.contains("/// Outer\n    public var short: String\n"), "\(box)")
+    }
 }

@@ -194,9 +194,8 @@ struct ModelBuilder {
         }
         resolved.nullable = resolved.nullable || nullable
         // An allOf read as one scalar has the documentation of its members too.
-        let mergesScalars =
-            (schema["allOf"]?.array?.count ?? 0) > 1 && core["allOf"] == nil && core["$ref"] == nil
-        resolved.documentation = documentation(of: mergesScalars ? core : schema) + resolved.documentation
+        resolved.documentation =
+            documentation(of: scalarMerge == nil ? schema : core) + resolved.documentation
         return resolved
     }
 
