@@ -242,12 +242,13 @@ extension CourierClientTransport {
         init(starting bytes: Data) throws(CourierError) {
             let url = FileManager.default.temporaryDirectory
                 .appendingPathComponent("courier-openapi-body-\(UUID().uuidString)")
-            guard
-                FileManager.default.createFile(
-                    atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-                let handle = try? FileHandle(forWritingTo: url)
-            else {
-                try? FileManager.default.removeItem(at: url)
+            // Mode 0600 as it is created: `FileManager.createFile` sets a mode only after the
+            // file exists, readable by others in between.
+            let descriptor = url.withUnsafeFileSystemRepresentation { path -> Int32 in
+                guard let path else { return -1 }
+                return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            }
+            guard descriptor >= 0 else {
                 throw CourierError(
                     stage: .building, kind: .streamedBodyFailed,
                     message:
@@ -256,7 +257,7 @@ extension CourierClientTransport {
                         + "nothing was sent.")
             }
             self.url = url
-            self.handle = handle
+            self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             do {
                 try write(bytes)
             } catch {

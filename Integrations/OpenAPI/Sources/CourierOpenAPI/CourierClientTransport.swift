@@ -22,8 +22,9 @@ import OpenAPIRuntime
 /// yields at most ``replayableBodyLimit`` bytes and can be read more than once, or declares its
 /// length, is held in memory, so that a retry or a 307/308 redirect can send it again; any other
 /// is streamed once and never sent twice. `URLSessionTransport` sends no body streamed from a
-/// sequence: there any other is written to a temporary file (readable by its owner only, removed
-/// when the call ends) and sent from it, and may be sent again as one held in memory. A body
+/// sequence: there any other is read to its end into a temporary file (readable by its owner
+/// only, removed when the call ends) and sent from it, and may be sent again as one held in
+/// memory; a body that never ends, or waits for the response, is never sent there. A body
 /// whose request has no `Content-Type` is sent as `application/octet-stream`. The generated client's
 /// server URL must be on the Courier client's origin. A ``Courier/CourierError`` is the
 /// `underlyingError` of the generated client's `ClientError`. The article "Sharing a catalog"

@@ -115,11 +115,7 @@ public struct DiskCacheStorage: HTTPCacheStorage {
             // Readable by the owner only: a stored body may be an authenticated response's.
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard
-                FileManager.default.createFile(
-                    atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            else { return }
-            let handle = try FileHandle(forWritingTo: temporary)
+            let handle = try OwnerOnlyFile.create(at: temporary)
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
             guard rename(temporary.path, url(forKey: key).path) == 0 else {

@@ -40,16 +40,10 @@ public struct FileCookieStorage: CookieStorage, Hashable {
         let data = try encoder.encode(Saved(cookies: cookies))
         let temporary = file.deletingLastPathComponent()
             .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
+        let handle = try OwnerOnlyFile.create(at: temporary)
         do {
             // On disk before it takes the old file's name: a crash after the rename finds
             // the whole new file.
-            let handle = try FileHandle(forWritingTo: temporary)
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
             try handle.synchronize()

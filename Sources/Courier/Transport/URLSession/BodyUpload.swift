@@ -30,13 +30,7 @@ enum BodyUpload {
     private static func spool(_ body: RequestBody, into directory: URL) throws(CourierError) -> URL {
         let url = directory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
         do {
-            guard
-                FileManager.default.createFile(
-                    atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            let output = try FileHandle(forWritingTo: url)
+            let output = try OwnerOnlyFile.create(at: url)
             defer { try? output.close() }
             let input = body.makeInputStream()
             input.open()
