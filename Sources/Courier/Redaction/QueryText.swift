@@ -24,13 +24,17 @@ enum QueryText {
         let value: String
     }
 
-    /// The pairs of `query`, empty ones included, in order.
+    /// The pairs of `query`, empty ones included, in order. `&` and `=` are found by their bytes,
+    /// as URL parsers read code points: a combining mark after one does not hide it.
     static func pairs(of query: Substring) -> [Pair] {
-        query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            guard let equals = pair.firstIndex(of: "=") else {
+        query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { bytes in
+            let pair = Substring(bytes)
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else {
                 return Pair(text: pair, name: pair, value: nil)
             }
-            return Pair(text: pair, name: pair[..<equals], value: pair[pair.index(after: equals)...])
+            return Pair(
+                text: pair, name: Substring(bytes[..<equals]),
+                value: Substring(bytes[bytes.index(after: equals)...]))
         }
     }
 

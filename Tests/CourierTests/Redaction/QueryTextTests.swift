@@ -9,6 +9,10 @@ struct QueryTextTests {
         #expect(pairs.map(\.text) == ["a=1=2", "", "b", "=c"])
         #expect(pairs.map(\.name) == ["a", "", "b", ""])
         #expect(pairs.map(\.value) == ["1=2", nil, nil, "c"])
+        // A combining mark after `&` or `=` does not hide it.
+        let marked = QueryText.pairs(of: "a=1&\u{301}b=\u{301}2"[...])
+        #expect(marked.map(\.name) == ["a", "\u{301}b"])
+        #expect(marked.map(\.value) == ["1", "\u{301}2"])
     }
 
     @Test(arguments: [
