@@ -103,61 +103,74 @@ import Testing
         #expect(await wire.sent.map(\.body) == [Data("abcd".utf8), Data("abcde".utf8), Data("ab".utf8)])
     }
 
-    /// Over `URLSessionTransport`, which sends no body streamed from a sequence, a body within the
-    /// limit is held in memory and one past it is written to a temporary file, sent from it and
-    /// removed when the call ends: whether read once or not, of a known length or not. A
-    /// middleware answers, so nothing leaves the process.
-    @Test func overURLSessionTransportABodyIsHeldInMemoryOrInATemporaryFile() async throws {
-        let bodies = Bodies()
-        let transport = CourierClientTransport(
-            client: Courier.Client(
-                baseURL: BaseURL("https://api.example.com"), transport: URLSessionTransport(),
-                middleware: [bodies]),
-            replayableBodyLimit: 3)
-        let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
-        for body in [
-            HTTPBody("abc"),
-            HTTPBody("abcd"),
-            HTTPBody(RepeatableChunks(["ab", "cd", "e"]), length: .unknown, iterationBehavior: .multiple),
-            HTTPBody(Self.chunks(["ab", "cd"]), length: .unknown, iterationBehavior: .single),
-            HTTPBody(Self.chunks(["ab", "cd"]), length: .known(4), iterationBehavior: .single),
-        ] {
-            let (response, _) = try await transport.send(
-                request, body: body, baseURL: Self.server, operationID: "upload")
-            #expect(response.status == .noContent)
+    /// The tests that write temporary body files, one at a time: one of them counts the files
+    /// left in the temporary directory.
+    @Suite(.serialized) struct Spooling {
+        /// Over `URLSessionTransport`, which sends no body streamed from a sequence, a body within the
+        /// limit is held in memory and one past it is written to a temporary file, sent from it and
+        /// removed when the call ends: whether read once or not, of a known length or not. A
+        /// middleware answers, so nothing leaves the process.
+        @Test func overURLSessionTransportABodyIsHeldInMemoryOrInATemporaryFile() async throws {
+            let bodies = Bodies()
+            let transport = CourierClientTransport(
+                client: Courier.Client(
+                    baseURL: BaseURL("https://api.example.com"), transport: URLSessionTransport(),
+                    middleware: [bodies]),
+                replayableBodyLimit: 3)
+            let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
+            for body in [
+                HTTPBody("abc"),
+                HTTPBody("abcd"),
+                HTTPBody(
+                    RepeatableChunks(["ab", "cd", "e"]), length: .unknown, iterationBehavior: .multiple),
+                HTTPBody(
+                    CourierClientTransportRequestTests.chunks(["ab", "cd"]), length: .unknown,
+                    iterationBehavior: .single),
+                HTTPBody(
+                    CourierClientTransportRequestTests.chunks(["ab", "cd"]), length: .known(4),
+                    iterationBehavior: .single),
+            ] {
+                let (response, _) = try await transport.send(
+                    request, body: body, baseURL: CourierClientTransportRequestTests.server,
+                    operationID: "upload")
+                #expect(response.status == .noContent)
+            }
+            let seen = await bodies.seen
+            #expect(seen.map(\.bytes) == ["abc", "abcd", "abcde", "abcd", "abcd"].map { Data($0.utf8) })
+            #expect(seen.map { $0.file != nil } == [false, true, true, true, true])
+            for file in seen.compactMap(\.file) {
+                #expect(!FileManager.default.fileExists(atPath: file.path))
+            }
         }
-        let seen = await bodies.seen
-        #expect(seen.map(\.bytes) == ["abc", "abcd", "abcde", "abcd", "abcd"].map { Data($0.utf8) })
-        #expect(seen.map { $0.file != nil } == [false, true, true, true, true])
-        for file in seen.compactMap(\.file) {
-            #expect(!FileManager.default.fileExists(atPath: file.path))
-        }
-    }
 
-    /// A body past the limit over `URLSessionTransport` that is not its declared length is
-    /// refused before sending, and its temporary file removed.
-    @Test func aSpooledBodyOfTheWrongLengthIsRefusedAndRemoved() async throws {
-        let bodies = Bodies()
-        let transport = CourierClientTransport(
-            client: Courier.Client(
-                baseURL: BaseURL("https://api.example.com"), transport: URLSessionTransport(),
-                middleware: [bodies]),
-            replayableBodyLimit: 1)
-        let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
-        let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("courier-openapi-body-") }
-        let error = try await #require(throws: CourierError.self) {
-            _ = try await transport.send(
-                request,
-                body: HTTPBody(Self.chunks(["ab", "cd"]), length: .known(9), iterationBehavior: .single),
-                baseURL: Self.server, operationID: "upload")
+        /// A body past the limit over `URLSessionTransport` that is not its declared length is
+        /// refused before sending, and its temporary file removed.
+        @Test func aSpooledBodyOfTheWrongLengthIsRefusedAndRemoved() async throws {
+            let bodies = Bodies()
+            let transport = CourierClientTransport(
+                client: Courier.Client(
+                    baseURL: BaseURL("https://api.example.com"), transport: URLSessionTransport(),
+                    middleware: [bodies]),
+                replayableBodyLimit: 1)
+            let request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/blobs")
+            let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("courier-openapi-body-") }
+            let error = try await #require(throws: CourierError.self) {
+                _ = try await transport.send(
+                    request,
+                    body: HTTPBody(
+                        CourierClientTransportRequestTests.chunks(["ab", "cd"]), length: .known(9),
+                        iterationBehavior: .single),
+                    baseURL: CourierClientTransportRequestTests.server, operationID: "upload")
+            }
+            #expect(error.kind == .streamedBodyLengthMismatch)
+            #expect(
+                error.message == "The request body yielded 4 bytes, not its declared 9; nothing was sent.")
+            #expect(await bodies.seen.isEmpty)
+            let after = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+                .filter { $0.hasPrefix("courier-openapi-body-") }
+            #expect(Set(after).isSubset(of: before), "a body file was left behind")
         }
-        #expect(error.kind == .streamedBodyLengthMismatch)
-        #expect(error.message == "The request body yielded 4 bytes, not its declared 9; nothing was sent.")
-        #expect(await bodies.seen.isEmpty)
-        let after = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("courier-openapi-body-") }
-        #expect(Set(after) == Set(before))
     }
 
     /// Records each request's body, its bytes read while the call runs, and answers `204` without
