@@ -21,7 +21,8 @@ import Foundation
 /// keeps its own index, so together they may exceed the bound until either writes again. File
 /// names are digests of method and URL; no request credential is written (``CachedResponse``).
 public struct DiskCacheStorage: HTTPCacheStorage {
-    /// The directory holding the entries; created when first written.
+    /// The directory holding the entries; created when first written, with any missing directory
+    /// above it, each usable by the owner only.
     public let directory: URL
     /// The most bytes of entry files the storage holds.
     public let maximumBytes: Int
@@ -113,8 +114,7 @@ public struct DiskCacheStorage: HTTPCacheStorage {
         let temporary = directory.appendingPathComponent("\(key).\(UUID().uuidString).tmp")
         do {
             // Readable by the owner only: a stored body may be an authenticated response's.
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try OwnerOnlyFile.createDirectory(at: directory)
             let handle = try OwnerOnlyFile.create(at: temporary)
             defer { try? handle.close() }
             try handle.write(contentsOf: data)
