@@ -11,6 +11,13 @@
 # DIR/untrusted.pem, -key    self-signed leaf for 127.0.0.1 and localhost
 # DIR/client.pem, -key.pem   client certificate (CN courier-test-client), signed by the CA
 # DIR/other-client.pem, -key a client certificate from a CA the server does not trust
+# DIR/not-yet-valid.pem, -key  leaf for 127.0.0.1 and localhost, signed by the CA, valid from 2099
+# DIR/chained.pem, -key.pem  leaf for 127.0.0.1 and localhost signed by an intermediate CA the test
+#                            CA signed, followed by that intermediate (the chain a server sends)
+# DIR/unchained.pem, -key    the same leaf without its intermediate (a server that sends too little)
+# DIR/stale-chain.pem, -key  a leaf for 127.0.0.1 and localhost valid now, followed by the
+#                            intermediate that signed it, which the test CA signed and which
+#                            expired in 2020
 # DIR/trusted.pin, ca.pin    base64 SHA-256 of the leaf's and the CA's SubjectPublicKeyInfo
 # DIR/spare.pin              the same of a key no server uses (a backup pin that matches nothing)
 set -euo pipefail
@@ -42,6 +49,9 @@ unique_subject = no
 copy_extensions = copy
 [any]
 commonName = supplied
+[intermediate]
+basicConstraints = critical, CA:TRUE, pathlen:0
+keyUsage = critical, keyCertSign, cRLSign
 [leaf]
 basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature
@@ -52,7 +62,9 @@ key ca-key.pem
 openssl req -x509 -new -key ca-key.pem -subj "/CN=Courier Test CA" -days 2 -out ca.pem \
     -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
 
-# leaf NAME CN SAN [STARTDATE ENDDATE]: NAME.pem and NAME-key.pem, signed by the CA.
+# leaf NAME CN SAN [STARTDATE ENDDATE]: NAME.pem and NAME-key.pem, signed by $ISSUER (the CA
+# unless set).
+ISSUER=ca
 leaf() {
     local name="$1" cn="$2" san="$3"
     key "$name-key.pem"
@@ -60,12 +72,34 @@ leaf() {
         -out "$name.csr" 2>/dev/null
     local dates=(-days 2)
     if (($# > 3)); then dates=(-startdate "$4" -enddate "$5"); fi
-    openssl ca -batch -config ca.cnf -cert ca.pem -keyfile ca-key.pem -extensions leaf \
+    openssl ca -batch -config ca.cnf -cert "$ISSUER.pem" -keyfile "$ISSUER-key.pem" -extensions leaf \
+        "${dates[@]}" -in "$name.csr" -out "$name.pem" -notext 2>/dev/null
+}
+# intermediate NAME [STARTDATE ENDDATE]: an intermediate CA NAME.pem and NAME-key.pem, signed by
+# the CA.
+intermediate() {
+    local name="$1"
+    key "$name-key.pem"
+    openssl req -new -key "$name-key.pem" -subj "/CN=Courier Test Intermediate $name" -out "$name.csr" \
+        2>/dev/null
+    local dates=(-days 2)
+    if (($# > 1)); then dates=(-startdate "$2" -enddate "$3"); fi
+    openssl ca -batch -config ca.cnf -cert ca.pem -keyfile ca-key.pem -extensions intermediate \
         "${dates[@]}" -in "$name.csr" -out "$name.pem" -notext 2>/dev/null
 }
 
 leaf trusted 127.0.0.1 "IP:127.0.0.1,DNS:localhost"
 leaf expired 127.0.0.1 "IP:127.0.0.1,DNS:localhost" 20200101000000Z 20200201000000Z
+leaf not-yet-valid 127.0.0.1 "IP:127.0.0.1,DNS:localhost" 20990101000000Z 20990201000000Z
+intermediate intermediate-ca
+intermediate stale-intermediate-ca 20200101000000Z 20200201000000Z
+ISSUER=intermediate-ca leaf unchained 127.0.0.1 "IP:127.0.0.1,DNS:localhost"
+cat unchained.pem intermediate-ca.pem >chained.pem
+cp unchained-key.pem chained-key.pem
+ISSUER=stale-intermediate-ca leaf stale-leaf 127.0.0.1 "IP:127.0.0.1,DNS:localhost"
+cat stale-leaf.pem stale-intermediate-ca.pem >stale-chain.pem
+mv stale-leaf-key.pem stale-chain-key.pem
+rm stale-leaf.pem
 leaf wrong-host wrong-host.invalid "DNS:wrong-host.invalid"
 leaf client courier-test-client "DNS:courier-test-client"
 

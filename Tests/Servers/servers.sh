@@ -19,8 +19,9 @@
 #   at every start (never committed), in COURIER_TLS_DIR (ca.pem, client.pem, client-key.pem,
 #   trusted.pin, … : see that script)
 #                                    -> COURIER_TLS_TRUSTED_URL   https://127.0.0.1:PORT (and
-#                                       COURIER_TLS_EXPIRED_URL, _WRONGHOST_URL, _UNTRUSTED_URL,
-#                                       _MTLS_URL, _TLS12_URL: see tls_server.py)
+#                                       COURIER_TLS_EXPIRED_URL, _NOTYETVALID_URL, _CHAINED_URL,
+#                                       _UNCHAINED_URL, _STALECHAIN_URL, _WRONGHOST_URL,
+#                                       _UNTRUSTED_URL, _MTLS_URL, _TLS12_URL: see tls_server.py)
 #   h2_server.py (Hypercorn; PyPI), the trusted leaf, h2 and http/1.1 by ALPN
 #                                    -> COURIER_TLS_H2_URL        https://127.0.0.1:PORT
 #   proxy_server.py (standard library), an HTTP CONNECT proxy that requires Basic credentials,

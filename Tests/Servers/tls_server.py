@@ -10,6 +10,11 @@ listens writes PATH (atomically) as lines NAME=PORT:
 
     trusted     leaf for 127.0.0.1 and localhost, signed by the test CA
     expired     the same names, signed by the test CA, expired in 2020
+    notyetvalid the same names, signed by the test CA, valid from 2099
+    chained     the same names, signed by an intermediate CA the test CA signed, sent with it
+    unchained   that leaf sent without its intermediate
+    stalechain  the same names, valid now, sent with the intermediate that signed it, which the
+                test CA signed and which expired in 2020
     wronghost   leaf for wrong-host.invalid only, signed by the test CA
     untrusted   self-signed leaf for 127.0.0.1 and localhost
     mtls        the trusted leaf, and a client certificate signed by the test CA required
@@ -153,6 +158,10 @@ def main():
     servers = {
         "trusted": TLSServer(context(m, "trusted"), "trusted"),
         "expired": TLSServer(context(m, "expired"), "expired"),
+        "notyetvalid": TLSServer(context(m, "not-yet-valid"), "notyetvalid"),
+        "chained": TLSServer(context(m, "chained"), "chained"),
+        "unchained": TLSServer(context(m, "unchained"), "unchained"),
+        "stalechain": TLSServer(context(m, "stale-chain"), "stalechain"),
         "wronghost": TLSServer(context(m, "wrong-host"), "wronghost"),
         "untrusted": TLSServer(context(m, "untrusted"), "untrusted"),
         "mtls": TLSServer(context(m, "trusted", require_client=True), "mtls"),

@@ -71,6 +71,36 @@
                     expectTLSFailure(error, .untrustedCertificate, at: tls.expired)
                 }
             },
+            ConformanceCase(.tls, "aCertificateNotYetValidIsTypedAsExpired") { context in
+                let tls = try TLSServers.current()
+                try await context.withClient(tls.notYetValid, tls: try tls.trustingTheTestCA()) { client in
+                    let error = try await failure(of: TLSServers.hello, with: client)
+                    expectTLSFailure(error, .certificateExpired, at: tls.notYetValid)
+                }
+            },
+            ConformanceCase(.tls, "aChainThroughAnIntermediateIsTrustedByItsRoot") { context in
+                // Only the root is trusted; the server sends the intermediate that links its leaf to it.
+                let tls = try TLSServers.current()
+                try await context.withClient(tls.chained, tls: try tls.trustingTheTestCA()) { client in
+                    _ = try await client.value(TLSServers.hello)
+                }
+            },
+            ConformanceCase(.tls, "aLeafSentWithoutItsIntermediateIsUntrusted") { context in
+                // Nothing fetches or remembers a missing intermediate: the chain ends short of the root.
+                let tls = try TLSServers.current()
+                try await context.withClient(tls.unchained, tls: try tls.trustingTheTestCA()) { client in
+                    let error = try await failure(of: TLSServers.hello, with: client)
+                    expectTLSFailure(error, .untrustedCertificate, at: tls.unchained)
+                }
+            },
+            ConformanceCase(.tls, "anExpiredIntermediateIsTypedAsExpired") { context in
+                // The leaf is valid now; the intermediate between it and the trusted root is not.
+                let tls = try TLSServers.current()
+                try await context.withClient(tls.staleChain, tls: try tls.trustingTheTestCA()) { client in
+                    let error = try await failure(of: TLSServers.hello, with: client)
+                    expectTLSFailure(error, .certificateExpired, at: tls.staleChain)
+                }
+            },
             ConformanceCase(.tls, "aCertificateForAnotherHostIsTypedAsAHostnameMismatch") { context in
                 let tls = try TLSServers.current()
                 try await context.withClient(tls.wrongHost, tls: try tls.trustingTheTestCA()) { client in

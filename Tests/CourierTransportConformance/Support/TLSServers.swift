@@ -11,6 +11,15 @@
         let trusted: BaseURL
         /// A leaf signed by the test CA, expired in 2020.
         let expired: BaseURL
+        /// A leaf signed by the test CA, valid from 2099.
+        let notYetValid: BaseURL
+        /// A leaf signed by an intermediate CA that the test CA signed, sent with the intermediate.
+        let chained: BaseURL
+        /// The same leaf sent without its intermediate.
+        let unchained: BaseURL
+        /// A leaf valid now, sent with the intermediate CA that signed it, which the test CA signed
+        /// and which expired in 2020.
+        let staleChain: BaseURL
         /// A leaf for `wrong-host.invalid` only, signed by the test CA.
         let wrongHost: BaseURL
         /// A self-signed leaf.
@@ -34,7 +43,10 @@
             let directory = try #require(
                 environment["COURIER_TLS_DIR"], "Scripts/test exports COURIER_TLS_DIR")
             return TLSServers(
-                trusted: try base("TRUSTED"), expired: try base("EXPIRED"), wrongHost: try base("WRONGHOST"),
+                trusted: try base("TRUSTED"), expired: try base("EXPIRED"),
+                notYetValid: try base("NOTYETVALID"),
+                chained: try base("CHAINED"), unchained: try base("UNCHAINED"),
+                staleChain: try base("STALECHAIN"), wrongHost: try base("WRONGHOST"),
                 untrusted: try base("UNTRUSTED"), mutual: try base("MTLS"), tls12: try base("TLS12"),
                 http2: try base("H2"), directory: URL(fileURLWithPath: directory))
         }
