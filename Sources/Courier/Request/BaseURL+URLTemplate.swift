@@ -1,7 +1,10 @@
 extension BaseURL {
     /// The absolute path template of `request`, as OpenTelemetry's `url.template` names it: this
     /// base's path, then the path of the request's endpoint template, without method and query;
-    /// `nil` for a request without a template (one not sent for a ``CatalogEndpoint``).
+    /// `nil` for a request without a template (one not sent for a ``CatalogEndpoint``), and for
+    /// one sent to an absolute URL (a per-call ``CallOptions/url``): its path is the URL's, sent
+    /// as given, which no template describes and whose values (a page cursor, a file's id) would
+    /// make the number of series unbounded.
     ///
     /// A metric or span can carry it where the URL's unbounded values must not go:
     ///
@@ -10,7 +13,8 @@ extension BaseURL {
     /// BaseURL("api.example.com/v1").urlTemplate(for: request)  // "/v1/todos/{id}"
     /// ```
     public func urlTemplate(for request: EndpointRequest) -> String? {
-        Self.urlTemplate(ofTemplate: request.template, basePath: percentEncodedPathSegments)
+        guard request.absoluteTarget == nil else { return nil }
+        return Self.urlTemplate(ofTemplate: request.template, basePath: percentEncodedPathSegments)
     }
 
     /// The base path's segments, then the path of `template` (`GET /todos/{id}?q`), without its

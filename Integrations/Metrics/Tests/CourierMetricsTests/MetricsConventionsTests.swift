@@ -42,6 +42,20 @@ import Testing
         #expect(timer.dimensions.contains { $0 == ("server.address", "cdn.example.net") })
     }
 
+    /// `url.template` "MUST have low cardinality": a catalog endpoint sent to a per-call URL (a
+    /// pagination link, a file's own URL) goes to that URL's path, which its template does not
+    /// describe, so no value carries one; the in-flight meter still comes back to 0.
+    @Test func aPerCallURLHasNoTemplate() async throws {
+        let metrics = TestMetrics()
+        let next = try #require(URL(string: "https://cdn.example.net/files/3f2a9c1e?page=2"))
+        _ = try await Self.client(metrics).send(GetTodo(id: 7), options: CallOptions(url: next))
+        let timer = try #require(metrics.timers.first)
+        #expect(!timer.dimensions.contains { $0.0 == "url.template" }, "\(timer.dimensions)")
+        #expect(timer.dimensions.contains { $0 == ("server.address", "cdn.example.net") })
+        #expect(metrics.meters.map(\.lastValue) == [0])
+        #expect(metrics.meters.allSatisfy { !$0.dimensions.contains { $0.0 == "url.template" } })
+    }
+
     /// "If the HTTP instrumentation could end up converting valid HTTP request methods to `_OTHER`,
     /// then it MUST provide a way to override the list of known HTTP methods" (environment
     /// variable OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS, or any other way): the whole list.

@@ -35,6 +35,19 @@ import Tracing
         #expect(span.attributes.get("url.scheme") == .string("http"))
     }
 
+    /// `url.template` "MUST have low cardinality" and the span name's `{target}` is it: a catalog
+    /// endpoint sent to a per-call URL (a pagination link, a file's own URL) goes to that URL's
+    /// path, as given, which the endpoint's template does not describe, so the span has none.
+    @Test func aPerCallURLHasNoTemplate() async throws {
+        let tracer = InMemoryTracer()
+        let next = try #require(URL(string: "https://cdn.example.net/files/3f2a9c1e?page=2"))
+        _ = try await Self.client(tracer).send(GetTodo(id: 7), options: CallOptions(url: next))
+        let span = try #require(tracer.finishedSpans.first)
+        #expect(span.attributes.get("url.full") == .string("https://cdn.example.net/files/3f2a9c1e?page=2"))
+        #expect(span.attributes.get("url.template") == nil)
+        #expect(span.operationName == "GET")
+    }
+
     /// `url.full`: the conventions' query keys (`sig`, `Signature`, `X-Goog-Signature`,
     /// `AWSAccessKeyId`) SHOULD be `REDACTED`; no secret may reach the span through a recorded
     /// error either (swift-otel exports its description as `exception.message`). Here the

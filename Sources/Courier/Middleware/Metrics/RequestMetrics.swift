@@ -66,7 +66,8 @@ public struct RequestMetrics: Sendable, Hashable {
     /// metrics by it rather than by ``path``, which carries the parameters' values.
     public let template: String?
     /// The absolute path template, such as `/v1/todos/{id}`: the base URL's path, then the
-    /// template's, as ``BaseURL/urlTemplate(for:)`` makes it; `nil` without a template.
+    /// template's, as ``BaseURL/urlTemplate(for:)`` makes it; `nil` without a template, and for
+    /// a request sent to a per-call absolute URL, whose path no template describes.
     public let urlTemplate: String?
     /// How an ``HTTPCacheMiddleware`` after the metrics middleware answered: ``CacheOutcome/hit``
     /// when no I/O happened; `nil` without such a middleware.
