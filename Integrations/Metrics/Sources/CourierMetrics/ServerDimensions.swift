@@ -18,4 +18,11 @@ struct ServerDimensions {
             ("url.scheme", scheme),
         ]
     }
+
+    /// The dimensions of `http.client.active_requests`: these, then `url.template` when there is
+    /// one (the conventions require it there "if available").
+    func inFlightDimensions(urlTemplate: String?) -> [(String, String)] {
+        guard let urlTemplate else { return dimensions }
+        return dimensions + [("url.template", urlTemplate)]
+    }
 }

@@ -17,17 +17,18 @@ import Courier
 /// It records, under the labels of ``Label``:
 /// - `http.client.request.duration`: a timer (a histogram in seconds, in backends such as swift-otel
 ///   and swift-prometheus), from the start of the request to its outcome;
-/// - `http.client.active_requests`: a meter, up by one when a request starts and down when it ends;
+/// - `http.client.active_requests`: a meter, up by one when a request starts and down when it ends
+///   (exported as a gauge by swift-otel, which has no up-down counter for swift-metrics);
 /// - `http.client.request.body.size` and `http.client.response.body.size`: recorders (histograms)
 ///   of the body bytes of the last request sent and of the final response (one body however
 ///   often it was sent), the response's after decompression.
 ///
 /// Every value has the dimensions `http.request.method` (`_OTHER` for a method not in
-/// ``knownMethods``), and `server.address`, `server.port` and `url.scheme` of the server the
-/// request reaches (an absolute URL's own); the duration and sizes also have
-/// `network.protocol.version` when the transport reports it (`1.1`, `2`), and
-/// `url.template` for a ``Courier/CatalogEndpoint`` (its path template, never a URL, whose
-/// cardinality is unbounded), `http.response.status_code` when a response arrived and
+/// ``knownMethods``), `server.address`, `server.port` and `url.scheme` of the server the
+/// request reaches (an absolute URL's own), and `url.template` for a ``Courier/CatalogEndpoint``
+/// (its path template, never a URL, whose cardinality is unbounded); the duration and sizes also
+/// have `network.protocol.version` when the transport reports it (`1.1`, `2`),
+/// `http.response.status_code` when a response arrived and
 /// `error.type` when the request failed (the ``Courier/CourierError/Kind``, or the status for an
 /// answer of 400 or above).
 public struct SwiftMetricsObserver: MetricsObserver {
@@ -56,14 +57,19 @@ public struct SwiftMetricsObserver: MetricsObserver {
         self.knownMethods = knownMethods
     }
 
-    /// Adds the request to `http.client.active_requests`, under the server it reaches.
+    /// Adds the request to `http.client.active_requests`, under the server it reaches and its
+    /// `url.template`.
     public func willSend(_ request: EndpointRequest, baseURL: BaseURL) {
         let reached = baseURL.resolvingBase(for: request)
         let server = ServerDimensions(
             method: request.method, scheme: reached.scheme, host: reached.host, port: reached.effectivePort,
             knownMethods: knownMethods)
-        Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: resolvedFactory)
-            .increment()
+        Meter(
+            label: Label.activeRequests,
+            dimensions: server.inFlightDimensions(urlTemplate: reached.urlTemplate(for: request)),
+            factory: resolvedFactory
+        )
+        .increment()
     }
 
     /// Records the request's duration and body sizes, and removes it from
@@ -73,7 +79,12 @@ public struct SwiftMetricsObserver: MetricsObserver {
         let server = ServerDimensions(
             method: metrics.method, scheme: metrics.scheme, host: metrics.host, port: metrics.port,
             knownMethods: knownMethods)
-        Meter(label: Label.activeRequests, dimensions: server.dimensions, factory: factory).decrement()
+        Meter(
+            label: Label.activeRequests,
+            dimensions: server.inFlightDimensions(urlTemplate: metrics.urlTemplate),
+            factory: factory
+        )
+        .decrement()
 
         var dimensions = server.dimensions
         if let version = metrics.httpVersion {

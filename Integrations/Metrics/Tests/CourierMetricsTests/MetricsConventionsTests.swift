@@ -42,6 +42,17 @@ import Testing
         #expect(timer.dimensions.contains { $0 == ("server.address", "cdn.example.net") })
     }
 
+    /// `http.client.active_requests`: `url.template` is "Conditionally Required: If available",
+    /// as on the body sizes; the decrement hits the series the increment hit.
+    @Test func activeRequestsCarryTheTemplate() async throws {
+        let metrics = TestMetrics()
+        _ = try await Self.client(metrics).send(GetTodo(id: 7))
+        let meter = try #require(metrics.meters.first)
+        #expect(metrics.meters.count == 1)
+        #expect(meter.dimensions.contains { $0 == ("url.template", "/todos/{id}") }, "\(meter.dimensions)")
+        #expect(meter.values == [1, 0])
+    }
+
     /// `url.template` "MUST have low cardinality": a catalog endpoint sent to a per-call URL (a
     /// pagination link, a file's own URL) goes to that URL's path, which its template does not
     /// describe, so no value carries one; the in-flight meter still comes back to 0.

@@ -67,7 +67,7 @@ import Testing
             Label.activeRequests,
             [
                 ("http.request.method", "GET"), ("server.address", "api.example.com"),
-                ("server.port", "443"), ("url.scheme", "https"),
+                ("server.port", "443"), ("url.scheme", "https"), ("url.template", "/todos/{id}"),
             ])
         #expect(meter.lastValue == 1)
         release.yield()
