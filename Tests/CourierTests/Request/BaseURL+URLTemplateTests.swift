@@ -36,4 +36,16 @@ import Testing
         #expect(base.urlTemplate(for: try Self.request(template: nil)) == nil)
         #expect(base.urlTemplate(for: try Self.request(template: "GET")) == nil)
     }
+
+    /// A request to an absolute URL goes to that URL's path as given, which the template does not
+    /// describe.
+    @Test func aRequestToAnAbsoluteURLHasNone() throws {
+        var request = try Endpoint<Empty, Never> {
+            Method.get
+            AbsoluteURL("https://cdn.example.com/x/123e4567")
+        }
+        .built()
+        request.template = "GET /todos/{id}"
+        #expect(BaseURL("example.com/v1").urlTemplate(for: request) == nil)
+    }
 }
