@@ -62,9 +62,12 @@ enum OpenAPIOperation {
                 }
                 let fieldSchema: JSONValue =
                     if let key = field.parameter {
-                        schema(of: key)
-                    } else if location == "cookie" {
-                        // A cookie's value is a secret: the document names the cookie only.
+                        field.valuePrefix.isEmpty && field.valueSuffix.isEmpty
+                            ? schema(of: key) : wrappedText(field.valuePrefix, field.valueSuffix)
+                    } else if location == "cookie" || field.isSecret {
+                        // A cookie's value, or a fixed value the endpoint keeps secret (an API
+                        // key written into the declaration), is not published: the document
+                        // names the field only.
                         ["type": "string"]
                     } else {
                         ["type": "string", "enum": [.string(field.value ?? "")]]
@@ -155,7 +158,10 @@ enum OpenAPIOperation {
         for part in parts where properties[part.name] == nil {
             if part.isText {
                 properties[part.name] =
-                    part.parameter.map(schema)
+                    part.parameter.map {
+                        part.valuePrefix.isEmpty && part.valueSuffix.isEmpty
+                            ? schema($0) : wrappedText(part.valuePrefix, part.valueSuffix)
+                    }
                     ?? [
                         "type": "string",
                         "enum": [.string(String(decoding: part.value ?? Data(), as: UTF8.self))],
@@ -182,6 +188,24 @@ enum OpenAPIOperation {
         var media: [String: JSONValue] = ["schema": .object(formSchema)]
         if !encoding.isEmpty { media["encoding"] = .object(encoding) }
         return media
+    }
+
+    /// The schema of a value written between fixed text (`Query("filter", "id:\(id)")`): a
+    /// string that starts with `prefix` and ends with `suffix`, which a server requires; the
+    /// parameter's own schema would let a client send the bare value.
+    static func wrappedText(_ prefix: String, _ suffix: String) -> JSONValue {
+        ["type": "string", "pattern": .string("^" + escaped(prefix) + "[\\s\\S]*" + escaped(suffix) + "$")]
+    }
+
+    /// `text` as an ECMA-262 pattern (with its `u` flag) that matches it literally: only the
+    /// syntax characters and `/` may be escaped there.
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "^$\\.*+?()[]{}|/".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 
     /// The security scheme of an endpoint whose `Authorization` header is a parameter (see
