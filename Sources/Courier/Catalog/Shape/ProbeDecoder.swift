@@ -332,12 +332,16 @@ private struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
 
     init(decoder: ProbeDecoder) {
         self.decoder = decoder
+        // As deep as an optional is left out, an array is empty, so that a model that holds
+        // itself through an array (a tree's `children: [Node]`) can be probed.
+        let isTooDeep = decoder.codingPath.count >= ProbeDecoder.optionalDepth
         switch decoder.mode {
+        case _ where isTooDeep: length = 0
         case .empty where decoder.isVaried: length = 0
         case .reserved where decoder.isVaried: length = 2
         default: length = 1
         }
-        if length != 1 { decoder.log.noteApplied() }
+        if length != 1, !isTooDeep { decoder.log.noteApplied() }
     }
 
     mutating func decodeNil() throws -> Bool { false }

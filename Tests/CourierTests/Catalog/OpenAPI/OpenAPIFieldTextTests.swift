@@ -2,8 +2,8 @@ import Courier
 import Foundation
 import Testing
 
-/// What the document says of a field's text beyond its parameter's type: a fixed secret, and
-/// text around a value.
+/// What the document says of a field's text beyond its parameter's type: a fixed secret, text
+/// around a value, and a model that holds itself through an array.
 struct OpenAPIFieldTextTests {
     private func operation(_ endpoint: any CatalogEndpoint.Type, _ path: String) throws -> [String: Any] {
         let document = try Catalog([endpoint]).openAPIDocument(title: "Fields", version: "1")
@@ -75,5 +75,46 @@ struct OpenAPIFieldTextTests {
                     method: .post, target: "/wrapped?filter=7",
                     headers: [HeaderField(name: HeaderName("X-Trace"), value: "8")]))
         }
+    }
+
+    struct Node: Codable, Sendable {
+        var name: String
+        var children: [Node]
+    }
+
+    struct GetTree: CatalogEndpoint {
+        typealias Success = Node
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("tree")
+        }
+    }
+
+    struct SaveTree: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var tree: Node
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("tree")
+            Body.json(tree)
+        }
+    }
+
+    @Test func aModelThatHoldsItselfThroughAnArrayIsDescribed() throws {
+        let document = try Catalog([GetTree.self, SaveTree.self]).openAPIDocument(
+            title: "Trees", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let schemas = (json["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        #expect(
+            try compactJSON(schemas?["Node"])
+                == ##"{"properties":{"children":{"items":{"$ref":"#/components/schemas/Node"},"type":"array"},"##
+                + ##""name":{"type":"string"}},"required":["children","name"],"title":"Node","type":"object"}"##
+        )
     }
 }
