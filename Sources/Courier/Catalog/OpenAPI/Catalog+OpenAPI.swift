@@ -4,7 +4,7 @@ extension Catalog {
     /// Describes the catalog's endpoints as an OpenAPI 3.1 document.
     ///
     /// Each entry becomes an operation under its path template, with the entry's name as its
-    /// `operationId`; how parameters, security, bodies, responses and models are described is in
+    /// `operationId` (its module-qualified name when another entry has the same name); how parameters, security, bodies, responses and models are described is in
     /// <doc:SharingACatalog#Export-OpenAPI>.
     ///
     /// - Parameters:
@@ -17,12 +17,18 @@ extension Catalog {
     {
         var schemas = OpenAPISchemas()
         var paths: [String: JSONValue] = [:]
+        // An operationId is unique in a document: entries of one name (`V1.GetThing` and
+        // `V2.GetThing`) are told apart by their module-qualified names.
+        let sharedNames = Set(Dictionary(grouping: entries, by: \.name).filter { $0.value.count > 1 }.keys)
         for entry in entries {
             let method = entry.shape.method.rawValue.lowercased()
             let path = entry.shape.pathTemplate
             var item = paths[path]?.members ?? [:]
             guard OpenAPIOperation.methods.contains(method), item[method] == nil else { continue }
-            item[method] = entry.openAPIOperation(entry.name, entry.shape, &schemas)
+            let operationID =
+                sharedNames.contains(entry.name)
+                ? OpenAPISchemas.qualifiedName(entry.endpointType) : entry.name
+            item[method] = entry.openAPIOperation(operationID, entry.shape, &schemas)
             paths[path] = .object(item)
         }
         var document: [String: JSONValue] = [

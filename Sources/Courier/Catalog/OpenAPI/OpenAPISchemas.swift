@@ -9,6 +9,10 @@ import Foundation
 struct OpenAPISchemas {
     /// The component schemas by name.
     private(set) var components: [String: JSONValue] = [:]
+    /// The component name of each model described, and the model of each name: a name is the
+    /// type's own (``componentName(_:)``), or its qualified name when another type took it.
+    private var names: [ObjectIdentifier: String] = [:]
+    private var owners: [String: ObjectIdentifier] = [:]
     /// The models that describe themselves as another type's schema, being unwrapped.
     private var unwrapping: Set<ObjectIdentifier> = []
 
@@ -61,7 +65,7 @@ struct OpenAPISchemas {
 
     /// A `$ref` to the component schema of `type`, described the first time.
     mutating func reference(to type: any Decodable.Type) -> JSONValue {
-        let name = Self.componentName(type)
+        let name = componentName(of: type)
         if components[name] == nil {
             components[name] = Self.placeholder(name)  // A recursive model refers to itself.
             components[name] = describe(type, name: name)
@@ -124,6 +128,29 @@ struct OpenAPISchemas {
     /// The type's name as a component key: OpenAPI allows letters, digits, `.`, `-` and `_`.
     static func componentName(_ type: Any.Type) -> String {
         sanitized(String(describing: type))
+    }
+
+    /// `type`'s component name in this document: its own name, unless another type of the same
+    /// name (`V1.Thing` and `V2.Thing`) took it first; then its qualified name (`App.V2.Thing`).
+    mutating func componentName(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = names[id] { return name }
+        var name = Self.componentName(type)
+        if owners[name] != nil { name = Self.qualifiedName(type) }
+        let base = name
+        var suffix = 2
+        while owners[name] != nil {
+            name = "\(base)_\(suffix)"
+            suffix += 1
+        }
+        names[id] = name
+        owners[name] = id
+        return name
+    }
+
+    /// The type's module-qualified name (`App.V2.Thing`) as a component key or `operationId`.
+    static func qualifiedName(_ type: Any.Type) -> String {
+        sanitized(String(reflecting: type))
     }
 
     /// `name` as a component key: OpenAPI allows letters, digits, `.`, `-` and `_`.
