@@ -231,10 +231,12 @@ enum OpenAPIOperation {
         } else {
             let mediaType = MediaType(
                 validating: SuccessBody.contentType(of: Model.Success.self, shape: shape))
+            // Raw bytes of JSON are any JSON document; of another type, a string of that type.
             let schema: JSONValue =
-                Model.Success.self == Data.self
-                ? ["type": "string", "contentMediaType": .string(mediaType?.essence ?? "")]
-                : schemas.schema(for: Model.Success.self)
+                Model.Success.self != Data.self
+                ? schemas.schema(for: Model.Success.self)
+                : mediaType?.isJSON == true
+                    ? [:] : ["type": "string", "contentMediaType": .string(mediaType?.essence ?? "")]
             responses[successStatus] = [
                 "description": .string("The \(success)."),
                 "content": .object([mediaType?.essence ?? "application/json": ["schema": schema]]),
@@ -272,6 +274,14 @@ enum OpenAPIOperation {
             content["application/problem+json"] = content["application/problem+json"] ?? ["schema": problem]
             response["content"] = .object(content)
             responses[key] = .object(response)
+        }
+        // An answer to HEAD has no content (RFC 9110 §9.3.2), whatever a GET's would be.
+        if shape.method == .head {
+            responses = responses.mapValues { response in
+                var members = response.members
+                members["content"] = nil
+                return .object(members)
+            }
         }
         return responses
     }

@@ -77,7 +77,17 @@ struct OpenAPISchemas {
         if type == ProblemDetails.self { return Self.problemDetails }
         if let describing = type as? any SchemaDescribing.Type { return describe(describing, name: name) }
         let log = ProbeLog()
-        guard (try? Self.probe(type, log: log)) != nil else { return Self.placeholder(name) }
+        guard (try? Self.probe(type, log: log)) != nil else {
+            // A value of one scalar the probe's value does not fit (an enum of strings that does
+            // not list its cases) is still that scalar.
+            if log.root == .singleValue, let wrapped = log.singleValueType,
+                var scalar = Self.scalar(wrapped)?.members
+            {
+                scalar["title"] = .string(name)
+                return .object(scalar)
+            }
+            return Self.placeholder(name)
+        }
         switch log.root {
         case .keyed:
             var properties: [String: JSONValue] = [:]
@@ -94,7 +104,17 @@ struct OpenAPISchemas {
             if !required.isEmpty { object["required"] = .array(required.map(JSONValue.string)) }
             return .object(object)
         case .unkeyed: return ["type": "array", "title": .string(name)]
-        case .singleValue, nil: return Self.placeholder(name)
+        case .singleValue:
+            // A wrapper of one value (an identifier around a `String`) is that value's schema;
+            // one of a type the probe cannot tell claims no type.
+            guard let wrapped = log.singleValueType, ObjectIdentifier(wrapped) != ObjectIdentifier(type)
+            else {
+                return ["title": .string(name)]
+            }
+            var members = schema(for: wrapped).members
+            if members["$ref"] == nil { members["title"] = .string(name) }
+            return .object(members)
+        case nil: return Self.placeholder(name)
         }
     }
 

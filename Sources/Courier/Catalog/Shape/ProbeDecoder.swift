@@ -215,6 +215,13 @@ final class ProbeLog {
         if root == nil { root = kind }
     }
 
+    /// The type a model that decodes itself from one value (``Root/singleValue``) reads first.
+    private(set) var singleValueType: Any.Type?
+
+    func noteSingleValue(_ type: Any.Type) {
+        if singleValueType == nil { singleValueType = type }
+    }
+
     /// Whether the probe's ``ProbeMode`` changed any value.
     private(set) var applied = false
 
@@ -376,7 +383,8 @@ private struct ProbeSingleValue: SingleValueDecodingContainer {
     func decodeNil() -> Bool { false }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try decoder.value(of: type)
+        if decoder.codingPath.isEmpty { decoder.log.noteSingleValue(type) }
+        return try decoder.value(of: type)
     }
 }
 

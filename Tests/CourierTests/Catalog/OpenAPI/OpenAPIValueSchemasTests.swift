@@ -1,0 +1,105 @@
+import Courier
+import Foundation
+import Testing
+
+/// Schemas of values that are not keyed models: wrappers of one value, enums that do not list
+/// their cases, raw JSON; and answers to HEAD, which have none.
+struct OpenAPIValueSchemasTests {
+    struct Slug: Codable, Sendable {
+        let text: String
+        init(from decoder: any Decoder) throws {
+            text = try decoder.singleValueContainer().decode(String.self)
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+    }
+
+    /// Raw values a probe's text is not one of, and no list of them.
+    enum Colour: String, Codable, Sendable { case red, green }
+
+    struct Article: Codable, Sendable {
+        let slug: Slug
+        let title: String
+    }
+
+    struct GetArticle: CatalogEndpoint {
+        typealias Success = Article
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("article")
+        }
+    }
+
+    struct GetColour: CatalogEndpoint {
+        typealias Success = Colour
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("colour")
+        }
+    }
+
+    struct GetRaw: CatalogEndpoint {
+        typealias Success = Data
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("raw")
+            Header.accept(.json)
+        }
+    }
+
+    struct HeadArticle: CatalogEndpoint {
+        typealias Success = Article
+        typealias Failure = Never
+
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.head
+            Path("article", id)
+        }
+    }
+
+    private func document(_ endpoints: [any CatalogEndpoint.Type]) throws -> [String: Any] {
+        let document = try Catalog(endpoints).openAPIDocument(title: "Values", version: "1")
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+    }
+
+    @Test func aWrapperOfOneValueAndAnEnumThatListsNoCasesAreTheirScalar() throws {
+        let json = try document([GetArticle.self, GetColour.self])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        #expect(try compactJSON(schemas["Slug"]) == #"{"title":"Slug","type":"string"}"#)
+        #expect(try compactJSON(schemas["Colour"]) == #"{"title":"Colour","type":"string"}"#)
+        // The model that holds them is described, not a placeholder.
+        let article = try #require(schemas["Article"] as? [String: Any])
+        #expect((article["properties"] as? [String: Any])?.keys.sorted() == ["slug", "title"])
+    }
+
+    @Test func rawJSONIsAnyJSONDocument() throws {
+        let json = try document([GetRaw.self])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        let responses = try #require(paths["/raw"]?["get"]?["responses"] as? [String: Any])
+        #expect(
+            try compactJSON(responses["200"])
+                == #"{"content":{"application/json":{"schema":{}}},"description":"The Data."}"#)
+    }
+
+    @Test func answersToHeadHaveNoContent() throws {
+        let json = try document([HeadArticle.self])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        let responses = try #require(
+            paths["/article/{id}"]?["head"]?["responses"] as? [String: [String: Any]])
+        #expect(!responses.isEmpty)
+        for (status, response) in responses {
+            #expect(response["content"] == nil, "\(status)")
+        }
+    }
+}
