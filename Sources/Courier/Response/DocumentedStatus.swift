@@ -8,7 +8,9 @@ public struct DocumentedStatus<Failure: Error>: Sendable {
     public let modelName: String
     /// The model's type, so the OpenAPI export can describe it.
     let model: any (Decodable & Sendable).Type
-    let decode: @Sendable (Data, JSONDecoder) throws -> Failure
+    /// The failure a response with one of ``statuses`` decodes as: the model's own body decoding
+    /// for `Data`, `String`, ``Empty`` and `Optional` (as for a success body), else JSON.
+    let decode: @Sendable (RawResponse, EndpointRequest, JSONDecoder) throws -> Failure
 
     /// Documents that `status` carries a `model` body, wrapped into the failure by `wrap`.
     public static func status<Model: Decodable & Sendable>(
@@ -22,8 +24,8 @@ public struct DocumentedStatus<Failure: Error>: Sendable {
         _ range: ClosedRange<Int>, _ model: Model.Type, _ wrap: @escaping @Sendable (Model) -> Failure
     ) -> DocumentedStatus {
         DocumentedStatus(statuses: range, modelName: String(describing: model), model: model) {
-            data, decoder in
-            wrap(try decoder.decode(Model.self, from: data))
+            response, request, decoder in
+            wrap(try ResponseDecoding.decode(Model.self, from: response, to: request, decoder: decoder))
         }
     }
 }

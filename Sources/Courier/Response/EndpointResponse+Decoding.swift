@@ -27,7 +27,7 @@ extension EndpointResponse {
         let url = raw.url
         if raw.cacheOutcome == .unsatisfiable { throw .notCached(raw, request: request, stage: .status) }
         let (failure, decodingError) = ResponseDecoding.documentedFailure(
-            Failure.self, from: raw, decoder: decoder)
+            Failure.self, from: raw, to: request, decoder: decoder)
         if let failure {
             return EndpointResponse(
                 status: raw.status, headers: raw.headers, body: raw.body, url: url, result: .failure(failure),

@@ -28,10 +28,10 @@ enum ResponseDecoding {
     ///
     /// The second value is the decoding error of a documented model that failed to decode.
     static func documentedFailure<Failure: Error>(
-        _ type: Failure.Type, from response: RawResponse, decoder: JSONDecoder
+        _ type: Failure.Type, from response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder
     ) -> (failure: Failure?, decodingError: (any Error)?) {
         if let documented = type as? any DocumentedErrors.Type {
-            return documentedFailure(documented, from: response, decoder: decoder)
+            return documentedFailure(documented, from: response, to: request, decoder: decoder)
         }
         guard type != Never.self, let decodable = type as? any Decodable.Type else { return (nil, nil) }
         do {
@@ -42,7 +42,7 @@ enum ResponseDecoding {
     }
 
     private static func documentedFailure<Documented: DocumentedErrors, Failure>(
-        _ type: Documented.Type, from response: RawResponse, decoder: JSONDecoder
+        _ type: Documented.Type, from response: RawResponse, to request: EndpointRequest, decoder: JSONDecoder
     ) -> (failure: Failure?, decodingError: (any Error)?) {
         guard
             let entry = Documented.documentedStatuses.first(where: {
@@ -50,7 +50,7 @@ enum ResponseDecoding {
             })
         else { return (nil, nil) }
         do {
-            return (try entry.decode(response.body, decoder) as? Failure, nil)
+            return (try entry.decode(response, request, decoder) as? Failure, nil)
         } catch {
             return (nil, error)
         }

@@ -57,6 +57,52 @@ import Testing
         #expect(error == expected)
     }
 
+    /// A plain-text or HTML error page (httpbin's `/status/418`, a proxy's `502`) documented with a
+    /// `String`, `Data` or ``Empty`` model decodes as that model does for a success body, not as JSON.
+    enum PageError: DocumentedErrors, Equatable {
+        case teapot(String)
+        case page(Data)
+        case gone
+
+        static let documentedStatuses: [DocumentedStatus<PageError>] = [
+            .status(418, String.self, PageError.teapot),
+            .status(410, Empty.self, { _ in PageError.gone }),
+            .statuses(500...599, Data.self, PageError.page),
+        ]
+    }
+
+    @Test(arguments: [
+        (418, "I'm a teapot", PageError.teapot("I'm a teapot")),
+        (502, "<html>Bad Gateway</html>", PageError.page(Data("<html>Bad Gateway</html>".utf8))),
+        (503, "", PageError.page(Data())),
+        (410, "", PageError.gone),
+    ])
+    func documentedModelsThatAreNotJSON(status: Int, body: String, expected: PageError) async throws {
+        let response = try await Self.client(status: HTTPStatus(status), body: body).send(
+            Self.get(User.self, PageError.self))
+        guard case .failure(let error) = response.result else {
+            Issue.record("expected a documented error")
+            return
+        }
+        #expect(error == expected)
+    }
+
+    @Test func documentedTextModelHonoursTheCharset() async throws {
+        let latin1: HeaderFields = [HeaderField(name: .contentType, value: "text/plain; charset=ISO-8859-1")]
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport {
+                RawResponse(status: 418, headers: latin1, body: Data([0x63, 0x61, 0x66, 0xE9]), url: $0.url)
+            }
+        )
+        guard case .failure(let error) = try await client.send(Self.get(User.self, PageError.self)).result
+        else {
+            Issue.record("expected a documented error")
+            return
+        }
+        #expect(error == .teapot("café"))
+    }
+
     @Test func undocumentedStatusKeepsStatusHeadersAndBody() async throws {
         let headers: HeaderFields = [HeaderField(name: .contentType, value: "text/html")]
         let error = await expectCourierError(.undocumentedStatus, stage: .status) {
