@@ -19,6 +19,10 @@ import Foundation
 /// (``CourierError/Kind/notModified`` for a `304`, ``CourierError/Kind/preconditionFailed`` for a
 /// `412`, ``CourierError/Kind/preconditionRequired`` for a `428`).
 ///
+/// Each model decodes as a success body of its type does: a `String` as text in the charset the
+/// `Content-Type` names, `Data` as the bytes, ``Empty`` as no content, anything else as JSON. So a
+/// plain-text or HTML error page (a proxy's `502`) can be documented as `String` or `Data`.
+///
 /// A plain `Decodable` `Failure` (not `DocumentedErrors`) is decoded for every non-2xx status.
 public protocol DocumentedErrors: Error {
     /// Which statuses carry which model; the first entry that matches a status is used.

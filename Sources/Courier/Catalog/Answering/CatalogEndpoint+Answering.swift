@@ -90,7 +90,10 @@ extension CatalogEndpoint where Failure: AnswerableError {
         }
         do {
             let body = try answer.encode(encoder)
-            var headers: HeaderFields = [HeaderField(name: .contentType, value: answer.contentType.rawValue)]
+            var headers: HeaderFields = []
+            if let contentType = answer.contentType {
+                headers.append(HeaderField(name: .contentType, value: contentType.rawValue))
+            }
             // RFC 9110 §15.5.2: a 401 carries a challenge, the same one a mismatch 401 does.
             if answer.status == .unauthorized, let credentials {
                 headers.append(

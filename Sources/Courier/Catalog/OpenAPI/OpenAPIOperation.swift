@@ -246,16 +246,14 @@ enum OpenAPIOperation {
         if Model.failureStatuses == nil, Model.Failure.self as? any DocumentedErrors.Type == nil,
             let entry = documented.first
         {
-            responses["default"] = errorResponse(
-                OpenAPISchemas.componentName(entry.model), schema: schemas.schema(for: entry.model))
+            responses["default"] = errorResponse(entry.model, schemas: &schemas)
         } else {
             for (status, model) in statusKeys(documented) where responses[status] == nil {
                 if let code = Int(status), HTTPStatus(code).forbidsContent {
                     responses[status] = ["description": "An answer without content."]
                     continue
                 }
-                let modelName = OpenAPISchemas.componentName(model)
-                responses[status] = errorResponse(modelName, schema: schemas.schema(for: model))
+                responses[status] = errorResponse(model, schemas: &schemas)
             }
         }
         // What a request that is not this endpoint gets (EndpointMismatch.answer(to:)), as
@@ -267,7 +265,7 @@ enum OpenAPIOperation {
             let key = String(status.code)
             let seed = responses[key] ?? responses["\(status.code / 100)XX"] ?? responses["default"]
             guard var response = seed?.members else {
-                responses[key] = errorResponse("ProblemDetails", schema: problem)
+                responses[key] = errorResponse(ProblemDetails.self, schemas: &schemas)
                 continue
             }
             var content = response["content"]?.members ?? [:]
@@ -315,12 +313,24 @@ enum OpenAPIOperation {
         ]
     }
 
-    private static func errorResponse(_ modelName: String, schema: JSONValue) -> JSONValue {
-        let mediaType = modelName == "ProblemDetails" ? "application/problem+json" : "application/json"
-        return [
-            "description": .string("An error: \(modelName)."),
-            "content": .object([mediaType: ["schema": schema]]),
-        ]
+    /// An error response of `model`, with the media type a catalog answers it with
+    /// (``ErrorAnswer``): text for `String`, bytes for `Data`, no content for ``Empty``, else JSON.
+    private static func errorResponse(_ model: any Decodable.Type, schemas: inout OpenAPISchemas) -> JSONValue
+    {
+        let description = JSONValue.string("An error: \(OpenAPISchemas.componentName(model)).")
+        if model == Empty.self { return ["description": description] }
+        let (mediaType, schema): (String, JSONValue) =
+            switch model {
+            case is String.Type: ("text/plain", ["type": "string"])
+            case is Data.Type:
+                (
+                    "application/octet-stream",
+                    ["type": "string", "contentMediaType": "application/octet-stream"]
+                )
+            case is ProblemDetails.Type: ("application/problem+json", schemas.schema(for: model))
+            default: ("application/json", schemas.schema(for: model))
+            }
+        return ["description": description, "content": .object([mediaType: ["schema": schema]])]
     }
 
     /// Each documented status range as OpenAPI response keys, with its model: a whole hundred

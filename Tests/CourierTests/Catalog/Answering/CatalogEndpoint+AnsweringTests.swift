@@ -67,6 +67,55 @@ struct CatalogEndpointAnsweringTests {
         #expect(try await sent(create, answeredWith: answer).result == .failure(invalid))
     }
 
+    /// Failures documented with text, bytes or nothing, as a plain-text or HTML error page is.
+    enum PageError: DocumentedErrors, AnswerableError, Equatable {
+        case teapot(String)
+        case page(Data)
+        case gone
+
+        static let documentedStatuses: [DocumentedStatus<PageError>] = [
+            .status(418, String.self, PageError.teapot),
+            .status(410, Empty.self, { _ in PageError.gone }),
+            .status(502, Data.self, PageError.page),
+        ]
+
+        var answer: ErrorAnswer {
+            switch self {
+            case .teapot(let text): .status(418, text)
+            case .page(let bytes): .status(502, bytes)
+            case .gone: .status(410, Empty())
+            }
+        }
+    }
+
+    struct GetPage: CatalogEndpoint {
+        typealias Success = String
+        typealias Failure = PageError
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("page")
+        }
+    }
+
+    @Test func aFailureOfTextBytesOrNothingIsAnsweredAsAClientDecodesIt() async throws {
+        let get = GetPage()
+        let cases: [(PageError, String?, String)] = [
+            (.teapot("I'm a teapot ☕"), "text/plain; charset=utf-8", "I'm a teapot ☕"),
+            (
+                .page(Data("<html>Bad Gateway</html>".utf8)), "application/octet-stream",
+                "<html>Bad Gateway</html>"
+            ),
+            (.gone, nil, ""),
+        ]
+        for (failure, contentType, body) in cases {
+            let answer = try get.answer(.failure(failure))
+            #expect(answer.contentType == contentType)
+            #expect(String(decoding: answer.body, as: UTF8.self) == body)
+            #expect(try await sent(get, answeredWith: answer).result == .failure(failure))
+        }
+    }
+
     @Test func aTyped401CarriesTheChallengeOfTheEndpointsCredentials() async throws {
         let create = Orders.CreateOrder(token: "t", order: .init(items: []))
         let unauthorized = Orders.OrderError.unauthorized(.init(message: "Expired."))

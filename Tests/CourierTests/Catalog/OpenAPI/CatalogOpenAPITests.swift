@@ -214,6 +214,7 @@ struct CatalogOpenAPITests {
         }
     }
 
+    /// A `String` is text, as the catalog answers it and a client decodes it; an array is JSON.
     @Test func aFailureThatIsAStringOrAnArrayIsDescribedInline() throws {
         let document = try Catalog([FailsPlainly.self]).openAPIDocument(title: "Plain", version: "1")
         let json = try #require(
@@ -222,7 +223,7 @@ struct CatalogOpenAPITests {
         let responses = try #require(paths["/plain"]?["get"]?["responses"] as? [String: Any])
         #expect(
             try compactJSON(responses["410"])
-                == #"{"content":{"application/json":{"schema":{"type":"string"}}},"description":"An error: String."}"#
+                == #"{"content":{"text/plain":{"schema":{"type":"string"}}},"description":"An error: String."}"#
         )
         #expect(try compactJSON(responses["409"]).contains(#""schema":{"items":\#(int64),"type":"array"}"#))
         let schemas = (json["components"] as? [String: Any])?["schemas"] as? [String: Any]
