@@ -68,10 +68,14 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         let url: URL?
         let response: RawResponse?
         let underlying: (any Error)?
+        /// The request's secret path values as URLs hold them (percent-encoded), which the
+        /// renderings of ``url`` and the response's URL hide; the stored request no longer has
+        /// them.
+        let pathSecrets: [String]
 
         init(
             stage: Stage, kind: Kind, message: String, request: EndpointRequest?, url: URL?,
-            response: RawResponse?, underlying: (any Error)?
+            response: RawResponse?, underlying: (any Error)?, pathSecrets: [String]
         ) {
             self.stage = stage
             self.kind = kind
@@ -80,6 +84,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
             self.url = url
             self.response = response
             self.underlying = underlying
+            self.pathSecrets = pathSecrets
         }
     }
 
@@ -95,10 +100,23 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         response: RawResponse? = nil,
         underlying: (any Error)? = nil
     ) {
+        self.init(
+            stage: stage, kind: kind, message: message, request: request, url: url, response: response,
+            underlying: underlying, pathSecrets: [])
+    }
+
+    /// Creates an error as the public initializer does, also hiding `pathSecrets` (encoded, as
+    /// an earlier error of the same request kept them) in renderings of URLs.
+    private init(
+        stage: Stage, kind: Kind, message: String, request: EndpointRequest?, url: URL?,
+        response: RawResponse?, underlying: (any Error)?, pathSecrets: [String]
+    ) {
+        let ownSecrets = (request?.pathSecrets ?? []).map(PercentEncoding.encode)
         storage = Storage(
             stage: stage, kind: kind,
             message: request.map { LogRedaction().redacting(message, for: $0) } ?? message,
-            request: request?.redacted(), url: url, response: response, underlying: underlying)
+            request: request?.redacted(), url: url, response: response, underlying: underlying,
+            pathSecrets: Array(Set(ownSecrets + pathSecrets)).sorted { $0.count > $1.count })
     }
 
     /// A one-line description: stage, kind, message and, when known, the request line and status.
@@ -123,16 +141,24 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     public var errorDescription: String? {
         guard let request else { return message }
         let path = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath }
+            .map { LogRedaction.scrub($0, hiding: storage.pathSecrets) }
         var text = "\(message) [\(request.method) \(path ?? request.percentEncodedPath)"
         if let response { text += " → \(response.status)" }
         return text + "]"
     }
 
-    /// ``url`` with the values of secret query parameters redacted, for renderings.
+    /// ``url`` with the values of secret query parameters and secret path values redacted, for
+    /// renderings.
     var shownURL: String? {
-        guard let url else { return nil }
-        return LogRedaction().url(
+        url.map(shown)
+    }
+
+    /// A URL of this error's request as renderings show it: the values of secret query
+    /// parameters and secret path values redacted.
+    private func shown(_ url: URL) -> String {
+        let text = LogRedaction().url(
             url.absoluteString, alsoHiding: request.map(LogRedaction.secretQueryNames) ?? [])
+        return LogRedaction.scrub(text, hiding: storage.pathSecrets)
     }
 
     /// Stage, kind, message, the redacted request line and headers, the redacted URL, the
@@ -140,12 +166,9 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     /// reflection-based printers show no secret: not an absolute target's query, not the query of
     /// the response's URL, not the failing URL an underlying error carries.
     public var customMirror: Mirror {
-        let secretNames = request.map(LogRedaction.secretQueryNames) ?? []
         let shownRequest = request.map { "\($0.method) \($0.percentEncodedTarget)" }
         let shownResponse = response.map { response in
-            "\(response.status) from "
-                + (response.url.map { LogRedaction().url($0.absoluteString, alsoHiding: secretNames) }
-                    ?? "(no URL)")
+            "\(response.status) from " + (response.url.map(shown) ?? "(no URL)")
         }
         let shownUnderlying = underlying.map { error in
             let cause = error as NSError
@@ -168,7 +191,8 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         return CourierError(
             stage: stage, kind: kind, message: message, request: self.request ?? request,
             url: self.url ?? url,
-            response: response, underlying: underlying
+            response: response, underlying: underlying,
+            pathSecrets: storage.pathSecrets + (request?.pathSecrets ?? []).map(PercentEncoding.encode)
         )
     }
 
@@ -177,6 +201,6 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         guard !secrets.isEmpty else { return self }
         return CourierError(
             stage: stage, kind: kind, message: LogRedaction.scrub(message, hiding: secrets), request: request,
-            url: url, response: response, underlying: underlying)
+            url: url, response: response, underlying: underlying, pathSecrets: storage.pathSecrets)
     }
 }

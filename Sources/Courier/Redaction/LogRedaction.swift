@@ -153,12 +153,13 @@ extension LogRedaction {
     }
 
     /// The hidden values of `request`, as they could reappear anywhere in a log line: secret
-    /// header values (and the credential after a scheme such as `Bearer`) and hidden query values,
-    /// unencoded and percent-encoded. Values shorter than four characters are left out.
+    /// header values (and the credential after a scheme such as `Bearer`), hidden query values and
+    /// secret path values, unencoded and percent-encoded. Values shorter than four characters are
+    /// left out.
     func secrets(of request: EndpointRequest) -> [String] {
         let ownQuery = hiddenValues(ofQuery: request.absoluteTarget?.percentEncodedQuery)
         guard
-            !ownQuery.isEmpty || request.headers.contains(where: hides)
+            !ownQuery.isEmpty || !request.pathSecrets.isEmpty || request.headers.contains(where: hides)
                 || request.query.contains(where: hides)
         else { return [] }
         let marked = HeaderFields(
@@ -166,7 +167,8 @@ extension LogRedaction {
         let queryValues = request.query.filter(hides).flatMap { item in
             [item.value, PercentEncoding.encode(item.value)]
         }
-        return Self.longestFirst(Self.sensitiveValues(of: marked) + queryValues + ownQuery)
+        let pathValues = request.pathSecrets.flatMap { [$0, PercentEncoding.encode($0)] }
+        return Self.longestFirst(Self.sensitiveValues(of: marked) + queryValues + ownQuery + pathValues)
     }
 
     /// The secret values of one hop as it was sent: its sensitive header values (a cookie jar's

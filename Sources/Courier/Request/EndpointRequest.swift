@@ -50,6 +50,15 @@ public struct EndpointRequest: Sendable, Hashable {
     /// How an ``HTTPCacheMiddleware`` treats this call, from ``CallOptions/cachePolicy``; `nil`
     /// leaves it to the middleware's own policy.
     public internal(set) var cachePolicy: CachePolicy?
+    /// The texts of the path's values declared secret (`Path("bot\(secret: token)")`), which every
+    /// rendering of the request hides.
+    var pathSecrets: [String] = []
+
+    /// ``pathSecrets`` as a URL's path holds them, longest first, so that renderings of a URL can
+    /// hide each.
+    var encodedPathSecrets: [String] {
+        pathSecrets.map(PercentEncoding.encode).sorted { $0.count > $1.count }
+    }
     /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
     /// ``CallOptions/url``.
     var absoluteTarget: AbsoluteTarget?
@@ -112,9 +121,10 @@ public struct EndpointRequest: Sendable, Hashable {
         percentEncodedPath + (percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 
-    /// A copy whose sensitive header and query values read `<redacted>`: credential headers,
-    /// headers and query items marked secret, and query items sensitive by name
-    /// (``QueryItem/isSensitiveByDefault(name:)``).
+    /// A copy whose sensitive header, query and path values read `<redacted>`: credential headers,
+    /// headers and query items marked secret, query items sensitive by name
+    /// (``QueryItem/isSensitiveByDefault(name:)``), and path values interpolated as `secret:`
+    /// (``PathLiteral``).
     public func redacted() -> EndpointRequest {
         let fields = headers.map { field in
             field.isSensitive ? HeaderField(name: field.name, value: "<redacted>", isSecret: true) : field
@@ -122,6 +132,11 @@ public struct EndpointRequest: Sendable, Hashable {
         return with {
             $0.headers = HeaderFields(fields)
             if $0.query.contains(where: \.isSensitive) { $0.query = $0.query.map(\.redacted) }
+            if !$0.pathSecrets.isEmpty {
+                let secrets = $0.pathSecrets.sorted { $0.count > $1.count }
+                $0.pathSegments = $0.pathSegments.map { LogRedaction.scrub($0, hiding: secrets) }
+                $0.pathSecrets = []
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ enum RequestAssembly {
         var bodySource: BodySource?
         var bodyCount = 0
         var segments: [String] = []
+        var pathSecrets: [String] = []
         // A path that ends with a slash ends with an empty segment, as RFC 3986 reads it.
         var endsWithSlash = false
         // Query items in order. Text needs no encoding, so it goes straight in; from the first
@@ -40,6 +41,7 @@ enum RequestAssembly {
                     segments += pathSegments
                     endsWithSlash = display.endsWithSlash
                 }
+                pathSecrets += display.secrets
             case .query(.text(let name, let value), let isSecret) where encodedQueries.isEmpty:
                 items.append(QueryItem(name: name, value: value, isSecret: isSecret))
             case .query(let declaration, let isSecret): encodedQueries.append((declaration, isSecret))
@@ -103,6 +105,7 @@ enum RequestAssembly {
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )
+        request.pathSecrets = pathSecrets
         if !absoluteURLs.isEmpty {
             request.absoluteTarget = try resolveAbsoluteURL(absoluteURLs)
         }

@@ -37,7 +37,7 @@ public struct Path: EndpointComponent {
         segments = texts
         display = PathDisplay(
             literalCount: literal.count, template: literal.template,
-            endsWithSlash: literal.endsWithSlash && texts.count == literal.count)
+            endsWithSlash: literal.endsWithSlash && texts.count == literal.count, secrets: literal.secrets)
         problem = Self.urlProblem(texts) ?? literal.problem
     }
 
@@ -93,6 +93,8 @@ struct PathDisplay: Sendable {
     /// Whether the literal ends with a slash and no value follows it: the request's path does too,
     /// unless a later ``Path`` adds segments.
     var endsWithSlash = false
+    /// The texts of the values interpolated as `secret:` (``PathLiteral``).
+    var secrets: [String] = []
 
     /// The segments percent-encoded, each value shown as `{…}`.
     func shown(_ segments: [String]) -> [String] {

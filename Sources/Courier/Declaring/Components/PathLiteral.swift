@@ -17,6 +17,14 @@
 /// (`"v\(version)"`, `"\(sid).json"`); the value's own `/` is still percent-encoded. A ``Catalog``
 /// reads such a value back from between the text, but refuses two values in one segment.
 ///
+/// A value that is a secret, such as a token an API takes in its path (`/bot<token>/getMe`), is
+/// interpolated as `secret:`: it is sent as any value is, and shown as `<redacted>` wherever
+/// Courier shows the request (logs, errors, renderings, metrics and spans).
+///
+/// ```swift
+/// Path("bot\(secret: token)/getMe")   // logged as /bot<redacted>/getMe
+/// ```
+///
 /// Interpolate ``ParameterValue`` values. Anything else still splits the literal, with a
 /// deprecation warning on the line: an optional is rejected when the request is built (`nil` has
 /// no path text), and any other value is sent as its raw value or `String(describing:)`.
@@ -31,6 +39,8 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     let problem: String?
     /// Whether the text ends with a slash after at least one segment (`"users/"`, not `"/"`).
     let endsWithSlash: Bool
+    /// The texts of the values interpolated as `secret:`.
+    let secrets: [String]
 
     /// Where a value stands in a ``template`` segment.
     static let valueMark: Character = "\u{0}"
@@ -47,16 +57,19 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             template = nil
             problem = nil
             endsWithSlash = false
+            secrets = []
         } else {
             var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
             interpolation.appendLiteral(value)
             (storage, template, problem, endsWithSlash) = Self.segments(of: interpolation)
+            secrets = []
         }
     }
 
     /// Creates the segments of a literal with interpolated values.
     public init(stringInterpolation: StringInterpolation) {
         (storage, template, problem, endsWithSlash) = Self.segments(of: stringInterpolation)
+        secrets = stringInterpolation.secrets
     }
 
     private static func segments(
@@ -102,6 +115,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         private var pieces: [Piece] = []
         private var current = Piece()
         fileprivate var problem: String?
+        fileprivate var secrets: [String] = []
 
         /// Prepares for a literal of the given size.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -126,6 +140,13 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             current.text += value.parameterText
             current.markValue()
+        }
+
+        /// Adds a secret value as text inside the current segment, as any value is sent, to be
+        /// shown as `<redacted>` wherever Courier shows the request.
+        public mutating func appendInterpolation(secret value: some ParameterValue) {
+            appendInterpolation(value)
+            secrets.append(value.parameterText)
         }
 
         /// Rejects an optional when the request is built: `nil` has no path text, and

@@ -78,7 +78,9 @@ public struct MetricsMiddleware: Middleware {
         let resolved = client.resolvingBase(for: request)
         observer.record(
             RequestMetrics(
-                method: request.method, host: resolved.host, path: client.percentEncodedPath(for: request),
+                method: request.method, host: resolved.host,
+                path: LogRedaction.scrub(
+                    client.percentEncodedPath(for: request), hiding: request.encodedPathSecrets),
                 status: outcome?.status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,

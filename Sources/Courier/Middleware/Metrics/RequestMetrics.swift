@@ -19,7 +19,8 @@ public struct RequestMetrics: Sendable, Hashable {
     public let scheme: String
     /// The port the request was sent to: the base URL's, or the scheme's default (443 or 80).
     public let port: Int
-    /// The URL path, percent-encoded, without the query (which may carry secrets).
+    /// The URL path, percent-encoded, without the query (which may carry secrets), its secret
+    /// values (``PathLiteral``) as `<redacted>`.
     public let path: String
     /// The final response's status, also when the error carries a response; `nil` when no response arrived.
     public let status: HTTPStatus?

@@ -28,7 +28,10 @@ extension EndpointRequest {
             + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
         let target =
             revealingSecrets
-            ? sentTarget : LogRedaction().url(sentTarget, alsoHiding: LogRedaction.secretQueryNames(of: self))
+            ? sentTarget
+            : LogRedaction.scrub(
+                LogRedaction().url(sentTarget, alsoHiding: LogRedaction.secretQueryNames(of: self)),
+                hiding: encodedPathSecrets)
         let host = baseURL.resolvingBase(for: self).hostHeader
         var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(host)"]
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }

@@ -23,7 +23,10 @@ extension EndpointRequest {
         let sent = try baseURL.url(for: self).absoluteString
         let url = Self.quoted(
             revealingSecrets
-                ? sent : LogRedaction().url(sent, alsoHiding: LogRedaction.secretQueryNames(of: self)))
+                ? sent
+                : LogRedaction.scrub(
+                    LogRedaction().url(sent, alsoHiding: LogRedaction.secretQueryNames(of: self)),
+                    hiding: encodedPathSecrets))
         var words =
             method == .head ? ["curl", "--head", url] : ["curl", "-X", Self.quoted(method.rawValue), url]
         for field in shown.headers {
