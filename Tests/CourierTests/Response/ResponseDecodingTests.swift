@@ -57,20 +57,8 @@ import Testing
         #expect(error == expected)
     }
 
-    /// A plain-text or HTML error page (httpbin's `/status/418`, a proxy's `502`) documented with a
-    /// `String`, `Data` or ``Empty`` model decodes as that model does for a success body, not as JSON.
-    enum PageError: DocumentedErrors, Equatable {
-        case teapot(String)
-        case page(Data)
-        case gone
-
-        static let documentedStatuses: [DocumentedStatus<PageError>] = [
-            .status(418, String.self, PageError.teapot),
-            .status(410, Empty.self, { _ in PageError.gone }),
-            .statuses(500...599, Data.self, PageError.page),
-        ]
-    }
-
+    /// A plain-text or HTML error page documented with a `String`, `Data` or ``Empty`` model
+    /// (``PageError``) decodes as that model does for a success body, not as JSON.
     @Test(arguments: [
         (418, "I'm a teapot", PageError.teapot("I'm a teapot")),
         (502, "<html>Bad Gateway</html>", PageError.page(Data("<html>Bad Gateway</html>".utf8))),

@@ -67,27 +67,6 @@ struct CatalogEndpointAnsweringTests {
         #expect(try await sent(create, answeredWith: answer).result == .failure(invalid))
     }
 
-    /// Failures documented with text, bytes or nothing, as a plain-text or HTML error page is.
-    enum PageError: DocumentedErrors, AnswerableError, Equatable {
-        case teapot(String)
-        case page(Data)
-        case gone
-
-        static let documentedStatuses: [DocumentedStatus<PageError>] = [
-            .status(418, String.self, PageError.teapot),
-            .status(410, Empty.self, { _ in PageError.gone }),
-            .status(502, Data.self, PageError.page),
-        ]
-
-        var answer: ErrorAnswer {
-            switch self {
-            case .teapot(let text): .status(418, text)
-            case .page(let bytes): .status(502, bytes)
-            case .gone: .status(410, Empty())
-            }
-        }
-    }
-
     struct GetPage: CatalogEndpoint {
         typealias Success = String
         typealias Failure = PageError
