@@ -20,15 +20,22 @@ extension Catalog {
         // An operationId is unique in a document: entries of one name (`V1.GetThing` and
         // `V2.GetThing`) are told apart by their module-qualified names.
         let sharedNames = Set(Dictionary(grouping: entries, by: \.name).filter { $0.value.count > 1 }.keys)
+        // Templates that differ only in their parameters' names (`/things/{id}` and
+        // `/things/{thingID}`) are one path, which OpenAPI lists once: under the first entry's
+        // template, each later operation's path parameters renamed to match it.
+        var templates: [String: String] = [:]
         for entry in entries {
             let method = entry.shape.method.rawValue.lowercased()
-            let path = entry.shape.pathTemplate
+            let own = entry.shape.pathTemplate
+            let path = templates[Self.anonymous(own), default: own]
+            templates[Self.anonymous(own)] = path
             var item = paths[path]?.members ?? [:]
             guard OpenAPIOperation.methods.contains(method), item[method] == nil else { continue }
             let operationID =
                 sharedNames.contains(entry.name)
                 ? OpenAPISchemas.qualifiedName(entry.endpointType) : entry.name
-            item[method] = entry.openAPIOperation(operationID, entry.shape, &schemas)
+            let operation = entry.openAPIOperation(operationID, entry.shape, &schemas)
+            item[method] = Self.renamingPathParameters(of: operation, from: own, to: path)
             paths[path] = .object(item)
         }
         var document: [String: JSONValue] = [
@@ -53,5 +60,40 @@ extension Catalog {
         if !securitySchemes.isEmpty { components["securitySchemes"] = .object(securitySchemes) }
         if !components.isEmpty { document["components"] = .object(components) }
         return OpenAPIDocument(json: JSONValue.object(document).text())
+    }
+
+    /// `template` with its parameters' names left out: `/things/{}`.
+    private static func anonymous(_ template: String) -> String {
+        template.replacing(/\{[^}]*\}/, with: "{}")
+    }
+
+    /// The names of `template`'s parameters, in order.
+    private static func parameterNames(_ template: String) -> [String] {
+        template.matches(of: /\{([^}]*)\}/).map { String($0.output.1) }
+    }
+
+    /// `operation` with the path parameters named as in `template` renamed as in `path`, an
+    /// equivalent template.
+    private static func renamingPathParameters(
+        of operation: JSONValue, from template: String, to path: String
+    )
+        -> JSONValue
+    {
+        guard template != path else { return operation }
+        let names = Dictionary(
+            zip(parameterNames(template), parameterNames(path)).map { ($0, $1) },
+            uniquingKeysWith: { first, _ in first })
+        var members = operation.members
+        guard case .array(let parameters)? = members["parameters"] else { return operation }
+        members["parameters"] = .array(
+            parameters.map { parameter in
+                var fields = parameter.members
+                guard fields["in"] == "path", case .string(let name)? = fields["name"],
+                    let renamed = names[name]
+                else { return parameter }
+                fields["name"] = .string(renamed)
+                return .object(fields)
+            })
+        return .object(members)
     }
 }

@@ -75,4 +75,40 @@ struct OpenAPINamesTests {
         #expect((v1["properties"] as? [String: Any])?.keys.sorted() == ["id"])
         #expect((v2["properties"] as? [String: Any])?.keys.sorted() == ["name"])
     }
+
+    struct GetItem: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("items", id)
+        }
+    }
+
+    struct DeleteItem: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var itemID: Int
+
+        var definition: some EndpointDefinition {
+            Method.delete
+            Path("items", itemID)
+        }
+    }
+
+    /// OpenAPI lists a path once: templates that differ only in their parameters' names are one.
+    @Test func templatesThatDifferOnlyInParameterNamesAreOnePath() throws {
+        let json = try document([GetItem.self, DeleteItem.self])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        #expect(paths.keys.sorted() == ["/items/{id}"])
+        let delete = try #require(paths["/items/{id}"]?["delete"])
+        #expect(
+            try compactJSON(delete["parameters"])
+                == #"[{"in":"path","name":"id","required":true,"schema":{"format":"int64","#
+                + #""maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}}]"#)
+    }
 }
