@@ -40,7 +40,12 @@ extension EndpointResponse {
             case 428: .preconditionRequired
             default: .undocumentedStatus
             }
-        var message = "The server answered \(raw.status), which the endpoint does not document"
+        // A status documented with a model whose decoding failed is named with that model.
+        let model = ResponseDecoding.documentedModelName(Failure.self, for: raw.status)
+        var message =
+            (decodingError == nil ? nil : model).map {
+                "The server answered \(raw.status), which the endpoint documents with \($0) (in \(Failure.self))"
+            } ?? "The server answered \(raw.status), which the endpoint does not document"
         switch kind {
         case .notModified: message += ": the copy the request's validators name is current"
         case .preconditionFailed: message += ": a condition of the request no longer holds"
@@ -49,7 +54,8 @@ extension EndpointResponse {
         }
         if let decodingError = decodingError as? DecodingError {
             message +=
-                "; the body did not decode as \(Failure.self): " + CourierError.describe(decodingError)
+                "; the body did not decode as \(model ?? "\(Failure.self)"): "
+                + CourierError.describe(decodingError)
             if message.hasSuffix(".") { message.removeLast() }
         }
         if !raw.body.isEmpty {

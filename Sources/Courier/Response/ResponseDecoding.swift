@@ -56,6 +56,20 @@ enum ResponseDecoding {
         }
     }
 
+    /// The name of the model `type` documents for `status`, when `type` is ``DocumentedErrors``.
+    static func documentedModelName(_ type: Any.Type, for status: HTTPStatus) -> String? {
+        guard let documented = type as? any DocumentedErrors.Type else { return nil }
+        return modelName(documented, for: status)
+    }
+
+    private static func modelName<Documented: DocumentedErrors>(
+        _ type: Documented.Type, for status: HTTPStatus
+    )
+        -> String?
+    {
+        type.documentedStatuses.first { $0.statuses.contains(status.code) }?.modelName
+    }
+
     /// The lowercased `charset` parameter of a `Content-Type` value, if any.
     static func charset(in contentType: String) -> String? {
         MediaType(headerValue: contentType)?.charset

@@ -91,6 +91,24 @@ import Testing
         #expect(error == .teapot("café"))
     }
 
+    /// The message names the model that failed, not only the failure type that documents it.
+    @Test func aDocumentedModelThatDoesNotDecodeIsNamed() async throws {
+        let latin2: HeaderFields = [HeaderField(name: .contentType, value: "text/plain; charset=ISO-8859-2")]
+        let client = Client(
+            baseURL: exampleBase,
+            transport: StubTransport {
+                RawResponse(status: 418, headers: latin2, body: Data("tea".utf8), url: $0.url)
+            }
+        )
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            try await client.send(Self.get(User.self, PageError.self))
+        }
+        #expect(
+            error?.message.hasPrefix(
+                "The server answered 418, which the endpoint documents with String (in PageError); the body "
+                    + "did not decode as String: ") == true, "\(error?.message ?? "")")
+    }
+
     @Test func undocumentedStatusKeepsStatusHeadersAndBody() async throws {
         let headers: HeaderFields = [HeaderField(name: .contentType, value: "text/html")]
         let error = await expectCourierError(.undocumentedStatus, stage: .status) {
