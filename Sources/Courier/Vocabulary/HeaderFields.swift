@@ -36,7 +36,11 @@ public struct HeaderFields: Sendable, Hashable, RandomAccessCollection, Expressi
         HeaderName(validating: name).flatMap { self[$0] }
     }
 
-    /// Every value for `name`, in order.
+    /// The value of every field named `name`, in order.
+    ///
+    /// A response's fields are as the transport delivered them: `URLSessionTransport` receives
+    /// field lines of one name joined into one value (`a, b`), as RFC 9110 §5.3 allows, but for
+    /// `Set-Cookie`, whose lines stay apart.
     public func values(for name: HeaderName) -> [String] {
         fields.filter { $0.name == name }.map(\.value)
     }
