@@ -55,8 +55,10 @@ extension RoundTripComparison {
         }
         for (status, response) in right
         where !left.contains(where: { $0.key.uppercased() == status.uppercased() }) {
+            // A catalog's mismatch answers are problem+json, and have no content on HEAD.
             guard let exportedDefinition = resolving(response, on: .exported, reportingAt: site),
-                !Self.isOnlyProblemJSON(exportedDefinition)
+                !Self.isOnlyProblemJSON(exportedDefinition),
+                !(exported.method.lowercased() == "head" && exportedDefinition.value["content"] == nil)
             else { continue }
             if let covering = coveringResponse(of: status, in: left) {
                 if let definition = resolving(covering, on: .original, reportingAt: covering.pointer) {
