@@ -18,6 +18,7 @@
 # DIR/stale-chain.pem, -key  a leaf for 127.0.0.1 and localhost valid now, followed by the
 #                            intermediate that signed it, which the test CA signed and which
 #                            expired in 2020
+# DIR/intermediate-ca.pem, stale-intermediate-ca.pem (and -key.pem)  those two intermediates
 # DIR/trusted.pin, ca.pin    base64 SHA-256 of the leaf's and the CA's SubjectPublicKeyInfo
 # DIR/spare.pin              the same of a key no server uses (a backup pin that matches nothing)
 set -euo pipefail

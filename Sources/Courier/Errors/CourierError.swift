@@ -68,9 +68,8 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         let url: URL?
         let response: RawResponse?
         let underlying: (any Error)?
-        /// The request's secret path values as URLs hold them (percent-encoded), which the
-        /// renderings of ``url`` and the response's URL hide; the stored request no longer has
-        /// them.
+        /// The request's secret path values, which the renderings of ``url`` and the response's
+        /// URL hide however those spell them; the stored request no longer has them.
         let pathSecrets: [String]
 
         init(
@@ -105,18 +104,18 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
             underlying: underlying, pathSecrets: [])
     }
 
-    /// Creates an error as the public initializer does, also hiding `pathSecrets` (encoded, as
-    /// an earlier error of the same request kept them) in renderings of URLs.
+    /// Creates an error as the public initializer does, also hiding `pathSecrets` (as an earlier
+    /// error of the same request kept them) in renderings of URLs.
     private init(
         stage: Stage, kind: Kind, message: String, request: EndpointRequest?, url: URL?,
         response: RawResponse?, underlying: (any Error)?, pathSecrets: [String]
     ) {
-        let ownSecrets = (request?.pathSecrets ?? []).map(PercentEncoding.encode)
+        let ownSecrets = request?.pathSecrets ?? []
         storage = Storage(
             stage: stage, kind: kind,
             message: request.map { LogRedaction().redacting(message, for: $0) } ?? message,
             request: request?.redacted(), url: url, response: response, underlying: underlying,
-            pathSecrets: Array(Set(ownSecrets + pathSecrets)).sorted { $0.count > $1.count })
+            pathSecrets: Array(Set(ownSecrets + pathSecrets)))
     }
 
     /// A one-line description: stage, kind, message and, when known, the request line and status.
@@ -141,7 +140,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     public var errorDescription: String? {
         guard let request else { return message }
         let path = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath }
-            .map { LogRedaction.scrub($0, hiding: storage.pathSecrets) }
+            .map { LogRedaction.hidingPathSecrets(storage.pathSecrets, in: $0) }
         var text = "\(message) [\(request.method) \(path ?? request.percentEncodedPath)"
         if let response { text += " → \(response.status)" }
         return text + "]"
@@ -158,7 +157,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     private func shown(_ url: URL) -> String {
         let text = LogRedaction().url(
             url.absoluteString, alsoHiding: request.map(LogRedaction.secretQueryNames) ?? [])
-        return LogRedaction.scrub(text, hiding: storage.pathSecrets)
+        return LogRedaction.hidingPathSecrets(storage.pathSecrets, in: text)
     }
 
     /// Stage, kind, message, the redacted request line and headers, the redacted URL, the
@@ -192,7 +191,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
             stage: stage, kind: kind, message: message, request: self.request ?? request,
             url: self.url ?? url,
             response: response, underlying: underlying,
-            pathSecrets: storage.pathSecrets + (request?.pathSecrets ?? []).map(PercentEncoding.encode)
+            pathSecrets: storage.pathSecrets + (request?.pathSecrets ?? [])
         )
     }
 

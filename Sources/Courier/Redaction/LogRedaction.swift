@@ -127,9 +127,42 @@ extension LogRedaction {
         return secrets.isEmpty ? text : Self.scrub(text, hiding: secrets)
     }
 
-    /// The text `request` resolves to against `baseURL`, nothing hidden yet.
+    /// The text `request` resolves to against `baseURL`, its secret path values as `<redacted>`
+    /// and nothing else hidden yet.
     static func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
-        baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)"
+        let marked = request.markingPathSecrets
+        return showingSecretMarks(
+            in: baseURL.absoluteString(for: marked) ?? "\(baseURL)\(marked.percentEncodedTarget)")
+    }
+
+    /// `url`, a URL's text or a path, with each path segment that holds one of `secrets` (read
+    /// percent-decoded, however the URL spells it) shown with the secret as `<redacted>`: for a
+    /// URL whose path is not the request's own, such as a redirect's.
+    static func hidingPathSecrets(_ secrets: [String], in url: String) -> String {
+        let secrets = secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        guard !secrets.isEmpty else { return url }
+        var start = url.startIndex
+        if let scheme = url.range(of: "://") {
+            start = url[scheme.upperBound...].firstIndex(of: "/") ?? url.endIndex
+        }
+        let end = url[start...].firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let segments = url[start..<end].split(separator: "/", omittingEmptySubsequences: false).map {
+            segment in
+            let decoded = segment.removingPercentEncoding ?? String(segment)
+            guard secrets.contains(where: decoded.contains) else { return String(segment) }
+            let marked = secrets.reduce(decoded) { text, secret in
+                text.replacingOccurrences(of: secret, with: String(PathLiteral.secretMark))
+            }
+            return showingSecretMarks(in: PercentEncoding.encode(marked))
+        }
+        return String(url[..<start]) + segments.joined(separator: "/") + String(url[end...])
+    }
+
+    /// `text`, a URL or path of a request ``EndpointRequest/markingPathSecrets`` made, with each
+    /// mark as `<redacted>`.
+    static func showingSecretMarks(in text: String) -> String {
+        text.replacingOccurrences(
+            of: PercentEncoding.encode(String(PathLiteral.secretMark)), with: "<redacted>")
     }
 
     /// The URL text `resolved` as ``url(of:baseURL:)`` shows `request`'s: its hidden query values

@@ -53,11 +53,17 @@ public struct EndpointRequest: Sendable, Hashable {
     /// The texts of the path's values declared secret (`Path("bot\(secret: token)")`), which every
     /// rendering of the request hides.
     var pathSecrets: [String] = []
+    /// ``pathSegments`` with each secret value replaced by ``PathLiteral/secretMark``, when the path
+    /// holds one.
+    var redactedPathSegments: [String]?
 
-    /// ``pathSecrets`` as a URL's path holds them, longest first, so that renderings of a URL can
-    /// hide each.
-    var encodedPathSecrets: [String] {
-        pathSecrets.map(PercentEncoding.encode).sorted { $0.count > $1.count }
+    /// This request with its secret path values marked, for a rendering of its URL: the marks,
+    /// percent-encoded, read `<redacted>` after ``LogRedaction/showingSecretMarks(in:)``.
+    var markingPathSecrets: EndpointRequest {
+        guard let redactedPathSegments else { return self }
+        var copy = self
+        copy.pathSegments = redactedPathSegments
+        return copy
     }
     /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
     /// ``CallOptions/url``.
@@ -132,11 +138,36 @@ public struct EndpointRequest: Sendable, Hashable {
         return with {
             $0.headers = HeaderFields(fields)
             if $0.query.contains(where: \.isSensitive) { $0.query = $0.query.map(\.redacted) }
-            if !$0.pathSecrets.isEmpty {
-                let secrets = $0.pathSecrets.sorted { $0.count > $1.count }
-                $0.pathSegments = $0.pathSegments.map { LogRedaction.scrub($0, hiding: secrets) }
+            if let marked = $0.redactedPathSegments {
+                $0.pathSegments = marked.map {
+                    $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
+                }
                 $0.pathSecrets = []
+                $0.redactedPathSegments = nil
             }
         }
+    }
+}
+
+extension EndpointRequest: CustomReflectable {
+    /// The request's public values, its secret path values as `<redacted>`, so that `print`,
+    /// `dump` and a failed test's description show no path secret; headers and query items
+    /// hide their own secrets.
+    public var customMirror: Mirror {
+        let path = (redactedPathSegments ?? pathSegments).map {
+            $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
+        }
+        return Mirror(
+            self,
+            children: [
+                "method": method, "pathSegments": path, "query": query, "headers": headers,
+                "body": body as Any,
+                "timeout": timeout, "absoluteURL": absoluteURL as Any,
+                "responseBodyFile": responseBodyFile as Any,
+                "streamsResponse": streamsResponse, "template": template as Any,
+                "declaresIdempotent": declaresIdempotent, "validation": validation as Any,
+                "successStatus": successStatus as Any, "cachePolicy": cachePolicy as Any,
+            ],
+            displayStyle: .struct)
     }
 }

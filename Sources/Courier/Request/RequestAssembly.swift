@@ -12,6 +12,8 @@ enum RequestAssembly {
         var bodyCount = 0
         var segments: [String] = []
         var pathSecrets: [String] = []
+        // The segments with each secret value marked, once a secret is declared.
+        var redactedSegments: [String] = []
         // A path that ends with a slash ends with an empty segment, as RFC 3986 reads it.
         var endsWithSlash = false
         // Query items in order. Text needs no encoding, so it goes straight in; from the first
@@ -39,6 +41,7 @@ enum RequestAssembly {
                 }
                 if !pathSegments.isEmpty {
                     segments += pathSegments
+                    redactedSegments += display.redactedSegments ?? pathSegments
                     endsWithSlash = display.endsWithSlash
                 }
                 pathSecrets += display.secrets
@@ -105,7 +108,10 @@ enum RequestAssembly {
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )
-        request.pathSecrets = pathSecrets
+        if !pathSecrets.isEmpty {
+            request.pathSecrets = pathSecrets
+            request.redactedPathSegments = endsWithSlash ? redactedSegments + [""] : redactedSegments
+        }
         if !absoluteURLs.isEmpty {
             request.absoluteTarget = try resolveAbsoluteURL(absoluteURLs)
         }

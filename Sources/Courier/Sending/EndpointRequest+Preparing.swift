@@ -11,6 +11,7 @@ extension EndpointRequest {
         var request = self
         if options?.url != nil {
             request.pathSegments = []
+            request.redactedPathSegments = nil
             request.query = []
         }
         let declaredNames = Set(request.query.map(\.name))

@@ -37,10 +37,9 @@ enum OwnerOnlyFile {
             directory = parent
         }
         for directory in missing.reversed() {
-            let result = directory.withUnsafeFileSystemRepresentation { path -> Int32 in
-                guard let path else { return -1 }
-                return mkdir(path, 0o700)
+            let result = directory.withUnsafeFileSystemRepresentation { path in path.map { mkdir($0, 0o700) }
             }
+            guard let result else { throw POSIXError(.EINVAL) }
             // Another writer may have made it meanwhile.
             guard result == 0 || errno == EEXIST else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EINVAL)

@@ -73,4 +73,68 @@ struct PathSecretTests {
         #expect(failure.description.contains("/bot<redacted>/getMe"), "\(failure.description)")
         #expect(metrics.withLock { $0.map(\.path) } == ["/bot<redacted>/getMe"])
     }
+
+    /// Hidden where it stands, however short, and only there.
+    @Test func aShortSecretIsHiddenByItsPlace() throws {
+        let request = try Endpoint<Empty, Never> {
+            Method.get
+            Path("pin/\(secret: "987")/987")
+        }
+        .request()
+        let base = BaseURL("api.example.com")
+        #expect(
+            LogRedaction().url(of: request, baseURL: base) == "https://api.example.com/pin/<redacted>/987")
+        #expect(
+            try request.curlCommand(baseURL: base).contains("'https://api.example.com/pin/<redacted>/987'"))
+        #expect(request.redacted().pathSegments == ["pin", "<redacted>", "987"])
+    }
+
+    @Test func printingTheRequestShowsNoSecret() throws {
+        let request = try Self.endpoint().request()
+        var dumped = ""
+        dump(request, to: &dumped)
+        for shown in [String(describing: request), String(reflecting: request), dumped] {
+            #expect(!Self.leaks(shown), "\(shown)")
+            #expect(shown.contains("<redacted>"), "\(shown)")
+        }
+    }
+
+    /// A redirect's `Location` may spell the value otherwise (`:` unencoded): the error hides it
+    /// however it is spelled.
+    @Test func anErrorHidesTheSecretInAURLThatSpellsItOtherwise() async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { request in
+                RawResponse(
+                    status: .notFound, body: Data(),
+                    url: URL(string: "https://api.example.com/bot123456:AB%2fC-secret/getMe/"))
+            })
+        let error = await expectCourierError(.undocumentedStatus, stage: .status) {
+            _ = try await client.send(Self.endpoint())
+        }
+        let failure = try #require(error)
+        var dumped = ""
+        dump(failure, to: &dumped)
+        for shown in [failure.description, failure.errorDescription ?? "", dumped] {
+            #expect(!Self.leaks(shown), "\(shown)")
+        }
+    }
+
+    struct Webhook: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("hooks/\(secret: "fixed-hook-token")")
+        }
+    }
+
+    /// A fixed secret would be the template's text, which metrics, spans and OpenAPI publish.
+    @Test func aCatalogRefusesASecretNoPropertyChanges() {
+        let error = expectCourierError(.unparseableEndpoint, stage: .building) {
+            _ = try Catalog([Webhook.self])
+        }
+        #expect(error?.message.contains("fixed-hook-token") == false)
+    }
 }

@@ -4,7 +4,8 @@ extension Catalog {
     /// Describes the catalog's endpoints as an OpenAPI 3.1 document.
     ///
     /// Each entry becomes an operation under its path template, with the entry's name as its
-    /// `operationId` (its module-qualified name when another entry has the same name); how parameters, security, bodies, responses and models are described is in
+    /// `operationId` (its module-qualified name when another entry has the same name); how
+    /// parameters, security, bodies, responses and models are described is in
     /// <doc:SharingACatalog#Export-OpenAPI>.
     ///
     /// - Parameters:

@@ -168,9 +168,10 @@ struct OpenAPISchemas {
         return name
     }
 
-    /// The type's module-qualified name (`App.V2.Thing`) as a component key or `operationId`.
+    /// The type's module-qualified name (`App.V2.Thing`) as a component key or `operationId`;
+    /// a private type's has no `(unknown context at $…)`, whose address changes from run to run.
     static func qualifiedName(_ type: Any.Type) -> String {
-        sanitized(String(reflecting: type))
+        sanitized(String(reflecting: type).replacing(/\(unknown context at \$[0-9a-fA-F]+\)\./, with: ""))
     }
 
     /// `name` as a component key: OpenAPI allows letters, digits, `.`, `-` and `_`.

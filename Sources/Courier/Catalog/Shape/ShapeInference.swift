@@ -107,6 +107,19 @@ enum ShapeInference {
             field.isDeclaredSecret = base.query[index].isSecret
             query.append(field)
         }
+        // A secret path value that is the same in every request would be fixed text of the
+        // template, which metrics, spans and the OpenAPI document publish.
+        if let marked = base.redactedPathSegments,
+            let index = marked.indices.first(where: {
+                pathOwners[$0] == nil && marked[$0].contains(PathLiteral.secretMark)
+            })
+        {
+            throw failure(
+                type,
+                "its path segment \(index + 1) holds a secret value that no property changes, which the "
+                    + "endpoint's template, metrics, spans and OpenAPI document would publish; fill the secret "
+                    + "from a property, or declare it in a header")
+        }
         var shape = EndpointShape(
             method: base.method,
             path: base.pathSegments.indices.map { index in

@@ -37,7 +37,8 @@ public struct Path: EndpointComponent {
         segments = texts
         display = PathDisplay(
             literalCount: literal.count, template: literal.template,
-            endsWithSlash: literal.endsWithSlash && texts.count == literal.count, secrets: literal.secrets)
+            endsWithSlash: literal.endsWithSlash && texts.count == literal.count, secrets: literal.secrets,
+            redactedSegments: literal.redactedSegments.map { $0 + texts.dropFirst(literal.count) })
         problem = Self.urlProblem(texts) ?? literal.problem
     }
 
@@ -95,6 +96,9 @@ struct PathDisplay: Sendable {
     var endsWithSlash = false
     /// The texts of the values interpolated as `secret:` (``PathLiteral``).
     var secrets: [String] = []
+    /// The segments with each secret value replaced by ``PathLiteral/secretMark``, when there is
+    /// one.
+    var redactedSegments: [String]?
 
     /// The segments percent-encoded, each value shown as `{…}`.
     func shown(_ segments: [String]) -> [String] {

@@ -41,6 +41,11 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     let endsWithSlash: Bool
     /// The texts of the values interpolated as `secret:`.
     let secrets: [String]
+    /// The segments with each secret value replaced by ``secretMark``, when the literal has one.
+    let redactedSegments: [String]?
+
+    /// Where a secret value stands in a ``redactedSegments`` segment.
+    static let secretMark: Character = "\u{E000}"
 
     /// Where a value stands in a ``template`` segment.
     static let valueMark: Character = "\u{0}"
@@ -58,11 +63,13 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             problem = nil
             endsWithSlash = false
             secrets = []
+            redactedSegments = nil
         } else {
             var interpolation = StringInterpolation(literalCapacity: value.utf8.count, interpolationCount: 0)
             interpolation.appendLiteral(value)
             (storage, template, problem, endsWithSlash) = Self.segments(of: interpolation)
             secrets = []
+            redactedSegments = nil
         }
     }
 
@@ -70,19 +77,15 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     public init(stringInterpolation: StringInterpolation) {
         (storage, template, problem, endsWithSlash) = Self.segments(of: stringInterpolation)
         secrets = stringInterpolation.secrets
+        redactedSegments = secrets.isEmpty ? nil : Self.pieces(of: stringInterpolation).map(\.redacted)
     }
 
     private static func segments(
         of interpolation: StringInterpolation
     ) -> (Storage, template: [String]?, problem: String?, endsWithSlash: Bool) {
         let written = interpolation.finished()
-        var pieces = written[...]
-        if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
-        var endsWithSlash = false
-        if let last = pieces.last, last.isSeparatorOnly {
-            pieces.removeLast()
-            endsWithSlash = !pieces.isEmpty
-        }
+        let pieces = pieces(of: interpolation)
+        let endsWithSlash = !pieces.isEmpty && written.last?.isSeparatorOnly == true
         var problem = interpolation.problem
         if problem == nil, pieces.contains(where: \.isSeparatorOnly) {
             let text = written.map { $0.shown.replacingOccurrences(of: String(valueMark), with: "{…}") }
@@ -92,6 +95,15 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         }
         let holdsValues = pieces.contains(where: \.holdsValue)
         return (.many(pieces.map(\.text)), holdsValues ? pieces.map(\.shown) : nil, problem, endsWithSlash)
+    }
+
+    /// The pieces of the segments: without the empty one before a leading slash or after a
+    /// trailing one.
+    private static func pieces(of interpolation: StringInterpolation) -> ArraySlice<Piece> {
+        var pieces = interpolation.finished()[...]
+        if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
+        if let last = pieces.last, last.isSeparatorOnly { pieces.removeLast() }
+        return pieces
     }
 
     /// How many segments the literal has.
@@ -128,24 +140,29 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
             while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 current.text += rest[..<slash]
                 current.shown += rest[..<slash]
+                current.redacted += rest[..<slash]
                 pieces.append(current)
                 current = Piece()
                 rest = rest[rest.utf8.index(after: slash)...]
             }
             current.text += rest
             current.shown += rest
+            current.redacted += rest
         }
 
         /// Adds a value as text inside the current segment; a `/` in it is sent as `%2F`.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             current.text += value.parameterText
+            current.redacted += value.parameterText
             current.markValue()
         }
 
         /// Adds a secret value as text inside the current segment, as any value is sent, to be
         /// shown as `<redacted>` wherever Courier shows the request.
         public mutating func appendInterpolation(secret value: some ParameterValue) {
-            appendInterpolation(value)
+            current.text += value.parameterText
+            current.redacted.append(PathLiteral.secretMark)
+            current.markValue()
             secrets.append(value.parameterText)
         }
 
@@ -174,6 +191,7 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         )
         public mutating func appendInterpolation<Value>(_ value: Value) {
             current.text += Self.fallbackText(of: value)
+            current.redacted += Self.fallbackText(of: value)
             current.markValue()
         }
 
@@ -197,6 +215,8 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
         var text = ""
         /// The segment as written, each value replaced by ``PathLiteral/valueMark``.
         var shown = ""
+        /// The segment as sent, each secret value replaced by ``PathLiteral/secretMark``.
+        var redacted = ""
         var holdsValue = false
 
         mutating func markValue() {

@@ -79,8 +79,8 @@ public struct MetricsMiddleware: Middleware {
         observer.record(
             RequestMetrics(
                 method: request.method, host: resolved.host,
-                path: LogRedaction.scrub(
-                    client.percentEncodedPath(for: request), hiding: request.encodedPathSecrets),
+                path: LogRedaction.showingSecretMarks(
+                    in: client.percentEncodedPath(for: request.markingPathSecrets)),
                 status: outcome?.status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,

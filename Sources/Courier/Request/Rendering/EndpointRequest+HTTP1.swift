@@ -22,16 +22,15 @@ extension EndpointRequest {
     /// ```
     public func http1Text(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        let url = try baseURL.url(for: self)
+        let url = try baseURL.url(for: revealingSecrets ? self : markingPathSecrets)
         let sentTarget =
             (url.path(percentEncoded: true).isEmpty ? "/" : url.path(percentEncoded: true))
             + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
         let target =
             revealingSecrets
             ? sentTarget
-            : LogRedaction.scrub(
-                LogRedaction().url(sentTarget, alsoHiding: LogRedaction.secretQueryNames(of: self)),
-                hiding: encodedPathSecrets)
+            : LogRedaction.showingSecretMarks(
+                in: LogRedaction().url(sentTarget, alsoHiding: LogRedaction.secretQueryNames(of: self)))
         let host = baseURL.resolvingBase(for: self).hostHeader
         var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(host)"]
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }

@@ -20,13 +20,12 @@ extension EndpointRequest {
     /// ```
     public func curlCommand(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        let sent = try baseURL.url(for: self).absoluteString
+        let sent = try baseURL.url(for: revealingSecrets ? self : markingPathSecrets).absoluteString
         let url = Self.quoted(
             revealingSecrets
                 ? sent
-                : LogRedaction.scrub(
-                    LogRedaction().url(sent, alsoHiding: LogRedaction.secretQueryNames(of: self)),
-                    hiding: encodedPathSecrets))
+                : LogRedaction.showingSecretMarks(
+                    in: LogRedaction().url(sent, alsoHiding: LogRedaction.secretQueryNames(of: self))))
         var words =
             method == .head ? ["curl", "--head", url] : ["curl", "-X", Self.quoted(method.rawValue), url]
         for field in shown.headers {
