@@ -20,8 +20,9 @@ struct OwnerOnlyFileTests {
         #expect(try Data(contentsOf: url) == Data("secret".utf8))
     }
 
-    /// Each missing directory 0700, whatever the umask lets others have; one that exists keeps
-    /// its mode, and making an existing directory again is no error.
+    /// Each missing directory 0700, one that exists keeps its mode, and making an existing
+    /// directory again is no error. (That the mode is 0700 from `mkdir(2)` on, with no moment at
+    /// the umask's, shows only in a trace of the system calls.)
     @Test func missingDirectoriesAreTheOwnersAloneAndExistingOnesStayAsTheyAre() throws {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-owner-only-\(UUID().uuidString)")
