@@ -131,13 +131,14 @@ extension LogRedaction {
     /// and nothing else hidden yet.
     static func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
         let marked = request.markingPathSecrets
-        return showingSecretMarks(
-            in: baseURL.absoluteString(for: marked) ?? "\(baseURL)\(marked.percentEncodedTarget)")
+        let text = baseURL.absoluteString(for: marked) ?? "\(baseURL)\(marked.percentEncodedTarget)"
+        return request.redactedPathSegments == nil ? text : showingSecretMarks(in: text)
     }
 
     /// `url`, a URL's text or a path, with each path segment that holds one of `secrets` (read
-    /// percent-decoded, however the URL spells it) shown with the secret as `<redacted>`: for a
-    /// URL whose path is not the request's own, such as a redirect's.
+    /// percent-decoded, however the URL spells it) shown with the secret as `<redacted>`, and
+    /// each secret of four characters or more hidden wherever else it stands as it is or
+    /// percent-encoded (a redirect's `?next=`): for a URL whose path is not the request's own.
     static func hidingPathSecrets(_ secrets: [String], in url: String) -> String {
         let secrets = secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         guard !secrets.isEmpty else { return url }
@@ -155,7 +156,8 @@ extension LogRedaction {
             }
             return showingSecretMarks(in: PercentEncoding.encode(marked))
         }
-        return String(url[..<start]) + segments.joined(separator: "/") + String(url[end...])
+        let hidden = String(url[..<start]) + segments.joined(separator: "/") + String(url[end...])
+        return scrub(hidden, hiding: longestFirst(secrets + secrets.map(PercentEncoding.encode)))
     }
 
     /// `text`, a URL or path of a request ``EndpointRequest/markingPathSecrets`` made, with each

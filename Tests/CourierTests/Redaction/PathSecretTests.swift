@@ -137,4 +137,83 @@ struct PathSecretTests {
         }
         #expect(error?.message.contains("fixed-hook-token") == false)
     }
+
+    struct MixedHook: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("hooks/\(id)-\(secret: "fixed-hook-token")")
+        }
+    }
+
+    @Test func aCatalogRefusesAFixedSecretBesideAProperty() {
+        _ = expectCourierError(.unparseableEndpoint, stage: .building) {
+            _ = try Catalog([MixedHook.self])
+        }
+    }
+
+    /// The log names the response's URL, as the request's is hidden, only when it differs.
+    @Test func theLogsResponseLineHidesTheSecretInTheFinalURL() async throws {
+        for final in [nil, URL(string: "https://api.example.com/bot123456:AB%2fC-secret/getMe/")] {
+            let sink = CapturingLogSink()
+            let client = Client(
+                baseURL: BaseURL("api.example.com"),
+                transport: StubTransport { request in
+                    // The redirect's URL is the first endpoint's own.
+                    let redirected = request.url.path.hasPrefix("/bot") ? final : nil
+                    return RawResponse(status: .ok, body: Data(), url: redirected ?? request.url)
+                },
+                middleware: [LoggingMiddleware(level: .info, sink: sink)])
+            _ = try await client.send(Self.endpoint())
+            _ = try await client.send(
+                Endpoint<Empty, Never> {
+                    Method.get
+                    Path("pin/\(secret: "987")/x")
+                })
+            #expect(!Self.leaks(sink.text) && !sink.text.contains("/987/"), "\(sink.text)")
+            #expect(sink.text.contains(" from ") == (final != nil), "\(sink.text)")
+        }
+    }
+
+    @Test func anErrorHidesTheSecretInTheQueryOfARedirect() async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { _ in
+                RawResponse(
+                    status: .notFound, body: Data(),
+                    url: URL(string: "https://api.example.com/login?next=%2Fbot\(Self.encodedToken)%2FgetMe"))
+            })
+        let failure = try #require(
+            await expectCourierError(.undocumentedStatus, stage: .status) {
+                _ = try await client.send(Self.endpoint())
+            })
+        var dumped = ""
+        dump(failure, to: &dumped)
+        for shown in [failure.description, dumped] {
+            #expect(!Self.leaks(shown), "\(shown)")
+        }
+    }
+
+    /// A stored response keeps no URL that holds the secret, as for a secret query value.
+    @Test func theCacheStoresNoURLWithTheSecret() async throws {
+        let storage = MemoryCacheStorage()
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { request in
+                RawResponse(
+                    status: .ok,
+                    headers: [HeaderField(name: HeaderName("Cache-Control"), value: "max-age=60")],
+                    body: Data("{}".utf8), url: request.url)
+            },
+            middleware: [HTTPCacheMiddleware(storage: storage)])
+        _ = try await client.send(Self.endpoint())
+        let url = try BaseURL("api.example.com").url(for: try Self.endpoint().request())
+        let stored = await storage.responses(forKey: CacheRules.key(url: url.absoluteString))
+        #expect(stored.count == 1)
+        #expect(stored.allSatisfy { $0.url == nil }, "\(stored.map(\.url))")
+    }
 }

@@ -110,8 +110,12 @@ enum ShapeInference {
         // A secret path value that is the same in every request would be fixed text of the
         // template, which metrics, spans and the OpenAPI document publish.
         if let marked = base.redactedPathSegments,
-            let index = marked.indices.first(where: {
-                pathOwners[$0] == nil && marked[$0].contains(PathLiteral.secretMark)
+            let index = marked.indices.first(where: { index in
+                guard marked[index].contains(PathLiteral.secretMark) else { return false }
+                // A secret the segment's property fills, with only its fixed text around it, is
+                // the parameter's; any other is fixed.
+                guard let owner = pathOwners[index] else { return true }
+                return marked[index] != owner.prefix + String(PathLiteral.secretMark) + owner.suffix
             })
         {
             throw failure(

@@ -317,10 +317,10 @@ public struct HTTPCacheMiddleware: Middleware {
         }
     }
 
-    /// Whether the request's query carries a secret, which a stored URL would keep: its responses
-    /// are stored without their URL.
+    /// Whether the request's query or path carries a secret, which a stored URL would keep: its
+    /// responses are stored without their URL.
     private static func hasSecrets(_ request: EndpointRequest) -> Bool {
-        request.query.contains(where: \.isSensitive)
+        request.query.contains(where: \.isSensitive) || !request.pathSecrets.isEmpty
     }
 
     /// Replaces `stored` with `freshened` under `key`, if `stored` is still there and `deadline`

@@ -74,8 +74,10 @@ public struct LoggingMiddleware: Middleware {
             // The final URL is named when, hidden as the request's is, it reads otherwise: after a
             // redirect.
             var from: String?
-            if let final = response.url?.absoluteString, final != resolved {
-                let shown = redaction.url(ofResolved: final, for: request, hiding: secrets)
+            if let final = response.url?.absoluteString, final != baseURL.absoluteString(for: request) {
+                let shown = redaction.url(
+                    ofResolved: LogRedaction.hidingPathSecrets(request.pathSecrets, in: final), for: request,
+                    hiding: secrets)
                 if shown != url { from = shown }
             }
             let line = Self.responseLine(
