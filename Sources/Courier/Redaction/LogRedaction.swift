@@ -130,9 +130,12 @@ extension LogRedaction {
     /// The text `request` resolves to against `baseURL`, its secret path values as `<redacted>`
     /// and nothing else hidden yet.
     static func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
+        guard request.secretPath != nil else {
+            return baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)"
+        }
         let marked = request.markingPathSecrets
-        let text = baseURL.absoluteString(for: marked) ?? "\(baseURL)\(marked.percentEncodedTarget)"
-        return request.redactedPathSegments == nil ? text : showingSecretMarks(in: text)
+        return showingSecretMarks(
+            in: baseURL.absoluteString(for: marked) ?? "\(baseURL)\(marked.percentEncodedTarget)")
     }
 
     /// `url`, a URL's text or a path, with each path segment that holds one of `secrets` (read

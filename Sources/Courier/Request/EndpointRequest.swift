@@ -50,12 +50,25 @@ public struct EndpointRequest: Sendable, Hashable {
     /// How an ``HTTPCacheMiddleware`` treats this call, from ``CallOptions/cachePolicy``; `nil`
     /// leaves it to the middleware's own policy.
     public internal(set) var cachePolicy: CachePolicy?
-    /// The texts of the path's values declared secret (`Path("bot\(secret: token)")`), which every
-    /// rendering of the request hides.
-    var pathSecrets: [String] = []
+    /// The path's values declared secret (`Path("bot\(secret: token)")`) and where they stand,
+    /// when it has any.
+    var secretPath: SecretPath?
+
+    /// The secret values of a path, which every rendering of the request hides.
+    struct SecretPath: Sendable, Hashable {
+        /// The values' texts.
+        var values: [String]
+        /// ``EndpointRequest/pathSegments`` with each secret value replaced by
+        /// ``PathLiteral/secretMark``.
+        var markedSegments: [String]
+    }
+
+    /// The texts of the path's secret values.
+    var pathSecrets: [String] { secretPath?.values ?? [] }
+
     /// ``pathSegments`` with each secret value replaced by ``PathLiteral/secretMark``, when the path
     /// holds one.
-    var redactedPathSegments: [String]?
+    var redactedPathSegments: [String]? { secretPath?.markedSegments }
 
     /// This request with its secret path values marked, for a rendering of its URL: the marks,
     /// percent-encoded, read `<redacted>` after ``LogRedaction/showingSecretMarks(in:)``.
@@ -142,8 +155,7 @@ public struct EndpointRequest: Sendable, Hashable {
                 $0.pathSegments = marked.map {
                     $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
                 }
-                $0.pathSecrets = []
-                $0.redactedPathSegments = nil
+                $0.secretPath = nil
             }
         }
     }

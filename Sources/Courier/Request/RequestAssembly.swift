@@ -12,8 +12,8 @@ enum RequestAssembly {
         var bodyCount = 0
         var segments: [String] = []
         var pathSecrets: [String] = []
-        // The segments with each secret value marked, once a secret is declared.
-        var redactedSegments: [String] = []
+        // The segments with each secret value marked, from the first secret declared on.
+        var redactedSegments: [String]?
         // A path that ends with a slash ends with an empty segment, as RFC 3986 reads it.
         var endsWithSlash = false
         // Query items in order. Text needs no encoding, so it goes straight in; from the first
@@ -40,8 +40,11 @@ enum RequestAssembly {
                     try RequestRules.validate(pathSegment: segment)
                 }
                 if !pathSegments.isEmpty {
+                    if display.redactedSegments != nil, redactedSegments == nil {
+                        redactedSegments = segments
+                    }
+                    redactedSegments? += display.redactedSegments ?? pathSegments
                     segments += pathSegments
-                    redactedSegments += display.redactedSegments ?? pathSegments
                     endsWithSlash = display.endsWithSlash
                 }
                 pathSecrets += display.secrets
@@ -108,9 +111,10 @@ enum RequestAssembly {
             timeout: timeout ?? Timeout(), declaresIdempotent: declaresIdempotent,
             validation: validations.first, successStatus: successStatus
         )
-        if !pathSecrets.isEmpty {
-            request.pathSecrets = pathSecrets
-            request.redactedPathSegments = endsWithSlash ? redactedSegments + [""] : redactedSegments
+        if let redactedSegments {
+            request.secretPath = EndpointRequest.SecretPath(
+                values: pathSecrets,
+                markedSegments: endsWithSlash ? redactedSegments + [""] : redactedSegments)
         }
         if !absoluteURLs.isEmpty {
             request.absoluteTarget = try resolveAbsoluteURL(absoluteURLs)

@@ -11,7 +11,8 @@ extension EndpointRequest {
         var request = self
         if options?.url != nil {
             request.pathSegments = []
-            request.redactedPathSegments = nil
+            // The endpoint's path, and so its secret values, are not sent.
+            request.secretPath = nil
             request.query = []
         }
         let declaredNames = Set(request.query.map(\.name))

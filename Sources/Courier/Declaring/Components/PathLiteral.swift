@@ -77,14 +77,15 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
     public init(stringInterpolation: StringInterpolation) {
         (storage, template, problem, endsWithSlash) = Self.segments(of: stringInterpolation)
         secrets = stringInterpolation.secrets
-        redactedSegments = secrets.isEmpty ? nil : Self.pieces(of: stringInterpolation).map(\.redacted)
+        redactedSegments =
+            secrets.isEmpty ? nil : Self.pieces(of: stringInterpolation.finished()).map(\.redacted)
     }
 
     private static func segments(
         of interpolation: StringInterpolation
     ) -> (Storage, template: [String]?, problem: String?, endsWithSlash: Bool) {
         let written = interpolation.finished()
-        let pieces = pieces(of: interpolation)
+        let pieces = pieces(of: written)
         let endsWithSlash = !pieces.isEmpty && written.last?.isSeparatorOnly == true
         var problem = interpolation.problem
         if problem == nil, pieces.contains(where: \.isSeparatorOnly) {
@@ -99,8 +100,8 @@ public struct PathLiteral: Sendable, Hashable, ExpressibleByStringInterpolation 
 
     /// The pieces of the segments: without the empty one before a leading slash or after a
     /// trailing one.
-    private static func pieces(of interpolation: StringInterpolation) -> ArraySlice<Piece> {
-        var pieces = interpolation.finished()[...]
+    private static func pieces(of written: [Piece]) -> ArraySlice<Piece> {
+        var pieces = written[...]
         if let first = pieces.first, first.isSeparatorOnly { pieces.removeFirst() }
         if let last = pieces.last, last.isSeparatorOnly { pieces.removeLast() }
         return pieces

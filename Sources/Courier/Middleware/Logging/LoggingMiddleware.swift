@@ -74,7 +74,9 @@ public struct LoggingMiddleware: Middleware {
             // The final URL is named when, hidden as the request's is, it reads otherwise: after a
             // redirect.
             var from: String?
-            if let final = response.url?.absoluteString, final != baseURL.absoluteString(for: request) {
+            // The request's own URL as sent: `resolved` is, unless it shows secret path values.
+            let sent = request.redactedPathSegments == nil ? resolved : baseURL.absoluteString(for: request)
+            if let final = response.url?.absoluteString, final != sent {
                 let shown = redaction.url(
                     ofResolved: LogRedaction.hidingPathSecrets(request.pathSecrets, in: final), for: request,
                     hiding: secrets)
