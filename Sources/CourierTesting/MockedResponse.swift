@@ -130,19 +130,14 @@ enum MockAnswer: Sendable {
     static func encode(_ value: some Encodable, with encoder: JSONEncoder) throws(CourierError)
         -> (MediaType?, Data)
     {
-        switch value {
-        case let data as Data: return (.octetStream, data)
-        case let text as String: return (.plainText, Data(text.utf8))
-        case let optional as any OptionalValue where optional.isNone: return (nil, Data())
-        default:
-            do {
-                return (.json, try encoder.encode(value))
-            } catch {
-                throw CourierError(
-                    stage: .building, kind: .invalidMockedResponse,
-                    message: "The mocked value \(type(of: value)) could not be encoded: \(error).",
-                    underlying: error)
-            }
+        do {
+            let body = try ModelBody.encode(value, encoder: encoder)
+            return (body?.mediaType, body?.data ?? Data())
+        } catch {
+            throw CourierError(
+                stage: .building, kind: .invalidMockedResponse,
+                message: "The mocked value \(type(of: value)) could not be encoded: \(error).",
+                underlying: error)
         }
     }
 
@@ -166,13 +161,4 @@ enum MockAnswer: Sendable {
     static func invalid(_ message: String) -> CourierError {
         CourierError(stage: .building, kind: .invalidMockedResponse, message: message)
     }
-}
-
-/// Recognizes `nil` inside a generic value.
-private protocol OptionalValue {
-    var isNone: Bool { get }
-}
-
-extension Optional: OptionalValue {
-    fileprivate var isNone: Bool { self == nil }
 }

@@ -13,8 +13,8 @@ extension CatalogEndpoint where Success: Encodable, Failure: AnswerableError {
     /// ```
     ///
     /// A success is JSON (`Content-Type` from a fixed `Accept` header, else `application/json`),
-    /// except `Data` (its bytes), `String` (UTF-8 text) and ``Empty`` (no body); a failure is its
-    /// ``ErrorAnswer`` body as JSON. A 401 carries the `WWW-Authenticate` challenge of the
+    /// except `Data` (its bytes), `String` (UTF-8 text) and ``Empty`` (no body); a failure is sent
+    /// as its ``ErrorAnswer`` says. A 401 carries the `WWW-Authenticate` challenge of the
     /// endpoint's `Authorization` header (its fixed prefix, such as `Bearer`; `APIKey` for a
     /// bare key), as a mismatch's 401 does.
     ///
@@ -91,15 +91,13 @@ extension CatalogEndpoint where Failure: AnswerableError {
         do {
             let body = try answer.encode(encoder)
             var headers: HeaderFields = []
-            if let contentType = answer.contentType {
-                headers.append(HeaderField(name: .contentType, value: contentType.rawValue))
-            }
+            if let body { headers.append(HeaderField(name: .contentType, value: body.mediaType.rawValue)) }
             // RFC 9110 §15.5.2: a 401 carries a challenge, the same one a mismatch 401 does.
             if answer.status == .unauthorized, let credentials {
                 headers.append(
                     HeaderField(name: HeaderName("WWW-Authenticate"), value: credentials.challenge))
             }
-            return CatalogAnswer(status: answer.status, headers: headers, body: body)
+            return CatalogAnswer(status: answer.status, headers: headers, body: body?.data ?? Data())
         } catch {
             throw CourierError(
                 stage: .building, kind: .bodyEncodingFailed,
@@ -138,23 +136,14 @@ enum SuccessBody {
         throws(CourierError) -> CatalogAnswer
     {
         var answer = CatalogAnswer(status: shape.successStatus)
-        switch value {
-        case is Empty:
-            return answer
-        case let data as Data:
-            answer.body = data
-        case let text as String:
-            answer.body = Data(text.utf8)
-        default:
-            if let optional = value as? any OptionalValue, optional.isNone { return answer }
-            do {
-                answer.body = try encoder.encode(value)
-            } catch {
-                throw CourierError(
-                    stage: .building, kind: .bodyEncodingFailed,
-                    message: "The \(Value.self) success of \(shape) does not encode: \(error)",
-                    underlying: error)
-            }
+        do {
+            guard let body = try ModelBody.encode(value, encoder: encoder) else { return answer }
+            answer.body = body.data
+        } catch {
+            throw CourierError(
+                stage: .building, kind: .bodyEncodingFailed,
+                message: "The \(Value.self) success of \(shape) does not encode: \(error)",
+                underlying: error)
         }
         answer.headers.append(
             HeaderField(name: .contentType, value: contentType(of: Value.self, shape: shape)))
@@ -171,15 +160,6 @@ enum SuccessBody {
         {
             return mediaType.essence
         }
-        return type == Data.self ? MediaType.octetStream.rawValue : MediaType.json.rawValue
+        return (ModelBody.mediaType(of: type) ?? .json).rawValue
     }
-}
-
-/// An optional, whatever it wraps, to send `nil` as no body.
-private protocol OptionalValue {
-    var isNone: Bool { get }
-}
-
-extension Optional: OptionalValue {
-    var isNone: Bool { self == nil }
 }

@@ -107,8 +107,7 @@ enum OpenAPIOperation {
                 // Bytes sent as they are (`Body.data`) are a string of that media type, not Base64.
                 let whole =
                     type == Data.self && !body.contentType.isJSON
-                    ? ["type": "string", "contentMediaType": .string(body.contentType.essence)]
-                    : schemas.schema(for: type)
+                    ? bytesSchema(body.contentType) : schemas.schema(for: type)
                 media = form ?? ["schema": constraints[key]?.applied(to: whole) ?? whole]
             }
             operation["requestBody"] = [
@@ -229,17 +228,15 @@ enum OpenAPIOperation {
         } else if let events = Model.Success.self as? any EventStreamPayload.Type {
             responses[successStatus] = eventStreamResponse(events.payloadType, schemas: &schemas)
         } else {
-            let mediaType = MediaType(
-                validating: SuccessBody.contentType(of: Model.Success.self, shape: shape))
-            // Raw bytes of JSON are any JSON document; of another type, a string of that type.
-            let schema: JSONValue =
-                Model.Success.self != Data.self
-                ? schemas.schema(for: Model.Success.self)
-                : mediaType?.isJSON == true
-                    ? [:] : ["type": "string", "contentMediaType": .string(mediaType?.essence ?? "")]
+            let mediaType =
+                MediaType(validating: SuccessBody.contentType(of: Model.Success.self, shape: shape)) ?? .json
             responses[successStatus] = [
                 "description": .string("The \(success)."),
-                "content": .object([mediaType?.essence ?? "application/json": ["schema": schema]]),
+                "content": [
+                    mediaType.essence: [
+                        "schema": bodySchema(Model.Success.self, as: mediaType, schemas: &schemas)
+                    ]
+                ],
             ]
         }
         let documented = FailureStatuses.documented(by: Model.self)
@@ -318,19 +315,27 @@ enum OpenAPIOperation {
     private static func errorResponse(_ model: any Decodable.Type, schemas: inout OpenAPISchemas) -> JSONValue
     {
         let description = JSONValue.string("An error: \(OpenAPISchemas.componentName(model)).")
-        if model == Empty.self { return ["description": description] }
-        let (mediaType, schema): (String, JSONValue) =
-            switch model {
-            case is String.Type: ("text/plain", ["type": "string"])
-            case is Data.Type:
-                (
-                    "application/octet-stream",
-                    ["type": "string", "contentMediaType": "application/octet-stream"]
-                )
-            case is ProblemDetails.Type: ("application/problem+json", schemas.schema(for: model))
-            default: ("application/json", schemas.schema(for: model))
-            }
-        return ["description": description, "content": .object([mediaType: ["schema": schema]])]
+        guard let mediaType = ModelBody.mediaType(of: model) else { return ["description": description] }
+        return [
+            "description": description,
+            "content": [mediaType.essence: ["schema": bodySchema(model, as: mediaType, schemas: &schemas)]],
+        ]
+    }
+
+    /// The schema of a response body of `type` sent as `mediaType`: raw bytes of JSON are any JSON
+    /// document, of another media type a string of that type; other models their schema.
+    private static func bodySchema(
+        _ type: any Decodable.Type, as mediaType: MediaType, schemas: inout OpenAPISchemas
+    )
+        -> JSONValue
+    {
+        guard type == Data.self else { return schemas.schema(for: type) }
+        return mediaType.isJSON ? [:] : bytesSchema(mediaType)
+    }
+
+    /// Bytes sent as they are: a string of `mediaType`, not Base64.
+    private static func bytesSchema(_ mediaType: MediaType) -> JSONValue {
+        ["type": "string", "contentMediaType": .string(mediaType.essence)]
     }
 
     /// Each documented status range as OpenAPI response keys, with its model: a whole hundred
