@@ -130,12 +130,9 @@ extension LogRedaction {
     /// The text `request` resolves to against `baseURL`, its secret path values as `<redacted>`
     /// and nothing else hidden yet.
     static func resolvedText(of request: EndpointRequest, baseURL: BaseURL) -> String {
-        guard request.secretPath != nil else {
-            return baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)"
+        request.hidingPathSecrets { request in
+            baseURL.absoluteString(for: request) ?? "\(baseURL)\(request.percentEncodedTarget)"
         }
-        let marked = request.markingPathSecrets
-        return showingSecretMarks(
-            in: baseURL.absoluteString(for: marked) ?? "\(baseURL)\(marked.percentEncodedTarget)")
     }
 
     /// `url`, a URL's text or a path, with each path segment that holds one of `secrets` (read
@@ -163,8 +160,8 @@ extension LogRedaction {
         return scrub(hidden, hiding: longestFirst(secrets + secrets.map(PercentEncoding.encode)))
     }
 
-    /// `text`, a URL or path of a request ``EndpointRequest/markingPathSecrets`` made, with each
-    /// mark as `<redacted>`.
+    /// `text`, a URL or path rendered from ``EndpointRequest/redactedPathSegments``, with each
+    /// ``PathLiteral/secretMark`` as `<redacted>`.
     static func showingSecretMarks(in text: String) -> String {
         text.replacingOccurrences(
             of: PercentEncoding.encode(String(PathLiteral.secretMark)), with: "<redacted>")

@@ -70,13 +70,16 @@ public struct EndpointRequest: Sendable, Hashable {
     /// holds one.
     var redactedPathSegments: [String]? { secretPath?.markedSegments }
 
-    /// This request with its secret path values marked, for a rendering of its URL: the marks,
-    /// percent-encoded, read `<redacted>` after ``LogRedaction/showingSecretMarks(in:)``.
-    var markingPathSecrets: EndpointRequest {
-        guard let redactedPathSegments else { return self }
-        var copy = self
-        copy.pathSegments = redactedPathSegments
-        return copy
+    /// The text `render` makes of this request's URL, or part of it, with each secret path value
+    /// as `<redacted>`: `render` is handed the request with its secrets marked, and the marks in
+    /// its text become `<redacted>`. A request without a secret path value is rendered as it is.
+    func hidingPathSecrets<Failure: Error>(
+        in render: (EndpointRequest) throws(Failure) -> String
+    ) throws(Failure) -> String {
+        guard let marked = secretPath?.markedSegments else { return try render(self) }
+        var request = self
+        request.pathSegments = marked
+        return LogRedaction.showingSecretMarks(in: try render(request))
     }
     /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
     /// ``CallOptions/url``.

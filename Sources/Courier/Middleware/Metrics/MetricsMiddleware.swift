@@ -79,10 +79,7 @@ public struct MetricsMiddleware: Middleware {
         observer.record(
             RequestMetrics(
                 method: request.method, host: resolved.host,
-                path: request.redactedPathSegments == nil
-                    ? client.percentEncodedPath(for: request)
-                    : LogRedaction.showingSecretMarks(
-                        in: client.percentEncodedPath(for: request.markingPathSecrets)),
+                path: request.hidingPathSecrets(in: client.percentEncodedPath(for:)),
                 status: outcome?.status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,

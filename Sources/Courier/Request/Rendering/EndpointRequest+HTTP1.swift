@@ -22,15 +22,18 @@ extension EndpointRequest {
     /// ```
     public func http1Text(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        let url = try baseURL.url(for: revealingSecrets ? self : markingPathSecrets)
-        let sentTarget =
-            (url.path(percentEncoded: true).isEmpty ? "/" : url.path(percentEncoded: true))
-            + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        func requestTarget(of request: EndpointRequest) throws(CourierError) -> String {
+            let url = try baseURL.url(for: request)
+            let path = url.path(percentEncoded: true)
+            return (path.isEmpty ? "/" : path) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        }
         let target =
             revealingSecrets
-            ? sentTarget
-            : LogRedaction.showingSecretMarks(
-                in: LogRedaction().url(sentTarget, alsoHiding: LogRedaction.secretQueryNames(of: self)))
+            ? try requestTarget(of: self)
+            : try hidingPathSecrets { request throws(CourierError) in
+                LogRedaction().url(
+                    try requestTarget(of: request), alsoHiding: LogRedaction.secretQueryNames(of: self))
+            }
         let host = baseURL.resolvingBase(for: self).hostHeader
         var lines = ["\(method.rawValue) \(target) HTTP/1.1", "Host: \(host)"]
         lines += shown.headers.map { "\($0.name.rawValue): \($0.value)" }

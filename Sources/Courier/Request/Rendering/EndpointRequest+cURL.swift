@@ -20,12 +20,14 @@ extension EndpointRequest {
     /// ```
     public func curlCommand(baseURL: BaseURL, revealingSecrets: Bool = false) throws(CourierError) -> String {
         let shown = revealingSecrets ? self : redacted()
-        let sent = try baseURL.url(for: revealingSecrets ? self : markingPathSecrets).absoluteString
         let url = Self.quoted(
             revealingSecrets
-                ? sent
-                : LogRedaction.showingSecretMarks(
-                    in: LogRedaction().url(sent, alsoHiding: LogRedaction.secretQueryNames(of: self))))
+                ? try baseURL.url(for: self).absoluteString
+                : try hidingPathSecrets { request throws(CourierError) in
+                    LogRedaction().url(
+                        try baseURL.url(for: request).absoluteString,
+                        alsoHiding: LogRedaction.secretQueryNames(of: self))
+                })
         var words =
             method == .head ? ["curl", "--head", url] : ["curl", "-X", Self.quoted(method.rawValue), url]
         for field in shown.headers {
