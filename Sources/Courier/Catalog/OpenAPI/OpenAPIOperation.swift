@@ -62,8 +62,7 @@ enum OpenAPIOperation {
                 }
                 let fieldSchema: JSONValue =
                     if let key = field.parameter {
-                        field.valuePrefix.isEmpty && field.valueSuffix.isEmpty
-                            ? schema(of: key) : wrappedText(field.valuePrefix, field.valueSuffix)
+                        valueSchema(schema(of: key), between: field.valuePrefix, and: field.valueSuffix)
                     } else if location == "cookie" || field.isSecret {
                         // A cookie's value, or a fixed value the endpoint keeps secret (an API
                         // key written into the declaration), is not published: the document
@@ -158,8 +157,7 @@ enum OpenAPIOperation {
             if part.isText {
                 properties[part.name] =
                     part.parameter.map {
-                        part.valuePrefix.isEmpty && part.valueSuffix.isEmpty
-                            ? schema($0) : wrappedText(part.valuePrefix, part.valueSuffix)
+                        valueSchema(schema($0), between: part.valuePrefix, and: part.valueSuffix)
                     }
                     ?? [
                         "type": "string",
@@ -189,11 +187,19 @@ enum OpenAPIOperation {
         return media
     }
 
-    /// The schema of a value written between fixed text (`Query("filter", "id:\(id)")`): a
-    /// string that starts with `prefix` and ends with `suffix`, which a server requires; the
-    /// parameter's own schema would let a client send the bare value.
-    static func wrappedText(_ prefix: String, _ suffix: String) -> JSONValue {
-        ["type": "string", "pattern": .string("^" + escaped(prefix) + "[\\s\\S]*" + escaped(suffix) + "$")]
+    /// The schema of a parameter's value written between `prefix` and `suffix`: its own `schema`
+    /// when both are empty; else (`Query("filter", "id:\(id)")`) a string that starts with `prefix`
+    /// and ends with `suffix`, which a server requires, since the parameter's own schema would let
+    /// a client send the bare value.
+    static func valueSchema(
+        _ schema: @autoclosure () -> JSONValue, between prefix: String, and suffix: String
+    )
+        -> JSONValue
+    {
+        guard !prefix.isEmpty || !suffix.isEmpty else { return schema() }
+        return [
+            "type": "string", "pattern": .string("^" + escaped(prefix) + "[\\s\\S]*" + escaped(suffix) + "$"),
+        ]
     }
 
     /// `text` as an ECMA-262 pattern (with its `u` flag) that matches it literally: only the
