@@ -33,11 +33,22 @@ public protocol CatalogEndpoint: RequestModel, Decodable {
     /// Its OpenAPI operation lists only these, and ``answer(_:encoder:)`` refuses any other.
     /// A ``Catalog`` refuses a status the `Failure` does not document.
     static var failureStatuses: [HTTPStatus]? { get }
+
+    /// What the catalog's OpenAPI document says of this endpoint beyond its shape: a summary, a
+    /// description, tags and whether it is deprecated; none by default.
+    ///
+    /// ```swift
+    /// static let documentation = EndpointDocumentation(summary: "Lists the todos", tags: ["Todos"])
+    /// ```
+    static var documentation: EndpointDocumentation { get }
 }
 
 extension CatalogEndpoint {
     /// Every status the `Failure` documents.
     public static var failureStatuses: [HTTPStatus]? { nil }
+
+    /// No summary, description or tags, and not deprecated.
+    public static var documentation: EndpointDocumentation { EndpointDocumentation() }
 }
 
 extension CatalogEndpoint {

@@ -50,6 +50,13 @@ extension Catalog {
         if !servers.isEmpty {
             document["servers"] = .array(servers.map { ["url": .string($0.description)] })
         }
+        // Every tag the operations use, in the order they first appear, so that tools list the
+        // groups in the catalog's order.
+        var tags: [String] = []
+        for entry in entries {
+            for tag in entry.endpointType.documentation.tags where !tags.contains(tag) { tags.append(tag) }
+        }
+        if !tags.isEmpty { document["tags"] = .array(tags.map { ["name": .string($0)] }) }
         var components: [String: JSONValue] = [:]
         if !schemas.components.isEmpty { components["schemas"] = .object(schemas.components) }
         var securitySchemes: [String: JSONValue] = [:]

@@ -75,9 +75,13 @@ enum OpenAPIOperation {
             }
         }
 
+        let documentation = Model.documentation
         var operation: [String: JSONValue] = [
-            "operationId": .string(name), "summary": .string(shape.description),
+            "operationId": .string(name), "summary": .string(documentation.summary ?? shape.description),
         ]
+        if let details = documentation.details { operation["description"] = .string(details) }
+        if !documentation.tags.isEmpty { operation["tags"] = .array(documentation.tags.map { .string($0) }) }
+        if documentation.isDeprecated { operation["deprecated"] = true }
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let security = securityScheme(shape) {
             // An optional token: the empty requirement lets a request go without it.
