@@ -1,8 +1,9 @@
 import Foundation
 
 /// Describes in OpenAPI what a ``FormEncoding`` writes: the schema of a value sent as text (a
-/// date by the date strategy), and the `application/x-www-form-urlencoded` media type of a form
-/// body, with an `encoding` entry per property saying how its pairs are named.
+/// date by the date strategy, a boolean by the boolean strategy), and the
+/// `application/x-www-form-urlencoded` media type of a form body, with an `encoding` entry per
+/// property saying how its pairs are named.
 ///
 /// OpenAPI can say a scalar, an array of scalars under repeated keys (`style: form`), under
 /// `tag[]` (a property named `tag[]`) or joined by commas (`explode: false`), an array of
@@ -21,10 +22,14 @@ enum OpenAPIForm {
     }
 
     /// The schema of a value of `type` written as one pair's text: a date as the date strategy
-    /// writes it, anything else as its JSON Schema.
+    /// writes it, a boolean as the boolean strategy writes it (`1` and `0` are the integers a
+    /// generated client sends for them), anything else as its JSON Schema.
     static func textSchema(for type: Any.Type, encoding: FormEncoding, schemas: inout OpenAPISchemas)
         -> JSONValue
     {
+        if type == Bool.self, encoding.booleans == .numeric {
+            return ["type": "integer", "enum": [.integer(0), .integer(1)]]
+        }
         guard type == Date.self else { return schemas.schema(for: type) }
         switch encoding.dates {
         case .iso8601:

@@ -17,9 +17,14 @@ enum OpenAPIOperation {
         _ = try? Model(from: ProbeDecoder(varying: nil, log: log))
         let constraints = (Model.self as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
         let encoding = ShapeInference.formEncoding(of: Model.self)
-        func schema(of key: String) -> JSONValue {
+        // The form encoding writes query values; a path segment, header or multipart text field
+        // prints a boolean as `true` or `false` whatever its boolean strategy.
+        var printed = encoding
+        printed.booleans = .trueFalse
+        func schema(of key: String, in location: String = "") -> JSONValue {
+            let written = location == "query" ? encoding : printed
             let schema =
-                log.types[key].map { OpenAPIForm.textSchema(for: $0, encoding: encoding, schemas: &schemas) }
+                log.types[key].map { OpenAPIForm.textSchema(for: $0, encoding: written, schemas: &schemas) }
                 ?? [:]
             return constraints[key]?.applied(to: schema) ?? schema
         }
@@ -62,7 +67,8 @@ enum OpenAPIOperation {
                 }
                 let fieldSchema: JSONValue =
                     if let key = field.parameter {
-                        valueSchema(schema(of: key), between: field.valuePrefix, and: field.valueSuffix)
+                        valueSchema(
+                            schema(of: key, in: location), between: field.valuePrefix, and: field.valueSuffix)
                     } else if location == "cookie" || field.isSecret {
                         // A cookie's value, or a fixed value the endpoint keeps secret (an API
                         // key written into the declaration), is not published: the document
@@ -100,7 +106,8 @@ enum OpenAPIOperation {
                     contentSchemas[key] = schemas.schema(for: type)
                 }
                 media = formMedia(
-                    body.parts, schema: schema(of:), contentSchemas: contentSchemas, constraints: constraints)
+                    body.parts, schema: { schema(of: $0) }, contentSchemas: contentSchemas,
+                    constraints: constraints)
             } else if let key = body.parameter, let type = log.types[key] {
                 let form =
                     body.contentType.essence == MediaType.formURLEncoded.essence

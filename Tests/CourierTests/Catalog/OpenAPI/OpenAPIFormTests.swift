@@ -113,6 +113,64 @@ struct OpenAPIFormTests {
                 == #"{"additionalProperties":{"type":"string"},"#
                 + #""propertyNames":{"pattern":"^(0|[1-9][0-9]*)$","type":"string"},"type":"object"}"#)
     }
+
+    struct Switches: Codable, Sendable, Equatable {
+        var isOn: Bool
+        var history: [Bool]
+    }
+
+    /// Booleans as `1` and `0` in the form body and the query; as `true` and `false` in the
+    /// path and a header, which print them whatever the form encoding.
+    struct SaveSwitches: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var locked: Bool
+        var dryRun: Bool
+        var verbose: Bool
+        var switches: Switches
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("switches", locked)
+            FormEncoding(booleans: .numeric)
+            Query("dry_run", dryRun)
+            Header("X-Verbose", "\(verbose)")
+            Body.form(switches)
+        }
+    }
+
+    @Test func numericBooleansAreTheIntegersZeroAndOneWhereTheFormEncodingWritesThem() throws {
+        let paths = try #require(try json(Catalog([SaveSwitches.self]))["paths"] as? [String: Any])
+        let post = try #require((paths["/switches/{locked}"] as? [String: Any])?["post"] as? [String: Any])
+        let parameters = try #require(post["parameters"] as? [[String: Any]])
+        func schema(_ name: String) throws -> String {
+            try compactJSON(parameters.first { $0["name"] as? String == name }?["schema"])
+        }
+        let numeric = #"{"enum":[0,1],"type":"integer"}"#
+        #expect(try schema("dry_run") == numeric)
+        #expect(try schema("locked") == #"{"type":"boolean"}"#)
+        #expect(try schema("X-Verbose") == #"{"type":"boolean"}"#)
+        let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+        let media = try #require(content["application/x-www-form-urlencoded"] as? [String: Any])
+        let properties = try properties(media)
+        #expect(try compactJSON(properties["isOn"]) == numeric)
+        #expect(try compactJSON(properties["history"]) == #"{"items":"# + numeric + #","type":"array"}"#)
+        // What the document says is what the catalog reads.
+        let matched = try Catalog([SaveSwitches.self]).match(
+            IncomingRequest(
+                method: .post, target: "/switches/true?dry_run=0",
+                headers: [
+                    HeaderField(name: .contentType, value: "application/x-www-form-urlencoded"),
+                    HeaderField(name: HeaderName("X-Verbose"), value: "false"),
+                ],
+                body: Data("isOn=1&history=0&history=1".utf8)))
+        #expect(
+            matched as? SaveSwitches
+                == SaveSwitches(
+                    locked: true, dryRun: false, verbose: false,
+                    switches: Switches(isOn: true, history: [false, true])))
+    }
 }
 
 /// The schema of an `Int`.
