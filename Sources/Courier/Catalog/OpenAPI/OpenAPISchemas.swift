@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Models are described by probing: a value is decoded with ``ProbeDecoder`` and the top-level
 /// keys it asks for, their types and whether they are optional become `properties` and
-/// `required`. A model the probe cannot make gets an honest placeholder:
+/// `required`. A keyed model the probe cannot make lists the properties it asked for before the
+/// value that failed, and a `description` that names that value and says the list is
+/// incomplete; any other model the probe cannot make gets a placeholder:
 /// `{"type": "object", "title": "Name"}`.
 struct OpenAPISchemas {
     /// The component schemas by name.
@@ -86,23 +88,17 @@ struct OpenAPISchemas {
                 scalar["title"] = .string(name)
                 return .object(scalar)
             }
+            // A keyed model is described up to the value that failed, and says so: the
+            // properties it decodes after that one are not known.
+            if log.root == .keyed, let unmade = log.unmade {
+                var object = keyed(type, name: name, log: log).members
+                object["description"] = .string(Self.incomplete(name, unmade))
+                return .object(object)
+            }
             return Self.placeholder(name)
         }
         switch log.root {
-        case .keyed:
-            var properties: [String: JSONValue] = [:]
-            let constraints = (type as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
-            for key in log.keys {
-                var property = log.types[key].map { schema(for: $0) } ?? [:]
-                if let constraint = constraints[key] { property = constraint.applied(to: property) }
-                // A synthesized decoder reads `null` as `nil` for an optional property.
-                properties[key] = log.optionalKeys.contains(key) ? Self.nullable(property) : property
-            }
-            var object: [String: JSONValue] = ["type": "object", "title": .string(name)]
-            object["properties"] = .object(properties)
-            let required = log.keys.filter { !log.optionalKeys.contains($0) }.sorted()
-            if !required.isEmpty { object["required"] = .array(required.map(JSONValue.string)) }
-            return .object(object)
+        case .keyed: return keyed(type, name: name, log: log)
         case .unkeyed: return ["type": "array", "title": .string(name)]
         case .singleValue:
             // A wrapper of one value (an identifier around a `String`) is that value's schema;
@@ -116,6 +112,34 @@ struct OpenAPISchemas {
             return .object(members)
         case nil: return Self.placeholder(name)
         }
+    }
+
+    /// The object schema of the keys `log` noted, with their types, and `required` for the
+    /// non-optional ones.
+    private mutating func keyed(_ type: any Decodable.Type, name: String, log: ProbeLog) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        let constraints = (type as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
+        for key in log.keys {
+            var property = log.types[key].map { schema(for: $0) } ?? [:]
+            if let constraint = constraints[key] { property = constraint.applied(to: property) }
+            // A synthesized decoder reads `null` as `nil` for an optional property.
+            properties[key] = log.optionalKeys.contains(key) ? Self.nullable(property) : property
+        }
+        var object: [String: JSONValue] = ["type": "object", "title": .string(name)]
+        object["properties"] = .object(properties)
+        let required = log.keys.filter { !log.optionalKeys.contains($0) }.sorted()
+        if !required.isEmpty { object["required"] = .array(required.map(JSONValue.string)) }
+        return .object(object)
+    }
+
+    /// The `description` of a model described only up to a value the probe could not make.
+    static func incomplete(_ name: String, _ unmade: ProbeLog.Unmade) -> String {
+        let place = unmade.path.isEmpty ? "" : " for \(unmade.path.joined(separator: "."))"
+        let remedy =
+            unmade.type is any RawRepresentable.Type
+            ? " Making \(unmade.type) CaseIterable lets Courier describe all of \(name)." : ""
+        return "Incomplete: Courier cannot make a value of \(unmade.type)\(place), so the properties "
+            + "\(name) decodes after it are not listed." + remedy
     }
 
     private static func probe<Model: Decodable>(_ type: Model.Type, log: ProbeLog) throws -> Model {

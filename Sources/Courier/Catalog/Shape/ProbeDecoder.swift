@@ -9,7 +9,7 @@ import Foundation
 /// ``SchemaDescribing`` union with a discriminator reads a value of it that names a member (one
 /// that decodes by its discriminator alone decodes nothing else). A type the probe cannot make
 /// (an enum that is not `CaseIterable`, say) fails with a `DecodingError`, which
-/// ``EndpointShape`` turns into a sentence.
+/// ``EndpointShape`` turns into a sentence, and is noted as the log's ``ProbeLog/unmade``.
 struct ProbeDecoder: Decoder {
     /// Which top-level key to vary, if any.
     let varying: String?
@@ -103,9 +103,12 @@ struct ProbeDecoder: Decoder {
                 var inner = self
                 inner.selfDecodes += 1
                 let wasApplied = log.applied
+                let wasUnmade = log.unmade
                 if let other = try? T(from: inner) { return other }
-                // A failed attempt applied no mode to the value the probe makes instead.
+                // A failed attempt applied no mode to the value the probe makes instead, and
+                // leaves no value unmade.
                 log.restoreApplied(wasApplied)
+                log.restoreUnmade(wasUnmade)
             }
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T {
@@ -118,6 +121,7 @@ struct ProbeDecoder: Decoder {
         guard codingPath.count < Self.maximumDepth, selfDecodes < Self.maximumDepth else {
             // A recursive model, or a type that asks for a single value of its own type, would
             // otherwise be probed forever.
+            log.noteUnmade(T.self, at: codingPath)
             throw DecodingError.dataCorrupted(
                 .init(codingPath: codingPath, debugDescription: "\(T.self) nests too deeply to probe"))
         }
@@ -128,15 +132,23 @@ struct ProbeDecoder: Decoder {
         {
             // A value its mapping lists, else a member's own name, as OpenAPI reads one.
             let wasApplied = log.applied
+            let wasUnmade = log.unmade
             for value in discriminator.mapping.keys.sorted() + types.map({ String(describing: $0) }) {
                 inner.discriminator = (codingPath.count, discriminator.property, value)
                 if let made = try? T(from: inner) { return made }
-                // A failed attempt applied no mode to the value the next one makes.
+                // A failed attempt applied no mode to the value the next one makes, and left
+                // no value unmade.
                 log.restoreApplied(wasApplied)
+                log.restoreUnmade(wasUnmade)
             }
             inner.discriminator = nil
         }
-        return try T(from: inner)
+        do {
+            return try T(from: inner)
+        } catch {
+            log.noteUnmade(T.self, at: codingPath)
+            throw error
+        }
     }
 
     /// The value of the discriminator ``discriminator`` names, when `key` is its property here.
@@ -232,6 +244,31 @@ final class ProbeLog {
     /// Sets ``applied`` back to what it was before an attempt that failed.
     func restoreApplied(_ value: Bool) {
         applied = value
+    }
+
+    /// The innermost value the probe could not make, by its type and the coding path to it (a
+    /// `String` enum that does not list its cases, say), once a probe has failed.
+    private(set) var unmade: Unmade?
+
+    /// A value the probe could not make.
+    struct Unmade {
+        /// The value's type.
+        let type: Any.Type
+        /// The keys from the model to the value.
+        let path: [String]
+    }
+
+    /// Notes that a value of `type` at `codingPath` could not be made. A value that holds an
+    /// unmade one (at its path or deeper) fails after it, and is not noted over it.
+    func noteUnmade(_ type: Any.Type, at codingPath: [any CodingKey]) {
+        let path = codingPath.map(\.stringValue)
+        if let unmade, unmade.path.starts(with: path) { return }
+        unmade = Unmade(type: type, path: path)
+    }
+
+    /// Sets ``unmade`` back to what it was before an attempt that failed.
+    func restoreUnmade(_ value: Unmade?) {
+        unmade = value
     }
 }
 

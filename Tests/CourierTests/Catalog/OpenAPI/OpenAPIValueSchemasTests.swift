@@ -67,6 +67,29 @@ struct OpenAPIValueSchemasTests {
         }
     }
 
+    /// A model with a property the probe cannot make (`Colour`), and one that holds it.
+    struct Ticket: Codable, Sendable {
+        let id: Int
+        let colour: Colour
+        let title: String
+    }
+
+    struct Board: Codable, Sendable {
+        let name: String
+        let ticket: Ticket
+        let owner: String
+    }
+
+    struct GetBoard: CatalogEndpoint {
+        typealias Success = Board
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("board")
+        }
+    }
+
     private func document(_ endpoints: [any CatalogEndpoint.Type]) throws -> [String: Any] {
         let document = try Catalog(endpoints).openAPIDocument(title: "Values", version: "1")
         return try #require(
@@ -81,6 +104,26 @@ struct OpenAPIValueSchemasTests {
         // The model that holds them is described, not a placeholder.
         let article = try #require(schemas["Article"] as? [String: Any])
         #expect((article["properties"] as? [String: Any])?.keys.sorted() == ["slug", "title"])
+    }
+
+    @Test func aModelDescribedUpToAValueTheProbeCannotMakeSaysSo() throws {
+        let json = try document([GetBoard.self])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        #expect(
+            try compactJSON(schemas["Ticket"])
+                == #"{"description":"Incomplete: Courier cannot make a value of Colour for colour, so the "#
+                + #"properties Ticket decodes after it are not listed. Making Colour CaseIterable lets "#
+                + ##"Courier describe all of Ticket.","properties":{"colour":{"$ref":"#/components/schemas/Colour"},"##
+                + #""id":\#(int64)},"required":["colour","id"],"title":"Ticket","type":"object"}"#)
+        // The model that holds it is described as far as it, and names where the probe failed.
+        #expect(
+            try compactJSON(schemas["Board"])
+                == #"{"description":"Incomplete: Courier cannot make a value of Colour for ticket.colour, so "#
+                + #"the properties Board decodes after it are not listed. Making Colour CaseIterable lets "#
+                + #"Courier describe all of Board.","properties":{"name":{"type":"string"},"#
+                + ##""ticket":{"$ref":"#/components/schemas/Ticket"}},"required":["name","ticket"],"title":"Board","##
+                + #""type":"object"}"#)
+        #expect(try compactJSON(schemas["Colour"]) == #"{"title":"Colour","type":"string"}"#)
     }
 
     @Test func rawJSONIsAnyJSONDocument() throws {
@@ -103,3 +146,7 @@ struct OpenAPIValueSchemasTests {
         }
     }
 }
+
+/// The schema of an `Int`.
+private let int64 =
+    #"{"format":"int64","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#
