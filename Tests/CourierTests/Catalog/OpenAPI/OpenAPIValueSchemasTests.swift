@@ -90,6 +90,37 @@ struct OpenAPIValueSchemasTests {
         }
     }
 
+    /// Every scalar the document gives a `format`.
+    struct Numbers: Codable, Sendable {
+        let int: Int
+        let int64: Int64
+        let int32: Int32
+        let int16: Int16
+        let int8: Int8
+        let uint: UInt
+        let uint64: UInt64
+        let uint32: UInt32
+        let uint16: UInt16
+        let uint8: UInt8
+        let double: Double
+        let float: Float
+        let decimal: Decimal
+        let id: UUID
+        let at: Date
+        let link: URL
+        let bytes: Data
+    }
+
+    struct GetNumbers: CatalogEndpoint {
+        typealias Success = Numbers
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("numbers")
+        }
+    }
+
     private func document(_ endpoints: [any CatalogEndpoint.Type]) throws -> [String: Any] {
         let document = try Catalog(endpoints).openAPIDocument(title: "Values", version: "1")
         return try #require(
@@ -124,6 +155,26 @@ struct OpenAPIValueSchemasTests {
                 + ##""ticket":{"$ref":"#/components/schemas/Ticket"}},"required":["name","ticket"],"title":"Board","##
                 + #""type":"object"}"#)
         #expect(try compactJSON(schemas["Colour"]) == #"{"title":"Colour","type":"string"}"#)
+    }
+
+    @Test func everyFormatIsOneTheOpenAPIFormatRegistryLists() throws {
+        let json = try document([GetNumbers.self])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let properties = try #require((schemas["Numbers"] as? [String: Any])?["properties"] as? [String: Any])
+        // https://spec.openapis.org/registry/format/
+        let registered: Set = [
+            "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "double", "float",
+            "uuid", "date-time", "uri",
+        ]
+        for (name, schema) in properties {
+            guard let format = (schema as? [String: Any])?["format"] as? String else { continue }
+            #expect(registered.contains(format), "\(name): \(format)")
+        }
+        #expect(
+            try compactJSON(properties["uint64"]) == #"{"format":"uint64","minimum":0,"type":"integer"}"#)
+        #expect(
+            try compactJSON(properties["uint32"])
+                == #"{"maximum":4294967295,"minimum":0,"type":"integer"}"#)
     }
 
     @Test func rawJSONIsAnyJSONDocument() throws {
