@@ -124,6 +124,39 @@ enum Gallery {
             Body.multipart(.text("title", title), .file("file", URL(fileURLWithPath: "/etc/hostname")))
         }
     }
+
+    /// A password inside Basic credentials with a fixed user name: the header's value is the
+    /// Base64 of both, where a server cannot find the password's text.
+    struct SignedUpload: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var password: String
+        var caption: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("uploads", id)
+            Header.basic(username: "fixed", password: password)
+            Body.multipart(.text("caption", caption))
+        }
+    }
+
+    /// A text field sent as the Base64 of its property.
+    struct EncodedCaption: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var caption: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("captions", id)
+            Body.multipart(.text("caption", Data(caption.utf8).base64EncodedString()))
+        }
+    }
 }
 
 /// The schema of an `Int`: its bounds are what a decoder accepts.
@@ -279,6 +312,26 @@ struct CatalogMultipartTests {
             _ = try Gallery.FromDisk.shape()
         } throws: { error in
             (error as? CourierError)?.message.contains("MultipartPart.file") == true
+        }
+    }
+
+    @Test func aPasswordInsideBasicCredentialsIsNamedWhenRefused() {
+        // Whichever property the check varies, the value misread is the password's.
+        #expect {
+            _ = try Gallery.SignedUpload.shape()
+        } throws: { error in
+            (error as? CourierError)?.message
+                == "SignedUpload cannot be parsed from a request: password is read back by a server as another "
+                + "value (in the header Authorization): its text is not in what is sent (encoded, or changed "
+                + "some other way), so a server reads all of the header Authorization as password."
+        }
+        #expect {
+            _ = try Gallery.EncodedCaption.shape()
+        } throws: { error in
+            (error as? CourierError)?.message
+                == #"EncodedCaption cannot be parsed from a request: caption is read back by a server as another "#
+                + #"value (in the multipart part "caption"): its text is not in what is sent (encoded, or changed "#
+                + #"some other way), so a server reads all of the multipart part "caption" as caption."#
         }
     }
 

@@ -36,7 +36,7 @@ enum RoundTripCheck {
                     request, parts: ShapeInference.formParts(of: request, type))
                 guard again == sent else {
                     throw ShapeInference.failure(
-                        type, "\(key) \(mode.description) is read back by a server as another value")
+                        type, misreading(key, mode, sent: sent, again: again, shape: shape, log: log))
                 }
                 if let same = printed.first(where: { $0.request == sent }) {
                     throw ShapeInference.failure(
@@ -47,6 +47,75 @@ enum RoundTripCheck {
                 printed.append((mode, sent))
             }
         }
+    }
+
+    /// Why `sent` reads back as `again`, naming the property whose place differs: the varied
+    /// key changes every build, but the value misread may be another property's (a password
+    /// inside Basic credentials is misread whatever key varies).
+    private static func misreading(
+        _ key: String, _ mode: ProbeMode, sent: ShapeInference.Printed, again: ShapeInference.Printed,
+        shape: EndpointShape, log: ProbeLog
+    ) -> String {
+        guard let misread = misread(sent, again, shape) else {
+            return "\(key) \(mode.description) is read back by a server as another value"
+        }
+        let owner = misread.owner
+        var sentence =
+            owner == key
+            ? "\(key) \(mode.description) is read back by a server as another value (in \(misread.place))"
+            : "\(owner) is read back by a server as another value (in \(misread.place))"
+        // A value printed changed (Base64 in `Header.basic`, say) has no text a server can find.
+        if let printed = misread.value, let text = log.texts[owner], !text.isEmpty, !printed.contains(text) {
+            sentence +=
+                ": its text is not in what is sent (encoded, or changed some other way), so a server "
+                + "reads all of \(misread.place) as \(owner)"
+        }
+        return sentence
+    }
+
+    /// The first place a property fills whose text differs between `sent` and `again`: the
+    /// property, the place for a sentence, and the text sent there when it is text.
+    private static func misread(
+        _ sent: ShapeInference.Printed, _ again: ShapeInference.Printed, _ shape: EndpointShape
+    ) -> (owner: String, place: String, value: String?)? {
+        if sent.pathSegments.count == again.pathSegments.count, sent.pathSegments.count == shape.path.count {
+            for index in sent.pathSegments.indices where sent.pathSegments[index] != again.pathSegments[index]
+            {
+                if let owner = shape.path[index].parameter {
+                    return (owner, "its path segment \(index + 1)", sent.pathSegments[index])
+                }
+            }
+        }
+        for item in sent.query where !again.query.contains(item) {
+            if let owner = shape.query.first(where: { $0.name == item.name })?.parameter {
+                return (owner, "the query item \(item.name)", item.value)
+            }
+        }
+        for header in sent.headers where !again.headers.contains(header) {
+            let name = header.name.rawValue.lowercased()
+            if let owner = shape.headers.first(where: { $0.name.lowercased() == name })?.parameter {
+                return (owner, "the header \(header.name.rawValue)", header.value)
+            }
+        }
+        for (index, part) in (sent.parts ?? []).enumerated() {
+            let other = again.parts.flatMap { index < $0.count ? $0[index] : nil }
+            guard other != part, let declared = shape.body?.parts.first(where: { $0.name == part.name })
+            else {
+                continue
+            }
+            let place = "the multipart part \(part.name.debugDescription)"
+            if part.content != other?.content, let owner = declared.parameter {
+                return (owner, place, declared.isText ? String(decoding: part.content, as: UTF8.self) : nil)
+            }
+            if part.filename != other?.filename, let owner = declared.filename?.parameter {
+                return (owner, "the file name of " + place, part.filename)
+            }
+            if part.contentType != other?.contentType, let owner = declared.contentType?.parameter {
+                return (owner, "the content type of " + place, part.contentType)
+            }
+        }
+        if sent.body != again.body, let owner = shape.body?.parameter { return (owner, "the body", nil) }
+        return nil
     }
 
     /// The request printed by the value a server parses from `request`.
