@@ -114,8 +114,12 @@ extension LogRedaction {
     }
 
     /// `text` with every secret value of `request` (secret header values, the credential after
-    /// a scheme such as `Bearer`, hidden query values, unencoded and percent-encoded) replaced by
-    /// `<redacted>`, wherever it appears; values shorter than four characters are left as they are.
+    /// a scheme such as `Bearer`, hidden query and path values, unencoded and percent-encoded)
+    /// replaced by `<redacted>`, wherever it appears; values shorter than four characters are
+    /// left as they are, except in the request's own path.
+    ///
+    /// Wherever the request's path stands whole, percent-encoded as sent or decoded (in its URL,
+    /// or alone), its secret path values read `<redacted>` by their place, however short.
     ///
     /// For text that may echo the request, such as an error's message:
     ///
@@ -123,8 +127,26 @@ extension LogRedaction {
     /// let message = LogRedaction().redacting(error.message, for: request)
     /// ```
     public func redacting(_ text: String, for request: EndpointRequest) -> String {
+        let text = Self.hidingOwnPath(of: request, in: text)
         let secrets = secrets(of: request)
         return secrets.isEmpty ? text : Self.scrub(text, hiding: secrets)
+    }
+
+    /// `text` with each whole occurrence of `request`'s path, percent-encoded or decoded, shown
+    /// with its secret path values as `<redacted>`.
+    static func hidingOwnPath(of request: EndpointRequest, in text: String) -> String {
+        guard let marked = request.redactedPathSegments else { return text }
+        let encoded = request.percentEncodedPath
+        var text = text.replacingOccurrences(
+            of: encoded, with: request.hidingPathSecrets { $0.percentEncodedPath })
+        let decoded = "/" + request.pathSegments.joined(separator: "/")
+        if decoded != encoded {
+            let shown = marked.map {
+                $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
+            }
+            text = text.replacingOccurrences(of: decoded, with: "/" + shown.joined(separator: "/"))
+        }
+        return text
     }
 
     /// The text `request` resolves to against `baseURL`, its secret path values as `<redacted>`

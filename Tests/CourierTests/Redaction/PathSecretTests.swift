@@ -216,4 +216,38 @@ struct PathSecretTests {
         #expect(stored.count == 1)
         #expect(stored.allSatisfy { $0.url == nil }, "\(stored.map(\.url))")
     }
+
+    /// An endpoint whose path holds `token`, however short, as a secret.
+    static func bot(_ token: String) -> Endpoint<Empty, Never> {
+        Endpoint {
+            Method.get
+            Path("bot\(secret: token)/getMe")
+        }
+    }
+
+    /// A cause's text that quotes the request's URL or path, in either spelling.
+    struct EchoingFailure: Error, CustomStringConvertible {
+        let url: URL
+
+        var description: String {
+            "no route to \(url.absoluteString) (path \(url.path(percentEncoded: false)))"
+        }
+    }
+
+    /// The text search hides a secret of four characters or more; the request's own URL and path
+    /// in a transport's error hide a shorter one by its place (`é1` is short only decoded).
+    @Test(arguments: ["ab1", "é1"])
+    func aTransportErrorQuotingTheURLHidesAShortSecretByItsPlace(token: String) async throws {
+        let client = Client(
+            baseURL: BaseURL("api.example.com"),
+            transport: StubTransport { request in throw EchoingFailure(url: request.url) })
+        let failure = try #require(
+            await expectCourierError(.transportFailed, stage: .transport) {
+                _ = try await client.send(Self.bot(token))
+            })
+        #expect(
+            failure.message
+                == "The transport failed: no route to https://api.example.com/bot<redacted>/getMe "
+                + "(path /bot<redacted>/getMe).")
+    }
 }
