@@ -23,6 +23,9 @@ public struct CannedResponse: Sendable {
     public let headers: HeaderFields
     /// The body returned.
     public let body: Data
+    /// ``url`` as logs show the endpoint's request (``LogRedaction/url(of:baseURL:)``), for
+    /// messages.
+    private let shownURL: String
 
     /// A response with raw bytes for `endpoint` resolved against `baseURL`.
     public init(
@@ -32,6 +35,7 @@ public struct CannedResponse: Sendable {
         let request = try endpoint.endpoint.request()
         self.method = request.method
         self.url = try baseURL.url(for: request)
+        self.shownURL = LogRedaction().url(of: request, baseURL: baseURL)
         self.status = status
         self.headers = headers
         self.body = body
@@ -65,5 +69,6 @@ public struct CannedResponse: Sendable {
         (url.query(percentEncoded: true) ?? "").split(separator: "&")
     }
 
-    var requestLine: String { "\(method) \(url.absoluteString)" }
+    /// The method and URL, with the endpoint's secrets as `<redacted>`.
+    var requestLine: String { "\(method) \(shownURL)" }
 }

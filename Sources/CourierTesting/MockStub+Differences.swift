@@ -17,7 +17,7 @@ extension MockStub {
             expected.url.path(percentEncoded: true), request.url.path(percentEncoded: true)
         )
         if expectedPath != sentPath {
-            lines.append("path: expected \"\(expectedPath)\", got \"\(sentPath)\"")
+            lines.append("path: expected \"\(shownPath)\", got \"\(sentPath)\"")
         }
         let (expectedQuery, sentQuery) = (Self.queryItems(of: expected.url), Self.queryItems(of: request.url))
         let hiddenQuery = Set(

@@ -59,7 +59,8 @@ public struct MockTransport: Transport {
         _ endpoint: E, for client: Client, with response: MockedResponse<E.Success, E.Failure>,
         times: Int? = nil
     ) async throws(CourierError) {
-        let request = try client.request(for: endpoint).transportRequest(baseURL: client.baseURL)
+        let built = try client.request(for: endpoint)
+        let request = try built.transportRequest(baseURL: client.baseURL)
         if let times, times < 1 {
             throw MockAnswer.invalid("A stub must answer at least once, not \(times) times.")
         }
@@ -67,7 +68,13 @@ public struct MockTransport: Transport {
         if let delivery = response.delivery {
             answer = try delivery.prepare(answer, for: request)
         }
-        storage.add(MockStub(expected: request, answer: answer, limit: times, delivery: response.delivery))
+        let redaction = LogRedaction()
+        storage.add(
+            MockStub(
+                expected: request,
+                shownURL: redaction.redacting(redaction.url(request.url.absoluteString), for: built),
+                shownPath: redaction.redacting(request.url.path(percentEncoded: true), for: built),
+                answer: answer, limit: times, delivery: response.delivery))
     }
 
     /// Answers `request` from the first stub that matches it and has uses left.
@@ -137,7 +144,7 @@ public struct MockTransport: Transport {
                 message += "; its stub was used all \(limit) times it allows."
             } else {
                 message +=
-                    "; the closest stub, \(LogRedaction().url(closest.stub.requestLine)), differs: "
+                    "; the closest stub, \(closest.stub.requestLine), differs: "
                     + closest.differences.joined(separator: "; ") + "."
             }
         } else {

@@ -225,6 +225,46 @@ struct PathSecretTests {
         }
     }
 
+    /// A message that quotes the request's URL, such as a stub transport's, shows its secret by
+    /// its place however short, and a stub's URL shows the stub's.
+    @Test func aStubTransportsMessageHidesAShortSecretByItsPlace() async throws {
+        let base = BaseURL("api.example.com")
+        let client = Client(
+            baseURL: base, transport: StubTransport([try CannedResponse(for: Self.bot("ab1"), baseURL: base)])
+        )
+        let failure = try #require(
+            await expectCourierError(.transportFailed, stage: .transport) {
+                _ = try await client.send(Self.bot("cd2"))
+            })
+        #expect(
+            failure.message
+                == "No canned response for GET https://api.example.com/bot<redacted>/getMe; stubs: "
+                + "GET https://api.example.com/bot<redacted>/getMe.")
+        for shown in [failure.description, failure.errorDescription ?? ""] {
+            #expect(!shown.contains("ab1") && !shown.contains("cd2"), "\(shown)")
+        }
+    }
+
+    @Test func aMockTransportsMessagesHideAShortSecretByItsPlace() async throws {
+        let mocks = MockTransport()
+        let client = Client(baseURL: BaseURL("api.example.com/v1"), transport: mocks)
+        try await mocks.stub(Self.bot("ab1"), for: client, with: .success(Empty()))
+        let failure = try #require(
+            await expectCourierError(.noMockedResponse, stage: .transport) {
+                _ = try await client.send(Self.bot("cd2"))
+            })
+        #expect(
+            failure.message
+                == "No mocked response for GET https://api.example.com/v1/bot<redacted>/getMe; the closest stub, "
+                + "GET https://api.example.com/v1/bot<redacted>/getMe, differs: "
+                + #"path: expected "/v1/bot<redacted>/getMe", got "/v1/bot<redacted>/getMe"."#)
+        let unused = try #require(expectCourierError(.unusedMockedResponses) { try mocks.verifyAllUsed() })
+        #expect(
+            unused.message
+                == "1 of 1 stubs were not used up: GET https://api.example.com/v1/bot<redacted>/getMe (never used)."
+        )
+    }
+
     /// A cause's text that quotes the request's URL or path, in either spelling.
     struct EchoingFailure: Error, CustomStringConvertible {
         let url: URL
