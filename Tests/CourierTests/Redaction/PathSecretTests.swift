@@ -290,4 +290,25 @@ struct PathSecretTests {
                 == "The transport failed: no route to https://api.example.com/bot<redacted>/getMe "
                 + "(path /bot<redacted>/getMe).")
     }
+
+    struct ChatBot: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var token: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("bot\(secret: token)x/getMe")
+        }
+    }
+
+    /// A catalog's reasons name the segment that holds a secret by its place, never its text.
+    @Test func aMismatchDoesNotQuoteASecretSegment() {
+        let error = #expect(throws: EndpointMismatch.self) {
+            try ChatBot.parse(IncomingRequest(method: .get, target: "/ab1/getMe"))
+        }
+        #expect(
+            error?.reasons == [#"the path segment 1 (secret, not shown) is not of the form "bot{token}x""#])
+    }
 }

@@ -21,7 +21,7 @@ enum RequestMatching {
                 pathFits = false
                 reasons.append("the path has \(segments.count) segments, not \(shape.path.count)")
             } else {
-                for (segment, expected) in zip(segments, shape.path) {
+                for (index, (segment, expected)) in zip(segments, shape.path).enumerated() {
                     switch expected {
                     case .literal(let text) where text != segment:
                         pathFits = false
@@ -32,8 +32,13 @@ enum RequestMatching {
                             values[key] = .text(value)
                         } else {
                             pathFits = false
+                            // The segment of a secret value is named by its place: what was sent
+                            // there may be the secret.
+                            let named =
+                                shape.secretPathParameters.contains(key)
+                                ? "\(index + 1) (secret, not shown)" : segment.debugDescription
                             reasons.append(
-                                "the path segment \(segment.debugDescription) is not of the form "
+                                "the path segment \(named) is not of the form "
                                     + (prefix + "{\(key)}" + suffix).debugDescription)
                         }
                     default: break
