@@ -228,13 +228,27 @@ enum SharingACatalogSnippets {
     }
 
     // Block 13
-    static func block13() async throws {
-        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
-        _ = transport
+    struct ListTodos: CatalogEndpoint {
+        typealias Success = [Todo]
+        typealias Failure = TodoError
+
+        static let documentation = EndpointDocumentation(
+            summary: "Lists the todos", details: "Newest first.", tags: ["Todos"])
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("v1", "todos")
+        }
     }
 
     // Block 14
     static func block14() async throws {
+        let transport = CourierClientTransport(client: client)  // the generated Client(serverURL:transport:)
+        _ = transport
+    }
+
+    // Block 15
+    static func block15() async throws {
         let value = GetTodo(id: 42, include: "tags")
         let parsed = try GetTodo.parse(IncomingRequest(try value.request()))
         assert(parsed == value)
