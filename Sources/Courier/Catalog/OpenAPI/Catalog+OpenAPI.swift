@@ -25,6 +25,9 @@ extension Catalog {
         // `/things/{thingID}`) are one path, which OpenAPI lists once: under the first entry's
         // template, each later operation's path parameters renamed to match it.
         var templates: [String: String] = [:]
+        // Every tag the listed operations use, in the order they first appear, so that tools
+        // list the groups in the catalog's order.
+        var tags: [String] = []
         for entry in entries {
             let method = entry.shape.method.rawValue.lowercased()
             let own = entry.shape.pathTemplate
@@ -32,6 +35,7 @@ extension Catalog {
             templates[Self.anonymous(own)] = path
             var item = paths[path]?.members ?? [:]
             guard OpenAPIOperation.methods.contains(method), item[method] == nil else { continue }
+            for tag in entry.endpointType.documentation.tags where !tags.contains(tag) { tags.append(tag) }
             let operationID =
                 sharedNames.contains(entry.name)
                 ? OpenAPISchemas.qualifiedName(entry.endpointType) : entry.name
@@ -49,12 +53,6 @@ extension Catalog {
         ]
         if !servers.isEmpty {
             document["servers"] = .array(servers.map { ["url": .string($0.description)] })
-        }
-        // Every tag the operations use, in the order they first appear, so that tools list the
-        // groups in the catalog's order.
-        var tags: [String] = []
-        for entry in entries {
-            for tag in entry.endpointType.documentation.tags where !tags.contains(tag) { tags.append(tag) }
         }
         if !tags.isEmpty { document["tags"] = .array(tags.map { ["name": .string($0)] }) }
         var components: [String: JSONValue] = [:]

@@ -28,8 +28,8 @@ public struct EndpointDocumentation: Sendable, Hashable {
     public var summary: String?
     /// A longer description, the operation's `description` (CommonMark).
     public var details: String?
-    /// The tags that group the endpoint with others (`Todos`), in order, each once: the
-    /// operation's `tags`, which the document also lists at its top level.
+    /// The tags that group the endpoint with others (`Todos`), in order: the operation's `tags`
+    /// (a repeated tag counts once), which the document also lists at its top level.
     public var tags: [String]
     /// Whether clients should stop using the endpoint: the operation's `deprecated`.
     public var isDeprecated: Bool
@@ -46,8 +46,7 @@ public struct EndpointDocumentation: Sendable, Hashable {
     ) {
         self.summary = summary
         self.details = details
-        var seen: Set<String> = []
-        self.tags = tags.filter { seen.insert($0).inserted }
+        self.tags = tags
         self.isDeprecated = isDeprecated
     }
 }

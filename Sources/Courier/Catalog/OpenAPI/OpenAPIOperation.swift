@@ -86,7 +86,9 @@ enum OpenAPIOperation {
             "operationId": .string(name), "summary": .string(documentation.summary ?? shape.description),
         ]
         if let details = documentation.details { operation["description"] = .string(details) }
-        if !documentation.tags.isEmpty { operation["tags"] = .array(documentation.tags.map { .string($0) }) }
+        var tags: [String] = []
+        for tag in documentation.tags where !tags.contains(tag) { tags.append(tag) }
+        if !tags.isEmpty { operation["tags"] = .array(tags.map { .string($0) }) }
         if documentation.isDeprecated { operation["deprecated"] = true }
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let security = securityScheme(shape) {
