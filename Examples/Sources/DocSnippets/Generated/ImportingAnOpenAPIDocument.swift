@@ -67,6 +67,13 @@ enum ImportingAnOpenAPIDocumentSnippets {
         /// What a documented failure decodes as.
         public typealias Failure = ErrorModel
 
+        /// What the document says of the operation beyond its shape.
+        public static var documentation: EndpointDocumentation {
+            var documentation = EndpointDocumentation()
+            documentation.summary = "Fetch one pet"
+            return documentation
+        }
+
         /// The identifier of the pet.
         public var petID: String
 

@@ -41,6 +41,41 @@ import Testing
         #expect(endpoint.contains(#""perPage": [.minimum(1), .maximum(100)]"#))
     }
 
+    @Test func anOperationsSummaryDescriptionTagsAndDeprecationAreItsEndpointsDocumentation() throws {
+        let result = try importing(
+            """
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  summary: Find a pet "by" ID
+                  description: |-
+                    Returns one pet.
+                    Newest first.
+                  tags: [pet, store]
+                  deprecated: true
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: integer}}
+                  responses:
+                    '204': {description: found}
+              /ping:
+                get:
+                  operationId: ping
+                  responses:
+                    '204': {description: pong}
+            """)
+        let endpoint = file(result, "Endpoints/GetPet.swift")
+        #expect(endpoint.contains("public static var documentation: EndpointDocumentation {"), "\(endpoint)")
+        #expect(endpoint.contains(#"documentation.summary = "Find a pet \"by\" ID""#), "\(endpoint)")
+        #expect(
+            endpoint.contains(#"documentation.details = "Returns one pet.\nNewest first.""#), "\(endpoint)")
+        #expect(endpoint.contains(#"documentation.tags.append("pet")"#))
+        #expect(endpoint.contains(#"documentation.tags.append("store")"#))
+        #expect(endpoint.contains("documentation.isDeprecated = true"))
+        // An operation that says nothing of itself has no documentation to declare.
+        #expect(!file(result, "Endpoints/Ping.swift").contains("documentation"))
+    }
+
     @Test func aURIInTheQueryIsAURLParameter() throws {
         let result = try importing(
             """

@@ -308,10 +308,14 @@ struct EndpointBuilder {
             "`\(Self.methodToken(method)) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")"
         )
 
-        endpoints.append(
-            EndpointDeclaration(
-                name: name, documentation: documentation, properties: properties, components: components,
-                success: success, failure: failure, isExported: Self.methods.contains(method)))
+        var declaration = EndpointDeclaration(
+            name: name, documentation: documentation, properties: properties, components: components,
+            success: success, failure: failure, isExported: Self.methods.contains(method))
+        declaration.operationDocumentation = EndpointDeclaration.OperationDocumentation(
+            summary: operation["summary"]?.string, details: operation["description"]?.string,
+            tags: operation["tags"]?.array?.compactMap(\.string) ?? [],
+            isDeprecated: operation["deprecated"]?.bool == true)
+        endpoints.append(declaration)
     }
 
     /// The type name of an operation: its `operationId` in `UpperCamelCase`, or its method and

@@ -39,8 +39,21 @@ struct EndpointDeclaration: Hashable, Sendable {
         var cases: [Case]
     }
 
+    /// What the document says of the operation beyond its shape, which the endpoint's
+    /// `EndpointDocumentation` carries back into an export.
+    struct OperationDocumentation: Hashable, Sendable {
+        var summary: String?
+        var details: String?
+        var tags: [String] = []
+        var isDeprecated = false
+
+        /// Whether it says nothing, so the endpoint needs no `documentation`.
+        var isEmpty: Bool { summary == nil && details == nil && tags.isEmpty && !isDeprecated }
+    }
+
     var name: String
     var documentation: [String]
+    var operationDocumentation = OperationDocumentation()
     var properties: [Property]
     /// The lines of `definition`, each one component.
     var components: [String]

@@ -30,6 +30,26 @@ struct EndpointWriter {
                 source.doc(["What a documented failure decodes as, by status."])
                 source.line("\(access)typealias Failure = \(failure.name)")
             }
+            let operation = endpoint.operationDocumentation
+            if !operation.isEmpty {
+                // One statement a field, so that no layout depends on the texts' lengths.
+                source.line()
+                source.doc(["What the document says of the operation beyond its shape."])
+                source.block("\(access)static var documentation: EndpointDocumentation") { source in
+                    source.line("var documentation = EndpointDocumentation()")
+                    if let summary = operation.summary {
+                        source.line("documentation.summary = \(ModelBuilder.stringLiteral(summary))")
+                    }
+                    if let details = operation.details {
+                        source.line("documentation.details = \(ModelBuilder.stringLiteral(details))")
+                    }
+                    for tag in operation.tags {
+                        source.line("documentation.tags.append(\(ModelBuilder.stringLiteral(tag)))")
+                    }
+                    if operation.isDeprecated { source.line("documentation.isDeprecated = true") }
+                    source.line("return documentation")
+                }
+            }
             for property in endpoint.properties {
                 source.line()
                 source.doc(
