@@ -79,7 +79,7 @@ public struct MetricsMiddleware: Middleware {
         observer.record(
             RequestMetrics(
                 method: request.method, host: resolved.host,
-                path: request.hidingPathSecrets(in: client.percentEncodedPath(for:)),
+                path: request.hidingPathSecrets { client.percentEncodedPath(for: $0) },
                 status: outcome?.status, errorKind: errorKind, attempts: counters.attempts,
                 redirects: counters.redirects, bytesSent: counters.bytesSent,
                 bytesReceived: counters.bytesReceived, timeToFirstByte: counters.timeToFirstByte,
