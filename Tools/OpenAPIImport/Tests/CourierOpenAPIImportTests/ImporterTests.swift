@@ -394,6 +394,28 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Export/properties/size/format").isEmpty)
     }
 
+    @Test func theFormatURLIsAURLThatTheExportWritesAsURI() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Link:
+                  type: object
+                  properties:
+                    href: {type: string, format: url}
+                    home: {type: string, format: uri}
+            """)
+        let link = file(result, "Models/Link.swift")
+        #expect(link.contains("public var href: URL?"))
+        #expect(link.contains("public var home: URL?"))
+        #expect(
+            reported(result, at: "/components/schemas/Link/properties/href/format").map(\.kind) == [
+                .approximated
+            ])
+        #expect(reported(result, at: "/components/schemas/Link/properties/home/format").isEmpty)
+    }
+
     @Test func aStructsAllOfMemberThatIsNoObjectIsReported() throws {
         let result = try importing(
             """

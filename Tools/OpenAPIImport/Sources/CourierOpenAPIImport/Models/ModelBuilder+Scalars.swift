@@ -87,7 +87,12 @@ extension ModelBuilder {
         case nil: return schema["contentEncoding"]?.string == "base64" ? .builtin("Data") : .builtin("String")
         case "date-time": return .builtin("Date")
         case "uuid": return .builtin("UUID")
-        case "uri", "url": return .builtin("URL")
+        case "uri": return .builtin("URL")
+        case "url":
+            report.add(
+                pointer.appending("format"), .approximated,
+                "The string format url is a URL; the export writes uri, the format's standard name.")
+            return .builtin("URL")
         case "byte", "binary": return .builtin("Data")
         case let format?:
             report.add(
