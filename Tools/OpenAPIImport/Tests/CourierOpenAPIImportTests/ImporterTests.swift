@@ -65,6 +65,33 @@ import Testing
         #expect(status.contains("public static let allCases: [Status] = [.available, .onHold, .empty]"))
     }
 
+    @Test func enumValuesOfAnotherTypeThanTheSchemasLeaveItThatType() throws {
+        // Unquoted numbers in YAML under `type: string`, and quoted ones under `type: integer`.
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Release:
+                  type: object
+                  properties:
+                    version: {type: string, enum: [1, 2, 3]}
+                    code: {type: integer, enum: ['1', '2']}
+                    weight: {type: number, enum: [1, 2]}
+                    level: {type: integer, enum: [1, 2]}
+            """)
+        let release = file(result, "Models/Release.swift")
+        #expect(release.contains("public var version: String?"))
+        #expect(release.contains("public var code: Int?"))
+        #expect(release.contains("public var weight: Double?"))
+        #expect(release.contains("public var level: ReleaseLevel?"))
+        for property in ["version", "code", "weight"] {
+            #expect(
+                reported(result, at: "/components/schemas/Release/properties/\(property)/enum").map(\.kind)
+                    == [.approximated])
+        }
+    }
+
     @Test func aDiscriminatedOneOfIsAnEnumWithACasePerSchema() throws {
         let result = try importing(
             """

@@ -234,9 +234,13 @@ struct ModelBuilder {
 
     /// Which kind of named model `schema` needs, or `nil` for a scalar, an array or a map.
     private func modelKind(of schema: DocumentValue, at pointer: JSONPointer) -> ModelKind? {
+        // Values of another type than the schema's, such as unquoted numbers under
+        // `type: string`, are no enum: the schema's type is what the server sends.
         if let values = schema["enum"]?.array, !values.isEmpty,
-            values.allSatisfy({ $0.string != nil })
-                || values.allSatisfy({ if case .integer = $0 { true } else { false } })
+            let valueType = values.allSatisfy({ $0.string != nil })
+                ? "string"
+                : values.allSatisfy({ if case .integer = $0 { true } else { false } }) ? "integer" : nil,
+            jsonTypes(of: schema).isEmpty || jsonTypes(of: schema).contains(valueType)
         {
             return .enumeration
         }
