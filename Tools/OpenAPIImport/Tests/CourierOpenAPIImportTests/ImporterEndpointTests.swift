@@ -277,6 +277,32 @@ import Testing
         #expect(!reported(result, at: "/paths/~1b/get/responses/410").isEmpty)
     }
 
+    @Test func aStatusRangeInLowercaseIsReadAsTheRangeAndReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /a:
+                get:
+                  operationId: ranges
+                  responses:
+                    2xx: {description: ok, content: {application/json: {schema: {type: string}}}}
+                    4xx: {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+                    5xx: {description: down, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+            components:
+              schemas:
+                Problem: {type: object, properties: {message: {type: string}}}
+            """)
+        let failure = file(result, "Endpoints/RangesFailure.swift")
+        #expect(failure.contains(".statuses(400...499, Problem.self, RangesFailure.clientError),"))
+        #expect(failure.contains(".statuses(500...599, Problem.self, RangesFailure.serverError),"))
+        for key in ["2xx", "4xx", "5xx"] {
+            #expect(
+                reported(result, at: "/paths/~1a/get/responses/\(key)").contains {
+                    $0.kind == .approximated && $0.message.contains(key.uppercased())
+                })
+        }
+    }
+
     @Test func securitySchemesBecomeCredentials() throws {
         let result = try importing(
             """

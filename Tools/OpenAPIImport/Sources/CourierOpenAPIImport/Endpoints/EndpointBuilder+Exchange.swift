@@ -208,7 +208,7 @@ extension EndpointBuilder {
         let (success, accept) = bodyType(
             of: response, at: responsePointer, hint: Self.hint(at: definition, or: endpoint + "Response"))
         let status = Int(key)
-        if key == "2XX" {
+        if key.uppercased() == "2XX" {
             models.report.add(responsePointer, .approximated, "2XX is declared as 200.")
         }
         let isDefault =
@@ -254,6 +254,12 @@ extension EndpointBuilder {
             guard let range = key == "default" ? 400...599 : Self.statusRange(key) else {
                 models.report.add(responsePointer, .notExpressed, "\(key) is not a status code.")
                 continue
+            }
+            if range.count > 1, key != key.uppercased() {
+                models.report.add(
+                    responsePointer, .approximated,
+                    "\(key) is read as \(key.uppercased()), the range as OpenAPI writes it, which the export uses."
+                )
             }
             if range.lowerBound < 200 || (range.lowerBound >= 300 && range.upperBound < 400) {
                 models.report.add(responsePointer, .notExpressed, Self.unreadResponse(key, range))
@@ -309,7 +315,7 @@ extension EndpointBuilder {
         let models = Set(entries.map(\.model))
         if models.count == 1, let model = models.first,
             self.models.isStructure(model) || model == "ProblemDetails",
-            !entries.contains(where: { $0.key.hasSuffix("XX") })
+            !entries.contains(where: { $0.range.count > 1 && $0.key != "default" })
         {
             self.models.markAsErrors(model)
             if entries.contains(where: { $0.key == "default" }) {
