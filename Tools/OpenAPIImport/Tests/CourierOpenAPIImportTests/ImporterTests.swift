@@ -65,6 +65,20 @@ import Testing
         #expect(status.contains("public static let allCases: [Status] = [.available, .onHold, .empty]"))
     }
 
+    @Test func anIntegerEnumNamesItsNegativeValuesDownToTheSmallest() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Offset: {type: integer, enum: [-9223372036854775808, -1, 0]}
+            """)
+        let offset = file(result, "Models/Offset.swift")
+        #expect(offset.contains("case minus9223372036854775808\n"))
+        #expect(offset.contains("case -9223372036854775808: self = .minus9223372036854775808"))
+        #expect(offset.contains("case minus1\n"))
+    }
+
     @Test func enumValuesOfAnotherTypeThanTheSchemasLeaveItThatType() throws {
         // Unquoted numbers in YAML under `type: string`, and quoted ones under `type: integer`.
         let result = try importing(

@@ -170,7 +170,7 @@ extension ModelBuilder {
                 if ["none", "some"].contains(base) { base += "Value" }
                 cases.append(.init(name: names.claim(base), rawValue: Self.stringLiteral(text)))
             case .integer(let number):
-                let base = number < 0 ? "minus\(-number)" : "value\(number)"
+                let base = number < 0 ? "minus\(number.magnitude)" : "value\(number)"
                 cases.append(.init(name: names.claim(base), rawValue: String(number)))
             default:
                 continue
