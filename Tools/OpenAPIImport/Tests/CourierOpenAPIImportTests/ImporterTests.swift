@@ -65,6 +65,25 @@ import Testing
         #expect(status.contains("public static let allCases: [Status] = [.available, .onHold, .empty]"))
     }
 
+    @Test func aPatternIsWrittenAsALiteralThatHoldsItsQuotesHashesAndBackslashes() throws {
+        let result = try importing(
+            ##"""
+            paths: {}
+            components:
+              schemas:
+                Tag:
+                  type: object
+                  properties:
+                    plain: {type: string, pattern: '^[a-z]+$'}
+                    unquoted: {type: string, pattern: '^[^"#]+$'}
+                    escaped: {type: string, pattern: '^\#[0-9]+"##$'}
+            """##)
+        let tag = file(result, "Models/Tag.swift")
+        #expect(tag.contains(##""plain": .pattern(#"^[a-z]+$"#)"##))
+        #expect(tag.contains(###""unquoted": .pattern(##"^[^"#]+$"##)"###))
+        #expect(tag.contains(####""escaped": .pattern(###"^\#[0-9]+"##$"###)"####))
+    }
+
     @Test func anIntegerEnumNamesItsNegativeValuesDownToTheSmallest() throws {
         let result = try importing(
             """

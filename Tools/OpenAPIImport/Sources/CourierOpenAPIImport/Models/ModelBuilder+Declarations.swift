@@ -421,6 +421,18 @@ extension ModelBuilder {
             separator: " ")
     }
 
+    /// `text` as a raw string literal (`#"…"#`) with as many `#` as keep a quote or a backslash
+    /// in it from ending the literal or starting an escape, or as ``stringLiteral(_:)`` writes it
+    /// when it holds a control character, which a raw literal cannot.
+    static func rawStringLiteral(_ text: String) -> String {
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return stringLiteral(text)
+        }
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
     /// `text` as a Swift string literal.
     static func stringLiteral(_ text: String) -> String {
         var result = "\""

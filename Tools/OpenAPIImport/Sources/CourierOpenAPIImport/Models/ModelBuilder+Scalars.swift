@@ -160,7 +160,7 @@ extension ModelBuilder {
             if (try? Regex(pattern)) != nil, !pattern.contains("\"\"\""),
                 pattern.unicodeScalars.allSatisfy(\.isASCII)
             {
-                constraints.append(".pattern(#\"\(pattern)\"#)")
+                constraints.append(".pattern(\(Self.rawStringLiteral(pattern)))")
             } else {
                 report.add(
                     pointer.appending("pattern"), .notExpressed,
