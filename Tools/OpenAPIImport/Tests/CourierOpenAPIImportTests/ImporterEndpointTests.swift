@@ -288,6 +288,7 @@ import Testing
                     2xx: {description: ok, content: {application/json: {schema: {type: string}}}}
                     4xx: {description: no, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
                     5xx: {description: down, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
+                    default: {description: other, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}
             components:
               schemas:
                 Problem: {type: object, properties: {message: {type: string}}}
@@ -301,6 +302,10 @@ import Testing
                     $0.kind == .approximated && $0.message.contains(key.uppercased())
                 })
         }
+        #expect(
+            !reported(result, at: "/paths/~1a/get/responses/default").contains {
+                $0.message.contains("DEFAULT")
+            })
     }
 
     @Test func securitySchemesBecomeCredentials() throws {

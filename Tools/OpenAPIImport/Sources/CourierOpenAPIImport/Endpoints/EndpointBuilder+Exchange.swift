@@ -255,7 +255,7 @@ extension EndpointBuilder {
                 models.report.add(responsePointer, .notExpressed, "\(key) is not a status code.")
                 continue
             }
-            if range.count > 1, key != key.uppercased() {
+            if key != "default", range.count > 1, key != key.uppercased() {
                 models.report.add(
                     responsePointer, .approximated,
                     "\(key) is read as \(key.uppercased()), the range as OpenAPI writes it, which the export uses."
