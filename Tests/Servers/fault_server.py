@@ -195,9 +195,11 @@ Every body the server generates of N bytes is the pattern byte i = i % 251
                                 bytes a second (default 0: as fast as the client reads)
     /upload-sink                reads the body (Content-Length or chunked) in 64 KiB pieces;
                                 200 {"size": n, "sha256": hex}
-    /echo-stream                200 Transfer-Encoding: chunked right after the request head, then
+    /echo-stream?first=N        200 Transfer-Encoding: chunked right after the request head, then
                                 each piece of the body as it arrives, written back at once as a
-                                chunk, so request and response interleave; keep-alive
+                                chunk, so request and response interleave; keep-alive; with N
+                                (at most 65536), a chunk of N pattern bytes goes out first, before
+                                any of the body is read
     /early-answer?status=S      answers S (default 200) {"early": true} (keep-alive framing) right
                                 after the request head, before reading any of the body; then
                                 reads the body (counted as complete if it all arrives) and closes (FIN)
@@ -1423,6 +1425,9 @@ def route_echo_stream(conn, req):
     # The final head goes out before the body is read: a client that waits for 100 Continue
     # takes it as the answer to send the body to (RFC 9110 §10.1.1).
     conn.send_head(200, [("Content-Type", "application/octet-stream"), ("Transfer-Encoding", "chunked")])
+    first = int_param(req.params, "first", 0, CHUNK)
+    if first:
+        conn.sock.sendall(b"%x\r\n" % first + pattern(0, first) + b"\r\n")
     size = 0
     for piece in conn.iter_body(req, answered=True):
         size += len(piece)

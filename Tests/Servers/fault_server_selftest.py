@@ -290,6 +290,14 @@ def echo_stream_route():
         assert head.startswith(b"HTTP/1.1 200 "), "the final head answers the expectation: %r" % head
         sock.sendall(b"ping")
         eq(read_exactly(sock, 14), b"4\r\nping\r\n0\r\n\r\n", "no 100 Continue inside the body")
+    with connect() as sock:
+        sock.sendall(b"POST /echo-stream?first=3 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):
+            head += read_exactly(sock, 1)
+        eq(read_exactly(sock, 8), b"3\r\n" + pattern(3) + b"\r\n", "the first chunk before any of the body")
+        sock.sendall(b"2\r\nok\r\n0\r\n\r\n")
+        eq(read_exactly(sock, 12), b"2\r\nok\r\n0\r\n\r\n")
 
 
 @check
