@@ -165,6 +165,56 @@
                     #expect(next.value == FaultServer.pattern(1000))
                 }
             },
+            ConformanceCase(.streams, "cancellingTheReaderOfABodyStalledMidwayEndsItAtOnce") { context in
+                // 100 of 1000 bytes, then 30 s of silence: the reader waits for bytes that are not
+                // coming, and only its cancellation can end the wait early.
+                try await context.withClient { client in
+                    let response = try await client.stream(
+                        route(
+                            "stall-body", [("size", "1000"), ("send", "100"), ("seconds", "30")],
+                            as: Data.self))
+                    #expect(response.status == .ok)
+                    let stream = try response.get()
+                    let received = LockedBox(0)
+                    let reader = Task {
+                        for try await chunk in stream { received.withLock { $0 += chunk.count } }
+                    }
+                    // Also when the wait below throws: no reader outlives the case.
+                    defer { reader.cancel() }
+                    try await waitUntil("the first 100 bytes arrived") { received.get() == 100 }
+                    let cancelled = ContinuousClock.now
+                    reader.cancel()
+                    let outcome = await reader.result
+                    #expect((outcome.failure as? CourierError)?.kind == .cancelled, "\(outcome)")
+                    // The server would send the rest after 30 s.
+                    #expect(cancelled.duration(to: .now) < .seconds(15))
+                    let next = try await client.send(
+                        FaultServer.bytes("ok", key: FaultServer.uniqueKey(), [("size", "1000")]))
+                    #expect(next.value == FaultServer.pattern(1000))
+                }
+            },
+            ConformanceCase(.streams, "aStreamLeftAfterItsFirstChunkIsGivenUpAndTheClientGoesOn") { context in
+                // The caller reads the first chunk of 64 MiB sent at 1 MiB a second and drops the
+                // stream: the next call on the client is answered, and the rest is not waited for,
+                // neither by the next call nor by the transport's shutdown.
+                let started = ContinuousClock.now
+                try await context.withClient { client in
+                    let size = 64 * 1024 * 1024
+                    do {
+                        let response = try await client.stream(
+                            route("download", [("size", "\(size)"), ("rate", "1048576")], as: Data.self))
+                        var chunks = try response.get().makeAsyncIterator()
+                        let first = try #require(try await chunks.next())
+                        #expect(!first.isEmpty && first.count < size)
+                        #expect(first == FaultServer.pattern(first.count))
+                    }
+                    let next = try await client.send(
+                        FaultServer.bytes("ok", key: FaultServer.uniqueKey(), [("size", "1000")]))
+                    #expect(next.value == FaultServer.pattern(1000))
+                }
+                // Reading the rest would take 64 s, and the safety net ends a call at 40 s.
+                #expect(started.duration(to: .now) < .seconds(20))
+            },
             ConformanceCase(.streams, "aNon2xxAnswerToAStreamDecodesAsTheDocumentedError") { context in
                 try await context.withClient { client in
                     let response = try await client.stream(route("status/404", as: Data.self))

@@ -121,6 +121,29 @@
         }
     }
 
+    /// A sequence of the chunks it was given, in order, empty ones included.
+    struct GivenChunks: AsyncSequence, Sendable {
+        typealias Element = Data
+
+        let chunks: [Data]
+
+        init(_ chunks: [Data]) {
+            self.chunks = chunks
+        }
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var rest: ArraySlice<Data>
+
+            mutating func next() async -> Data? {
+                rest.popFirst()
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(rest: chunks[...])
+        }
+    }
+
     /// The fault server's `/early-answer` reply.
     private struct EarlyAnswer: Decodable, Sendable {
         let early: Bool
@@ -233,6 +256,47 @@
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
             },
+            ConformanceCase(.streams, "aStreamedUploadCanWaitForItsAnswerToSpeakFirst") { context in
+                // The server sends 100 bytes before it reads any of the body, and the body's every
+                // chunk is the last 100 bytes that came back, nine times over: the call goes on
+                // only if the answer reaches the caller before the body's first byte is sent.
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(PatternChunks(count: 2))
+                }
+                let (replies, replier) = AsyncStream<Data>.makeStream()
+                // Also when the case fails: the body ends, and with it the call.
+                defer { replier.finish() }
+                let idle = Client.Configuration(timeout: Timeout(idle: .seconds(20)))
+                try await context.withClient(configuration: idle) { client in
+                    let key = FaultServer.uniqueKey()
+                    let response = try await client.stream(
+                        Endpoint<Data, Never> {
+                            Method(.post)
+                            Path("echo-stream")
+                            Query("first", 100)
+                            Header("X-Count-Key", key)
+                            Body.stream(replies)
+                        })
+                    #expect(response.status == .ok)
+                    var received = Data()
+                    var turns = 0
+                    for try await chunk in response.get() {
+                        received.append(chunk)
+                        while received.count >= (turns + 1) * 100 {
+                            turns += 1
+                            if turns < 10 {
+                                replier.yield(received.subdata(in: (turns - 1) * 100..<turns * 100))
+                            } else {
+                                replier.finish()
+                            }
+                        }
+                    }
+                    let greeting = FaultServer.pattern(100)
+                    #expect(received == Data((0..<10).flatMap { _ in greeting }))
+                    try await context.faults.expectCounts(key, received: 1...1)
+                    #expect(try await context.faults.counts(key).complete == 1)
+                }
+            },
             ConformanceCase(.streams, "aStreamedUploadDeclaredEmptyIsSentWithContentLengthZero") { context in
                 let empty = PatternChunks(count: 0)
                 guard context.subject.sendsStreamedBodies else {
@@ -274,6 +338,28 @@
                     #expect(ContinuousClock.now - start < .seconds(20))
                     try await waitUntil("the stalled read was cancelled") {
                         silent.cancelledStalls.get() == 1
+                    }
+                }
+            },
+            ConformanceCase(.streams, "emptyChunksInAStreamedUploadNeitherEndNorChangeIt") { context in
+                // RFC 9112 §7.1: a chunk of size zero is the last chunk. An empty piece of the
+                // sequence sent as a chunk would end the body early, and the server would read the
+                // rest as a request of its own.
+                guard context.subject.sendsStreamedBodies else {
+                    return try await context.expectStreamedBodyRefused(PatternChunks(count: 2))
+                }
+                let whole = FaultServer.pattern(300)
+                let chunks = GivenChunks([
+                    Data(), Data(whole.prefix(100)), Data(), Data(), Data(whole.dropFirst(100)), Data(),
+                ])
+                try await context.withClient { client in
+                    for length in [nil, Int64(whole.count)] {
+                        let key = FaultServer.uniqueKey()
+                        let report = try await client.value(sink(.stream(chunks, length: length), key: key))
+                        #expect(report.size == whole.count, "length \(String(describing: length))")
+                        #expect(report.sha256 == SHA256.hex(of: whole))
+                        try await context.faults.expectCounts(key, received: 1...1)
+                        #expect(try await context.faults.counts(key).complete == 1)
                     }
                 }
             },

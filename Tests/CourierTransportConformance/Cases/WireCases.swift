@@ -191,6 +191,26 @@
                     try await context.faults.expectCounts(key, received: 1...1)
                 }
             },
+            ConformanceCase(.wire, "aBodyEchoedAsItArrivesComesBackWhole") { context in
+                // The server writes each piece of the body back as it reads it, so the answer
+                // arrives while the body is still going out: a transport that read nothing until
+                // it had sent everything would stall once the socket buffers filled.
+                try await context.withClient { client in
+                    let key = FaultServer.uniqueKey()
+                    let body = FaultServer.pattern(4 * 1024 * 1024)
+                    let echoed = try await client.value(
+                        Endpoint<Data, Never> {
+                            Method(.post)
+                            Path("echo-stream")
+                            Header("X-Count-Key", key)
+                            Body.data(body)
+                        })
+                    #expect(echoed.count == body.count)
+                    #expect(echoed == body)
+                    try await context.faults.expectCounts(key, received: 1...1)
+                    #expect(try await context.faults.counts(key).complete == 1)
+                }
+            },
             ConformanceCase(.wire, "aHeaderWithAnEmptyValueArrivesEmpty") { context in
                 // RFC 9110 §5.5: a field value may be empty; the field still goes out.
                 try await context.withClient(baseURL: context.servers.loopback) { client in
