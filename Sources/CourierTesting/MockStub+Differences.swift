@@ -20,7 +20,7 @@ extension MockStub {
             lines.append("path: expected \"\(shownPath)\", got \"\(sentPath)\"")
         }
         let (expectedQuery, sentQuery) = (Self.queryItems(of: expected.url), Self.queryItems(of: request.url))
-        let hiddenQuery = Set(
+        let hiddenQuery = secretQueryNames.union(
             (expectedQuery + sentQuery).map(\.0).filter { QueryItem.isSensitiveByDefault(name: $0) }.map {
                 $0.lowercased()
             })

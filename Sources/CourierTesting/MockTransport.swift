@@ -72,8 +72,9 @@ public struct MockTransport: Transport {
         storage.add(
             MockStub(
                 expected: request,
-                shownURL: redaction.redacting(redaction.url(request.url.absoluteString), for: built),
+                shownURL: redaction.redacting(redaction.url(of: built, baseURL: client.baseURL), for: built),
                 shownPath: redaction.redacting(request.url.path(percentEncoded: true), for: built),
+                secretQueryNames: Set(built.query.filter(\.isSecret).map { $0.name.lowercased() }),
                 answer: answer, limit: times, delivery: response.delivery))
     }
 

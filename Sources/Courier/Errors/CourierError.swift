@@ -140,7 +140,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     public var errorDescription: String? {
         guard let request else { return message }
         let path = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.percentEncodedPath }
-            .map { LogRedaction.hidingPathSecrets(storage.pathSecrets, in: $0) }
+            .map { LogRedaction.hidingPathSecretTexts(storage.pathSecrets, in: $0) }
         var text = "\(message) [\(request.method) \(path ?? request.percentEncodedPath)"
         if let response { text += " → \(response.status)" }
         return text + "]"
@@ -157,7 +157,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     private func shown(_ url: URL) -> String {
         let text = LogRedaction().url(
             url.absoluteString, alsoHiding: request.map(LogRedaction.secretQueryNames) ?? [])
-        return LogRedaction.hidingPathSecrets(storage.pathSecrets, in: text)
+        return LogRedaction.hidingPathSecretTexts(storage.pathSecrets, in: text)
     }
 
     /// Stage, kind, message, the redacted request line and headers, the redacted URL, the

@@ -116,10 +116,11 @@ extension LogRedaction {
     /// `text` with every secret value of `request` (secret header values, the credential after
     /// a scheme such as `Bearer`, hidden query and path values, unencoded and percent-encoded)
     /// replaced by `<redacted>`, wherever it appears; values shorter than four characters are
-    /// left as they are, except in the request's own path.
+    /// left as they are, except in the request's own path and query.
     ///
     /// Wherever the request's path stands whole, percent-encoded as sent or decoded (in its URL,
-    /// or alone), its secret path values read `<redacted>` by their place, however short.
+    /// or alone), its secret path values read `<redacted>` by their place, however short; and
+    /// wherever its query stands whole, its hidden query values do.
     ///
     /// For text that may echo the request, such as an error's message:
     ///
@@ -127,26 +128,49 @@ extension LogRedaction {
     /// let message = LogRedaction().redacting(error.message, for: request)
     /// ```
     public func redacting(_ text: String, for request: EndpointRequest) -> String {
-        let text = Self.hidingOwnPath(of: request, in: text)
+        let text = hidingOwnTarget(of: request, in: text)
         let secrets = secrets(of: request)
         return secrets.isEmpty ? text : Self.scrub(text, hiding: secrets)
     }
 
     /// `text` with each whole occurrence of `request`'s path, percent-encoded or decoded, shown
-    /// with its secret path values as `<redacted>`.
-    static func hidingOwnPath(of request: EndpointRequest, in text: String) -> String {
-        guard let marked = request.redactedPathSegments else { return text }
-        let encoded = request.percentEncodedPath
-        var text = text.replacingOccurrences(
-            of: encoded, with: request.hidingPathSecrets { $0.percentEncodedPath })
-        let decoded = "/" + request.pathSegments.joined(separator: "/")
-        if decoded != encoded {
-            let shown = marked.map {
-                $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
+    /// with its secret path values as `<redacted>`, and of its query with its hidden values as
+    /// `<redacted>`. An occurrence is whole when no path or query character follows it, so
+    /// `/a/b` is not read in `/a/bc`.
+    private func hidingOwnTarget(of request: EndpointRequest, in text: String) -> String {
+        var text = text
+        if request.secretPath != nil {
+            let encoded = request.percentEncodedPath
+            text = Self.replacingWhole(
+                encoded, with: request.hidingPathSecrets { $0.percentEncodedPath }, in: text)
+            let decoded = "/" + request.pathSegments.joined(separator: "/")
+            if decoded != encoded {
+                text = Self.replacingWhole(
+                    decoded, with: "/" + request.shownPathSegments.joined(separator: "/"), in: text)
             }
-            text = text.replacingOccurrences(of: decoded, with: "/" + shown.joined(separator: "/"))
+        }
+        if let query = request.percentEncodedQuery {
+            let hidden = self.query(Substring(query), alsoHiding: Self.secretQueryNames(of: request))
+            if hidden != query { text = Self.replacingWhole("?" + query, with: "?" + hidden, in: text) }
         }
         return text
+    }
+
+    /// `text` with each occurrence of `target` that no letter, digit, `-`, `.`, `_`, `~`, `%` or
+    /// `/` follows replaced by `replacement`.
+    private static func replacingWhole(_ target: String, with replacement: String, in text: String) -> String
+    {
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: target) {
+            let next = rest[range.upperBound...].first
+            let isWhole = next.map { !($0.isLetter || $0.isNumber || "-._~%/".contains($0)) } ?? true
+            let end = isWhole ? range.upperBound : rest.index(after: range.lowerBound)
+            result += rest[..<range.lowerBound]
+            result += isWhole ? replacement : String(rest[range.lowerBound..<end])
+            rest = rest[end...]
+        }
+        return result + rest
     }
 
     /// The text `request` resolves to against `baseURL`, its secret path values as `<redacted>`
@@ -161,7 +185,7 @@ extension LogRedaction {
     /// percent-decoded, however the URL spells it) shown with the secret as `<redacted>`, and
     /// each secret of four characters or more hidden wherever else it stands as it is or
     /// percent-encoded (a redirect's `?next=`): for a URL whose path is not the request's own.
-    static func hidingPathSecrets(_ secrets: [String], in url: String) -> String {
+    static func hidingPathSecretTexts(_ secrets: [String], in url: String) -> String {
         let secrets = secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         guard !secrets.isEmpty else { return url }
         var start = url.startIndex

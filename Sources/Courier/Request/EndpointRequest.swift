@@ -70,6 +70,12 @@ public struct EndpointRequest: Sendable, Hashable {
     /// holds one.
     var redactedPathSegments: [String]? { secretPath?.markedSegments }
 
+    /// ``pathSegments`` as shown: each secret value as `<redacted>`.
+    var shownPathSegments: [String] {
+        guard let marked = secretPath?.markedSegments else { return pathSegments }
+        return marked.map { $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>") }
+    }
+
     /// The text `render` makes of this request's URL, or part of it, with each secret path value
     /// as `<redacted>`: `render` is handed the request with its secrets marked, and the marks in
     /// its text become `<redacted>`. A request without a secret path value is rendered as it is.
@@ -81,6 +87,7 @@ public struct EndpointRequest: Sendable, Hashable {
         request.pathSegments = marked
         return LogRedaction.showingSecretMarks(in: try render(request))
     }
+
     /// The absolute URL the request targets instead of the base URL, from ``AbsoluteURL`` or
     /// ``CallOptions/url``.
     var absoluteTarget: AbsoluteTarget?
@@ -154,10 +161,8 @@ public struct EndpointRequest: Sendable, Hashable {
         return with {
             $0.headers = HeaderFields(fields)
             if $0.query.contains(where: \.isSensitive) { $0.query = $0.query.map(\.redacted) }
-            if let marked = $0.redactedPathSegments {
-                $0.pathSegments = marked.map {
-                    $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
-                }
+            if $0.secretPath != nil {
+                $0.pathSegments = $0.shownPathSegments
                 $0.secretPath = nil
             }
         }
@@ -169,13 +174,10 @@ extension EndpointRequest: CustomReflectable {
     /// `dump` and a failed test's description show no path secret; headers and query items
     /// hide their own secrets.
     public var customMirror: Mirror {
-        let path = (redactedPathSegments ?? pathSegments).map {
-            $0.replacingOccurrences(of: String(PathLiteral.secretMark), with: "<redacted>")
-        }
-        return Mirror(
+        Mirror(
             self,
             children: [
-                "method": method, "pathSegments": path, "query": query, "headers": headers,
+                "method": method, "pathSegments": shownPathSegments, "query": query, "headers": headers,
                 "body": body as Any,
                 "timeout": timeout, "absoluteURL": absoluteURL as Any,
                 "responseBodyFile": responseBodyFile as Any,

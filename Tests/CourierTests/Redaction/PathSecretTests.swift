@@ -265,6 +265,52 @@ struct PathSecretTests {
         )
     }
 
+    /// A stub's query value marked secret is hidden in a mock transport's messages however short
+    /// and however named, as in the request's.
+    @Test func aMockTransportsMessagesHideAStubsSecretQueryValue() async throws {
+        func files(_ pass: String) -> Endpoint<Empty, Never> {
+            Endpoint {
+                Method.get
+                Path("files")
+                Query("tenant_pass", pass, isSecret: true)
+            }
+        }
+        let mocks = MockTransport()
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: mocks)
+        try await mocks.stub(files("ab"), for: client, with: .success(Empty()))
+        let failure = try #require(
+            await expectCourierError(.noMockedResponse, stage: .transport) {
+                _ = try await client.send(files("cd"))
+            })
+        #expect(
+            failure.message
+                == "No mocked response for GET https://api.example.com/files?tenant_pass=<redacted>; the closest "
+                + "stub, GET https://api.example.com/files?tenant_pass=<redacted>, differs: query tenant_pass: "
+                + "differs (values redacted).")
+        let unused = try #require(expectCourierError(.unusedMockedResponses) { try mocks.verifyAllUsed() })
+        #expect(!unused.message.contains("=ab"), "\(unused.message)")
+    }
+
+    /// The request's own path is read only where it ends as a path ends: not inside a host, a
+    /// longer segment or another path.
+    @Test func theOwnPathIsReadOnlyWhole() throws {
+        func request(_ literal: PathLiteral) throws -> EndpointRequest {
+            try Endpoint<Empty, Never> {
+                Method.get
+                Path(literal)
+            }
+            .request()
+        }
+        let short = try request("\(secret: "a")")
+        #expect(
+            LogRedaction().redacting("failed: https://api.example.com/api/a (see /about)", for: short)
+                == "failed: https://api.example.com/api/<redacted> (see /about)")
+        let nested = try request("k/\(secret: "x")")
+        #expect(
+            LogRedaction().redacting("/k/x and /k/xylophone, /k/x?q=1", for: nested)
+                == "/k/<redacted> and /k/xylophone, /k/<redacted>?q=1")
+    }
+
     /// A cause's text that quotes the request's URL or path, in either spelling.
     struct EchoingFailure: Error, CustomStringConvertible {
         let url: URL

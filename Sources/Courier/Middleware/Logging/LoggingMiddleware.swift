@@ -78,7 +78,8 @@ public struct LoggingMiddleware: Middleware {
             let sent = request.redactedPathSegments == nil ? resolved : baseURL.absoluteString(for: request)
             if let final = response.url?.absoluteString, final != sent {
                 let shown = redaction.url(
-                    ofResolved: LogRedaction.hidingPathSecrets(request.pathSecrets, in: final), for: request,
+                    ofResolved: LogRedaction.hidingPathSecretTexts(request.pathSecrets, in: final),
+                    for: request,
                     hiding: secrets)
                 if shown != url { from = shown }
             }
