@@ -3,8 +3,9 @@ import Foundation
 
 /// What a ``MockTransport`` answers for one stubbed endpoint, typed by that endpoint.
 ///
-/// A response is made from values, never from bytes: a `Success` value encoded as JSON, a
-/// documented `Failure` with its status, an empty response, or a thrown `CourierError`.
+/// A response is made from values, never from bytes: a `Success` value or a documented
+/// `Failure` with its status, each written as a catalog answers it (JSON; a `String` as text,
+/// `Data` as its bytes, ``Empty`` as no body), an empty response, or a thrown `CourierError`.
 ///
 /// ```swift
 /// try await mocks.stub(API.user(42), for: client, with: .success(User(id: 42, name: "Ada")))
@@ -69,7 +70,9 @@ extension MockedResponse where Success == Empty {
 }
 
 extension MockedResponse where Failure: Encodable {
-    /// Answers with the documented error `value` as JSON, with a non-2xx `status`.
+    /// Answers with the documented error `value` with a non-2xx `status`: as JSON
+    /// (`application/problem+json` for a `ProblemDetails`), a `String` as UTF-8 text, `Data` as
+    /// its bytes and ``Empty`` as no body.
     ///
     /// - Parameters:
     ///   - value: The error the client should return as `.failure`.
@@ -89,8 +92,9 @@ extension MockedResponse where Failure: Encodable {
 }
 
 extension MockedResponse where Failure: DocumentedErrors {
-    /// Answers with `model` as JSON for a `DocumentedErrors` failure; `Failure` must document
-    /// `status` with `model`'s type, or stubbing throws.
+    /// Answers with `model` for a `DocumentedErrors` failure, written as
+    /// ``failure(_:status:headers:encoder:)`` writes a value; `Failure` must document `status`
+    /// with `model`'s type, or stubbing throws.
     ///
     /// ```swift
     /// try await mocks.stub(API.user(7), for: client, with: .failure(NotFound(resource: "user"), status: .notFound))

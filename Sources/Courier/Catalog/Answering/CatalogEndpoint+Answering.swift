@@ -151,15 +151,16 @@ enum SuccessBody {
     }
 
     /// The media type a success of `type` is sent as: text for `String`, else the endpoint's
-    /// fixed `Accept` media type, else JSON (bytes for `Data`).
+    /// fixed `Accept` media type, else as ``ModelBody`` says (bytes for `Data`, else JSON).
     static func contentType(of type: Any.Type, shape: EndpointShape) -> String {
-        if type == String.self { return MediaType.plainText.rawValue }
+        let own = ModelBody.mediaType(of: type) ?? .json
+        if own == .plainText { return own.rawValue }
         let accept = shape.headers.first { $0.parameter == nil && $0.name.lowercased() == "accept" }
         if let value = accept?.value, !value.contains(","), !value.contains("*"),
             let mediaType = MediaType(validating: value)
         {
             return mediaType.essence
         }
-        return (ModelBody.mediaType(of: type) ?? .json).rawValue
+        return own.rawValue
     }
 }

@@ -1,6 +1,6 @@
 extension Empty: Encodable {
-    /// Encodes nothing: an empty JSON object where an encoder needs a value;
-    /// ``CatalogEndpoint/answer(_:encoder:)`` sends an ``Empty`` success without a body.
+    /// Encodes nothing: an empty JSON object where an encoder needs a value; a catalog's answer,
+    /// success or failure, and a mocked response send an ``Empty`` without a body.
     public func encode(to encoder: any Encoder) throws {
         _ = encoder.container(keyedBy: NoKeys.self)
     }

@@ -8,18 +8,22 @@ package enum ModelBody {
     package static func encode<Value: Encodable>(_ value: Value, encoder: JSONEncoder) throws
         -> (data: Data, mediaType: MediaType)?
     {
-        switch value {
-        case let optional as any OptionalValue where optional.isNone: nil
-        case is Empty: nil
-        case let text as String: (Data(text.utf8), .plainText)
-        case let bytes as Data: (bytes, .octetStream)
-        default: (try encoder.encode(value), Value.self == ProblemDetails.self ? .problemJSON : .json)
-        }
+        if let optional = value as? any OptionalMarker, optional.wrapped == nil { return nil }
+        guard let mediaType = mediaType(of: Value.self) else { return nil }
+        let data =
+            switch value {
+            case let text as String: Data(text.utf8)
+            case let bytes as Data: bytes
+            default: try encoder.encode(value)
+            }
+        return (data, mediaType)
     }
 
-    /// The media type a body of `type` is sent with, or `nil` for ``Empty``, which has none.
+    /// The media type a body of `type` is sent with (an optional's as its wrapped type's), or
+    /// `nil` for ``Empty``, which has none.
     package static func mediaType(of type: Any.Type) -> MediaType? {
-        switch type {
+        if let optional = type as? any OptionalMarker.Type { return mediaType(of: optional.wrappedType) }
+        return switch type {
         case is Empty.Type: nil
         case is String.Type: .plainText
         case is Data.Type: .octetStream
@@ -27,13 +31,4 @@ package enum ModelBody {
         default: .json
         }
     }
-}
-
-/// An optional, whatever it wraps, to send `nil` as no body.
-private protocol OptionalValue {
-    var isNone: Bool { get }
-}
-
-extension Optional: OptionalValue {
-    var isNone: Bool { self == nil }
 }

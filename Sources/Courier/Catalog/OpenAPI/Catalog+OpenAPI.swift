@@ -35,7 +35,9 @@ extension Catalog {
             templates[Self.anonymous(own)] = path
             var item = paths[path]?.members ?? [:]
             guard OpenAPIOperation.methods.contains(method), item[method] == nil else { continue }
-            for tag in entry.endpointType.documentation.tags where !tags.contains(tag) { tags.append(tag) }
+            for tag in entry.endpointType.documentation.listedTags where !tags.contains(tag) {
+                tags.append(tag)
+            }
             let operationID =
                 sharedNames.contains(entry.name)
                 ? OpenAPISchemas.qualifiedName(entry.endpointType) : entry.name

@@ -23,13 +23,14 @@
 ///
 /// It changes nothing that is sent or matched: a deprecated endpoint is still sent and answered.
 public struct EndpointDocumentation: Sendable, Hashable {
-    /// A short summary of what the endpoint does, the operation's `summary`; `nil` for its method
-    /// and path template.
+    /// A short summary of what the endpoint does, the operation's `summary`; `nil` or empty for
+    /// its method and path template.
     public var summary: String?
-    /// A longer description, the operation's `description` (CommonMark).
+    /// A longer description, the operation's `description` (CommonMark); none when empty.
     public var details: String?
     /// The tags that group the endpoint with others (`Todos`), in order: the operation's `tags`
-    /// (a repeated tag counts once), which the document also lists at its top level.
+    /// (a repeated tag counts once, an empty one not at all), which the document also lists at
+    /// its top level.
     public var tags: [String]
     /// Whether clients should stop using the endpoint: the operation's `deprecated`.
     public var isDeprecated: Bool
@@ -48,5 +49,14 @@ public struct EndpointDocumentation: Sendable, Hashable {
         self.details = details
         self.tags = tags
         self.isDeprecated = isDeprecated
+    }
+}
+
+extension EndpointDocumentation {
+    /// ``tags`` as the document lists them: each once, in order, without empty ones.
+    var listedTags: [String] {
+        var listed: [String] = []
+        for tag in tags where !tag.isEmpty && !listed.contains(tag) { listed.append(tag) }
+        return listed
     }
 }

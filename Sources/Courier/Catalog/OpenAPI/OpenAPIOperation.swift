@@ -82,12 +82,14 @@ enum OpenAPIOperation {
         }
 
         let documentation = Model.documentation
+        let summary = documentation.summary.flatMap { $0.isEmpty ? nil : $0 }
         var operation: [String: JSONValue] = [
-            "operationId": .string(name), "summary": .string(documentation.summary ?? shape.description),
+            "operationId": .string(name), "summary": .string(summary ?? shape.description),
         ]
-        if let details = documentation.details { operation["description"] = .string(details) }
-        var tags: [String] = []
-        for tag in documentation.tags where !tags.contains(tag) { tags.append(tag) }
+        if let details = documentation.details, !details.isEmpty {
+            operation["description"] = .string(details)
+        }
+        let tags = documentation.listedTags
         if !tags.isEmpty { operation["tags"] = .array(tags.map { .string($0) }) }
         if documentation.isDeprecated { operation["deprecated"] = true }
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }

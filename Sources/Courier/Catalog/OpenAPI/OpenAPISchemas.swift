@@ -92,7 +92,15 @@ struct OpenAPISchemas {
             // properties it decodes after that one are not known.
             if log.root == .keyed, let unmade = log.unmade {
                 var object = keyed(type, name: name, log: log).members
-                object["description"] = .string(Self.incomplete(name, unmade))
+                let place = unmade.path.joined(separator: ".")
+                // The reader of the document learns what is missing; the catalog's author, in
+                // an extension, why and what to do.
+                object["description"] = .string(
+                    "Not every property is listed: those decoded after \(place.isEmpty ? "a value" : "`\(place)`") "
+                        + "are not described.")
+                object["x-courier-undescribed"] = .string(
+                    "Courier cannot make a value of \(unmade.type)\(place.isEmpty ? "" : " for \(place)"); make "
+                        + "\(unmade.type) CaseIterable, or SchemaDescribing, to describe all of \(name).")
                 return .object(object)
             }
             return Self.placeholder(name)
@@ -130,16 +138,6 @@ struct OpenAPISchemas {
         let required = log.keys.filter { !log.optionalKeys.contains($0) }.sorted()
         if !required.isEmpty { object["required"] = .array(required.map(JSONValue.string)) }
         return .object(object)
-    }
-
-    /// The `description` of a model described only up to a value the probe could not make.
-    static func incomplete(_ name: String, _ unmade: ProbeLog.Unmade) -> String {
-        let place = unmade.path.isEmpty ? "" : " for \(unmade.path.joined(separator: "."))"
-        let remedy =
-            unmade.type is any RawRepresentable.Type
-            ? " Making \(unmade.type) CaseIterable lets Courier describe all of \(name)." : ""
-        return "Incomplete: Courier cannot make a value of \(unmade.type)\(place), so the properties "
-            + "\(name) decodes after it are not listed." + remedy
     }
 
     private static func probe<Model: Decodable>(_ type: Model.Type, log: ProbeLog) throws -> Model {

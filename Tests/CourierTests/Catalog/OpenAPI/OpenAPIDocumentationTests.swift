@@ -53,6 +53,18 @@ struct OpenAPIDocumentationTests {
         }
     }
 
+    struct Blank: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        static let documentation = EndpointDocumentation(summary: "", details: "", tags: [""])
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("blank")
+        }
+    }
+
     private func document(_ endpoints: [any CatalogEndpoint.Type]) throws -> [String: Any] {
         let document = try Catalog(endpoints).openAPIDocument(title: "Documentation", version: "1")
         return try #require(
@@ -79,6 +91,15 @@ struct OpenAPIDocumentationTests {
         #expect(operation["tags"] == nil)
         #expect(operation["deprecated"] == nil)
         #expect(try document([Ping.self])["tags"] == nil)
+    }
+
+    @Test func emptyTextsAreNoDocumentation() throws {
+        let json = try document([Blank.self])
+        let operation = try get(json, "/blank")
+        #expect(operation["summary"] as? String == "GET /blank")
+        #expect(operation["description"] == nil)
+        #expect(operation["tags"] == nil)
+        #expect(json["tags"] == nil)
     }
 
     @Test func theDocumentListsEveryTagOnceInTheOrderTheyFirstAppear() throws {

@@ -142,18 +142,20 @@ struct OpenAPIValueSchemasTests {
         let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
         #expect(
             try compactJSON(schemas["Ticket"])
-                == #"{"description":"Incomplete: Courier cannot make a value of Colour for colour, so the "#
-                + #"properties Ticket decodes after it are not listed. Making Colour CaseIterable lets "#
-                + ##"Courier describe all of Ticket.","properties":{"colour":{"$ref":"#/components/schemas/Colour"},"##
-                + #""id":\#(int64)},"required":["colour","id"],"title":"Ticket","type":"object"}"#)
+                == #"{"description":"Not every property is listed: those decoded after `colour` are not "#
+                + ##"described.","properties":{"colour":{"$ref":"#/components/schemas/Colour"},"##
+                + #""id":\#(int64)},"required":["colour","id"],"title":"Ticket","type":"object","#
+                + #""x-courier-undescribed":"Courier cannot make a value of Colour for colour; make Colour "#
+                + #"CaseIterable, or SchemaDescribing, to describe all of Ticket."}"#)
         // The model that holds it is described as far as it, and names where the probe failed.
         #expect(
             try compactJSON(schemas["Board"])
-                == #"{"description":"Incomplete: Courier cannot make a value of Colour for ticket.colour, so "#
-                + #"the properties Board decodes after it are not listed. Making Colour CaseIterable lets "#
-                + #"Courier describe all of Board.","properties":{"name":{"type":"string"},"#
+                == #"{"description":"Not every property is listed: those decoded after `ticket.colour` are "#
+                + #"not described.","properties":{"name":{"type":"string"},"#
                 + ##""ticket":{"$ref":"#/components/schemas/Ticket"}},"required":["name","ticket"],"title":"Board","##
-                + #""type":"object"}"#)
+                + #""type":"object","x-courier-undescribed":"Courier cannot make a value of Colour for "#
+                + #"ticket.colour; make Colour CaseIterable, or SchemaDescribing, to describe all of Board."}"#
+        )
         #expect(try compactJSON(schemas["Colour"]) == #"{"title":"Colour","type":"string"}"#)
     }
 
