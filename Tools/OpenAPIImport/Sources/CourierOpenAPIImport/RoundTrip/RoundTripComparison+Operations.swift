@@ -97,10 +97,43 @@ extension RoundTripComparison {
 
     private mutating func compare(_ original: Operation, _ exported: Operation) {
         compareOperationIDs(original, exported)
+        compareDocumentation(original, exported)
         compareParameters(original, exported)
         compareSecurity(original, exported)
         compareRequestBodies(original, exported)
         compareResponses(original, exported)
+    }
+
+    /// Compares what the operation says of itself, which the endpoint's `EndpointDocumentation`
+    /// carries: a non-empty `summary` and `description` as written, the `tags` each once in order
+    /// (empty ones left out), and `deprecated`.
+    private mutating func compareDocumentation(_ original: Operation, _ exported: Operation) {
+        for key in ["summary", "description"] {
+            guard let text = original.operation[key], text.value.string?.isEmpty == false else { continue }
+            let counterpart = exported.operation.value[key]
+            if counterpart?.string != text.value.string {
+                report(text.pointer, key, is: text.value.phrase, counterpart.phrase)
+            }
+        }
+        func tags(_ operation: Operation) -> [String] {
+            var listed: [String] = []
+            for tag in operation.operation.value["tags"]?.array?.compactMap(\.string) ?? []
+            where !tag.isEmpty && !listed.contains(tag) {
+                listed.append(tag)
+            }
+            return listed
+        }
+        if tags(original) != tags(exported) {
+            report(
+                original.operation.pointer.appending("tags"), "tags",
+                is: tags(original).description, tags(exported).description)
+        }
+        let deprecated = original.operation.value["deprecated"]?.bool == true
+        if deprecated != (exported.operation.value["deprecated"]?.bool == true) {
+            report(
+                original.operation.pointer.appending("deprecated"), "deprecated",
+                is: String(deprecated), String(!deprecated))
+        }
     }
 
     /// Compares `operationId`s lower-cased, letters and digits only, when the original has one.
