@@ -156,15 +156,21 @@ extension LogRedaction {
         return text
     }
 
-    /// `text` with each occurrence of `target` that no letter, digit, `-`, `.`, `_`, `~`, `%` or
-    /// `/` follows replaced by `replacement`.
+    /// `text` with each occurrence of `target` that the text does not go on from replaced by
+    /// `replacement`: one followed by a letter, digit, `%` or `/`, or by `-`, `.`, `_` or `~` and
+    /// then one of those, is part of a longer path (`/a/b.json`, not the `/a/b` that ends a
+    /// sentence).
     private static func replacingWhole(_ target: String, with replacement: String, in text: String) -> String
     {
+        func goesOn(_ character: Character?) -> Bool {
+            character.map { $0.isLetter || $0.isNumber || "%/".contains($0) } ?? false
+        }
         var result = ""
         var rest = text[...]
         while let range = rest.range(of: target) {
-            let next = rest[range.upperBound...].first
-            let isWhole = next.map { !($0.isLetter || $0.isNumber || "-._~%/".contains($0)) } ?? true
+            let after = rest[range.upperBound...]
+            let joins = after.first.map { "-._~".contains($0) } ?? false
+            let isWhole = !goesOn(after.first) && !(joins && goesOn(after.dropFirst().first))
             let end = isWhole ? range.upperBound : rest.index(after: range.lowerBound)
             result += rest[..<range.lowerBound]
             result += isWhole ? replacement : String(rest[range.lowerBound..<end])

@@ -307,8 +307,8 @@ struct PathSecretTests {
                 == "failed: https://api.example.com/api/<redacted> (see /about)")
         let nested = try request("k/\(secret: "x")")
         #expect(
-            LogRedaction().redacting("/k/x and /k/xylophone, /k/x?q=1", for: nested)
-                == "/k/<redacted> and /k/xylophone, /k/<redacted>?q=1")
+            LogRedaction().redacting("/k/x and /k/xylophone, /k/x.json, /k/x?q=1 or /k/x.", for: nested)
+                == "/k/<redacted> and /k/xylophone, /k/x.json, /k/<redacted>?q=1 or /k/<redacted>.")
     }
 
     /// A cause's text that quotes the request's URL or path, in either spelling.
