@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A response is made from values, never from bytes: a `Success` value or a documented
 /// `Failure` with its status, each written as a catalog answers it (JSON; a `String` as text,
-/// `Data` as its bytes, ``Empty`` as no body), an empty response, or a thrown `CourierError`.
+/// `Data` as its bytes, `Empty` as no body), an empty response, or a thrown `CourierError`.
 ///
 /// ```swift
 /// try await mocks.stub(API.user(42), for: client, with: .success(User(id: 42, name: "Ada")))
@@ -72,7 +72,7 @@ extension MockedResponse where Success == Empty {
 extension MockedResponse where Failure: Encodable {
     /// Answers with the documented error `value` with a non-2xx `status`: as JSON
     /// (`application/problem+json` for a `ProblemDetails`), a `String` as UTF-8 text, `Data` as
-    /// its bytes and ``Empty`` as no body.
+    /// its bytes and `Empty` as no body.
     ///
     /// - Parameters:
     ///   - value: The error the client should return as `.failure`.
