@@ -20,10 +20,10 @@ extension MockStub {
             lines.append("path: expected \"\(shownPath)\", got \"\(sentPath)\"")
         }
         let (expectedQuery, sentQuery) = (Self.queryItems(of: expected.url), Self.queryItems(of: request.url))
-        let hiddenQuery = secretQueryNames.union(
-            (expectedQuery + sentQuery).map(\.0).filter { QueryItem.isSensitiveByDefault(name: $0) }.map {
-                $0.lowercased()
-            })
+        let sensitive = (expectedQuery + sentQuery).map(\.0).filter {
+            QueryItem.isSensitiveByDefault(name: $0)
+        }
+        let hiddenQuery = Set(secretQueryNames.union(sensitive).map { $0.lowercased() })
         lines += Self.compare("query", expectedQuery, sentQuery, hidden: hiddenQuery)
         let expectedHeaders = expected.headers.filter { !ignored.contains($0.name) }
         let sentHeaders = request.headers.filter { !ignored.contains($0.name) }

@@ -10,7 +10,7 @@ struct MockStub: Sendable {
     /// The expected URL's percent-encoded path as messages show it: the endpoint's secret path
     /// values as `<redacted>`.
     let shownPath: String
-    /// The lowercased names of the endpoint's query items marked secret, whose values messages
+    /// The names of the endpoint's query items marked secret, whose values messages
     /// hide however they are named.
     let secretQueryNames: Set<String>
     let answer: MockAnswer

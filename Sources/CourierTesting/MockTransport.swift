@@ -74,7 +74,7 @@ public struct MockTransport: Transport {
                 expected: request,
                 shownURL: redaction.redacting(redaction.url(of: built, baseURL: client.baseURL), for: built),
                 shownPath: redaction.redacting(request.url.path(percentEncoded: true), for: built),
-                secretQueryNames: Set(built.query.filter(\.isSecret).map { $0.name.lowercased() }),
+                secretQueryNames: LogRedaction.secretQueryNames(of: built),
                 answer: answer, limit: times, delivery: response.delivery))
     }
 

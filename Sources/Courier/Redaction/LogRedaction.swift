@@ -51,7 +51,7 @@ extension LogRedaction {
     }
 
     /// The names of `request`'s query items marked secret, which a URL's text cannot tell.
-    static func secretQueryNames(of request: EndpointRequest) -> Set<String> {
+    package static func secretQueryNames(of request: EndpointRequest) -> Set<String> {
         Set(request.query.filter(\.isSecret).map(\.name))
     }
 

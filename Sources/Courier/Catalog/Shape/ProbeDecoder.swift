@@ -102,13 +102,11 @@ struct ProbeDecoder: Decoder {
             if isVaried, cases.count < 2, selfDecodes == 0 {
                 var inner = self
                 inner.selfDecodes += 1
-                let wasApplied = log.applied
-                let wasUnmade = log.unmade
+                let before = log.attemptState
                 if let other = try? T(from: inner) { return other }
                 // A failed attempt applied no mode to the value the probe makes instead, and
                 // leaves no value unmade.
-                log.restoreApplied(wasApplied)
-                log.restoreUnmade(wasUnmade)
+                log.restore(before)
             }
             let pick = isVaried && cases.count >= 2 ? cases.dropFirst().first : cases.first
             if let value = pick as? T {
@@ -131,15 +129,13 @@ struct ProbeDecoder: Decoder {
             case .union(_, let types, let discriminator?) = union.schemaDescription.kind
         {
             // A value its mapping lists, else a member's own name, as OpenAPI reads one.
-            let wasApplied = log.applied
-            let wasUnmade = log.unmade
+            let before = log.attemptState
             for value in discriminator.mapping.keys.sorted() + types.map({ String(describing: $0) }) {
                 inner.discriminator = (codingPath.count, discriminator.property, value)
                 if let made = try? T(from: inner) { return made }
                 // A failed attempt applied no mode to the value the next one makes, and left
                 // no value unmade.
-                log.restoreApplied(wasApplied)
-                log.restoreUnmade(wasUnmade)
+                log.restore(before)
             }
             inner.discriminator = nil
         }
@@ -241,11 +237,6 @@ final class ProbeLog {
         applied = true
     }
 
-    /// Sets ``applied`` back to what it was before an attempt that failed.
-    func restoreApplied(_ value: Bool) {
-        applied = value
-    }
-
     /// The innermost value the probe could not make, by its type and the coding path to it (a
     /// `String` enum that does not list its cases, say), once a probe has failed.
     private(set) var unmade: Unmade?
@@ -266,9 +257,21 @@ final class ProbeLog {
         unmade = Unmade(type: type, path: path)
     }
 
-    /// Sets ``unmade`` back to what it was before an attempt that failed.
-    func restoreUnmade(_ value: Unmade?) {
-        unmade = value
+    /// What an attempt to make a value changes in the log: ``applied`` and ``unmade``.
+    struct AttemptState {
+        let applied: Bool
+        let unmade: Unmade?
+    }
+
+    /// The log's ``AttemptState`` now, to ``restore(_:)`` after an attempt that failed.
+    var attemptState: AttemptState {
+        AttemptState(applied: applied, unmade: unmade)
+    }
+
+    /// Sets ``applied`` and ``unmade`` back to what they were before an attempt that failed.
+    func restore(_ state: AttemptState) {
+        applied = state.applied
+        unmade = state.unmade
     }
 }
 
