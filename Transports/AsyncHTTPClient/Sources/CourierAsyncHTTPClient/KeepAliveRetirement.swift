@@ -62,12 +62,12 @@ final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .head = unwrapOutboundIn(data) {
-            retirement?.cancel()
-            retirement = nil
-        }
-        context.write(data, promise: promise)
+    /// A request going out keeps the connection: the pool writes each request's first part and
+    /// flushes it in one go, so the flush is when the connection stops being idle.
+    func flush(context: ChannelHandlerContext) {
+        retirement?.cancel()
+        retirement = nil
+        context.flush()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
