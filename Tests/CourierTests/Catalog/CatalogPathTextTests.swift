@@ -268,7 +268,7 @@ struct CatalogPathTextTests {
         #expect(mismatch.template == "GET /Accounts/{account}/Messages/{sid}.json")
         #expect(
             mismatch.reasons == [
-                #"the path segment "SM2.xml" is not of the form "{sid}.json""#
+                #"the path segment 4 is not of the form "{sid}.json""#
             ])
         let unversioned = try #require(
             throws: EndpointMismatch.self,

@@ -354,7 +354,51 @@ struct PathSecretTests {
         let error = #expect(throws: EndpointMismatch.self) {
             try ChatBot.parse(IncomingRequest(method: .get, target: "/ab1/getMe"))
         }
-        #expect(
-            error?.reasons == [#"the path segment 1 (secret, not shown) is not of the form "bot{token}x""#])
+        #expect(error?.reasons == [#"the path segment 1 is not of the form "bot{token}x""#])
+    }
+
+    /// A token in the path, behind fixed text.
+    struct ShowToken: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var token: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("tokens/tk_\(secret: token)")
+        }
+    }
+
+    /// Fixed text where ``ShowToken`` has its secret.
+    struct ShowCurrentToken: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("tokens/current")
+        }
+    }
+
+    /// Another endpoint's reasons never quote what was sent in the place of a secret: an endpoint
+    /// with fixed text there names the segment by its place, and so does every reason.
+    @Test func aMismatchOfFixedTextDoesNotQuoteAnotherEndpointsSecret() throws {
+        let sent = try IncomingRequest(ShowToken(token: "s3cr3t").request())
+        let fixed = #expect(throws: EndpointMismatch.self) { try ShowCurrentToken.parse(sent) }
+        #expect(fixed?.reasons == [#"the path segment 2 is not "current""#])
+        // Without its fixed text, the secret fits neither endpoint, and each reason is a place.
+        let catalog = try Catalog([ShowCurrentToken.self, ShowToken.self])
+        let bare = IncomingRequest(method: .get, target: "/tokens/s3cr3t")
+        let closest = #expect(throws: EndpointMismatch.self) { try catalog.match(bare) }
+        #expect(closest?.reasons == [#"the path segment 2 is not "current""#])
+        let own = #expect(throws: EndpointMismatch.self) { try ShowToken.parse(bare) }
+        #expect(own?.reasons == [#"the path segment 2 is not of the form "tk_{token}""#])
+        for text in [
+            closest?.description, own?.description,
+            closest.map { String(decoding: $0.answer(to: bare).body, as: UTF8.self) },
+        ] {
+            #expect(text?.contains("s3cr3t") == false, "\(text ?? "")")
+        }
     }
 }

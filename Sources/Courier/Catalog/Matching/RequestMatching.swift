@@ -21,24 +21,20 @@ enum RequestMatching {
                 pathFits = false
                 reasons.append("the path has \(segments.count) segments, not \(shape.path.count)")
             } else {
+                // A segment is named by its place, never quoted: what was sent there may be a
+                // secret of another endpoint, whose path has a parameter where this one has text.
                 for (index, (segment, expected)) in zip(segments, shape.path).enumerated() {
                     switch expected {
                     case .literal(let text) where text != segment:
                         pathFits = false
-                        reasons.append(
-                            "the path segment \(segment.debugDescription) is not \(text.debugDescription)")
+                        reasons.append("the path segment \(index + 1) is not \(text.debugDescription)")
                     case .parameter(let key, let prefix, let suffix):
                         if let value = parameterValue(in: segment, prefix: prefix, suffix: suffix) {
                             values[key] = .text(value)
                         } else {
                             pathFits = false
-                            // The segment of a secret value is named by its place: what was sent
-                            // there may be the secret.
-                            let named =
-                                shape.secretPathParameters.contains(key)
-                                ? "\(index + 1) (secret, not shown)" : segment.debugDescription
                             reasons.append(
-                                "the path segment \(named) is not of the form "
+                                "the path segment \(index + 1) is not of the form "
                                     + (prefix + "{\(key)}" + suffix).debugDescription)
                         }
                     default: break

@@ -103,9 +103,6 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     public let method: HTTPMethod
     /// The path segments.
     public let path: [Segment]
-    /// The coding keys of the path parameters whose value is secret (`Path("bot\(secret: token)")`),
-    /// which a mismatch names by place and never quotes.
-    var secretPathParameters: Set<String> = []
     /// The query items, in declared order.
     public let query: [Field]
     /// The header fields the endpoint declares, in order (fixed ones included), but `Cookie`,

@@ -160,12 +160,6 @@ enum ShapeInference {
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
-        if let marked = base.redactedPathSegments {
-            shape.secretPathParameters = Set(
-                marked.indices.filter { marked[$0].contains(PathLiteral.secretMark) }.compactMap {
-                    pathOwners[$0]?.key
-                })
-        }
         shape.cookies = baseCookies.names.indices.map { index in
             var cookie = field(
                 name: baseCookies.names[index], value: baseCookies.values[index], owner: cookieOwners[index],
