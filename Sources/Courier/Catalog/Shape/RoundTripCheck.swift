@@ -97,6 +97,16 @@ enum RoundTripCheck {
                 return (owner, "the header \(header.name.rawValue)", header.value)
             }
         }
+        // Cookies share one header, which the shape reads cookie by cookie.
+        let cookies = [sent, again].map {
+            DeclaredCookies($0.headers.filter { $0.name == .cookie }.map(\.value))
+        }
+        for field in shape.cookies {
+            let value = cookies[0].value(named: field.name).value
+            if let owner = field.parameter, value != cookies[1].value(named: field.name).value {
+                return (owner, "the cookie \(field.name)", value)
+            }
+        }
         for (index, part) in (sent.parts ?? []).enumerated() {
             let other = again.parts.flatMap { index < $0.count ? $0[index] : nil }
             guard other != part, let declared = shape.body?.parts.first(where: { $0.name == part.name })

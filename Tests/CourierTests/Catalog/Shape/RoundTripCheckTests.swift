@@ -1,0 +1,175 @@
+import Courier
+import Foundation
+import Testing
+
+/// Endpoints that send a property as its Base64, so that a server reads back another value, one
+/// place each; `id`, which reads back, comes first, so the check varies it before the property
+/// it names.
+enum Misread {
+    /// `text` as the Base64 of its UTF-8.
+    static func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
+
+    struct Note: Codable, Sendable, Equatable {
+        var text: String
+    }
+
+    struct InPath: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var name: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("items", id, base64(name))
+        }
+    }
+
+    struct InQuery: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var name: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("items", id)
+            Query("name", base64(name))
+        }
+    }
+
+    struct InCookie: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var session: String
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("items", id)
+            Cookie("session", base64(session))
+        }
+    }
+
+    struct InFormBody: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var note: Note
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("items", id)
+            Body.form(Note(text: base64(note.text)))
+        }
+    }
+
+    struct InJSONBody: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var note: Note
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("items", id)
+            Body.json(Note(text: base64(note.text)))
+        }
+    }
+
+    struct InFileName: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var filename: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("items", id)
+            Body.multipart(.data("photo", Data([1, 2]), filename: base64(filename)))
+        }
+    }
+
+    struct InContentType: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var id: Int
+        var subtype: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("items", id)
+            Body.multipart(
+                .data(
+                    "photo", Data([1, 2]),
+                    contentType: MediaType(validating: "image/x-" + String(subtype.reversed()))
+                        ?? .octetStream))
+        }
+    }
+}
+
+/// A catalog that refuses an endpoint because a server reads a value back as another names the
+/// property whose place is misread and that place, whichever property the check varies.
+struct RoundTripCheckTests {
+    /// The message a catalog refuses `type` with, or `nil` when it takes it.
+    private func refusal(_ type: any CatalogEndpoint.Type) -> String? {
+        do {
+            _ = try type.shape()
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// The refusal of `type` for `owner`'s text sent changed at `place`.
+    private func changed(_ type: String, _ owner: String, in place: String) -> String {
+        "\(type) cannot be parsed from a request: \(owner) is read back by a server as another value "
+            + "(in \(place)): its text is not in what is sent (encoded, or changed some other way), so a "
+            + "server reads all of \(place) as \(owner)."
+    }
+
+    @Test func aMisreadPathSegmentIsNamedByItsPlace() {
+        #expect(
+            refusal(Misread.InPath.self)
+                == "InPath cannot be parsed from a request: name is read back by a server as another value "
+                + "(in its path segment 3): its text is not in what is sent (encoded, or changed some other "
+                + "way), so a server reads all of its path segment 3 as name.")
+    }
+
+    @Test func aMisreadQueryItemIsNamed() {
+        #expect(refusal(Misread.InQuery.self) == changed("InQuery", "name", in: "the query item name"))
+    }
+
+    @Test func aMisreadCookieIsNamed() {
+        #expect(refusal(Misread.InCookie.self) == changed("InCookie", "session", in: "the cookie session"))
+    }
+
+    @Test func aMisreadFileNameOrContentTypeIsNamed() {
+        #expect(
+            refusal(Misread.InFileName.self)
+                == changed("InFileName", "filename", in: #"the file name of the multipart part "photo""#))
+        #expect(
+            refusal(Misread.InContentType.self)
+                == changed("InContentType", "subtype", in: #"the content type of the multipart part "photo""#)
+        )
+    }
+
+    /// A body read whole is one place, whichever member of it is misread.
+    @Test func aMisreadFormOrJSONBodyIsNamed() {
+        #expect(
+            refusal(Misread.InFormBody.self)
+                == "InFormBody cannot be parsed from a request: note is read back by a server as another value "
+                + "(in the body).")
+        #expect(
+            refusal(Misread.InJSONBody.self)
+                == "InJSONBody cannot be parsed from a request: note is read back by a server as another value "
+                + "(in the body).")
+    }
+}
