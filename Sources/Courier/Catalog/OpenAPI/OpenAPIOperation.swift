@@ -8,6 +8,11 @@ enum OpenAPIOperation {
     /// Header parameters OpenAPI ignores: the media types and security schemes say them.
     private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
 
+    /// Where a parameter goes, as a parameter object's `in` names it.
+    private enum Location: String {
+        case path, query, header, cookie
+    }
+
     /// The operation object of `Model`, registering the schemas it refers to.
     static func describe<Model: CatalogEndpoint>(
         _ type: Model.Type, name: String, shape: EndpointShape, schemas: inout OpenAPISchemas
@@ -17,12 +22,12 @@ enum OpenAPIOperation {
         _ = try? Model(from: ProbeDecoder(varying: nil, log: log))
         let constraints = (Model.self as? any SchemaConstrained.Type)?.schemaConstraints ?? [:]
         let encoding = ShapeInference.formEncoding(of: Model.self)
-        // The form encoding writes query values; a path segment, header or multipart text field
-        // prints a boolean as `true` or `false` whatever its boolean strategy.
+        // The form encoding writes query values; a path segment, header, cookie or multipart text
+        // field (no location) prints a boolean as `true` or `false` whatever its boolean strategy.
         var printed = encoding
         printed.booleans = .trueFalse
-        func schema(of key: String, in location: String = "") -> JSONValue {
-            let written = location == "query" ? encoding : printed
+        func schema(of key: String, in location: Location? = nil) -> JSONValue {
+            let written = location == .query ? encoding : printed
             let schema =
                 log.types[key].map { OpenAPIForm.textSchema(for: $0, encoding: written, schemas: &schemas) }
                 ?? [:]
@@ -32,28 +37,28 @@ enum OpenAPIOperation {
         var parameters: [JSONValue] = []
         var seen: Set<String> = []
         func add(
-            _ name: String, in location: String, required: Bool, schema: JSONValue,
+            _ name: String, in location: Location, required: Bool, schema: JSONValue,
             style: [String: JSONValue] = [:]
         ) {
-            guard seen.insert(location + " " + name.lowercased()).inserted else { return }
+            guard seen.insert(location.rawValue + " " + name.lowercased()).inserted else { return }
             parameters.append(
                 .object(
                     [
-                        "name": .string(name), "in": .string(location), "required": .bool(required),
+                        "name": .string(name), "in": .string(location.rawValue), "required": .bool(required),
                         "schema": schema,
                     ].merging(style) { first, _ in first }))
         }
         for key in shape.path.compactMap(\.parameter) {
-            add(key, in: "path", required: true, schema: schema(of: key))
+            add(key, in: .path, required: true, schema: schema(of: key, in: .path))
         }
         // An API key in a header or the query is described by its security scheme instead.
         let credentials = EndpointCredentials(shape)
         for (location, fields) in [
-            ("query", shape.query), ("header", shape.headers), ("cookie", shape.cookies),
+            (Location.query, shape.query), (.header, shape.headers), (.cookie, shape.cookies),
         ] {
             for field in fields
-            where (location != "header" || !ignoredHeaders.contains(field.name.lowercased()))
-                && credentials?.carries(field, at: location) != true
+            where (location != .header || !ignoredHeaders.contains(field.name.lowercased()))
+                && credentials?.carries(field, at: location.rawValue) != true
             {
                 if let strategy = field.arrayStrategy, let key = field.parameter {
                     let items =
@@ -69,7 +74,7 @@ enum OpenAPIOperation {
                     if let key = field.parameter {
                         valueSchema(
                             schema(of: key, in: location), between: field.valuePrefix, and: field.valueSuffix)
-                    } else if location == "cookie" || field.isSecret {
+                    } else if location == .cookie || field.isSecret {
                         // A cookie's value, or a fixed value the endpoint keeps secret (an API
                         // key written into the declaration), is not published: the document
                         // names the field only.
