@@ -171,6 +171,43 @@ struct OpenAPIFormTests {
                     locked: true, dryRun: false, verbose: false,
                     switches: Switches(isOn: true, history: [false, true])))
     }
+
+    /// A multipart text field and a cookie hold the text the declaration writes, `true` or
+    /// `false` here, whatever the form encoding's boolean strategy.
+    struct UploadDraft: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        var draft: Bool
+        var remember: Bool
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("drafts")
+            FormEncoding(booleans: .numeric)
+            Cookie("remember", "\(remember)")
+            Body.multipart(.text("draft", "\(draft)"))
+        }
+    }
+
+    @Test func booleansInAMultipartTextFieldOrACookieStayBooleanUnderNumericBooleans() throws {
+        let paths = try #require(try json(Catalog([UploadDraft.self]))["paths"] as? [String: Any])
+        let post = try #require((paths["/drafts"] as? [String: Any])?["post"] as? [String: Any])
+        let parameters = try #require(post["parameters"] as? [[String: Any]])
+        #expect(
+            try compactJSON(parameters.first { $0["name"] as? String == "remember" }?["schema"])
+                == #"{"type":"boolean"}"#)
+        let content = try #require((post["requestBody"] as? [String: Any])?["content"] as? [String: Any])
+        let media = try #require(content["multipart/form-data"] as? [String: Any])
+        #expect(try compactJSON(try properties(media)["draft"]) == #"{"type":"boolean"}"#)
+        // What the document says is what is sent, and what the catalog reads.
+        let sent = UploadDraft(draft: true, remember: false)
+        let request = try sent.request()
+        #expect(request.headers[.cookie] == "remember=false")
+        let body = String(decoding: try #require(request.body?.data), as: UTF8.self)
+        #expect(body.contains("name=\"draft\"\r\n\r\ntrue\r\n"), "\(body)")
+        #expect(try Catalog([UploadDraft.self]).match(IncomingRequest(request)) as? UploadDraft == sent)
+    }
 }
 
 /// The schema of an `Int`.
