@@ -66,7 +66,10 @@ enum RequestMatching {
                         reasons.append("the query lacks \(field.name)")
                     }
                 } else if found != field.value {
-                    reasons.append("the query lacks \(field.name)=\(field.value ?? "")")
+                    // A secret fixed value is named, never shown, as the template shows it.
+                    reasons.append(
+                        "the query lacks \(field.name)"
+                            + (field.isSecret ? " with its declared value" : "=\(field.value ?? "")"))
                 }
             }
         } else {
