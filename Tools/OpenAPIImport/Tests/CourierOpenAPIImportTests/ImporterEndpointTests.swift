@@ -239,6 +239,29 @@ import Testing
         #expect(!endpoint.contains("SuccessStatus"))
     }
 
+    @Test func parametersOfOtherScriptsKeepTheirLettersAndSendTheirOwnNames() throws {
+        let result = try importing(
+            """
+            paths:
+              /items/{café-id}:
+                get:
+                  operationId: getItem
+                  parameters:
+                    - {name: café-id, in: path, required: true, schema: {type: string}}
+                    - {name: größe, in: query, schema: {type: integer}}
+                    - {name: 名前, in: header, schema: {type: string}}
+                    - {name: 😀, in: cookie, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/GetItem.swift")
+        #expect(endpoint.contains("public var caféID: String"))
+        #expect(endpoint.contains(#"case caféID = "café-id""#))
+        #expect(endpoint.contains(#"Path("items/\(caféID)")"#))
+        #expect(endpoint.contains(#"Query("größe", größe)"#))
+        #expect(endpoint.contains(#"Header("名前", 名前)"#))
+        #expect(endpoint.contains(#"Cookie("😀", grinningFace)"#))
+    }
+
     @Test func failuresOfOneModelAndOfSeveral() throws {
         let result = try importing(
             """

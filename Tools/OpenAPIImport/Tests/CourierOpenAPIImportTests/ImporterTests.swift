@@ -582,6 +582,33 @@ import Testing
         #expect(data.contains(#"case selfValue = "self""#))
     }
 
+    @Test func propertiesOfOtherScriptsKeepTheirLettersAndTheirCodingKeys() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Item:
+                  type: object
+                  properties:
+                    größe: {type: integer}
+                    名前: {type: string}
+                    café-id: {type: string}
+                    "cafe\\u0301": {type: string}
+            """)
+        let item = file(result, "Models/Item.swift")
+        #expect(item.contains("public var größe: Int?"))
+        #expect(item.contains("public var 名前: String?"))
+        #expect(item.contains("public var caféID: String?"))
+        #expect(item.contains("case größe\n"))
+        #expect(item.contains("case 名前\n"))
+        #expect(item.contains(#"case caféID = "café-id""#))
+        // The decomposed name is the composed property, whose coding key keeps the decomposed text.
+        let bytes = Array(item.utf8)
+        #expect(bytes.firstRange(of: Array("public var caf\u{E9}: String?".utf8)) != nil)
+        #expect(bytes.firstRange(of: Array("case caf\u{E9} = \"cafe\u{301}\"".utf8)) != nil)
+    }
+
     @Test func keywordsItDoesNotReadAreReported() throws {
         let result = try importing(
             """

@@ -10,7 +10,8 @@ import Testing
         ("non-oauth-scopes", "NonOAuthScopes"), ("image_urls", "ImageURLs"), ("api_ids", "APIIDs"),
         ("USPTO Data Set API", "USPTODataSetAPI"), ("PET_STATUS", "PetStatus"), ("list-apis", "ListAPIs"),
         ("PET_STATUS_v2", "PetStatusV2"), ("GET_USER_BY_ID_v1", "GetUserByIDV1"), ("DNSRecord", "DNSRecord"),
-        ("USPTO", "Uspto"), ("userIDs", "UserIDs"),
+        ("USPTO", "Uspto"), ("userIDs", "UserIDs"), ("größe", "Größe"), ("名前", "名前"),
+        ("straße_name", "StraßeName"),
     ])
     func typeNames(name: String, expected: String) {
         #expect(SwiftNames.typeName(name) == expected)
@@ -28,12 +29,42 @@ import Testing
     }
 
     @Test(arguments: [
+        ("größe", "größe"), ("Größe", "größe"), ("名前", "名前"), ("café-id", "caféID"),
+        ("ÄrgerÜber", "ärgerÜber"), ("größe😀", "größe"), ("٣x", "_٣x"),
+    ])
+    func lettersOfOtherScriptsAreKept(name: String, expected: String) {
+        #expect(SwiftNames.memberName(name) == expected)
+    }
+
+    @Test(arguments: [
+        ("😀", "grinningFace"), ("*", "asterisk"), ("<=", "lessThanSignEqualsSign"), ("❤️", "heavyBlackHeart"),
+        ("-", "hyphenMinus"), ("----", "value"), ("", "value"),
+    ])
+    func aNameOfSymbolsIsNamedAfterThem(name: String, expected: String) {
+        #expect(SwiftNames.memberName(name) == expected)
+    }
+
+    @Test(arguments: [
         ("IDsAndMore", ["IDs", "And", "More"]), ("userIDs", ["user", "IDs"]),
         ("HTTPServer", ["HTTP", "Server"]),
         ("URLSession", ["URL", "Session"]), ("list_APIs", ["list", "APIs"]),
     ])
     func wordsKeepAnAcronymsPluralWhole(name: String, expected: [String]) {
         #expect(SwiftNames.words(name) == expected)
+    }
+
+    @Test func aDecomposedLetterIsWrittenComposed() {
+        let name = SwiftNames.memberName("cafe\u{301}")
+        #expect(Array(name.unicodeScalars) == Array("caf\u{E9}".unicodeScalars))
+    }
+
+    @Test func identifiersAreThoseSwiftAllows() {
+        for name in ["größe", "名前", "_2fa", "caf\u{E9}", "cafe\u{301}", "x1"] {
+            #expect(SwiftNames.isIdentifier(name), "\(name)")
+        }
+        for name in ["café-id", "2fa", "\u{301}a", "", "a b", "$ref"] {
+            #expect(!SwiftNames.isIdentifier(name), "\(name)")
+        }
     }
 
     @Test func keywordsAreInBackticks() {

@@ -28,7 +28,8 @@ extension EndpointBuilder {
         return EndpointDeclaration.Property(
             name: propertyName, type: resolved.type.text, isOptional: false, defaultValue: nil,
             documentation: parameterDocumentation(parameter, resolved, wireName: wireName, location: "path"),
-            codingKey: propertyName == wireName ? nil : wireName, constraints: resolved.constraints)
+            codingKey: SwiftNames.isWritten(propertyName, as: wireName) ? nil : wireName,
+            constraints: resolved.constraints)
     }
 
     /// The header names Courier refuses from an endpoint, lowercased (`HeaderName.framing`).

@@ -48,13 +48,15 @@ struct ModelWriter {
                 source.line(
                     "private var _\(property.name): \(namespace).Indirect<\(property.type.text)>\(optional)")
             }
-            if structure.properties.contains(where: { $0.name != $0.jsonName || $0.isBoxed }) {
+            if structure.properties.contains(where: {
+                !SwiftNames.isWritten($0.name, as: $0.jsonName) || $0.isBoxed
+            }) {
                 source.line()
                 source.block("enum CodingKeys: String, CodingKey") { source in
                     for property in structure.properties {
                         let name = property.isBoxed ? "_" + property.name : SwiftNames.declared(property.name)
                         source.line(
-                            name == property.jsonName
+                            SwiftNames.isWritten(name, as: property.jsonName)
                                 ? "case \(name)"
                                 : "case \(name) = \(ModelBuilder.stringLiteral(property.jsonName))")
                     }

@@ -1,6 +1,10 @@
+import Foundation
+
 /// How document names become Swift names: types in `UpperCamelCase`, properties and cases in
 /// `lowerCamelCase`, acronyms in one case (`petId` → `petID`), keywords in backticks, and names
-/// Swift, Foundation or Courier already use for a type given a `Model` suffix.
+/// Swift, Foundation or Courier already use for a type given a `Model` suffix. Letters and digits
+/// of any script that Swift allows in an identifier are kept (`größe`, `名前`), in their composed
+/// form, so that a name reads the same as the one a user types.
 enum SwiftNames {
     /// Words written in capitals when they stand alone in a name, and in their plural (`IDs`).
     static let acronyms: Set<String> = [
@@ -60,14 +64,15 @@ enum SwiftNames {
         "Success", "Failure", "Definition",
     ]
 
-    /// The words of a document name: split at anything but a letter or digit, and where a lower
-    /// case letter or digit meets an upper case one (`petId`, `HTTPServer` → `HTTP`, `Server`).
+    /// The words of a document name: split at anything but a letter or digit Swift allows in an
+    /// identifier, and where a lower case letter or digit meets an upper case one (`petId`,
+    /// `HTTPServer` → `HTTP`, `Server`; `café-id` → `café`, `id`).
     static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
-        let characters = Array(name)
+        let characters = Array(name.precomposedStringWithCanonicalMapping)
         for (index, character) in characters.enumerated() {
-            guard character.isLetter || character.isNumber, character.isASCII else {
+            guard isWordCharacter(character) else {
                 if character == "+" { flush(&current, &words, then: "plus") }
                 if character == "-", current.isEmpty, words.isEmpty, index + 1 < characters.count,
                     characters[index + 1].isNumber
@@ -137,9 +142,12 @@ enum SwiftNames {
     }
 
     /// `lowerCamelCase`, never empty; a leading digit gets an underscore, and `self`, `super`,
-    /// `init`, `deinit` and `subscript` a `Value` suffix.
+    /// `init`, `deinit` and `subscript` a `Value` suffix. A name of symbols only is named after
+    /// them (`😀` → `grinningFace`, `*` → `asterisk`), and one of more than three, or none, is
+    /// `value`.
     static func memberName(_ name: String) -> String {
-        let parts = words(name)
+        var parts = words(name)
+        if parts.isEmpty { parts = symbolWords(name) }
         guard let first = parts.first else { return "value" }
         let lowerFirst =
             knownSpelling(first) != nil || first.allSatisfy({ $0.isUppercase || $0.isNumber })
@@ -149,6 +157,69 @@ enum SwiftNames {
         // These cannot name an initializer's argument or be assigned through `self.`.
         if ["self", "super", "init", "deinit", "subscript"].contains(result) { result += "Value" }
         return result
+    }
+
+    /// The words of the Unicode names of a name's symbols (`<=` → `LESS`, `THAN`, `SIGN`, `EQUALS`,
+    /// `SIGN`), leaving out marks, joiners and variation selectors; none for more than three.
+    private static func symbolWords(_ name: String) -> [String] {
+        let ignored: Set<Unicode.GeneralCategory> = [
+            .format, .nonspacingMark, .enclosingMark, .spacingMark, .control, .spaceSeparator,
+        ]
+        let symbols = name.unicodeScalars.filter { !ignored.contains($0.properties.generalCategory) }
+        guard symbols.count <= 3 else { return [] }
+        return symbols.flatMap { words($0.properties.name ?? "") }
+    }
+
+    /// Whether `character` is a letter or digit that Swift allows in an identifier: `é`, `ß`,
+    /// `名`, but not `😀`, `-` or `·`.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        (character.isLetter || character.isNumber)
+            && character.unicodeScalars.allSatisfy(isIdentifierCharacter)
+    }
+
+    /// Whether `text` is a Swift identifier as written, keywords aside: it starts with a letter or
+    /// `_` and goes on with letters, digits and combining marks of the ranges Swift allows.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isIdentifierHead(first) else { return false }
+        return text.unicodeScalars.dropFirst().allSatisfy(isIdentifierCharacter)
+    }
+
+    /// A scalar that may start a Swift identifier (The Swift Programming Language, Lexical
+    /// Structure, `identifier-head`).
+    static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 {
+            return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
+        }
+        if value >= 0x10000 { return value & 0xFFFF <= 0xFFFD && value <= 0xEFFFD }
+        return identifierHeadRanges.contains { $0.contains(value) }
+    }
+
+    /// A scalar that may follow the first in a Swift identifier (`identifier-character`): a head,
+    /// a digit or a combining mark.
+    static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return isIdentifierHead(scalar) || (0x30...0x39).contains(value) || (0x300...0x36F).contains(value)
+            || (0x1DC0...0x1DFF).contains(value) || (0x20D0...0x20FF).contains(value)
+            || (0xFE20...0xFE2F).contains(value)
+    }
+
+    /// The ranges of `identifier-head` between U+0080 and U+FFFF.
+    private static let identifierHeadRanges: [ClosedRange<UInt32>] = [
+        0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE,
+        0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF, 0x100...0x2FF, 0x370...0x167F, 0x1681...0x180D,
+        0x180F...0x1DBF, 0x1E00...0x1FFF, 0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040,
+        0x2054...0x2054, 0x2060...0x206F, 0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF,
+        0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F,
+        0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F,
+        0xFE30...0xFE44, 0xFE47...0xFFFD,
+    ]
+
+    /// Whether `member` is written with the very scalars of `name`, so that a coding key needs no
+    /// text of its own: Swift's `==` takes a composed and a decomposed `é` as equal, the text of a
+    /// synthesized coding key does not.
+    static func isWritten(_ member: String, as name: String) -> Bool {
+        member.unicodeScalars.elementsEqual(name.unicodeScalars)
     }
 
     /// A member name as it must be written in a declaration: in backticks when it is a keyword.
