@@ -262,6 +262,58 @@ import Testing
         #expect(endpoint.contains(#"Cookie("😀", grinningFace)"#))
     }
 
+    @Test func parametersAndPartsRenamedForSwiftAreReportedOneLineEach() throws {
+        let result = try importing(
+            """
+            paths:
+              /items/{café-id}:
+                post:
+                  operationId: postItem
+                  parameters:
+                    - {name: café-id, in: path, required: true, schema: {type: string}}
+                    - {name: page_size, in: query, schema: {type: integer}}
+                    - {name: page-size, in: query, schema: {type: integer}}
+                    - {name: 2fa, in: header, schema: {type: string}}
+                    - {name: self, in: query, schema: {type: string}}
+                    - {name: default, in: query, schema: {type: string}}
+                    - {name: 😀, in: cookie, schema: {type: string}}
+                    - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {max-size: {type: integer}}}}
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: {type: object, properties: {file-name: {type: string}, note: {type: string}}}
+                  responses: {'204': {description: ok}}
+            """)
+        let renamed = result.report.items.filter { $0.kind == .renamed }
+        #expect(renamed.allSatisfy { !$0.changesExport })
+        let operation = "/paths/~1items~1{café-id}/post"
+        let kept = "; the document's name is kept on the wire."
+        #expect(
+            renamed.map(\.description) == [
+                "\(operation)/parameters/0: The path parameter café-id is caféID in Swift, since its name is not a "
+                    + "Swift identifier of letters and digits\(kept)",
+                "\(operation)/requestBody/content/multipart~1form-data/schema/properties/file-name: The part "
+                    + "file-name is fileName in Swift, since its name is not a Swift identifier of letters and "
+                    + "digits\(kept)",
+                "\(operation)/parameters/2: The query parameter page-size is pageSize2 in Swift, since pageSize "
+                    + "is taken\(kept)",
+                "\(operation)/parameters/3: The header parameter 2fa is _2fa in Swift, since its name is not a "
+                    + "Swift identifier of letters and digits\(kept)",
+                "\(operation)/parameters/4: The query parameter self is selfValue in Swift, since Swift reserves "
+                    + "its name\(kept)",
+                "\(operation)/parameters/6: The cookie parameter 😀 is grinningFace in Swift, named after its "
+                    + "symbols\(kept)",
+                "\(operation)/parameters/7/schema/properties/max-size: The property max-size is maxSize in "
+                    + "Swift, since its name is not a Swift identifier of letters and digits\(kept)",
+                "\(operation)/parameters/7: The property max-size of the query parameter filter is filterMaxSize "
+                    + "in Swift, since its name is not a Swift identifier of letters and digits\(kept)",
+            ])
+        let endpoint = file(result, "Endpoints/PostItem.swift")
+        #expect(endpoint.contains(#"Query("page-size", pageSize2)"#))
+        #expect(endpoint.contains(#"Query("default", `default`)"#))
+        #expect(endpoint.contains(#"Query("filter[max-size]", filterMaxSize)"#))
+    }
+
     @Test func failuresOfOneModelAndOfSeveral() throws {
         let result = try importing(
             """

@@ -609,6 +609,38 @@ import Testing
         #expect(bytes.firstRange(of: Array("case caf\u{E9} = \"cafe\u{301}\"".utf8)) != nil)
     }
 
+    @Test func propertiesRenamedForSwiftAreReportedOneLineEach() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Item:
+                  type: object
+                  properties:
+                    per_page: {type: integer}
+                    x-y: {type: string}
+                    x_y: {type: string}
+                    '@id': {type: string}
+                    '+1': {type: integer}
+                    self: {type: string}
+                    default: {type: string}
+                    größe: {type: integer}
+            """)
+        let item = "/components/schemas/Item/properties"
+        let kept = "; the document's name is kept on the wire."
+        let notAnIdentifier = "since its name is not a Swift identifier of letters and digits\(kept)"
+        #expect(
+            result.report.items.filter { $0.kind == .renamed }.map(\.description) == [
+                "\(item)/x-y: The property x-y is xY in Swift, \(notAnIdentifier)",
+                "\(item)/x_y: The property x_y is xY2 in Swift, since xY is taken\(kept)",
+                "\(item)/@id: The property @id is id in Swift, \(notAnIdentifier)",
+                "\(item)/+1: The property +1 is plus1 in Swift, \(notAnIdentifier)",
+                "\(item)/self: The property self is selfValue in Swift, since Swift reserves its name\(kept)",
+            ])
+        #expect(file(result, "Models/Item.swift").contains(#"case xY2 = "x_y""#))
+    }
+
     @Test func keywordsItDoesNotReadAreReported() throws {
         let result = try importing(
             """

@@ -252,7 +252,8 @@ extension EndpointBuilder {
                             : "The part's media type \(mediaType) is not one concrete media type; its content "
                                 + "type property defaults to application/octet-stream.")
                 }
-                let name = scope.claim(SwiftNames.memberName(field))
+                let name = models.claimMemberName(
+                    field, in: &scope, at: fieldPointer, subject: "The part \(field)")
                 let filename = scope.claim(name + "Filename")
                 let contentType = scope.claim(name + "ContentType")
                 let declaredType =
@@ -276,7 +277,8 @@ extension EndpointBuilder {
                     ".data(\(literal), \(SwiftNames.declared(name)), filename: \(SwiftNames.declared(filename)), "
                         + "contentType: \(SwiftNames.declared(contentType)))")
             case _ where isTextPart(resolved.type):
-                let name = scope.claim(SwiftNames.memberName(field))
+                let name = models.claimMemberName(
+                    field, in: &scope, at: fieldPointer, subject: "The part \(field)")
                 if resolved.type != .builtin("String") {
                     models.reportUnchecked(resolved.constraints, at: fieldPointer)
                     models.report.add(

@@ -7,7 +7,8 @@ extension EndpointBuilder {
         _ parameter: DocumentValue, _ wireName: String, at pointer: JSONPointer, endpoint: String,
         scope: inout NameScope
     ) -> EndpointDeclaration.Property {
-        let propertyName = scope.claim(SwiftNames.memberName(wireName))
+        let propertyName = models.claimMemberName(
+            wireName, in: &scope, at: pointer, subject: "The path parameter \(wireName)")
         var resolved = models.type(
             of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
             hint: Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName)))
@@ -101,7 +102,10 @@ extension EndpointBuilder {
         let hint = Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName))
         var resolved = models.type(of: schema, at: pointer.appending("schema"), hint: hint)
         let required = parameter["required"]?.bool == true
-        let propertyName = scope.claim(SwiftNames.memberName(wireName))
+        // Claimed where the parameter is one property: a spread object's properties have names of
+        // their own, and a parameter left out has none.
+        let propertyName: String
+        let subject = "The \(location) parameter \(wireName)"
         var isOptional = !required || resolved.nullable
         var defaultValue: String? = isOptional ? "nil" : nil
         let literalName = ModelBuilder.stringLiteral(wireName)
@@ -116,6 +120,7 @@ extension EndpointBuilder {
                     )
                     return []
                 }
+                propertyName = models.claimMemberName(wireName, in: &scope, at: pointer, subject: subject)
                 let wanted = Self.wantedStrategy(of: parameter)
                 if let separator = Self.separators[wanted],
                     wanted != strategy || canHoldComma(element) || wanted != ".commaSeparated"
@@ -154,6 +159,7 @@ extension EndpointBuilder {
                 defaultValue = required ? nil : "[]"
                 component = "Query(\(literalName), \(SwiftNames.declared(propertyName)))"
             } else if isScalar(resolved.type) {
+                propertyName = models.claimMemberName(wireName, in: &scope, at: pointer, subject: subject)
                 component = "Query(\(literalName), \(SwiftNames.declared(propertyName)))"
             } else if let spread = spreadObject(
                 parameter, wireName, resolved.type, required: required, entry: entry, scope: &scope)
@@ -167,6 +173,7 @@ extension EndpointBuilder {
                 return []
             }
         case "header", "cookie":
+            propertyName = models.claimMemberName(wireName, in: &scope, at: pointer, subject: subject)
             if models.resolvedAlias(resolved.type) != .builtin("String") {
                 models.report.add(
                     pointer.appending("schema"), .approximated,
@@ -297,7 +304,6 @@ extension EndpointBuilder {
         }
     }
 
-    /// Whether the text of a value of `type` may hold a comma.
     /// An object in the query as one parameter per property, as its style writes them: `name=x`
     /// (`form`, exploded) or `filter[name]=x` (`deepObject`); `nil` when a property is not a single
     /// value or the style is another.
@@ -315,8 +321,11 @@ extension EndpointBuilder {
             entry, .approximated,
             "The object is one query parameter per property (\(style == "form" ? "name=…" : "\(wireName)[name]=…")), "
                 + "which the export lists one by one.")
-        return structure.properties.map { field in
-            let name = scope.claim(SwiftNames.memberName(wireName + "_" + field.jsonName))
+        var spread: [(EndpointDeclaration.Property, String)] = []
+        for field in structure.properties {
+            let name = models.claimMemberName(
+                wireName + "_" + field.jsonName, in: &scope, at: entry,
+                subject: "The property \(field.jsonName) of the query parameter \(wireName)")
             let queryName = style == "form" ? field.jsonName : "\(wireName)[\(field.jsonName)]"
             let optional = !required || field.isOptional
             let property = EndpointDeclaration.Property(
@@ -324,10 +333,13 @@ extension EndpointBuilder {
                 documentation: field.documentation.isEmpty
                     ? ["The `\(field.jsonName)` of the `\(wireName)` query parameter."] : field.documentation,
                 codingKey: nil, constraints: field.constraints)
-            return (property, "Query(\(ModelBuilder.stringLiteral(queryName)), \(SwiftNames.declared(name)))")
+            spread.append(
+                (property, "Query(\(ModelBuilder.stringLiteral(queryName)), \(SwiftNames.declared(name)))"))
         }
+        return spread
     }
 
+    /// Whether the text of a value of `type` may hold a comma.
     func canHoldComma(_ type: SwiftType) -> Bool {
         switch type {
         case .builtin(let name): ["String", "Date"].contains(name)

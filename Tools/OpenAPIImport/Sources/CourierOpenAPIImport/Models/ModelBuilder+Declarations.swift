@@ -51,14 +51,8 @@ extension ModelBuilder {
                         properties[earlier].isOptional && (!required.contains(jsonName) || resolved.nullable)
                     continue
                 }
-                let swiftName = names.claim(SwiftNames.memberName(jsonName))
-                if swiftName != SwiftNames.memberName(jsonName) {
-                    report.add(
-                        propertyPointer, .renamed,
-                        "\(jsonName) is the property \(swiftName), since another property has the Swift name "
-                            + "\(SwiftNames.memberName(jsonName)); its coding key keeps the document's name.",
-                        changesExport: false)
-                }
+                let swiftName = claimMemberName(
+                    jsonName, in: &names, at: propertyPointer, subject: "The property \(jsonName)")
                 // A required readOnly property is required in responses only, a writeOnly one in
                 // requests only (OpenAPI 3.x): one model serves both, so it is optional.
                 let direction = oneWay(propertySchema, at: propertyPointer)

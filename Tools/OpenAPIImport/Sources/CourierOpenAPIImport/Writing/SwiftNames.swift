@@ -215,6 +215,16 @@ enum SwiftNames {
         0xFE30...0xFE44, 0xFE47...0xFFFD,
     ]
 
+    /// Whether `member` is `name` as Swift writes names, cased and joined (`per_page` as
+    /// `perPage`, `petId` as `petID`, `_links` as `links`), rather than a name of its own: `name`
+    /// is an identifier, and the two have the same letters and digits.
+    static func spells(_ name: String, as member: String) -> Bool {
+        func letters(_ text: String) -> String {
+            String(text.precomposedStringWithCanonicalMapping.filter(isWordCharacter)).lowercased()
+        }
+        return isIdentifier(name) && letters(name) == letters(member)
+    }
+
     /// Whether `member` is written with the very scalars of `name`, so that a coding key needs no
     /// text of its own: Swift's `==` takes a composed and a decomposed `é` as equal, the text of a
     /// synthesized coding key does not.
