@@ -249,8 +249,8 @@ import Testing
                   parameters:
                     - {name: café-id, in: path, required: true, schema: {type: string}}
                     - {name: größe, in: query, schema: {type: integer}}
-                    - {name: 名前, in: header, schema: {type: string}}
-                    - {name: 😀, in: cookie, schema: {type: string}}
+                    - {name: 名前, in: query, schema: {type: string}}
+                    - {name: 😀, in: query, schema: {type: string}}
                   responses: {'204': {description: ok}}
             """)
         let endpoint = file(result, "Endpoints/GetItem.swift")
@@ -258,8 +258,8 @@ import Testing
         #expect(endpoint.contains(#"case caféID = "café-id""#))
         #expect(endpoint.contains(#"Path("items/\(caféID)")"#))
         #expect(endpoint.contains(#"Query("größe", größe)"#))
-        #expect(endpoint.contains(#"Header("名前", 名前)"#))
-        #expect(endpoint.contains(#"Cookie("😀", grinningFace)"#))
+        #expect(endpoint.contains(#"Query("名前", 名前)"#))
+        #expect(endpoint.contains(#"Query("😀", grinningFace)"#))
     }
 
     @Test func parametersAndPartsRenamedForSwiftAreReportedOneLineEach() throws {
@@ -276,7 +276,7 @@ import Testing
                     - {name: 2fa, in: header, schema: {type: string}}
                     - {name: self, in: query, schema: {type: string}}
                     - {name: default, in: query, schema: {type: string}}
-                    - {name: 😀, in: cookie, schema: {type: string}}
+                    - {name: 😀, in: query, schema: {type: string}}
                     - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {max-size: {type: integer}}}}
                   requestBody:
                     content:
@@ -301,7 +301,7 @@ import Testing
                     + "Swift identifier of letters and digits\(kept)",
                 "\(operation)/parameters/4: The query parameter self is selfValue in Swift, since Swift reserves "
                     + "its name\(kept)",
-                "\(operation)/parameters/6: The cookie parameter 😀 is grinningFace in Swift, named after its "
+                "\(operation)/parameters/6: The query parameter 😀 is grinningFace in Swift, named after its "
                     + "symbols\(kept)",
                 "\(operation)/parameters/7/schema/properties/max-size: The property max-size is maxSize in "
                     + "Swift, since its name is not a Swift identifier of letters and digits\(kept)",
