@@ -319,6 +319,54 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Pet/allOf").first?.kind == .approximated)
     }
 
+    @Test func theModelsInsideABaseAreNamedAfterItWhicheverStructReadsThemFirst() throws {
+        let base = """
+                Base:
+                  type: object
+                  properties:
+                    meta: {type: object, properties: {etag: {type: string}}}
+                    kind: {type: string, enum: [a, b]}
+                    parent:
+                      allOf:
+                        - $ref: '#/components/schemas/Root'
+                        - {type: object, properties: {links: {type: object, properties: {next: {type: string}}}}}
+            """
+        let extenders = """
+                Dog:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - {type: object, properties: {bark: {type: string}}}
+                Cat:
+                  allOf: [{$ref: '#/components/schemas/Base'}, {type: object, properties: {purr: {type: boolean}}}]
+                Root:
+                  type: object
+                  properties:
+                    tags: {type: object, properties: {names: {type: array, items: {type: string}}}}
+            """
+        let header = "paths: {}\ncomponents:\n  schemas:\n"
+        let extendersFirst = try importing(header + extenders + "\n" + base)
+        let baseFirst = try importing(header + base + "\n" + extenders)
+        for result in [extendersFirst, baseFirst] {
+            #expect(
+                result.files.map(\.path).filter { $0.hasPrefix("Models/") }.sorted() == [
+                    "Models/Base.swift", "Models/BaseKind.swift", "Models/BaseMeta.swift",
+                    "Models/BaseParent.swift",
+                    "Models/BaseParentLinks.swift", "Models/Cat.swift", "Models/Dog.swift",
+                    "Models/Root.swift",
+                    "Models/RootTags.swift",
+                ])
+            let dog = file(result, "Models/Dog.swift")
+            #expect(dog.contains("public var meta: BaseMeta?"))
+            #expect(dog.contains("public var kind: BaseKind?"))
+            #expect(dog.contains("public var parent: BaseParent?"))
+            #expect(file(result, "Models/Cat.swift").contains("public var meta: BaseMeta?"))
+            #expect(file(result, "Models/BaseParent.swift").contains("public var tags: RootTags?"))
+        }
+        for path in ["Models/Base.swift", "Models/BaseMeta.swift", "Models/Dog.swift", "Models/Cat.swift"] {
+            #expect(file(extendersFirst, path) == file(baseFirst, path))
+        }
+    }
+
     @Test func anAllOfOfOneSchemaAndSchemasThatOnlyDescribeItIsThatSchema() throws {
         // Documents converted from Swagger 2 describe a referenced scalar this way.
         let result = try importing(

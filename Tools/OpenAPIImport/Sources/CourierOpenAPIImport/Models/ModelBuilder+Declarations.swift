@@ -117,7 +117,8 @@ extension ModelBuilder {
     ) -> [(DocumentValue, JSONPointer)] {
         guard depth < 32 else { return [] }
         var target = (member, pointer)
-        if member["$ref"] != nil {
+        if let reference = member["$ref"]?.string {
+            declareComponent(at: reference)
             do {
                 target = try document.resolved(member, at: pointer)
             } catch {

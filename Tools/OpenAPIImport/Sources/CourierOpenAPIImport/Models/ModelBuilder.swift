@@ -103,6 +103,16 @@ struct ModelBuilder {
         if case .enumeration = declaration(named: name) { true } else { false }
     }
 
+    /// Declares the component schema `reference` points to, unless it is declared or being
+    /// declared, so that the models inside it are named after it (`BaseMeta`), not after the
+    /// first struct that extends it with `allOf` and reads them.
+    mutating func declareComponent(at reference: String) {
+        guard let name = SourceDocument.componentSchemaName(reference), componentTypes[name] != nil,
+            let schema = document.root["components"]?["schemas"]?[name]
+        else { return }
+        declareComponent(name, schema)
+    }
+
     static func componentPointer(_ name: String) -> JSONPointer {
         JSONPointer(tokens: ["components", "schemas", name])
     }
