@@ -71,12 +71,12 @@ struct Generate: ParsableCommand {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.contents.utf8).write(to: url)
         }
-        if !noFormat { try format(folder) }
         if let report {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try encoder.encode(result.report).write(to: URL(fileURLWithPath: report))
         }
+        if !noFormat { try SwiftFormatRun(configuration: formatConfiguration).format(folder) }
         let counts = Dictionary(grouping: result.report.items, by: \.kind).mapValues(\.count)
         FileHandle.standardError.write(
             Data(
@@ -98,28 +98,6 @@ struct Generate: ParsableCommand {
                     + "pass --replace to write it again.")
         }
         for url in earlier { try manager.removeItem(at: url) }
-    }
-
-    private func format(_ folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["swift", "format", "format", "--in-place", "--recursive"]
-        if let formatConfiguration { arguments += ["--configuration", formatConfiguration] }
-        process.arguments = arguments + [folder.path]
-        do {
-            try process.run()
-        } catch {
-            throw ValidationError(
-                "swift format could not start (\(error)); pass --no-format to skip formatting.")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            // Its own messages above say where; the generated code is at fault, not the command.
-            throw ImportError(
-                "swift format failed with status \(process.terminationStatus) on the code written to "
-                    + "\(folder.path): the importer wrote code it cannot read, a fault of the importer, not of the "
-                    + "document or the command. The files are left there as written.")
-        }
     }
 }
 
