@@ -254,6 +254,7 @@ import Testing
                   responses: {'204': {description: ok}}
             """)
         let endpoint = file(result, "Endpoints/GetItem.swift")
+        #expect(endpoint.hasPrefix("// swift-format-ignore-file: IdentifiersMustBeASCII\n\nimport Courier\n"))
         #expect(endpoint.contains("public var caféID: String"))
         #expect(endpoint.contains(#"case caféID = "café-id""#))
         #expect(endpoint.contains(#"Path("items/\(caféID)")"#))

@@ -356,6 +356,7 @@ import Testing
                     "Models/RootTags.swift",
                 ])
             let dog = file(result, "Models/Dog.swift")
+            #expect(dog.hasPrefix("import Courier\n"))
             #expect(dog.contains("public var meta: BaseMeta?"))
             #expect(dog.contains("public var kind: BaseKind?"))
             #expect(dog.contains("public var parent: BaseParent?"))
@@ -645,6 +646,8 @@ import Testing
                     "cafe\\u0301": {type: string}
             """)
         let item = file(result, "Models/Item.swift")
+        // swift-format's default IdentifiersMustBeASCII would refuse the document's names.
+        #expect(item.hasPrefix("// swift-format-ignore-file: IdentifiersMustBeASCII\n\nimport Courier\n"))
         #expect(item.contains("public var größe: Int?"))
         #expect(item.contains("public var 名前: String?"))
         #expect(item.contains("public var caféID: String?"))

@@ -6,6 +6,9 @@ struct EndpointWriter {
     /// The source file of one endpoint.
     func file(_ endpoint: EndpointDeclaration) -> String {
         var source = SourceText()
+        for line in SwiftNames.lintDirectives(declaring: endpoint.properties.map(\.name)) {
+            source.line(line)
+        }
         source.line("import Courier")
         source.line("import Foundation")
         source.line()

@@ -8,6 +8,11 @@ struct ModelWriter {
     /// The source file of one model.
     func file(_ declaration: ModelDeclaration) -> String {
         var source = SourceText()
+        if case .structure(let structure) = declaration {
+            for line in SwiftNames.lintDirectives(declaring: structure.properties.map(\.name)) {
+                source.line(line)
+            }
+        }
         source.line("import Courier")
         source.line("import Foundation")
         source.line()

@@ -232,6 +232,14 @@ enum SwiftNames {
         member.unicodeScalars.elementsEqual(name.unicodeScalars)
     }
 
+    /// The first line of a file that declares a property of a name outside ASCII (`größe`):
+    /// swift-format's `IdentifiersMustBeASCII`, on by default, would refuse the name the document
+    /// gave it.
+    static func lintDirectives(declaring properties: [String]) -> [String] {
+        properties.allSatisfy { $0.allSatisfy(\.isASCII) }
+            ? [] : ["// swift-format-ignore-file: IdentifiersMustBeASCII", ""]
+    }
+
     /// A member name as it must be written in a declaration: in backticks when it is a keyword.
     static func declared(_ member: String) -> String {
         keywords.contains(member) ? "`\(member)`" : member
