@@ -675,6 +675,7 @@ import Testing
                     '@id': {type: string}
                     '+1': {type: integer}
                     self: {type: string}
+                    Init: {type: string}
                     default: {type: string}
                     größe: {type: integer}
             """)
@@ -688,6 +689,7 @@ import Testing
                 "\(item)/@id: The property @id is id in Swift, \(notAnIdentifier)",
                 "\(item)/+1: The property +1 is plus1 in Swift, \(notAnIdentifier)",
                 "\(item)/self: The property self is selfValue in Swift, since Swift reserves its name\(kept)",
+                "\(item)/Init: The property Init is initValue in Swift, since Swift reserves its name\(kept)",
             ])
         #expect(file(result, "Models/Item.swift").contains(#"case xY2 = "x_y""#))
     }

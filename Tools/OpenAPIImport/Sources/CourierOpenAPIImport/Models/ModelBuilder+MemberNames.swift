@@ -16,7 +16,7 @@ extension ModelBuilder {
             reason = "since \(wanted) is taken"
         } else if SwiftNames.spells(name, as: claimed) {
             return claimed
-        } else if ["self", "super", "init", "deinit", "subscript"].contains(name) {
+        } else if ["selfValue", "superValue", "initValue", "deinitValue", "subscriptValue"].contains(wanted) {
             reason = "since Swift reserves its name"
         } else if SwiftNames.words(name).isEmpty {
             reason = "named after its symbols"

@@ -232,7 +232,7 @@ enum SwiftNames {
         member.unicodeScalars.elementsEqual(name.unicodeScalars)
     }
 
-    /// The first line of a file that declares a property of a name outside ASCII (`größe`):
+    /// The lines that start a file declaring a property of a name outside ASCII (`größe`):
     /// swift-format's `IdentifiersMustBeASCII`, on by default, would refuse the name the document
     /// gave it.
     static func lintDirectives(declaring properties: [String]) -> [String] {
