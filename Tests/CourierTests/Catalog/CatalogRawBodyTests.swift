@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Bodies that are not JSON, a form or a multipart form: bytes and text, read back as they were
-/// sent.
+/// sent and documented as what is sent, whatever their media type.
 struct CatalogRawBodyTests {
     struct PutAvatar: CatalogEndpoint, Equatable {
         typealias Success = Empty
@@ -77,5 +77,141 @@ struct CatalogRawBodyTests {
         #expect(try catalog.match(try IncomingRequest(request)) as? PatchNote == sent)
         let json = catalog.openAPIDocument(title: "Notes", version: "1").json
         #expect(json.contains("application/merge-patch+json"))
+    }
+
+    struct PostDocument: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var document: Data
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("documents")
+            Body.data(document, contentType: .json)
+        }
+    }
+
+    struct PostOptionalDocument: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var document: Data?
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("documents")
+            if let document { Body.data(document, contentType: .json) }
+        }
+    }
+
+    struct PostDocumentText: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var document: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("documents")
+            Body.text(document, contentType: .json)
+        }
+    }
+
+    struct PostEncodedBytes: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var bytes: Data
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("documents")
+            Body.json(bytes)
+        }
+    }
+
+    struct PutOptionalBytes: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var bytes: Data?
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("blobs")
+            if let bytes { Body.data(bytes) }
+        }
+    }
+
+    /// The `requestBody` of the only operation of `endpoint`'s document, as compact JSON.
+    private func requestBody(_ endpoint: any CatalogEndpoint.Type) throws -> String {
+        let document = try Catalog([endpoint]).openAPIDocument(title: "Bodies", version: "1")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(document.json.utf8)) as? [String: Any])
+        let paths = try #require(json["paths"] as? [String: [String: [String: Any]]])
+        let operation = try #require(paths.values.first?.values.first)
+        return try compactJSON(operation["requestBody"])
+    }
+
+    @Test func jsonBytesComeBackAsSentAndAreDocumentedAsAnyJSONDocument() throws {
+        let catalog = try Catalog([PostDocument.self])
+        let sent = PostDocument(document: Data(#"{"title":"Notes","tags":["a"]}"#.utf8))
+        let request = try sent.request()
+        #expect(request.body?.data == sent.document)
+        #expect(try catalog.match(try IncomingRequest(request)) as? PostDocument == sent)
+        // Any JSON document: the bytes are sent as they are, not as a Base64 string.
+        #expect(
+            try requestBody(PostDocument.self)
+                == #"{"content":{"application/json":{"schema":{}}},"required":true}"#)
+    }
+
+    @Test func jsonTextComesBackAsSentAndIsDocumentedAsAnyJSONDocument() throws {
+        let catalog = try Catalog([PostDocumentText.self])
+        let sent = PostDocumentText(document: #"["a", 1]"#)
+        #expect(try catalog.match(try IncomingRequest(try sent.request())) as? PostDocumentText == sent)
+        #expect(
+            try requestBody(PostDocumentText.self)
+                == #"{"content":{"application/json":{"schema":{}}},"required":true}"#)
+    }
+
+    @Test func anOptionalBodyOfBytesTellsEmptyFromNone() throws {
+        let catalog = try Catalog([PostOptionalDocument.self, PutOptionalBytes.self])
+        for document in [Data("null".utf8), Data(), nil] {
+            let sent = PostOptionalDocument(document: document)
+            #expect(
+                try catalog.match(try IncomingRequest(try sent.request())) as? PostOptionalDocument == sent)
+        }
+        for bytes in [Data([0, 0xFF]), Data(), nil] {
+            let sent = PutOptionalBytes(bytes: bytes)
+            #expect(try catalog.match(try IncomingRequest(try sent.request())) as? PutOptionalBytes == sent)
+        }
+        #expect(
+            try requestBody(PutOptionalBytes.self)
+                == #"{"content":{"application/octet-stream":{"schema":{"contentMediaType":"application/octet-stream","type":"string"}}},"required":false}"#
+        )
+    }
+
+    @Test func anOptionalTextTellsEmptyFromNone() throws {
+        let catalog = try Catalog([PostNote.self])
+        let sent = PostNote(text: "")
+        #expect(try catalog.match(try IncomingRequest(try sent.request())) as? PostNote == sent)
+        #expect(
+            try requestBody(PostNote.self)
+                == #"{"content":{"text/plain":{"schema":{"type":"string"}}},"required":false}"#)
+    }
+
+    @Test func bytesOfAnotherTypeAreDocumentedAsAStringOfThatType() throws {
+        #expect(
+            try requestBody(PutAvatar.self)
+                == #"{"content":{"image/png":{"schema":{"contentMediaType":"image/png","type":"string"}}},"required":true}"#
+        )
+    }
+
+    @Test func bytesEncodedAsJSONAreBase64OnTheWireAndInTheDocument() throws {
+        let catalog = try Catalog([PostEncodedBytes.self])
+        let sent = PostEncodedBytes(bytes: Data([0, 1, 2]))
+        let request = try sent.request()
+        #expect(request.body?.data == Data(#""AAEC""#.utf8))
+        #expect(try catalog.match(try IncomingRequest(request)) as? PostEncodedBytes == sent)
+        #expect(
+            try requestBody(PostEncodedBytes.self)
+                == #"{"content":{"application/json":{"schema":{"contentEncoding":"base64","type":"string"}}},"required":true}"#
+        )
     }
 }

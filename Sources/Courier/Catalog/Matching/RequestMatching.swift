@@ -130,10 +130,14 @@ enum RequestMatching {
                 }
             }
         } else if let body = shape.body, let key = body.parameter {
-            let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
-            let isRaw = !isForm && !body.contentType.isJSON
-            if request.body.isEmpty, isRaw, body.isRequired {
-                // Required bytes or text may be empty: no body is the empty value.
+            // The declaration decides how the body is read, not its media type: bytes or text
+            // sent as they are come back as they were sent, JSON bytes included.
+            let isForm = !body.isVerbatim && body.contentType.essence == MediaType.formURLEncoded.essence
+            if request.body.isEmpty, body.isVerbatim,
+                body.isRequired || declared?.essence == body.contentType.essence
+            {
+                // Bytes or text may be empty: an empty body is the empty value, and no body too
+                // when the value is required (an optional one is left out by sending none).
                 values[key] = .bytes(Data(), isJSON: false)
             } else if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
                 // A form whose values are all absent or empty arrays is an empty body, not a missing one.
@@ -146,11 +150,12 @@ enum RequestMatching {
                 } else {
                     reasons.append("the form body is not valid percent-encoded UTF-8")
                 }
-            } else if body.contentType.isJSON {
-                values[key] = .body(request.body)
-            } else {
-                // Bytes (`Body.data`) or text (`Body.text`), read as a multipart part's content is.
+            } else if body.isVerbatim {
+                // Bytes (`Body.data`) or text (`Body.text`): `Data` as it is, anything else from
+                // its UTF-8 text.
                 values[key] = .bytes(request.body, isJSON: false)
+            } else {
+                values[key] = .body(request.body)
             }
         }
         guard reasons.isEmpty else {

@@ -123,10 +123,9 @@ enum OpenAPIOperation {
                     ? (type as? any Decodable.Type).flatMap {
                         OpenAPIForm.media(for: $0, encoding: encoding, schemas: &schemas)
                     } : nil
-                // Bytes sent as they are (`Body.data`) are a string of that media type, not Base64.
                 let whole =
-                    type == Data.self && !body.contentType.isJSON
-                    ? bytesSchema(body.contentType) : schemas.schema(for: type)
+                    body.isVerbatim
+                    ? bodySchema(type, as: body.contentType, schemas: &schemas) : schemas.schema(for: type)
                 media = form ?? ["schema": constraints[key]?.applied(to: whole) ?? whole]
             }
             operation["requestBody"] = [
@@ -348,15 +347,17 @@ enum OpenAPIOperation {
         ]
     }
 
-    /// The schema of a response body of `type` sent as `mediaType`: raw bytes of JSON are any JSON
-    /// document, of another media type a string of that type; other models their schema.
-    private static func bodySchema(
-        _ type: any Decodable.Type, as mediaType: MediaType, schemas: inout OpenAPISchemas
-    )
+    /// The schema of a body of `type` sent as it is in `mediaType` (`Data` as its bytes, a `String`
+    /// as its text, never Base64 or a JSON string): of a JSON media type any JSON document, bytes of
+    /// another media type a string of that type; any other type its schema. A response sends
+    /// `Data` and `String` this way (``ModelBody``), and so does a request body declared with
+    /// ``Body/data(_:contentType:)`` or ``Body/text(_:contentType:)``, whatever its type.
+    private static func bodySchema(_ type: Any.Type, as mediaType: MediaType, schemas: inout OpenAPISchemas)
         -> JSONValue
     {
-        guard type == Data.self else { return schemas.schema(for: type) }
-        return mediaType.isJSON ? [:] : bytesSchema(mediaType)
+        if mediaType.isJSON, type == Data.self || type == String.self { return [:] }
+        if type == Data.self { return bytesSchema(mediaType) }
+        return schemas.schema(for: type)
     }
 
     /// Bytes sent as they are: a string of `mediaType`, not Base64.

@@ -71,6 +71,10 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let isRequired: Bool
         /// The parts of a `multipart/form-data` body, in order; empty for any other body.
         public let parts: [Part]
+        /// Whether the body is sent as it is (``Body/data(_:contentType:)``,
+        /// ``Body/text(_:contentType:)``): a server reads its parameter back from the bytes or
+        /// text as sent, whatever the media type, never as JSON or a form.
+        var isVerbatim = false
     }
 
     /// One part of a `multipart/form-data` body: its content, file name and content type are

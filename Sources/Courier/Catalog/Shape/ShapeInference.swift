@@ -149,7 +149,7 @@ enum ShapeInference {
                 let declared = base.headers.first { $0.name == .contentType }.flatMap {
                     MediaType(headerValue: $0.value)
                 }
-                return EndpointShape.BodyShape(
+                var shape = EndpointShape.BodyShape(
                     parameter: bodyOwner,
                     contentType: baseParts == nil
                         ? declared ?? body.contentType : MediaType(known: "multipart/form-data"),
@@ -157,6 +157,8 @@ enum ShapeInference {
                     parts: (baseParts ?? []).enumerated().map { index, part in
                         partOwners.shape(of: part, at: index, log)
                     })
+                shape.isVerbatim = isVerbatimBody(of: type)
+                return shape
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
@@ -314,6 +316,20 @@ enum ShapeInference {
         }
         for case .formEncoding(let encoding) in model.endpoint.parts { return encoding }
         return FormEncoding()
+    }
+
+    /// Whether the model's block declares its body as bytes or text sent as they are
+    /// (``Body/data(_:contentType:)``, ``Body/text(_:contentType:)``), read from a probe value
+    /// with every optional present.
+    static func isVerbatimBody<Model: CatalogEndpoint>(of type: Model.Type) -> Bool {
+        guard let model = try? Model(from: ProbeDecoder(varying: nil, log: ProbeLog())) else { return false }
+        for case .body(let source) in model.endpoint.parts {
+            switch source {
+            case .bytes, .text: return true
+            default: return false
+            }
+        }
+        return false
     }
 
     /// The model's request built from probe values.
