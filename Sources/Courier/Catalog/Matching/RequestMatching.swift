@@ -130,8 +130,7 @@ enum RequestMatching {
                 }
             }
         } else if let body = shape.body, let key = body.parameter {
-            // The declaration decides how the body is read, not its media type: bytes or text
-            // sent as they are come back as they were sent, JSON bytes included.
+            // Bytes or text sent as they are come back as they were sent, JSON bytes included.
             let isForm = !body.isVerbatim && body.contentType.essence == MediaType.formURLEncoded.essence
             if request.body.isEmpty, body.isVerbatim,
                 body.isRequired || declared?.essence == body.contentType.essence
@@ -155,6 +154,7 @@ enum RequestMatching {
                 // its UTF-8 text.
                 values[key] = .bytes(request.body, isJSON: false)
             } else {
+                // JSON (`Body.json`).
                 values[key] = .body(request.body)
             }
         }

@@ -71,9 +71,10 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
         public let isRequired: Bool
         /// The parts of a `multipart/form-data` body, in order; empty for any other body.
         public let parts: [Part]
-        /// Whether the body is sent as it is (``Body/data(_:contentType:)``,
-        /// ``Body/text(_:contentType:)``): a server reads its parameter back from the bytes or
-        /// text as sent, whatever the media type, never as JSON or a form.
+        /// Whether a server reads the body's parameter back from the bytes or text as sent, never
+        /// as JSON or a form: a body sent as it is (``Body/data(_:contentType:)``,
+        /// ``Body/text(_:contentType:)``) whatever its media type, and any other body whose media
+        /// type is neither JSON nor a form.
         var isVerbatim = false
     }
 

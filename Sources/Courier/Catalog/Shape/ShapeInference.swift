@@ -157,7 +157,7 @@ enum ShapeInference {
                     parts: (baseParts ?? []).enumerated().map { index, part in
                         partOwners.shape(of: part, at: index, log)
                     })
-                shape.isVerbatim = isVerbatimBody(of: type)
+                shape.isVerbatim = baseParts == nil && isVerbatim(type, contentType: shape.contentType)
                 return shape
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
@@ -318,10 +318,12 @@ enum ShapeInference {
         return FormEncoding()
     }
 
-    /// Whether the model's block declares its body as bytes or text sent as they are
-    /// (``Body/data(_:contentType:)``, ``Body/text(_:contentType:)``), read from a probe value
-    /// with every optional present.
-    static func isVerbatimBody<Model: CatalogEndpoint>(of type: Model.Type) -> Bool {
+    /// Whether a server reads the model's body as it was sent (``EndpointShape/BodyShape/isVerbatim``):
+    /// a body its block declares as bytes or text (``Body/data(_:contentType:)``,
+    /// ``Body/text(_:contentType:)``) whatever its media type, found from a probe value with every
+    /// optional present, and any other body whose `contentType` is neither JSON nor a form.
+    static func isVerbatim<Model: CatalogEndpoint>(_ type: Model.Type, contentType: MediaType) -> Bool {
+        if !contentType.isJSON, contentType.essence != MediaType.formURLEncoded.essence { return true }
         guard let model = try? Model(from: ProbeDecoder(varying: nil, log: ProbeLog())) else { return false }
         for case .body(let source) in model.endpoint.parts {
             switch source {
