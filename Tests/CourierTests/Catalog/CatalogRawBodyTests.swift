@@ -214,4 +214,26 @@ struct CatalogRawBodyTests {
                 == #"{"content":{"application/json":{"schema":{"contentEncoding":"base64","type":"string"}}},"required":true}"#
         )
     }
+
+    struct UploadFile: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var file: URL
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("files")
+            Body.file(file)
+        }
+    }
+
+    @Test func aFileBodyIsRefusedWithASentenceOfTheCatalogs() throws {
+        let error = try #require(throws: CourierError.self) { try Catalog([UploadFile.self]) }
+        #expect(error.kind == .unparseableEndpoint)
+        #expect(
+            error.message
+                == "UploadFile cannot be parsed from a request: its body is a file (Body.file), read from disk "
+                + "while sending, so a server cannot hand it back as the same value; send its bytes with "
+                + "Body.data (A body file must be a file URL, not https.).")
+    }
 }

@@ -344,7 +344,15 @@ enum ShapeInference {
         } catch {
             throw failure(type, "Courier cannot make a probe value of it (\(error))")
         }
-        return try model.endpoint.request()
+        do throws(CourierError) {
+            return try model.endpoint.request()
+        } catch {
+            guard error.kind == .bodyFileUnreadable else { throw error }
+            throw failure(
+                type,
+                "its body is a file (Body.file), read from disk while sending, so a server cannot hand it "
+                    + "back as the same value; send its bytes with Body.data (\(error.message))")
+        }
     }
 
     /// The fixed text around a parameter's value in a path segment (`v` and `.json` in
