@@ -441,6 +441,72 @@ import Testing
         #expect(reported(result, at: "/paths/~1me/get/parameters/0").count == 1)
     }
 
+    /// Courier refuses a header or cookie name that is not an RFC 9110 token when it builds the
+    /// request: an optional one is left out, an operation that requires one is left out, and an
+    /// API key that would be sent under such a name is left out; each is reported.
+    @Test func headerAndCookieNamesThatAreNoTokensAreReportedAndLeftOut() throws {
+        let result = try importing(
+            """
+            paths:
+              /me:
+                get:
+                  operationId: me
+                  security: [{key: []}]
+                  parameters:
+                    - {name: 名前, in: header, schema: {type: string}}
+                    - {name: x y, in: header, schema: {type: string}}
+                    - {name: 😀, in: cookie, schema: {type: string}}
+                    - {name: a=b, in: cookie, schema: {type: string}}
+                    - {name: X-Trace, in: header, schema: {type: string}}
+                    - {name: session_id, in: cookie, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+              /them:
+                get:
+                  operationId: them
+                  parameters:
+                    - {name: 'x;y', in: cookie, required: true, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+            components:
+              securitySchemes:
+                key: {type: apiKey, in: cookie, name: 'key id'}
+            """)
+        let me = file(result, "Endpoints/Me.swift")
+        #expect(me.contains(#"Header("X-Trace", xTrace)"#))
+        #expect(me.contains(#"Cookie("session_id", sessionID)"#))
+        for name in ["名前", "x y", "😀", "a=b", "key id"] {
+            #expect(!me.contains("\"\(name)\""))
+        }
+        #expect(!me.contains("apiKey"))
+        #expect(
+            reported(result, at: "/paths/~1me/get/parameters/1").map(\.message) == [
+                #"The header name "x y" is not an RFC 9110 token (ASCII letters, digits and !#$%&'*+-.^_`|~), "#
+                    + "so no request can carry it; the operation is imported without it."
+            ])
+        #expect(
+            reported(result, at: "/paths/~1me/get/parameters/3").map(\.message) == [
+                #"The cookie name "a=b" is not an RFC 9110 token (ASCII letters, digits and !#$%&'*+-.^_`|~, as "#
+                    + "RFC 6265's cookie-name asks), so no request can carry it; the operation is imported without it."
+            ])
+        for index in 0..<4 {
+            #expect(
+                reported(result, at: "/paths/~1me/get/parameters/\(index)").map(\.kind) == [.notExpressed])
+        }
+        #expect(reported(result, at: "/paths/~1me/get/parameters/4").map(\.kind) == [.renamed])
+        #expect(
+            reported(result, at: "/components/securitySchemes/key").map(\.message) == [
+                #"The cookie name "key id" is not an RFC 9110 token (ASCII letters, digits and !#$%&'*+-.^_`|~, "#
+                    + "as RFC 6265's cookie-name asks), so no request can carry it; the scheme key is left out."
+            ])
+        #expect(!result.files.contains { $0.path == "Endpoints/Them.swift" })
+        #expect(!file(result, "TestAPI.swift").contains("Them.self"))
+        #expect(
+            reported(result, at: "/paths/~1them/get").map(\.message) == [
+                #"The cookie name "x;y" is not an RFC 9110 token (ASCII letters, digits and !#$%&'*+-.^_`|~, as "#
+                    + "RFC 6265's cookie-name asks), so no request can carry it, and the operation requires it (at "
+                    + "/paths/~1them/get/parameters/0/name); the operation is left out."
+            ])
+    }
+
     @Test func anOAuthRequirementIsReportedWhereItIsRequired() throws {
         let result = try importing(
             """

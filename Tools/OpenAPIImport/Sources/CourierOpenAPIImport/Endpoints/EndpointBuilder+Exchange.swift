@@ -83,6 +83,19 @@ extension EndpointBuilder {
                 )
                 continue
             }
+            if scheme["type"]?.string == "apiKey", scheme["in"]?.string != "query",
+                let refusal = Self.nameRefusal(
+                    of: .object(
+                        .init([
+                            ("in", .string(scheme["in"]?.string ?? "header")),
+                            ("name", scheme["name"] ?? .null),
+                        ])))
+            {
+                models.report.add(
+                    schemePointer, .notExpressed,
+                    "\(refusal); the scheme \(schemeName) is left out.")
+                continue
+            }
             // OAuth 2 and OpenID Connect name scopes; other schemes may name roles (OpenAPI 3.1).
             let scopes = (chosen.element[schemeName]?.array ?? []).compactMap(\.string)
             if !scopes.isEmpty {

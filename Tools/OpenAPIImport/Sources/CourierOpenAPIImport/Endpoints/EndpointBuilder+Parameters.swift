@@ -39,6 +39,34 @@ extension EndpointBuilder {
         "proxy-connection",
     ]
 
+    /// Whether `name` is an RFC 9110 `token`, which a header field name must be, and a cookie
+    /// name too (RFC 6265's `cookie-name` is a token): ASCII letters, digits and ``tokenSymbols``.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                        || ("0"..."9").contains(scalar)
+                        || tokenSymbols.contains(scalar))
+            }
+    }
+
+    /// The symbols of RFC 9110's `tchar`.
+    static let tokenSymbols: Set<Unicode.Scalar> = Set("!#$%&'*+-.^_`|~".unicodeScalars)
+
+    /// Why a header or cookie parameter's name cannot be sent, or `nil`: Courier refuses a name
+    /// that is not an RFC 9110 token when it builds the request.
+    static func nameRefusal(of parameter: DocumentValue) -> String? {
+        guard let location = parameter["in"]?.string, ["header", "cookie"].contains(location),
+            let name = parameter["name"]?.string, !isToken(name)
+        else { return nil }
+        return location == "header"
+            ? "The header name \(name.debugDescription) is not an RFC 9110 token (ASCII letters, digits and "
+                + "!#$%&'*+-.^_`|~), so no request can carry it"
+            : "The cookie name \(name.debugDescription) is not an RFC 9110 token (ASCII letters, digits and "
+                + "!#$%&'*+-.^_`|~, as RFC 6265's cookie-name asks), so no request can carry it"
+    }
+
     mutating func otherParameter(
         _ parameter: DocumentValue, at pointer: JSONPointer, entry: JSONPointer, endpoint: String,
         scope: inout NameScope, strategy: String
@@ -69,6 +97,11 @@ extension EndpointBuilder {
                 "A Cookie header parameter is the whole Cookie field; declare each cookie with in: cookie, "
                     + "or let a CookieMiddleware send what the server set. The operation is imported without it."
             )
+            return []
+        }
+        if let refusal = Self.nameRefusal(of: parameter) {
+            // A required one leaves the whole operation out before its parameters are read.
+            models.report.add(entry, .notExpressed, "\(refusal); the operation is imported without it.")
             return []
         }
         if location == "querystring" {

@@ -229,6 +229,15 @@ struct EndpointBuilder {
                     + "write (at \(parameterPointer.appending("style"))); the operation is left out.")
             return
         }
+        // A required header or cookie that no request can carry: no call would reach the server.
+        for (parameter, parameterPointer, _) in parameters where parameter["required"]?.bool == true {
+            guard let refusal = Self.nameRefusal(of: parameter) else { continue }
+            models.report.add(
+                pointer, .notExpressed,
+                "\(refusal), and the operation requires it (at \(parameterPointer.appending("name"))); the "
+                    + "operation is left out.")
+            return
+        }
         switch Self.pathLiteral(path, properties: pathProperties) {
         case .success(let literal?): components.append("Path(\(literal))")
         case .success(nil): break
