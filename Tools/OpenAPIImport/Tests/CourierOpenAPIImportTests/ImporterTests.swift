@@ -368,6 +368,54 @@ import Testing
         }
     }
 
+    @Test func theModelsInsideAPlaceAnAllOfOrAPropertyRefersToAreNamedAfterThatPlace() throws {
+        let holder = """
+                Holder:
+                  type: object
+                  properties:
+                    settings:
+                      type: object
+                      properties:
+                        theme: {type: object, properties: {color: {type: string}}}
+                        mode: {type: string, enum: [light, dark]}
+                    extras:
+                      type: object
+                      properties:
+                        notes: {type: array, items: {type: object, properties: {text: {type: string}}}}
+            """
+        let readers = """
+                Account:
+                  allOf:
+                    - $ref: '#/components/schemas/Holder/properties/settings'
+                    - {type: object, properties: {id: {type: string}}}
+                Profile:
+                  type: object
+                  properties:
+                    more: {$ref: '#/components/schemas/Holder/properties/extras'}
+                    note: {$ref: '#/components/schemas/Holder/properties/extras/properties/notes/items'}
+            """
+        let header = "paths: {}\ncomponents:\n  schemas:\n"
+        let readersFirst = try importing(header + readers + "\n" + holder)
+        let holderFirst = try importing(header + holder + "\n" + readers)
+        let models = [
+            "Models/Account.swift", "Models/Holder.swift", "Models/HolderExtras.swift",
+            "Models/HolderExtrasNotesItem.swift", "Models/HolderSettings.swift",
+            "Models/HolderSettingsMode.swift", "Models/HolderSettingsTheme.swift", "Models/Profile.swift",
+        ]
+        for result in [readersFirst, holderFirst] {
+            #expect(result.files.map(\.path).filter { $0.hasPrefix("Models/") }.sorted() == models)
+            let account = file(result, "Models/Account.swift")
+            #expect(account.contains("public var theme: HolderSettingsTheme?"))
+            #expect(account.contains("public var mode: HolderSettingsMode?"))
+            let profile = file(result, "Models/Profile.swift")
+            #expect(profile.contains("public var more: HolderExtras?"))
+            #expect(profile.contains("public var note: HolderExtrasNotesItem?"))
+        }
+        for path in models {
+            #expect(file(readersFirst, path) == file(holderFirst, path))
+        }
+    }
+
     @Test func anAllOfOfOneSchemaAndSchemasThatOnlyDescribeItIsThatSchema() throws {
         // Documents converted from Swagger 2 describe a referenced scalar this way.
         let result = try importing(

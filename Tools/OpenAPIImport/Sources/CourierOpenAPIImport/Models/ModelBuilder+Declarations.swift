@@ -29,6 +29,11 @@ extension ModelBuilder {
         var seen: Set<String> = []
         let required = Set(parts.flatMap { $0.0["required"]?.array?.compactMap(\.string) ?? [] })
         for (part, partPointer) in parts {
+            // A part the allOf refers to is named after where it is (`BaseMeta`), whichever
+            // struct reads it first.
+            let partName =
+                partPointer == pointer || partPointer.text.hasPrefix(pointer.text + "/")
+                ? name : placeName(of: partPointer) ?? name
             for (jsonName, propertySchema) in part["properties"]?.members ?? .init() {
                 let propertyPointer = partPointer.appending("properties", jsonName)
                 // A property that another schema of the allOf declared too: a value must match
@@ -38,7 +43,7 @@ extension ModelBuilder {
                 guard seen.insert(jsonName).inserted || (earlier != nil && Self.declaresAType(propertySchema))
                 else { continue }
                 let resolved = type(
-                    of: propertySchema, at: propertyPointer, hint: name + SwiftNames.typeName(jsonName))
+                    of: propertySchema, at: propertyPointer, hint: partName + SwiftNames.typeName(jsonName))
                 if let earlier {
                     report.add(
                         propertyPointer, .approximated,

@@ -103,14 +103,51 @@ struct ModelBuilder {
         if case .enumeration = declaration(named: name) { true } else { false }
     }
 
-    /// Declares the component schema `reference` points to, unless it is declared or being
-    /// declared, so that the models inside it are named after it (`BaseMeta`), not after the
-    /// first struct that extends it with `allOf` and reads them.
+    /// Declares the component schema `reference` points to or into
+    /// (`#/components/schemas/Base/properties/meta`), unless it is declared or being declared,
+    /// so that the models inside it are named after it (`BaseMeta`), not after the first struct
+    /// that extends it with `allOf` or refers to them and reads them.
     mutating func declareComponent(at reference: String) {
-        guard let name = SourceDocument.componentSchemaName(reference), componentTypes[name] != nil,
-            let schema = document.root["components"]?["schemas"]?[name]
+        guard reference.hasPrefix("#"), let tokens = JSONPointer(reference)?.tokens, tokens.count >= 3,
+            tokens[0] == "components", tokens[1] == "schemas", componentTypes[tokens[2]] != nil,
+            let schema = document.root["components"]?["schemas"]?[tokens[2]]
         else { return }
-        declareComponent(name, schema)
+        declareComponent(tokens[2], schema)
+    }
+
+    /// The name of a place inside a component schema, as the component names the models it
+    /// declares there: `BaseMeta` for `/components/schemas/Base/properties/meta`, `BaseTagsItem`
+    /// for its `tags`' items; `nil` outside the component schemas.
+    func placeName(of pointer: JSONPointer) -> String? {
+        let tokens = pointer.tokens
+        guard tokens.count >= 3, tokens[0] == "components", tokens[1] == "schemas",
+            var name = componentTypes[tokens[2]]
+        else { return nil }
+        var index = 3
+        while index < tokens.count {
+            let token = tokens[index]
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            switch token {
+            case "properties" where next != nil:
+                name += SwiftNames.typeName(next!)
+                index += 2
+            case "allOf" where next.flatMap(Int.init) != nil:
+                index += 2
+            case "oneOf" where next.flatMap(Int.init) != nil, "anyOf" where next.flatMap(Int.init) != nil:
+                name += "Option\(Int(next!)! + 1)"
+                index += 2
+            case "items":
+                name += "Item"
+                index += 1
+            case "additionalProperties":
+                name += "Value"
+                index += 1
+            default:
+                name += SwiftNames.typeName(token)
+                index += 1
+            }
+        }
+        return name
     }
 
     static func componentPointer(_ name: String) -> JSONPointer {
@@ -226,9 +263,11 @@ struct ModelBuilder {
             resolved.documentation = documentation(of: schema)
             return resolved
         }
+        // A place inside a component is that component's: its models are named after it.
+        declareComponent(at: reference)
         do {
             let (target, targetPointer) = try document.resolved(schema, at: pointer)
-            return type(of: target, at: targetPointer, hint: hint)
+            return type(of: target, at: targetPointer, hint: placeName(of: targetPointer) ?? hint)
         } catch {
             report.add(pointer, .notExpressed, "\(error.description) The value is arbitrary JSON.")
             usesJSONValue = true
