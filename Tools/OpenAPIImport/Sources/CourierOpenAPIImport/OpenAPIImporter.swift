@@ -157,8 +157,16 @@ public struct OpenAPIImporter: Sendable {
         source.doc(documentation)
         source.block("\(access)enum \(name)") { source in
             let servers = serverLiterals(document, report: &report)
-            source.doc(["The servers the document lists, in its order."])
-            source.line("\(access)static let servers: [BaseURL] = [" + servers.joined(separator: ", ") + "]")
+            var serversDocumentation = ["The servers the document lists, in its order."]
+            let described = servers.filter { $0.description != nil }
+            if !described.isEmpty {
+                serversDocumentation += [""] + described.map { "- `\($0.url)`: \($0.description!)" }
+            }
+            source.doc(serversDocumentation)
+            source.line(
+                "\(access)static let servers: [BaseURL] = ["
+                    + servers.map { "BaseURL(\(ModelBuilder.stringLiteral($0.url)))" }.joined(separator: ", ")
+                    + "]")
             source.line()
             source.doc([
                 "Every endpoint, in the order of the document's paths and their methods: what a server routes by "
@@ -173,41 +181,79 @@ public struct OpenAPIImporter: Sendable {
         return source.text
     }
 
-    /// `BaseURL("…")` for each server with an absolute http(s) URL; variables take their
-    /// defaults.
-    private func serverLiterals(_ document: SourceDocument, report: inout ImportReport) -> [String] {
-        var literals: [String] = []
-        for (offset, server) in (document.root["servers"]?.array ?? []).enumerated() {
+    /// Each server with an absolute http(s) URL that ``BaseURL`` accepts, its variables at their
+    /// defaults, and its description on one line.
+    private func serverLiterals(_ document: SourceDocument, report: inout ImportReport) -> [(
+        url: String, description: String?
+    )] {
+        var servers: [(url: String, description: String?)] = []
+        serverLoop: for (offset, server) in (document.root["servers"]?.array ?? []).enumerated() {
             let pointer = JSONPointer(tokens: ["servers", String(offset)])
             guard var url = server["url"]?.string else { continue }
             for (variable, definition) in server["variables"]?.members ?? .init() {
                 // The default is a string by the specification; a document that writes a number
                 // (a port) means its text.
-                let value: String =
-                    switch definition["default"] {
+                let value: String
+                switch definition["default"] {
+                case .string(let text): value = text
+                case .integer(let number): value = String(number)
+                case .number(let number): value = String(number)
+                case .bool(let flag): value = String(flag)
+                default:
+                    report.add(
+                        pointer.appending("variables", variable), .notExpressed,
+                        "The server variable \(variable) has no default, which OpenAPI requires, so the server "
+                            + "\(url) is not listed; give the client its base URL yourself.",
+                        changesExport: false)
+                    continue serverLoop
+                }
+                url = url.replacingOccurrences(of: "{\(variable)}", with: value)
+                let others = (definition["enum"]?.array ?? []).compactMap { value -> String? in
+                    switch value {
                     case .string(let text): text
                     case .integer(let number): String(number)
-                    case .number(let number): String(number)
-                    case .bool(let flag): String(flag)
-                    default: ""
+                    default: nil
                     }
-                url = url.replacingOccurrences(of: "{\(variable)}", with: value)
+                }.filter { $0 != value }
                 report.add(
                     pointer.appending("variables", variable), .approximated,
-                    "The server variable \(variable) takes its default, \(value).", changesExport: false)
-            }
-            guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
-                components.host?.isEmpty == false, components.user == nil, components.query == nil,
-                components.fragment == nil, !url.contains("{")
-            else {
-                report.add(
-                    pointer, .notExpressed,
-                    "The server \(url) is not an absolute http(s) URL; give the client its base URL yourself.",
+                    "The server variable \(variable) takes its default, \(value)"
+                        + (others.isEmpty
+                            ? "."
+                            : "; for its other values (\(others.joined(separator: ", "))), give the client "
+                                + "BaseURL(validating:) of the URL with one of them."),
                     changesExport: false)
+            }
+            guard let reason = Self.refusal(ofServer: url) else {
+                let description = server["description"]?.string.map {
+                    ModelBuilder.lines($0).joined(separator: " ")
+                }
+                servers.append((url, description?.isEmpty == false ? description : nil))
                 continue
             }
-            literals.append("BaseURL(\(ModelBuilder.stringLiteral(url)))")
+            report.add(pointer, .notExpressed, reason, changesExport: false)
         }
-        return literals
+        return servers
+    }
+
+    /// Why a server URL (its variables replaced) is not listed as a `BaseURL`, or `nil`: the
+    /// rules of `BaseURL(validating:)` that a literal would trap on.
+    static func refusal(ofServer url: String) -> String? {
+        if url.hasPrefix("/") || !url.contains("://") {
+            return
+                "The server \(url) is relative to where the document is served, which the document does not "
+                + "say; the endpoints' paths follow it, so give the client a base URL that ends in its path yourself."
+        }
+        guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
+            components.host?.isEmpty == false, components.user == nil, components.query == nil,
+            components.fragment == nil, !url.contains("{"), !url.contains("}"),
+            (1...65535).contains(components.port ?? 1),
+            !components.percentEncodedPath.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
+        else {
+            return
+                "The server \(url) is not an absolute http(s) URL that a BaseURL accepts (a host, a port from 1 "
+                + "to 65535, no credentials, query, fragment or dot segment); give the client its base URL yourself."
+        }
+        return nil
     }
 }

@@ -857,4 +857,56 @@ import Testing
         #expect(namespace.contains(#"BaseURL("http://petstore.example:8080/v2")"#))
         #expect(!reported(result, at: "/servers/1").isEmpty)
     }
+
+    /// Nothing a server says is dropped silently: its description is the list's documentation,
+    /// a variable's other values and a relative URL's path are in the report, and a URL that a
+    /// BaseURL literal would trap on is not listed.
+    @Test func whatAServerSaysIsCarriedOrReported() throws {
+        let result = try importing(
+            """
+            servers:
+              - url: https://{region}.example.com/v{version}
+                description: Regional servers.
+                variables:
+                  region: {default: eu, enum: [eu, us]}
+                  version: {default: '2'}
+              - url: /api/v1
+              - url: https://{tenant}.example.com
+                variables: {tenant: {enum: [a, b]}}
+              - url: https://example.com:70000/api
+              - url: https://example.com/api/../v1
+            paths: {}
+            """)
+        let namespace = file(result, "TestAPI.swift")
+        #expect(
+            namespace.contains(
+                """
+                    /// The servers the document lists, in its order.
+                    ///
+                    /// - `https://eu.example.com/v2`: Regional servers.
+                    public static let servers: [BaseURL] = [BaseURL("https://eu.example.com/v2")]
+                """))
+        #expect(
+            reported(result, at: "/servers/0/variables/region").map(\.message) == [
+                "The server variable region takes its default, eu; for its other values (us), give the client "
+                    + "BaseURL(validating:) of the URL with one of them."
+            ])
+        #expect(
+            reported(result, at: "/servers/0/variables/version").map(\.message) == [
+                "The server variable version takes its default, 2."
+            ])
+        #expect(
+            reported(result, at: "/servers/1").map(\.message) == [
+                "The server /api/v1 is relative to where the document is served, which the document does not say; "
+                    + "the endpoints' paths follow it, so give the client a base URL that ends in its path yourself."
+            ])
+        #expect(
+            reported(result, at: "/servers/2/variables/tenant").map(\.message) == [
+                "The server variable tenant has no default, which OpenAPI requires, so the server "
+                    + "https://{tenant}.example.com is not listed; give the client its base URL yourself."
+            ])
+        for index in 3...4 {
+            #expect(reported(result, at: "/servers/\(index)").map(\.kind) == [.notExpressed])
+        }
+    }
 }
