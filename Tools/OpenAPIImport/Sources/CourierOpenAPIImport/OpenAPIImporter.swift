@@ -156,7 +156,7 @@ public struct OpenAPIImporter: Sendable {
         documentation.append("The endpoints of the API, and the servers it is served from.")
         source.doc(documentation)
         source.block("\(access)enum \(name)") { source in
-            let servers = serverLiterals(document, report: &report)
+            let servers = listedServers(document, report: &report)
             var serversDocumentation = ["The servers the document lists, in its order."]
             let described = servers.filter { $0.description != nil }
             if !described.isEmpty {
@@ -183,7 +183,7 @@ public struct OpenAPIImporter: Sendable {
 
     /// Each server with an absolute http(s) URL that ``BaseURL`` accepts, its variables at their
     /// defaults, and its description on one line.
-    private func serverLiterals(_ document: SourceDocument, report: inout ImportReport) -> [(
+    private func listedServers(_ document: SourceDocument, report: inout ImportReport) -> [(
         url: String, description: String?
     )] {
         var servers: [(url: String, description: String?)] = []

@@ -83,13 +83,8 @@ extension EndpointBuilder {
                 )
                 continue
             }
-            if scheme["type"]?.string == "apiKey", scheme["in"]?.string != "query",
-                let refusal = Self.nameRefusal(
-                    of: .object(
-                        .init([
-                            ("in", .string(scheme["in"]?.string ?? "header")),
-                            ("name", scheme["name"] ?? .null),
-                        ])))
+            if scheme["type"]?.string == "apiKey", let name = scheme["name"]?.string,
+                let refusal = Self.nameRefusal(of: name, in: scheme["in"]?.string ?? "header")
             {
                 models.report.add(
                     schemePointer, .notExpressed,

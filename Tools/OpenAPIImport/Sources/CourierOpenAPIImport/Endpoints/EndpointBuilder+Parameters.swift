@@ -57,9 +57,13 @@ extension EndpointBuilder {
     /// Why a header or cookie parameter's name cannot be sent, or `nil`: Courier refuses a name
     /// that is not an RFC 9110 token when it builds the request.
     static func nameRefusal(of parameter: DocumentValue) -> String? {
-        guard let location = parameter["in"]?.string, ["header", "cookie"].contains(location),
-            let name = parameter["name"]?.string, !isToken(name)
-        else { return nil }
+        guard let location = parameter["in"]?.string, let name = parameter["name"]?.string else { return nil }
+        return nameRefusal(of: name, in: location)
+    }
+
+    /// Why `name` cannot be sent as a header or cookie (`location`) name, or `nil`.
+    static func nameRefusal(of name: String, in location: String) -> String? {
+        guard ["header", "cookie"].contains(location), !isToken(name) else { return nil }
         return location == "header"
             ? "The header name \(name.debugDescription) is not an RFC 9110 token (ASCII letters, digits and "
                 + "!#$%&'*+-.^_`|~), so no request can carry it"

@@ -27,10 +27,7 @@ struct EndpointBuilder {
         if methods32.contains(key.lowercased()) {
             return "\(key) has a field of its own in a path item, so OpenAPI 3.2 does not allow it here"
         }
-        let symbols = Set("!#$%&'*+-.^_`|~")
-        guard !key.isEmpty,
-            key.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || symbols.contains($0) })
-        else { return "\(key) is not an HTTP method token" }
+        guard isToken(key) else { return "\(key) is not an HTTP method token" }
         return nil
     }
 
