@@ -47,11 +47,11 @@ source "$ROOT/Benchmarks/Measurements/nginx.sh"
 # program.
 readonly REPEATS=3
 # The gate of --check with --instructions: Courier/AHC's instructions per GET over AsyncHTTPClient's
-# by hand, about 3% above the figure when it was last set (1.253x; its counts repeat within 0.2%).
+# by hand, about 3% above the figure when it was last set (1.240x; its counts repeat within 0.2%).
 # Lower it as the transport gets cheaper; raise it only with a reason in the commit.
 # Courier/URLSession's ratio is printed but not gated: libcurl's timers move URLSession's counts by
 # up to 5% from run to run on a busy machine, more than a regression worth catching.
-readonly GATE_AHC=1.29
+readonly GATE_AHC=1.28
 INSTRUCTIONS=0
 INSTRUCTIONS_JSON=""
 INSTRUCTIONS_CHECK=0
