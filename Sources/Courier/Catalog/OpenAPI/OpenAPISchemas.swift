@@ -212,12 +212,12 @@ struct OpenAPISchemas {
         case is String.Type: ["type": "string"]
         case is Int.Type, is Int64.Type: integer(Int64.min, Int64.max, format: "int64")
         case is Int32.Type: integer(Int32.min, Int32.max, format: "int32")
-        case is Int16.Type: integer(Int16.min, Int16.max)
-        case is Int8.Type: integer(Int8.min, Int8.max)
+        case is Int16.Type: integer(Int16.min, Int16.max, format: "int16")
+        case is Int8.Type: integer(Int8.min, Int8.max, format: "int8")
         case is UInt.Type, is UInt64.Type: ["type": "integer", "minimum": .integer(0), "format": "uint64"]
-        case is UInt32.Type: integer(UInt32.min, UInt32.max)
-        case is UInt16.Type: integer(UInt16.min, UInt16.max)
-        case is UInt8.Type: integer(UInt8.min, UInt8.max)
+        case is UInt32.Type: integer(UInt32.min, UInt32.max, format: "uint32")
+        case is UInt16.Type: integer(UInt16.min, UInt16.max, format: "uint16")
+        case is UInt8.Type: integer(UInt8.min, UInt8.max, format: "uint8")
         case is Double.Type: ["type": "number", "format": "double"]
         case is Float.Type: ["type": "number", "format": "float"]
         case is Decimal.Type: ["type": "number"]
@@ -232,16 +232,13 @@ struct OpenAPISchemas {
     }
 
     /// An integer schema with the type's bounds, which is what a decoder accepts.
-    private static func integer<Bound: FixedWidthInteger>(
-        _ minimum: Bound, _ maximum: Bound, format: String? = nil
-    )
+    private static func integer<Bound: FixedWidthInteger>(_ minimum: Bound, _ maximum: Bound, format: String)
         -> JSONValue
     {
-        var schema: [String: JSONValue] = [
+        [
             "type": "integer", "minimum": .integer(Int(minimum)), "maximum": .integer(Int(maximum)),
+            "format": .string(format),
         ]
-        if let format { schema["format"] = .string(format) }
-        return .object(schema)
     }
 
     /// `{"type": "string", "enum": [...]}` for a `CaseIterable` enum of `String` or `Int` raw

@@ -172,11 +172,19 @@ struct OpenAPIValueSchemasTests {
             guard let format = (schema as? [String: Any])?["format"] as? String else { continue }
             #expect(registered.contains(format), "\(name): \(format)")
         }
+        // Every integer says its size: a generator reads the format, a validator the bounds.
+        for name in ["int", "int64", "int32", "int16", "int8", "uint", "uint64", "uint32", "uint16", "uint8"]
+        {
+            #expect((properties[name] as? [String: Any])?["format"] != nil, "\(name)")
+        }
         #expect(
             try compactJSON(properties["uint64"]) == #"{"format":"uint64","minimum":0,"type":"integer"}"#)
         #expect(
             try compactJSON(properties["uint32"])
-                == #"{"maximum":4294967295,"minimum":0,"type":"integer"}"#)
+                == #"{"format":"uint32","maximum":4294967295,"minimum":0,"type":"integer"}"#)
+        #expect(
+            try compactJSON(properties["int8"])
+                == #"{"format":"int8","maximum":127,"minimum":-128,"type":"integer"}"#)
     }
 
     @Test func rawJSONIsAnyJSONDocument() throws {

@@ -3,6 +3,40 @@ import Testing
 @testable import CourierOpenAPIImport
 
 @Suite struct ImporterModelTests {
+    @Test func eachIntegerFormatOfTheRegistryIsItsSwiftInteger() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Sizes:
+                  type: object
+                  required: [a, b, c, d, e, f, g, h, i, j]
+                  properties:
+                    a: {type: integer}
+                    b: {type: integer, format: int64}
+                    c: {type: integer, format: int32}
+                    d: {type: integer, format: int16}
+                    e: {type: integer, format: int8}
+                    f: {type: integer, format: uint64}
+                    g: {type: integer, format: uint32}
+                    h: {type: integer, format: uint16}
+                    i: {type: integer, format: uint8}
+                    j: {type: integer, format: int128}
+            """)
+        let sizes = file(result, "Models/Sizes.swift")
+        let types = [
+            "a": "Int", "b": "Int", "c": "Int32", "d": "Int16", "e": "Int8", "f": "UInt64", "g": "UInt32",
+            "h": "UInt16", "i": "UInt8", "j": "Int",
+        ]
+        for (name, type) in types {
+            #expect(sizes.contains("public var \(name): \(type)\n"), "\(name): \(sizes)")
+        }
+        #expect(
+            reported(result, at: "/components/schemas/Sizes/properties/j/format").map(\.message)
+                == ["The integer format int128 is an Int; the export writes int64."])
+    }
+
     @Test func anObjectIsAStructWithOptionalsForWhatIsNotRequired() throws {
         let result = try importing(
             """

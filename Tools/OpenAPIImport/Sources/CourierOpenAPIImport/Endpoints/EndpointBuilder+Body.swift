@@ -329,7 +329,7 @@ extension EndpointBuilder {
     private func isTextPart(_ type: SwiftType) -> Bool {
         switch type {
         case .builtin(let name):
-            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
+            ModelBuilder.textTypes.contains(name)
         case .named(let name):
             models.isEnumeration(name)
         default: false

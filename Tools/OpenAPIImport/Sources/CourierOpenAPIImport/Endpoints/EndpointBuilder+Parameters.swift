@@ -13,8 +13,7 @@ extension EndpointBuilder {
             of: parameter["schema"] ?? .object(.init([("type", "string")])), at: pointer.appending("schema"),
             hint: Self.hint(at: pointer, or: endpoint + SwiftNames.typeName(wireName)))
         switch models.resolvedAlias(resolved.type) {
-        case .builtin(let type)
-        where ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID"].contains(type):
+        case .builtin(let type) where ModelBuilder.textTypes.subtracting(["Date", "URL"]).contains(type):
             break
         case .named(let model) where models.isEnumeration(model):
             break
@@ -387,8 +386,7 @@ extension EndpointBuilder {
 
     func isScalar(_ type: SwiftType) -> Bool {
         switch models.resolvedAlias(type) {
-        case .builtin(let name):
-            ["String", "Int", "Int32", "Double", "Float", "Bool", "UUID", "Date", "URL"].contains(name)
+        case .builtin(let name): ModelBuilder.textTypes.contains(name)
         case .named(let name): models.isEnumeration(name)
         default: false
         }

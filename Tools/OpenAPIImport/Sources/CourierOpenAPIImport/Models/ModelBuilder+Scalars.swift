@@ -102,16 +102,26 @@ extension ModelBuilder {
         }
     }
 
+    /// The Swift type of each integer format of the OpenAPI Format Registry the importer reads;
+    /// an integer without a format is an `Int` too.
+    static let integerFormatTypes: [String: String] = [
+        "int64": "Int", "int32": "Int32", "int16": "Int16", "int8": "Int8", "uint64": "UInt64",
+        "uint32": "UInt32", "uint16": "UInt16", "uint8": "UInt8",
+    ]
+
+    /// The built-in types whose value is sent as text (a path segment, a query, header or cookie
+    /// value, a multipart text part).
+    static let textTypes: Set<String> = Set(integerFormatTypes.values).union([
+        "String", "Double", "Float", "Bool", "UUID", "Date", "URL",
+    ])
+
     mutating func integerType(_ schema: DocumentValue, at pointer: JSONPointer) -> SwiftType {
-        switch schema["format"]?.string {
-        case nil, "int64": return .builtin("Int")
-        case "int32": return .builtin("Int32")
-        case let format?:
-            report.add(
-                pointer.appending("format"), .approximated,
-                "The integer format \(format) is an Int; the export writes int64.")
-            return .builtin("Int")
-        }
+        guard let format = schema["format"]?.string else { return .builtin("Int") }
+        if let type = Self.integerFormatTypes[format] { return .builtin(type) }
+        report.add(
+            pointer.appending("format"), .approximated,
+            "The integer format \(format) is an Int; the export writes int64.")
+        return .builtin("Int")
     }
 
     /// A map (`additionalProperties`), or arbitrary JSON for an object that says nothing more.

@@ -59,7 +59,7 @@ enum ScalarAllOf {
         "string": [
             "date-time": "Date", "uuid": "UUID", "uri": "URL", "url": "URL", "byte": "Data", "binary": "Data",
         ],
-        "integer": ["int32": "Int32", "int64": "Int"],
+        "integer": ModelBuilder.integerFormatTypes,
         "number": ["float": "Float", "double": "Double"],
     ]
 

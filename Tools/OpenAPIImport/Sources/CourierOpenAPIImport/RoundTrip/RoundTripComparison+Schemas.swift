@@ -24,8 +24,13 @@ extension RoundTripComparison {
     /// The lowest and highest value of each integer format, which Courier's exporter writes for a
     /// Swift integer whatever the document said.
     private static let formatBounds: [String: (minimum: Double, maximum: Double)] = [
+        "int8": (Double(Int8.min), Double(Int8.max)),
+        "int16": (Double(Int16.min), Double(Int16.max)),
         "int32": (Double(Int32.min), Double(Int32.max)),
         "int64": (Double(Int64.min), Double(Int64.max)),
+        "uint8": (0, Double(UInt8.max)),
+        "uint16": (0, Double(UInt16.max)),
+        "uint32": (0, Double(UInt32.max)),
         "uint64": (0, Double(UInt64.max)),
     ]
 
