@@ -151,6 +151,10 @@ struct ConstraintRules: Sendable {
             guard let key = field.parameter else { continue }
             places[key] = Place(name: field.name, words: "the header \(field.name)")
         }
+        for field in shape.cookies {
+            guard let key = field.parameter else { continue }
+            places[key] = Place(name: field.name, words: "the cookie \(field.name)")
+        }
         if let body = shape.body, let key = body.parameter {
             let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
             places[key] = Place(name: "", words: "the body", memberKeys: isForm ? formEncoding.keys : nil)

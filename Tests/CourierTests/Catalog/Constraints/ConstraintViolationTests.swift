@@ -62,6 +62,46 @@ private enum Parts {
         labels: ["a"], photo: Data([1, 2, 3, 4]), filename: "dusk.jpg", meta: Meta(title: "abc"))
 }
 
+/// An endpoint with a limit on a value in each kind of secret place, and on one value that is not
+/// secret.
+private enum Secrets {
+    struct Unlock: CatalogEndpoint, SchemaConstrained {
+        typealias Success = Empty
+        typealias Failure = Never
+        static let schemaConstraints: [String: SchemaConstraint] = [
+            "pin": .maximum(9999), "code": .maximum(99), "token": .maximum(99), "nonce": .maximum(99),
+            "key": .maxLength(4), "visits": .maximum(99), "page": .maximum(10),
+        ]
+
+        var pin: Int
+        var code: Int
+        var token: Int
+        var nonce: Int
+        var key: String
+        var visits: Int
+        var page: Int
+
+        var definition: some EndpointDefinition {
+            Method.get
+            Path("pins/\(secret: pin)")
+            Query("code", code, isSecret: true)
+            Query("access_token", token)
+            Query("page", page)
+            Header("X-Nonce", "\(nonce)", isSecret: true)
+            Header("X-Api-Key", key)
+            Cookie("visits", "\(visits)")
+        }
+    }
+
+    /// Every value within its limit.
+    static let within = Unlock(pin: 1234, code: 42, token: 7, nonce: 8, key: "abcd", visits: 9, page: 1)
+    /// Every value beyond its limit; no secret's text is in a limit or a name.
+    static let beyond = Unlock(
+        pin: 123456, code: 4242, token: 7777, nonce: 5151, key: "sk-live-abcdef", visits: 8181, page: 500)
+    /// The texts of ``beyond``'s secret values.
+    static let secretTexts = ["123456", "4242", "7777", "5151", "sk-live-abcdef", "8181"]
+}
+
 struct ConstraintViolationTests {
     private func violations(_ value: some CatalogEndpoint) throws -> [ConstraintViolation] {
         let catalog = try Catalog([Parts.Upload.self, Parts.SaveProfile.self])
@@ -144,5 +184,16 @@ struct ConstraintViolationTests {
             try violations(value).map { "\($0.name) \($0.keyword)" } == [
                 "label minItems", "photo minLength", "photo pattern",
             ])
+    }
+
+    @Test func aCookieIsCheckedAgainstItsLimit() throws {
+        var value = Secrets.within
+        value.visits = 100
+        let catalog = try Catalog([Secrets.Unlock.self])
+        let mismatch = #expect(throws: EndpointMismatch.self) {
+            try catalog.match(IncomingRequest(value.request()))
+        }
+        #expect(mismatch?.violations.map { "\($0.name) \($0.keyword)" } == ["visits maximum"])
+        #expect(mismatch?.reasons.first?.hasPrefix("the cookie visits must be at most 99") == true)
     }
 }
