@@ -65,10 +65,11 @@ enum ConstraintCheck {
         return nil
     }
 
-    /// The rules of `constraint` that `value` breaks, named `name` and placed by `place`.
-    static func violations(of constraint: SchemaConstraint, by value: Any, name: String, place: String)
-        -> [ConstraintViolation]
-    {
+    /// The rules of `constraint` that `value` breaks, named `name` and placed by `place`; a
+    /// secret value (`isSecret`) is never shown, nor its length or item count.
+    static func violations(
+        of constraint: SchemaConstraint, by value: Any, name: String, place: String, isSecret: Bool
+    ) -> [ConstraintViolation] {
         var value = value
         if let optional = value as? any OptionalMarker {
             guard let wrapped = optional.wrapped else { return [] }
@@ -78,7 +79,8 @@ enum ConstraintCheck {
         var found: [ConstraintViolation] = []
         func add(_ keyword: String, _ reason: String, _ what: String) {
             found.append(
-                ConstraintViolation(name: name, keyword: keyword, reason: reason, place: place, found: what))
+                ConstraintViolation(
+                    name: name, keyword: keyword, reason: reason, place: place, found: isSecret ? "" : what))
         }
         func checkLength(_ count: Int, unit: String) {
             if let minimum = constraint.minLength, count < minimum {

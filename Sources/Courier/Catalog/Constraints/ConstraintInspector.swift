@@ -6,6 +6,8 @@
 struct ConstraintInspector {
     /// Where the body is, in words: `the body`, `the part "meta"`.
     let place: String
+    /// Whether the whole body is a secret, whose members' values are never shown.
+    let isSecret: Bool
     /// A member's name as the request carries it (a form's key strategy applied, say).
     let memberName: (String) -> String
 
@@ -61,8 +63,15 @@ private struct Walker: Encoder {
     func visit<Value: Encodable>(_ value: Value, at path: String, constraint: SchemaConstraint?) throws {
         if let constraint {
             let place = path.isEmpty ? inspector.place : "the member \(path) of \(inspector.place)"
+            // A member under a name that holds a secret (`password`, `credentials.pin`) is one,
+            // as in logs (``QueryItem/isSensitiveByDefault(name:)``).
+            let isSecret =
+                inspector.isSecret
+                || path.split(whereSeparator: { ".[]".contains($0) }).contains {
+                    QueryItem.isSensitiveByDefault(name: String($0))
+                }
             findings.violations += ConstraintCheck.violations(
-                of: constraint, by: value, name: path, place: place)
+                of: constraint, by: value, name: path, place: place, isSecret: isSecret)
         }
         guard OpenAPISchemas.scalar(Value.self) == nil else { return }
         try value.encode(to: Walker(owner: Value.self, path: path, inspector: inspector, findings: findings))

@@ -13,6 +13,11 @@ struct ConstraintRules: Sendable {
         let name: String
         /// Where it is, in words: `the query item per_page`.
         let words: String
+        /// Whether its value is a secret, which a violation names by place and limit but never
+        /// shows: a path value interpolated as `secret:`, a secret query item or header field
+        /// (``QueryItem/isSensitive``, ``HeaderField/isSensitive``), a cookie, or a multipart part
+        /// whose name is sensitive (``QueryItem/isSensitiveByDefault(name:)``).
+        var isSecret = false
         /// For a body or a JSON part: its members' names are written by this key strategy (a
         /// form's), or as they are (JSON) when `nil`.
         var memberKeys: FormEncoding.KeyStrategy? = nil
@@ -65,11 +70,13 @@ struct ConstraintRules: Sendable {
         var found: [ConstraintViolation] = []
         if let constraint = own[key] {
             found += ConstraintCheck.violations(
-                of: constraint, by: value, name: place.name, place: place.words)
+                of: constraint, by: value, name: place.name, place: place.words, isSecret: place.isSecret)
         }
         if walked.contains(key), let body = value as? any Encodable {
             let keys = place.memberKeys
-            let inspector = ConstraintInspector(place: place.words) { keys?.name(for: $0) ?? $0 }
+            let inspector = ConstraintInspector(place: place.words, isSecret: place.isSecret) {
+                keys?.name(for: $0) ?? $0
+            }
             found += inspector.violations(in: body)
         }
         return found
@@ -141,19 +148,22 @@ struct ConstraintRules: Sendable {
     private static func places(in shape: EndpointShape, formEncoding: FormEncoding) -> [String: Place] {
         var places: [String: Place] = [:]
         for key in shape.path.compactMap(\.parameter) {
-            places[key] = Place(name: key, words: "the path parameter \(key)")
+            places[key] = Place(
+                name: key, words: "the path parameter \(key)",
+                isSecret: shape.secretPathParameters.contains(key))
         }
         for field in shape.query {
             guard let key = field.parameter else { continue }
-            places[key] = Place(name: field.name, words: "the query item \(field.name)")
+            places[key] = Place(
+                name: field.name, words: "the query item \(field.name)", isSecret: field.isSecret)
         }
         for field in shape.headers {
             guard let key = field.parameter else { continue }
-            places[key] = Place(name: field.name, words: "the header \(field.name)")
+            places[key] = Place(name: field.name, words: "the header \(field.name)", isSecret: field.isSecret)
         }
         for field in shape.cookies {
             guard let key = field.parameter else { continue }
-            places[key] = Place(name: field.name, words: "the cookie \(field.name)")
+            places[key] = Place(name: field.name, words: "the cookie \(field.name)", isSecret: field.isSecret)
         }
         if let body = shape.body, let key = body.parameter {
             let isForm = body.contentType.essence == MediaType.formURLEncoded.essence
@@ -161,8 +171,9 @@ struct ConstraintRules: Sendable {
         }
         for part in shape.body?.parts ?? [] {
             let quoted = part.name.debugDescription
+            let isSecret = QueryItem.isSensitiveByDefault(name: part.name)
             if let key = part.parameter {
-                places[key] = Place(name: part.name, words: "the part \(quoted)")
+                places[key] = Place(name: part.name, words: "the part \(quoted)", isSecret: isSecret)
             }
             if let key = part.filename?.parameter {
                 places[key] = Place(name: part.name, words: "the file name of the part \(quoted)")

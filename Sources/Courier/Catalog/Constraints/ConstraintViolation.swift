@@ -21,11 +21,15 @@ public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
     public let reason: String
     /// Where the value is, in words: `the query item per_page`.
     let place: String
-    /// What the value is or holds, in parentheses, for a limit; empty for a pattern.
+    /// What the value is or holds, in parentheses, for a limit; empty for a pattern, and for a
+    /// value in a secret place.
     let found: String
 
     /// The place, the rule and what the value is: `the query item per_page must be at most 100
-    /// (it is 500)`. Text is never quoted: it may be a secret.
+    /// (it is 500)`. Text is never quoted: it may be a secret. A value in a secret place (a path
+    /// value interpolated as `secret:`, a secret query item or header field, a cookie, a form
+    /// field or body member whose name holds a secret) is named with its limit only: `the cookie
+    /// visits must be at most 99`.
     public var description: String {
         "\(place) \(reason)" + (found.isEmpty ? "" : " (\(found))")
     }

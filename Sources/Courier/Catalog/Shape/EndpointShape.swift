@@ -116,6 +116,9 @@ public struct EndpointShape: Sendable, Hashable, CustomStringConvertible {
     /// The cookies the endpoint declares with ``Cookie``, in order (fixed ones included); each
     /// field's ``Field/name`` is the cookie's name.
     public internal(set) var cookies: [Field] = []
+    /// The coding keys of the path parameters interpolated as `secret:`, whose values nothing
+    /// shows.
+    var secretPathParameters: Set<String> = []
     /// The body, if the endpoint has one.
     public let body: BodyShape?
     /// The status a server answers when the endpoint succeeds: its ``SuccessStatus``, else 204

@@ -162,6 +162,10 @@ enum ShapeInference {
             },
             successStatus: base.successStatus ?? (Model.Success.self == Empty.self ? .noContent : .ok)
         )
+        if let marked = base.redactedPathSegments {
+            shape.secretPathParameters = Set(
+                pathOwners.filter { marked[$0.key].contains(PathLiteral.secretMark) }.map { $0.value.key })
+        }
         shape.cookies = baseCookies.names.indices.map { index in
             var cookie = field(
                 name: baseCookies.names[index], value: baseCookies.values[index], owner: cookieOwners[index],

@@ -93,6 +93,44 @@ private enum Secrets {
         }
     }
 
+    struct Credentials: Codable, Sendable, SchemaConstrained {
+        static let schemaConstraints: [String: SchemaConstraint] = ["pin": .maximum(9999)]
+        var pin: Int
+    }
+
+    struct SignInForm: Codable, Sendable, SchemaConstrained {
+        static let schemaConstraints: [String: SchemaConstraint] = ["attempts": .maximum(3)]
+        var attempts: Int
+        var credentials: Credentials
+    }
+
+    /// A body member under a name that holds a secret (`credentials`) is one, as in logs.
+    struct SignIn: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var form: SignInForm
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("sign-in")
+            Body.json(form, encoder: .sortedKeys())
+        }
+    }
+
+    /// A multipart text field under a name that holds a secret is one, as a form field is.
+    struct Enroll: CatalogEndpoint, SchemaConstrained {
+        typealias Success = Empty
+        typealias Failure = Never
+        static let schemaConstraints: [String: SchemaConstraint] = ["pin": .maximum(9999)]
+        var pin: Int
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("enroll")
+            Body.multipart(.text("session_pin", "\(pin)"))
+        }
+    }
+
     /// Every value within its limit.
     static let within = Unlock(pin: 1234, code: 42, token: 7, nonce: 8, key: "abcd", visits: 9, page: 1)
     /// Every value beyond its limit; no secret's text is in a limit or a name.
@@ -186,6 +224,39 @@ struct ConstraintViolationTests {
             ])
     }
 
+    @Test func aValueInASecretPlaceIsNamedWithItsLimitButNeverShown() throws {
+        let catalog = try Catalog([Secrets.Unlock.self])
+        let incoming = try IncomingRequest(Secrets.within.request())
+        #expect(throws: Never.self) { try catalog.match(incoming) }
+        let beyond = try IncomingRequest(Secrets.beyond.request())
+        let mismatch = try #require(#expect(throws: EndpointMismatch.self) { try catalog.match(beyond) })
+        #expect(
+            mismatch.violations.map(\.description) == [
+                "the path parameter pin must be at most 9999",
+                "the query item code must be at most 99",
+                "the query item access_token must be at most 99",
+                "the header X-Nonce must be at most 99",
+                "the header X-Api-Key must be at most 4 characters long",
+                "the cookie visits must be at most 99",
+                "the query item page must be at most 10 (it is 500)",
+            ])
+        let answer = mismatch.answer(to: beyond)
+        let problem = try JSONDecoder().decode(ProblemDetails.self, from: answer.body)
+        #expect(problem.detail == mismatch.description)
+        #expect(problem.extensions["invalid-params"]?.contains(#""name":"visits""#) == true)
+        var dumped = ""
+        dump(mismatch, to: &dumped)
+        let renderings = [
+            mismatch.description, String(reflecting: mismatch), dumped,
+            String(decoding: answer.body, as: UTF8.self),
+        ]
+        for rendering in renderings {
+            for secret in Secrets.secretTexts {
+                #expect(!rendering.contains(secret), "\(secret) in \(rendering)")
+            }
+        }
+    }
+
     @Test func aCookieIsCheckedAgainstItsLimit() throws {
         var value = Secrets.within
         value.visits = 100
@@ -195,5 +266,27 @@ struct ConstraintViolationTests {
         }
         #expect(mismatch?.violations.map { "\($0.name) \($0.keyword)" } == ["visits maximum"])
         #expect(mismatch?.reasons.first?.hasPrefix("the cookie visits must be at most 99") == true)
+    }
+
+    @Test func aBodyMemberUnderASecretNameIsNamedWithItsLimitButNeverShown() throws {
+        let catalog = try Catalog([Secrets.SignIn.self])
+        let value = Secrets.SignIn(
+            form: Secrets.SignInForm(attempts: 5, credentials: Secrets.Credentials(pin: 123456)))
+        let mismatch = #expect(throws: EndpointMismatch.self) {
+            try catalog.match(IncomingRequest(value.request()))
+        }
+        #expect(
+            mismatch?.reasons == [
+                "the member attempts of the body must be at most 3 (it is 5)",
+                "the member credentials.pin of the body must be at most 9999",
+            ])
+    }
+
+    @Test func aMultipartFieldUnderASecretNameIsNamedWithItsLimitButNeverShown() throws {
+        let catalog = try Catalog([Secrets.Enroll.self])
+        let mismatch = #expect(throws: EndpointMismatch.self) {
+            try catalog.match(IncomingRequest(Secrets.Enroll(pin: 123456).request()))
+        }
+        #expect(mismatch?.reasons == [#"the part "session_pin" must be at most 9999"#])
     }
 }
