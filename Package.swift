@@ -28,8 +28,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierTestSupport"],
-            // Golden request snapshots, read from the source tree by RequestSnapshot.
-            exclude: ["CourierTesting/__Snapshots__"]
+            // Golden request snapshots, read from the source tree by RequestSnapshot; the http-state
+            // cookie corpus, read from the source tree by its test.
+            exclude: ["CourierTesting/__Snapshots__", "Middleware/Cookies/HTTPState"]
         ),
         // Models Apple's `import Foundation`, which re-exports ObjectiveC's `typealias Method`.
         .target(name: "ObjectiveCMethodFixture", path: "Tests/Fixtures/ObjectiveCMethodFixture"),
