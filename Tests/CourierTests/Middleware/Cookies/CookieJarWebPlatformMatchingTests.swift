@@ -105,6 +105,22 @@ struct CookieJarWebPlatformMatchingTests {
         #expect(try Self.domainHeader(fields, at: host, clock: clock) == expected)
     }
 
+    /// `cookies/domain/domain-attribute-idn-host`: a `Domain` in its ASCII form matches an
+    /// internationalized host. WPT expects browsers to also take the name in UTF-8 (with an
+    /// ideographic full stop too); RFC 6265bis §5.7 ignores a cookie whose `Domain` is not ASCII.
+    @Test(
+        arguments: [
+            ("a=b; Domain=xn--lve-6lad.example.org", "a=b"), ("a=b; Domain=xn--lve-6la7i.example.org", nil),
+            ("a=b; Domain=élève.example.org", nil), ("a=b; Domain=élève。example.org", nil),
+            ("a=b; Domain=ÿlève.example.org", nil),
+        ] as [(String, String?)])
+    func internationalizedDomains(field: String, expected: String?) throws {
+        let jar = clock.jar()
+        let page = url("https://xn--lve-6lad.example.org/cookies/domain/support/idn.py")
+        try jar.receive(field, from: page)
+        #expect(jar.cookieHeader(for: page) == expected)
+    }
+
     // MARK: cookies/path
 
     /// `match-segment-boundaries`: a cookie path matches the request path or a prefix of it that
