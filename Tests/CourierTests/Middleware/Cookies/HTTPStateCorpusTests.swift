@@ -36,7 +36,7 @@ struct HTTPStateCase: Decodable, Sendable, CustomTestStringConvertible {
     var reader: URL {
         let resultPage = url("\(Self.origin)/cookie-parser-result?\(test.lowercased())")
         guard let sentTo else { return resultPage }
-        return URL(string: sentTo, relativeTo: resultPage)?.absoluteURL ?? resultPage
+        return URL(string: sentTo, relativeTo: resultPage)!.absoluteURL
     }
 
     /// The `Cookie` header the corpus expects, or `nil` for none.
