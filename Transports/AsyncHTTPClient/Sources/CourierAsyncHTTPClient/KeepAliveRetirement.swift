@@ -22,6 +22,15 @@ final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
     private var serverTimeout: TimeAmount?
     /// The close of the connection, while it is idle.
     private var retirement: Scheduled<Void>?
+    /// How many requests began on the connection: a retirement closes it only if no request
+    /// began after it was scheduled (one already due still runs when cancelled in the tick that
+    /// runs it).
+    private var requestsBegun = 0
+    /// Whether the current request was written to its end, and its final response read to its
+    /// end. A response can end first, while its request's body still goes out: the connection
+    /// is idle once both have.
+    private var requestEnded = false
+    private var responseEnded = false
 
     /// How long a connection may stay idle when its server keeps one `timeout` seconds.
     static func idleLimit(serverTimeout timeout: TimeAmount) -> TimeAmount {
@@ -47,27 +56,42 @@ final class KeepAliveRetirement: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head) where head.status.code >= 200:
             serverTimeout = Self.serverTimeout(in: head.headers[canonicalForm: "Keep-Alive"].map(String.init))
         case .end:
-            retirement?.cancel()
-            retirement = nil
-            if let serverTimeout, serverTimeout > .zero {
-                let channel = context.channel
-                retirement = context.eventLoop.scheduleTask(in: Self.idleLimit(serverTimeout: serverTimeout))
-                {
-                    channel.close(promise: nil)
-                }
-            }
+            responseEnded = true
+            retireWhenIdle(context: context)
         default:
             break
         }
         context.fireChannelRead(data)
     }
 
-    /// A request going out keeps the connection: the pool writes each request's first part and
-    /// flushes it in one go, so the flush is when the connection stops being idle.
-    func flush(context: ChannelHandlerContext) {
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head:
+            requestsBegun += 1
+            (requestEnded, responseEnded) = (false, false)
+            retirement?.cancel()
+            retirement = nil
+        case .end:
+            requestEnded = true
+            retireWhenIdle(context: context)
+        case .body:
+            break
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// Schedules the connection's retirement once both its request and response have ended,
+    /// when the server announced how long it keeps an idle connection.
+    private func retireWhenIdle(context: ChannelHandlerContext) {
+        guard requestEnded, responseEnded, let serverTimeout, serverTimeout > .zero else { return }
         retirement?.cancel()
-        retirement = nil
-        context.flush()
+        let (handler, channel, begun) = (
+            NIOLoopBound(self, eventLoop: context.eventLoop), context.channel, requestsBegun
+        )
+        retirement = context.eventLoop.scheduleTask(in: Self.idleLimit(serverTimeout: serverTimeout)) {
+            guard handler.value.requestsBegun == begun else { return }
+            channel.close(promise: nil)
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

@@ -24,26 +24,61 @@ struct KeepAliveRetirementTests {
         #expect(KeepAliveRetirement.idleLimit(serverTimeout: .seconds(0)) == .seconds(0))
     }
 
-    @Test func anIdleConnectionClosesAtItsLimitAndABusyOneDoesNot() throws {
-        let loop = EmbeddedEventLoop()
+    /// A connection on `loop` with a retirement, and the `Keep-Alive` fields announcing five
+    /// seconds.
+    private func connection(on loop: EmbeddedEventLoop) throws -> (EmbeddedChannel, HTTPHeaders) {
         let channel = EmbeddedChannel(handler: KeepAliveRetirement(), loop: loop)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
         var headers = HTTPHeaders()
         headers.add(name: "Keep-Alive", value: "timeout=5, max=100")
-        try channel.writeInbound(
-            HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok, headers: headers)))
-        try channel.writeInbound(HTTPClientResponsePart.end(nil))
-        loop.advanceTime(by: .milliseconds(3_900))
-        #expect(channel.isActive)
-        // A request going out cancels the retirement; the next answer schedules it again.
+        return (channel, headers)
+    }
+
+    private func writeRequestHead(_ channel: EmbeddedChannel) throws {
         try channel.writeOutbound(
             HTTPClientRequestPart.head(.init(version: .http1_1, method: .POST, uri: "/")))
-        loop.advanceTime(by: .seconds(10))
-        #expect(channel.isActive)
+    }
+
+    private func readResponse(_ channel: EmbeddedChannel, headers: HTTPHeaders) throws {
         try channel.writeInbound(
             HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok, headers: headers)))
         try channel.writeInbound(HTTPClientResponsePart.end(nil))
-        loop.advanceTime(by: .milliseconds(4_000))
+    }
+
+    @Test func anIdleConnectionClosesAtItsLimitAndABusyOneDoesNot() throws {
+        let loop = EmbeddedEventLoop()
+        let (channel, headers) = try connection(on: loop)
+        try writeRequestHead(channel)
+        try channel.writeOutbound(HTTPClientRequestPart.end(nil))
+        try readResponse(channel, headers: headers)
+        loop.advanceTime(by: .milliseconds(3_900))
+        #expect(channel.isActive)
+        // A request going out cancels the retirement; the end of the exchange schedules it again.
+        try writeRequestHead(channel)
+        loop.advanceTime(by: .seconds(10))
+        #expect(channel.isActive)
+        try channel.writeOutbound(HTTPClientRequestPart.end(nil))
+        try readResponse(channel, headers: headers)
+        loop.advanceTime(by: .milliseconds(3_900))
+        #expect(channel.isActive)
+        loop.advanceTime(by: .milliseconds(100))
+        #expect(!channel.isActive)
+    }
+
+    /// A response may end while its request's body still goes out (an early answer): the
+    /// connection is busy until the request ends too, and idle, with its retirement, from then.
+    @Test func aConnectionAnsweredBeforeItsRequestEndedIsRetiredOnlyFromTheRequestsEnd() throws {
+        let loop = EmbeddedEventLoop()
+        let (channel, headers) = try connection(on: loop)
+        try writeRequestHead(channel)
+        try readResponse(channel, headers: headers)
+        loop.advanceTime(by: .seconds(10))
+        #expect(channel.isActive)
+        try channel.writeOutbound(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(string: "last"))))
+        try channel.writeOutbound(HTTPClientRequestPart.end(nil))
+        loop.advanceTime(by: .milliseconds(3_900))
+        #expect(channel.isActive)
+        loop.advanceTime(by: .milliseconds(100))
         #expect(!channel.isActive)
     }
 
@@ -56,6 +91,8 @@ struct KeepAliveRetirementTests {
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 80)).wait()
         var headers = HTTPHeaders()
         if let keepAlive { headers.add(name: "Keep-Alive", value: keepAlive) }
+        try writeRequestHead(channel)
+        try channel.writeOutbound(HTTPClientRequestPart.end(nil))
         try channel.writeInbound(
             HTTPClientResponsePart.head(.init(version: .http1_1, status: .ok, headers: headers)))
         try channel.writeInbound(HTTPClientResponsePart.end(nil))
