@@ -53,6 +53,30 @@ struct CatalogRawBodyTests {
         #expect(throws: EndpointMismatch.self) { try catalog.match(request) }
     }
 
+    struct Pet: Codable, Equatable, Sendable {
+        var name: String
+        var age: Int
+    }
+
+    /// A model the block encodes itself and sends as bytes of a JSON media type.
+    struct PutPet: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+        var pet: Pet
+
+        var definition: some EndpointDefinition {
+            Method.put
+            Path("pet")
+            Body.data((try? JSONEncoder().encode(pet)) ?? Data(), contentType: .json)
+        }
+    }
+
+    @Test func aModelSentAsItsOwnJSONBytesComesBackAsThatModel() throws {
+        let catalog = try Catalog([PutPet.self])
+        let sent = PutPet(pet: Pet(name: "Rex", age: 3))
+        #expect(try catalog.match(try IncomingRequest(try sent.request())) as? PutPet == sent)
+    }
+
     struct PatchNote: CatalogEndpoint, Equatable {
         typealias Success = Empty
         typealias Failure = Never

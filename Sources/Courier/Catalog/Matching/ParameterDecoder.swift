@@ -13,6 +13,10 @@ struct ParameterDecoder: Decoder {
         /// The content of a multipart part that is not a text field: `Data` as it is, anything
         /// else decoded from the part's JSON (a JSON part) or UTF-8 text.
         case bytes(Data, isJSON: Bool)
+        /// A body sent as it is (``Body/data(_:contentType:)``, ``Body/text(_:contentType:)``):
+        /// `Data` as it is, a `String` as its UTF-8 text, anything else decoded from the body's
+        /// JSON (of a JSON media type) or UTF-8 text.
+        case verbatim(Data, isJSON: Bool)
         /// Pairs written by a ``FormEncoding``, read by ``FormDecoder`` from `position`: a form
         /// body (`.named(nil)`), a query array (`.named("tag")`), or one query value's text.
         case form([QueryItem], position: FormDecoder.Position, encoding: FormEncoding)
@@ -106,21 +110,31 @@ struct ParameterDecoder: Decoder {
             return decoded
         }
 
+        /// `Data` as it is, anything else decoded from `data`'s JSON or UTF-8 text.
+        private func bytes<T: Decodable>(_ data: Data, isJSON: Bool, as type: T.Type, forKey key: Key) throws
+            -> T
+        {
+            if let data = data as? T { return data }
+            if isJSON { return try JSONDecoder.courierDefault().decode(T.self, from: data) }
+            guard let text = String(strictUTF8: data) else {
+                throw DecodingError.typeMismatch(
+                    T.self,
+                    .courier(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
+            }
+            return try T(from: TextDecoder(text: text, codingPath: [key]))
+        }
+
         private func value<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             switch values[key.stringValue] {
             case .text(let text)?:
                 return try T(from: TextDecoder(text: text, codingPath: [key]))
             case .body(let data)?:
                 return try JSONDecoder.courierDefault().decode(T.self, from: data)
+            case .verbatim(let data, let isJSON)?:
+                if let text = String(strictUTF8: data) as? T { return text }
+                return try bytes(data, isJSON: isJSON, as: type, forKey: key)
             case .bytes(let data, let isJSON)?:
-                if let data = data as? T { return data }
-                if isJSON { return try JSONDecoder.courierDefault().decode(T.self, from: data) }
-                guard let text = String(strictUTF8: data) else {
-                    throw DecodingError.typeMismatch(
-                        T.self,
-                        .courier(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
-                }
-                return try T(from: TextDecoder(text: text, codingPath: [key]))
+                return try bytes(data, isJSON: isJSON, as: type, forKey: key)
             case .form(let items, let position, let encoding)?:
                 return try FormDecoder(
                     items: items, encoding: encoding, position: position, codingPath: [key]

@@ -137,7 +137,7 @@ enum RequestMatching {
             {
                 // Bytes or text may be empty: an empty body is the empty value, and no body too
                 // when the value is required (an optional one is left out by sending none).
-                values[key] = .bytes(Data(), isJSON: false)
+                values[key] = .verbatim(Data(), isJSON: false)
             } else if request.body.isEmpty, !(isForm && declared?.essence == body.contentType.essence) {
                 // A form whose values are all absent or empty arrays is an empty body, not a missing one.
                 if body.isRequired { reasons.append("the body is missing") }
@@ -150,9 +150,8 @@ enum RequestMatching {
                     reasons.append("the form body is not valid percent-encoded UTF-8")
                 }
             } else if body.isVerbatim {
-                // Bytes (`Body.data`) or text (`Body.text`): `Data` as it is, anything else from
-                // its UTF-8 text.
-                values[key] = .bytes(request.body, isJSON: false)
+                // Bytes (`Body.data`) or text (`Body.text`), read as they were sent.
+                values[key] = .verbatim(request.body, isJSON: body.contentType.isJSON)
             } else {
                 // JSON (`Body.json`).
                 values[key] = .body(request.body)
