@@ -67,7 +67,14 @@ struct CatalogRawBodyTests {
         var definition: some EndpointDefinition {
             Method.put
             Path("pet")
-            Body.data((try? JSONEncoder().encode(pet)) ?? Data(), contentType: .json)
+            Body.data(Self.json(of: pet), contentType: .json)
+        }
+
+        /// The pet's JSON, keys sorted: the same pet is always the same bytes.
+        static func json(of pet: Pet) -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return (try? encoder.encode(pet)) ?? Data()
         }
     }
 
