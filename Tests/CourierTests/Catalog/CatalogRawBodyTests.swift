@@ -265,6 +265,6 @@ struct CatalogRawBodyTests {
             error.message
                 == "UploadFile cannot be parsed from a request: its body is a file (Body.file), read from disk "
                 + "while sending, so a server cannot hand it back as the same value; send its bytes with "
-                + "Body.data (A body file must be a file URL, not https.).")
+                + "Body.data.")
     }
 }

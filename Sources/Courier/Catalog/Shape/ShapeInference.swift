@@ -348,15 +348,13 @@ enum ShapeInference {
         } catch {
             throw failure(type, "Courier cannot make a probe value of it (\(error))")
         }
-        do throws(CourierError) {
-            return try model.endpoint.request()
-        } catch {
-            guard error.kind == .bodyFileUnreadable else { throw error }
+        for case .body(.file) in model.endpoint.parts {
             throw failure(
                 type,
                 "its body is a file (Body.file), read from disk while sending, so a server cannot hand it "
-                    + "back as the same value; send its bytes with Body.data (\(error.message))")
+                    + "back as the same value; send its bytes with Body.data")
         }
+        return try model.endpoint.request()
     }
 
     /// The fixed text around a parameter's value in a path segment (`v` and `.json` in
