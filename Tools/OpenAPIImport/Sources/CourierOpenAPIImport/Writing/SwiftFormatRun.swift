@@ -7,7 +7,7 @@ import Foundation
 /// from `/tmp/out` it looks for `/tmp/out2/Pet.swift` as `2/Pet.swift`, which is no file.
 public struct SwiftFormatRun: Sendable {
     /// The `.swift-format` file, or `nil` for the nearest one above each formatted file.
-    public var configuration: String?
+    public let configuration: String?
 
     /// Creates a run with a configuration file, or without one. A relative path is read from
     /// the importer's working directory.
@@ -36,9 +36,10 @@ public struct SwiftFormatRun: Sendable {
         guard process.terminationStatus == 0 else {
             // Its own messages, above, say which file and why, with paths inside the folder.
             throw ImportError(
-                "swift format failed with status \(process.terminationStatus) in \(folder.path): a failure of "
-                    + "swift format, whose messages above say why, not of the import. The files are left there "
-                    + "as written, unformatted; pass --no-format to skip formatting.")
+                "swift format failed with status \(process.terminationStatus) in \(folder.path); its messages "
+                    + "above say why. A generated file it cannot parse is a fault of the importer: please report "
+                    + "it. The files are left there as written, unformatted; pass --no-format to skip formatting."
+            )
         }
     }
 }
