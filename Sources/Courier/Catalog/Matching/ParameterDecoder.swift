@@ -119,7 +119,7 @@ struct ParameterDecoder: Decoder {
             guard let text = String(strictUTF8: data) else {
                 throw DecodingError.typeMismatch(
                     T.self,
-                    .courier(codingPath: [key], debugDescription: "The part's bytes are not UTF-8 text."))
+                    .courier(codingPath: [key], debugDescription: "The bytes are not UTF-8 text."))
             }
             return try T(from: TextDecoder(text: text, codingPath: [key]))
         }

@@ -164,7 +164,9 @@ enum ShapeInference {
         )
         if let marked = base.redactedPathSegments {
             shape.secretPathParameters = Set(
-                pathOwners.filter { marked[$0.key].contains(PathLiteral.secretMark) }.map { $0.value.key })
+                marked.indices.filter { marked[$0].contains(PathLiteral.secretMark) }.compactMap {
+                    pathOwners[$0]?.key
+                })
         }
         shape.cookies = baseCookies.names.indices.map { index in
             var cookie = field(
