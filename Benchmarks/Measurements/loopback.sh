@@ -47,11 +47,13 @@ source "$ROOT/Benchmarks/Measurements/nginx.sh"
 # program.
 readonly REPEATS=3
 # The gate of --check with --instructions: Courier/AHC's instructions per GET over AsyncHTTPClient's
-# by hand, about 3% above the figure when it was last set (1.240x; its counts repeat within 0.2%).
-# Lower it as the transport gets cheaper; raise it only with a reason in the commit.
+# by hand, about 3% above the figure when it was last set (1.276x). Counts repeat within 0.2% in one
+# build, but raw AsyncHTTPClient's moved by 3% between two builds of the same code (232k and 224k
+# instructions), as the binary's layout changes. Lower it as the transport gets cheaper; raise it
+# only with a reason in the commit.
 # Courier/URLSession's ratio is printed but not gated: libcurl's timers move URLSession's counts by
 # up to 5% from run to run on a busy machine, more than a regression worth catching.
-readonly GATE_AHC=1.28
+readonly GATE_AHC=1.31
 INSTRUCTIONS=0
 INSTRUCTIONS_JSON=""
 INSTRUCTIONS_CHECK=0
