@@ -8,11 +8,6 @@ enum OpenAPIOperation {
     /// Header parameters OpenAPI ignores: the media types and security schemes say them.
     private static let ignoredHeaders: Set<String> = ["accept", "content-type", "authorization"]
 
-    /// Where a parameter goes, as a parameter object's `in` names it.
-    private enum Location: String {
-        case path, query, header, cookie
-    }
-
     /// The operation object of `Model`, registering the schemas it refers to.
     static func describe<Model: CatalogEndpoint>(
         _ type: Model.Type, name: String, shape: EndpointShape, schemas: inout OpenAPISchemas
@@ -26,7 +21,7 @@ enum OpenAPIOperation {
         // field (no location) prints a boolean as `true` or `false` whatever its boolean strategy.
         var printed = encoding
         printed.booleans = .trueFalse
-        func schema(of key: String, in location: Location? = nil) -> JSONValue {
+        func schema(of key: String, in location: ParameterLocation? = nil) -> JSONValue {
             let written = location == .query ? encoding : printed
             let schema =
                 log.types[key].map { OpenAPIForm.textSchema(for: $0, encoding: written, schemas: &schemas) }
@@ -37,7 +32,7 @@ enum OpenAPIOperation {
         var parameters: [JSONValue] = []
         var seen: Set<String> = []
         func add(
-            _ name: String, in location: Location, required: Bool, schema: JSONValue,
+            _ name: String, in location: ParameterLocation, required: Bool, schema: JSONValue,
             style: [String: JSONValue] = [:]
         ) {
             guard seen.insert(location.rawValue + " " + name.lowercased()).inserted else { return }
@@ -54,11 +49,11 @@ enum OpenAPIOperation {
         // An API key in a header or the query is described by its security scheme instead.
         let credentials = EndpointCredentials(shape)
         for (location, fields) in [
-            (Location.query, shape.query), (.header, shape.headers), (.cookie, shape.cookies),
+            (ParameterLocation.query, shape.query), (.header, shape.headers), (.cookie, shape.cookies),
         ] {
             for field in fields
             where (location != .header || !ignoredHeaders.contains(field.name.lowercased()))
-                && credentials?.carries(field, at: location.rawValue) != true
+                && credentials?.carries(field, at: location) != true
             {
                 if let strategy = field.arrayStrategy, let key = field.parameter {
                     let items =

@@ -22,8 +22,8 @@ struct EndpointCredentials: Equatable {
     let scheme: Scheme
     /// Whether a request without the header is not this endpoint.
     let isRequired: Bool
-    /// Where the credential goes: `header` or `query`.
-    let location: String
+    /// Where the credential goes: its header or query item.
+    let location: ParameterLocation
     /// The header or query item that carries it.
     let name: String
 
@@ -35,7 +35,7 @@ struct EndpointCredentials: Equatable {
             HeaderName(validating: $0.name) == .authorization && $0.parameter != nil
         }) {
             isRequired = field.isRequired
-            location = "header"
+            location = .header
             name = "Authorization"
             let prefix = field.valuePrefix.trimmingCharacters(in: .whitespaces)
             switch prefix.lowercased() {
@@ -45,7 +45,7 @@ struct EndpointCredentials: Equatable {
             }
             return
         }
-        for (place, fields) in [("header", shape.headers), ("query", shape.query)] {
+        for (place, fields) in [(ParameterLocation.header, shape.headers), (.query, shape.query)] {
             guard
                 let field = fields.first(where: {
                     $0.isDeclaredSecret && $0.parameter != nil && $0.valuePrefix.isEmpty
@@ -71,12 +71,12 @@ struct EndpointCredentials: Equatable {
 
     /// Whether `request` carries this credential, valid or not: its header, or its query item.
     func isCarried(by request: IncomingRequest) -> Bool {
-        if location == "query" { return request.queryItems?.contains { $0.name == name } ?? false }
+        if location == .query { return request.queryItems?.contains { $0.name == name } ?? false }
         return HeaderName(validating: name).map { request.headers.contains($0) } ?? false
     }
 
     /// Whether `field`, sent at `place`, is this credential.
-    func carries(_ field: EndpointShape.Field, at place: String) -> Bool {
+    func carries(_ field: EndpointShape.Field, at place: ParameterLocation) -> Bool {
         place == location && field.name.lowercased() == name.lowercased()
     }
 
@@ -89,7 +89,7 @@ struct EndpointCredentials: Equatable {
         case .bearer: "Bearer"
         case .basic: #"Basic realm="api""#
         case .other(let name): name
-        case .apiKey: #"APIKey \#(location)="\#(name)""#
+        case .apiKey: #"APIKey \#(location.rawValue)="\#(name)""#
         }
     }
 
@@ -102,8 +102,8 @@ struct EndpointCredentials: Equatable {
             name == "Authorization"
                 ? ("authorizationHeader", ["type": "apiKey", "in": "header", "name": "Authorization"])
                 : (
-                    OpenAPISchemas.componentName(named: "apiKey-\(location)-\(name)"),
-                    ["type": "apiKey", "in": .string(location), "name": .string(name)]
+                    OpenAPISchemas.componentName(named: "apiKey-\(location.rawValue)-\(name)"),
+                    ["type": "apiKey", "in": .string(location.rawValue), "name": .string(name)]
                 )
         }
     }
