@@ -8,44 +8,78 @@ import Foundation
 /// A declaration that fails is refused with a sentence naming the parameter, when the
 /// ``Catalog`` is made, instead of answering 400 to some of its requests.
 enum RoundTripCheck {
+    /// Checks every parameter in `keys` of `Model`, whose requests have `shape`.
+    ///
+    /// A text body a property fills (``Body/text(_:contentType:)``) in a charset other than
+    /// UTF-8 is checked first, and refused with a sentence naming its charset: a server reads the
+    /// text as UTF-8.
     static func check<Model: CatalogEndpoint>(
         _ type: Model.Type, shape: EndpointShape, formEncoding: FormEncoding, keys: [String]
     ) throws(CourierError) {
-        for key in keys {
-            var printed: [(mode: ProbeMode, request: ShapeInference.Printed)] = []
-            for mode in ProbeMode.allCases {
-                let log = ProbeLog()
-                let request: EndpointRequest
-                do {
-                    let model = try Model(from: ProbeDecoder(varying: key, log: log, mode: mode))
-                    request = try model.endpoint.request()
-                } catch let error as CourierError where error.kind == .invalidCookie && mode != .plain {
-                    // A value a cookie cannot carry is refused on building, before any server
-                    // could misread it.
-                    continue
-                } catch let error as CourierError {
-                    throw ShapeInference.failure(
-                        type, "\(key) cannot always be sent (\(mode.description)): \(error.message)")
-                } catch {
-                    // The model cannot be made this way (an array type that needs elements, say).
-                    continue
-                }
-                if mode != .plain, !log.applied { continue }
-                let again = try parsedAgain(type, request, key: key, mode: mode, shape, formEncoding)
-                let sent = try ShapeInference.Printed(
-                    request, parts: ShapeInference.formParts(of: request, type))
-                guard again == sent else {
-                    throw ShapeInference.failure(
-                        type, misreading(key, mode, sent: sent, again: again, shape: shape, log: log))
-                }
-                if let same = printed.first(where: { $0.request == sent }) {
-                    throw ShapeInference.failure(
-                        type,
-                        "\(key) \(mode.description) and \(same.mode.description) send the same request, "
-                            + "so a server cannot tell them apart")
-                }
-                printed.append((mode, sent))
+        let foreign = shape.body?.parameter.flatMap { key in
+            foreignCharset(of: type).map { (key: key, charset: $0) }
+        }
+        for key in keys.filter({ $0 == foreign?.key }) + keys.filter({ $0 != foreign?.key }) {
+            do {
+                try check(key, of: type, shape: shape, formEncoding: formEncoding)
+            } catch  where key == foreign?.key {
+                throw ShapeInference.failure(
+                    type,
+                    "its text body (Body.text), from \(key), declares the charset \(foreign?.charset ?? ""), "
+                        + "and a server reads the text a property fills as UTF-8 only; declare charset=utf-8 or "
+                        + "no charset, or send the bytes of a Data property with Body.data")
             }
+        }
+    }
+
+    /// The charset the text body (``Body/text(_:contentType:)``) of a probe value of `Model`
+    /// declares, in lowercase, when it is not UTF-8; `nil` for any other body.
+    private static func foreignCharset<Model: CatalogEndpoint>(of type: Model.Type) -> String? {
+        guard let model = try? Model(from: ProbeDecoder(varying: nil, log: ProbeLog())) else { return nil }
+        for case .body(.text(_, let contentType)) in model.endpoint.parts {
+            guard let charset = contentType.charset, Charset(name: charset) != .utf8 else { return nil }
+            return charset
+        }
+        return nil
+    }
+
+    /// Checks the parameter `key` in every ``ProbeMode``.
+    private static func check<Model: CatalogEndpoint>(
+        _ key: String, of type: Model.Type, shape: EndpointShape, formEncoding: FormEncoding
+    ) throws(CourierError) {
+        var printed: [(mode: ProbeMode, request: ShapeInference.Printed)] = []
+        for mode in ProbeMode.allCases {
+            let log = ProbeLog()
+            let request: EndpointRequest
+            do {
+                let model = try Model(from: ProbeDecoder(varying: key, log: log, mode: mode))
+                request = try model.endpoint.request()
+            } catch let error as CourierError where error.kind == .invalidCookie && mode != .plain {
+                // A value a cookie cannot carry is refused on building, before any server
+                // could misread it.
+                continue
+            } catch let error as CourierError {
+                throw ShapeInference.failure(
+                    type, "\(key) cannot always be sent (\(mode.description)): \(error.message)")
+            } catch {
+                // The model cannot be made this way (an array type that needs elements, say).
+                continue
+            }
+            if mode != .plain, !log.applied { continue }
+            let again = try parsedAgain(type, request, key: key, mode: mode, shape, formEncoding)
+            let sent = try ShapeInference.Printed(
+                request, parts: ShapeInference.formParts(of: request, type))
+            guard again == sent else {
+                throw ShapeInference.failure(
+                    type, misreading(key, mode, sent: sent, again: again, shape: shape, log: log))
+            }
+            if let same = printed.first(where: { $0.request == sent }) {
+                throw ShapeInference.failure(
+                    type,
+                    "\(key) \(mode.description) and \(same.mode.description) send the same request, "
+                        + "so a server cannot tell them apart")
+            }
+            printed.append((mode, sent))
         }
     }
 

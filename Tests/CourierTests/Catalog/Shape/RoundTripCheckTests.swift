@@ -115,6 +115,75 @@ enum Misread {
     }
 }
 
+/// Endpoints that send a property as text (`Body.text`) in a charset other than UTF-8; `id`
+/// comes first, so the check meets it before the body.
+enum ForeignText {
+    struct InLatin1: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: Int
+        var text: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("notes", id)
+            Body.text(text, contentType: MediaType("text/plain; charset=ISO-8859-1"))
+        }
+    }
+
+    struct InUTF16: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: Int
+        var text: String?
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("notes", id)
+            if let text { Body.text(text, contentType: MediaType("text/plain; charset=utf-16")) }
+        }
+    }
+
+    struct InASCII: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: Int
+        var text: String
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("notes", id)
+            Body.text(text, contentType: MediaType("text/csv; charset=us-ascii"))
+        }
+    }
+
+    /// Digits, which read the same in Latin-1 and UTF-8.
+    struct CountInLatin1: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var count: Int
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("counts")
+            Body.text("\(count)", contentType: MediaType("text/plain; charset=latin1"))
+        }
+    }
+
+    /// Text that no property fills.
+    struct FixedLatin1: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("notes", id)
+            Body.text("café", contentType: MediaType("text/plain; charset=iso-8859-1"))
+        }
+    }
+}
+
 /// A catalog that refuses an endpoint because a server reads a value back as another names the
 /// property whose place is misread and that place, whichever property the check varies.
 struct RoundTripCheckTests {
@@ -171,5 +240,26 @@ struct RoundTripCheckTests {
             refusal(Misread.InJSONBody.self)
                 == "InJSONBody cannot be parsed from a request: note is read back by a server as another value "
                 + "(in the body).")
+    }
+
+    /// The charset is named as declared, with what a server reads instead.
+    @Test func textInAnotherCharsetThanUTF8IsRefusedNamingTheCharset() {
+        for (type, name, charset) in [
+            (ForeignText.InLatin1.self as any CatalogEndpoint.Type, "InLatin1", "iso-8859-1"),
+            (ForeignText.InUTF16.self, "InUTF16", "utf-16"),
+            (ForeignText.InASCII.self, "InASCII", "us-ascii"),
+        ] {
+            #expect(
+                refusal(type)
+                    == "\(name) cannot be parsed from a request: its text body (Body.text), from text, declares "
+                    + "the charset \(charset), and a server reads the text a property fills as UTF-8 only; "
+                    + "declare charset=utf-8 or no charset, or send the bytes of a Data property with Body.data."
+            )
+        }
+    }
+
+    @Test func textInAnotherCharsetThatReadsBackIsTaken() {
+        #expect(refusal(ForeignText.CountInLatin1.self) == nil)
+        #expect(refusal(ForeignText.FixedLatin1.self) == nil)
     }
 }
