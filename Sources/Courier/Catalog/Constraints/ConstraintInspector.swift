@@ -14,7 +14,8 @@ struct ConstraintInspector {
     /// Every constraint a member of `value` breaks, in the order the members encode.
     func violations<Value: Encodable>(in value: Value) -> [ConstraintViolation] {
         let findings = Findings()
-        let walker = Walker(owner: Value.self, path: "", inspector: self, findings: findings)
+        let walker = Walker(
+            owner: Value.self, path: "", isSecret: isSecret, inspector: self, findings: findings)
         // A value that does not encode has nothing more to show; the members before the
         // failure are checked.
         try? value.encode(to: walker)
@@ -34,6 +35,11 @@ private final class Findings {
 private struct Walker: Encoder {
     let owner: Any.Type?
     let path: String
+    /// Whether the value is a secret: the whole body is one, or a member on its path has a name
+    /// that holds one (`password`, `credentials`), as in logs
+    /// (``QueryItem/isSensitiveByDefault(name:)``). A name is judged whole, whatever it contains
+    /// (`country.code` is no `code`).
+    let isSecret: Bool
     let inspector: ConstraintInspector
     let findings: Findings
     var codingPath: [any CodingKey] { [] }
@@ -48,33 +54,42 @@ private struct Walker: Encoder {
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleWalk(walker: self) }
 
-    /// The walker of a container nested by hand under `path`.
-    func nested(at path: String) -> Walker {
-        Walker(owner: nil, path: path, inspector: inspector, findings: findings)
+    /// The walker of a value inside this one, at `path`: a member, an element, or a container
+    /// nested by hand, whose keys are no type's members until the value's own `encode(to:)`
+    /// asks for a container (``visit(_:at:constraint:)``).
+    private func inner(at path: String, isSecret: Bool) -> Walker {
+        Walker(owner: nil, path: path, isSecret: isSecret, inspector: inspector, findings: findings)
     }
 
-    /// `path` and the member `key`, named as the request carries it.
-    func member(_ key: String) -> String {
+    /// The walker of this value's member `key`, named as the request carries it: a secret when
+    /// this value is one, or when the name, as declared or as carried, holds one.
+    func member(_ key: String) -> Walker {
         let name = inspector.memberName(key)
-        return path.isEmpty ? name : "\(path).\(name)"
+        return inner(
+            at: path.isEmpty ? name : "\(path).\(name)",
+            isSecret: isSecret || QueryItem.isSensitiveByDefault(name: name)
+                || QueryItem.isSensitiveByDefault(name: key))
     }
 
-    /// Checks `value` against `constraint`, then walks into it unless it is a scalar.
-    func visit<Value: Encodable>(_ value: Value, at path: String, constraint: SchemaConstraint?) throws {
+    /// The walker of this value's element `index`.
+    func element(_ index: Int) -> Walker { inner(at: "\(path)[\(index)]", isSecret: isSecret) }
+
+    /// The walker of a container nested by hand at this value's own path.
+    var itself: Walker { inner(at: path, isSecret: isSecret) }
+
+    /// Checks `value`, found at `spot`, against `constraint`, then walks into it unless it is a
+    /// scalar.
+    func visit<Value: Encodable>(_ value: Value, at spot: Walker, constraint: SchemaConstraint?) throws {
         if let constraint {
-            let place = path.isEmpty ? inspector.place : "the member \(path) of \(inspector.place)"
-            // A member under a name that holds a secret (`password`, `credentials.pin`) is one,
-            // as in logs (``QueryItem/isSensitiveByDefault(name:)``).
-            let isSecret =
-                inspector.isSecret
-                || path.split(whereSeparator: { ".[]".contains($0) }).contains {
-                    QueryItem.isSensitiveByDefault(name: String($0))
-                }
+            let place = spot.path.isEmpty ? inspector.place : "the member \(spot.path) of \(inspector.place)"
             findings.violations += ConstraintCheck.violations(
-                of: constraint, by: value, name: path, place: place, isSecret: isSecret)
+                of: constraint, by: value, name: spot.path, place: place, isSecret: spot.isSecret)
         }
         guard OpenAPISchemas.scalar(Value.self) == nil else { return }
-        try value.encode(to: Walker(owner: Value.self, path: path, inspector: inspector, findings: findings))
+        try value.encode(
+            to: Walker(
+                owner: Value.self, path: spot.path, isSecret: spot.isSecret, inspector: inspector,
+                findings: findings))
     }
 }
 
@@ -93,16 +108,16 @@ private struct KeyedWalk<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        walker.nested(at: walker.member(key.stringValue)).container(keyedBy: keyType)
+        walker.member(key.stringValue).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        walker.nested(at: walker.member(key.stringValue)).unkeyedContainer()
+        walker.member(key.stringValue).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { walker.nested(at: walker.path) }
+    mutating func superEncoder() -> any Encoder { walker.itself }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        walker.nested(at: walker.member(key.stringValue))
+        walker.member(key.stringValue)
     }
 }
 
@@ -111,10 +126,10 @@ private struct UnkeyedWalk: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count = 0
 
-    /// The path of the next element, counted.
-    private mutating func next() -> String {
+    /// The walker of the next element, counted.
+    private mutating func next() -> Walker {
         defer { count += 1 }
-        return "\(walker.path)[\(count)]"
+        return walker.element(count)
     }
 
     private mutating func visit<Value: Encodable>(_ value: Value) throws {
@@ -127,14 +142,14 @@ private struct UnkeyedWalk: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        walker.nested(at: next()).container(keyedBy: keyType)
+        next().container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        walker.nested(at: next()).unkeyedContainer()
+        next().unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { walker.nested(at: next()) }
+    mutating func superEncoder() -> any Encoder { next() }
 }
 
 /// A value that encodes as another (a wrapper, a raw value): walked at the same path.
@@ -143,7 +158,7 @@ private struct SingleWalk: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { [] }
 
     private func visit<Value: Encodable>(_ value: Value) throws {
-        try walker.visit(value, at: walker.path, constraint: nil)
+        try walker.visit(value, at: walker, constraint: nil)
     }
 
     mutating func encodeNil() throws {}

@@ -131,6 +131,44 @@ private enum Secrets {
         }
     }
 
+    struct Sort: Codable, Sendable, SchemaConstrained {
+        static let schemaConstraints: [String: SchemaConstraint] = ["key": .maximum(9)]
+        var key: Int
+    }
+
+    /// Members whose names hold a `.`: a name is a secret by the whole of it, as in logs, and a
+    /// member under a secret name is one.
+    struct Dotted: Codable, Sendable, SchemaConstrained {
+        static let schemaConstraints: [String: SchemaConstraint] = [
+            "a.b": .maximum(9), "country.code": .maximum(9), "plain": .maximum(9), "api.token": .maximum(9),
+        ]
+        var ab: Int
+        var countryCode: Int
+        var plain: Int
+        var apiToken: Int
+        var sort: Sort
+
+        enum CodingKeys: String, CodingKey {
+            case ab = "a.b"
+            case countryCode = "country.code"
+            case plain
+            case apiToken = "api.token"
+            case sort
+        }
+    }
+
+    struct SaveDotted: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var dotted: Dotted
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("dotted")
+            Body.json(dotted, encoder: .sortedKeys())
+        }
+    }
+
     /// Every value within its limit.
     static let within = Unlock(pin: 1234, code: 42, token: 7, nonce: 8, key: "abcd", visits: 9, page: 1)
     /// Every value beyond its limit; no secret's text is in a limit or a name.
@@ -288,5 +326,27 @@ struct ConstraintViolationTests {
             try catalog.match(IncomingRequest(Secrets.Enroll(pin: 123456).request()))
         }
         #expect(mismatch?.reasons == [#"the part "session_pin" must be at most 9999"#])
+    }
+
+    @Test func aMemberWithADotInItsNameIsShownUnlessItsNameHoldsASecret() throws {
+        let catalog = try Catalog([Secrets.SaveDotted.self])
+        let value = Secrets.SaveDotted(
+            dotted: Secrets.Dotted(
+                ab: 51, countryCode: 52, plain: 53, apiToken: 5454, sort: Secrets.Sort(key: 5555)))
+        let incoming = try IncomingRequest(value.request())
+        let mismatch = try #require(#expect(throws: EndpointMismatch.self) { try catalog.match(incoming) })
+        #expect(
+            mismatch.reasons == [
+                "the member a.b of the body must be at most 9 (it is 51)",
+                "the member country.code of the body must be at most 9 (it is 52)",
+                "the member plain of the body must be at most 9 (it is 53)",
+                "the member api.token of the body must be at most 9",
+                "the member sort.key of the body must be at most 9",
+            ])
+        let answer = String(decoding: mismatch.answer(to: incoming).body, as: UTF8.self)
+        #expect(answer.contains("(it is 52)"))
+        for secret in ["5454", "5555"] {
+            #expect(!answer.contains(secret) && !String(reflecting: mismatch).contains(secret))
+        }
     }
 }
