@@ -384,9 +384,11 @@ enum ShapeInference {
     }
 
     static func failure<Model>(_ type: Model.Type, _ reason: String) -> CourierError {
-        CourierError(
+        // A reason that quotes another error's message may already end its sentence.
+        let stop = reason.hasSuffix(".") ? "" : "."
+        return CourierError(
             stage: .building, kind: .unparseableEndpoint,
-            message: "\(type) cannot be parsed from a request: \(reason)."
+            message: "\(type) cannot be parsed from a request: \(reason)\(stop)"
         )
     }
 }

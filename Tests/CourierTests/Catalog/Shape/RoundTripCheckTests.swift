@@ -182,6 +182,19 @@ enum ForeignText {
             Body.text("café", contentType: MediaType("text/plain; charset=iso-8859-1"))
         }
     }
+
+    /// Fixed text its charset cannot carry: no request can be built.
+    struct FixedUnencodable: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var id: Int
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("notes", id)
+            Body.text("café", contentType: MediaType("text/plain; charset=us-ascii"))
+        }
+    }
 }
 
 /// A catalog that refuses an endpoint because a server reads a value back as another names the
@@ -256,6 +269,13 @@ struct RoundTripCheckTests {
                     + "declare charset=utf-8 or no charset, or send the bytes of a Data property with Body.data."
             )
         }
+    }
+
+    /// A refusal that quotes the builder's own sentence ends with that sentence's full stop only.
+    @Test func aQuotedSentenceEndsTheRefusalOnce() throws {
+        let message = try #require(refusal(ForeignText.FixedUnencodable.self))
+        #expect(message.hasSuffix("cannot represent; nothing was replaced."))
+        #expect(!message.contains(".."))
     }
 
     @Test func textInAnotherCharsetThatReadsBackIsTaken() {
