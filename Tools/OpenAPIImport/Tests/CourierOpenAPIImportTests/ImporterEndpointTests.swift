@@ -765,6 +765,50 @@ import Testing
             ).isEmpty)
     }
 
+    /// A text or bytes body that the document does not require is an optional property, sent
+    /// only when set, as an optional JSON or form body is; a required one is always sent.
+    @Test func anOptionalTextOrBytesBodyIsSentOnlyWhenSet() throws {
+        let result = try importing(
+            """
+            paths:
+              /notes:
+                post:
+                  operationId: postNote
+                  requestBody: {content: {text/plain: {schema: {type: string}}}}
+                  responses: {'204': {description: ok}}
+              /pages:
+                post:
+                  operationId: postPage
+                  requestBody: {required: false, content: {text/html: {schema: {type: string}}}}
+                  responses: {'204': {description: ok}}
+              /blobs:
+                put:
+                  operationId: putBlob
+                  requestBody: {required: false, content: {application/octet-stream: {schema: {type: string, format: binary}}}}
+                  responses: {'204': {description: ok}}
+              /images:
+                put:
+                  operationId: putImage
+                  requestBody: {required: true, content: {image/png: {schema: {type: string, format: binary}}}}
+                  responses: {'204': {description: ok}}
+            """)
+        let note = file(result, "Endpoints/PostNote.swift")
+        #expect(note.contains("public var body: String?"))
+        #expect(note.contains("public init(body: String? = nil)"))
+        #expect(note.contains("if let body { Body.text(body) }"))
+        let page = file(result, "Endpoints/PostPage.swift")
+        #expect(page.contains("public var body: String?"))
+        #expect(page.contains(#"if let body { Body.text(body, contentType: MediaType("text/html")) }"#))
+        let blob = file(result, "Endpoints/PutBlob.swift")
+        #expect(blob.contains("public var body: Data?"))
+        #expect(blob.contains("if let body { Body.data(body, contentType: .octetStream) }"))
+        let image = file(result, "Endpoints/PutImage.swift")
+        #expect(image.contains("public var body: Data\n"))
+        #expect(image.contains(#"        Body.data(body, contentType: MediaType("image/png"))"#))
+        // Nothing is approximated: the export says the body is optional, as the document does.
+        #expect(result.report.items.isEmpty)
+    }
+
     @Test func aPathIsOneLiteralWithTextAroundAParameterKept() throws {
         let result = try importing(
             """

@@ -99,6 +99,40 @@ import Testing
         #expect(status.contains("public static let allCases: [Status] = [.available, .onHold, .empty]"))
     }
 
+    /// An enum value's case is renamed as a property would be, and reported the same way; one
+    /// spelled as Swift spells names (`IN_PROGRESS` as `inProgress`) or kept in backticks is not.
+    @Test func enumCasesRenamedForSwiftAreReportedOneLineEach() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Status: {type: string, enum: [in-progress, IN_PROGRESS, done, Done, 2fa, self, none, unknown, '', default]}
+            """)
+        let status = file(result, "Models/Status.swift")
+        for name in [
+            "inProgress", "inProgress2", "done", "done2", "_2fa", "selfValue", "noneValue", "unknown2",
+        ] {
+            #expect(status.contains("case \(name)\n"))
+        }
+        let enumeration = "/components/schemas/Status/enum"
+        let kept = "; the document's value is kept on the wire."
+        #expect(
+            result.report.items.filter { $0.kind == .renamed }.map(\.description) == [
+                "\(enumeration)/0: The enum value in-progress is inProgress in Swift, since its name is not a Swift "
+                    + "identifier of letters and digits\(kept)",
+                "\(enumeration)/1: The enum value IN_PROGRESS is inProgress2 in Swift, since inProgress is taken\(kept)",
+                "\(enumeration)/3: The enum value Done is done2 in Swift, since done is taken\(kept)",
+                "\(enumeration)/4: The enum value 2fa is _2fa in Swift, since its name is not a Swift identifier "
+                    + "of letters and digits\(kept)",
+                "\(enumeration)/5: The enum value self is selfValue in Swift, since Swift reserves its name\(kept)",
+                "\(enumeration)/6: The enum value none is noneValue in Swift, since .none would read as an "
+                    + "Optional's case\(kept)",
+                "\(enumeration)/7: The enum value unknown is unknown2 in Swift, since unknown is taken\(kept)",
+                "\(enumeration)/8: The enum value \"\" is empty in Swift, since it is empty\(kept)",
+            ])
+    }
+
     @Test func aPatternIsWrittenAsALiteralThatHoldsItsQuotesHashesAndBackslashes() throws {
         let result = try importing(
             ##"""

@@ -163,17 +163,17 @@ extension EndpointBuilder {
                 formNeedsIndexes: needsIndexes
             )
         }
-        // Bytes or text: an empty body is the empty value, so the body is always sent.
-        if !required {
-            models.report.add(
-                value["required"] == nil ? bodyPointer : bodyPointer.appending("required"), .approximated,
-                "The optional \(chosen) body is always sent in Swift: an empty one stands for none.")
-        }
+        // Bytes or text, optional as the document says: a body that is not required is sent only
+        // when set, which the catalog exports as not required.
+        let optional = !required
         if chosen.hasPrefix("text/") {
             return RequestBodyDeclaration(
-                properties: property("String", optional: false),
-                component: chosen == "text/plain"
-                    ? "Body.text(\(name))" : "Body.text(\(name), contentType: \(mediaTypeLiteral(chosen)))")
+                properties: property("String", optional: optional),
+                component: component(
+                    chosen == "text/plain"
+                        ? "Body.text(\(name))"
+                        : "Body.text(\(name), contentType: \(mediaTypeLiteral(chosen)))",
+                    optional: optional))
         }
         let literal = chosen.contains("*") ? ".octetStream" : mediaTypeLiteral(chosen)
         if chosen.contains("*") {
@@ -182,8 +182,8 @@ extension EndpointBuilder {
                 "The body of any media type (\(chosen)) is sent as application/octet-stream.")
         }
         return RequestBodyDeclaration(
-            properties: property("Data", optional: false),
-            component: "Body.data(\(name), contentType: \(literal))")
+            properties: property("Data", optional: optional),
+            component: component("Body.data(\(name), contentType: \(literal))", optional: optional))
     }
 
     private func mediaTypeLiteral(_ mediaType: String) -> String {

@@ -162,13 +162,11 @@ extension ModelBuilder {
         var names = NameScope(reserved: ["unknown", "allCases", "rawValue"])
         var cases: [ModelDeclaration.Enumeration.Case] = []
         let isText = values.allSatisfy { $0.string != nil }
-        for value in values {
+        for (offset, value) in values.enumerated() {
             switch value {
             case .string(let text):
-                var base = text.isEmpty ? "empty" : SwiftNames.memberName(text)
-                // `.none` and `.some` would read as an Optional's cases where the enum is optional.
-                if ["none", "some"].contains(base) { base += "Value" }
-                cases.append(.init(name: names.claim(base), rawValue: Self.stringLiteral(text)))
+                let name = claimCaseName(text, in: &names, at: pointer.appending("enum", String(offset)))
+                cases.append(.init(name: name, rawValue: Self.stringLiteral(text)))
             case .integer(let number):
                 let base = number < 0 ? "minus\(number.magnitude)" : "value\(number)"
                 cases.append(.init(name: names.claim(base), rawValue: String(number)))
