@@ -236,24 +236,21 @@ public struct OpenAPIImporter: Sendable {
         return servers
     }
 
-    /// Why a server URL (its variables replaced) is not listed as a `BaseURL`, or `nil`: the
-    /// rules of `BaseURL(validating:)` that a literal would trap on.
+    /// Why a server URL (its variables replaced) is not listed as a `BaseURL`, or `nil`: it is
+    /// relative, or it is a URL that a `BaseURL` literal would trap on (``BaseURLRule``).
     static func refusal(ofServer url: String) -> String? {
         if url.hasPrefix("/") || !url.contains("://") {
             return
                 "The server \(url) is relative to where the document is served, which the document does not "
                 + "say; the endpoints' paths follow it, so give the client a base URL that ends in its path yourself."
         }
-        guard let components = URLComponents(string: url), ["http", "https"].contains(components.scheme),
-            components.host?.isEmpty == false, components.user == nil, components.query == nil,
-            components.fragment == nil, !url.contains("{"), !url.contains("}"),
-            (1...65535).contains(components.port ?? 1),
-            !components.percentEncodedPath.split(separator: "/").contains(where: { $0 == "." || $0 == ".." })
-        else {
+        // A variable the server does not declare is left in braces, which no URL has.
+        if url.contains("{") || url.contains("}") {
             return
-                "The server \(url) is not an absolute http(s) URL that a BaseURL accepts (a host, a port from 1 "
-                + "to 65535, no credentials, query, fragment or dot segment); give the client its base URL yourself."
+                "The server \(url) names a variable it does not declare; give the client its base URL yourself."
         }
-        return nil
+        guard let reason = BaseURLRule.refusal(of: url) else { return nil }
+        return
+            "The server \(url) is not a URL that a BaseURL accepts: \(reason); give the client its base URL yourself."
     }
 }

@@ -977,4 +977,53 @@ import Testing
             #expect(reported(result, at: "/servers/\(index)").map(\.kind) == [.notExpressed])
         }
     }
+
+    /// A server whose URL, its variables at their defaults, a `BaseURL` literal would trap on is
+    /// left out and reported with BaseURL's reason, whichever of its host, port or path rules
+    /// refuses it; one that BaseURL accepts is listed, however it is written.
+    @Test func aServerIsListedExactlyWhenABaseURLLiteralAcceptsIt() throws {
+        let result = try importing(
+            """
+            servers:
+              - url: https://{host}/v1
+                variables: {host: {default: 256.0.0.1}}
+              - url: https://xn--{label}.example.com
+                variables: {label: {default: ''}}
+              - url: https://example.com/{version}/api
+                variables: {version: {default: '%2e%2e'}}
+              - url: https://[fe80::1%25eth0]/v1
+              - url: https://example.com/a%zz
+              - url: https://exa%2Fmple.com
+              - url: https://{tenant}.example.com
+              - url: HTTPS://API.Example.com:443/v1
+              - url: http://[::1]:8080/api
+            paths: {}
+            """)
+        func refusal(_ url: String, _ reason: String) -> String {
+            "The server \(url) is not a URL that a BaseURL accepts: \(reason); give the client its base URL yourself."
+        }
+        let expected = [
+            refusal("https://256.0.0.1/v1", "its host ends in a number but is not an IPv4 address"),
+            refusal("https://xn--.example.com", "its host has an xn-- label that is not Punycode for a name"),
+            refusal(
+                "https://example.com/%2e%2e/api",
+                #"its path has the dot segment "%2e%2e", which a server resolves to another path"#),
+            refusal(
+                "https://[fe80::1%25eth0]/v1",
+                "its IPv6 address names a zone (%25…), which means something on this machine only; leave the zone out"
+            ),
+            refusal(
+                "https://example.com/a%zz", "its path has a % that is not followed by two hexadecimal digits"),
+            refusal("https://exa%2Fmple.com", "its host has a character no host name may have"),
+            "The server https://{tenant}.example.com names a variable it does not declare; give the client its base "
+                + "URL yourself.",
+        ]
+        for (index, message) in expected.enumerated() {
+            #expect(reported(result, at: "/servers/\(index)").map(\.message) == [message])
+        }
+        #expect(
+            file(result, "TestAPI.swift").contains(
+                #"public static let servers: [BaseURL] = [BaseURL("HTTPS://API.Example.com:443/v1"), BaseURL("http://[::1]:8080/api")]"#
+            ))
+    }
 }
