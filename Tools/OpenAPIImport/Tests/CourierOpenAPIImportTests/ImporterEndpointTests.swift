@@ -441,6 +441,87 @@ import Testing
         #expect(reported(result, at: "/paths/~1me/get/parameters/0").count == 1)
     }
 
+    /// A cookie, header or query parameter that names the field an API key of the operation's
+    /// security is sent in is that key (Courier refuses a cookie declared twice, and a field sent
+    /// twice is not the document's): the key is declared, the parameter is reported, whichever
+    /// order the document lists them in; a parameter of another name or place stays.
+    @Test func aParameterThatIsAnAPIKeysFieldIsDeclaredOnceAsTheKey() throws {
+        let result = try importing(
+            """
+            paths:
+              /me:
+                get:
+                  operationId: getMe
+                  security: [{session: []}]
+                  parameters:
+                    - {name: session, in: cookie, required: true, schema: {type: string}}
+                    - {name: Session, in: cookie, schema: {type: string}}
+                    - {name: session, in: header, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+              /other:
+                get:
+                  operationId: getOther
+                  security: [{key: []}, {}]
+                  parameters:
+                    - {name: x-api-key, in: header, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+              /mine:
+                get:
+                  operationId: getMine
+                  security: [{session: []}]
+                  responses: {'204': {description: ok}}
+              /signed:
+                get:
+                  operationId: getSigned
+                  security: [{signature: []}]
+                  responses: {'204': {description: ok}}
+            components:
+              securitySchemes:
+                session: {type: apiKey, in: cookie, name: session}
+                signature: {type: apiKey, in: header, name: X-Signature}
+                key: {type: apiKey, in: header, name: X-API-Key}
+            """)
+        let me = file(result, "Endpoints/GetMe.swift")
+        #expect(me.contains(#"Cookie("session", apiKey)"#))
+        #expect(me.components(separatedBy: #"Cookie("session""#).count == 2)
+        // Cookie names are case-sensitive, and a header is another place.
+        #expect(me.contains(#"Cookie("Session", session)"#))
+        #expect(me.contains(#"Header("session", session2)"#))
+        #expect(me.contains("public init(session: String? = nil, session2: String? = nil, apiKey: String)"))
+        #expect(
+            reported(result, at: "/paths/~1me/get/parameters/0").map(\.message) == [
+                "The cookie parameter session is the cookie the security scheme session sends its API key in, which "
+                    + "a request carries once: it is declared as the endpoint's API key, not as a parameter of its own."
+            ])
+        let other = file(result, "Endpoints/GetOther.swift")
+        #expect(other.contains("public init(apiKey: String? = nil)"))
+        #expect(other.contains(#"Header("X-API-Key", apiKey, isSecret: true)"#))
+        #expect(!other.contains("xAPIKey"))
+        // Header names are compared without case.
+        #expect(reported(result, at: "/paths/~1other/get/parameters/0").map(\.kind) == [.notExpressed])
+        // A catalog exports a cookie as a parameter, never as an API key: where the document lists
+        // no such parameter, the export's is reported too.
+        let cookieKey =
+            "The API key of session is sent as the cookie session, which the export lists as a cookie parameter "
+            + "and not as a security scheme: a catalog reads only a secret header or query item whose name says "
+            + "key or token as an API key."
+        for operation in ["me", "mine"] {
+            #expect(reported(result, at: "/paths/~1\(operation)/get/security").map(\.message) == [cookieKey])
+        }
+        #expect(reported(result, at: "/paths/~1me/get/parameters").isEmpty)
+        #expect(
+            reported(result, at: "/paths/~1mine/get/parameters").map(\.message) == [
+                "The export lists the cookie session that session's API key is sent in as a parameter of the operation."
+            ])
+        #expect(reported(result, at: "/paths/~1other/get/security").isEmpty)
+        // A header whose name says neither key nor token is exported as a header parameter.
+        #expect(
+            reported(result, at: "/paths/~1signed/get/security").map(\.message).first?.hasPrefix(
+                "The API key of signature is sent as the header X-Signature, which the export lists as a header "
+                    + "parameter and not as a security scheme") == true)
+        #expect(reported(result, at: "/paths/~1signed/get/parameters").count == 1)
+    }
+
     /// Courier refuses a header or cookie name that is not an RFC 9110 token when it builds the
     /// request: an optional one is left out, an operation that requires one is left out, and an
     /// API key that would be sent under such a name is left out; each is reported.

@@ -806,6 +806,27 @@ private func operationDocument(
             ])
     }
 
+    /// A parameter only the export has is reported where the operation lists its parameters,
+    /// whether it lists any or not, so that a report item there explains it and no other
+    /// difference of the operation.
+    @Test func aParameterOnlyTheExportHasIsReportedAtTheOperationsParameters() {
+        let original = """
+            openapi: 3.1.0
+            paths:
+              /me:
+                get:
+                  responses: {'204': {description: None.}}
+            """
+        let export = """
+            {"paths": {"/me": {"get": {"responses": {"204": {}}, "parameters": [
+               {"name": "session", "in": "cookie", "required": true, "schema": {"type": "string"}}]}}}}
+            """
+        #expect(
+            differences(original, export) == [
+                "/paths/~1me/get/parameters: cookie parameter session is in the export and not in the document"
+            ])
+    }
+
     @Test func bytesOf30AreBase64ContentOf31AndAMissingSchemaMatchesExportedBytes() {
         let original = operationDocument(
             """

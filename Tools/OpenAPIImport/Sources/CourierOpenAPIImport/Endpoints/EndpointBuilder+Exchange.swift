@@ -5,9 +5,11 @@ extension EndpointBuilder {
 
     /// The properties and components of the operation's security requirement: the first
     /// alternative whose every scheme Courier can send, preferring a bearer token, then an API
-    /// key, then Basic credentials.
+    /// key, then Basic credentials. `keysNamedByParameters` are the schemes whose API key's field
+    /// a parameter of the operation names (``apiKeyFields(of:)``).
     mutating func security(
-        _ operation: DocumentValue, at pointer: JSONPointer, scope: inout NameScope
+        _ operation: DocumentValue, at pointer: JSONPointer, scope: inout NameScope,
+        keysNamedByParameters: Set<String> = []
     ) -> ([EndpointDeclaration.Property], [String]) {
         let requirementPointer =
             operation["security"] != nil ? pointer.appending("security") : JSONPointer(tokens: ["security"])
@@ -30,20 +32,7 @@ extension EndpointBuilder {
                 "The security scheme \(name) is not declared in components.securitySchemes, so no alternative "
                     + "that names it is declared.")
         }
-        func rank(_ alternative: DocumentValue.Members) -> Int {
-            alternative.keys.map { key in
-                let scheme = schemes[key].flatMap { try? document.resolved($0, at: .root).value }
-                switch (scheme?["type"]?.string, scheme?["scheme"]?.string?.lowercased()) {
-                case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _): return 0
-                case ("apiKey", _): return 1
-                case ("http", "basic"): return 2
-                default: return 9
-                }
-            }.max() ?? 9
-        }
-        guard let chosen = alternatives.enumerated().min(by: { rank($0.element) < rank($1.element) }),
-            rank(chosen.element) < 9
-        else {
+        guard let chosen = chosenAlternative(alternatives) else {
             if !alternatives.isEmpty {
                 models.report.add(
                     requirementPointer, .notExpressed,
@@ -157,11 +146,87 @@ extension EndpointBuilder {
                 case "cookie": components.append("Cookie(\(literal), \(SwiftNames.declared(name)))")
                 default: components.append("Header(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 }
+                let location =
+                    ["query", "cookie"].contains(scheme["in"]?.string) ? scheme["in"]?.string ?? "" : "header"
+                if !Self.exportsAsAPIKey(keyName, in: location) {
+                    models.report.add(
+                        requirementPointer, .approximated,
+                        "The API key of \(schemeName) is sent as the \(location) \(keyName), which the export lists as a "
+                            + "\(location) parameter and not as a security scheme: a catalog reads only a secret header or "
+                            + "query item whose name says key or token as an API key.")
+                    if !keysNamedByParameters.contains(schemeName) {
+                        models.report.add(
+                            pointer.appending("parameters"), .approximated,
+                            "The export lists the \(location) \(keyName) that \(schemeName)'s API key is sent in as a "
+                                + "parameter of the operation.")
+                    }
+                }
             default:
                 break
             }
         }
         return (properties, components)
+    }
+
+    /// The alternative of a requirement list's (`alternatives`, without `{}`) that an endpoint
+    /// declares, and its offset: the first of those whose every scheme Courier sends, preferring a
+    /// bearer token, then an API key, then Basic credentials; `nil` when none is.
+    private func chosenAlternative(_ alternatives: [DocumentValue.Members]) -> (
+        offset: Int, element: DocumentValue.Members
+    )? {
+        let schemes = document.root["components"]?["securitySchemes"]?.members ?? .init()
+        func rank(_ alternative: DocumentValue.Members) -> Int {
+            alternative.keys.map { key in
+                let scheme = schemes[key].flatMap { try? document.resolved($0, at: .root).value }
+                switch (scheme?["type"]?.string, scheme?["scheme"]?.string?.lowercased()) {
+                case ("http", "bearer"), ("oauth2", _), ("openIdConnect", _): return 0
+                case ("apiKey", _): return 1
+                case ("http", "basic"): return 2
+                default: return 9
+                }
+            }.max() ?? 9
+        }
+        guard let chosen = alternatives.enumerated().min(by: { rank($0.element) < rank($1.element) }),
+            rank(chosen.element) < 9
+        else { return nil }
+        return chosen
+    }
+
+    /// Where the API keys of the alternative the endpoint declares for `operation` are sent: the
+    /// `in` and `name` of each, and its scheme's name. A header, query or cookie parameter of the
+    /// same place and name is the same field, which a request carries once. A key that is left out
+    /// (a name that is no token, a header Courier sets) is not among them, and neither is one in a
+    /// header OpenAPI says a parameter cannot name (`Authorization`).
+    func apiKeyFields(of operation: DocumentValue) -> [(location: String, name: String, scheme: String)] {
+        let declared = operation["security"] ?? document.root["security"]
+        let alternatives = (declared?.array ?? []).compactMap(\.members).filter { !$0.isEmpty }
+        guard let chosen = chosenAlternative(alternatives) else { return [] }
+        let schemes = document.root["components"]?["securitySchemes"]?.members ?? .init()
+        return chosen.element.keys.compactMap { schemeName in
+            guard let scheme = schemes[schemeName].flatMap({ try? document.resolved($0, at: .root).value }),
+                scheme["type"]?.string == "apiKey"
+            else { return nil }
+            let location =
+                ["query", "cookie"].contains(scheme["in"]?.string) ? scheme["in"]?.string ?? "" : "header"
+            let name = scheme["name"]?.string ?? "X-API-Key"
+            let setByCourier =
+                ["accept", "content-type", "authorization"].contains(name.lowercased())
+                || Self.reservedHeaderNames.contains(name.lowercased())
+            guard !(location == "header" && setByCourier), Self.nameRefusal(of: name, in: location) == nil
+            else {
+                return nil
+            }
+            return (location, name, schemeName)
+        }
+    }
+
+    /// Whether a catalog's export names the API key sent in the `location` (`header`, `query` or
+    /// `cookie`) field `name` as an API key security scheme rather than as a parameter: Courier's
+    /// `EndpointCredentials` reads a secret header or query item as one only when its name says
+    /// key or token (`EndpointCredentials.namesAKey`), and a cookie never.
+    static func exportsAsAPIKey(_ name: String, in location: String) -> Bool {
+        let lower = name.lowercased()
+        return location != "cookie" && (lower.contains("key") || lower.contains("token"))
     }
 
     /// The header a security scheme sends its credentials in: `Authorization` for HTTP bearer and

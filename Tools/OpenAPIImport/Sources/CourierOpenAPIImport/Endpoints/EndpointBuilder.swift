@@ -268,8 +268,28 @@ struct EndpointBuilder {
             components.append("FormEncoding(arrays: \(strategy))")
         }
 
-        // Query, header and cookie parameters.
+        // Query, header and cookie parameters. One that names the field an API key of the
+        // operation's security is sent in is that key: a request carries the field once (Courier
+        // refuses a cookie declared twice), and the security scheme says it is a secret, so the
+        // key is declared and the parameter is not.
+        let keyFields = apiKeyFields(of: operation)
+        var keysNamedByParameters: Set<String> = []
         for (parameter, parameterPointer, entry) in parameters where parameter["in"]?.string != "path" {
+            if let location = parameter["in"]?.string, let wireName = parameter["name"]?.string,
+                let key = keyFields.first(where: { key in
+                    key.location == location
+                        && (location == "header"
+                            ? key.name.lowercased() == wireName.lowercased() : key.name == wireName)
+                })
+            {
+                models.report.add(
+                    entry, .notExpressed,
+                    "The \(location) parameter \(wireName) is the \(location) the security scheme \(key.scheme) sends its "
+                        + "API key in, which a request carries once: it is declared as the endpoint's API key, not as a "
+                        + "parameter of its own.")
+                keysNamedByParameters.insert(key.scheme)
+                continue
+            }
             for (property, component) in otherParameter(
                 parameter, at: parameterPointer, entry: entry, endpoint: name, scope: &scope,
                 strategy: strategy)
@@ -280,7 +300,8 @@ struct EndpointBuilder {
         }
 
         // Credentials.
-        let (securityProperties, securityComponents) = security(operation, at: pointer, scope: &scope)
+        let (securityProperties, securityComponents) = security(
+            operation, at: pointer, scope: &scope, keysNamedByParameters: keysNamedByParameters)
         properties += securityProperties
         components += securityComponents
 

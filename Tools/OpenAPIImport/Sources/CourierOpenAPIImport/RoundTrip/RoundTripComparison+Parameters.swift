@@ -56,8 +56,10 @@ extension RoundTripComparison {
                 let schema = object.definition["schema"].flatMap { resolved($0, on: .original) }
                 return schema?.value["properties"]?[parameter.name] != nil
             }
+            // Any other is the operation's list's, where the document would list it, whether the
+            // operation has a list or not.
             report(
-                owner?.site ?? original.operation.place("parameters"),
+                owner?.site ?? original.operation.pointer.appending("parameters"),
                 "\(parameter.title) is in the export and not in the document")
         }
     }
