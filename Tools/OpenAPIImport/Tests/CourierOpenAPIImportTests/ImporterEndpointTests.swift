@@ -522,6 +522,61 @@ import Testing
         #expect(reported(result, at: "/paths/~1signed/get/parameters").count == 1)
     }
 
+    /// A header parameter left out (one Courier sets, one OpenAPI ignores, the whole `Cookie`
+    /// field) is reported where each operation names it, also when one shared definition holds it:
+    /// that is where the round trip finds it missing from the export.
+    @Test func aHeaderLeftOutIsReportedWhereEachOperationNamesIt() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Test, version: '1'}
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  parameters:
+                    - {$ref: '#/components/parameters/Host'}
+                    - {$ref: '#/components/parameters/ContentType'}
+                    - {$ref: '#/components/parameters/Cookie'}
+                  responses: {'204': {description: ok}}
+              /b:
+                get:
+                  operationId: getB
+                  parameters: [{$ref: '#/components/parameters/Host'}]
+                  responses: {'204': {description: ok}}
+            components:
+              parameters:
+                Host: {name: Host, in: header, schema: {type: string}}
+                ContentType: {name: Content-Type, in: header, schema: {type: string}}
+                Cookie: {name: Cookie, in: header, schema: {type: string}}
+            """
+        let result = try importing(document)
+        #expect(result.report.items.filter { $0.pointer.hasPrefix("/components/parameters") }.isEmpty)
+        for place in [
+            "/paths/~1a/get/parameters/0", "/paths/~1a/get/parameters/1", "/paths/~1a/get/parameters/2",
+        ] {
+            #expect(reported(result, at: place).map(\.kind) == [.notExpressed])
+        }
+        #expect(
+            reported(result, at: "/paths/~1b/get/parameters/0").map(\.message) == [
+                "Courier sets Host itself (it frames the message or manages the connection), so an endpoint cannot; "
+                    + "the operation is imported without it."
+            ])
+        // The endpoints' export lists no header: the report explains every difference.
+        let export = """
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+              "/a": {"get": {"operationId": "getA", "responses": {"204": {"description": "ok"}}}},
+              "/b": {"get": {"operationId": "getB", "responses": {"204": {"description": "ok"}}}}}}
+            """
+        let differences = RoundTrip.differences(
+            original: try DocumentValue.parse(document), exported: try DocumentValue.parse(export),
+            schemaRenames: [:])
+        #expect(
+            differences.map(\.pointer) == [
+                "/paths/~1a/get/parameters/0", "/paths/~1a/get/parameters/2", "/paths/~1b/get/parameters/0",
+            ])
+        #expect(differences.allSatisfy { result.report.allows(differenceAt: $0.pointer) })
+    }
+
     /// Courier refuses a header or cookie name that is not an RFC 9110 token when it builds the
     /// request: an optional one is left out, an operation that requires one is left out, and an
     /// API key that would be sent under such a name is left out; each is reported.

@@ -78,16 +78,18 @@ extension EndpointBuilder {
             models.report.add(pointer, .notExpressed, "The parameter has no name or place.")
             return []
         }
+        // A parameter left out is reported where the operation names it (`entry`), which is where
+        // the round trip finds it missing, also when a shared definition holds it.
         if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
             models.report.add(
-                pointer, .notExpressed,
+                entry, .notExpressed,
                 "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
                 changesExport: false)
             return []
         }
         if location == "header", Self.reservedHeaderNames.contains(wireName.lowercased()) {
             models.report.add(
-                pointer, .notExpressed,
+                entry, .notExpressed,
                 "Courier sets \(wireName) itself (it frames the message or manages the connection), so an "
                     + "endpoint cannot; the operation is imported without it.")
             return []
@@ -96,7 +98,7 @@ extension EndpointBuilder {
             // The whole field, which a server reads as name=value pairs: a value with `;` in it
             // would come back as other cookies.
             models.report.add(
-                pointer, .notExpressed,
+                entry, .notExpressed,
                 "A Cookie header parameter is the whole Cookie field; declare each cookie with in: cookie, "
                     + "or let a CookieMiddleware send what the server set. The operation is imported without it."
             )
