@@ -129,7 +129,7 @@ import Testing
                 "\(enumeration)/6: The enum value none is noneValue in Swift, since .none would read as an "
                     + "Optional's case\(kept)",
                 "\(enumeration)/7: The enum value unknown is unknown2 in Swift, since unknown is taken\(kept)",
-                "\(enumeration)/8: The enum value \"\" is empty in Swift, since it is empty\(kept)",
+                "\(enumeration)/8: The enum value \"\" is empty in Swift, since a Swift name cannot be empty\(kept)",
             ])
     }
 

@@ -38,7 +38,7 @@ extension ModelBuilder {
         if claimed != wanted {
             reason = "since \(wanted) is taken"
         } else if name.isEmpty {
-            reason = "since it is empty"
+            reason = "since a Swift name cannot be empty"
         } else if SwiftNames.spells(name, as: claimed) {
             return claimed
         } else if ["selfValue", "superValue", "initValue", "deinitValue", "subscriptValue"].contains(wanted) {
