@@ -140,14 +140,13 @@ extension EndpointBuilder {
                         codingKey: nil,
                         constraints: []))
                 let literal = ModelBuilder.stringLiteral(keyName)
-                switch scheme["in"]?.string {
+                switch Self.apiKeyLocation(of: scheme) {
                 case "query":
                     components.append("Query(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 case "cookie": components.append("Cookie(\(literal), \(SwiftNames.declared(name)))")
                 default: components.append("Header(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 }
-                let location =
-                    ["query", "cookie"].contains(scheme["in"]?.string) ? scheme["in"]?.string ?? "" : "header"
+                let location = Self.apiKeyLocation(of: scheme)
                 if !Self.exportsAsAPIKey(keyName, in: location) {
                     models.report.add(
                         requirementPointer, .approximated,
@@ -206,8 +205,7 @@ extension EndpointBuilder {
             guard let scheme = schemes[schemeName].flatMap({ try? document.resolved($0, at: .root).value }),
                 scheme["type"]?.string == "apiKey"
             else { return nil }
-            let location =
-                ["query", "cookie"].contains(scheme["in"]?.string) ? scheme["in"]?.string ?? "" : "header"
+            let location = Self.apiKeyLocation(of: scheme)
             let name = scheme["name"]?.string ?? "X-API-Key"
             let setByCourier =
                 ["accept", "content-type", "authorization"].contains(name.lowercased())
@@ -217,6 +215,15 @@ extension EndpointBuilder {
                 return nil
             }
             return (location, name, schemeName)
+        }
+    }
+
+    /// Where an API key scheme sends its key: `query`, `cookie`, or else `header`.
+    static func apiKeyLocation(of scheme: DocumentValue) -> String {
+        switch scheme["in"]?.string {
+        case "query": "query"
+        case "cookie": "cookie"
+        default: "header"
         }
     }
 
