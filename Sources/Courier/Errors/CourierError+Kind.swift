@@ -36,7 +36,9 @@ extension CourierError {
         /// a space or tab; or a header a request carries once (`Authorization`, `Content-Type`…)
         /// was given twice.
         public static let invalidHeaderValue = Kind("invalidHeaderValue")
-        /// A query parameter name is empty.
+        /// A client default's query parameter (``ClientDefaults``) has an empty name: a default
+        /// applies to every request, so an empty name is taken for a mistake. An endpoint may
+        /// declare one (`Query("", "v")` is sent as `?=v`).
         public static let invalidQueryName = Kind("invalidQueryName")
         /// A header that frames the message or manages its connection (``HeaderName/framing``:
         /// `Content-Length`, `Transfer-Encoding`, `Host`, `Connection`, `TE`, `Upgrade`,

@@ -57,7 +57,8 @@ enum RequestRules {
         return headerName
     }
 
-    /// Rejects a query item without a name, which a server cannot read back.
+    /// Rejects a client default's query item without a name: a default goes on every request,
+    /// so an empty name is taken for a mistake (an endpoint may declare one on purpose).
     static func validate(queryItem item: QueryItem) throws(CourierError) {
         guard !item.name.isEmpty else {
             throw CourierError(

@@ -29,7 +29,7 @@ import Testing
         ),
         (
             "stray value", "Endpoint<Empty, Never> { Method.get; 42 }",
-            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout, FormEncoding, Idempotent, ResponseValidation, SuccessStatus, AbsoluteURL or Components"
+            "this value is not an endpoint component; use Method, Path, Query, Header, Cookie, Body, Timeout, FormEncoding, Idempotent, ResponseValidation, SuccessStatus, AbsoluteURL or Components"
         ),
         (
             "method only in if", "Endpoint<Empty, Never> { if flag { Method.post } }",

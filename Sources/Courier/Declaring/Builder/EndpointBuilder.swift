@@ -29,7 +29,7 @@ public enum EndpointBuilder {
     @available(
         *, unavailable,
         message:
-            "this value is not an endpoint component; use Method, Path, Query, Header, Body, Timeout, FormEncoding, Idempotent, ResponseValidation, SuccessStatus, AbsoluteURL or Components"
+            "this value is not an endpoint component; use Method, Path, Query, Header, Cookie, Body, Timeout, FormEncoding, Idempotent, ResponseValidation, SuccessStatus, AbsoluteURL or Components"
     )
     public static func buildExpression<Value>(
         _ value: Value

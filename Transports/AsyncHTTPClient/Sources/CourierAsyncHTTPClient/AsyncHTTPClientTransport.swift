@@ -45,7 +45,7 @@ import NIOSSL
 /// ```swift
 /// let transport = AsyncHTTPClientTransport(responseLimit: 50 * 1024 * 1024)
 /// let client = Client(baseURL: BaseURL("api.example.com"), transport: transport)
-/// let user = try await client.value(API.user(id: 42))
+/// let user = try await client.value(API.user(42))
 /// try await transport.shutdown()
 /// ```
 public final class AsyncHTTPClientTransport: Transport {
