@@ -1171,6 +1171,99 @@ import Testing
         #expect(endpoint.contains("public var caption: String?"))
     }
 
+    @Test func anOptionalFilePartIsSentOnlyWhenSet() throws {
+        let result = try importing(
+            """
+            paths:
+              /images/edits:
+                post:
+                  operationId: createImageEdit
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [image]
+                          properties:
+                            image: {type: string, format: binary}
+                            mask: {type: string, format: binary}
+                            preview: {type: string, contentMediaType: image/png}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/CreateImageEdit.swift")
+        #expect(endpoint.contains("public var mask: Data?\n"))
+        #expect(endpoint.contains("public var maskFilename: String?\n"))
+        #expect(endpoint.contains("public var maskContentType: MediaType?\n"))
+        #expect(
+            endpoint.contains(
+                "mask: Data? = nil, maskFilename: String? = nil, maskContentType: MediaType? = nil"))
+        #expect(
+            endpoint.contains(
+                #"mask.map { .data("mask", $0, filename: maskFilename, contentType: maskContentType ?? .octetStream) }"#
+            ))
+        // A declared media type is the default of an optional part's content type too.
+        #expect(
+            endpoint.contains(
+                #"preview.map { .data("preview", $0, filename: previewFilename, "#
+                    + #"contentType: previewContentType ?? MediaType("image/png")) }"#))
+        #expect(
+            reported(
+                result,
+                at:
+                    "/paths/~1images~1edits/post/requestBody/content/multipart~1form-data/schema/properties/mask"
+            ).isEmpty)
+    }
+
+    @Test func partsThatAreNotStringsKeepTheirTypesAndLimitsAndAreSentAsText() throws {
+        let result = try importing(
+            """
+            paths:
+              /images/edits:
+                post:
+                  operationId: createImageEdit
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: {$ref: '#/components/schemas/EditRequest'}
+                  responses: {'204': {description: ok}}
+            components:
+              schemas:
+                EditRequest:
+                  type: object
+                  required: [image, n]
+                  properties:
+                    image: {type: string, format: binary}
+                    n: {type: integer, minimum: 1, maximum: 10}
+                    size: {type: string, enum: [256x256, 512x512]}
+                    transparent: {type: boolean}
+                    at: {type: string, format: date-time}
+            """)
+        let endpoint = file(result, "Endpoints/CreateImageEdit.swift")
+        #expect(endpoint.contains("public var n: Int\n"))
+        #expect(endpoint.contains("public var size: EditRequestSize?\n"))
+        #expect(endpoint.contains("public var transparent: Bool?\n"))
+        // A date is the text its format describes, which the caller writes.
+        #expect(endpoint.contains("public var at: String?\n"))
+        #expect(
+            endpoint.contains(
+                #".text("n", n.parameterText), size.map { .text("size", $0.parameterText) }, "#
+                    + #"transparent.map { .text("transparent", $0.parameterText) }, at.map { .text("at", $0) }"#
+            ))
+        #expect(endpoint.contains(#""n": [.minimum(1), .maximum(10)]"#))
+        let parts = "/components/schemas/EditRequest/properties"
+        #expect(reported(result, at: "\(parts)/n").isEmpty)
+        #expect(reported(result, at: "\(parts)/size").isEmpty)
+        #expect(reported(result, at: "\(parts)/at").map(\.kind) == [.approximated])
+        #expect(
+            reported(result, at: "/components/schemas/EditRequest").map(\.message) == [
+                "EditRequest is the multipart body of CreateImageEdit, which declares a property per part; no "
+                    + "endpoint uses the model itself, so the export writes the body's parts inline and leaves "
+                    + "EditRequest out."
+            ])
+    }
+
     @Test func anEncodedSlashInASegmentIsLeftOutAndReported() throws {
         let result = try importing(
             """

@@ -191,8 +191,8 @@ extension EndpointBuilder {
             ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
     }
 
-    /// A multipart form as a property per part: text parts as `String`, other parts as `Data`
-    /// with their file name and content type.
+    /// A multipart form as a property per part: text parts as their type (a date or URL as
+    /// `String`), sent as text, and other parts as `Data` with their file name and content type.
     private mutating func multipartBody(
         _ schema: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
         required: Bool, bodyPointer: JSONPointer, requiredPointer: JSONPointer
@@ -210,6 +210,10 @@ extension EndpointBuilder {
             models.report.add(
                 requiredPointer, .approximated,
                 "The multipart body is optional in the document and always sent in Swift.")
+        }
+        let tokens = objectPointer.tokens
+        if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" {
+            models.multipartBodies[tokens[2], default: endpoint] = endpoint
         }
         let requiredFields = Set(object["required"]?.array?.compactMap(\.string) ?? [])
         if object["additionalProperties"] == .bool(false) {
@@ -235,12 +239,6 @@ extension EndpointBuilder {
                 resolved.type == .builtin("String") && mediaType.map { !$0.hasPrefix("text/") } == true
             switch isBytes ? .builtin("Data") : resolved.type {
             case .builtin("Data"):
-                if !isRequired {
-                    models.report.add(
-                        fieldPointer, .approximated,
-                        "The file part \(field) is optional in the document and always sent in Swift, with its file name and content type."
-                    )
-                }
                 // One concrete media type is the default; a wildcard or a list is no value to send.
                 let isConcrete = mediaType.map(MediaTypeText.isConcrete) ?? false
                 if isBytes, let mediaType, mediaType != "application/octet-stream" {
@@ -259,28 +257,53 @@ extension EndpointBuilder {
                 let declaredType =
                     isBytes
                     ? mediaTypeLiteral(isConcrete ? mediaType ?? "" : "application/octet-stream") : nil
+                let (data, file, type) = (
+                    SwiftNames.declared(name), SwiftNames.declared(filename), SwiftNames.declared(contentType)
+                )
+                // An optional file part is sent only when its bytes are set, with the file name
+                // and content type set beside them.
                 properties += [
                     .init(
-                        name: name, type: "Data", isOptional: false, defaultValue: nil,
+                        name: name, type: "Data", isOptional: !isRequired,
+                        defaultValue: isRequired ? nil : "nil",
                         documentation: documentation,
                         codingKey: nil, constraints: []),
                     .init(
-                        name: filename, type: "String", isOptional: false, defaultValue: nil,
-                        documentation: ["The file name of the \(field) part."], codingKey: nil,
-                        constraints: []),
+                        name: filename, type: "String", isOptional: !isRequired,
+                        defaultValue: isRequired ? nil : "nil",
+                        documentation: isRequired
+                            ? ["The file name of the \(field) part."]
+                            : ["The file name of the \(field) part, sent with it when set."],
+                        codingKey: nil, constraints: []),
                     .init(
-                        name: contentType, type: "MediaType", isOptional: false, defaultValue: declaredType,
-                        documentation: ["The content type of the \(field) part."], codingKey: nil,
-                        constraints: []),
+                        name: contentType, type: "MediaType", isOptional: !isRequired,
+                        defaultValue: isRequired ? declaredType : "nil",
+                        documentation: isRequired
+                            ? ["The content type of the \(field) part."]
+                            : [
+                                "The content type of the \(field) part; `\(declaredType ?? ".octetStream")` when "
+                                    + "`nil`."
+                            ],
+                        codingKey: nil, constraints: []),
                 ]
-                parts.append(
-                    ".data(\(literal), \(SwiftNames.declared(name)), filename: \(SwiftNames.declared(filename)), "
-                        + "contentType: \(SwiftNames.declared(contentType)))")
+                if isRequired {
+                    parts.append(".data(\(literal), \(data), filename: \(file), contentType: \(type))")
+                } else {
+                    optionalParts += 1
+                    parts.append(
+                        "\(data).map { .data(\(literal), $0, filename: \(file), contentType: \(type) ?? "
+                            + "\(declaredType ?? ".octetStream")) }")
+                }
             case _ where isTextPart(resolved.type):
                 let name = models.claimMemberName(
                     field, in: &scope, at: fieldPointer, subject: "The part \(field)")
-                if resolved.type != .builtin("String") {
-                    models.reportUnchecked(resolved.constraints, at: fieldPointer)
+                // A date or URL is the text the document's format describes, which the caller
+                // writes; any other value is sent as its parameter text (`ParameterValue`).
+                let isString = isStringPart(resolved.type)
+                let type =
+                    isString && models.resolvedAlias(resolved.type) != .builtin("String")
+                    ? "String" : resolved.type.text
+                if isString, models.resolvedAlias(resolved.type) != .builtin("String") {
                     models.report.add(
                         fieldPointer, .approximated,
                         "The part \(field) of type \(resolved.type.text) is a String in Swift: a text part carries text."
@@ -288,17 +311,18 @@ extension EndpointBuilder {
                 }
                 properties.append(
                     .init(
-                        name: name, type: "String", isOptional: !isRequired,
+                        name: name, type: type, isOptional: !isRequired,
                         defaultValue: isRequired ? nil : "nil",
                         documentation: documentation,
                         codingKey: nil,
-                        constraints: resolved.type == .builtin("String") ? resolved.constraints : []))
+                        constraints: resolved.constraints))
+                let text = isString ? "" : ".parameterText"
                 // An optional text part is sent only when it has a value.
                 if !isRequired { optionalParts += 1 }
                 parts.append(
                     isRequired
-                        ? ".text(\(literal), \(SwiftNames.declared(name)))"
-                        : "\(SwiftNames.declared(name)).map { .text(\(literal), $0) }")
+                        ? ".text(\(literal), \(SwiftNames.declared(name))\(text))"
+                        : "\(SwiftNames.declared(name)).map { .text(\(literal), $0\(text)) }")
             default:
                 models.report.add(
                     fieldPointer, .notExpressed,
@@ -327,12 +351,18 @@ extension EndpointBuilder {
 
     /// Whether a part of this type is sent as text.
     private func isTextPart(_ type: SwiftType) -> Bool {
-        switch type {
+        switch models.resolvedAlias(type) {
         case .builtin(let name):
             ModelBuilder.textTypes.contains(name)
         case .named(let name):
             models.isEnumeration(name)
         default: false
         }
+    }
+
+    /// Whether a text part of this type is a `String` in Swift: a string, or a date or URL, which
+    /// is no `ParameterValue`.
+    private func isStringPart(_ type: SwiftType) -> Bool {
+        [.builtin("String"), .builtin("Date"), .builtin("URL")].contains(models.resolvedAlias(type))
     }
 }

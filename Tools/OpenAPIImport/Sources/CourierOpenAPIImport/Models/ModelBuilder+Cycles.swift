@@ -158,7 +158,12 @@ extension ModelBuilder {
                 reachedOnlyByHidden.contains(swiftName)
                     ? "Only endpoints the export leaves out (their method has no field in OpenAPI 3.1) use "
                         + "\(swiftName), so the export leaves it out too."
-                    : "No endpoint uses \(swiftName), so the export, which lists what the endpoints use, leaves it out."
+                    : multipartBodies[component].map {
+                        "\(swiftName) is the multipart body of \($0), which declares a property per part; no "
+                            + "endpoint uses the model itself, so the export writes the body's parts inline and "
+                            + "leaves \(swiftName) out."
+                    }
+                        ?? "No endpoint uses \(swiftName), so the export, which lists what the endpoints use, leaves it out."
             )
         }
     }

@@ -25,6 +25,9 @@ struct ModelBuilder {
     private var translating: Set<String> = []
     /// The model of each inline schema declared so far, by its JSON Pointer.
     private var inlineModels: [String: String] = [:]
+    /// Component schemas that are an endpoint's multipart body, which declares a property per
+    /// part instead of the model: component name → the first such endpoint.
+    var multipartBodies: [String: String] = [:]
     /// Vendor extensions seen: name → where first, and how often.
     var extensions: [String: (pointer: JSONPointer, count: Int)] = [:]
     var extensionOrder: [String] = []
