@@ -1332,6 +1332,53 @@ import Testing
         #expect(reported(result, at: "/paths/~1board~1{row}/get/parameters/0/schema").isEmpty)
     }
 
+    @Test func theLimitsOfAReferencedScalarApplyWhereverItIsUsed() throws {
+        let result = try importing(
+            """
+            paths:
+              /board/{row}/{column}:
+                get:
+                  operationId: getSquare
+                  parameters:
+                    - {name: row, in: path, required: true, schema: {$ref: '#/components/schemas/coordinate'}}
+                    - {name: column, in: path, required: true, schema: {type: integer, minimum: 1, maximum: 3}}
+                    - {name: near, in: query, schema: {$ref: '#/components/schemas/near'}}
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Square'}
+            components:
+              schemas:
+                coordinate: {type: integer, minimum: 1, maximum: 3}
+                near: {$ref: '#/components/schemas/coordinate'}
+                Square:
+                  type: object
+                  properties:
+                    row: {$ref: '#/components/schemas/coordinate'}
+                    column: {type: integer, minimum: 1, maximum: 3}
+                    path: {type: array, items: {$ref: '#/components/schemas/coordinate'}}
+            """)
+        let endpoint = file(result, "Endpoints/GetSquare.swift")
+        #expect(endpoint.contains(#""row": [.minimum(1), .maximum(3)]"#))
+        #expect(endpoint.contains(#""column": [.minimum(1), .maximum(3)]"#))
+        // Through an alias of the alias too.
+        #expect(endpoint.contains(#""near": [.minimum(1), .maximum(3)]"#))
+        let square = file(result, "Models/Square.swift")
+        #expect(square.contains(#""row": [.minimum(1), .maximum(3)]"#))
+        // A place that cannot carry them reports them there.
+        #expect(
+            reported(result, at: "/components/schemas/Square/properties/path/items").map(\.message) == [
+                "The elements' limit .minimum(1) is not checked: Courier's constraints apply to a whole property.",
+                "The elements' limit .maximum(3) is not checked: Courier's constraints apply to a whole property.",
+            ])
+        #expect(
+            reported(result, at: "/components/schemas/coordinate").allSatisfy {
+                !$0.message.contains("limit")
+            })
+    }
+
     @Test func aSecurityThatIsNotAListOrNamesAnUndeclaredSchemeIsReported() throws {
         let result = try importing(
             """

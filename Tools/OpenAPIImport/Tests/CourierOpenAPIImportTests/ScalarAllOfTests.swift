@@ -54,9 +54,9 @@ private func scalar(_ reading: ScalarAllOf.Reading) -> (
         #expect(pet.contains("public var weight: Int32\n"), "\(pet)")
         #expect(pet.contains(#""weight": .maximum(99),"#), "\(pet)")
         #expect(file(result, "Models/Level.swift").contains("public typealias Level = Int"))
+        // The alias's limits are checked where it is used.
         #expect(
-            reported(result, at: "/components/schemas/Level").map(\.message).contains(
-                "The limit .minimum(2) of Level is not checked: Courier's limits belong to a property."))
+            reported(result, at: "/components/schemas/Level").allSatisfy { !$0.message.contains("limit") })
         #expect(!result.files.contains { $0.path.hasPrefix("Models/PetName") })
         #expect(result.report.items.allSatisfy { !$0.pointer.hasPrefix("/components/schemas/Pet/") })
     }

@@ -23,6 +23,9 @@ struct ModelBuilder {
     private var nullableComponents: Set<String> = []
     /// Component schemas being translated, so that a reference back to one is not translated again.
     private var translating: Set<String> = []
+    /// The limits of each type alias of a scalar, by its Swift name: a reference to the alias
+    /// has them, as the same schema written inline would.
+    private var aliasConstraints: [String: [String]] = [:]
     /// The model of each inline schema declared so far, by its JSON Pointer.
     private var inlineModels: [String: String] = [:]
     /// Component schemas that are an endpoint's multipart body, which declares a property per
@@ -193,12 +196,9 @@ struct ModelBuilder {
                     .init(
                         subject: "`\(name)` schema", name: swiftName, documentation: documentation(of: core),
                         type: resolved.type)))
-            for constraint in resolved.constraints {
-                report.add(
-                    pointer, .notExpressed,
-                    "The limit \(constraint) of \(swiftName) is not checked: Courier's limits belong to a property."
-                )
-            }
+            // The limits are checked where the alias is used: each place that cannot carry them
+            // reports them.
+            aliasConstraints[swiftName] = resolved.constraints
             report.add(
                 pointer, .approximated,
                 "\(swiftName) is a type alias of \(resolved.type.text); the export writes that type where it is used."
@@ -262,6 +262,7 @@ struct ModelBuilder {
                 type: .named(swiftName), nullable: nullableComponents.contains(name))
             if case .alias(let alias) = declaration(named: swiftName) {
                 resolved.type = .named(alias.name)
+                resolved.constraints = aliasConstraints[alias.name] ?? []
             }
             resolved.documentation = documentation(of: schema)
             return resolved
