@@ -328,6 +328,58 @@ import Testing
         #expect(shape.contains(#"debugDescription: "The value is none of Circle, String.""#), "\(shape)")
     }
 
+    @Test func unionMembersWithATitleAreNamedByIt() throws {
+        let result = try importing(
+            """
+            paths:
+              /pay:
+                post:
+                  operationId: pay
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          anyOf:
+                            - {title: Card, type: object, properties: {number: {type: string}}, required: [number]}
+                            - title: Bank Account
+                              description: An account to debit.
+                              type: object
+                              properties: {iban: {type: string}}
+                            - {title: Card, type: object, properties: {token: {type: string}}}
+                            - {title: Amount in cents, type: integer}
+                            - {type: object, properties: {other: {type: string}}}
+                  responses: {'204': {description: ok}}
+            components:
+              schemas:
+                Holder:
+                  type: object
+                  properties:
+                    method: {$ref: '#/components/schemas/Payment/oneOf/0/properties/owner'}
+                Payment:
+                  oneOf:
+                    - {title: Wallet, type: object, properties: {owner: {type: object, properties: {id: {type: string}}}}}
+                    - {type: string}
+            """)
+        let body = file(result, "Models/PayBody.swift")
+        #expect(body.contains("case card(PayBodyCard)"), "\(body)")
+        // A description documents the member; the title still names it.
+        #expect(body.contains("case bankAccount(PayBodyBankAccount)"), "\(body)")
+        #expect(file(result, "Models/PayBodyBankAccount.swift").contains("/// An account to debit."))
+        #expect(body.contains("case card2(PayBodyCard2)"), "\(body)")
+        #expect(body.contains("case amountInCents(Int)"), "\(body)")
+        #expect(body.contains("case option5(PayBodyOption5)"), "\(body)")
+        let place = "/paths/~1pay/post/requestBody/content/application~1json/schema/anyOf"
+        #expect(
+            reported(result, at: "\(place)/2").map(\.message) == [
+                #"The member titled "Card" is the Swift type PayBodyCard2, since PayBodyCard is taken, and "#
+                    + "the case .card2, since .card is taken."
+            ])
+        #expect(reported(result, at: "\(place)/0").isEmpty)
+        // A place inside a titled member is named as the union names the member.
+        #expect(file(result, "Models/Holder.swift").contains("public var method: PaymentWalletOwner?"))
+        #expect(file(result, "Models/Payment.swift").contains("case wallet(PaymentWallet)"))
+    }
+
     @Test func anAnyOfWithNullIsAnAnyOfOfTheRestReportedForItsNull() throws {
         let result = try importing(
             """

@@ -242,6 +242,33 @@ extension ModelBuilder {
         }
     }
 
+    /// The `title` of a union's member written inline, when it has words to name a Swift type.
+    static func memberTitle(_ member: DocumentValue) -> String? {
+        guard member["$ref"] == nil, let title = member["title"]?.string, !SwiftNames.words(title).isEmpty
+        else { return nil }
+        return title
+    }
+
+    /// Reports a union member whose title names its model or case with a number, since the name
+    /// its title gives is taken.
+    private mutating func reportTitleRename(
+        _ title: String, model: SwiftType, wanted: String, caseName: String, wantedCase: String,
+        at pointer: JSONPointer
+    ) {
+        var renames: [String] = []
+        if case .named(let declared) = model, declared != wanted, inlineModelName(at: pointer) == declared {
+            renames.append("the Swift type \(declared), since \(wanted) is taken")
+        }
+        if caseName != wantedCase {
+            renames.append("the case .\(caseName), since .\(wantedCase) is taken")
+        }
+        guard !renames.isEmpty else { return }
+        report.add(
+            pointer, .renamed,
+            "The member titled \(title.debugDescription) is \(renames.joined(separator: ", and ")).",
+            changesExport: false)
+    }
+
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded as the member the
     /// discriminator's value names when there is one (a value that names none is an error), else
     /// as the first member the value decodes as.
@@ -270,7 +297,11 @@ extension ModelBuilder {
         let places = memberPlaces(members, written: written, keyword: keyword, at: pointer)
         for (offset, member) in members.enumerated() {
             let memberPointer = places[offset]
-            let resolved = type(of: member, at: memberPointer, hint: name + "Option\(offset + 1)")
+            // A member's title names its model and case (`PayBodyCard`, `.card`); without one,
+            // its place does (`PayBodyOption1`, `.option1`).
+            let title = Self.memberTitle(member)
+            let hint = name + (title.map(SwiftNames.typeName) ?? "Option\(offset + 1)")
+            let resolved = type(of: member, at: memberPointer, hint: hint)
             // A member that is the union itself adds no value the others do not; as a case, its
             // decoding would try the union again, without end.
             if resolved.type == .named(name), members.count > 1 {
@@ -290,6 +321,7 @@ extension ModelBuilder {
             }
             let base: String =
                 switch resolved.type {
+                case _ where title != nil: SwiftNames.memberName(title!)
                 // An inline member's model is named after the union: its case is named by the rest.
                 case .named(let model) where model.hasPrefix(name) && model.count > name.count:
                     SwiftNames.memberName(String(model.dropFirst(name.count)))
@@ -298,7 +330,13 @@ extension ModelBuilder {
                 case .array: "array"
                 case .dictionary: "object"
                 }
-            cases.append(.init(name: names.claim(base), type: resolved.type, discriminatorValues: values))
+            let caseName = names.claim(base)
+            if let title {
+                reportTitleRename(
+                    title, model: resolved.type, wanted: hint, caseName: caseName, wantedCase: base,
+                    at: memberPointer)
+            }
+            cases.append(.init(name: caseName, type: resolved.type, discriminatorValues: values))
         }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
         let memberReferences = Set(members.compactMap { $0["$ref"]?.string })

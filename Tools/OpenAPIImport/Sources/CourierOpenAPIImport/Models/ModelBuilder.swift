@@ -28,6 +28,11 @@ struct ModelBuilder {
     private var aliasConstraints: [String: [String]] = [:]
     /// The model of each inline schema declared so far, by its JSON Pointer.
     private var inlineModels: [String: String] = [:]
+
+    /// The model declared for the inline schema at `pointer`, if there is one.
+    func inlineModelName(at pointer: JSONPointer) -> String? {
+        inlineModels[pointer.text]
+    }
     /// Component schemas that are an endpoint's multipart body, which declares a property per
     /// part instead of the model: component name → the first such endpoint.
     var multipartBodies: [String: String] = [:]
@@ -140,7 +145,10 @@ struct ModelBuilder {
             case "allOf" where next.flatMap(Int.init) != nil:
                 index += 2
             case "oneOf" where next.flatMap(Int.init) != nil, "anyOf" where next.flatMap(Int.init) != nil:
-                name += "Option\(Int(next!)! + 1)"
+                // Named as the union names its member: by its title, else by its place.
+                let member = document.root.value(at: JSONPointer(tokens: Array(tokens[...(index + 1)])))
+                name +=
+                    member.flatMap(Self.memberTitle).map(SwiftNames.typeName) ?? "Option\(Int(next!)! + 1)"
                 index += 2
             case "items":
                 name += "Item"
