@@ -1171,6 +1171,63 @@ import Testing
         #expect(endpoint.contains("public var caption: String?"))
     }
 
+    @Test func aLaterSuccessOfAnotherSchemaSaysWhatItsSuccessTypeLacks() throws {
+        let result = try importing(
+            """
+            paths:
+              /batch:
+                post:
+                  operationId: updateBatch
+                  responses:
+                    '200':
+                      description: all done
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {results: {type: array, items: {type: string}}}}
+                    '202':
+                      description: queued
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {results: {type: array, items: {type: string}}}}
+                    '207':
+                      description: some failed
+                      content:
+                        application/json:
+                          schema:
+                            allOf:
+                              - {$ref: '#/components/schemas/Partial'}
+                              - {type: object, properties: {warnings: {type: array, items: {type: string}}}}
+                    '208':
+                      description: reported
+                      content: {application/json: {schema: {type: array, items: {type: string}}}}
+            components:
+              schemas:
+                Partial:
+                  type: object
+                  properties:
+                    results: {type: array, items: {type: string}}
+                    errors: {type: array, items: {type: string}}
+            """)
+        func message(_ status: String) -> [String] {
+            reported(result, at: "/paths/~1batch/post/responses/\(status)").map(\.message)
+        }
+        #expect(
+            message("202") == [
+                "Only the first success status (200) is declared; a 202 still decodes as its success type."
+            ])
+        #expect(
+            message("207") == [
+                "Only the first success status (200) is declared; a 207, whose schema differs from the 200's, still "
+                    + "decodes as its success type, UpdateBatchResponse, which lacks the 207's errors and warnings: "
+                    + "those values are lost."
+            ])
+        #expect(
+            message("208") == [
+                "Only the first success status (200) is declared; a 208, whose schema differs from the 200's, still "
+                    + "decodes as its success type, UpdateBatchResponse, or fails to."
+            ])
+    }
+
     @Test func anOptionalFilePartIsSentOnlyWhenSet() throws {
         let result = try importing(
             """

@@ -277,16 +277,19 @@ extension EndpointBuilder {
                     + "; the endpoint's success is Empty, answered with 204.")
             return ("Empty", nil, nil)
         }
-        for other in successes.dropFirst() {
-            models.report.add(
-                pointer.appending("responses", other), .notExpressed,
-                "Only the first success status (\(key)) is declared; a \(other) still decodes as its success type."
-            )
-        }
         let responsePointer = pointer.appending("responses", key)
         let definition = (try? document.resolved(response, at: responsePointer))?.pointer ?? responsePointer
         let (success, accept) = bodyType(
             of: response, at: responsePointer, hint: Self.hint(at: definition, or: endpoint + "Response"))
+        for other in successes.dropFirst() {
+            let otherPointer = pointer.appending("responses", other)
+            models.report.add(
+                otherPointer, .notExpressed,
+                "Only the first success status (\(key)) is declared; "
+                    + otherSuccess(
+                        other, responses[other], at: otherPointer, first: key, response, at: responsePointer,
+                        success: success))
+        }
         let status = Int(key)
         if key.uppercased() == "2XX" {
             models.report.add(responsePointer, .approximated, "2XX is declared as 200.")
@@ -294,6 +297,61 @@ extension EndpointBuilder {
         let isDefault =
             (status == 200 && success != "Empty") || (status == 204 && success == "Empty") || status == nil
         return (success, isDefault ? nil : String(status!), accept)
+    }
+
+    /// What becomes of a success response after the first, which decodes as the first's
+    /// `success` type: said plainly when their JSON schemas are the same, else with the
+    /// properties of its schema that the success type lacks, whose values are lost.
+    private func otherSuccess(
+        _ other: String, _ response: DocumentValue?, at pointer: JSONPointer, first: String,
+        _ firstResponse: DocumentValue, at firstPointer: JSONPointer, success: String
+    ) -> String {
+        let plain = "a \(other) still decodes as its success type."
+        func schema(_ response: DocumentValue?, at pointer: JSONPointer) -> (DocumentValue, JSONPointer)? {
+            guard let response, let (value, place) = try? document.resolved(response, at: pointer),
+                let (schema, mediaType) = jsonSchema(of: value)
+            else { return nil }
+            let schemaPointer = place.appending("content", mediaType, "schema")
+            return (try? document.resolved(schema, at: schemaPointer)) ?? (schema, schemaPointer)
+        }
+        guard let (otherSchema, otherPlace) = schema(response, at: pointer) else { return plain }
+        let firstSchema = schema(firstResponse, at: firstPointer)?.0
+        if firstSchema == otherSchema { return plain }
+        if success == "Empty" {
+            return "a \(other) has a body of its own schema, which is not read: the success type is Empty."
+        }
+        let differs =
+            "a \(other), whose schema differs from the \(first)'s, still decodes as its success type, \(success)"
+        guard case .structure(let structure)? = models.declaration(named: success),
+            let names = propertyNames(of: otherSchema, at: otherPlace)
+        else { return differs + ", or fails to." }
+        let known = Set(structure.properties.map(\.jsonName))
+        let lacking = names.filter { !known.contains($0) }
+        guard !lacking.isEmpty else { return differs + "." }
+        let listed =
+            lacking.count == 1
+            ? lacking[0] : lacking.dropLast().joined(separator: ", ") + " and " + lacking.last!
+        return differs + ", which lacks the \(other)'s \(listed): those values are lost."
+    }
+
+    /// The names of the properties an object schema declares, its `allOf` members' included, in
+    /// document order; `nil` for a schema that declares none.
+    private func propertyNames(of schema: DocumentValue, at pointer: JSONPointer) -> [String]? {
+        var names: [String] = []
+        var seen: Set<String> = []
+        func visit(_ schema: DocumentValue, at pointer: JSONPointer) {
+            guard seen.insert(pointer.text).inserted,
+                let (value, place) = try? document.resolved(schema, at: pointer)
+            else { return }
+            for (name, _) in value["properties"]?.members ?? .init() where !names.contains(name) {
+                names.append(name)
+            }
+            for (offset, member) in (value["allOf"]?.array ?? []).enumerated() {
+                visit(member, at: place.appending("allOf", String(offset)))
+            }
+        }
+        visit(schema, at: pointer)
+        return names.isEmpty ? nil : names
     }
 
     /// Why a 1xx or 3xx response is not an endpoint's result, and what the client does with it.
