@@ -76,6 +76,61 @@ import Testing
         #expect(!file(result, "Endpoints/Ping.swift").contains("documentation"))
     }
 
+    @Test func aPathsSummaryAndDescriptionDocumentEachOfItsEndpoints() throws {
+        let result = try importing(
+            """
+            paths:
+              /v1/Things:
+                summary: Things
+                description: User provided AWS keys
+                get:
+                  operationId: listThings
+                  summary: List the things
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/ListThings.swift")
+        #expect(
+            endpoint.contains(
+                "/// List the things\n///\n/// `GET /v1/Things`\n///\n/// Things\n///\n/// User provided AWS keys\n"
+                    + "public struct ListThings"),
+            "\(endpoint)")
+        // The export's operation keeps its own summary only.
+        #expect(endpoint.contains(#"documentation.summary = "List the things""#))
+        #expect(!endpoint.contains("documentation.details"))
+    }
+
+    @Test func serversOfAPathOrOperationThatAreTheDocumentsAreNotReported() throws {
+        let result = try importing(
+            """
+            openapi: 3.0.1
+            info: {title: T, version: '1'}
+            servers:
+              - {url: 'https://accounts.example.com', description: Accounts}
+            paths:
+              /v1/Things:
+                servers:
+                  - url: https://accounts.example.com
+                get:
+                  operationId: listThings
+                  servers:
+                    - url: https://accounts.example.com
+                  responses: {'204': {description: ok}}
+              /v1/Files:
+                servers:
+                  - url: https://files.example.com
+                get:
+                  operationId: listFiles
+                  servers:
+                    - url: https://accounts.example.com
+                    - url: https://files.example.com
+                  responses: {'204': {description: ok}}
+            """)
+        #expect(reported(result, at: "/paths/~1v1~1Things/servers").isEmpty)
+        #expect(reported(result, at: "/paths/~1v1~1Things/get/servers").isEmpty)
+        #expect(reported(result, at: "/paths/~1v1~1Files/servers").map(\.kind) == [.notExpressed])
+        #expect(reported(result, at: "/paths/~1v1~1Files/get/servers").map(\.kind) == [.notExpressed])
+    }
+
     @Test func aURIInTheQueryIsAURLParameter() throws {
         let result = try importing(
             """

@@ -67,6 +67,7 @@ struct EndpointBuilder {
             where !fields.contains(key)
                 && !["parameters", "summary", "description", "$ref"].contains(key)
                 && !key.hasPrefix("x-")
+                && !(key == "servers" && servesAsTheDocument(resolvedItem[key]))
             {
                 models.report.add(
                     itemPointer.appending(key), .notExpressed,
@@ -316,7 +317,8 @@ struct EndpointBuilder {
             components.append(body.component)
         }
 
-        for key in ["callbacks", "servers"] where operation[key] != nil {
+        for key in ["callbacks", "servers"]
+        where operation[key] != nil && !(key == "servers" && servesAsTheDocument(operation[key])) {
             models.report.add(
                 pointer.appending(key), .notExpressed,
                 key == "servers"
@@ -334,6 +336,11 @@ struct EndpointBuilder {
         documentation.append(
             "`\(Self.methodToken(method)) \(path)`\(operation["deprecated"]?.bool == true ? " (deprecated)" : "")"
         )
+        // The path item's own text applies to each of its operations.
+        for key in ["summary", "description"] {
+            guard let text = item[key]?.string, !ModelBuilder.lines(text).isEmpty else { continue }
+            documentation += [""] + ModelBuilder.lines(text)
+        }
 
         var declaration = EndpointDeclaration(
             name: name, documentation: documentation, properties: properties, components: components,
@@ -343,6 +350,21 @@ struct EndpointBuilder {
             tags: operation["tags"]?.array?.compactMap(\.string) ?? [],
             isDeprecated: operation["deprecated"]?.bool == true)
         endpoints.append(declaration)
+    }
+
+    /// Whether `servers` of a path or an operation are the document's own, URL and variables
+    /// alike, which every endpoint uses already.
+    private func servesAsTheDocument(_ servers: DocumentValue?) -> Bool {
+        func essentials(_ servers: DocumentValue?) -> [DocumentValue]? {
+            servers?.array?.map { server in
+                .object(
+                    .init([("url", server["url"] ?? .null), ("variables", server["variables"] ?? .null)]))
+            }
+        }
+        guard let own = essentials(servers), let documents = essentials(document.root["servers"]) else {
+            return false
+        }
+        return !own.isEmpty && own == documents
     }
 
     /// The type name of an operation: its `operationId` in `UpperCamelCase`, or its method and
