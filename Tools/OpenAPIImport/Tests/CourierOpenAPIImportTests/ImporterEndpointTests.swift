@@ -1298,7 +1298,7 @@ import Testing
                           type: object
                           required: [image]
                           properties:
-                            image: {type: string, format: binary}
+                            image: {type: string, format: binary, minLength: 1, maxLength: 4000000}
                             mask: {type: string, format: binary}
                             preview: {type: string, contentMediaType: image/png}
                   responses: {'204': {description: ok}}
@@ -1314,6 +1314,8 @@ import Testing
             endpoint.contains(
                 #"mask.map { .data("mask", $0, filename: maskFilename, contentType: maskContentType ?? .octetStream) }"#
             ))
+        // A file part's lengths count its bytes.
+        #expect(endpoint.contains(#""image": [.minLength(1), .maxLength(4000000)]"#), "\(endpoint)")
         // A declared media type is the default of an optional part's content type too.
         #expect(
             endpoint.contains(

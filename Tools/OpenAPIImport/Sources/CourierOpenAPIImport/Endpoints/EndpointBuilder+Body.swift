@@ -260,6 +260,12 @@ extension EndpointBuilder {
                 let (data, file, type) = (
                     SwiftNames.declared(name), SwiftNames.declared(filename), SwiftNames.declared(contentType)
                 )
+                // A part's lengths count its bytes; a pattern reads text, which bytes are not.
+                let lengths = resolved.constraints.filter {
+                    $0.hasPrefix(".minLength(") || $0.hasPrefix(".maxLength(")
+                }
+                models.reportUnchecked(
+                    resolved.constraints.filter { !lengths.contains($0) }, at: fieldPointer)
                 // An optional file part is sent only when its bytes are set, with the file name
                 // and content type set beside them.
                 properties += [
@@ -267,7 +273,7 @@ extension EndpointBuilder {
                         name: name, type: "Data", isOptional: !isRequired,
                         defaultValue: isRequired ? nil : "nil",
                         documentation: documentation,
-                        codingKey: nil, constraints: []),
+                        codingKey: nil, constraints: lengths),
                     .init(
                         name: filename, type: "String", isOptional: !isRequired,
                         defaultValue: isRequired ? nil : "nil",
