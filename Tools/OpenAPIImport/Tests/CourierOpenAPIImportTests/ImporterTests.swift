@@ -380,6 +380,37 @@ import Testing
         #expect(file(result, "Models/Payment.swift").contains("case wallet(PaymentWallet)"))
     }
 
+    @Test func arraysInAUnionAreNamedByTheirElementsWhenThereAreSeveral() throws {
+        let result = try importing(
+            """
+            components:
+              schemas:
+                Input:
+                  oneOf:
+                    - {type: string}
+                    - {type: array, items: {type: string}}
+                    - {type: array, items: {type: integer}}
+                    - {type: array, items: {type: array, items: {type: integer}}}
+                    - {type: array, items: {$ref: '#/components/schemas/Address'}}
+                Tags:
+                  oneOf:
+                    - {type: string}
+                    - {type: array, items: {type: string}}
+                Address: {type: object, properties: {city: {type: string}}}
+            """)
+        let input = file(result, "Models/Input.swift")
+        for line in [
+            "case string(String)", "case strings([String])", "case ints([Int])", "case intArrays([[Int]])",
+            "case addresses([Address])",
+        ] {
+            #expect(input.contains(line), "\(input)")
+        }
+        // One array keeps its plain name.
+        #expect(file(result, "Models/Tags.swift").contains("case array([String])"))
+        #expect(SwiftNames.plural("category") == "categories")
+        #expect(SwiftNames.plural("day") == "days")
+    }
+
     @Test func anAnyOfWithNullIsAnAnyOfOfTheRestReportedForItsNull() throws {
         let result = try importing(
             """

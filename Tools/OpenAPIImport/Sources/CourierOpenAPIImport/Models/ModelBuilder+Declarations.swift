@@ -269,6 +269,24 @@ extension ModelBuilder {
             changesExport: false)
     }
 
+    /// The name of a union's case holding `type`, without a title: a model inside the union by
+    /// the rest of its name (`PayBodyCard` is `.card` in `PayBody`), another model or a type of
+    /// Swift by its own, a dictionary by `object`, and an array by `array`, or with
+    /// `byElement` by its element (`intArray`).
+    private static func caseName(of type: SwiftType, inUnion union: String, byElement: Bool = false) -> String
+    {
+        switch type {
+        // An inline member's model is named after the union: its case is named by the rest.
+        case .named(let model) where model.hasPrefix(union) && model.count > union.count:
+            SwiftNames.memberName(String(model.dropFirst(union.count)))
+        case .named(let model), .builtin(let model): SwiftNames.memberName(model)
+        case .array(let element) where byElement:
+            caseName(of: element, inUnion: union, byElement: true) + "Array"
+        case .array: "array"
+        case .dictionary: "object"
+        }
+    }
+
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded as the member the
     /// discriminator's value names when there is one (a value that names none is an error), else
     /// as the first member the value decodes as.
@@ -295,6 +313,14 @@ extension ModelBuilder {
         // The members as the document writes them, `null` included.
         let written = keyword == "type" ? nil : document.root.value(at: pointer)?[keyword]?.array
         let places = memberPlaces(members, written: written, keyword: keyword, at: pointer)
+        // Each member's case is named once all are known: how arrays are named depends on how many
+        // there are.
+        var named:
+            [(
+                pointer: JSONPointer, type: SwiftType, values: [String], title: String?, hint: String,
+                base: String
+            )] =
+                []
         for (offset, member) in members.enumerated() {
             let memberPointer = places[offset]
             // A member's title names its model and case (`PayBodyCard`, `.card`); without one,
@@ -319,24 +345,31 @@ extension ModelBuilder {
                     values = [component]
                 }
             }
-            let base: String =
-                switch resolved.type {
-                case _ where title != nil: SwiftNames.memberName(title!)
-                // An inline member's model is named after the union: its case is named by the rest.
-                case .named(let model) where model.hasPrefix(name) && model.count > name.count:
-                    SwiftNames.memberName(String(model.dropFirst(name.count)))
-                case .named(let model): SwiftNames.memberName(model)
-                case .builtin(let builtin): SwiftNames.memberName(builtin)
-                case .array: "array"
-                case .dictionary: "object"
-                }
-            let caseName = names.claim(base)
-            if let title {
-                reportTitleRename(
-                    title, model: resolved.type, wanted: hint, caseName: caseName, wantedCase: base,
-                    at: memberPointer)
+            let base = title.map(SwiftNames.memberName) ?? Self.caseName(of: resolved.type, inUnion: name)
+            named.append((memberPointer, resolved.type, values, title, hint, base))
+        }
+        // Two arrays or more are each named by their elements (`.strings`, `.intArrays`) rather
+        // than `.array`, `.array2`.
+        let untitledArrays = named.indices.filter { index in
+            guard named[index].title == nil, case .array = named[index].type else { return false }
+            return true
+        }
+        if untitledArrays.count > 1 {
+            for index in untitledArrays {
+                guard case .array(let element) = named[index].type else { continue }
+                named[index].base = SwiftNames.plural(
+                    Self.caseName(of: element, inUnion: name, byElement: true))
             }
-            cases.append(.init(name: caseName, type: resolved.type, discriminatorValues: values))
+        }
+        for member in named {
+            let caseName = names.claim(member.base)
+            if let title = member.title {
+                reportTitleRename(
+                    title, model: member.type, wanted: member.hint, caseName: caseName,
+                    wantedCase: member.base,
+                    at: member.pointer)
+            }
+            cases.append(.init(name: caseName, type: member.type, discriminatorValues: member.values))
         }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
         let memberReferences = Set(members.compactMap { $0["$ref"]?.string })

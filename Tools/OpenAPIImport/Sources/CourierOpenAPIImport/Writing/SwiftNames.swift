@@ -141,6 +141,16 @@ enum SwiftNames {
         return result
     }
 
+    /// The English plural of `name`, a Swift member name: `strings`, `addresses`, `categories`.
+    static func plural(_ name: String) -> String {
+        let lower = name.lowercased()
+        if ["s", "x", "z", "ch", "sh"].contains(where: lower.hasSuffix) { return name + "es" }
+        if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
+            return name.dropLast() + "ies"
+        }
+        return name + "s"
+    }
+
     /// `lowerCamelCase`, never empty; a leading digit gets an underscore, and `self`, `super`,
     /// `init`, `deinit` and `subscript` a `Value` suffix. A name of symbols only is named after
     /// them (`😀` → `grinningFace`, `*` → `asterisk`), and one of more than three, or none, is
