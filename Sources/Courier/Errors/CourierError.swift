@@ -6,7 +6,7 @@ import Foundation
 /// ``EndpointResponse``. Everything else is a `CourierError`:
 ///
 /// ```swift
-/// do {
+/// do throws(CourierError) {
 ///     let response = try await client.send(API.user(42))
 /// } catch {
 ///     print(error.stage, error.kind, error.response?.status as Any)

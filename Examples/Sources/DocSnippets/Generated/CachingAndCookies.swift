@@ -32,7 +32,7 @@ enum CachingAndCookiesSnippets {
             API.user(42), options: CallOptions(cachePolicy: .reloadIgnoringCache))
 
         // Offline: what is stored, however stale, and nothing sent.
-        do {
+        do throws(CourierError) {
             let offline = try await client.send(
                 API.user(42), options: CallOptions(cachePolicy: .returnCachedOnly))
             print(offline.status)
@@ -115,7 +115,7 @@ enum CachingAndCookiesSnippets {
             Header.ifMatch(tag)
             Body.json(["name": "Ada"])
         }
-        do {
+        do throws(CourierError) {
             _ = try await client.send(rename)
         } catch {
             guard error.kind == .preconditionFailed else { throw error }
@@ -128,7 +128,7 @@ enum CachingAndCookiesSnippets {
 
     // Block 10
     static func block10() async throws {
-        do {
+        do throws(CourierError) {
             _ = try await client.download(API.export(id), to: exportFile, resumable: true)
         } catch {
             guard error.kind == .truncatedResponse || error.kind == .timedOut else { throw error }
