@@ -18,7 +18,8 @@ extension CourierError {
 
         // MARK: Building
 
-        /// A method token is not a valid RFC 9110 token.
+        /// A method token is not a valid RFC 9110 token, or the call cannot be made with the
+        /// method (a resumable download is a `GET`).
         public static let invalidMethod = Kind("invalidMethod")
         /// The block declared no method, or more than one.
         public static let methodCount = Kind("methodCount")

@@ -123,12 +123,16 @@ extension Client {
     private func resuming(_ request: EndpointRequest, to destination: URL, fromHeldBytes: Bool)
         throws(CourierError) -> EndpointRequest
     {
-        guard request.method == .get, !request.headers.contains(.range), !request.headers.contains(.ifRange)
-        else {
+        guard request.method == .get else {
+            throw CourierError(
+                stage: .building, kind: .invalidMethod,
+                message: "A resumable download is a GET; this one is \(request.method).", request: request)
+        }
+        guard !request.headers.contains(.range), !request.headers.contains(.ifRange) else {
             throw CourierError(
                 stage: .building, kind: .invalidHeaderValue,
-                message: "A resumable download is a GET that sets no Range or If-Range of its own; "
-                    + "this one is \(request.method)\(request.method == .get ? " with its own range" : "").",
+                message: "A resumable download sets no Range or If-Range of its own: it asks for the bytes "
+                    + "it does not hold itself.",
                 request: request)
         }
         let url = try baseURL.url(for: request).absoluteString
