@@ -50,9 +50,9 @@ extension Client {
     ///   - destination: Where the body goes; replaced if it exists.
     ///   - resumable: Whether to keep and resume an interrupted download.
     /// - Throws: ``CourierError``; ``CourierError/Kind/downloadFileUnwritable`` when the file
-    ///   cannot be written; ``CourierError/Kind/invalidHeaderValue`` at the
-    ///   ``CourierError/Stage/building`` stage when a resumable endpoint is not a `GET` or sets its
-    ///   own `Range` or `If-Range`.
+    ///   cannot be written; at the ``CourierError/Stage/building`` stage,
+    ///   ``CourierError/Kind/invalidMethod`` when a resumable endpoint is not a `GET`, and
+    ///   ``CourierError/Kind/invalidHeaderValue`` when it sets its own `Range` or `If-Range`.
     public func download<E: EndpointRepresentable>(_ endpoint: E, to destination: URL, resumable: Bool)
         async throws(CourierError)
         -> EndpointResponse<URL, E.Failure>
