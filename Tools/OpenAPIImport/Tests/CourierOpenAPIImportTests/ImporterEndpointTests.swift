@@ -131,6 +131,31 @@ import Testing
         #expect(reported(result, at: "/paths/~1v1~1Files/get/servers").map(\.kind) == [.notExpressed])
     }
 
+    @Test func theLimitsOfAParameterWrittenAsAStringAreReportedForThat() throws {
+        let result = try importing(
+            """
+            paths:
+              /days/{day}:
+                get:
+                  operationId: getDay
+                  parameters:
+                    - {name: day, in: path, required: true, schema: {type: string, format: date-time, minLength: 20}}
+                    - {name: X-Count, in: header, schema: {type: integer, minimum: 1}}
+                  responses: {'204': {description: ok}}
+            """)
+        let place = "/paths/~1days~1{day}/get/parameters"
+        #expect(
+            reported(result, at: "\(place)/0/schema").map(\.message) == [
+                "A path parameter of type Date is a String in Swift.",
+                "The limit .minLength(20) is not checked: the parameter is a String in Swift, which it does not "
+                    + "apply to.",
+            ])
+        #expect(
+            reported(result, at: "\(place)/1/schema").map(\.message).last
+                == "The limit .minimum(1) is not checked: the parameter is a String in Swift, which it does not apply to."
+        )
+    }
+
     @Test func aURIInTheQueryIsAURLParameter() throws {
         let result = try importing(
             """

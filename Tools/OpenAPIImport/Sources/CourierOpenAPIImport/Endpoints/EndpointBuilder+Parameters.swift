@@ -22,7 +22,9 @@ extension EndpointBuilder {
             models.report.add(
                 pointer.appending("schema"), .approximated,
                 "A path parameter of type \(resolved.type.text) is a String in Swift.")
-            models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
+            models.reportUnchecked(
+                resolved.constraints, at: pointer.appending("schema"),
+                because: "the parameter is a String in Swift, which it does not apply to")
             resolved.type = .builtin("String")
             resolved.constraints = []
         }
@@ -210,7 +212,9 @@ extension EndpointBuilder {
                     pointer.appending("schema"), .approximated,
                     "A \(location) parameter of type \(resolved.type.text) is a String in Swift: Courier sends \(location) values as text."
                 )
-                models.reportUnchecked(resolved.constraints, at: pointer.appending("schema"))
+                models.reportUnchecked(
+                    resolved.constraints, at: pointer.appending("schema"),
+                    because: "the parameter is a String in Swift, which it does not apply to")
                 resolved.type = .builtin("String")
                 resolved.constraints = []
             }

@@ -445,14 +445,14 @@ struct ModelBuilder {
 
     // MARK: - Shared with the model declarations
 
-    /// Reports each of `constraints` as not checked, since the value at `pointer` has no
-    /// property to carry them.
-    mutating func reportUnchecked(_ constraints: [String], at pointer: JSONPointer) {
+    /// Reports each of `constraints` as not checked, for `reason`: by default, that the value at
+    /// `pointer` has no property to carry them.
+    mutating func reportUnchecked(
+        _ constraints: [String], at pointer: JSONPointer,
+        because reason: String = "Courier's limits belong to a model's property or an endpoint's parameter"
+    ) {
         for constraint in constraints {
-            report.add(
-                pointer, .notExpressed,
-                "The limit \(constraint) is not checked: Courier's limits belong to a model's property or an endpoint's parameter."
-            )
+            report.add(pointer, .notExpressed, "The limit \(constraint) is not checked: \(reason).")
         }
     }
 
