@@ -3,9 +3,7 @@ import PackageDescription
 
 // Turns an OpenAPI 3.0 or 3.1 document (JSON or YAML) into Courier declarations: models, one
 // `CatalogEndpoint` per operation and the catalog, with a report of what the Swift could not
-// express. A package of its own so that the library keeps zero dependencies; it depends on the
-// library for Courier's own rules (which base URLs and HTTP tokens are valid), so that what it
-// writes is what Courier accepts.
+// express. A package of its own so that the library keeps zero dependencies.
 //
 //   swift run --package-path Tools/OpenAPIImport courier-import openapi.yaml --output Sources/PetStore
 //   swift package --allow-writing-to-package-directory import-openapi --target PetStore openapi.yaml
@@ -23,17 +21,13 @@ let package = Package(
         .plugin(name: "ImportOpenAPI", targets: ["ImportOpenAPI"]),
     ],
     dependencies: [
-        .package(name: "Courier", path: "../.."),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(
             name: "CourierOpenAPIImport",
-            dependencies: [
-                .product(name: "Courier", package: "Courier"),
-                .product(name: "Yams", package: "Yams"),
-            ]
+            dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "courier-import",

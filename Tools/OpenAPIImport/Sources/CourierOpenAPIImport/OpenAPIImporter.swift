@@ -237,7 +237,7 @@ public struct OpenAPIImporter: Sendable {
     }
 
     /// Why a server URL (its variables replaced) is not listed as a `BaseURL`, or `nil`: it is
-    /// relative, or it is a URL that a `BaseURL` literal would trap on (``ServerURLCheck``).
+    /// relative, or it is a URL that a `BaseURL` literal would trap on (``BaseURLRule``).
     static func refusal(ofServer url: String) -> String? {
         if url.hasPrefix("/") || !url.contains("://") {
             return
@@ -249,7 +249,8 @@ public struct OpenAPIImporter: Sendable {
             return
                 "The server \(url) names a variable it does not declare; give the client its base URL yourself."
         }
-        guard let refusal = ServerURLCheck.refusal(of: url) else { return nil }
-        return "The server \(url) is left out: \(refusal) Give the client its base URL yourself."
+        guard let reason = BaseURLRule.refusal(of: url) else { return nil }
+        return
+            "The server \(url) is not a URL that a BaseURL accepts: \(reason); give the client its base URL yourself."
     }
 }

@@ -1083,8 +1083,7 @@ import Testing
             paths: {}
             """)
         func refusal(_ url: String, _ reason: String) -> String {
-            "The server \(url) is left out: The base URL \(url.debugDescription) is not usable: \(reason). Give the "
-                + "client its base URL yourself."
+            "The server \(url) is not a URL that a BaseURL accepts: \(reason); give the client its base URL yourself."
         }
         let expected = [
             refusal("https://256.0.0.1/v1", "its host ends in a number but is not an IPv4 address"),

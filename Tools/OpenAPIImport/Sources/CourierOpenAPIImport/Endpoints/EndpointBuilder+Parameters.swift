@@ -1,4 +1,3 @@
-internal import Courier
 import Foundation
 
 extension EndpointBuilder {
@@ -42,11 +41,19 @@ extension EndpointBuilder {
     ]
 
     /// Whether `name` is an RFC 9110 `token`, which a header field name must be, and a cookie
-    /// name and a method too (RFC 6265's `cookie-name` is a token): Courier's rule for a
-    /// `HeaderName`.
+    /// name too (RFC 6265's `cookie-name` is a token): ASCII letters, digits and ``tokenSymbols``.
     static func isToken(_ name: String) -> Bool {
-        HeaderName(validating: name) != nil
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                        || ("0"..."9").contains(scalar)
+                        || tokenSymbols.contains(scalar))
+            }
     }
+
+    /// The symbols of RFC 9110's `tchar`.
+    static let tokenSymbols: Set<Unicode.Scalar> = Set("!#$%&'*+-.^_`|~".unicodeScalars)
 
     /// Why a header or cookie parameter's name cannot be sent, or `nil`: Courier refuses a name
     /// that is not an RFC 9110 token when it builds the request.
