@@ -21,6 +21,10 @@ let package = Package(
         .plugin(name: "ImportOpenAPI", targets: ["ImportOpenAPI"]),
     ],
     dependencies: [
+        // For the tests only: they hold the rules the importer restates to Courier's own. The tool
+        // itself does not depend on the library, so that a package that gets Courier by URL can
+        // use the plugin beside it (two packages of one identity is an error for SwiftPM).
+        .package(name: "Courier", path: "../.."),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
@@ -51,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierOpenAPIImportTests",
-            dependencies: ["CourierOpenAPIImport"]
+            dependencies: ["CourierOpenAPIImport", .product(name: "Courier", package: "Courier")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -41,7 +41,8 @@ extension EndpointBuilder {
     ]
 
     /// Whether `name` is an RFC 9110 `token`, which a header field name must be, and a cookie
-    /// name too (RFC 6265's `cookie-name` is a token): ASCII letters, digits and ``tokenSymbols``.
+    /// name too (RFC 6265's `cookie-name` is a token): ASCII letters, digits and ``tokenSymbols``,
+    /// as Courier's `HeaderName` has it (`CourierRulesTests` holds the two together).
     static func isToken(_ name: String) -> Bool {
         !name.isEmpty
             && name.unicodeScalars.allSatisfy { scalar in

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Which URLs a `BaseURL` literal accepts, restated: the generated `servers` list is
-/// `BaseURL("…")` literals, which trap on any URL `BaseURL(validating:)` refuses, and this package
-/// does not depend on Courier.
+/// `BaseURL("…")` literals, which trap on any URL `BaseURL(validating:)` refuses, and the tool
+/// does not depend on Courier (`CourierRulesTests` holds the two together).
 ///
 /// This mirrors Courier's `BaseURL.init(validating:)` and `BaseURL.init(reading:)`
 /// (`Sources/Courier/Request/BaseURL.swift`), with the host and port rules of `URLAuthority`
