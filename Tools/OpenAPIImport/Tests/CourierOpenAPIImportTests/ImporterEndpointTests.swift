@@ -1354,6 +1354,39 @@ import Testing
             ).isEmpty)
     }
 
+    /// A multipart body needs a part: without one, a catalog could not make the endpoint.
+    @Test func aFormsOnlyPartIsAlwaysSentAndReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /avatar:
+                put:
+                  operationId: putAvatar
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            avatar: {type: string, format: binary}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/PutAvatar.swift")
+        #expect(endpoint.contains("public var avatar: Data\n"), "\(endpoint)")
+        #expect(
+            endpoint.contains(
+                #".data("avatar", avatar, filename: avatarFilename, contentType: avatarContentType)"#))
+        #expect(
+            reported(
+                result,
+                at: "/paths/~1avatar/put/requestBody/content/multipart~1form-data/schema/properties/avatar"
+            ).map(\.message) == [
+                "The part avatar is optional in the document and the form's only part: it is always sent in Swift, "
+                    + "since a multipart body needs a part."
+            ])
+    }
+
     @Test func partsThatAreNotStringsKeepTheirTypesAndLimitsAndAreSentAsText() throws {
         let result = try importing(
             """

@@ -230,7 +230,14 @@ extension EndpointBuilder {
             let resolved = models.type(
                 of: fieldSchema, at: fieldPointer, hint: endpoint + SwiftNames.typeName(field))
             let literal = ModelBuilder.stringLiteral(field)
-            let isRequired = requiredFields.contains(field)
+            // A multipart body needs a part (RFC 2046): a form's only part is always sent.
+            let isRequired = requiredFields.contains(field) || fields.keys.count == 1
+            if !requiredFields.contains(field), fields.keys.count == 1 {
+                models.report.add(
+                    fieldPointer, .approximated,
+                    "The part \(field) is optional in the document and the form's only part: it is always sent in "
+                        + "Swift, since a multipart body needs a part.")
+            }
             let documentation = resolved.documentation
             // A part's string of a media type other than text is its bytes (OpenAPI 3.1).
             let mediaType = (try? document.resolved(fieldSchema, at: fieldPointer))?.value[
