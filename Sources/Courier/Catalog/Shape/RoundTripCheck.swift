@@ -11,7 +11,8 @@ enum RoundTripCheck {
     /// Checks every parameter in `keys` of `Model`, whose requests have `shape`.
     ///
     /// A text body a property fills (``Body/text(_:contentType:)``) in a charset other than
-    /// UTF-8 is checked first, and refused with a sentence naming its charset: a server reads the
+    /// UTF-8 is checked first; text that does not read back (any text but what that charset and
+    /// UTF-8 write alike) is refused with a sentence naming the charset, since a server reads the
     /// text as UTF-8.
     static func check<Model: CatalogEndpoint>(
         _ type: Model.Type, shape: EndpointShape, formEncoding: FormEncoding, keys: [String]
