@@ -1280,6 +1280,9 @@ import Testing
                     '208':
                       description: reported
                       content: {application/json: {schema: {type: array, items: {type: string}}}}
+                    '209':
+                      description: a text
+                      content: {text/plain: {schema: {type: string}}}
             components:
               schemas:
                 Partial:
@@ -1305,6 +1308,11 @@ import Testing
             message("208") == [
                 "Only the first success status (200) is declared; a 208, whose schema differs from the 200's, still "
                     + "decodes as its success type, UpdateBatchResponse, or fails to."
+            ])
+        #expect(
+            message("209") == [
+                "Only the first success status (200) is declared; a 209's body is text/plain, not the JSON its "
+                    + "success type, UpdateBatchResponse, is decoded from."
             ])
     }
 

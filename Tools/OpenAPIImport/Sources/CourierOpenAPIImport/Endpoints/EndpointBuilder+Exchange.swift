@@ -314,7 +314,16 @@ extension EndpointBuilder {
             let schemaPointer = place.appending("content", mediaType, "schema")
             return (try? document.resolved(schema, at: schemaPointer)) ?? (schema, schemaPointer)
         }
-        guard let (otherSchema, otherPlace) = schema(response, at: pointer) else { return plain }
+        guard let (otherSchema, otherPlace) = schema(response, at: pointer) else {
+            // A body of another media type than JSON is not what a JSON success type reads.
+            let resolved = response.flatMap { try? document.resolved($0, at: pointer) }?.0
+            guard success != "Empty", schema(firstResponse, at: firstPointer) != nil,
+                let mediaTypes = resolved?["content"]?.members?.keys, !mediaTypes.isEmpty
+            else { return plain }
+            return
+                "a \(other)'s body is \(mediaTypes.joined(separator: " or ")), not the JSON its success type, "
+                + "\(success), is decoded from."
+        }
         let firstSchema = schema(firstResponse, at: firstPointer)?.0
         if firstSchema == otherSchema { return plain }
         if success == "Empty" {
