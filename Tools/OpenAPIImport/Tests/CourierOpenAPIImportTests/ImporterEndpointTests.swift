@@ -1408,6 +1408,15 @@ import Testing
                       multipart/form-data:
                         schema: {$ref: '#/components/schemas/EditRequest'}
                   responses: {'204': {description: ok}}
+              /images/variations:
+                post:
+                  operationId: createVariation
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: {$ref: '#/components/schemas/EditRequest'}
+                  responses: {'204': {description: ok}}
             components:
               schemas:
                 EditRequest:

@@ -213,7 +213,7 @@ extension EndpointBuilder {
         }
         let tokens = objectPointer.tokens
         if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" {
-            models.multipartBodies[tokens[2], default: endpoint] = endpoint
+            if models.multipartBodies[tokens[2]] == nil { models.multipartBodies[tokens[2]] = endpoint }
         }
         let requiredFields = Set(object["required"]?.array?.compactMap(\.string) ?? [])
         if object["additionalProperties"] == .bool(false) {

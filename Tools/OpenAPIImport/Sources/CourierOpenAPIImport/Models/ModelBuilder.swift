@@ -33,6 +33,7 @@ struct ModelBuilder {
     func inlineModelName(at pointer: JSONPointer) -> String? {
         inlineModels[pointer.text]
     }
+
     /// Component schemas that are an endpoint's multipart body, which declares a property per
     /// part instead of the model: component name → the first such endpoint.
     var multipartBodies: [String: String] = [:]
