@@ -8,8 +8,9 @@ extension QueryItem {
     /// Whether a query parameter (or form field) of this name carries a secret by default: the
     /// name is one of ``sensitiveNamesByDefault``, or contains, case-insensitively, `password`,
     /// `passwd`, `token`, `secret`, `authorization`, `apikey`, `api_key`, `api-key`, `cookie`,
-    /// `session`, `credential`, `private_key` or `signature` (so `access_token`, `client_secret`
-    /// and `X-Amz-Signature` are hidden).
+    /// `session`, `credential`, `private_key`, `privatekey`, `private-key`, `passphrase` or
+    /// `signature` (so `access_token`, `client_secret`, `privateKey` and `X-Amz-Signature` are
+    /// hidden).
     ///
     /// The same rule hides JSON body keys in logs and error messages.
     public static func isSensitiveByDefault(name: String) -> Bool {
@@ -25,7 +26,7 @@ extension QueryItem {
     /// The words a sensitive name contains, as bytes.
     private static let sensitiveKeyBytes = [
         "password", "passwd", "token", "secret", "authorization", "apikey", "api_key", "api-key", "cookie",
-        "session", "credential", "private_key", "signature",
+        "session", "credential", "private_key", "privatekey", "private-key", "passphrase", "signature",
     ].map { Array($0.utf8) }
 
     /// Whether `text` equals the lowercase `word`, ASCII letters compared without case.

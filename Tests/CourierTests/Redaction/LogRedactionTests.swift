@@ -141,7 +141,8 @@ import Testing
         ("password", true), ("client_secret", true), ("X-Amz-Signature", true), ("code", true), ("sig", true),
         ("page", false), ("monkey", false), ("zipcode", false), ("q", false),
         ("KEY", true), ("ACCESS_TOKEN", true), ("X-Api-Key", true), ("SeSsIoN_id", true), ("keys", false),
-        ("tok", false), ("Pass", false), ("", false), ("tökenizer", false),
+        ("tok", false), ("Pass", false), ("", false), ("tökenizer", false), ("privateKey", true),
+        ("private-key", true), ("key_passphrase", true), ("privacy", false),
     ])
     func sensitiveQueryNamesByDefault(name: String, isSensitive: Bool) {
         #expect(QueryItem.isSensitiveByDefault(name: name) == isSensitive)
