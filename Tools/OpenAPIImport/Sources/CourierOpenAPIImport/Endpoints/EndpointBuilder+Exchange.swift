@@ -50,6 +50,8 @@ extension EndpointBuilder {
         var properties: [EndpointDeclaration.Property] = []
         var components: [String] = []
         var authorizationScheme: String?
+        // The API keys a catalog would read as keys, in the order they are declared.
+        var readableKeys: [(scheme: String, location: String, name: String)] = []
         for schemeName in chosen.element.keys {
             guard let scheme = schemes[schemeName].flatMap({ try? document.resolved($0, at: .root).value })
             else { continue }
@@ -147,7 +149,9 @@ extension EndpointBuilder {
                 default: components.append("Header(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 }
                 let location = Self.apiKeyLocation(of: scheme)
-                if !Self.exportsAsAPIKey(keyName, in: location) {
+                if Self.exportsAsAPIKey(keyName, in: location) {
+                    readableKeys.append((schemeName, location, keyName))
+                } else {
                     models.report.add(
                         requirementPointer, .approximated,
                         "The API key of \(schemeName) is sent as the \(location) \(keyName), which the export lists as a "
@@ -162,6 +166,26 @@ extension EndpointBuilder {
                 }
             default:
                 break
+            }
+        }
+        // A catalog reads one credential per request: the Authorization field's, else the first
+        // key in a header, else the first in the query. Any other key it lists as a parameter.
+        let readKey =
+            authorizationScheme != nil
+            ? nil
+            : readableKeys.first { $0.location == "header" } ?? readableKeys.first { $0.location == "query" }
+        for key in readableKeys where key.scheme != readKey?.scheme {
+            let read = authorizationScheme ?? readKey?.scheme ?? ""
+            models.report.add(
+                requirementPointer, .approximated,
+                "The API key of \(key.scheme) is sent as the \(key.location) \(key.name) beside \(read)'s credential; "
+                    + "the export lists one credential per operation, \(read)'s, and this key as a \(key.location) "
+                    + "parameter.")
+            if !keysNamedByParameters.contains(key.scheme) {
+                models.report.add(
+                    pointer.appending("parameters"), .approximated,
+                    "The export lists the \(key.location) \(key.name) that \(key.scheme)'s API key is sent in as a "
+                        + "parameter of the operation.")
             }
         }
         return (properties, components)
