@@ -156,6 +156,35 @@ import Testing
         )
     }
 
+    @Test func textInAnotherCharsetThanUTF8IsSentAsItsBytes() throws {
+        let result = try importing(
+            """
+            paths:
+              /notes:
+                post:
+                  operationId: postNote
+                  requestBody:
+                    required: true
+                    content:
+                      'text/plain; charset="ISO-8859-1"':
+                        schema: {type: string}
+                  responses: {'204': {description: ok}}
+            """)
+        let endpoint = file(result, "Endpoints/PostNote.swift")
+        #expect(endpoint.contains("public var body: Data\n"), "\(endpoint)")
+        #expect(
+            endpoint.contains(
+                #"Body.data(body, contentType: MediaType("text/plain; charset=\"ISO-8859-1\""))"#))
+        #expect(
+            reported(
+                result, at: #"/paths/~1notes/post/requestBody/content/text~1plain; charset="ISO-8859-1""#
+            )
+            .map(\.message) == [
+                "The text body in charset iso-8859-1 is its bytes in Swift (Data): encode the text in iso-8859-1 "
+                    + "yourself."
+            ])
+    }
+
     @Test func aURIInTheQueryIsAURLParameter() throws {
         let result = try importing(
             """

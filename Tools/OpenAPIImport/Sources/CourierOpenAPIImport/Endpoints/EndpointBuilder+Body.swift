@@ -166,6 +166,18 @@ extension EndpointBuilder {
         // Bytes or text, optional as the document says: a body that is not required is sent only
         // when set, which the catalog exports as not required.
         let optional = !required
+        if chosen.hasPrefix("text/"), let charset = Self.charset(of: chosen), charset != "utf-8" {
+            // Courier writes and reads a text body's String as UTF-8: text in another charset is
+            // the bytes the caller encodes.
+            models.report.add(
+                mediaPointer, .approximated,
+                "The text body in charset \(charset) is its bytes in Swift (Data): encode the text in \(charset) "
+                    + "yourself.")
+            return RequestBodyDeclaration(
+                properties: property("Data", optional: optional),
+                component: component(
+                    "Body.data(\(name), contentType: \(mediaTypeLiteral(chosen)))", optional: optional))
+        }
         if chosen.hasPrefix("text/") {
             return RequestBodyDeclaration(
                 properties: property("String", optional: optional),
@@ -184,6 +196,22 @@ extension EndpointBuilder {
         return RequestBodyDeclaration(
             properties: property("Data", optional: optional),
             component: component("Body.data(\(name), contentType: \(literal))", optional: optional))
+    }
+
+    /// The `charset` parameter of `mediaType`, in lowercase and unquoted, if it has one.
+    static func charset(of mediaType: String) -> String? {
+        for parameter in mediaType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+            else {
+                continue
+            }
+            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"")
+            )
+            .lowercased()
+        }
+        return nil
     }
 
     private func mediaTypeLiteral(_ mediaType: String) -> String {
