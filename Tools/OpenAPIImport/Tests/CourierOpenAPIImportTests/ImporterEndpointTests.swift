@@ -185,6 +185,31 @@ import Testing
             ])
     }
 
+    @Test func theLimitsOfATextBodyAreReportedAsNotChecked() throws {
+        let result = try importing(
+            """
+            paths:
+              /codes:
+                post:
+                  operationId: postCode
+                  requestBody:
+                    required: true
+                    content:
+                      text/plain:
+                        schema: {$ref: '#/components/schemas/Code'}
+                  responses: {'204': {description: ok}}
+            components:
+              schemas:
+                Code: {type: string, maxLength: 3, pattern: '^[A-Z]+$'}
+            """)
+        #expect(
+            reported(result, at: "/paths/~1codes/post/requestBody/content/text~1plain/schema").map(\.message)
+                == [
+                    "The limit maxLength is not checked: a text or bytes body is sent as it is.",
+                    "The limit pattern is not checked: a text or bytes body is sent as it is.",
+                ])
+    }
+
     @Test func aURIInTheQueryIsAURLParameter() throws {
         let result = try importing(
             """

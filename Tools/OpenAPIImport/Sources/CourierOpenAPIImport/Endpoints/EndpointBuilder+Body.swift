@@ -166,6 +166,11 @@ extension EndpointBuilder {
         // Bytes or text, optional as the document says: a body that is not required is sent only
         // when set, which the catalog exports as not required.
         let optional = !required
+        // The body is a String or Data of its own, which no limit of the schema reaches.
+        let bodySchema = (try? document.resolved(schema, at: mediaPointer.appending("schema")))?.value
+        let limits = ["minLength", "maxLength", "pattern", "enum", "const"].filter { bodySchema?[$0] != nil }
+        models.reportUnchecked(
+            limits, at: mediaPointer.appending("schema"), because: "a text or bytes body is sent as it is")
         if chosen.hasPrefix("text/"), let charset = Self.charset(of: chosen), charset != "utf-8" {
             // Courier writes and reads a text body's String as UTF-8: text in another charset is
             // the bytes the caller encodes.
