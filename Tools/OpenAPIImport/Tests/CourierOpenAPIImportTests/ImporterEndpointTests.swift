@@ -210,6 +210,31 @@ import Testing
                 ])
     }
 
+    @Test func aLimitBesideARefIsReportedAsNotChecked() throws {
+        let document = """
+            components:
+              schemas:
+                Code: {type: string, maxLength: 5}
+                Country:
+                  type: object
+                  properties:
+                    code: {$ref: '#/components/schemas/Code', maxLength: 2, description: The ISO code.}
+            """
+        let result = try importing(document)
+        #expect(
+            reported(result, at: "/components/schemas/Country/properties/code/maxLength").map(\.message) == [
+                "The maxLength beside the $ref is not checked: the Swift type is #/components/schemas/Code's, with "
+                    + "its limits only."
+            ])
+        // OpenAPI 3.0 ignores a $ref's siblings.
+        #expect(
+            try reported(
+                importing(document, version: "3.0.3"),
+                at: "/components/schemas/Country/properties/code/maxLength"
+            )
+            .isEmpty)
+    }
+
     @Test func aURIInTheQueryIsAURLParameter() throws {
         let result = try importing(
             """

@@ -217,6 +217,12 @@ struct ModelBuilder {
 
     // MARK: - Schemas
 
+    /// The keywords that limit a value.
+    static let limitKeywords = [
+        "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "enum", "const",
+    ]
+
     /// The Swift type of `schema` at `pointer`; an inline object, enum or union becomes a model
     /// named `hint`.
     mutating func type(of schema: DocumentValue, at pointer: JSONPointer, hint: String) -> ResolvedSchema {
@@ -261,6 +267,16 @@ struct ModelBuilder {
     private mutating func referenced(
         _ reference: String, _ schema: DocumentValue, at pointer: JSONPointer, hint: String
     ) -> ResolvedSchema {
+        // OpenAPI 3.1 reads a limit beside a `$ref` with the referenced schema's (3.0 ignores
+        // it); the Swift type is the referenced one, with its own limits only.
+        if document.version != .openAPI30 {
+            for keyword in Self.limitKeywords where schema[keyword] != nil {
+                report.add(
+                    pointer.appending(keyword), .notExpressed,
+                    "The \(keyword) beside the $ref is not checked: the Swift type is \(reference)'s, with its "
+                        + "limits only.")
+            }
+        }
         if let name = SourceDocument.componentSchemaName(reference), let swiftName = componentTypes[name] {
             if declaration(named: swiftName) == nil, !translating.contains(name),
                 let target = document.root["components"]?["schemas"]?[name]
