@@ -305,7 +305,8 @@ extension EndpointBuilder {
                     $0.hasPrefix(".minLength(") || $0.hasPrefix(".maxLength(")
                 }
                 models.reportUnchecked(
-                    resolved.constraints.filter { !lengths.contains($0) }, at: fieldPointer)
+                    resolved.constraints.filter { !lengths.contains($0) }, at: fieldPointer,
+                    because: "a file part is bytes, whose only limits are their lengths")
                 // An optional file part is sent only when its bytes are set, with the file name
                 // and content type set beside them.
                 properties += [
