@@ -20,7 +20,7 @@ extension CourierError {
                 underlying: error
             )
         }
-        let (kind, message) = kindAndMessage(for: urlError.code)
+        let (kind, message) = kindAndMessage(for: urlError.code, url: urlError.failingURL)
         return CourierError(stage: .transport, kind: kind, message: message, underlying: urlError)
     }
 
@@ -33,7 +33,9 @@ extension CourierError {
         private static let badURLHint = ""
     #endif
 
-    private static func kindAndMessage(for code: URLError.Code) -> (Kind, String) {
+    /// The kind and sentence of a `URLError` with `code`; `url`, the URL it failed on, names the
+    /// host and port of a connection that could not be made.
+    private static func kindAndMessage(for code: URLError.Code, url: URL?) -> (Kind, String) {
         switch code {
         case .cancelled:
             (.cancelled, "The request was cancelled.")
@@ -41,8 +43,12 @@ extension CourierError {
             (.timedOut, "The request timed out.")
         case .networkConnectionLost, .unknown:
             (.connectionLost, "The connection was lost before the response was complete.")
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            (.cannotConnect, "Could not connect to the server.")
+        case .cannotFindHost, .dnsLookupFailed:
+            (.cannotConnect, "Could not connect to the server: " + unresolvedName(in: url))
+        case .cannotConnectToHost:
+            (.cannotConnect, "Could not connect to the server: " + refusedConnection(to: url))
+        case .notConnectedToInternet:
+            (.cannotConnect, "Could not connect to the server: this device is not connected to a network.")
         case .dataLengthExceedsMaximum:
             (.responseTooLarge, "The response is larger than the allowed limit.")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
@@ -57,5 +63,26 @@ extension CourierError {
         default:
             (.transportFailed, "The transport failed with URL error \(code.rawValue).")
         }
+    }
+
+    /// The clause of a name that did not resolve: `url`'s host, when it has one.
+    private static func unresolvedName(in url: URL?) -> String {
+        guard let host = url?.host else { return "its name did not resolve." }
+        return "the name \(host) did not resolve."
+    }
+
+    /// The clause of a connection no address took: `url`'s host and port (the scheme's default
+    /// when it names none), when it has them.
+    private static func refusedConnection(to url: URL?) -> String {
+        let defaultPort: Int? =
+            switch url?.scheme?.lowercased() {
+            case "http": 80
+            case "https": 443
+            default: nil
+            }
+        guard let host = url?.host, let port = url?.port ?? defaultPort else {
+            return "it accepted no connection."
+        }
+        return "no address of \(host) accepted a connection on port \(port)."
     }
 }

@@ -238,6 +238,33 @@ struct CountedModel: RequestModel {
         #expect(error?.url?.absoluteString == "https://api.example.com/ping")
     }
 
+    @Test(arguments: [
+        (
+            URLError.Code.cannotFindHost, String?("http://no-such.invalid/ping"),
+            "the name no-such.invalid did not resolve."
+        ),
+        (.dnsLookupFailed, nil, "its name did not resolve."),
+        (
+            .cannotConnectToHost, "http://127.0.0.3:8080/ping",
+            "no address of 127.0.0.3 accepted a connection on port 8080."
+        ),
+        (
+            .cannotConnectToHost, "https://api.example.com/ping",
+            "no address of api.example.com accepted a connection on port 443."
+        ),
+        (.cannotConnectToHost, nil, "it accepted no connection."),
+        (.notConnectedToInternet, nil, "this device is not connected to a network."),
+    ])
+    func aConnectionNotMadeSaysWhy(code: URLError.Code, failingURL: String?, why: String) async {
+        let thrown = URLError(
+            code, userInfo: failingURL.map { [NSURLErrorFailingURLErrorKey: URL(string: $0)!] } ?? [:])
+        let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw thrown })
+        let error = await expectCourierError(.cannotConnect, stage: .transport) {
+            try await client.send(Self.ping)
+        }
+        #expect(error?.message == "Could not connect to the server: " + why)
+    }
+
     @Test func errorsCarryARedactedRequest() async {
         let client = Client(baseURL: exampleBase, transport: StubTransport { _ in throw URLError(.timedOut) })
         let error = await expectCourierError(.timedOut, stage: .transport) {
