@@ -421,24 +421,3 @@ extension EndpointBuilder {
         return names[range.lowerBound] ?? "status\(range.lowerBound)"
     }
 }
-
-/// A document's media type text, read as `MediaType` reads one.
-enum MediaTypeText {
-    /// `type/subtype` in lower case, without parameters: `application/json` for
-    /// `Application/JSON; charset=utf-8`.
-    static func essence(_ text: String) -> String {
-        String(text.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
-    }
-
-    /// Whether the text is `type/subtype` with token characters, as `MediaType` takes it.
-    static func isValid(_ text: String) -> Bool {
-        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        let parts = essence(text).split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(token.contains) }
-    }
-
-    /// Whether the text is one valid media type without wildcards, a type a request can send.
-    static func isConcrete(_ text: String) -> Bool {
-        !text.contains("*") && isValid(text)
-    }
-}
