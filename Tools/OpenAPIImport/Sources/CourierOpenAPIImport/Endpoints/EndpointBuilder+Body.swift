@@ -171,7 +171,7 @@ extension EndpointBuilder {
         let limits = ["minLength", "maxLength", "pattern", "enum", "const"].filter { bodySchema?[$0] != nil }
         models.reportUnchecked(
             limits, at: mediaPointer.appending("schema"), because: "a text or bytes body is sent as it is")
-        if chosen.hasPrefix("text/"), let charset = Self.charset(of: chosen), charset != "utf-8" {
+        if chosen.hasPrefix("text/"), let charset = MediaTypeText.charset(of: chosen), charset != "utf-8" {
             // Courier writes and reads a text body's String as UTF-8: text in another charset is
             // the bytes the caller encodes.
             models.report.add(
@@ -201,22 +201,6 @@ extension EndpointBuilder {
         return RequestBodyDeclaration(
             properties: property("Data", optional: optional),
             component: component("Body.data(\(name), contentType: \(literal))", optional: optional))
-    }
-
-    /// The `charset` parameter of `mediaType`, in lowercase and unquoted, if it has one.
-    static func charset(of mediaType: String) -> String? {
-        for parameter in mediaType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
-            else {
-                continue
-            }
-            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-                in: CharacterSet(charactersIn: "\"")
-            )
-            .lowercased()
-        }
-        return nil
     }
 
     private func mediaTypeLiteral(_ mediaType: String) -> String {

@@ -19,4 +19,20 @@ enum MediaTypeText {
     static func isConcrete(_ text: String) -> Bool {
         !text.contains("*") && isValid(text)
     }
+
+    /// The `charset` parameter of the text, in lowercase and unquoted, if it has one.
+    static func charset(of text: String) -> String? {
+        for parameter in text.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+            else {
+                continue
+            }
+            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"")
+            )
+            .lowercased()
+        }
+        return nil
+    }
 }
