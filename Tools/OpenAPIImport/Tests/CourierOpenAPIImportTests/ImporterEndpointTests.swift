@@ -210,6 +210,31 @@ import Testing
                 ])
     }
 
+    @Test func aLimitOfABytesBodyIsReportedAsNotCheckedWhateverItsKind() throws {
+        let result = try importing(
+            """
+            paths:
+              /readings:
+                post:
+                  operationId: postReadings
+                  requestBody:
+                    required: true
+                    content:
+                      application/octet-stream:
+                        schema: {type: string, format: binary, maxLength: 1024, minimum: 1, uniqueItems: true}
+                  responses: {'204': {description: ok}}
+            """)
+        #expect(
+            reported(
+                result, at: "/paths/~1readings/post/requestBody/content/application~1octet-stream/schema"
+            )
+            .map(\.message) == [
+                "The limit minimum is not checked: a text or bytes body is sent as it is.",
+                "The limit maxLength is not checked: a text or bytes body is sent as it is.",
+                "The limit uniqueItems is not checked: a text or bytes body is sent as it is.",
+            ])
+    }
+
     @Test func aLimitBesideARefIsReportedAsNotChecked() throws {
         let document = """
             components:

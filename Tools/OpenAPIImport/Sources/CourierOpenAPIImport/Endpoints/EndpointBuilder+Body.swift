@@ -168,7 +168,7 @@ extension EndpointBuilder {
         let optional = !required
         // The body is a String or Data of its own, which no limit of the schema reaches.
         let bodySchema = (try? document.resolved(schema, at: mediaPointer.appending("schema")))?.value
-        let limits = ["minLength", "maxLength", "pattern", "enum", "const"].filter { bodySchema?[$0] != nil }
+        let limits = ModelBuilder.limitKeywords.filter { bodySchema?[$0] != nil }
         models.reportUnchecked(
             limits, at: mediaPointer.appending("schema"), because: "a text or bytes body is sent as it is")
         if chosen.hasPrefix("text/"), let charset = MediaTypeText.charset(of: chosen), charset != "utf-8" {

@@ -217,7 +217,8 @@ struct ModelBuilder {
 
     // MARK: - Schemas
 
-    /// The keywords that limit a value.
+    /// The keywords that limit a value: where the Swift cannot check a schema's limits (beside a
+    /// `$ref`, on a text or bytes body), each one the schema has is reported as not checked.
     static let limitKeywords = [
         "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
         "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "enum", "const",
