@@ -706,6 +706,27 @@ import Testing
         #expect(reported(result, at: "/paths/~1signed/get/parameters").count == 1)
     }
 
+    /// A catalog reads an `Authorization` header without a prefix as an API key whatever its
+    /// name says, so its export names the key as the document does.
+    @Test func anAPIKeyInTheAuthorizationHeaderIsExportedAsAnAPIKey() throws {
+        let result = try importing(
+            """
+            security: [{raw: []}]
+            paths:
+              /things:
+                get:
+                  operationId: getThings
+                  responses: {'204': {description: ok}}
+            components:
+              securitySchemes:
+                raw: {type: apiKey, in: header, name: Authorization}
+            """)
+        #expect(
+            file(result, "Endpoints/GetThings.swift").contains(
+                #"Header("Authorization", apiKey, isSecret: true)"#))
+        #expect(result.report.items.isEmpty, "\(result.report.items)")
+    }
+
     /// A header parameter left out (one Courier sets, one OpenAPI ignores, the whole `Cookie`
     /// field) is reported where each operation names it, also when one shared definition holds it:
     /// that is where the round trip finds it missing from the export.

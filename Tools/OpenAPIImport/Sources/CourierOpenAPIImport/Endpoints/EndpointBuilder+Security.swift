@@ -147,7 +147,9 @@ extension EndpointBuilder {
                 default: components.append("Header(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 }
                 let location = Self.apiKeyLocation(of: scheme)
-                if Self.exportsAsAPIKey(keyName, in: location) {
+                if authorizationScheme == schemeName {
+                    // The key is the Authorization field, the credential a catalog reads first.
+                } else if Self.exportsAsAPIKey(keyName, in: location) {
                     readableKeys.append((schemeName, location, keyName))
                 } else {
                     models.report.add(
@@ -251,11 +253,17 @@ extension EndpointBuilder {
 
     /// Whether a catalog's export names the API key sent in the `location` (`header`, `query` or
     /// `cookie`) field `name` as an API key security scheme rather than as a parameter: Courier's
-    /// `EndpointCredentials` reads a secret header or query item as one only when its name says
-    /// key or token (`EndpointCredentials.namesAKey`), and a cookie never.
+    /// `EndpointCredentials` reads the `Authorization` header as one whatever its value, another
+    /// secret header or query item only when its name says key or token
+    /// (`EndpointCredentials.namesAKey`), and a cookie never. `CourierRulesTests` holds the two
+    /// rules together.
     static func exportsAsAPIKey(_ name: String, in location: String) -> Bool {
         let lower = name.lowercased()
-        return location != "cookie" && (lower.contains("key") || lower.contains("token"))
+        switch location {
+        case "header": return lower == "authorization" || lower.contains("key") || lower.contains("token")
+        case "query": return lower.contains("key") || lower.contains("token")
+        default: return false
+        }
     }
 
     /// The header a security scheme sends its credentials in: `Authorization` for HTTP bearer and
