@@ -1,4 +1,5 @@
 import Courier
+import Foundation
 import Testing
 
 @testable import CourierOpenAPIImport
@@ -56,5 +57,127 @@ import Testing
                 EndpointBuilder.isToken(name) == (HeaderName(validating: name) != nil),
                 "\(name.debugDescription)")
         }
+    }
+
+    /// The names an API key may be sent in, each a type of its own: a catalog reads an endpoint's
+    /// shape once per type.
+    static var keyNames: [any KeyFieldName.Type] {
+        [
+            KeyNames.XAPIKey.self,
+            KeyNames.LowercaseXAPIKey.self,
+            KeyNames.APIKeyWithUnderscore.self,
+            KeyNames.APIKeyAsOneWord.self,
+            KeyNames.APIKeyInCapitals.self,
+            KeyNames.BareKey.self,
+            KeyNames.BareToken.self,
+            KeyNames.TokenInCapitals.self,
+            KeyNames.XAuthToken.self,
+            KeyNames.AccessToken.self,
+            KeyNames.KeyInsideAWord.self,
+            KeyNames.Authorization.self,
+            KeyNames.LowercaseAuthorization.self,
+            KeyNames.Session.self,
+            KeyNames.Signature.self,
+            KeyNames.XAPISecret.self,
+        ]
+    }
+
+    @Test func anAPIKeyIsExportedAsASecuritySchemeExactlyWhenTheImporterSaysSo() throws {
+        var disagreements: [String] = []
+        for name in Self.keyNames {
+            for (location, exported) in try Self.exportedAsAPIKey(name) {
+                let importer = EndpointBuilder.exportsAsAPIKey(name.name, in: location)
+                if importer != exported {
+                    disagreements.append(
+                        "the \(location) \(name.name): Courier \(exported ? "exports a" : "exports no") security "
+                            + "scheme, the importer says \(importer ? "it does" : "it does not")")
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.joined(separator: "\n"))")
+    }
+
+    /// Whether a catalog exports the key sent as the importer sends one (a secret header or query
+    /// item, a cookie) under `name` as an API key security scheme, by location.
+    static func exportedAsAPIKey<Name: KeyFieldName>(_ name: Name.Type) throws -> [(String, Bool)] {
+        let probes: [(String, any CatalogEndpoint.Type)] = [
+            ("header", HeaderKey<Name>.self), ("query", QueryKey<Name>.self),
+            ("cookie", CookieKey<Name>.self),
+        ]
+        return try probes.map { location, probe in
+            let json = try Catalog([probe]).openAPIDocument(title: "Keys", version: "1").json
+            let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            let components = document?["components"] as? [String: Any]
+            let schemes = (components?["securitySchemes"] as? [String: [String: Any]] ?? [:]).values
+            let exported = schemes.contains {
+                $0["type"] as? String == "apiKey" && $0["in"] as? String == location
+                    && ($0["name"] as? String)?.lowercased() == Name.name.lowercased()
+            }
+            return (location, exported)
+        }
+    }
+}
+
+/// A field name an API key is sent in, for ``CourierRulesTests/keyNames``.
+protocol KeyFieldName {
+    static var name: String { get }
+}
+
+/// The names of ``CourierRulesTests/keyNames``.
+enum KeyNames {
+    enum XAPIKey: KeyFieldName { static let name = "X-API-Key" }
+    enum LowercaseXAPIKey: KeyFieldName { static let name = "x-api-key" }
+    enum APIKeyWithUnderscore: KeyFieldName { static let name = "api_key" }
+    enum APIKeyAsOneWord: KeyFieldName { static let name = "apikey" }
+    enum APIKeyInCapitals: KeyFieldName { static let name = "APIKEY" }
+    enum BareKey: KeyFieldName { static let name = "key" }
+    enum BareToken: KeyFieldName { static let name = "token" }
+    enum TokenInCapitals: KeyFieldName { static let name = "TOKEN" }
+    enum XAuthToken: KeyFieldName { static let name = "X-Auth-Token" }
+    enum AccessToken: KeyFieldName { static let name = "access_token" }
+    enum KeyInsideAWord: KeyFieldName { static let name = "monkey" }
+    enum Authorization: KeyFieldName { static let name = "Authorization" }
+    enum LowercaseAuthorization: KeyFieldName { static let name = "authorization" }
+    enum Session: KeyFieldName { static let name = "session" }
+    enum Signature: KeyFieldName { static let name = "X-Signature" }
+    enum XAPISecret: KeyFieldName { static let name = "X-API-Secret" }
+}
+
+/// An API key sent as the importer writes one in a header.
+struct HeaderKey<Name: KeyFieldName>: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+    var apiKey: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("keys")
+        Header(Name.name, apiKey, isSecret: true)
+    }
+}
+
+/// An API key sent as the importer writes one in the query.
+struct QueryKey<Name: KeyFieldName>: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+    var apiKey: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("keys")
+        Query(Name.name, apiKey, isSecret: true)
+    }
+}
+
+/// An API key sent as the importer writes one in a cookie.
+struct CookieKey<Name: KeyFieldName>: CatalogEndpoint {
+    typealias Success = Empty
+    typealias Failure = Never
+    var apiKey: String
+
+    var definition: some EndpointDefinition {
+        Method.get
+        Path("keys")
+        Cookie(Name.name, apiKey)
     }
 }
