@@ -706,6 +706,36 @@ import Testing
         #expect(reported(result, at: "/paths/~1signed/get/parameters").count == 1)
     }
 
+    /// A path item's parameter belongs to each of its operations: where it is the API key of one
+    /// and a parameter of another, the report says which operation declares it as the key.
+    @Test func aPathItemsParameterThatIsTheKeyOfOneOperationIsReportedForThatOperation() throws {
+        let result = try importing(
+            """
+            paths:
+              /me:
+                parameters:
+                  - {name: session, in: cookie, schema: {type: string}}
+                get:
+                  operationId: getMe
+                  security: [{session: []}]
+                  responses: {'204': {description: ok}}
+                post:
+                  operationId: postMe
+                  responses: {'204': {description: ok}}
+            components:
+              securitySchemes:
+                session: {type: apiKey, in: cookie, name: session}
+            """)
+        #expect(file(result, "Endpoints/GetMe.swift").contains(#"Cookie("session", apiKey)"#))
+        #expect(file(result, "Endpoints/PostMe.swift").contains(#"Cookie("session", session)"#))
+        #expect(
+            reported(result, at: "/paths/~1me/parameters/0").map(\.message) == [
+                "For the GET operation, the cookie parameter session is the cookie the security scheme session sends "
+                    + "its API key in, which a request carries once: it is declared as the endpoint's API key, not as "
+                    + "a parameter of its own."
+            ])
+    }
+
     /// A catalog reads an `Authorization` header without a prefix as an API key whatever its
     /// name says, so its export names the key as the document does.
     @Test func anAPIKeyInTheAuthorizationHeaderIsExportedAsAnAPIKey() throws {

@@ -283,9 +283,14 @@ struct EndpointBuilder {
                             ? key.name.lowercased() == wireName.lowercased() : key.name == wireName)
                 })
             {
+                // A path item's parameter is every operation's: the item says which one it is the
+                // key of, since another operation may declare it as a parameter.
+                let subject =
+                    entry.tokens.starts(with: pointer.tokens)
+                    ? "The" : "For the \(method.uppercased()) operation, the"
                 models.report.add(
                     entry, .notExpressed,
-                    "The \(location) parameter \(wireName) is the \(location) the security scheme \(key.scheme) sends its "
+                    "\(subject) \(location) parameter \(wireName) is the \(location) the security scheme \(key.scheme) sends its "
                         + "API key in, which a request carries once: it is declared as the endpoint's API key, not as a "
                         + "parameter of its own.")
                 keysNamedByParameters.insert(key.scheme)
