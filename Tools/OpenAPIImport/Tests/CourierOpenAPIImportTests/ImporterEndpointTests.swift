@@ -1027,6 +1027,31 @@ import Testing
                 "/// The page to show.\n    ///\n    /// Defaults to `1`."))
     }
 
+    @Test func aParametersDefaultOfAnotherTypeIsLeftOutAndReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  parameters:
+                    - {name: limit, in: query, description: How many., schema: {type: integer, default: "inf"}}
+                    - {name: page, in: query, schema: {$ref: '#/components/schemas/Page'}}
+                  responses: {'200': {description: ok}}
+            components:
+              schemas:
+                Page: {type: integer, default: first}
+            """)
+        let items = file(result, "Endpoints/Items.swift")
+        #expect(!items.contains("Defaults to"), "\(items)")
+        #expect(
+            reported(result, at: "/paths/~1items/get/parameters/0/schema/default").map(\.message) == [
+                #"The default "inf" is a string, not of the schema's type (integer): it is left out of the "#
+                    + "documentation."
+            ])
+        #expect(reported(result, at: "/components/schemas/Page/default").count == 1)
+    }
+
     @Test func anInlineBodySchemaIsNamedAfterItsOperation() throws {
         let result = try importing(
             """

@@ -3,6 +3,53 @@ import Testing
 @testable import CourierOpenAPIImport
 
 @Suite struct ImporterModelTests {
+    /// A default that is no value of the schema's type describes no value a call sends or reads:
+    /// the documentation leaves it out and the report says why; one that fits stays.
+    @Test func aDefaultOfAnotherTypeThanTheSchemasIsLeftOutAndReported() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Page:
+                  type: object
+                  properties:
+                    limit: {type: integer, default: "inf", description: How many.}
+                    ratio: {type: number, default: .inf}
+                    size: {type: integer, default: 2.0}
+                    scale: {type: number, default: 1}
+                    name: {type: [string, 'null'], default: none}
+                    tags: {type: array, items: {type: string}, default: ''}
+                Level: {type: integer, default: high}
+            """)
+        let page = file(result, "Models/Page.swift")
+        #expect(!page.contains("Defaults to `\"inf\"`"), "\(page)")
+        #expect(!page.contains("Defaults to `null`"), "\(page)")
+        #expect(!page.contains("Defaults to `\"\"`"), "\(page)")
+        #expect(page.contains("Defaults to `2.0`."), "\(page)")
+        #expect(page.contains("Defaults to `1`."), "\(page)")
+        #expect(page.contains("Defaults to `\"none\"`."), "\(page)")
+        let place = "/components/schemas/Page/properties"
+        #expect(
+            reported(result, at: "\(place)/limit/default").map(\.message) == [
+                #"The default "inf" is a string, not of the schema's type (integer): it is left out of the "#
+                    + "documentation."
+            ])
+        #expect(
+            reported(result, at: "\(place)/ratio/default").map(\.message) == [
+                "The default inf is no number JSON can hold: it is left out of the documentation."
+            ])
+        #expect(
+            reported(result, at: "\(place)/tags/default").map(\.message) == [
+                #"The default "" is a string, not of the schema's type (array): it is left out of the documentation."#
+            ])
+        for fitting in ["size", "scale", "name"] {
+            #expect(reported(result, at: "\(place)/\(fitting)/default").isEmpty)
+        }
+        #expect(!file(result, "Models/Level.swift").contains("Defaults to"))
+        #expect(reported(result, at: "/components/schemas/Level/default").map(\.changesExport) == [false])
+    }
+
     @Test func eachIntegerFormatOfTheRegistryIsItsSwiftInteger() throws {
         let result = try importing(
             """

@@ -249,10 +249,11 @@ extension EndpointBuilder {
         if let description = parameter["description"]?.string { lines += ModelBuilder.lines(description) }
         // A default is the server's for a parameter left out, which a required one never is.
         let isRequired = parameter["required"]?.bool == true || location == "path"
-        let defaultNote = parameter["schema"].flatMap({ try? document.resolved($0, at: .root).value })?[
-            "default"
-        ]
-        .map { "Defaults to `\($0.jsonText)`." }
+        let schema = parameter["schema"].flatMap { try? document.resolved($0, at: .root).value }
+        let defaultNote = schema.flatMap { schema in
+            ModelBuilder.defaultRefusal(in: schema) == nil
+                ? schema["default"].map { "Defaults to `\($0.jsonText)`." } : nil
+        }
         if !lines.isEmpty, !isRequired, let defaultNote {
             lines += ["", defaultNote]
         }

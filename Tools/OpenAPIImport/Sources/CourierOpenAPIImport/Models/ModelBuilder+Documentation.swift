@@ -18,7 +18,9 @@ extension ModelBuilder {
             lines += Self.lines(description)
         }
         var notes: [String] = []
-        if let value = schema["default"] { notes.append("Defaults to `\(value.jsonText)`.") }
+        if let value = schema["default"], Self.defaultRefusal(in: schema) == nil {
+            notes.append("Defaults to `\(value.jsonText)`.")
+        }
         if schema["readOnly"]?.bool == true { notes.append("Sent by the server only.") }
         if schema["writeOnly"]?.bool == true { notes.append("Sent by the client only.") }
         if schema["deprecated"]?.bool == true { notes.append("Deprecated.") }
@@ -27,6 +29,50 @@ extension ModelBuilder {
             lines.append(notes.joined(separator: " "))
         }
         return lines
+    }
+
+    /// Why the `default` of `schema` is left out of the documentation, or `nil` when it is kept:
+    /// a default of none of the types the schema's `type` names (`"inf"` for an integer), or a
+    /// number JSON cannot hold (`.inf` in YAML), is no value a call sends or reads. A `null`
+    /// default is not judged here, since whether a schema takes null is read apart from its
+    /// `type` (3.0's `nullable`, an `enum`).
+    static func defaultRefusal(in schema: DocumentValue) -> String? {
+        guard let value = schema["default"], value != .null else { return nil }
+        if case .number(let number) = value, !number.isFinite {
+            return "The default \(number) is no number JSON can hold"
+        }
+        guard let types = SchemaNormaliser.typeNames(schema["type"]), !types.isEmpty else { return nil }
+        let fits = types.contains { type in
+            switch (type, value) {
+            case ("string", .string), ("boolean", .bool), ("array", .array), ("object", .object),
+                ("number", .integer), ("number", .number), ("integer", .integer):
+                true
+            case ("integer", .number(let number)): number.rounded() == number
+            default: false
+            }
+        }
+        guard !fits else { return nil }
+        let kind =
+            switch value {
+            case .string: "a string"
+            case .integer: "an integer"
+            case .number: "a number"
+            case .bool: "a Boolean"
+            case .array: "an array"
+            case .object: "an object"
+            case .null: "null"
+            }
+        return
+            "The default \(value.jsonText) is \(kind), not of the schema's type (\(types.joined(separator: " or ")))"
+    }
+
+    /// Reports the `default` of `schema` at `pointer` when ``defaultRefusal(in:)`` leaves it out of
+    /// the documentation; the export, which writes no default, is the same either way.
+    mutating func reportRefusedDefault(of schema: DocumentValue, at pointer: JSONPointer) {
+        guard let reason = Self.defaultRefusal(in: schema) else { return }
+        report.add(
+            pointer.appending("default"), .notExpressed, "\(reason): it is left out of the documentation.",
+            changesExport: false)
     }
 
     /// The lines of a description, without trailing spaces or blank lines at either end. A line

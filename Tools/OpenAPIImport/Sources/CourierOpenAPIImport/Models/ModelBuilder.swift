@@ -177,6 +177,7 @@ struct ModelBuilder {
             return
         }
         defer { translating.remove(name) }
+        reportRefusedDefault(of: schema, at: pointer)
         reportSingleMemberUnion(schema, at: pointer)
         let (core, nullable, scalarMerge) = nonNull(schema, at: pointer)
         reportNotKept(scalarMerge, at: pointer)
@@ -228,6 +229,7 @@ struct ModelBuilder {
     /// named `hint`.
     mutating func type(of schema: DocumentValue, at pointer: JSONPointer, hint: String) -> ResolvedSchema {
         noteExtensions(of: schema, at: pointer)
+        reportRefusedDefault(of: schema, at: pointer)
         if let reference = schema["$ref"]?.string {
             return referenced(reference, schema, at: pointer, hint: hint)
         }
