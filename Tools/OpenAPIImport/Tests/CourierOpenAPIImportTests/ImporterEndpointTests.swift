@@ -1052,6 +1052,52 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Page/default").count == 1)
     }
 
+    /// A vendor extension outside a schema is reported as one in a schema is: once per name and
+    /// kind of object, at its first place, with the number of places, each counted once however
+    /// many operations read it.
+    @Test func extensionsOutsideSchemasAreReportedOncePerNameAndKind() throws {
+        let result = try importing(
+            """
+            paths:
+              /items:
+                x-owner: catalog
+                parameters:
+                  - {name: a, in: query, schema: {type: string}, x-internal: true}
+                get:
+                  operationId: getItems
+                  x-sunset: '2027-01-01'
+                  parameters: [{$ref: '#/components/parameters/Page'}]
+                  responses:
+                    x-cache: none
+                    '200': {description: ok, x-cache: 60}
+                post:
+                  operationId: postItems
+                  x-sunset: '2027-01-01'
+                  parameters: [{$ref: '#/components/parameters/Page'}]
+                  requestBody: {x-example-id: 1, content: {text/plain: {schema: {type: string}}}}
+                  responses: {'204': {$ref: '#/components/responses/Done'}}
+            components:
+              parameters:
+                Page: {name: page, in: query, schema: {type: integer}, x-internal: false}
+              responses:
+                Done: {description: done, x-cache: 0}
+              schemas:
+                Item: {type: object, x-table: items, properties: {id: {type: string, x-table: ids}}}
+            """)
+        let extensions = result.report.items.filter { $0.message.hasPrefix("The extension") }
+        #expect(
+            extensions.map(\.description) == [
+                "/components/schemas/Item/x-table: The extension x-table is not read (2 times in schemas).",
+                "/paths/~1items/x-owner: The extension x-owner is not read (once in path items).",
+                "/paths/~1items/get/x-sunset: The extension x-sunset is not read (2 times in operations).",
+                "/paths/~1items/parameters/0/x-internal: The extension x-internal is not read (2 times in parameters).",
+                "/paths/~1items/get/responses/x-cache: The extension x-cache is not read (3 times in responses).",
+                "/paths/~1items/post/requestBody/x-example-id: The extension x-example-id is not read (once in request "
+                    + "bodies).",
+            ])
+        #expect(extensions.allSatisfy { !$0.changesExport && $0.kind == .notExpressed })
+    }
+
     @Test func anInlineBodySchemaIsNamedAfterItsOperation() throws {
         let result = try importing(
             """

@@ -54,14 +54,16 @@ struct EndpointBuilder {
         for (path, item) in document.root["paths"]?.members ?? .init() {
             let itemPointer = JSONPointer(tokens: ["paths", path])
             var resolvedItem = item
+            var resolvedPointer = itemPointer
             if item["$ref"] != nil {
                 do {
-                    resolvedItem = try document.resolved(item, at: itemPointer).value
+                    (resolvedItem, resolvedPointer) = try document.resolved(item, at: itemPointer)
                 } catch {
                     models.report.add(itemPointer, .notExpressed, error.description)
                     continue
                 }
             }
+            models.noteExtensions(of: resolvedItem, at: resolvedPointer, in: "path items")
             let fields = document.isOpenAPI32 ? Self.methods32 + ["additionalOperations"] : Self.methods
             for (key, _) in resolvedItem.members ?? .init()
             where !fields.contains(key)
@@ -206,6 +208,7 @@ struct EndpointBuilder {
                 parameters.append((value, definition, parameterPointer))
             }
         }
+        noteExtensions(ofOperation: operation, at: pointer, parameters: parameters)
 
         // The path, as one literal with the path properties interpolated.
         var pathProperties: [String: String] = [:]

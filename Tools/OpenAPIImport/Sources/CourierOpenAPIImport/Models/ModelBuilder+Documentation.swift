@@ -119,26 +119,33 @@ extension ModelBuilder {
         }
     }
 
-    /// Counts vendor extensions (`x-…`), which are reported once per name at the end.
-    mutating func noteExtensions(of value: DocumentValue, at pointer: JSONPointer) {
+    /// Counts the vendor extensions (`x-…`) of `value` at `pointer`, an object of `kind` (a
+    /// schema unless it says another, such as `operations`), which are reported once per name and
+    /// kind at the end.
+    mutating func noteExtensions(
+        of value: DocumentValue, at pointer: JSONPointer, in kind: String = "schemas"
+    ) {
         guard let members = value.members else { return }
         for (key, _) in members where key.hasPrefix("x-") {
-            if let seen = extensions[key] {
-                extensions[key] = (seen.pointer, seen.count + 1)
+            let place = pointer.appending(key)
+            guard extensionPlaces.insert(place.text).inserted else { continue }
+            let use = ExtensionUse(name: key, kind: kind)
+            if let seen = extensions[use] {
+                extensions[use] = (seen.pointer, seen.count + 1)
             } else {
-                extensions[key] = (pointer.appending(key), 1)
-                extensionOrder.append(key)
+                extensions[use] = (place, 1)
+                extensionOrder.append(use)
             }
         }
     }
 
-    /// Adds one report item per vendor extension seen.
+    /// Adds one report item per vendor extension and kind of object seen, at its first place.
     mutating func reportExtensions() {
-        for key in extensionOrder {
-            let (pointer, count) = extensions[key]!
+        for use in extensionOrder {
+            let (pointer, count) = extensions[use]!
             report.add(
                 pointer, .notExpressed,
-                "The extension \(key) is not read (\(count == 1 ? "once" : "\(count) times") in schemas).",
+                "The extension \(use.name) is not read (\(count == 1 ? "once" : "\(count) times") in \(use.kind)).",
                 changesExport: false)
         }
     }

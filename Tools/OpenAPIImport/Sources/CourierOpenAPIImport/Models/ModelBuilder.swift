@@ -37,9 +37,19 @@ struct ModelBuilder {
     /// Component schemas that are an endpoint's multipart body, which declares a property per
     /// part instead of the model: component name → the first such endpoint.
     var multipartBodies: [String: String] = [:]
-    /// Vendor extensions seen: name → where first, and how often.
-    var extensions: [String: (pointer: JSONPointer, count: Int)] = [:]
-    var extensionOrder: [String] = []
+    /// A vendor extension's name and the kind of object it is in (`schemas`, `operations`).
+    struct ExtensionUse: Hashable {
+        var name: String
+        var kind: String
+    }
+
+    /// Vendor extensions seen, by name and kind: where first, and in how many places.
+    var extensions: [ExtensionUse: (pointer: JSONPointer, count: Int)] = [:]
+    /// The vendor extensions in the order they were first seen.
+    var extensionOrder: [ExtensionUse] = []
+    /// The places (`/paths/~1a/get/x-b`) of the vendor extensions counted, each counted once
+    /// however often its object is read.
+    var extensionPlaces: Set<String> = []
 
     init(document: SourceDocument, report: ImportReport, namespace: String) {
         self.document = document
@@ -177,6 +187,7 @@ struct ModelBuilder {
             return
         }
         defer { translating.remove(name) }
+        noteExtensions(of: schema, at: pointer)
         reportRefusedDefault(of: schema, at: pointer)
         reportSingleMemberUnion(schema, at: pointer)
         let (core, nullable, scalarMerge) = nonNull(schema, at: pointer)
