@@ -1052,9 +1052,10 @@ import Testing
         #expect(reported(result, at: "/components/schemas/Page/default").count == 1)
     }
 
-    /// A vendor extension outside a schema is reported as one in a schema is: once per name and
-    /// kind of object, at its first place, with the number of places, each counted once however
-    /// many operations read it.
+    /// A vendor extension outside a schema (of a path item, an operation, a parameter, a request
+    /// body, a response, a media type or a header) is reported as one in a schema is: once per
+    /// name and kind of object, at its first place, with the number of places, each counted once
+    /// however many operations read it.
     @Test func extensionsOutsideSchemasAreReportedOncePerNameAndKind() throws {
         let result = try importing(
             """
@@ -1069,7 +1070,11 @@ import Testing
                   parameters: [{$ref: '#/components/parameters/Page'}]
                   responses:
                     x-cache: none
-                    '200': {description: ok, x-cache: 60}
+                    '200':
+                      description: ok
+                      x-cache: 60
+                      headers: {X-Rate: {schema: {type: integer}, x-unit: requests}}
+                      content: {application/json: {schema: {type: string}, x-sample: a}}
                 post:
                   operationId: postItems
                   x-sunset: '2027-01-01'
@@ -1092,6 +1097,10 @@ import Testing
                 "/paths/~1items/get/x-sunset: The extension x-sunset is not read (2 times in operations).",
                 "/paths/~1items/parameters/0/x-internal: The extension x-internal is not read (2 times in parameters).",
                 "/paths/~1items/get/responses/x-cache: The extension x-cache is not read (3 times in responses).",
+                "/paths/~1items/get/responses/200/content/application~1json/x-sample: The extension x-sample is not "
+                    + "read (once in media types).",
+                "/paths/~1items/get/responses/200/headers/X-Rate/x-unit: The extension x-unit is not read (once in "
+                    + "headers).",
                 "/paths/~1items/post/requestBody/x-example-id: The extension x-example-id is not read (once in request "
                     + "bodies).",
             ])
