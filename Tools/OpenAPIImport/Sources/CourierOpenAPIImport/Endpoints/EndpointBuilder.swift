@@ -290,7 +290,7 @@ struct EndpointBuilder {
                 // key of, since another operation may declare it as a parameter.
                 let subject =
                     entry.tokens.starts(with: pointer.tokens)
-                    ? "The" : "For the \(method.uppercased()) operation, the"
+                    ? "The" : "For the \(Self.methodToken(method)) operation, the"
                 models.report.add(
                     entry, .notExpressed,
                     "\(subject) \(location) parameter \(wireName) is the \(location) the security scheme \(key.scheme) sends its "
