@@ -1107,6 +1107,33 @@ import Testing
         #expect(extensions.allSatisfy { !$0.changesExport && $0.kind == .notExpressed })
     }
 
+    /// The document's own objects that hold no operation report their vendor extensions too.
+    @Test func extensionsOfTheDocumentItsInfoServersTagsAndSecuritySchemesAreReported() throws {
+        let result = try importing(
+            """
+            openapi: 3.1.0
+            info: {title: Test, version: '1', x-audience: internal, contact: {name: Team, x-slack: '#api'}}
+            x-tag-groups: [{name: All, tags: [items]}]
+            servers:
+              - {url: 'https://api.example.com', x-region: eu}
+            tags: [{name: items, x-display-name: Items}]
+            paths: {}
+            components:
+              securitySchemes:
+                key: {type: apiKey, in: header, name: X-API-Key, x-rotation: monthly}
+            """)
+        #expect(
+            result.report.items.filter { $0.message.hasPrefix("The extension") }.map(\.description) == [
+                "/x-tag-groups: The extension x-tag-groups is not read (once in the document).",
+                "/info/x-audience: The extension x-audience is not read (once in info).",
+                "/info/contact/x-slack: The extension x-slack is not read (once in info).",
+                "/servers/0/x-region: The extension x-region is not read (once in servers).",
+                "/tags/0/x-display-name: The extension x-display-name is not read (once in tags).",
+                "/components/securitySchemes/key/x-rotation: The extension x-rotation is not read (once in security "
+                    + "schemes).",
+            ])
+    }
+
     @Test func anInlineBodySchemaIsNamedAfterItsOperation() throws {
         let result = try importing(
             """

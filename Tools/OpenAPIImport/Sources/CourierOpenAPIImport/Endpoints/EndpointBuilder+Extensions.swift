@@ -32,6 +32,29 @@ extension EndpointBuilder {
         }
     }
 
+    /// Counts the vendor extensions (`x-…`) of the document's own objects that hold no operation:
+    /// the document, its info (with its contact and license), servers, tags and security schemes.
+    mutating func noteDocumentExtensions() {
+        let root = document.root
+        models.noteExtensions(of: root, at: .root, in: "the document")
+        let info = JSONPointer(tokens: ["info"])
+        noteExtensions(of: root["info"], at: info, in: "info")
+        for part in ["contact", "license"] {
+            noteExtensions(of: root["info"]?[part], at: info.appending(part), in: "info")
+        }
+        for (offset, server) in (root["servers"]?.array ?? []).enumerated() {
+            let place = JSONPointer(tokens: ["servers", String(offset)])
+            noteExtensions(of: server, at: place, in: "servers")
+            noteExtensions(ofEach: server["variables"], at: place.appending("variables"), in: "servers")
+        }
+        for (offset, tag) in (root["tags"]?.array ?? []).enumerated() {
+            noteExtensions(of: tag, at: JSONPointer(tokens: ["tags", String(offset)]), in: "tags")
+        }
+        noteExtensions(
+            ofEach: root["components"]?["securitySchemes"],
+            at: JSONPointer(tokens: ["components", "securitySchemes"]), in: "security schemes")
+    }
+
     /// Counts the vendor extensions of `value` at `pointer`, after its `$ref`, as an object of
     /// `kind`; returns it and its place, or `nil` when there is none or its `$ref` leads nowhere.
     @discardableResult

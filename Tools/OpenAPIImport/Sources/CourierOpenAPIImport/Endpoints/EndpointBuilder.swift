@@ -51,6 +51,7 @@ struct EndpointBuilder {
                     + "reported where the document uses them; other fields 3.2 adds are not read.",
                 changesExport: false)
         }
+        noteDocumentExtensions()
         for (path, item) in document.root["paths"]?.members ?? .init() {
             let itemPointer = JSONPointer(tokens: ["paths", path])
             var resolvedItem = item
