@@ -266,8 +266,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// - An answer that is not HTTP is ``CourierError/Kind/invalidResponse``: libcurl refuses it
     ///   ("Received HTTP/0.9 when not allowed") as `URLError(.unsupportedURL)`, which cannot mean
     ///   the URL, since Courier sends only http and https ones.
-    /// - A TLS failure after the head is ``CourierError/Kind/connectionLost`` (a truncated
-    ///   response), never a handshake failure: the handshake succeeded before the head arrived.
+    /// - A failure of the proxy libcurl went through is the proxy's
+    ///   (``URLSessionTransport/proxyFailure(_:)``), whatever head came before: on Linux the
+    ///   proxy's answer to `CONNECT` arrives as a head.
+    /// - A TLS handshake failure after the head is ``CourierError/Kind/connectionLost`` (a
+    ///   truncated response): the handshake succeeded before the head arrived. A certificate
+    ///   refused after a head was the server's behind a proxy's tunnel, whose answer to `CONNECT`
+    ///   was that head: it is the certificate's kind.
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
     ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
     /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:coded:)``;
@@ -277,10 +282,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ///   chunked-encoded stream" or, in newer releases, a "chunk hex-length": a chunk size that is
     ///   not hexadecimal, a malformed trailer).
     static func failure(_ error: any Error, afterResponse: Bool, coded: Bool = false) -> CourierError {
+        #if canImport(FoundationNetworking)
+            if let urlError = error as? URLError, let proxy = URLSessionTransport.proxyFailure(urlError) {
+                return proxy
+            }
+        #endif
         if let urlError = error as? URLError, let tls = URLSessionTransport.tlsFailure(urlError) {
-            // A response head means the handshake succeeded: a TLS failure after it is the
+            // A response head means the handshake succeeded: a handshake failure after it is the
             // connection breaking, which the receiver reports as a truncated response.
-            guard afterResponse else { return tls }
+            guard afterResponse, tls.kind == .tlsHandshakeFailed else { return tls }
             return CourierError(
                 stage: .transport, kind: .connectionLost,
                 message: "The TLS connection failed after the response head arrived.", underlying: error)

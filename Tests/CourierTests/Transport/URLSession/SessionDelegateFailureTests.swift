@@ -77,3 +77,84 @@ struct SessionDelegateFailureTests {
                 + "AsyncHTTPClientTransport reads them.")
     }
 }
+
+#if canImport(FoundationNetworking)
+    /// A proxy's failures as libcurl reports them when URLSession on Linux follows `https_proxy`
+    /// or `http_proxy` (sentences as FoundationNetworking hands them on, seen with squid and
+    /// tinyproxy): the proxy's, whatever head came before, since the answer to `CONNECT` arrives
+    /// as a head.
+    struct SessionDelegateProxyFailureTests {
+        static let server = URL(string: "https://127.0.0.1:18443/x")!
+
+        static func libcurl(_ code: URLError.Code, _ sentence: String) -> URLError {
+            URLError(
+                code, userInfo: [NSLocalizedDescriptionKey: sentence, NSURLErrorFailingURLErrorKey: server])
+        }
+
+        @Test(arguments: [false, true])
+        func aTunnelRefusedFor407IsTheProxysCredentials(afterResponse: Bool) {
+            let error = SessionDelegate.failure(
+                Self.libcurl(.unknown, "CONNECT tunnel failed, response 407"), afterResponse: afterResponse)
+            #expect(error.kind == .proxyAuthenticationFailed)
+            #expect(
+                error.message
+                    == "The proxy answered 407 to the tunnel request: the credentials for it are missing or wrong "
+                    + "(URLSession on Linux takes them from the proxy URL in https_proxy); nothing reached the server."
+            )
+        }
+
+        @Test(arguments: [false, true])
+        func anotherRefusedTunnelIsAProxyFailureNamingItsStatus(afterResponse: Bool) {
+            let error = SessionDelegate.failure(
+                Self.libcurl(.unknown, "CONNECT tunnel failed, response 403"), afterResponse: afterResponse)
+            #expect(error.kind == .proxyFailed)
+            #expect(
+                error.message
+                    == "The proxy refused to open a tunnel to the server (it answered CONNECT with 403); nothing "
+                    + "reached the server.")
+        }
+
+        @Test func aProxyNameThatDoesNotResolveIsNamed() {
+            let error = SessionDelegate.failure(
+                Self.libcurl(.unknown, "Could not resolve proxy: proxy.invalid"), afterResponse: false)
+            #expect(error.kind == .cannotConnect)
+            #expect(
+                error.message == "Could not connect to the proxy proxy.invalid: its name did not resolve.")
+        }
+
+        @Test func aProxyThatTakesNoConnectionIsNamedNotTheServer() {
+            let error = SessionDelegate.failure(
+                Self.libcurl(
+                    .cannotConnectToHost,
+                    "Failed to connect to 127.0.0.1 port 3999 after 0 ms: Couldn't connect to server"),
+                afterResponse: false)
+            #expect(error.kind == .cannotConnect)
+            #expect(
+                error.message
+                    == "Could not connect to the proxy 127.0.0.1:3999: no address of it accepted a connection."
+            )
+        }
+
+        @Test func aServerThatTakesNoConnectionIsTheServer() {
+            let error = SessionDelegate.failure(
+                Self.libcurl(
+                    .cannotConnectToHost,
+                    "Failed to connect to 127.0.0.1 port 18443 after 0 ms: Couldn't connect to server"),
+                afterResponse: false)
+            #expect(error.kind == .cannotConnect)
+            #expect(
+                error.message
+                    == "Could not connect to the server: no address of 127.0.0.1 accepted a connection on port 18443."
+            )
+        }
+
+        /// Behind a proxy's tunnel the server's certificate is judged after the proxy's answer to
+        /// `CONNECT` arrived as a head: it is the certificate's failure, not a truncated response.
+        @Test func aCertificateRefusedAfterATunnelsHeadIsTheCertificates() {
+            let error = SessionDelegate.failure(
+                Self.libcurl(.unknown, "SSL certificate problem: unable to get local issuer certificate"),
+                afterResponse: true)
+            #expect(error.kind == .untrustedCertificate)
+        }
+    }
+#endif
