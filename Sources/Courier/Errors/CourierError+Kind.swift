@@ -43,7 +43,8 @@ extension CourierError {
         public static let invalidQueryName = Kind("invalidQueryName")
         /// A header that frames the message or manages its connection (``HeaderName/framing``:
         /// `Content-Length`, `Transfer-Encoding`, `Host`, `Connection`, `TE`, `Upgrade`,
-        /// `Keep-Alive`, `Proxy-Connection`) was set.
+        /// `Keep-Alive`, `Proxy-Connection`) was set, or `Proxy-Authorization`, which only a
+        /// transport's proxy settings send (to the proxy alone).
         public static let reservedHeader = Kind("reservedHeader")
         /// The body could not be encoded.
         public static let bodyEncodingFailed = Kind("bodyEncodingFailed")

@@ -9,6 +9,15 @@ enum RequestRules {
                     + "from the body and transport."
             )
         }
+        if field.name == .proxyAuthorization {
+            throw CourierError(
+                stage: .building, kind: .reservedHeader,
+                message:
+                    "The header '\(field.name)' holds a proxy's credentials, and a request's header fields "
+                    + "reach the server (through a proxy's tunnel too); give them to the transport's proxy "
+                    + "settings instead (AsyncHTTPClientTransport.Proxy, or the proxy URL URLSession reads)."
+            )
+        }
         guard field.hasValidValue else {
             throw CourierError(
                 stage: .building, kind: .invalidHeaderValue,

@@ -91,7 +91,9 @@ extension HeaderName {
     public static let lastModified = HeaderName("Last-Modified")
     /// `Location`.
     public static let location = HeaderName("Location")
-    /// `Proxy-Authorization`: redacted by default.
+    /// `Proxy-Authorization`: redacted by default. A request refuses it
+    /// (``CourierError/Kind/reservedHeader``): a proxy's credentials go in the transport's proxy
+    /// settings, which send them to the proxy alone.
     public static let proxyAuthorization = HeaderName("Proxy-Authorization")
     /// `Range`.
     public static let range = HeaderName("Range")

@@ -143,6 +143,27 @@ import Testing
                 + "the body and transport.")
     }
 
+    /// A proxy's credentials set on a request would reach the server, through a tunnel too.
+    @Test func proxyCredentialsAreRefusedWhereverARequestGetsAHeader() throws {
+        let built = expectCourierError(.reservedHeader, stage: .building) {
+            try Endpoint<User, Never> {
+                Method.get
+                Header("proxy-authorization", "Basic c2VjcmV0")
+            }.built()
+        }
+        #expect(
+            built?.message.hasPrefix("The header 'proxy-authorization' holds a proxy's credentials") == true)
+        #expect(built.map { !$0.description.contains("c2VjcmV0") } == true)
+        let request = try Endpoint<User, Never> { Method.get }.built()
+        expectCourierError(.reservedHeader, stage: .building) {
+            try request.settingHeader(HeaderField(name: .proxyAuthorization, value: "Basic c2VjcmV0"))
+        }
+        expectCourierError(.reservedHeader, stage: .building) {
+            try ClientDefaults(
+                headers: HeaderFields([HeaderField(name: .proxyAuthorization, value: "Basic c2VjcmV0")]))
+        }
+    }
+
     /// RFC 9110 §5.3: a field whose value is not a list is sent once; two would join into one
     /// value no server reads (`Bearer a, Basic b`).
     @Test(arguments: ["Authorization", "content-type", "User-Agent", "Idempotency-Key", "Range"])
