@@ -172,7 +172,8 @@ extension CourierError {
         /// the server.
         public static let proxyAuthenticationFailed = Kind("proxyAuthenticationFailed")
         /// The proxy did not open a tunnel to the server: it refused the `CONNECT` (or the SOCKS
-        /// request) or did not answer it in time. Nothing reached the server.
+        /// request), or its handshake failed. Nothing reached the server. A proxy that does not
+        /// connect or open the tunnel within the connect timeout is ``timedOut``.
         public static let proxyFailed = Kind("proxyFailed")
 
         // MARK: Status and decoding

@@ -4,6 +4,18 @@ import Foundation
     import FoundationNetworking
 
     extension URLSessionTransport {
+        /// Why a configuration's `connectionProxyDictionary` is refused: FoundationNetworking never
+        /// reads it, so its requests would go directly to the server; `nil` without one.
+        static func proxyDictionaryRefusal(_ configuration: URLSessionConfiguration) -> CourierError? {
+            guard let proxies = configuration.connectionProxyDictionary, !proxies.isEmpty else { return nil }
+            return CourierError(
+                stage: .transport, kind: .invalidProxy,
+                message:
+                    "URLSession on Linux ignores the configuration's connectionProxyDictionary, so the request "
+                    + "would not go through that proxy; set https_proxy or http_proxy in the process environment "
+                    + "(libcurl follows them), or use AsyncHTTPClientTransport(proxy:); nothing was sent.")
+        }
+
         /// The failure of the proxy libcurl went through, from its sentence; `nil` for any other
         /// error. URLSession on Linux follows `https_proxy`, `http_proxy` and `no_proxy` from the
         /// process environment, and reports a proxy's failures in libcurl's words only: a refused

@@ -75,6 +75,9 @@ public final class URLSessionTransport: Transport {
     /// `tlsMinimumSupportedProtocolVersion` to their ``TLSOptions/minimumVersion`` when that is
     /// newer. A configuration of yours keeps its cookie store, cache and credential storage: what
     /// they add to a request does not appear in the request value, its renderings or its errors.
+    /// On Linux, FoundationNetworking never reads a `connectionProxyDictionary`: a configuration
+    /// with one fails every request with ``CourierError/Kind/invalidProxy`` rather than go
+    /// directly (libcurl follows `https_proxy` and `http_proxy` from the environment instead).
     ///
     /// - Parameters:
     ///   - configuration: The session configuration; ephemeral, without cookies or a cache, by default.
@@ -133,6 +136,9 @@ public final class URLSessionTransport: Transport {
         try Task.checkCancellation()
         if request.body?.stream != nil { throw Self.streamedBodyUnsupported }
         if let refusal = Self.refusal(of: request) { throw refusal }
+        #if canImport(FoundationNetworking)
+            if let refusal = Self.proxyDictionaryRefusal(session.configuration) { throw refusal }
+        #endif
         if let field = request.headers.first(where: { !$0.hasValidValue }) {
             throw CourierError(
                 stage: .transport, kind: .invalidHeaderValue,

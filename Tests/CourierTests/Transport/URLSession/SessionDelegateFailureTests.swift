@@ -158,3 +158,36 @@ struct SessionDelegateFailureTests {
         }
     }
 #endif
+
+#if canImport(FoundationNetworking)
+    /// FoundationNetworking never reads a `connectionProxyDictionary`: a request would go directly.
+    struct URLSessionTransportProxyDictionaryTests {
+        @Test func aProxyDictionaryIsRefusedBeforeAnythingIsSent() async {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.connectionProxyDictionary = [
+                "HTTPEnable": 1, "HTTPProxy": "127.0.0.1", "HTTPPort": 9,
+            ]
+            let transport = URLSessionTransport(configuration: configuration)
+            let request = TransportRequest(
+                method: .get, url: URL(string: "http://127.0.0.1:9/")!, headers: [], body: nil)
+            do {
+                _ = try await transport.send(request)
+                Issue.record("the proxy dictionary was not refused")
+            } catch let error as CourierError {
+                #expect(error.kind == .invalidProxy)
+                #expect(
+                    error.message.hasPrefix(
+                        "URLSession on Linux ignores the configuration's connectionProxyDictionary"))
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+
+        @Test func anEmptyProxyDictionaryIsNoProxy() {
+            let configuration = URLSessionConfiguration.ephemeral
+            #expect(URLSessionTransport.proxyDictionaryRefusal(configuration) == nil)
+            configuration.connectionProxyDictionary = [:]
+            #expect(URLSessionTransport.proxyDictionaryRefusal(configuration) == nil)
+        }
+    }
+#endif

@@ -18,6 +18,7 @@ extension CourierError {
     ///
     /// AsyncHTTPClient reports a `407` answer to `CONNECT` as `proxyAuthenticationRequired`, any
     /// other answer but a `2xx` without a body as `invalidProxyResponse` (without the status), a
+    /// proxy that closes before answering as a closed connection (as it reports a server's), a
     /// SOCKS5 proxy's refusal as NIOSOCKS's error, and a connection that fails before the tunnel as a
     /// connection error to the proxy's address.
     static func proxy(_ error: any Error, server: AsyncHTTPClientTransport.Proxy.Server) -> CourierError? {
@@ -46,7 +47,14 @@ extension CourierError {
             kind = .timedOut
             message =
                 "The proxy \(proxy) did not connect, or did not open a tunnel to the server, within the "
-                + "HTTPClient's connect timeout; nothing reached the server."
+                + "transport's connectTimeout; nothing reached the server."
+        case let error as HTTPClientError where error == .remoteConnectionClosed:
+            // The proxy closing before it answered CONNECT and the server closing through the
+            // tunnel before answering read the same to AsyncHTTPClient.
+            kind = .connectionLost
+            message =
+                "The connection through the proxy \(proxy) closed without an answer: the proxy closed it, or "
+                + "the server at the end of its tunnel did."
         case let error as SOCKSError.ConnectionFailed:
             kind = .proxyFailed
             message =
