@@ -195,6 +195,13 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         )
     }
 
+    /// Returns a copy whose message is `message`.
+    func with(message: String) -> CourierError {
+        CourierError(
+            stage: stage, kind: kind, message: message, request: request, url: url, response: response,
+            underlying: underlying, pathSecrets: storage.pathSecrets)
+    }
+
     /// Returns a copy whose message shows each of `secrets` as `<redacted>`.
     func hiding(_ secrets: [String]) -> CourierError {
         guard !secrets.isEmpty else { return self }

@@ -27,12 +27,13 @@ extension Client {
     /// keeps the bytes of an interrupted download to ask only for the rest next time.
     ///
     /// A resumable download that fails after bytes arrived (the connection drops, a timeout, a
-    /// cancellation) keeps them beside `destination`, with the response's validator. Calling it
-    /// again for the same URL and destination sends `Range` and `If-Range`: the rest is appended
-    /// when the server sends it, and the download starts over when the server ignores the range
-    /// or the resource changed (it then sends the whole body). A file is never stitched from two
-    /// versions, and bytes are kept only for a response with a strong validator (a strong `ETag`,
-    /// or a `Last-Modified` date the RFC counts as strong); see <doc:CachingAndCookies>.
+    /// cancellation) keeps them beside `destination`, with the response's validator, and its
+    /// error says so. Calling it again for the same URL and destination sends `Range` and
+    /// `If-Range`: the rest is appended when the server sends it, and the download starts over
+    /// when the server ignores the range or the resource changed (it then sends the whole body).
+    /// A file is never stitched from two versions, and bytes are kept only for a response with a
+    /// strong validator (a strong `ETag`, or a `Last-Modified` date the RFC counts as strong); see
+    /// <doc:CachingAndCookies>.
     ///
     /// ```swift
     /// do {
@@ -76,12 +77,16 @@ extension Client {
         var raw: RawResponse
         if resumable {
             request = try resuming(asDeclared, to: destination, fromHeldBytes: true)
-            raw = try await perform(request, progress: progress)
-            if raw.status.code == 416, request.partialDownload?.offset != nil {
-                // The bytes held are not a prefix the server can continue: start over.
-                PartialDownload.remove(for: destination)
-                request = try resuming(asDeclared, to: destination, fromHeldBytes: false)
+            do {
                 raw = try await perform(request, progress: progress)
+                if raw.status.code == 416, request.partialDownload?.offset != nil {
+                    // The bytes held are not a prefix the server can continue: start over.
+                    PartialDownload.remove(for: destination)
+                    request = try resuming(asDeclared, to: destination, fromHeldBytes: false)
+                    raw = try await perform(request, progress: progress)
+                }
+            } catch {
+                throw Self.sayingBytesKept(error, for: request)
             }
         } else {
             raw = try await perform(request, progress: progress)
@@ -115,6 +120,16 @@ extension Client {
         }
         if resumable, raw.status.isSuccess { PartialDownload.remove(for: destination) }
         return response
+    }
+
+    /// `error`, for a cancelled or timed-out resumable download `request`, saying that the bytes
+    /// received so far are kept to resume it when they are: the transport kept them before it
+    /// threw, and a download past its total timeout throws once they are settled.
+    private static func sayingBytesKept(_ error: CourierError, for request: EndpointRequest) -> CourierError {
+        guard error.kind == .cancelled || error.kind == .timedOut, request.partialDownload?.holdsBytes == true
+        else { return error }
+        let statement = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+        return error.with(message: statement + "; the bytes received so far are kept to resume the download.")
     }
 
     /// `request` as a resumable download to `destination`: asking for the rest of the bytes held

@@ -134,6 +134,16 @@ struct PartialDownload: Sendable, Hashable {
         return String(lines[2])
     }
 
+    /// Whether bytes from ``resource`` are held for a later attempt: a record for it, and a file
+    /// that is not empty.
+    var holdsBytes: Bool {
+        guard recordedValidator() != nil,
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?
+                .int64Value
+        else { return false }
+        return size > 0
+    }
+
     /// Records that the bytes held came from ``resource`` with `validator`, replacing the record
     /// in one step.
     func record(validator: String) throws {

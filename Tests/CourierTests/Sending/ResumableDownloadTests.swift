@@ -14,6 +14,11 @@ struct ResumableDownloadTests {
         var headers: [(String, String)]
         var chunks: [Data]
         var breaks = false
+        /// What the transport gives up with after the chunks, as it does when its task is
+        /// cancelled or a timeout of its own runs out.
+        var givesUp: CourierError? = nil
+        /// Whether the transport then waits until its task is cancelled, and gives up as cancelled.
+        var stalls = false
     }
 
     /// Answers each request with the next scripted answer and records the requests.
@@ -34,6 +39,13 @@ struct ResumableDownloadTests {
             }
             for chunk in answer.chunks {
                 if case .stop(let error) = receiver.receive(chunk) { throw error }
+            }
+            if answer.stalls {
+                try? await Task.sleep(for: .seconds(600))
+            }
+            if let error = answer.givesUp ?? (answer.stalls ? SessionTaskTable.cancelled : nil) {
+                receiver.abandon(because: error)
+                throw error
             }
             if answer.breaks {
                 let error = receiver.interrupted(
@@ -107,6 +119,80 @@ struct ResumableDownloadTests {
                 "the partial body was discarded: the response has no strong validator (a strong ETag, or a Last-Modified a minute older than its Date) to resume it with, or is content-coded."
             ) == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            CourierError(stage: .transport, kind: .cancelled, message: "The request was cancelled."),
+            "The request was cancelled; the bytes received so far are kept to resume the download."
+        ),
+        (
+            CourierError(
+                stage: .transport, kind: .timedOut,
+                message: "The server sent nothing within the idle timeout of 5.0 seconds."),
+            "The server sent nothing within the idle timeout of 5.0 seconds; the bytes received so far are kept to resume the download."
+        ),
+    ])
+    func aCancelledOrTimedOutDownloadSaysItKeptItsBytes(givingUp: CourierError, message: String) async throws
+    {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, client) = try await run(
+            [
+                Answer(
+                    status: .ok, headers: [("ETag", #""v1""#), ("Content-Length", "10")],
+                    chunks: [Data("01234".utf8)], givesUp: givingUp)
+            ], in: folder)
+        let error = await expectCourierError(givingUp.kind) {
+            try await client.download(Self.file, to: folder.appendingPathComponent("f.bin"), resumable: true)
+        }
+        #expect(error?.message == message)
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent(".f.bin.courier-partial"))
+                == Data("01234".utf8))
+    }
+
+    /// Bytes of a response without a strong validator are not kept, and the error does not say
+    /// they are.
+    @Test func aCancelledDownloadThatCannotResumeSaysNothingOfKeptBytes() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (_, client) = try await run(
+            [
+                Answer(
+                    status: .ok, headers: [("ETag", #"W/"v1""#), ("Content-Length", "10")],
+                    chunks: [Data("01234".utf8)], givesUp: SessionTaskTable.cancelled)
+            ], in: folder)
+        let error = await expectCourierError(.cancelled) {
+            try await client.download(Self.file, to: folder.appendingPathComponent("f.bin"), resumable: true)
+        }
+        #expect(error?.message == "The request was cancelled.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// The total timeout's error is Courier's own, made before the transport lets go of the file:
+    /// it still says the bytes are kept, once they are.
+    @Test func aDownloadPastItsTotalTimeoutSaysItKeptItsBytes() async throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let transport = ScriptedTransport([
+            Answer(
+                status: .ok, headers: [("ETag", #""v1""#), ("Content-Length", "10")],
+                chunks: [Data("01234".utf8)], stalls: true)
+        ])
+        let client = Client(
+            baseURL: BaseURL("files.example.com"), transport: transport,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(2))))
+        let error = await expectCourierError(.timedOut) {
+            try await client.download(Self.file, to: folder.appendingPathComponent("f.bin"), resumable: true)
+        }
+        #expect(
+            error?.message
+                == "The request did not complete within its timeout of 2.0 seconds; the bytes received so far are kept to resume the download."
+        )
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent(".f.bin.courier-partial"))
+                == Data("01234".utf8))
     }
 
     @Test func metricsCountTheBytesEachAttemptReceived() async throws {

@@ -92,9 +92,13 @@
                     let (key, size, sent) = (FaultServer.uniqueKey(), 1 << 20, 1 << 16)
                     let endpoint = ranged(key, size: size, [("stall_first", "\(sent)")])
                     let destination = context.directory.appendingPathComponent("stalled.bin")
-                    await expectCourierError(.timedOut) {
+                    let error = await expectCourierError(.timedOut) {
                         try await client.download(endpoint, to: destination, resumable: true)
                     }
+                    #expect(
+                        error?.message.hasSuffix(
+                            "; the bytes received so far are kept to resume the download.")
+                            == true)
                     #expect(
                         try context.leftovers() == [
                             ".stalled.bin.courier-partial", ".stalled.bin.courier-partial.resume",
