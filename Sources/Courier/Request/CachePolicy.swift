@@ -17,9 +17,11 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable {
     /// calls.
     case reloadIgnoringCache
     /// Answers with a stored response whatever its age, even one the rules call stale; loads from
-    /// the origin only when nothing is stored.
+    /// the origin only when nothing is stored. A stored response the rules would revalidate first
+    /// (stale, or `no-cache`) answers as ``CacheOutcome/stale``, a fresh one as ``CacheOutcome/hit``.
     case returnCachedElseLoad
-    /// Answers with a stored response whatever its age, and never loads, for offline use: with
+    /// Answers with a stored response whatever its age, and never loads, for offline use (its
+    /// outcome as for ``returnCachedElseLoad``): with
     /// nothing stored, the cache's answer is a `504 Gateway Timeout` it made (RFC 9111 §5.2.1.7),
     /// which ``Client/send(_:options:)`` and ``Client/value(_:options:)`` throw as
     /// ``CourierError/Kind/notCached``. A call that chooses it (``CallOptions/cachePolicy``) and

@@ -22,12 +22,13 @@ public struct CacheOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The outcome's name.
     public var description: String { name }
 
-    /// A fresh stored response answered, with no I/O.
+    /// A fresh stored response answered, with no I/O: one the rules let answer without the
+    /// origin (not `no-cache`).
     public static let hit = CacheOutcome("hit")
-    /// A stale stored response answered: the request allowed it (`max-stale`,
-    /// ``CachePolicy/returnCachedElseLoad``, ``CachePolicy/returnCachedOnly``), it is being
-    /// revalidated in the background (`stale-while-revalidate`), or the origin failed
-    /// (`stale-if-error`).
+    /// A stored response answered that the rules would revalidate first (stale, or `no-cache`):
+    /// the request allowed it (`max-stale`, ``CachePolicy/returnCachedElseLoad``,
+    /// ``CachePolicy/returnCachedOnly``), it is being revalidated in the background
+    /// (`stale-while-revalidate`), or the origin failed (`stale-if-error`).
     public static let stale = CacheOutcome("stale")
     /// A stored response answered after the origin confirmed it with a `304 Not Modified`.
     public static let revalidated = CacheOutcome("revalidated")

@@ -141,6 +141,9 @@ enum CacheRules {
 
         /// Whether the response is fresh (§4.2): its lifetime exceeds its age.
         var isFresh: Bool { lifetime > age }
+        /// Whether the response may answer as it is by its own directives: fresh, and without
+        /// `no-cache`, which asks for a validation before every reuse (§5.2.2.4).
+        var isReusableAsIs: Bool { isFresh && !control.contains("no-cache") }
         /// How long it has been stale, in seconds; negative while fresh.
         var staleness: TimeInterval { age - lifetime }
     }

@@ -86,7 +86,9 @@ public struct HTTPCacheMiddleware: Middleware {
         let freshness = stored.map { CacheRules.freshness(of: $0, now: now()) }
         if policy == .returnCachedOnly || policy == .returnCachedElseLoad {
             if let stored, let freshness {
-                return answer(with: stored, outcome: freshness.isFresh ? .hit : .stale, age: freshness.age)
+                // Served as the policy says; the outcome says whether the rules would have served it too.
+                return answer(
+                    with: stored, outcome: freshness.isReusableAsIs ? .hit : .stale, age: freshness.age)
             }
             if policy == .returnCachedOnly { return unavailable() }
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
@@ -145,7 +147,7 @@ public struct HTTPCacheMiddleware: Middleware {
             case .useProtocol: usable = CacheRules.reuse(freshness, request: control) != .validate
             }
             if usable {
-                let outcome: CacheOutcome = freshness.isFresh ? .hit : .stale
+                let outcome: CacheOutcome = freshness.isReusableAsIs ? .hit : .stale
                 guard CacheRules.isNotModified(stored, for: request.headers) else {
                     return answer(with: stored, outcome: outcome, age: freshness.age)
                 }

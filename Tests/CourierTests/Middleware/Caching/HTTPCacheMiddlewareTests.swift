@@ -248,6 +248,30 @@ private final class OutcomeListener: Sendable {
         #expect(listener.outcomes == [.miss, .stale, .stale])
     }
 
+    /// The cached policies answer with a `no-cache` response without revalidating it, as they
+    /// say, and report it as stale though its lifetime has not run out; a fresh one is a hit.
+    @Test func aCachedPolicyReportsANoCacheResponseItServesAsStale() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "no-cache, max-age=60")]),
+            Self.ok("v2", [(.cacheControl, "max-age=60")]))
+        let listener = OutcomeListener()
+        let noCache = Self.get("no-cache")
+        _ = try await Self.send(noCache, through: cache, origin: origin)
+        _ = try await Self.send(Self.get("fresh"), through: cache, origin: origin)
+        clock.withLock { $0 += 10 }
+        for request in [noCache, Self.get("fresh")] {
+            for policy in [CachePolicy.returnCachedElseLoad, .returnCachedOnly] {
+                var request = request
+                request.cachePolicy = policy
+                _ = try await Self.send(request, through: cache, origin: origin, listener: listener)
+            }
+        }
+        #expect(origin.requests.count == 2)
+        #expect(listener.outcomes == [.stale, .stale, .hit, .hit])
+    }
+
     @Test func onlyIfCachedAnswers504WhenNothingUsableIsStored() async throws {
         let clock = LockedValue(Self.t0)
         let cache = Self.cache(clock: clock)
