@@ -62,9 +62,11 @@ private struct Walker: Encoder {
     }
 
     /// The walker of this value's member `key`, named as the request carries it: a secret when
-    /// this value is one, or when the name, as declared or as carried, holds one.
+    /// this value is one, or when the name, as declared or as carried, holds one. A dictionary's
+    /// keys are its data, not member names: inside a secret they read `<redacted>`, as the
+    /// secret's whole value does in logs.
     func member(_ key: String) -> Walker {
-        let name = inspector.memberName(key)
+        let name = isSecret && owner is any KeyedByItsData.Type ? "<redacted>" : inspector.memberName(key)
         return inner(
             at: path.isEmpty ? name : "\(path).\(name)",
             isSecret: isSecret || QueryItem.isSensitiveByDefault(name: name)
@@ -92,6 +94,11 @@ private struct Walker: Encoder {
                 findings: findings))
     }
 }
+
+/// A type whose keyed container is keyed by its data rather than by member names.
+private protocol KeyedByItsData {}
+
+extension Dictionary: KeyedByItsData {}
 
 private struct KeyedWalk<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let walker: Walker

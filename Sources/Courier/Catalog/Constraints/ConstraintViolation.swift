@@ -12,7 +12,8 @@
 public struct ConstraintViolation: Sendable, Hashable, CustomStringConvertible {
     /// The value's name as the request carries it: the query item's, the header field's, the path
     /// parameter's or the multipart part's; in a body, the member's path (`title`,
-    /// `lines[2].sku`), empty for the whole body.
+    /// `lines[2].sku`), empty for the whole body. A dictionary key inside a secret (a member whose
+    /// name holds one, say) reads `<redacted>`: `apiKeys.<redacted>.label`.
     public let name: String
     /// The JSON Schema keyword of the broken rule: `minimum`, `maximum`, `minLength`,
     /// `maxLength`, `minItems`, `maxItems` or `pattern`.

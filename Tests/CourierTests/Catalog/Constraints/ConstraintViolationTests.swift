@@ -169,6 +169,30 @@ private enum Secrets {
         }
     }
 
+    struct Labelled: Codable, Sendable, SchemaConstrained {
+        static let schemaConstraints: [String: SchemaConstraint] = ["label": .maxLength(5)]
+        var label: String
+    }
+
+    /// Dictionaries, whose keys are data: hidden under a name that holds a secret (`apiKeys`),
+    /// shown under one that does not (`regions`).
+    struct Keys: Codable, Sendable {
+        var apiKeys: [String: Labelled]
+        var regions: [String: Labelled]
+    }
+
+    struct SaveKeys: CatalogEndpoint {
+        typealias Success = Empty
+        typealias Failure = Never
+        var keys: Keys
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("keys")
+            Body.json(keys, encoder: .sortedKeys())
+        }
+    }
+
     /// Every value within its limit.
     static let within = Unlock(pin: 1234, code: 42, token: 7, nonce: 8, key: "abcd", visits: 9, page: 1)
     /// Every value beyond its limit; no secret's text is in a limit or a name.
@@ -318,6 +342,28 @@ struct ConstraintViolationTests {
                 "the member attempts of the body must be at most 3 (it is 5)",
                 "the member credentials.pin of the body must be at most 9999",
             ])
+    }
+
+    @Test func aDictionaryKeyUnderASecretNameIsHiddenInTheMembersName() throws {
+        let catalog = try Catalog([Secrets.SaveKeys.self])
+        let value = Secrets.SaveKeys(
+            keys: Secrets.Keys(
+                apiKeys: ["sk-live-8c1f": Secrets.Labelled(label: "production")],
+                regions: ["eu": Secrets.Labelled(label: "Frankfurt")]))
+        let incoming = try IncomingRequest(value.request())
+        let mismatch = try #require(#expect(throws: EndpointMismatch.self) { try catalog.match(incoming) })
+        #expect(mismatch.violations.map(\.name) == ["apiKeys.<redacted>.label", "regions.eu.label"])
+        #expect(
+            mismatch.reasons == [
+                "the member apiKeys.<redacted>.label of the body must be at most 5 characters long",
+                "the member regions.eu.label of the body must be at most 5 characters long (it has 9)",
+            ])
+        let answer = String(decoding: mismatch.answer(to: incoming).body, as: UTF8.self)
+        var dumped = ""
+        dump(mismatch, to: &dumped)
+        for rendering in [answer, String(reflecting: mismatch), dumped] {
+            #expect(!rendering.contains("sk-live-8c1f") && !rendering.contains("(it has 10)"))
+        }
     }
 
     @Test func aMultipartFieldUnderASecretNameIsNamedWithItsLimitButNeverShown() throws {
