@@ -95,6 +95,21 @@ import Testing
         #expect(request.percentEncodedPath == "/tags/caf%C3%A9%20%E2%98%95%EF%B8%8F")
     }
 
+    /// What the README and "Declaring endpoints" say of a string value and its split segments.
+    @Test func aStringVariableIsOneSegmentAndItsSplitSegmentsAreSeveral() throws {
+        let route = "a/b"
+        let whole = try Endpoint<User, Never> {
+            Method.get
+            Path(route)
+        }.built()
+        let split = try Endpoint<User, Never> {
+            Method.get
+            Path(segments: route.split(separator: "/"))
+        }.built()
+        #expect(whole.percentEncodedPath == "/a%2Fb")
+        #expect(split.percentEncodedPath == "/a/b")
+    }
+
     @Test func segmentsFromAnArray() throws {
         let request = try Endpoint<User, Never> {
             Method.get
