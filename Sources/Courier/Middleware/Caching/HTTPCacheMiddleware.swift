@@ -84,6 +84,13 @@ public struct HTTPCacheMiddleware: Middleware {
             .filter { CacheRules.selects($0, requestHeaders: sent) }
             .max { $0.responseDate < $1.responseDate }
         let freshness = stored.map { CacheRules.freshness(of: $0, now: now()) }
+        let control = CacheControl(request.headers)
+        if validatesItself {
+            // The caller's own conditions are evaluated against what the policy serves (§4.3.2).
+            return try await answerValidation(
+                request, baseURL: baseURL, stored: stored, freshness: freshness, policy: policy,
+                control: control, next: next)
+        }
         if policy == .returnCachedOnly || policy == .returnCachedElseLoad {
             if let stored, let freshness {
                 // Served as the policy says; the outcome says whether the rules would have served it too.
@@ -92,12 +99,6 @@ public struct HTTPCacheMiddleware: Middleware {
             }
             if policy == .returnCachedOnly { return unavailable() }
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
-        }
-        let control = CacheControl(request.headers)
-        if validatesItself {
-            return try await answerValidation(
-                request, baseURL: baseURL, stored: stored, freshness: freshness, policy: policy,
-                control: control, next: next)
         }
         guard let stored, let freshness else {
             if control.contains("only-if-cached") { return unavailable() }

@@ -364,6 +364,25 @@ private final class OutcomeListener: Sendable {
         #expect(origin.requests.count == 1)
     }
 
+    /// RFC 9111 §4.3.2: a stored response a cached policy serves answers the caller's own
+    /// conditions too.
+    @Test(arguments: [CachePolicy.returnCachedElseLoad, .returnCachedOnly])
+    func aCachedPolicyAnswersTheCallersOwnValidation(policy: CachePolicy) async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(Self.ok("v1", [(.cacheControl, "max-age=60"), (.etag, "\"v1\"")]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        clock.withLock { $0 += 120 }
+        let matching = Self.get(headers: [HeaderField(name: .ifNoneMatch, value: "\"v1\"")], policy: policy)
+        let notModified = try await Self.send(matching, through: cache, origin: origin)
+        #expect(notModified.status.code == 304 && notModified.body.isEmpty)
+        #expect(notModified.cacheOutcome == .stale)
+        let other = Self.get(headers: [HeaderField(name: .ifNoneMatch, value: "\"v0\"")], policy: policy)
+        let whole = try await Self.send(other, through: cache, origin: origin)
+        #expect(whole.status.code == 200 && whole.body == Data("v1".utf8))
+        #expect(origin.requests.count == 1)
+    }
+
     @Test func theCallersOwnValidationOfAStaleResponseGoesToTheOriginUntouched() async throws {
         let clock = LockedValue(Self.t0)
         let storage = MemoryCacheStorage()
