@@ -210,6 +210,62 @@ import Testing
                 ])
     }
 
+    @Test func theTypeOfATextBodyOrAnswerThatIsNotAStringIsReportedAsNotChecked() throws {
+        let result = try importing(
+            """
+            paths:
+              /counts:
+                put:
+                  operationId: putCount
+                  requestBody:
+                    required: true
+                    content:
+                      text/plain:
+                        schema: {type: integer, minimum: 0}
+                  responses:
+                    '200':
+                      description: The count kept.
+                      content:
+                        text/plain:
+                          schema: {type: [number, 'null'], maximum: 10}
+              /flags:
+                get:
+                  operationId: getFlag
+                  responses:
+                    '200':
+                      description: The flag, as bytes.
+                      content:
+                        application/x-flag:
+                          schema: {type: boolean}
+            """)
+        let endpoint = file(result, "Endpoints/PutCount.swift")
+        #expect(endpoint.contains("public var body: String\n"), "\(endpoint)")
+        #expect(endpoint.contains("public typealias Success = String"), "\(endpoint)")
+        #expect(
+            reported(result, at: "/paths/~1counts/put/requestBody/content/text~1plain/schema").map(\.message)
+                == [
+                    "The limit minimum is not checked: a text or bytes body is sent as it is.",
+                    "The type integer is not checked: the body is String in Swift, sent as it is, which the export "
+                        + "calls a string.",
+                ])
+        #expect(
+            reported(result, at: "/paths/~1counts/put/responses/200/content/text~1plain/schema").map(
+                \.message)
+                == [
+                    "The limit maximum is not checked: a text or bytes body is read as it is.",
+                    "The type number is not checked: the body is String in Swift, read as it is, which the export "
+                        + "calls a string.",
+                ])
+        #expect(
+            reported(result, at: "/paths/~1flags/get/responses/200/content/application~1x-flag/schema").map(
+                \.message)
+                == [
+                    "The type boolean is not checked: the body is Data in Swift, read as it is, which the export "
+                        + "calls a string."
+                ])
+        #expect(result.report.items.allSatisfy { $0.changesExport })
+    }
+
     @Test func aLimitOfABytesBodyIsReportedAsNotCheckedWhateverItsKind() throws {
         let result = try importing(
             """

@@ -166,11 +166,11 @@ extension EndpointBuilder {
         // Bytes or text, optional as the document says: a body that is not required is sent only
         // when set, which the catalog exports as not required.
         let optional = !required
-        // The body is a String or Data of its own, which no limit of the schema reaches.
-        let bodySchema = (try? document.resolved(schema, at: mediaPointer.appending("schema")))?.value
-        let limits = ModelBuilder.limitKeywords.filter { bodySchema?[$0] != nil }
-        models.reportUnchecked(
-            limits, at: mediaPointer.appending("schema"), because: "a text or bytes body is sent as it is")
+        let isText =
+            chosen.hasPrefix("text/") && MediaTypeText.charset(of: chosen).map { $0 == "utf-8" } ?? true
+        reportUncheckedSchema(
+            media(content[chosen])?["schema"], at: mediaPointer.appending("schema"),
+            ofBody: isText ? "String" : "Data", isSent: true)
         if chosen.hasPrefix("text/"), let charset = MediaTypeText.charset(of: chosen), charset != "utf-8" {
             // Courier writes and reads a text body's String as UTF-8: text in another charset is
             // the bytes the caller encodes.
@@ -201,6 +201,28 @@ extension EndpointBuilder {
         return RequestBodyDeclaration(
             properties: property("Data", optional: optional),
             component: component("Body.data(\(name), contentType: \(literal))", optional: optional))
+    }
+
+    /// Reports what the schema of a text or bytes body says that its `String` or `Data` (`type`)
+    /// does not check: its limits, and a type other than a string, which the export calls a
+    /// string.
+    mutating func reportUncheckedSchema(
+        _ schema: DocumentValue?, at pointer: JSONPointer, ofBody type: String, isSent: Bool
+    ) {
+        guard let schema else { return }
+        let resolved = (try? document.resolved(schema, at: pointer))?.value
+        let how = isSent ? "a text or bytes body is sent as it is" : "a text or bytes body is read as it is"
+        let limits = ModelBuilder.limitKeywords.filter { resolved?[$0] != nil }
+        models.reportUnchecked(limits, at: pointer, because: how)
+        let others = (SchemaNormaliser.typeNames(resolved?["type"]) ?? []).filter {
+            $0 != "string" && $0 != "null"
+        }
+        if !others.isEmpty {
+            models.report.add(
+                pointer, .notExpressed,
+                "The type \(others.joined(separator: " or ")) is not checked: the body is \(type) in Swift, "
+                    + "\(isSent ? "sent" : "read") as it is, which the export calls a string.")
+        }
     }
 
     private func mediaTypeLiteral(_ mediaType: String) -> String {

@@ -293,6 +293,10 @@ extension EndpointBuilder {
                     pointer.appending("content", text), .approximated,
                     "\(text) is read as a String, which the export calls text/plain.")
             }
+            reportUncheckedSchema(
+                media(content[text])?["schema"], at: pointer.appending("content", text, "schema"),
+                ofBody: type,
+                isSent: false)
         } else {
             chosen = content.keys[0]
             type = "Data"
@@ -315,6 +319,11 @@ extension EndpointBuilder {
             } else if chosen != "application/octet-stream" {
                 // The endpoint asks for the type, which is also what its export names.
                 accept = chosen
+            }
+            if chosen != "text/event-stream", !MediaTypeText.essence(chosen).hasPrefix("multipart/") {
+                reportUncheckedSchema(
+                    media(content[chosen])?["schema"], at: pointer.appending("content", chosen, "schema"),
+                    ofBody: type, isSent: false)
             }
         }
         if media(content[chosen])?["itemSchema"] != nil {
