@@ -1190,6 +1190,104 @@ import Testing
             ])
     }
 
+    /// The vendor extensions of examples, encodings, links, callbacks, webhooks, components no
+    /// operation uses and a path item beside its `$ref` are reported as the others are.
+    @Test func extensionsOfExamplesEncodingsLinksCallbacksAndUnusedComponentsAreReported() throws {
+        let result = try importing(
+            """
+            openapi: 3.1.0
+            info: {title: Test, version: '1'}
+            paths:
+              x-paths-owner: catalog
+              /items:
+                $ref: '#/components/pathItems/Items'
+                x-beside: 1
+              /forms:
+                post:
+                  operationId: postForm
+                  parameters:
+                    - name: q
+                      in: query
+                      schema: {type: string}
+                      examples: {one: {value: a, x-origin: log}}
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema: {type: object, properties: {file: {type: string, format: binary}}}
+                        encoding:
+                          file:
+                            contentType: image/png
+                            x-max-size: 10
+                            headers: {X-Part: {schema: {type: string}, x-note: a}}
+                        examples: {empty: {value: {}, x-origin: test}}
+                  callbacks:
+                    done:
+                      x-retries: 3
+                      '{$request.body#/url}':
+                        x-signed: true
+                        post:
+                          x-timeout: 5
+                          parameters: [{name: id, in: query, schema: {type: string}, x-hidden: true}]
+                          responses: {'200': {description: ok, x-ack: true}}
+                  responses:
+                    '204':
+                      description: ok
+                      links: {next: {operationId: postForm, x-hint: b}}
+            webhooks:
+              ping:
+                post:
+                  x-topic: ping
+                  responses: {'200': {description: ok}}
+            components:
+              x-group: all
+              pathItems:
+                Items:
+                  get:
+                    operationId: getItems
+                    responses: {'204': {description: ok}}
+              parameters:
+                Unused: {name: u, in: query, schema: {type: string}, x-unused: true}
+              examples:
+                Sample: {value: 1, x-origin: docs}
+              links:
+                Self: {operationId: getItems, x-hint: c}
+              callbacks:
+                Loop:
+                  '{$url}':
+                    post:
+                      callbacks: {again: {$ref: '#/components/callbacks/Loop'}}
+                      responses: {'200': {description: ok}}
+                    x-loop: true
+            """)
+        #expect(
+            result.report.items.filter { $0.message.hasPrefix("The extension") }.map(\.description) == [
+                "/paths/~1items/x-beside: The extension x-beside is not read (once in path items).",
+                "/paths/~1forms/post/parameters/0/examples/one/x-origin: The extension x-origin is not read (3 times "
+                    + "in examples).",
+                "/paths/~1forms/post/requestBody/content/multipart~1form-data/encoding/file/x-max-size: The extension "
+                    + "x-max-size is not read (once in encodings).",
+                "/paths/~1forms/post/requestBody/content/multipart~1form-data/encoding/file/headers/X-Part/x-note: The "
+                    + "extension x-note is not read (once in headers).",
+                "/paths/~1forms/post/callbacks/done/x-retries: The extension x-retries is not read (once in "
+                    + "callbacks).",
+                "/paths/~1forms/post/callbacks/done/{$request.body#~1url}/x-signed: The extension x-signed is not read "
+                    + "(once in path items).",
+                "/paths/~1forms/post/callbacks/done/{$request.body#~1url}/post/x-timeout: The extension x-timeout is "
+                    + "not read (once in operations).",
+                "/paths/~1forms/post/callbacks/done/{$request.body#~1url}/post/parameters/0/x-hidden: The extension "
+                    + "x-hidden is not read (once in parameters).",
+                "/paths/~1forms/post/callbacks/done/{$request.body#~1url}/post/responses/200/x-ack: The extension "
+                    + "x-ack is not read (once in responses).",
+                "/paths/~1forms/post/responses/204/links/next/x-hint: The extension x-hint is not read (2 times in "
+                    + "links).",
+                "/webhooks/ping/post/x-topic: The extension x-topic is not read (once in operations).",
+                "/paths/x-paths-owner: The extension x-paths-owner is not read (once in paths).",
+                "/components/x-group: The extension x-group is not read (once in components).",
+                "/components/parameters/Unused/x-unused: The extension x-unused is not read (once in parameters).",
+                "/components/callbacks/Loop/{$url}/x-loop: The extension x-loop is not read (once in path items).",
+            ])
+    }
+
     @Test func anInlineBodySchemaIsNamedAfterItsOperation() throws {
         let result = try importing(
             """

@@ -1,34 +1,147 @@
 extension EndpointBuilder {
     /// Counts the vendor extensions (`x-…`) of an operation and of the objects it holds that are
-    /// no schemas (its parameters, request body, responses, their media types and headers),
-    /// which the report names once per name and kind of object, as it does those of schemas.
+    /// no schemas (its parameters, request body, responses, callbacks, their media types,
+    /// examples, encodings, headers and links), which the report names once per name and kind of
+    /// object, as it does those of schemas.
     mutating func noteExtensions(
         ofOperation operation: DocumentValue, at pointer: JSONPointer,
         parameters: [(DocumentValue, JSONPointer, JSONPointer)]
     ) {
         models.noteExtensions(of: operation, at: pointer, in: "operations")
         for (parameter, definition, _) in parameters {
-            models.noteExtensions(of: parameter, at: definition, in: "parameters")
+            noteExtensions(ofParameter: parameter, at: definition)
         }
         if let body = noteExtensions(
             of: operation["requestBody"], at: pointer.appending("requestBody"), in: "request bodies")
         {
-            noteExtensions(
-                ofEach: body.value["content"], at: body.pointer.appending("content"), in: "media types")
+            noteExtensions(ofContent: body.value["content"], at: body.pointer.appending("content"))
+        }
+        for (key, callback) in operation["callbacks"]?.members ?? .init() {
+            noteExtensions(ofCallback: callback, at: pointer.appending("callbacks", key))
         }
         guard let responses = operation["responses"] else { return }
         // The responses object has extensions of its own beside the statuses.
         models.noteExtensions(of: responses, at: pointer.appending("responses"), in: "responses")
         for (key, response) in responses.members ?? .init() where !key.hasPrefix("x-") {
-            guard
-                let response = noteExtensions(
-                    of: response, at: pointer.appending("responses", key), in: "responses")
-            else { continue }
+            noteExtensions(ofResponse: response, at: pointer.appending("responses", key))
+        }
+    }
+
+    /// Counts the vendor extensions of a response and of the objects it holds: its media types,
+    /// headers and links.
+    private mutating func noteExtensions(ofResponse value: DocumentValue, at pointer: JSONPointer) {
+        guard let response = noteExtensions(of: value, at: pointer, in: "responses") else { return }
+        noteExtensions(ofContent: response.value["content"], at: response.pointer.appending("content"))
+        for (key, header) in response.value["headers"]?.members ?? .init() {
+            noteExtensions(ofParameter: header, at: response.pointer.appending("headers", key), in: "headers")
+        }
+        noteExtensions(ofEach: response.value["links"], at: response.pointer.appending("links"), in: "links")
+    }
+
+    /// Counts the vendor extensions of a parameter or header (`kind`) and of the examples and
+    /// media types it holds.
+    private mutating func noteExtensions(
+        ofParameter value: DocumentValue, at pointer: JSONPointer, in kind: String = "parameters"
+    ) {
+        guard let parameter = noteExtensions(of: value, at: pointer, in: kind) else { return }
+        noteExtensions(
+            ofEach: parameter.value["examples"], at: parameter.pointer.appending("examples"), in: "examples")
+        noteExtensions(ofContent: parameter.value["content"], at: parameter.pointer.appending("content"))
+    }
+
+    /// Counts the vendor extensions of each media type of a `content` map and of the examples and
+    /// encodings (with their headers) each one holds.
+    private mutating func noteExtensions(ofContent content: DocumentValue?, at pointer: JSONPointer) {
+        for (key, value) in content?.members ?? .init() {
+            guard let media = noteExtensions(of: value, at: pointer.appending(key), in: "media types") else {
+                continue
+            }
             noteExtensions(
-                ofEach: response.value["content"], at: response.pointer.appending("content"),
-                in: "media types")
-            noteExtensions(
-                ofEach: response.value["headers"], at: response.pointer.appending("headers"), in: "headers")
+                ofEach: media.value["examples"], at: media.pointer.appending("examples"), in: "examples")
+            for (field, encoding) in media.value["encoding"]?.members ?? .init() {
+                let place = media.pointer.appending("encoding", field)
+                models.noteExtensions(of: encoding, at: place, in: "encodings")
+                for (name, header) in encoding["headers"]?.members ?? .init() {
+                    noteExtensions(ofParameter: header, at: place.appending("headers", name), in: "headers")
+                }
+            }
+        }
+    }
+
+    /// Counts the vendor extensions of a callback and of the path items it holds, whose requests
+    /// the importer does not declare.
+    private mutating func noteExtensions(ofCallback value: DocumentValue, at pointer: JSONPointer) {
+        guard let callback = noteExtensions(of: value, at: pointer, in: "callbacks") else { return }
+        for (expression, item) in callback.value.members ?? .init() where !expression.hasPrefix("x-") {
+            noteExtensions(ofPathItem: item, at: callback.pointer.appending(expression))
+        }
+    }
+
+    /// Counts the vendor extensions of a path item that declares no endpoint (a callback's, a
+    /// webhook's, a component's), of its operations and of what they hold; each path item once,
+    /// which ends a callback that leads back to itself.
+    private mutating func noteExtensions(ofPathItem value: DocumentValue, at pointer: JSONPointer) {
+        // Extensions beside a `$ref` are the referring object's own.
+        if value["$ref"] != nil { models.noteExtensions(of: value, at: pointer, in: "path items") }
+        guard let item = noteExtensions(of: value, at: pointer, in: "path items"),
+            walkedPathItems.insert(item.pointer.text).inserted
+        else { return }
+        let parameters = (item.value["parameters"]?.array ?? []).enumerated().map { offset, parameter in
+            (parameter, item.pointer.appending("parameters", String(offset)), item.pointer)
+        }
+        var operations = Self.methods32.compactMap { method in
+            item.value[method].map { ($0, item.pointer.appending(method)) }
+        }
+        for (method, operation) in item.value["additionalOperations"]?.members ?? .init() {
+            operations.append((operation, item.pointer.appending("additionalOperations", method)))
+        }
+        for (operation, place) in operations {
+            let own = (operation["parameters"]?.array ?? []).enumerated().map { offset, parameter in
+                (parameter, place.appending("parameters", String(offset)), place)
+            }
+            noteExtensions(ofOperation: operation, at: place, parameters: parameters + own)
+        }
+    }
+
+    /// Counts the vendor extensions of what the importer declares no endpoint for: the webhooks,
+    /// and the components that are no schemas (those an operation uses are counted there already,
+    /// each place once), with the `paths` and `components` objects' own.
+    mutating func noteUndeclaredExtensions() {
+        let root = document.root
+        for (key, item) in root["webhooks"]?.members ?? .init() {
+            noteExtensions(ofPathItem: item, at: JSONPointer(tokens: ["webhooks", key]))
+        }
+        if let paths = root["paths"] {
+            models.noteExtensions(of: paths, at: JSONPointer(tokens: ["paths"]), in: "paths")
+        }
+        guard let components = root["components"] else { return }
+        let place = JSONPointer(tokens: ["components"])
+        models.noteExtensions(of: components, at: place, in: "components")
+        func each(_ kind: String) -> [(key: String, value: DocumentValue)] {
+            (components[kind]?.members).map(Array.init) ?? []
+        }
+        for (name, value) in each("parameters") {
+            noteExtensions(ofParameter: value, at: place.appending("parameters", name))
+        }
+        for (name, value) in each("headers") {
+            noteExtensions(ofParameter: value, at: place.appending("headers", name), in: "headers")
+        }
+        for (name, value) in each("requestBodies") {
+            let pointer = place.appending("requestBodies", name)
+            guard let body = noteExtensions(of: value, at: pointer, in: "request bodies") else { continue }
+            noteExtensions(ofContent: body.value["content"], at: body.pointer.appending("content"))
+        }
+        for (name, value) in each("responses") {
+            noteExtensions(ofResponse: value, at: place.appending("responses", name))
+        }
+        noteExtensions(ofContent: components["mediaTypes"], at: place.appending("mediaTypes"))
+        noteExtensions(ofEach: components["examples"], at: place.appending("examples"), in: "examples")
+        noteExtensions(ofEach: components["links"], at: place.appending("links"), in: "links")
+        for (name, value) in each("callbacks") {
+            noteExtensions(ofCallback: value, at: place.appending("callbacks", name))
+        }
+        for (name, value) in each("pathItems") {
+            noteExtensions(ofPathItem: value, at: place.appending("pathItems", name))
         }
     }
 
@@ -66,7 +179,7 @@ extension EndpointBuilder {
         return resolved
     }
 
-    /// Counts the vendor extensions of each member of `map` (a `content` or `headers` object) at
+    /// Counts the vendor extensions of each member of `map` (an `examples` or `links` object) at
     /// `pointer`, as objects of `kind`.
     private mutating func noteExtensions(ofEach map: DocumentValue?, at pointer: JSONPointer, in kind: String)
     {

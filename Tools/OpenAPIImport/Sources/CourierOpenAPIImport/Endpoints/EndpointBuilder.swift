@@ -33,6 +33,9 @@ struct EndpointBuilder {
 
     var models: ModelBuilder
     private(set) var endpoints: [EndpointDeclaration] = []
+    /// The places of the path items whose vendor extensions are counted without declaring an
+    /// endpoint (callbacks', webhooks', components'), each walked once.
+    var walkedPathItems: Set<String> = []
 
     init(models: ModelBuilder) {
         self.models = models
@@ -64,6 +67,8 @@ struct EndpointBuilder {
                     continue
                 }
             }
+            // Extensions beside a `$ref` are the referring object's own.
+            if item["$ref"] != nil { models.noteExtensions(of: item, at: itemPointer, in: "path items") }
             models.noteExtensions(of: resolvedItem, at: resolvedPointer, in: "path items")
             let fields = document.isOpenAPI32 ? Self.methods32 + ["additionalOperations"] : Self.methods
             for (key, _) in resolvedItem.members ?? .init()
@@ -110,6 +115,7 @@ struct EndpointBuilder {
                 JSONPointer(tokens: ["webhooks"]), .notExpressed,
                 "Webhooks are requests the API sends, not endpoints a client calls; they are not imported.")
         }
+        noteUndeclaredExtensions()
     }
 
     // MARK: - One operation
