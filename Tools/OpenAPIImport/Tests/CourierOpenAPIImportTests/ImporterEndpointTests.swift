@@ -1076,11 +1076,14 @@ import Testing
                   operationId: items
                   parameters:
                     - {name: page, in: query, description: The page to show., schema: {type: integer, default: 1}}
+                    - {name: size, in: query, description: The page's size., schema: {type: integer, default: 20.0}}
+                    - {name: ratio, in: query, description: The ratio., schema: {type: number, default: 2.0}}
                   responses: {'200': {description: ok}}
             """)
-        #expect(
-            file(result, "Endpoints/Items.swift").contains(
-                "/// The page to show.\n    ///\n    /// Defaults to `1`."))
+        let endpoint = file(result, "Endpoints/Items.swift")
+        #expect(endpoint.contains("/// The page to show.\n    ///\n    /// Defaults to `1`."))
+        #expect(endpoint.contains("/// The page's size.\n    ///\n    /// Defaults to `20`."), "\(endpoint)")
+        #expect(endpoint.contains("/// The ratio.\n    ///\n    /// Defaults to `2.0`."), "\(endpoint)")
     }
 
     @Test func aParametersDefaultOfAnotherTypeIsLeftOutAndReported() throws {

@@ -250,10 +250,7 @@ extension EndpointBuilder {
         // A default is the server's for a parameter left out, which a required one never is.
         let isRequired = parameter["required"]?.bool == true || location == "path"
         let schema = parameter["schema"].flatMap { try? document.resolved($0, at: .root).value }
-        let defaultNote = schema.flatMap { schema in
-            ModelBuilder.defaultRefusal(in: schema) == nil
-                ? schema["default"].map { "Defaults to `\($0.jsonText)`." } : nil
-        }
+        let defaultNote = schema.flatMap(ModelBuilder.defaultNote(of:))
         if !lines.isEmpty, !isRequired, let defaultNote {
             lines += ["", defaultNote]
         }

@@ -18,9 +18,7 @@ extension ModelBuilder {
             lines += Self.lines(description)
         }
         var notes: [String] = []
-        if let value = schema["default"], Self.defaultRefusal(in: schema) == nil {
-            notes.append("Defaults to `\(value.jsonText)`.")
-        }
+        if let note = Self.defaultNote(of: schema) { notes.append(note) }
         if schema["readOnly"]?.bool == true { notes.append("Sent by the server only.") }
         if schema["writeOnly"]?.bool == true { notes.append("Sent by the client only.") }
         if schema["deprecated"]?.bool == true { notes.append("Deprecated.") }
@@ -29,6 +27,20 @@ extension ModelBuilder {
             lines.append(notes.joined(separator: " "))
         }
         return lines
+    }
+
+    /// `Defaults to `2`.` for the `default` of `schema`, or `nil` when it has none or
+    /// ``defaultRefusal(in:)`` leaves it out. An integral number of an integer schema (`2.0`) is
+    /// written as the integer it is.
+    static func defaultNote(of schema: DocumentValue) -> String? {
+        guard let value = schema["default"], defaultRefusal(in: schema) == nil else { return nil }
+        if case .number(let number) = value,
+            SchemaNormaliser.typeNames(schema["type"])?.contains("integer") == true,
+            let integer = Int(exactly: number)
+        {
+            return "Defaults to `\(integer)`."
+        }
+        return "Defaults to `\(value.jsonText)`."
     }
 
     /// Why the `default` of `schema` is left out of the documentation, or `nil` when it is kept:
