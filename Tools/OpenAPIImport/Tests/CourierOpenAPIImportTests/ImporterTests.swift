@@ -814,9 +814,56 @@ import Testing
         #expect(stations.contains("public var data: [Station]?"))
         // A redeclaration that only describes the property keeps the type it had.
         #expect(stations.contains("public var count: Int?"))
+        // ... and gives it the documentation it had none of.
+        #expect(stations.contains("/// How many there are.\n    public var count: Int?"), "\(stations)")
+        #expect(reported(result, at: "/components/schemas/Stations/allOf/1/properties/count").isEmpty)
+        let data = reported(result, at: "/components/schemas/Stations/allOf/1/properties/data")
+        #expect(data.first?.kind == .approximated)
         #expect(
-            reported(result, at: "/components/schemas/Stations/allOf/1/properties/data").first?.kind
-                == .approximated)
+            data.first?.message.hasPrefix(
+                "data is declared by more than one schema of the allOf, as [Station] here and as ") == true,
+            "\(data)")
+        #expect(data.first?.message.contains(" at /components/schemas/Collection/properties/data;") == true)
+    }
+
+    /// A property several members of an allOf describe keeps the first description; a later one
+    /// is reported, as a type that differs from the one it replaces is.
+    @Test func aPropertyDeclaredByMoreThanOneAllOfMemberKeepsTheFirstDescription() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Base:
+                  type: object
+                  properties:
+                    id: {type: string, description: The identifier.}
+                    size: {type: integer}
+                Item:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - properties:
+                        id: {type: string, description: The item's identifier.}
+                        size: {type: string, description: The size in words.}
+            """)
+        let item = file(result, "Models/Item.swift")
+        #expect(item.contains("/// The identifier.\n    public var id: String?"), "\(item)")
+        #expect(!item.contains("The item's identifier."), "\(item)")
+        #expect(item.contains("/// The size in words.\n    public var size: String?"), "\(item)")
+        let place = "/components/schemas/Item/allOf/1/properties"
+        #expect(
+            reported(result, at: "\(place)/id").map(\.message) == [
+                "id is declared by more than one schema of the allOf; the struct takes this, the last that gives it "
+                    + "a type, though a value must match them all.",
+                "The documentation of id here is left out: the property keeps the first that a schema of the allOf "
+                    + "gives it.",
+            ])
+        #expect(
+            reported(result, at: "\(place)/size").map(\.message) == [
+                "size is declared by more than one schema of the allOf, as String here and as Int at "
+                    + "/components/schemas/Base/properties/size; the struct takes this, the last that gives it a "
+                    + "type, though a value must match them all."
+            ])
     }
 
     @Test func anInlineSchemaReachedTwiceIsOneModel() throws {

@@ -27,6 +27,8 @@ extension ModelBuilder {
         var properties: [PropertyDeclaration] = []
         var names = NameScope()
         var seen: Set<String> = []
+        // Where the type of each property comes from, for one that several parts declare.
+        var typedAt: [String: JSONPointer] = [:]
         let required = Set(parts.flatMap { $0.0["required"]?.array?.compactMap(\.string) ?? [] })
         for (part, partPointer) in parts {
             // A part the allOf refers to is named after where it is (`BaseMeta`), whichever
@@ -36,26 +38,17 @@ extension ModelBuilder {
                 ? name : placeName(of: partPointer) ?? name
             for (jsonName, propertySchema) in part["properties"]?.members ?? .init() {
                 let propertyPointer = partPointer.appending("properties", jsonName)
-                // A property that another schema of the allOf declared too: a value must match
-                // both, and the later one is most often the narrower (a generic wrapper's `data`,
-                // then its items), so it replaces the first, unless it gives no type at all.
-                let earlier = properties.firstIndex { $0.jsonName == jsonName }
-                guard seen.insert(jsonName).inserted || (earlier != nil && Self.declaresAType(propertySchema))
-                else { continue }
-                let resolved = type(
-                    of: propertySchema, at: propertyPointer, hint: partName + SwiftNames.typeName(jsonName))
-                if let earlier {
-                    report.add(
-                        propertyPointer, .approximated,
-                        "\(jsonName) is declared by more than one schema of the allOf; the struct takes this, the "
-                            + "last that gives it a type, though a value must match them all.")
-                    properties[earlier].type = resolved.type
-                    properties[earlier].documentation = resolved.documentation
-                    properties[earlier].constraints = resolved.constraints
-                    properties[earlier].isOptional =
-                        properties[earlier].isOptional && (!required.contains(jsonName) || resolved.nullable)
+                if let earlier = properties.firstIndex(where: { $0.jsonName == jsonName }) {
+                    mergeProperty(
+                        &properties[earlier], propertySchema, at: propertyPointer, typedAt: &typedAt,
+                        hint: partName + SwiftNames.typeName(jsonName),
+                        isRequired: required.contains(jsonName))
                     continue
                 }
+                seen.insert(jsonName)
+                if Self.declaresAType(propertySchema) { typedAt[jsonName] = propertyPointer }
+                let resolved = type(
+                    of: propertySchema, at: propertyPointer, hint: partName + SwiftNames.typeName(jsonName))
                 let swiftName = claimMemberName(
                     jsonName, in: &names, at: propertyPointer, subject: "The property \(jsonName)")
                 // A required readOnly property is required in responses only, a writeOnly one in
@@ -105,6 +98,49 @@ extension ModelBuilder {
         if case .structure(var structure) = declarations[index] {
             structure.properties = properties
             declarations[index] = .structure(structure)
+        }
+    }
+
+    /// Merges the schema of a property that another part of an `allOf` declared already into
+    /// `property`: a value must match both, and the later one is most often the narrower (a
+    /// generic wrapper's `data`, then its items), so its type replaces the first, unless it gives
+    /// no type at all. The documentation stays the first that is not empty; another one, and a
+    /// type that differs from the one it replaces, are reported.
+    private mutating func mergeProperty(
+        _ property: inout PropertyDeclaration, _ schema: DocumentValue, at pointer: JSONPointer,
+        typedAt: inout [String: JSONPointer], hint: String, isRequired: Bool
+    ) {
+        let jsonName = property.jsonName
+        var lines = documentation(of: schema)
+        if Self.declaresAType(schema) {
+            let resolved = type(of: schema, at: pointer, hint: hint)
+            lines = resolved.documentation
+            let earlierType = property.type.text
+            if earlierType != resolved.type.text, let earlier = typedAt[jsonName] {
+                report.add(
+                    pointer, .approximated,
+                    "\(jsonName) is declared by more than one schema of the allOf, as \(resolved.type.text) here and "
+                        + "as \(earlierType) at \(earlier.text); the struct takes this, the last that gives it a "
+                        + "type, though a value must match them all.")
+            } else {
+                report.add(
+                    pointer, .approximated,
+                    "\(jsonName) is declared by more than one schema of the allOf; the struct takes this, the "
+                        + "last that gives it a type, though a value must match them all.")
+            }
+            typedAt[jsonName] = pointer
+            property.type = resolved.type
+            property.constraints = resolved.constraints
+            property.isOptional = property.isOptional && (!isRequired || resolved.nullable)
+        }
+        if property.documentation.isEmpty {
+            property.documentation = lines
+        } else if !lines.isEmpty, lines != property.documentation {
+            report.add(
+                pointer, .notExpressed,
+                "The documentation of \(jsonName) here is left out: the property keeps the first that a schema "
+                    + "of the allOf gives it.",
+                changesExport: false)
         }
     }
 
