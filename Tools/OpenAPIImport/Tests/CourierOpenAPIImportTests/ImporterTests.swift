@@ -866,6 +866,41 @@ import Testing
             ])
     }
 
+    /// Two inline enums the importer names alike, with the same values and documentation, are one
+    /// type; the renamed values of each place are reported at that place. Enums with other values
+    /// stay apart.
+    @Test func identicalInlineEnumsOfTheSameNameAreOneType() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Foo:
+                  type: object
+                  properties:
+                    barKind: {type: string, enum: [a-b, c]}
+                    barMode: {type: string, enum: [x, y]}
+                FooBar:
+                  type: object
+                  properties:
+                    kind: {type: string, enum: [a-b, c]}
+                    mode: {type: string, enum: [x, z]}
+            """)
+        let paths = result.files.map(\.path)
+        #expect(paths.contains("Models/FooBarKind.swift"), "\(paths)")
+        #expect(!paths.contains("Models/FooBarKind2.swift"), "\(paths)")
+        #expect(
+            file(result, "Models/FooBarKind.swift").contains(
+                "/// The values of the `barKind` property and the `kind` property.\n"))
+        #expect(file(result, "Models/FooBar.swift").contains("public var kind: FooBarKind?"))
+        #expect(paths.contains("Models/FooBarMode2.swift"), "\(paths)")
+        #expect(file(result, "Models/FooBar.swift").contains("public var mode: FooBarMode2?"))
+        #expect(reported(result, at: "/components/schemas/Foo/properties/barKind/enum/0").count == 1)
+        #expect(
+            reported(result, at: "/components/schemas/FooBar/properties/kind/enum/0").map(\.message)
+                == reported(result, at: "/components/schemas/Foo/properties/barKind/enum/0").map(\.message))
+    }
+
     @Test func anInlineSchemaReachedTwiceIsOneModel() throws {
         let result = try importing(
             """

@@ -262,6 +262,11 @@ struct ModelBuilder {
         } else if let kind = modelKind(of: core, at: pointer) {
             // One place in the document is one model, however often it is reached (an allOf
             // member's properties are read again for every struct that extends it).
+            if inlineModels[pointer.text] == nil, case .enumeration = kind,
+                let shared = sharedEnumeration(core, at: pointer, named: hint)
+            {
+                inlineModels[pointer.text] = shared
+            }
             let name = inlineModels[pointer.text] ?? typeNames.claim(hint)
             if inlineModels[pointer.text] == nil {
                 inlineModels[pointer.text] = name
@@ -276,6 +281,44 @@ struct ModelBuilder {
         resolved.documentation =
             documentation(of: scalarMerge == nil ? schema : core) + resolved.documentation
         return resolved
+    }
+
+    /// `name`, when another place declares an inline enum of that name with the same raw type,
+    /// cases and documentation as `schema` at `pointer` would have, which the two places then
+    /// share; else `nil`. The place's own report items (renamed cases, keywords not read) are
+    /// made either way.
+    ///
+    /// Only an enum the importer names alike is shared: two with other names stay two types, as
+    /// a caller who reads the document finds each under the name of its own place.
+    private mutating func sharedEnumeration(
+        _ schema: DocumentValue, at pointer: JSONPointer, named name: String
+    ) -> String? {
+        guard inlineModels.values.contains(name), !componentTypes.values.contains(name),
+            case .enumeration(let existing)? = declaration(named: name)
+        else { return nil }
+        let count = declarations.count
+        declareEnumeration(named: name, schema, at: pointer)
+        let added = Array(declarations[count...])
+        declarations.removeSubrange(count...)
+        guard added.count == 1, case .enumeration(let candidate) = added[0],
+            candidate.rawType == existing.rawType,
+            candidate.cases == existing.cases, candidate.documentation == existing.documentation
+        else { return nil }
+        // The documentation of an enum without a description names every place it is the schema of.
+        let prefix = "schema of the "
+        let place =
+            "the "
+            + (candidate.subject.hasPrefix(prefix)
+                ? candidate.subject.dropFirst(prefix.count) : candidate.subject[...])
+        if candidate.subject != existing.subject, !existing.subject.hasSuffix(place),
+            !existing.subject.contains(place + " and "),
+            let index = declarations.firstIndex(where: { $0.name == name })
+        {
+            var shared = existing
+            shared.subject += " and " + place
+            declarations[index] = .enumeration(shared)
+        }
+        return name
     }
 
     private mutating func referenced(
