@@ -839,17 +839,21 @@ import Testing
                   properties:
                     id: {type: string, description: The identifier.}
                     size: {type: integer}
+                    name: {type: string}
                 Item:
                   allOf:
                     - $ref: '#/components/schemas/Base'
                     - properties:
                         id: {type: string, description: The item's identifier.}
                         size: {type: string, description: The size in words.}
+                        name: {description: The name., maxLength: 3}
             """)
         let item = file(result, "Models/Item.swift")
         #expect(item.contains("/// The identifier.\n    public var id: String?"), "\(item)")
         #expect(!item.contains("The item's identifier."), "\(item)")
         #expect(item.contains("/// The size in words.\n    public var size: String?"), "\(item)")
+        // A schema that only describes the property gives its documentation, and reports the rest.
+        #expect(item.contains("/// The name.\n    public var name: String?"), "\(item)")
         let place = "/components/schemas/Item/allOf/1/properties"
         #expect(
             reported(result, at: "\(place)/id").map(\.message) == [
@@ -863,6 +867,10 @@ import Testing
                 "size is declared by more than one schema of the allOf, as String here and as Int at "
                     + "/components/schemas/Base/properties/size; the struct takes this, the last that gives it a "
                     + "type, though a value must match them all."
+            ])
+        #expect(
+            reported(result, at: "\(place)/name/maxLength").map(\.message) == [
+                "The keyword maxLength is not expressed in Swift."
             ])
     }
 

@@ -132,6 +132,10 @@ extension ModelBuilder {
             property.type = resolved.type
             property.constraints = resolved.constraints
             property.isOptional = property.isOptional && (!isRequired || resolved.nullable)
+        } else {
+            // A schema that only describes the property: what else it says is reported.
+            noteExtensions(of: schema, at: pointer)
+            reportUnread(schema, at: pointer, handled: [])
         }
         if property.documentation.isEmpty {
             property.documentation = lines
