@@ -845,6 +845,41 @@ private func operationDocument(
         #expect(differences(original, export) == [])
     }
 
+    /// A text body the export writes in place is compared with the schema the document refers
+    /// to at the body's place, where the import reports what its String does not say; the
+    /// schema's own place is left to its other uses.
+    @Test func aTextBodysReferencedSchemaIsComparedWhereTheBodyIs() {
+        let original = operationDocument(
+            method: "put",
+            """
+            requestBody:
+              content:
+                text/plain: {schema: {$ref: '#/components/schemas/Count'}}
+            responses:
+              '200':
+                description: The count.
+                content:
+                  application/json: {schema: {$ref: '#/components/schemas/Count'}}
+            """,
+            more: """
+                components:
+                  schemas:
+                    Count: {type: object, properties: {n: {type: integer}}}
+                """)
+        let export = """
+            {"paths": {"/pets": {"put": {
+               "requestBody": {"content": {"text/plain": {"schema": {"type": "string"}}}},
+               "responses": {"200": {"description": "The count.",
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Count"}}}}}}}},
+             "components": {"schemas": {"Count": {"type": "object", "properties": {"n": {"type": "integer"}}}}}}
+            """
+        #expect(
+            differences(original, export) == [
+                "/paths/~1pets/put/requestBody/content/text~1plain/schema/type: type is object in the document and "
+                    + "string in the export"
+            ])
+    }
+
     @Test func aMultipartPartsContentTypeIsComparedWhenTheDocumentHasOne() {
         let original = operationDocument(
             method: "post",

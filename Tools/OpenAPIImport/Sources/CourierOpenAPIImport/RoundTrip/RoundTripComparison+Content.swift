@@ -149,6 +149,13 @@ extension RoundTripComparison {
         let original = Located(value: originalTarget.value, pointer: original.pointer)
         let exported = Located(value: exportedTarget.value, pointer: exported.pointer)
         switch (original["schema"], exported["schema"]) {
+        case (let schema?, let counterpart?)
+        where Self.isSentAsItIs(type) && schema.value["$ref"] != nil && counterpart.value["$ref"] == nil:
+            // A text or bytes body is a String or Data of its own, which the export writes in
+            // place: the schema the original refers to is compared, and its differences told, at
+            // this use, not where the schema is declared for every other use.
+            guard let target = resolving(schema, on: .original, reportingAt: schema.pointer) else { return }
+            compareSchemas(Located(value: target.value, pointer: schema.pointer), counterpart)
         case (let schema?, let counterpart?): compareSchemas(schema, counterpart)
         case (let schema?, nil):
             report(schema.pointer, "the schema of \(type)", is: schema.value.phrase, "absent")
@@ -159,6 +166,13 @@ extension RoundTripComparison {
         if type == "application/x-www-form-urlencoded" || type == "multipart/form-data" {
             compareEncodings(type, original, exported)
         }
+    }
+
+    /// Whether a body of the media type `type` (an essence) is text or bytes sent as they are:
+    /// no JSON, no form and no multipart.
+    private static func isSentAsItIs(_ type: String) -> Bool {
+        !(type == "application/json" || type.hasSuffix("+json") || type == "application/x-www-form-urlencoded"
+            || type.hasPrefix("multipart/"))
     }
 
     /// Whether `schema` says no more than bytes: any value, or a string with at most a format,
