@@ -1201,7 +1201,7 @@ import Testing
             openapi: 3.1.0
             info: {title: Test, version: '1'}
             paths:
-              x-paths-owner: catalog
+              x-paths-owner: {team: catalog, get: {responses: {'204': {description: ok}}}}
               /items:
                 $ref: '#/components/pathItems/Items'
                 x-beside: 1
@@ -1288,6 +1288,12 @@ import Testing
                 "/components/x-group: The extension x-group is not read (once in components).",
                 "/components/parameters/Unused/x-unused: The extension x-unused is not read (once in parameters).",
                 "/components/callbacks/Loop/{$url}/x-loop: The extension x-loop is not read (once in path items).",
+            ])
+        // An extension of the paths object is no path.
+        #expect(!result.report.items.contains { $0.pointer.hasPrefix("/paths/x-paths-owner/") })
+        #expect(
+            result.files.map(\.path).filter { $0.hasPrefix("Endpoints/") }.sorted() == [
+                "Endpoints/GetItems.swift", "Endpoints/PostForm.swift",
             ])
     }
 

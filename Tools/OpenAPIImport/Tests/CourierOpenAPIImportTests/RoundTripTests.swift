@@ -503,6 +503,18 @@ private func operationDocument(
             ])
     }
 
+    @Test func anExtensionOfThePathsObjectIsNoPath() {
+        let original = """
+            openapi: 3.1.0
+            info: {title: Pets, version: '1'}
+            paths:
+              x-owner: {get: {operationId: owner, responses: {'204': {description: ok}}}}
+              /pets: {get: {operationId: ping, responses: {'204': {description: ok}}}}
+            """
+        let export = #"{"paths": {"/pets": {"get": {"operationId": "Ping", "responses": {"204": {}}}}}}"#
+        #expect(differences(original, export) == [])
+    }
+
     @Test func theImportsReportExplainsTheDifferencesOfMissingResponsesAndRoles() throws {
         let document = operationDocument(
             "operationId: ping\nsecurity: [{jwt: [admin]}]",

@@ -55,7 +55,8 @@ struct EndpointBuilder {
                 changesExport: false)
         }
         noteDocumentExtensions()
-        for (path, item) in document.root["paths"]?.members ?? .init() {
+        // A key of the paths object that starts with `x-` is an extension, not a path.
+        for (path, item) in document.root["paths"]?.members ?? .init() where !path.hasPrefix("x-") {
             let itemPointer = JSONPointer(tokens: ["paths", path])
             var resolvedItem = item
             var resolvedPointer = itemPointer

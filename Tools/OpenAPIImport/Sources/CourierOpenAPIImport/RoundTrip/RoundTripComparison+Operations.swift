@@ -81,7 +81,8 @@ extension RoundTripComparison {
     private mutating func operations(on side: Side) -> [Operation] {
         let paths = located(JSONPointer(tokens: ["paths"]), on: side)
         var operations: [Operation] = []
-        for (path, item) in paths?.members ?? [] {
+        // A key that starts with `x-` is an extension of the paths object, not a path.
+        for (path, item) in paths?.members ?? [] where !path.hasPrefix("x-") {
             guard let pathItem = resolving(item, on: side, reportingAt: item.pointer) else { continue }
             for (method, operation) in pathItem.members where Self.methods.contains(method) {
                 operations.append(
