@@ -1297,6 +1297,45 @@ import Testing
             ])
     }
 
+    /// A component other than a schema that no `$ref` outside it names is reported; one that an
+    /// operation, or another used component, refers to is not.
+    @Test func aComponentNoReferenceNamesIsReported() throws {
+        let result = try importing(
+            """
+            paths:
+              /items:
+                get:
+                  operationId: getItems
+                  parameters: [{$ref: '#/components/parameters/Page'}]
+                  responses: {'200': {$ref: '#/components/responses/Items'}}
+            components:
+              parameters:
+                Page: {name: page, in: query, schema: {type: integer}}
+                Unused: {name: u, in: query, schema: {type: string}}
+              responses:
+                Items:
+                  description: ok
+                  content: {application/json: {schema: {type: string}, examples: {one: {$ref: '#/components/examples/One'}}}}
+              examples:
+                One: {value: a}
+                Spare: {value: b}
+              callbacks:
+                Loop:
+                  '{$url}':
+                    post:
+                      callbacks: {again: {$ref: '#/components/callbacks/Loop'}}
+                      responses: {'200': {description: ok}}
+            """)
+        #expect(
+            result.report.items.filter { $0.message.hasPrefix("No $ref") }.map(\.description) == [
+                "/components/parameters/Unused: No $ref names the parameter Unused, so nothing of it is imported.",
+                "/components/examples/Spare: No $ref names the example Spare, so nothing of it is imported.",
+                "/components/callbacks/Loop: No $ref names the callback Loop, so nothing of it is imported.",
+            ])
+        #expect(
+            result.report.items.filter { $0.message.hasPrefix("No $ref") }.allSatisfy { !$0.changesExport })
+    }
+
     @Test func anInlineBodySchemaIsNamedAfterItsOperation() throws {
         let result = try importing(
             """

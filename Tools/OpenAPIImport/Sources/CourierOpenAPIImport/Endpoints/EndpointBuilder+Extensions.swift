@@ -145,6 +145,52 @@ extension EndpointBuilder {
         }
     }
 
+    /// The kinds of components other than schemas and security schemes, with what the report
+    /// calls one.
+    private static let referableComponents = [
+        ("parameters", "parameter"), ("headers", "header"), ("requestBodies", "request body"),
+        ("responses", "response"), ("examples", "example"), ("links", "link"), ("callbacks", "callback"),
+        ("pathItems", "path item"), ("mediaTypes", "media type"),
+    ]
+
+    /// Reports each component other than a schema or a security scheme that no `$ref` outside it
+    /// names: nothing reads it, so nothing of it is imported.
+    mutating func reportUnreferencedComponents() {
+        guard let components = document.root["components"] else { return }
+        var references: [(target: [String], site: [String])] = []
+        func collect(_ value: DocumentValue, at tokens: [String]) {
+            switch value {
+            case .object(let members):
+                for (key, member) in members {
+                    if key == "$ref", let text = member.string, text.hasPrefix("#"),
+                        let target = JSONPointer(text)
+                    {
+                        references.append((target.tokens, tokens))
+                    }
+                    collect(member, at: tokens + [key])
+                }
+            case .array(let elements):
+                for (offset, element) in elements.enumerated() {
+                    collect(element, at: tokens + [String(offset)])
+                }
+            default: break
+            }
+        }
+        collect(document.root, at: [])
+        for (kind, noun) in Self.referableComponents {
+            for (name, _) in components[kind]?.members ?? .init() {
+                let place = ["components", kind, name]
+                let isReferenced = references.contains { reference in
+                    reference.target.starts(with: place) && !reference.site.starts(with: place)
+                }
+                guard !isReferenced else { continue }
+                models.report.add(
+                    JSONPointer(tokens: place), .notExpressed,
+                    "No $ref names the \(noun) \(name), so nothing of it is imported.", changesExport: false)
+            }
+        }
+    }
+
     /// Counts the vendor extensions (`x-…`) of the document's own objects that hold no operation:
     /// the document, its info (with its contact and license), servers, tags and security schemes.
     mutating func noteDocumentExtensions() {

@@ -117,6 +117,7 @@ struct EndpointBuilder {
                 "Webhooks are requests the API sends, not endpoints a client calls; they are not imported.")
         }
         noteUndeclaredExtensions()
+        reportUnreferencedComponents()
     }
 
     // MARK: - One operation
