@@ -1206,8 +1206,10 @@ import Testing
                 $ref: '#/components/pathItems/Items'
                 x-beside: 1
               /forms:
+                servers: [{url: 'https://forms.example.com', x-zone: a}]
                 post:
                   operationId: postForm
+                  servers: [{url: 'https://forms.example.com', variables: {v: {default: '1', x-zone: b}}}]
                   parameters:
                     - name: q
                       in: query
@@ -1265,6 +1267,7 @@ import Testing
         #expect(
             result.report.items.filter { $0.message.hasPrefix("The extension") }.map(\.description) == [
                 "/paths/~1items/x-beside: The extension x-beside is not read (once in path items).",
+                "/paths/~1forms/servers/0/x-zone: The extension x-zone is not read (2 times in servers).",
                 "/paths/~1forms/post/parameters/0/examples/one/x-origin: The extension x-origin is not read (3 times "
                     + "in examples).",
                 "/paths/~1forms/post/requestBody/content/multipart~1form-data/encoding/file/x-max-size: The extension "

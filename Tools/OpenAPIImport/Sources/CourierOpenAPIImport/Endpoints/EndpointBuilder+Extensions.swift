@@ -19,6 +19,7 @@ extension EndpointBuilder {
         for (key, callback) in operation["callbacks"]?.members ?? .init() {
             noteExtensions(ofCallback: callback, at: pointer.appending("callbacks", key))
         }
+        noteExtensions(ofServers: operation["servers"], at: pointer.appending("servers"))
         guard let responses = operation["responses"] else { return }
         // The responses object has extensions of its own beside the statuses.
         models.noteExtensions(of: responses, at: pointer.appending("responses"), in: "responses")
@@ -68,6 +69,15 @@ extension EndpointBuilder {
         }
     }
 
+    /// Counts the vendor extensions of each server of a `servers` list and of its variables.
+    mutating func noteExtensions(ofServers servers: DocumentValue?, at pointer: JSONPointer) {
+        for (offset, server) in (servers?.array ?? []).enumerated() {
+            let place = pointer.appending(String(offset))
+            noteExtensions(of: server, at: place, in: "servers")
+            noteExtensions(ofEach: server["variables"], at: place.appending("variables"), in: "servers")
+        }
+    }
+
     /// Counts the vendor extensions of a callback and of the path items it holds, whose requests
     /// the importer does not declare.
     private mutating func noteExtensions(ofCallback value: DocumentValue, at pointer: JSONPointer) {
@@ -86,6 +96,7 @@ extension EndpointBuilder {
         guard let item = noteExtensions(of: value, at: pointer, in: "path items"),
             walkedPathItems.insert(item.pointer.text).inserted
         else { return }
+        noteExtensions(ofServers: item.value["servers"], at: item.pointer.appending("servers"))
         let parameters = (item.value["parameters"]?.array ?? []).enumerated().map { offset, parameter in
             (parameter, item.pointer.appending("parameters", String(offset)), item.pointer)
         }
@@ -201,11 +212,7 @@ extension EndpointBuilder {
         for part in ["contact", "license"] {
             noteExtensions(of: root["info"]?[part], at: info.appending(part), in: "info")
         }
-        for (offset, server) in (root["servers"]?.array ?? []).enumerated() {
-            let place = JSONPointer(tokens: ["servers", String(offset)])
-            noteExtensions(of: server, at: place, in: "servers")
-            noteExtensions(ofEach: server["variables"], at: place.appending("variables"), in: "servers")
-        }
+        noteExtensions(ofServers: root["servers"], at: JSONPointer(tokens: ["servers"]))
         for (offset, tag) in (root["tags"]?.array ?? []).enumerated() {
             noteExtensions(of: tag, at: JSONPointer(tokens: ["tags", String(offset)]), in: "tags")
         }

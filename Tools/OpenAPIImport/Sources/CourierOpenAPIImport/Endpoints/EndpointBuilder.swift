@@ -71,6 +71,7 @@ struct EndpointBuilder {
             // Extensions beside a `$ref` are the referring object's own.
             if item["$ref"] != nil { models.noteExtensions(of: item, at: itemPointer, in: "path items") }
             models.noteExtensions(of: resolvedItem, at: resolvedPointer, in: "path items")
+            noteExtensions(ofServers: resolvedItem["servers"], at: resolvedPointer.appending("servers"))
             let fields = document.isOpenAPI32 ? Self.methods32 + ["additionalOperations"] : Self.methods
             for (key, _) in resolvedItem.members ?? .init()
             where !fields.contains(key)
