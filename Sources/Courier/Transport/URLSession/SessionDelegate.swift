@@ -9,10 +9,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let tasks: SessionTaskTable
     private let challengeHandler: URLSessionTransport.ChallengeHandler?
     private let evaluated = EvaluatedServers()
+    /// Whether libcurl may take a proxy for `https` requests (``environmentNamesAProxy()``);
+    /// tests pass their own answer.
+    private let proxyMayBeUsed: @Sendable () -> Bool
 
-    init(tasks: SessionTaskTable, challengeHandler: URLSessionTransport.ChallengeHandler? = nil) {
+    init(
+        tasks: SessionTaskTable, challengeHandler: URLSessionTransport.ChallengeHandler? = nil,
+        proxyMayBeUsed: @escaping @Sendable () -> Bool = SessionDelegate.environmentNamesAProxy
+    ) {
         self.tasks = tasks
         self.challengeHandler = challengeHandler
+        self.proxyMayBeUsed = proxyMayBeUsed
     }
 
     func urlSession(
@@ -146,11 +153,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             state.isAlive = true
             // A response that is not HTTP has no head; completing it fails as invalid.
             guard let http = response as? HTTPURLResponse else { return .proceed }
-            let decision = receiveHead(http, into: &state)
-            if case .proceed = decision, state.respondIfStreamed() {
-                Self.follow(state.receiver, with: dataTask)
-            }
-            return decision
+            #if canImport(FoundationNetworking)
+                if state.heldHead == nil, !state.receiver.hasHead, mayAnswerATunnel(http) {
+                    state.heldHead = http
+                    return .proceed
+                }
+                // A head after a held one: the held one was the proxy's.
+                state.heldHead = nil
+            #endif
+            return receiveHead(http, into: &state, task: dataTask)
         }
         if case .stop(let error)? = decision {
             tasks.fail(id, with: error)
@@ -166,7 +177,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// is cancelled.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = ObjectIdentifier(dataTask)
-        let decision = tasks.update(id) { state in state.receiver.receive(data) }
+        let decision = tasks.update(id) { state -> ResponseReceiver.Decision in
+            let head = receiveHeldHead(into: &state, task: dataTask)
+            guard case .proceed = head else { return head }
+            return state.receiver.receive(data)
+        }
         if case .stop(let error)? = decision {
             tasks.fail(id, with: error)
             URLSessionTransport.cancelInBackground(dataTask)
@@ -175,6 +190,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard var state = tasks.finish(ObjectIdentifier(task)) else { return }
+        if error == nil, case .stop(let refusal) = receiveHeldHead(into: &state, task: task) {
+            state.fail(refusal)
+            return
+        }
         if let error {
             state.fail(
                 state.receiver.interrupted(
@@ -187,7 +206,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             if !state.receiver.hasHead, let http = task.response as? HTTPURLResponse,
                 (300..<400).contains(http.statusCode)
             {
-                completeWithheld(http, state: &state)
+                completeWithheld(http, state: &state, task: task)
                 return
             }
         #endif
@@ -195,15 +214,58 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Hands a response head to the task's receiver, unless no evaluation with the request's
-    /// roots or pins accepted its server, and records the URL that answered.
-    private func receiveHead(_ http: HTTPURLResponse, into state: inout SessionTaskState)
+    /// roots or pins accepted its server, and records the URL that answered; a head that starts
+    /// a streamed response returns it to the caller (a data task's body then follows the reader).
+    private func receiveHead(
+        _ http: HTTPURLResponse, into state: inout SessionTaskState, task: URLSessionTask
+    )
         -> ResponseReceiver.Decision
     {
         if let refusal = evaluated.refusal(of: state.receiver.request) { return .stop(refusal) }
         state.url = http.url
-        return state.receiver.receiveHead(
+        let decision = state.receiver.receiveHead(
             status: HTTPStatus(http.statusCode), headers: Self.headerFields(of: http))
+        if case .proceed = decision, state.respondIfStreamed(), let dataTask = task as? URLSessionDataTask {
+            Self.follow(state.receiver, with: dataTask)
+        }
+        return decision
     }
+
+    /// Hands the held head on, when there is one: the body's first bytes or the end came after
+    /// it, so it was the server's.
+    private func receiveHeldHead(into state: inout SessionTaskState, task: URLSessionTask)
+        -> ResponseReceiver.Decision
+    {
+        guard let held = state.heldHead else { return .proceed }
+        state.heldHead = nil
+        return receiveHead(held, into: &state, task: task)
+    }
+
+    #if canImport(FoundationNetworking)
+        /// Whether `head` may be a proxy's answer to `CONNECT`: a first `2xx` head of an `https`
+        /// request, without `Content-Length` or `Transfer-Encoding`, when libcurl may take a
+        /// proxy. A server's head of that shape (a body that ends with the connection, or HTTP/2)
+        /// is then handed on with the body's first bytes or the end.
+        func mayAnswerATunnel(_ head: HTTPURLResponse) -> Bool {
+            guard (200..<300).contains(head.statusCode), head.url?.scheme?.lowercased() == "https" else {
+                return false
+            }
+            let fields = head.allHeaderFields.keys.map { "\($0.base)".lowercased() }
+            guard !fields.contains("content-length"), !fields.contains("transfer-encoding") else {
+                return false
+            }
+            return proxyMayBeUsed()
+        }
+
+        /// Whether the environment names a proxy libcurl may take for an `https` request:
+        /// `https_proxy` or `all_proxy`, in either case.
+        @Sendable static func environmentNamesAProxy() -> Bool {
+            let environment = ProcessInfo.processInfo.environment
+            return ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains {
+                environment[$0].map { !$0.isEmpty } ?? false
+            }
+        }
+    #endif
 
     #if canImport(FoundationNetworking)
         /// Completes a task whose head the delegate was never given: FoundationNetworking does not
@@ -211,8 +273,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         /// follow, and drops its body. The head comes from the task; a response announcing no body
         /// is whole, and any other fails as ``CourierError/Kind/invalidResponse`` with the head,
         /// since its body is lost.
-        private func completeWithheld(_ http: HTTPURLResponse, state: inout SessionTaskState) {
-            if case .stop(let error) = receiveHead(http, into: &state) {
+        private func completeWithheld(
+            _ http: HTTPURLResponse, state: inout SessionTaskState, task: URLSessionTask
+        ) {
+            if case .stop(let error) = receiveHead(http, into: &state, task: task) {
                 state.fail(error)
                 return
             }

@@ -21,6 +21,10 @@ struct SessionTaskState: Sendable {
     /// The challenge handler's run, if one is under way: cancelled when the task fails or ends
     /// first (a cancel or a timeout), so the handler sees its cancellation.
     var challengeHandling: Task<Void, Never>?
+    /// A first head that may be a proxy's answer to `CONNECT`, which FoundationNetworking hands
+    /// on as a response head before the server's: held until a later head shows it was the
+    /// proxy's, or the body's first bytes or the end show it was the server's.
+    var heldHead: HTTPURLResponse?
 
     init(continuation: CheckedContinuation<RawResponse, any Error>, receiver: ResponseReceiver) {
         self.continuation = continuation

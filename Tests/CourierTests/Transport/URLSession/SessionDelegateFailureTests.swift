@@ -191,3 +191,136 @@ struct SessionDelegateFailureTests {
         }
     }
 #endif
+
+#if canImport(FoundationNetworking)
+    /// FoundationNetworking hands on a proxy's answer to `CONNECT` as a first response head, before
+    /// the server's: the delegate holds a head that may be that answer until a later head, the
+    /// body or the end shows whose it was. Driven by hand, with tasks that are never resumed.
+    struct SessionDelegateTunnelHeadTests {
+        static let url = URL(string: "https://127.0.0.1:9/x")!
+
+        /// Runs `events` against a delegate that takes a proxy to be possible, for a request that
+        /// streams its response or not, and returns what the caller got.
+        static func outcome(
+            streams: Bool = false, proxy: Bool = true,
+            _ events: @escaping @Sendable (SessionDelegate, URLSession, URLSessionDataTask) -> Void
+        ) async -> Result<RawResponse, any Error> {
+            let tasks = SessionTaskTable()
+            let delegate = SessionDelegate(tasks: tasks, proxyMayBeUsed: { proxy })
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.invalidateAndCancel() }
+            let task = session.dataTask(with: url)
+            let request = TransportRequest(
+                method: .get, url: url, headers: [], body: nil, streamsResponse: streams)
+            do {
+                return .success(
+                    try await withCheckedThrowingContinuation { continuation in
+                        tasks.start(
+                            ObjectIdentifier(task),
+                            SessionTaskState(
+                                continuation: continuation,
+                                receiver: ResponseReceiver(request: request, responseLimit: 1 << 20)))
+                        events(delegate, session, task)
+                    })
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        static func head(_ status: Int, _ fields: [String: String]) -> HTTPURLResponse {
+            HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)!
+        }
+
+        static let tunnel = head(200, ["Proxy-Agent": "tinyproxy/1.11.1"])
+
+        @Test func theServersHeadAfterATunnelsIsTheResponse() async throws {
+            let result = await Self.outcome { delegate, session, task in
+                delegate.urlSession(session, dataTask: task, didReceive: Self.tunnel) { _ in }
+                delegate.urlSession(
+                    session, dataTask: task, didReceive: Self.head(404, ["Content-Length": "2"])
+                ) {
+                    _ in
+                }
+                delegate.urlSession(session, dataTask: task, didReceive: Data("no".utf8))
+                delegate.urlSession(session, task: task, didCompleteWithError: nil)
+            }
+            let response = try result.get()
+            #expect(response.status.code == 404)
+            #expect(response.headers[HeaderName("Proxy-Agent")] == nil)
+            #expect(response.body == Data("no".utf8))
+        }
+
+        /// A streamed response starts at the server's head, not at the proxy's: a `404` behind a
+        /// tunnel is no streamed success.
+        @Test func aStreamStartsAtTheServersHead() async throws {
+            let result = await Self.outcome(streams: true) { delegate, session, task in
+                delegate.urlSession(session, dataTask: task, didReceive: Self.tunnel) { _ in }
+                delegate.urlSession(
+                    session, dataTask: task, didReceive: Self.head(404, ["Content-Length": "2"])
+                ) {
+                    _ in
+                }
+                delegate.urlSession(session, dataTask: task, didReceive: Data("no".utf8))
+                delegate.urlSession(session, task: task, didCompleteWithError: nil)
+            }
+            let response = try result.get()
+            #expect(response.status.code == 404)
+            #expect(response.body == Data("no".utf8))
+        }
+
+        /// A server's head of the same shape (a body that ends with the connection) is handed on
+        /// with the body's first bytes.
+        @Test func aHeldHeadFollowedByTheBodyWasTheServers() async throws {
+            let result = await Self.outcome { delegate, session, task in
+                delegate.urlSession(session, dataTask: task, didReceive: Self.head(200, ["Server": "s"])) {
+                    _ in
+                }
+                delegate.urlSession(session, dataTask: task, didReceive: Data("ok".utf8))
+                delegate.urlSession(session, task: task, didCompleteWithError: nil)
+            }
+            let response = try result.get()
+            #expect(response.status.code == 200 && response.headers[HeaderName("Server")] == "s")
+            #expect(response.body == Data("ok".utf8))
+        }
+
+        @Test func aHeldHeadThatEndsTheExchangeWasTheServers() async throws {
+            let result = await Self.outcome { delegate, session, task in
+                delegate.urlSession(session, dataTask: task, didReceive: Self.head(204, [:])) { _ in }
+                delegate.urlSession(session, task: task, didCompleteWithError: nil)
+            }
+            #expect(try result.get().status.code == 204)
+        }
+
+        /// A certificate refused behind the tunnel fails as the certificate's, not as a response
+        /// cut short.
+        @Test func aFailureAfterAHeldHeadCameBeforeAnyResponse() async {
+            let result = await Self.outcome { delegate, session, task in
+                delegate.urlSession(session, dataTask: task, didReceive: Self.tunnel) { _ in }
+                delegate.urlSession(
+                    session, task: task,
+                    didCompleteWithError: URLError(
+                        .unknown,
+                        userInfo: [
+                            NSLocalizedDescriptionKey:
+                                "SSL certificate problem: unable to get local issuer certificate",
+                            NSURLErrorFailingURLErrorKey: Self.url,
+                        ]))
+            }
+            guard case .failure(let error as CourierError) = result else {
+                Issue.record("\(result)")
+                return
+            }
+            #expect(error.kind == .untrustedCertificate)
+        }
+
+        /// Without a proxy in the environment, a head is never held: a stream starts at it.
+        @Test func withoutAProxyAHeadIsNeverHeld() async throws {
+            let result = await Self.outcome(streams: true, proxy: false) { delegate, session, task in
+                delegate.urlSession(session, dataTask: task, didReceive: Self.head(200, ["Server": "s"])) {
+                    _ in
+                }
+            }
+            #expect(try result.get().status.code == 200)
+        }
+    }
+#endif
