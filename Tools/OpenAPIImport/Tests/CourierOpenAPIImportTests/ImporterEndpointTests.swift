@@ -813,6 +813,42 @@ import Testing
         #expect(result.report.items.isEmpty, "\(result.report.items)")
     }
 
+    /// Courier refuses `Proxy-Authorization` on a request: neither a parameter nor an API key
+    /// scheme may send it, or the generated endpoint would fail every build.
+    @Test func proxyAuthorizationIsLeftOutAndReported() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Test, version: '1'}
+            paths:
+              /things:
+                get:
+                  operationId: getThings
+                  parameters: [{name: Proxy-Authorization, in: header, schema: {type: string}}]
+                  responses: {'204': {description: ok}}
+              /keys:
+                get:
+                  operationId: getKeys
+                  security: [{proxyKey: []}]
+                  responses: {'204': {description: ok}}
+            components:
+              securitySchemes:
+                proxyKey: {type: apiKey, in: header, name: Proxy-Authorization}
+            """
+        let result = try importing(document)
+        let code = result.files.map(\.contents).joined()
+        #expect(!code.contains("Proxy-Authorization"))
+        #expect(
+            reported(result, at: "/paths/~1things/get/parameters/0").map(\.message) == [
+                "Courier refuses Proxy-Authorization on a request: it would reach the server through a proxy's "
+                    + "tunnel, and a proxy's credentials go in the transport's proxy settings; the operation is "
+                    + "imported without it."
+            ])
+        #expect(
+            result.report.items.contains {
+                $0.message.hasPrefix("proxyKey sends its key in Proxy-Authorization, which Courier refuses")
+            })
+    }
+
     /// A header parameter left out (one Courier sets, one OpenAPI ignores, the whole `Cookie`
     /// field) is reported where each operation names it, also when one shared definition holds it:
     /// that is where the round trip finds it missing from the export.

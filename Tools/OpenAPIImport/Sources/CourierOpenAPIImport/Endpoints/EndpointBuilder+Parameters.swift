@@ -97,6 +97,14 @@ extension EndpointBuilder {
                     + "endpoint cannot; the operation is imported without it.")
             return []
         }
+        if location == "header", wireName.lowercased() == "proxy-authorization" {
+            models.report.add(
+                entry, .notExpressed,
+                "Courier refuses \(wireName) on a request: it would reach the server through a proxy's "
+                    + "tunnel, and a proxy's credentials go in the transport's proxy settings; the operation is "
+                    + "imported without it.")
+            return []
+        }
         if location == "header", wireName.lowercased() == "cookie" {
             // The whole field, which a server reads as name=value pairs: a value with `;` in it
             // would come back as other cookies.

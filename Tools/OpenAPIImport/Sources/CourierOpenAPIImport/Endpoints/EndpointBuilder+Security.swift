@@ -65,6 +65,13 @@ extension EndpointBuilder {
                     continue
                 }
                 authorizationScheme = schemeName
+            } else if let header, header.lowercased() == "proxy-authorization" {
+                models.report.add(
+                    schemePointer, .notExpressed,
+                    "\(schemeName) sends its key in \(header), which Courier refuses on a request (it would "
+                        + "reach the server through a proxy's tunnel; a proxy's credentials go in the transport's "
+                        + "proxy settings); it is left out.")
+                continue
             } else if let header, Self.reservedHeaderNames.contains(header.lowercased()) {
                 models.report.add(
                     schemePointer, .notExpressed,
@@ -232,7 +239,7 @@ extension EndpointBuilder {
             let location = Self.apiKeyLocation(of: scheme)
             let name = scheme["name"]?.string ?? "X-API-Key"
             let setByCourier =
-                ["accept", "content-type", "authorization"].contains(name.lowercased())
+                ["accept", "content-type", "authorization", "proxy-authorization"].contains(name.lowercased())
                 || Self.reservedHeaderNames.contains(name.lowercased())
             guard !(location == "header" && setByCourier), Self.nameRefusal(of: name, in: location) == nil
             else {
