@@ -5,9 +5,12 @@ import Foundation
 
     extension URLSessionTransport {
         /// Why a configuration's `connectionProxyDictionary` is refused: FoundationNetworking never
-        /// reads it, so its requests would go directly to the server; `nil` without one.
+        /// reads it, so its requests would go directly to the server; `nil` without one that asks
+        /// for a proxy (one that turns every proxy off asks for what happens anyway).
         static func proxyDictionaryRefusal(_ configuration: URLSessionConfiguration) -> CourierError? {
-            guard let proxies = configuration.connectionProxyDictionary, !proxies.isEmpty else { return nil }
+            guard let proxies = configuration.connectionProxyDictionary, asksForAProxy(proxies) else {
+                return nil
+            }
             return CourierError(
                 stage: .transport, kind: .invalidProxy,
                 message:
@@ -23,7 +26,8 @@ import Foundation
         /// on the proxy's answer as a response head), a proxy's name that did not resolve the same
         /// way ("Could not resolve proxy: NAME"), and a proxy that took no connection as
         /// `URLError(.cannotConnectToHost)` naming the proxy's host and port, not the server's.
-        /// libcurl's sentences carry no credentials.
+        /// The proxy's name is quoted after its last `@`, where a malformed proxy URL could have left
+        /// part of a password.
         static func proxyFailure(_ error: URLError) -> CourierError? {
             let text = error.localizedDescription
             if let range = text.range(of: "CONNECT tunnel failed, response ") {
@@ -44,7 +48,9 @@ import Foundation
                         underlying: error)
             }
             if let range = text.range(of: "Could not resolve proxy: ") {
-                let name = text[range.upperBound...].prefix { !$0.isWhitespace }
+                // A password with an unencoded `@` leaves its end in what libcurl took for the name.
+                let name =
+                    text[range.upperBound...].prefix { !$0.isWhitespace }.split(separator: "@").last ?? ""
                 return CourierError(
                     stage: .transport, kind: .cannotConnect,
                     message: "Could not connect to the proxy \(name): its name did not resolve.",
@@ -63,11 +69,28 @@ import Foundation
             return nil
         }
 
+        /// Whether a proxy dictionary turns a proxy on (an `…Enable` key that is true) or names one
+        /// (a `…Proxy` key, or a proxy auto-configuration URL or script).
+        private static func asksForAProxy(_ proxies: [AnyHashable: Any]) -> Bool {
+            proxies.contains { key, value in
+                let name = "\(key.base)"
+                if name.hasSuffix("Enable") {
+                    return (value as? Bool) ?? (value as? Int).map { $0 != 0 } ?? (value as? NSNumber)?
+                        .boolValue ?? true
+                }
+                return name.hasSuffix("Proxy") || name.hasPrefix("ProxyAutoConfig")
+            }
+        }
+
         /// The host and port of libcurl's "Failed to connect to HOST port PORT …", lowercased.
         private static func connectionTarget(in text: String) -> (host: String, port: Int)? {
             guard let start = text.range(of: "Failed to connect to ") else { return nil }
+            // "…port 3128 after 0 ms: …" in newer releases, "…port 3128: Connection refused" before.
             let words = text[start.upperBound...].split(separator: " ", maxSplits: 3)
-            guard words.count >= 3, words[1] == "port", let port = Int(words[2]) else { return nil }
+            guard words.count >= 3, words[1] == "port", let port = Int(words[2].prefix(while: \.isNumber))
+            else {
+                return nil
+            }
             return (words[0].lowercased(), port)
         }
 

@@ -135,6 +135,26 @@ struct SessionDelegateFailureTests {
             )
         }
 
+        /// libcurl before 7.83 wrote the port with a colon after it, without "after N ms".
+        @Test func olderLibcurlWordingNamesTheProxyToo() {
+            let error = SessionDelegate.failure(
+                Self.libcurl(
+                    .cannotConnectToHost, "Failed to connect to proxy.example port 3128: Connection refused"),
+                afterResponse: false)
+            #expect(
+                error.message
+                    == "Could not connect to the proxy proxy.example:3128: no address of it accepted a connection."
+            )
+        }
+
+        /// A password with an unencoded `@` in the proxy URL leaves its end in libcurl's name.
+        @Test func aProxyNameIsQuotedAfterItsLastAt() {
+            let error = SessionDelegate.failure(
+                Self.libcurl(.unknown, "Could not resolve proxy: s3cret@proxy.invalid"), afterResponse: false)
+            #expect(
+                error.message == "Could not connect to the proxy proxy.invalid: its name did not resolve.")
+        }
+
         @Test func aServerThatTakesNoConnectionIsTheServer() {
             let error = SessionDelegate.failure(
                 Self.libcurl(
@@ -169,7 +189,7 @@ struct SessionDelegateFailureTests {
             ]
             let transport = URLSessionTransport(configuration: configuration)
             let request = TransportRequest(
-                method: .get, url: URL(string: "http://127.0.0.1:9/")!, headers: [], body: nil)
+                method: .get, url: URL(string: "http://proxy-dictionary.invalid/")!, headers: [], body: nil)
             do {
                 _ = try await transport.send(request)
                 Issue.record("the proxy dictionary was not refused")
@@ -183,11 +203,16 @@ struct SessionDelegateFailureTests {
             }
         }
 
-        @Test func anEmptyProxyDictionaryIsNoProxy() {
+        @Test func aDictionaryWithoutAProxyIsNoProxy() {
             let configuration = URLSessionConfiguration.ephemeral
             #expect(URLSessionTransport.proxyDictionaryRefusal(configuration) == nil)
             configuration.connectionProxyDictionary = [:]
             #expect(URLSessionTransport.proxyDictionaryRefusal(configuration) == nil)
+            // Turning every proxy off asks for what happens anyway.
+            configuration.connectionProxyDictionary = ["HTTPEnable": 0, "HTTPSEnable": false]
+            #expect(URLSessionTransport.proxyDictionaryRefusal(configuration) == nil)
+            configuration.connectionProxyDictionary = ["HTTPSEnable": true, "HTTPSProxy": "proxy.example"]
+            #expect(URLSessionTransport.proxyDictionaryRefusal(configuration)?.kind == .invalidProxy)
         }
     }
 #endif
