@@ -166,14 +166,16 @@ extension CourierError {
 
         /// A proxy setting cannot be used: an empty host, a port outside 1...65535, a proxy URL
         /// that does not parse or has a scheme the transport cannot speak, credentials Basic
-        /// cannot carry. Nothing was sent.
+        /// cannot carry, a proxy the transport would not use (a `connectionProxyDictionary` on
+        /// Linux). Nothing was sent.
         public static let invalidProxy = Kind("invalidProxy")
         /// The proxy answered `407`: the credentials for it are missing or wrong. Nothing reached
         /// the server.
         public static let proxyAuthenticationFailed = Kind("proxyAuthenticationFailed")
         /// The proxy did not open a tunnel to the server: it refused the `CONNECT` (or the SOCKS
-        /// request), or its handshake failed. Nothing reached the server. A proxy that does not
-        /// connect or open the tunnel within the connect timeout is ``timedOut``.
+        /// request), or its handshake failed or outlasted the transport's own limit for it.
+        /// Nothing reached the server. A proxy the transport reports as not connecting within the
+        /// connect timeout is ``timedOut``.
         public static let proxyFailed = Kind("proxyFailed")
 
         // MARK: Status and decoding

@@ -99,3 +99,17 @@ struct CourierErrorMappingTests {
         SOCKSError.InvalidAuthenticationSelection(selection: .gssapi), server: server)
     #expect(garbled?.kind == .proxyFailed)
 }
+
+/// AsyncHTTPClient reports a proxy that closes before answering `CONNECT` as it reports a server
+/// that closes before answering: the error names the proxy, and both.
+@Test func aConnectionThroughAProxyClosedWithoutAnAnswerNamesTheProxy() throws {
+    let server = try #require(
+        try AsyncHTTPClientTransport.Proxy.http(host: "127.0.0.1", port: 3128).httpServer)
+    let closed = CourierError.proxy(HTTPClientError.remoteConnectionClosed, server: server)
+    #expect(closed?.kind == .connectionLost)
+    #expect(
+        closed?.message
+            == "The connection through the proxy 127.0.0.1:3128 closed without an answer: the proxy closed it, "
+            + "or the server at the end of its tunnel did.")
+    #expect(CourierError.isClosedBeforeResponse(HTTPClientError.remoteConnectionClosed))
+}
