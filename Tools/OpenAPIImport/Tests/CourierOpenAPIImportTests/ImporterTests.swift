@@ -874,6 +874,41 @@ import Testing
             ])
     }
 
+    /// A later allOf member that only marks a property read-only (or gives it a default) does not
+    /// change the property the typed schema declares: it is reported, not taken for documentation.
+    @Test func aDescribingAllOfMembersNotesAreReportedNotApplied() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Base:
+                  type: object
+                  required: [id]
+                  properties:
+                    id: {type: string}
+                    name: {type: string, description: The name.}
+                Item:
+                  allOf:
+                    - $ref: '#/components/schemas/Base'
+                    - properties:
+                        id: {readOnly: true}
+                        name: {default: x}
+            """)
+        let item = file(result, "Models/Item.swift")
+        #expect(!item.contains("Sent by the server only."), "\(item)")
+        #expect(item.contains("/// The name.\n    public var name: String?"), "\(item)")
+        let place = "/components/schemas/Item/allOf/1/properties"
+        #expect(
+            reported(result, at: "\(place)/id/readOnly").map(\.message) == [
+                "readOnly here is not applied to id: the property is as the schema of the allOf that gives it a type "
+                    + "declares it."
+            ])
+        #expect(reported(result, at: "\(place)/name/default").count == 1)
+        #expect(reported(result, at: "\(place)/id").isEmpty)
+        #expect(reported(result, at: "\(place)/name").isEmpty)
+    }
+
     /// Two inline enums the importer names alike, with the same values and documentation, are one
     /// type; the renamed values of each place are reported at that place. Enums with other values
     /// stay apart.

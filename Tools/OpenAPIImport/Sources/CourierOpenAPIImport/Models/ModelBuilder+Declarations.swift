@@ -133,9 +133,17 @@ extension ModelBuilder {
             property.constraints = resolved.constraints
             property.isOptional = property.isOptional && (!isRequired || resolved.nullable)
         } else {
-            // A schema that only describes the property: what else it says is reported.
+            // A schema that only describes the property: what else it says is reported, and its
+            // notes (read-only, a default) are not the property's, which the typed schema decides.
             noteExtensions(of: schema, at: pointer)
             reportUnread(schema, at: pointer, handled: [])
+            lines = (schema["description"]?.string ?? schema["title"]?.string).map(Self.lines) ?? []
+            for keyword in ["readOnly", "writeOnly", "default", "deprecated"] where schema[keyword] != nil {
+                report.add(
+                    pointer.appending(keyword), .notExpressed,
+                    "\(keyword) here is not applied to \(jsonName): the property is as the schema of the allOf "
+                        + "that gives it a type declares it.")
+            }
         }
         if property.documentation.isEmpty {
             property.documentation = lines
