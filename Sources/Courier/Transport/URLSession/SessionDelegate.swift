@@ -256,15 +256,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             return proxyMayBeUsed()
         }
-
-        /// Whether the environment names a proxy libcurl may take for an `https` request:
-        /// `https_proxy` or `all_proxy`, in either case.
-        @Sendable static func environmentNamesAProxy() -> Bool {
-            let environment = ProcessInfo.processInfo.environment
-            return ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains {
-                environment[$0].map { !$0.isEmpty } ?? false
-            }
-        }
     #endif
 
     #if canImport(FoundationNetworking)
@@ -300,6 +291,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             state.complete()
         }
     #endif
+
+    /// Whether the environment names a proxy libcurl may take for an `https` request:
+    /// `https_proxy` or `all_proxy`, in either case (Linux only reads it).
+    @Sendable static func environmentNamesAProxy() -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains {
+            environment[$0].map { !$0.isEmpty } ?? false
+        }
+    }
 
     /// Lets a streamed body's reader pace `task`: cancelled when the reader goes away, and on
     /// Apple platforms suspended while the reader is behind and resumed when it catches up.
