@@ -243,15 +243,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     #if canImport(FoundationNetworking)
         /// Whether `head` may be a proxy's answer to `CONNECT`: a first `2xx` head of an `https`
-        /// request, without `Content-Length` or `Transfer-Encoding`, when libcurl may take a
-        /// proxy. A server's head of that shape (a body that ends with the connection, or HTTP/2)
-        /// is then handed on with the body's first bytes or the end.
+        /// request, without `Content-Type`, `Content-Length` or `Transfer-Encoding`, when libcurl
+        /// may take a proxy. A server's head of that shape (a `204`, or a body without a type) is
+        /// then handed on with the body's first bytes or the end; a streamed body, which has a
+        /// type, starts at its head.
         func mayAnswerATunnel(_ head: HTTPURLResponse) -> Bool {
             guard (200..<300).contains(head.statusCode), head.url?.scheme?.lowercased() == "https" else {
                 return false
             }
             let fields = head.allHeaderFields.keys.map { "\($0.base)".lowercased() }
-            guard !fields.contains("content-length"), !fields.contains("transfer-encoding") else {
+            guard !fields.contains(where: ["content-type", "content-length", "transfer-encoding"].contains)
+            else {
                 return false
             }
             return proxyMayBeUsed()

@@ -338,6 +338,17 @@ struct SessionDelegateFailureTests {
             #expect(error.kind == .untrustedCertificate)
         }
 
+        /// A head with a type is the server's (a proxy's answer to `CONNECT` has no body): a
+        /// stream starts at it, before its first event.
+        @Test func aHeadWithATypeIsNeverHeld() async throws {
+            let result = await Self.outcome(streams: true) { delegate, session, task in
+                delegate.urlSession(
+                    session, dataTask: task, didReceive: Self.head(200, ["Content-Type": "text/event-stream"])
+                ) { _ in }
+            }
+            #expect(try result.get().status.code == 200)
+        }
+
         /// Without a proxy in the environment, a head is never held: a stream starts at it.
         @Test func withoutAProxyAHeadIsNeverHeld() async throws {
             let result = await Self.outcome(streams: true, proxy: false) { delegate, session, task in
