@@ -205,8 +205,6 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     /// Returns a copy whose message shows each of `secrets` as `<redacted>`.
     func hiding(_ secrets: [String]) -> CourierError {
         guard !secrets.isEmpty else { return self }
-        return CourierError(
-            stage: stage, kind: kind, message: LogRedaction.scrub(message, hiding: secrets), request: request,
-            url: url, response: response, underlying: underlying, pathSecrets: storage.pathSecrets)
+        return with(message: LogRedaction.scrub(message, hiding: secrets))
     }
 }

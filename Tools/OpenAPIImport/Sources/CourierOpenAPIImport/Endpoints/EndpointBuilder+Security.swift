@@ -154,9 +154,9 @@ extension EndpointBuilder {
                 default: components.append("Header(\(literal), \(SwiftNames.declared(name)), isSecret: true)")
                 }
                 let location = Self.apiKeyLocation(of: scheme)
-                if authorizationScheme == schemeName {
-                    // The key is the Authorization field, the credential a catalog reads first.
-                } else if Self.exportsAsAPIKey(keyName, in: location) {
+                // A key in the Authorization field is the credential a catalog reads first.
+                guard authorizationScheme != schemeName else { continue }
+                if Self.exportsAsAPIKey(keyName, in: location) {
                     readableKeys.append((schemeName, location, keyName))
                 } else {
                     models.report.add(
