@@ -72,17 +72,10 @@ extension CourierError {
     }
 
     /// The clause of a connection no address took: `url`'s host and port (the scheme's default
-    /// when it names none), when it has them.
+    /// when it names none), when it has a host.
     private static func refusedConnection(to url: URL?) -> String {
-        let defaultPort: Int? =
-            switch url?.scheme?.lowercased() {
-            case "http": 80
-            case "https": 443
-            default: nil
-            }
-        guard let host = url?.host, let port = url?.port ?? defaultPort else {
-            return "it accepted no connection."
-        }
+        guard let url, let host = url.host else { return "it accepted no connection." }
+        let port = url.port ?? BaseURL.defaultPort(forScheme: url.scheme?.lowercased() ?? "https")
         return "no address of \(host) accepted a connection on port \(port)."
     }
 }

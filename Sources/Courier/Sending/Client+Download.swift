@@ -126,7 +126,7 @@ extension Client {
     /// received so far are kept to resume it when they are: the transport kept them before it
     /// threw, and a download past its total timeout throws once they are settled.
     private static func sayingBytesKept(_ error: CourierError, for request: EndpointRequest) -> CourierError {
-        guard error.kind == .cancelled || error.kind == .timedOut, request.partialDownload?.holdsBytes == true
+        guard error.kind == .cancelled || error.kind == .timedOut, request.partialDownload?.held() != nil
         else { return error }
         let statement = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
         return error.with(message: statement + "; the bytes received so far are kept to resume the download.")
@@ -156,14 +156,11 @@ extension Client {
         headers.removeAll(named: .range)
         headers.removeAll(named: .ifRange)
         headers.set(HeaderField(name: .acceptEncoding, value: "identity"))
-        if fromHeldBytes, let validator = partial.recordedValidator(),
-            let size =
-                (try? FileManager.default.attributesOfItem(atPath: partial.file.path)[.size]
-                as? NSNumber)?.int64Value, size > 0
-        {
-            partial = PartialDownload(destination: destination, url: url, offset: size, validator: validator)
-            headers.append(HeaderField(name: .range, value: "bytes=\(size)-"))
-            headers.append(HeaderField(name: .ifRange, value: validator))
+        if fromHeldBytes, let held = partial.held() {
+            partial = PartialDownload(
+                destination: destination, url: url, offset: held.size, validator: held.validator)
+            headers.append(HeaderField(name: .range, value: "bytes=\(held.size)-"))
+            headers.append(HeaderField(name: .ifRange, value: held.validator))
         } else {
             partial.remove()
         }

@@ -134,14 +134,14 @@ struct PartialDownload: Sendable, Hashable {
         return String(lines[2])
     }
 
-    /// Whether bytes from ``resource`` are held for a later attempt: a record for it, and a file
-    /// that is not empty.
-    var holdsBytes: Bool {
-        guard recordedValidator() != nil,
+    /// The bytes held from ``resource`` for a later attempt, when there are any: the validator
+    /// recorded with them and how many there are (a record, and a file that is not empty).
+    func held() -> (validator: String, size: Int64)? {
+        guard let validator = recordedValidator(),
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?
-                .int64Value
-        else { return false }
-        return size > 0
+                .int64Value, size > 0
+        else { return nil }
+        return (validator, size)
     }
 
     /// Records that the bytes held came from ``resource`` with `validator`, replacing the record

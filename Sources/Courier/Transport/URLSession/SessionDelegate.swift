@@ -251,8 +251,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             guard (200..<300).contains(head.statusCode), head.url?.scheme?.lowercased() == "https" else {
                 return false
             }
-            let fields = head.allHeaderFields.keys.map { "\($0.base)".lowercased() }
-            guard !fields.contains(where: ["content-type", "content-length", "transfer-encoding"].contains)
+            let fields = Self.headerFields(of: head)
+            guard
+                ![HeaderName.contentType, .contentLength, .transferEncoding].contains(where: fields.contains)
             else {
                 return false
             }

@@ -97,8 +97,7 @@ import Foundation
         /// The host and port a direct connection for `url` goes to, lowercased.
         private static func serverTarget(of url: URL) -> (host: String, port: Int)? {
             guard let host = url.host?.lowercased() else { return nil }
-            let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-            return (host, port)
+            return (host, url.port ?? BaseURL.defaultPort(forScheme: url.scheme?.lowercased() ?? "https"))
         }
     }
 #endif
