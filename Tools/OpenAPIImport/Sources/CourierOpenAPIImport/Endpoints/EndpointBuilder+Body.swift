@@ -27,7 +27,7 @@ extension EndpointBuilder {
         let required = value["required"]?.bool == true
         let mediaTypes = content.keys
         let chosen =
-            mediaTypes.first(where: Self.isJSON)
+            mediaTypes.first(where: MediaTypeText.isJSON)
             ?? mediaTypes.first { $0.hasPrefix("application/x-www-form-urlencoded") }
             ?? mediaTypes.first { $0.hasPrefix("multipart/form-data") }
             ?? mediaTypes.first { $0.hasPrefix("text/") } ?? mediaTypes[0]
@@ -38,7 +38,7 @@ extension EndpointBuilder {
         }
         let mediaPointer = bodyPointer.appending("content", chosen)
         let schema = media(content[chosen])?["schema"] ?? .object(.init())
-        if Self.isJSON(chosen) { reportMissingSchema(content[chosen], at: mediaPointer) }
+        if MediaTypeText.isJSON(chosen) { reportMissingSchema(content[chosen], at: mediaPointer) }
         if chosen.hasPrefix("multipart/form-data") {
             return multipartBody(
                 schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required,
@@ -59,7 +59,7 @@ extension EndpointBuilder {
             optional ? "if let \(name) { \(text) }" : text
         }
 
-        if Self.isJSON(chosen) {
+        if MediaTypeText.isJSON(chosen) {
             let resolved = models.type(
                 of: schema, at: mediaPointer.appending("schema"),
                 hint: Self.hint(at: bodyPointer, or: endpoint + "Body"))
@@ -166,12 +166,15 @@ extension EndpointBuilder {
         // Bytes or text, optional as the document says: a body that is not required is sent only
         // when set, which the catalog exports as not required.
         let optional = !required
-        let isText =
-            chosen.hasPrefix("text/") && MediaTypeText.charset(of: chosen).map { $0 == "utf-8" } ?? true
+        // A text body in another charset than UTF-8 is its bytes (below).
+        let foreignCharset =
+            chosen.hasPrefix("text/")
+            ? MediaTypeText.charset(of: chosen).flatMap { $0 == "utf-8" ? nil : $0 } : nil
+        let isText = chosen.hasPrefix("text/") && foreignCharset == nil
         reportUncheckedSchema(
             media(content[chosen])?["schema"], at: mediaPointer.appending("schema"),
             ofBody: isText ? "String" : "Data", isSent: true)
-        if chosen.hasPrefix("text/"), let charset = MediaTypeText.charset(of: chosen), charset != "utf-8" {
+        if let charset = foreignCharset {
             // Courier writes and reads a text body's String as UTF-8: text in another charset is
             // the bytes the caller encodes.
             models.report.add(
@@ -183,7 +186,7 @@ extension EndpointBuilder {
                 component: component(
                     "Body.data(\(name), contentType: \(mediaTypeLiteral(chosen)))", optional: optional))
         }
-        if chosen.hasPrefix("text/") {
+        if isText {
             return RequestBodyDeclaration(
                 properties: property("String", optional: optional),
                 component: component(

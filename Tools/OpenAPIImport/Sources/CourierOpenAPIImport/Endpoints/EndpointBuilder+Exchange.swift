@@ -373,7 +373,7 @@ extension EndpointBuilder {
     /// The schema and media type of a JSON body (`application/json` or `…+json`).
     func jsonSchema(of value: DocumentValue) -> (DocumentValue, String)? {
         guard let content = value["content"]?.members else { return nil }
-        for (mediaType, media) in content where Self.isJSON(mediaType) {
+        for (mediaType, media) in content where MediaTypeText.isJSON(mediaType) {
             return (self.media(media)?["schema"] ?? .object(.init()), mediaType)
         }
         // A wildcard with a schema that is not bytes is the JSON a server sends for it.
@@ -385,11 +385,6 @@ extension EndpointBuilder {
             }
         }
         return nil
-    }
-
-    static func isJSON(_ mediaType: String) -> Bool {
-        let essence = MediaTypeText.essence(mediaType)
-        return essence == "application/json" || essence.hasSuffix("+json")
     }
 
     /// The keys of the 2xx responses, the lowest status first.

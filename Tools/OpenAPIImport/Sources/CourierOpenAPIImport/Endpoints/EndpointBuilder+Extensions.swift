@@ -11,11 +11,7 @@ extension EndpointBuilder {
         for (parameter, definition, _) in parameters {
             noteExtensions(ofParameter: parameter, at: definition)
         }
-        if let body = noteExtensions(
-            of: operation["requestBody"], at: pointer.appending("requestBody"), in: "request bodies")
-        {
-            noteExtensions(ofContent: body.value["content"], at: body.pointer.appending("content"))
-        }
+        noteExtensions(ofRequestBody: operation["requestBody"], at: pointer.appending("requestBody"))
         for (key, callback) in operation["callbacks"]?.members ?? .init() {
             noteExtensions(ofCallback: callback, at: pointer.appending("callbacks", key))
         }
@@ -26,6 +22,12 @@ extension EndpointBuilder {
         for (key, response) in responses.members ?? .init() where !key.hasPrefix("x-") {
             noteExtensions(ofResponse: response, at: pointer.appending("responses", key))
         }
+    }
+
+    /// Counts the vendor extensions of a request body and of its media types.
+    private mutating func noteExtensions(ofRequestBody value: DocumentValue?, at pointer: JSONPointer) {
+        guard let body = noteExtensions(of: value, at: pointer, in: "request bodies") else { return }
+        noteExtensions(ofContent: body.value["content"], at: body.pointer.appending("content"))
     }
 
     /// Counts the vendor extensions of a response and of the objects it holds: its media types,
@@ -138,9 +140,7 @@ extension EndpointBuilder {
             noteExtensions(ofParameter: value, at: place.appending("headers", name), in: "headers")
         }
         for (name, value) in each("requestBodies") {
-            let pointer = place.appending("requestBodies", name)
-            guard let body = noteExtensions(of: value, at: pointer, in: "request bodies") else { continue }
-            noteExtensions(ofContent: body.value["content"], at: body.pointer.appending("content"))
+            noteExtensions(ofRequestBody: value, at: place.appending("requestBodies", name))
         }
         for (name, value) in each("responses") {
             noteExtensions(ofResponse: value, at: place.appending("responses", name))

@@ -20,6 +20,12 @@ enum MediaTypeText {
         !text.contains("*") && isValid(text)
     }
 
+    /// Whether the text is JSON's media type or one with the `+json` suffix.
+    static func isJSON(_ text: String) -> Bool {
+        let essence = essence(text)
+        return essence == "application/json" || essence.hasSuffix("+json")
+    }
+
     /// The `charset` parameter of the text, in lowercase and unquoted, if it has one.
     static func charset(of text: String) -> String? {
         for parameter in text.split(separator: ";").dropFirst() {

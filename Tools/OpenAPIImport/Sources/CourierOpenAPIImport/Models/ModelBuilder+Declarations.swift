@@ -111,7 +111,7 @@ extension ModelBuilder {
         typedAt: inout [String: JSONPointer], hint: String, isRequired: Bool
     ) {
         let jsonName = property.jsonName
-        var lines = documentation(of: schema)
+        let lines: [String]
         if Self.declaresAType(schema) {
             let resolved = type(of: schema, at: pointer, hint: hint)
             lines = resolved.documentation

@@ -171,7 +171,7 @@ extension RoundTripComparison {
     /// Whether a body of the media type `type` (an essence) is text or bytes sent as they are:
     /// no JSON, no form and no multipart.
     private static func isSentAsItIs(_ type: String) -> Bool {
-        !(type == "application/json" || type.hasSuffix("+json") || type == "application/x-www-form-urlencoded"
+        !(MediaTypeText.isJSON(type) || type == "application/x-www-form-urlencoded"
             || type.hasPrefix("multipart/"))
     }
 
