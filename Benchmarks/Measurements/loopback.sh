@@ -22,7 +22,8 @@
 # connecting cancel (median of REPEATS such differences; about 4 minutes). Prints each variant's
 # count and Courier's ratio over the same library used by hand, with the goal the Performance
 # article names for it (a POST over URLSession, with and without an Idempotency-Key, and a GET over
-# AsyncHTTPClient) as met or not; --check fails past the gate below, never for a goal; --keep DIR keeps the last run's callgrind files (callgrind.VARIANT.COUNT.out, for
+# AsyncHTTPClient) as met or not; --check fails past the gate below, never for a goal; --keep DIR
+# keeps the last run's callgrind files (callgrind.VARIANT.COUNT.out, for
 # callgrind_annotate: differencing the two counts' profiles function by function shows where one
 # request's instructions go). Needs valgrind; it runs a copy of the binary without debug info.
 # --post counts a sequential POST /post of the small JSON body instead (a request that must never
