@@ -248,20 +248,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         /// then handed on with the body's first bytes or the end; a streamed body, which has a
         /// type, starts at its head.
         func mayAnswerATunnel(_ head: HTTPURLResponse) -> Bool {
-            guard (200..<300).contains(head.statusCode), head.url?.scheme?.lowercased() == "https" else {
-                return false
-            }
+            guard (200..<300).contains(head.statusCode), head.url?.scheme?.lowercased() == "https",
+                proxyMayBeUsed()
+            else { return false }
             let fields = Self.headerFields(of: head)
-            guard
-                ![HeaderName.contentType, .contentLength, .transferEncoding].contains(where: fields.contains)
-            else {
-                return false
-            }
-            return proxyMayBeUsed()
+            return ![HeaderName.contentType, .contentLength, .transferEncoding].contains(
+                where: fields.contains)
         }
-    #endif
 
-    #if canImport(FoundationNetworking)
         /// Completes a task whose head the delegate was never given: FoundationNetworking does not
         /// hand on a redirect status (301, 302, 303, 305 to 308) without a `Location` it can
         /// follow, and drops its body. The head comes from the task; a response announcing no body
@@ -298,10 +292,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Whether the environment names a proxy libcurl may take for an `https` request:
     /// `https_proxy` or `all_proxy`, in either case (Linux only reads it).
     @Sendable static func environmentNamesAProxy() -> Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains {
-            environment[$0].map { !$0.isEmpty } ?? false
+        for name in ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
+            if let value = getenv(name), value.pointee != 0 { return true }
         }
+        return false
     }
 
     /// Lets a streamed body's reader pace `task`: cancelled when the reader goes away, and on
