@@ -69,6 +69,18 @@ enum CacheRules {
         )
     }
 
+    /// The fields of a response that are end to end but never stored: `Set-Cookie` and fields
+    /// whose name carries a secret. A `304` that revalidates a stored response passes them on to
+    /// the call it answers, which received them from the origin, without storing them.
+    static func unstoredEndToEndFields(of headers: HeaderFields) -> [HeaderField] {
+        let named = Set(headers.listElements(for: .connection))
+        return headers.filter {
+            let name = $0.name.canonicalName
+            guard !named.contains(name) else { return false }
+            return name == "set-cookie" || (!unstoredFields.contains(name) && $0.name.isSensitiveByDefault)
+        }
+    }
+
     // MARK: Freshness (RFC 9111 §4.2)
 
     /// The freshness lifetime of `stored` in seconds (RFC 9111 §4.2.1): `max-age`, else `Expires`

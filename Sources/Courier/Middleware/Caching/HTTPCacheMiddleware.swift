@@ -216,8 +216,13 @@ public struct HTTPCacheMiddleware: Middleware {
             if !CacheControl(request.headers).contains("no-store") {
                 await replace(stored, with: freshened, key: key, until: deadline)
             }
+            // The call gets the cookies and secret fields the 304 brought, which are never stored.
+            var returned = freshened
+            for field in CacheRules.unstoredEndToEndFields(of: response.headers) {
+                returned.headers.append(field)
+            }
             return answer(
-                with: freshened, outcome: .revalidated, age: CacheRules.currentAge(of: freshened, now: now()))
+                with: returned, outcome: .revalidated, age: CacheRules.currentAge(of: freshened, now: now()))
         }
         if CacheRules.isOriginFailure(response.status),
             CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now())

@@ -157,6 +157,39 @@ private final class OutcomeListener: Sendable {
         #expect(origin.requests.count == 2)
     }
 
+    @Test func aNotModifiedPassesOnItsCookiesAndSecretFieldsWithoutStoringThem() async throws {
+        let clock = LockedValue(Self.t0)
+        let storage = MemoryCacheStorage()
+        let cache = Self.cache(clock: clock, storage: storage)
+        let notModified = RawResponse(
+            status: 304,
+            headers: [
+                HeaderField(name: .etag, value: "\"v1\""),
+                HeaderField(name: .cacheControl, value: "max-age=60"),
+                HeaderField(name: .setCookie, value: "session=renewed; Path=/"),
+                HeaderField(name: .setCookie, value: "theme=dark"),
+                HeaderField(name: HeaderName("X-Auth-Token"), value: "t0ken"),
+                HeaderField(name: .connection, value: "X-Hop"),
+                HeaderField(name: HeaderName("X-Hop"), value: "1"),
+                HeaderField(name: HeaderName("Keep-Alive"), value: "timeout=5"),
+            ])
+        let origin = ScriptedOrigin(
+            Self.ok("body", [(.cacheControl, "max-age=10"), (.etag, "\"v1\""), (.setCookie, "session=first")]),
+            notModified)
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        clock.withLock { $0 += 20 }
+        let revalidated = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(revalidated.body == Data("body".utf8))
+        #expect(revalidated.headers.values(for: .setCookie) == ["session=renewed; Path=/", "theme=dark"])
+        #expect(revalidated.headers["X-Auth-Token"] == "t0ken")
+        #expect(revalidated.headers["X-Hop"] == nil && revalidated.headers["Keep-Alive"] == nil)
+        // The next answer, from storage, carries none of them.
+        let hit = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(origin.requests.count == 2)
+        #expect(hit.body == Data("body".utf8))
+        #expect(hit.headers[.setCookie] == nil && hit.headers["X-Auth-Token"] == nil)
+    }
+
     @Test func aNotModifiedForAnotherTagIsAskedAgainWithoutConditions() async throws {
         let clock = LockedValue(Self.t0)
         let cache = Self.cache(clock: clock)
