@@ -20,7 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
     ],
     targets: [
-        // Issue 13's B1 and B2 workloads, shared by request-build and client-path (counted under
+        // The B1 and B2 workloads, shared by request-build and client-path (counted under
         // valgrind; client-path also times the sends in CPU).
         .target(
             name: "Workloads",
@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         // Requests per second and CPU per request of URLSession and AsyncHTTPClient used by hand
-        // and through Courier, on loopback against nginx (issue 13's B3 and B4); started by
+        // and through Courier, on loopback against nginx (goals B3 and B4); started by
         // `Benchmarks/run loopback`, which runs the server.
         .executableTarget(
             name: "loopback-throughput",
@@ -83,7 +83,7 @@ let package = Package(
             ]
         ),
         // Peak memory of 1,000 GETs, a 1 GiB upload and a 1 GiB download, by hand on URLSession
-        // and through Courier on each transport (issue 13's B5); run under `/usr/bin/time -v` by
+        // and through Courier on each transport (goal B5); run under `/usr/bin/time -v` by
         // `Benchmarks/run peak-memory`, which runs the server.
         .executableTarget(
             name: "peak-memory",

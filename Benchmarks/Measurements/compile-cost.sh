@@ -1,4 +1,4 @@
-# Measures what a large catalog costs the compiler (issue 13's B7): generates a package with 500
+# Measures what a large catalog costs the compiler (goal B7): generates a package with 500
 # endpoints written the way users write them (compile_cost.py beside this script: request model structs and
 # `Endpoint { … }` functions with every kind of component, `if`, `switch` and `for`), depending on
 # this checkout by path, and builds it in debug, as in an edit-compile loop, with

@@ -26,7 +26,7 @@ always writes the same files, so runs are comparable.
 `-debug-time-expression-type-checking`, and prints the total type-checking time, the slowest
 function bodies and expressions of the generated package, and every one over the limit; it exits
 with 1 when there is one. With `--json PATH` it also writes those figures, the build's wall and CPU
-time as given, and issue 13's B7 goal as met or not (the `goals` list every measure script writes).
+time as given, and the B7 goal as met or not (the `goals` list every measure script writes).
 """
 
 import argparse

@@ -1,4 +1,4 @@
-# Requests per second and CPU per request (issue 13's B3 and B4) of URLSession and
+# Requests per second and CPU per request (goals B3 and B4) of URLSession and
 # AsyncHTTPClient used by hand and through Courier, against nginx on 127.0.0.1: GET of 1 KB of
 # JSON with 1, 8 and 64 requests in flight, a small JSON POST with 8, and 256 GETs in flight as an
 # error check; then GET with 8 in flight over HTTPS, HTTP/1.1 and HTTP/2, by AsyncHTTPClient by

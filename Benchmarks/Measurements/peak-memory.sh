@@ -1,4 +1,4 @@
-# Peak memory (maximum resident set size, GNU `time -v`) of issue 13's B5 workloads, for a plain
+# Peak memory (maximum resident set size, GNU `time -v`) of the B5 workloads, for a plain
 # URLSession used by hand and for Courier on each transport, against nginx on 127.0.0.1:
 #   gets      1,000 GETs of 1 KB of JSON, 64 in flight
 #   upload    a SIZE_MIB file POSTed to /sink, streamed from disk (nginx reads and drops it)
@@ -14,7 +14,7 @@
 #   Benchmarks/run peak-memory --json peak.json      # the figures and goals as JSON too
 #   Benchmarks/run peak-memory --check               # exit 1 unless every goal is met
 #
-# Goals (issue 13's B5): each Courier variant's delta at most 1.05x raw URLSession's, workload by
+# Goals (B5): each Courier variant's delta at most 1.05x raw URLSession's, workload by
 # workload, and under 64 MiB for each transfer of SIZE_MIB (meant for 1024). nginx is nginx.sh's
 # (installed with apt-get when it is missing; its echo module reads the uploads). Builds
 # Benchmarks' peak-memory in release (the first build compiles AsyncHTTPClient, minutes). Needs

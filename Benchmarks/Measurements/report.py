@@ -118,7 +118,7 @@ def main():
 
     m = report["machine"]
     lines = [
-        "# Courier benchmarks (issue 13)",
+        "# Courier benchmarks",
         "",
         f"{args.started}, commit {commit}. {m['processors']} processors ({m['cpu']}), {m['memoryGiB']} GiB, "
         f"{m['os']}, {m['swift']}; load average {args.load} at the start.",

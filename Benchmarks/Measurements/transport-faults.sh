@@ -11,7 +11,7 @@
 #   Benchmarks/run transport-faults 3 40
 #   Benchmarks/run transport-faults --check      # and fail unless the goals below hold
 #
-# Goals checked by --check (issue 12): after a refused bomb, the AsyncHTTPClient transport's
+# Goals checked by --check: after a refused bomb, the AsyncHTTPClient transport's
 # next GET is within MAX_AHC_AFTERMATH (2) times its normal time, median of the rounds (the
 # times are fractions of a millisecond, so a loaded machine can miss it; rerun on a quiet one);
 # no GET fails on either transport; at most 1 in 100 POSTs fails, whether the server announces

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 
-/// Issue 13's B2 case: a GET whose in-memory transport answers 200 with 1,080 bytes of JSON,
+/// The B2 case: a GET whose in-memory transport answers 200 with 1,080 bytes of JSON,
 /// decoded into a 16-field struct, sent through `Client.send` with or without middleware, and
 /// the bare `JSONDecoder.decode` of the same bytes it is compared with. `client-path`
 /// (instruction and malloc counts under valgrind) and the `ClientPath` benchmark (time, CPU and

@@ -5,7 +5,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Issue 13's B1 case: a POST to `/v1/users/{id}/posts` with three query items, Content-Type,
+/// The B1 case: a POST to `/v1/users/{id}/posts` with three query items, Content-Type,
 /// Accept, Authorization and a 114-byte JSON body, built to a ready `URLRequest` by Courier and
 /// by hand. `request-build` (instruction counts under callgrind) and the `RequestBuild` benchmark
 /// (time, CPU and mallocs) both build it from here.

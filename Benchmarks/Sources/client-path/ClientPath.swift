@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import Workloads
 
-/// Sends issue 13's B2 request N times (``ClientPathWorkload``), for instruction and allocation
+/// Sends the B2 request N times (``ClientPathWorkload``), for instruction and allocation
 /// counts under valgrind: a GET whose in-memory transport answers 200 with 1,080 bytes of JSON,
 /// decoded into a 16-field struct.
 ///

@@ -1,4 +1,4 @@
-/// One of issue 13's B3 and B4 goals, evaluated on this run's figures.
+/// One of the B3 and B4 goals, evaluated on this run's figures.
 struct Goal: Codable, Sendable {
     /// `B3`, `B4` or `TLS`.
     let id: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 13's B3 and B4: throughput and CPU per request of Courier on each transport against the
+/// Goals B3 and B4: throughput and CPU per request of Courier on each transport against the
 /// same library used by hand, on loopback against nginx; started by `Benchmarks/run loopback`,
 /// which runs the server.
 ///

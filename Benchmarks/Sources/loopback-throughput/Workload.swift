@@ -37,7 +37,7 @@ struct Workload: Sendable {
     /// Whether the workload is there to count errors under load rather than for its ratios.
     let isErrorCheck: Bool
 
-    /// Issue 13's B3 and B4 loads, then the same GET over HTTPS (HTTP/1.1, and HTTP/2), in the
+    /// The B3 and B4 loads, then the same GET over HTTPS (HTTP/1.1, and HTTP/2), in the
     /// order they run and print.
     static let all: [Workload] = [
         Workload(id: "get-1", request: .get, server: .plain, inFlight: 1, isErrorCheck: false),

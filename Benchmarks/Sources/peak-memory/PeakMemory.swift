@@ -6,7 +6,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Issue 13's B5: one workload of one variant, run under `/usr/bin/time -v` by
+/// Goal B5: one workload of one variant, run under `/usr/bin/time -v` by
 /// `Benchmarks/run peak-memory`, which reads the peak RSS and runs the nginx server.
 ///
 ///     peak-memory BASE_URL VARIANT idle               # one GET of /json: the baseline

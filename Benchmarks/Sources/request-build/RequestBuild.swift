@@ -6,7 +6,7 @@ import Workloads
     import FoundationNetworking
 #endif
 
-/// Builds issue 13's request N times (``RequestBuildWorkload``), for instruction counts under
+/// Builds the B1 request N times (``RequestBuildWorkload``), for instruction counts under
 /// callgrind: a POST to `/v1/users/{id}/posts` with three query items, Content-Type, Accept,
 /// Authorization and a 114-byte JSON body, to a ready `URLRequest`.
 ///

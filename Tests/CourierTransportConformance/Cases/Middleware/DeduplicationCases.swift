@@ -12,7 +12,7 @@
     /// (``DeduplicationMiddleware/waitingRequests``).
     extension ConformanceCase {
         static let deduplicationCases: [ConformanceCase] = [
-            // Issue 13's B6: 100 concurrent identical GETs, exactly one server hit.
+            // Goal B6: 100 concurrent identical GETs, exactly one server hit.
             ConformanceCase(.middleware, "aHundredIdenticalGetsReachTheServerOnce") { context in
                 let key = FaultServer.uniqueKey()
                 let deduplication = DeduplicationMiddleware()
