@@ -279,6 +279,23 @@ struct CatalogMultipartTests {
         #expect(reasons(Data()) == ["the body is missing"])
     }
 
+    @Test func aPartWithoutAContentTypeReadsAsPlainText() throws {
+        // RFC 7578 §4.4: a part's Content-Type defaults to text/plain; Python's requests sends
+        // a file part without one unless told.
+        var upload = sample
+        upload.photo = Data("not really a JPEG".utf8)
+        let incoming = try IncomingRequest(try upload.request())
+        let text = String(decoding: incoming.body, as: UTF8.self)
+        let untyped = text.replacingOccurrences(of: "\r\nContent-Type: image/jpeg", with: "")
+        #expect(untyped != text)
+        let parsed = try Gallery.Upload.parse(
+            IncomingRequest(
+                method: .post, target: incoming.target, headers: incoming.headers, body: Data(untyped.utf8)))
+        var expected = upload
+        expected.type = MediaType("text/plain")
+        #expect(parsed == expected)
+    }
+
     @Test func aJSONPartAndTextAroundAFieldValueReadBack() throws {
         let shape = try Gallery.Annotated.shape()
         #expect(shape.body?.parts.map(\.valuePrefix) == ["Re: ", ""])

@@ -229,7 +229,8 @@ enum RequestMatching {
         }
         for (field, value, what) in [
             (part.filename, found.filename, "file name"),
-            (part.contentType, found.contentType, "Content-Type"),
+            // A part without a Content-Type is plain text (RFC 7578 §4.4).
+            (part.contentType, found.contentType ?? "text/plain", "Content-Type"),
         ] {
             guard let field, let key = field.parameter else { continue }
             if let value {
