@@ -23,7 +23,7 @@ import Hummingbird
 /// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415 or 400 unless given
 /// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to the
 /// body limit (a longer one is answered with a `problem+json` 413, not through the `mismatch`
-/// handler). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request),
+/// handler, and unread when its `Content-Length` is over the limit). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request),
 /// without the body. The matched endpoint's path template (`/todos/{id}`) names the request's route
 /// for Hummingbird's tracing, metrics and logging middleware, which go before this one; routes of
 /// the router itself only see what this middleware passes on.
@@ -152,6 +152,11 @@ public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var request = request
         let limit = bodyLimit ?? context.maxUploadSize
+        // A body its head says is longer is refused unread: a client that waits on
+        // `Expect: 100-continue` gets its final status at once (RFC 9110 §10.1.1).
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            return try CatalogAnswer.contentTooLarge(limit: limit).response(from: request, context: context)
+        }
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: limit)

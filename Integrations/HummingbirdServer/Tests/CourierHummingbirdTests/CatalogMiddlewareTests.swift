@@ -197,6 +197,21 @@ struct CatalogMiddlewareTests {
         }
     }
 
+    @Test("a body whose Content-Length is over the limit is refused with 413 before it is read")
+    func declaredLengthOverLimit() async throws {
+        try await Self.notes(bodyLimit: 32).test(.router) { client in
+            // No body follows the head: only the declared length can say it is too long.
+            try await client.execute(
+                uri: "/notes", method: .post,
+                headers: [.contentType: "application/json", .contentLength: "1000"],
+                body: nil
+            ) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(response.headers[.contentType] == "application/problem+json")
+            }
+        }
+    }
+
     @Test("a value outside a declared constraint is the catalog's 400, or the mismatch handler's answer")
     func mismatch() async throws {
         try await Self.notes().test(.router) { client in
