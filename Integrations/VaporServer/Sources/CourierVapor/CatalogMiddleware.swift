@@ -24,7 +24,7 @@ import Vapor
 /// `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415
 /// or 400 unless given one. A 404 or 405 is answered without reading the body; otherwise the body
 /// is read up to the body limit (a longer one is answered with a `problem+json` 413, not through
-/// the `mismatch` handler). `HEAD` is served by the path's `GET` endpoint (its handler gets the
+/// the `mismatch` handler, and unread when its `Content-Length` is over the limit). `HEAD` is served by the path's `GET` endpoint (its handler gets the
 /// `HEAD` request; Vapor's server leaves the body out); for a streamed answer the head says
 /// `Content-Length: 0`, as Vapor cannot leave a streamed body's chunked framing off the wire. The
 /// request's `route` is one whose path is the matched endpoint's template (`/todos/:id`), for
@@ -158,6 +158,11 @@ public struct CatalogMiddleware: AsyncMiddleware {
             // The method and path fit: the body decides, below.
         }
         let limit = bodyLimit ?? max(0, request.application.routes.defaultMaxBodySize.value)
+        // A body its head says is longer is refused unread: a client that waits on
+        // `Expect: 100-continue` gets its final status at once (RFC 9110 §10.1.1).
+        if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
+            return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
+        }
         guard let body = try await collectBody(of: request, limit: limit) else {
             return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
         }

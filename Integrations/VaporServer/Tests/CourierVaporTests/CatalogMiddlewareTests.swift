@@ -168,6 +168,29 @@ struct CatalogMiddlewareTests {
         }
     }
 
+    @Test("a body whose Content-Length is over the limit is refused with 413 before it is read")
+    func declaredLengthOverLimit() async throws {
+        try await withApp { app in
+            let middleware = CatalogMiddleware(try Catalog(NotesAPI.endpoints), bodyLimit: 32) { _, _ in
+                CatalogAnswer(status: .ok)
+            }
+            // No body follows the head: only the declared length can say it is too long.
+            let request = Request(
+                application: app, method: .POST, url: "/notes",
+                headers: ["Content-Type": "application/json", "Content-Length": "1000"],
+                on: app.eventLoopGroup.next())
+            let response = try await middleware.respond(to: request, chainingTo: Self.notFound)
+            #expect(response.status == .payloadTooLarge)
+            #expect(response.headers.first(name: .contentType) == "application/problem+json")
+        }
+    }
+
+    /// The next responder of a middleware tested on its own: a 404.
+    struct NotFound: AsyncResponder {
+        func respond(to request: Request) async throws -> Response { Response(status: .notFound) }
+    }
+    static let notFound = NotFound()
+
     @Test("a value outside a declared constraint is the catalog's 400, or the mismatch handler's answer")
     func mismatch() async throws {
         try await Self.withNotes { app in
