@@ -15,7 +15,8 @@ extension EndpointMismatch {
     /// }
     /// ```
     ///
-    /// 404 for another path, 405 with an `Allow` header for another method, 401 with
+    /// 404 for another path, 405 with an `Allow` header for another method (its detail names only
+    /// the method and those the path allows), 401 with
     /// `WWW-Authenticate` when the request lacks the credentials the endpoint needs (its
     /// `Authorization` header, or its API key's header or query item), 415 with
     /// `Accept-Encoding: identity` for a body the endpoint cannot read at all (another media type,
@@ -36,9 +37,11 @@ extension EndpointMismatch {
             }
         case .otherMethod:
             status = 405
-            headers.append(
-                HeaderField(
-                    name: HeaderName("Allow"), value: allowedMethods.map(\.rawValue).joined(separator: ", ")))
+            let allowed = allowedMethods.map(\.rawValue).joined(separator: ", ")
+            headers.append(HeaderField(name: HeaderName("Allow"), value: allowed))
+            // Only the method is the client's fault: what the request lacks for an endpoint of
+            // another method is not what it asked.
+            detail = "This path does not allow \(request.method.rawValue); it allows \(allowed)."
         case .sameRoute:
             if let credentials = MismatchAnswers.requiredCredentials(shape),
                 !credentials.isCarried(by: request)

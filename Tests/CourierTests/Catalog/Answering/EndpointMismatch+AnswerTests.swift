@@ -45,6 +45,9 @@ struct EndpointMismatchAnswerTests {
         #expect(answer.status == 405)
         #expect(answer.headers["Allow"] == "POST")
         #expect(problem.title == "Method Not Allowed")
+        // Only the method is wrong for the client: the closest endpoint's other faults (a missing
+        // header, a query item) are not what it asked.
+        #expect(problem.detail == "This path does not allow PUT; it allows POST.")
     }
 
     @Test func missingCredentialsAreA401AndTheRestA400() throws {
