@@ -66,8 +66,13 @@ struct FormDecoder: Decoder {
             case .indexed: "[0]=…"
             }
         guard let other = written.first(where: { $0 != expected }) else { return }
-        throw mismatch(
-            [Any].self, "An array written as \(shownName + other) (expected \(shownName + expected))")
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            .courier(
+                codingPath: codingPath,
+                debugDescription:
+                    "The array is written as \(shownName + other), where this endpoint reads \(shownName + expected)."
+            ))
     }
 
     /// `name` as a sentence may show it: `…` when a dictionary's key, which is the client's text,
