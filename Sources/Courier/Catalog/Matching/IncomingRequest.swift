@@ -80,22 +80,22 @@ public struct IncomingRequest: Sendable, Hashable {
         return segments
     }
 
-    /// The query items, percent-decoded, in order; `+` stays a plus sign (RFC 3986).
+    /// The query items, percent-decoded, in order (``pairs(_:)``).
     var queryItems: [QueryItem]? {
         let parts = Self.split(target[...], at: "?", maxSplits: 1)
         guard parts.count == 2 else { return [] }
-        return Self.pairs(parts[1], plusIsSpace: false)
+        return Self.pairs(parts[1])
     }
 
     /// The pairs of a query or an `application/x-www-form-urlencoded` body, percent-decoded, in
-    /// order; `nil` when one is not valid percent-encoded UTF-8. In a form body a `+` is a space
-    /// (Courier itself always sends a plus sign as `%2B`).
-    static func pairs(_ text: Substring, plusIsSpace: Bool) -> [QueryItem]? {
+    /// order; `nil` when one is not valid percent-encoded UTF-8. A `+` is a space, as HTML forms,
+    /// the URL Standard's `URLSearchParams` and server frameworks read a query; Courier itself
+    /// always sends a plus sign as `%2B` and a space as `%20`.
+    static func pairs(_ text: Substring) -> [QueryItem]? {
         var items: [QueryItem] = []
         for pair in split(text, at: "&") where !pair.isEmpty {
             let halves = split(pair, at: "=", maxSplits: 1)
             func decoded(_ text: Substring) -> String? {
-                guard plusIsSpace else { return PercentEncoding.decode(text) }
                 let spaced = text.utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
                 return PercentEncoding.decode(String(decoding: spaced, as: UTF8.self))
             }

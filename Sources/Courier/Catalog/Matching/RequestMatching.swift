@@ -143,7 +143,7 @@ enum RequestMatching {
                 if body.isRequired { reasons.append("the body is missing") }
             } else if isForm {
                 if let pairs = String(strictUTF8: request.body).flatMap({
-                    IncomingRequest.pairs(Substring($0), plusIsSpace: true)
+                    IncomingRequest.pairs(Substring($0))
                 }) {
                     values[key] = .form(pairs, position: .named(nil), encoding: formEncoding)
                 } else {
