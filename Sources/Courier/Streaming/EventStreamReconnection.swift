@@ -26,7 +26,9 @@ public struct EventStreamReconnection: Sendable {
     /// and `d`.
     public var jitter: Double
     /// How many attempts in a row may fail before the stream throws the last failure; `nil` for
-    /// no limit. An attempt that delivers an event resets the count.
+    /// no limit. An attempt whose body delivers anything, an event or only a keep-alive comment,
+    /// resets the count: the server answered and spoke, so its end is a reconnection, not a
+    /// failure to back off from.
     public var maximumAttempts: Int?
     /// The statuses that mean "try again later"; any other non-2xx status ends the stream with an
     /// error, and 204 ends it normally.
@@ -108,8 +110,8 @@ public struct EventStreamReconnection: Sendable {
             self.policy = policy
         }
 
-        /// An event arrived: the next break starts backing off afresh.
-        mutating func receivedEvent() {
+        /// Bytes of the body arrived: the next break starts backing off afresh.
+        mutating func receivedBytes() {
             failures = 0
         }
 
