@@ -33,10 +33,18 @@ extension TransportRequest {
             // URLSession on Linux counts this in whole seconds and truncates: 0.5 would be 0,
             // which times out at once. Round up instead, so the wait is never shorter.
             request.timeoutInterval = max(1, idleTimeout.timeInterval.rounded(.up))
+        } else if streamsResponse {
+            // A stream without an idle timeout may stay silent as long as its server likes;
+            // `URLRequest`'s own default would end it after 60 silent seconds.
+            request.timeoutInterval = Self.unlimitedSilence
         }
         urlRequestConfiguration?.apply(&request)
         return request
     }
+
+    /// The `timeoutInterval` of a streamed response without an idle timeout: a year, which
+    /// FoundationNetworking turns into milliseconds and then nanoseconds without overflowing.
+    static let unlimitedSilence: TimeInterval = 365 * 24 * 60 * 60
 }
 
 extension HeaderFields {

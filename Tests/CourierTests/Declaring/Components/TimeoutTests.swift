@@ -46,6 +46,27 @@ struct TimeoutTests {
             try withIdle.transportRequest(baseURL: BaseURL("api.example.com")).timeout.idle == .seconds(2))
     }
 
+    @Test func aStreamedResponseWithoutAnIdleTimeoutIsNotCutByURLSessionsDefault() throws {
+        let stream = try Endpoint<Empty, Never> {
+            Method.get
+        }.request().with { $0.streamsResponse = true }
+        let transport = try stream.transportRequest(baseURL: BaseURL("api.example.com"))
+        #expect(transport.urlRequest.timeoutInterval >= 365 * 24 * 60 * 60)
+        // A collected body keeps URLSession's default; a declared idle timeout is used as it is.
+        let collected = try Endpoint<Empty, Never> {
+            Method.get
+        }.request()
+        #expect(
+            try collected.transportRequest(baseURL: BaseURL("api.example.com")).urlRequest.timeoutInterval
+                == 60)
+        let idle = try Endpoint<Empty, Never> {
+            Method.get
+            Timeout(idle: .seconds(5))
+        }.request().with { $0.streamsResponse = true }
+        #expect(
+            try idle.transportRequest(baseURL: BaseURL("api.example.com")).urlRequest.timeoutInterval == 5)
+    }
+
     @Test(arguments: [
         (Timeout(connect: .zero), "The connect timeout 0.0 seconds is not positive."),
         (Timeout(idle: .seconds(-1)), "The idle timeout -1.0 seconds is not positive."),
