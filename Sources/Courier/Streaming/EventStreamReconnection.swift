@@ -126,7 +126,12 @@ public struct EventStreamReconnection: Sendable {
                     throw lastError
                         ?? CourierError(
                             stage: .transport, kind: .connectionLost,
-                            message: "The event stream could not reconnect in \(maximum) attempts.")
+                            message: maximum == 0
+                                ? "The event stream's connection ended, and its reconnection allows no attempts "
+                                    + "(maximumAttempts is 0)."
+                                : "The event stream stopped reconnecting after \(maximum) attempts in a row: the "
+                                    + "last connection was answered but closed before the server sent anything."
+                        )
                 }
                 do {
                     try await policy.sleep(policy.delay(attempt: failures, retry: retry))

@@ -162,7 +162,25 @@ struct EventStreamReconnectionTests {
         #expect(try await events.next()?.data == "a")
         let error = await #expect(throws: CourierError.self) { try await events.next() }
         #expect(error?.kind == .connectionLost)
+        #expect(
+            error?.message
+                == "The event stream stopped reconnecting after 2 attempts in a row: the last connection was "
+                + "answered but closed before the server sent anything.")
         #expect(waits.get() == [.seconds(3), .seconds(6)])
+    }
+
+    @Test func noAttemptsAllowedEndsAtTheFirstCloseAndSaysWhy() async throws {
+        let script = Script([(.ok, "data: a\n\n"), (.ok, "data: b\n\n")])
+        let reconnection = EventStreamReconnection(maximumAttempts: 0, sleep: { _ in })
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var events = try await client.events(Self.feed, reconnection: reconnection).get().makeAsyncIterator()
+        #expect(try await events.next()?.data == "a")
+        let error = await #expect(throws: CourierError.self) { try await events.next() }
+        #expect(
+            error?.message
+                == "The event stream's connection ended, and its reconnection allows no attempts (maximumAttempts is 0)."
+        )
+        #expect(script.lastEventIDs.get().count == 1)
     }
 
     @Test func a204FirstAnswerEndsTheStreamWithoutReconnecting() async throws {
