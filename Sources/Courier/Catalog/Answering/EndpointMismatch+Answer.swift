@@ -19,8 +19,9 @@ extension EndpointMismatch {
     /// the method and those the path allows), 401 with
     /// `WWW-Authenticate` when the request lacks the credentials the endpoint needs (its
     /// `Authorization` header, or its API key's header or query item), 415 with
-    /// `Accept-Encoding: identity` for a body the endpoint cannot read at all (another media type,
-    /// another charset than it declares, a content coding), and 400 for the rest. A 400 for
+    /// `Accept-Encoding: identity` and an `Accept` naming the media type the endpoint reads for a
+    /// body it cannot read at all (another media type, another charset than it declares, a
+    /// content coding), and 400 for the rest. A 400 for
     /// values outside the endpoint's constraints also lists them as RFC 9457's `invalid-params`,
     /// each with its `name` and `reason`. A catalog's OpenAPI document lists these answers.
     public func answer(to request: IncomingRequest) -> CatalogAnswer {
@@ -51,8 +52,12 @@ extension EndpointMismatch {
                     HeaderField(name: HeaderName("WWW-Authenticate"), value: credentials.challenge))
             } else if unsupportedContent {
                 status = 415
-                // The one content coding a catalog reads (RFC 9110 §12.5.3).
+                // The one content coding a catalog reads (RFC 9110 §12.5.3), and the media type
+                // the endpoint reads (§15.5.16).
                 headers.append(HeaderField(name: .acceptEncoding, value: "identity"))
+                if let body = shape?.body {
+                    headers.append(HeaderField(name: .accept, value: MismatchAnswers.accepted(body)))
+                }
             } else {
                 status = .badRequest
             }
@@ -87,6 +92,13 @@ enum MismatchAnswers {
                 RequestMatching.parameterValue(in: segment, prefix: prefix, suffix: suffix) != nil
             }
         }
+    }
+
+    /// The media type an endpoint's body is read in, for the `Accept` of a 415: its essence, with
+    /// the charset the endpoint declares.
+    static func accepted(_ body: EndpointShape.BodyShape) -> String {
+        guard let charset = body.contentType.charset else { return body.contentType.essence }
+        return "\(body.contentType.essence); charset=\(charset)"
     }
 
     /// The problem title of a mismatch status.

@@ -291,6 +291,7 @@ struct EndpointMismatchContentAnswerTests {
         let refused = try answer(.post, "/accounts", headers: headers, body: #"{"username":"ada"}"#)
         #expect(refused.status == 415)
         #expect(refused.headers["Accept-Encoding"] == "identity")
+        #expect(refused.headers["Accept"] == "application/json")
     }
 
     @Test func aBodyInUTF8OrWithoutACodingIsRead() throws {
@@ -325,6 +326,7 @@ struct EndpointMismatchContentAnswerTests {
             headers: [HeaderField(name: .contentType, value: "text/csv; charset=utf-8")], body: export.csv)
         let mismatch = #expect(throws: EndpointMismatch.self) { try catalog.match(utf8) }
         #expect(mismatch?.answer(to: utf8).status == 415)
+        #expect(mismatch?.answer(to: utf8).headers["Accept"] == "text/csv; charset=iso-8859-1")
     }
 
     @Test func aCodingAServerAlreadyDecodedIsReadAsItArrives() throws {
