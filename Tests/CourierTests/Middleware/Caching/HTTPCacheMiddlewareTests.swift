@@ -174,7 +174,8 @@ private final class OutcomeListener: Sendable {
                 HeaderField(name: HeaderName("Keep-Alive"), value: "timeout=5"),
             ])
         let origin = ScriptedOrigin(
-            Self.ok("body", [(.cacheControl, "max-age=10"), (.etag, "\"v1\""), (.setCookie, "session=first")]),
+            Self.ok(
+                "body", [(.cacheControl, "max-age=10"), (.etag, "\"v1\""), (.setCookie, "session=first")]),
             notModified)
         _ = try await Self.send(Self.get(), through: cache, origin: origin)
         clock.withLock { $0 += 20 }
