@@ -64,9 +64,19 @@ public struct RetryMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
+        guard request.isIdempotent else { return try await next(request, baseURL) }
         // A streamed body is read once: a retry could only fail, and would hide the first error.
-        guard request.isIdempotent, request.body?.stream == nil else {
-            return try await next(request, baseURL)
+        // An error that would have been retried says why it was not.
+        guard request.body?.stream == nil else {
+            do {
+                return try await next(request, baseURL)
+            } catch {
+                guard maxRetries > 0, delay(beforeRetry: 0, after: .failure(error)) != nil else {
+                    throw error
+                }
+                throw error.with(
+                    message: error.message + " It was not retried: its body is a stream, which is read once.")
+            }
         }
         var retry = 0
         while true {

@@ -206,6 +206,31 @@ import Testing
         #expect(sent.count == 2)
     }
 
+    /// A lost connection would be retried, but a streamed body cannot be sent again: the error
+    /// comes back after one request and says why it was not retried.
+    @Test func aStreamedBodysRetryableErrorSaysItWasNotRetried() async throws {
+        let sent = SentRequests()
+        let transport = StubTransport { request in
+            _ = sent.append(request)
+            if let stream = request.body?.stream { _ = try? await stream.collect(limit: 1 << 20) }
+            throw CourierError(stage: .transport, kind: .connectionLost, message: "The connection was lost.")
+        }
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(Data("abc".utf8))
+            continuation.finish()
+        }
+        let put = Endpoint<String, Never> {
+            Method.put
+            Path("blobs", "1")
+            Body.stream(chunks, length: 3)
+        }
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry()])
+        let error = await expectCourierError(.connectionLost) { try await client.rawResponse(put) }
+        #expect(sent.count == 1)
+        #expect(
+            error?.message.hasSuffix("It was not retried: its body is a stream, which is read once.") == true)
+    }
+
     // MARK: Retry-After (RFC 9110 §10.2.3), cases of urllib3's test_retry.py
 
     /// `test_respect_retry_after_header_sleep`, the cases in RFC 9110's three date forms, with
