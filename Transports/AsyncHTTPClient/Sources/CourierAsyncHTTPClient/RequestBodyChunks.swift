@@ -10,6 +10,15 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
 
     static let chunkSize = 64 * 1024
 
+    /// Whether `body` is in memory and no longer than one chunk, so that it may go out in one
+    /// piece. A longer one goes in chunks, as the connection takes them: written in one piece, it
+    /// is still going out when a server answers early (a `413` or `401`) and closes, and
+    /// AsyncHTTPClient then fails the answer it had received as a connection closed mid-body.
+    static func fitsOneChunk(_ body: RequestBody) -> Bool {
+        guard let data = body.data else { return false }
+        return data.count <= chunkSize
+    }
+
     let body: RequestBody
     let barrier: WriteBarrier
     let onChunk: @Sendable (_ sentBytes: Int64) -> Void

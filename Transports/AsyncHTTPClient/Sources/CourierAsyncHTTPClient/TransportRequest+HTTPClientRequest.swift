@@ -14,7 +14,7 @@ extension TransportRequest {
     ///   - outcome: Told how the reading of `streamed` ended.
     ///   - barrier: Holds each chunk of a streamed body back until the connection took the last.
     ///   - onChunk: Told how many body bytes were written so far, after each chunk of a streamed
-    ///     body; `nil` sends an in-memory body in one piece.
+    ///     body; `nil` sends an in-memory body of one chunk at most in one piece.
     func httpClientRequest(
         streamed: StreamedBodyReader? = nil, outcome: StreamedBodyOutcome? = nil, barrier: WriteBarrier,
         onChunk: (@Sendable (Int64) -> Void)?
@@ -36,7 +36,7 @@ extension TransportRequest {
                 request.body = .stream(
                     RequestBodyChunks(body: body, barrier: barrier, onChunk: onChunk),
                     length: .known(body.length))
-            } else if let data = body.data {
+            } else if let data = body.data, RequestBodyChunks.fitsOneChunk(body) {
                 request.body = .bytes(ByteBuffer(data: data))
             } else {
                 request.body = .stream(
