@@ -93,12 +93,12 @@ public struct EventStream<Payload: Decodable & Sendable>: AsyncSequence, Sendabl
                         throw pendingError
                     }
                     if let chunk = try await chunks.next() {
-                        if !chunk.isEmpty { reconnecting?.receivedBytes() }
                         do {
                             try parser.parse(chunk, into: &ready)
                         } catch {
                             pendingError = error
                         }
+                        if !ready.isEmpty { reconnecting?.receivedEvent() }
                         continue
                     }
                     if parser.isInsideEvent {

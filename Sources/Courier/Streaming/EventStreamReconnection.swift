@@ -26,9 +26,7 @@ public struct EventStreamReconnection: Sendable {
     /// and `d`.
     public var jitter: Double
     /// How many attempts in a row may fail before the stream throws the last failure; `nil` for
-    /// no limit. An attempt whose body delivers anything, an event or only a keep-alive comment,
-    /// resets the count: the server answered and spoke, so its end is a reconnection, not a
-    /// failure to back off from.
+    /// no limit. An attempt that delivers an event resets the count.
     public var maximumAttempts: Int?
     /// The statuses that mean "try again later"; any other non-2xx status ends the stream with an
     /// error, and 204 ends it normally.
@@ -110,8 +108,8 @@ public struct EventStreamReconnection: Sendable {
             self.policy = policy
         }
 
-        /// Bytes of the body arrived: the next break starts backing off afresh.
-        mutating func receivedBytes() {
+        /// An event arrived: the next break starts backing off afresh.
+        mutating func receivedEvent() {
             failures = 0
         }
 
@@ -130,7 +128,7 @@ public struct EventStreamReconnection: Sendable {
                                 ? "The event stream's connection ended, and its reconnection allows no attempts "
                                     + "(maximumAttempts is 0)."
                                 : "The event stream stopped reconnecting after \(maximum) attempts in a row: the "
-                                    + "last connection was answered but closed before the server sent anything."
+                                    + "last connection was answered but ended before an event arrived."
                         )
                 }
                 do {
