@@ -158,8 +158,9 @@ public struct CatalogMiddleware: AsyncMiddleware {
             // The method and path fit: the body decides, below.
         }
         let limit = bodyLimit ?? max(0, request.application.routes.defaultMaxBodySize.value)
-        // A body its head says is longer is refused unread: a client that waits on
-        // `Expect: 100-continue` gets its final status at once (RFC 9110 §10.1.1).
+        // A body its head says is longer is refused unread (RFC 9110 §10.1.1). Vapor hands the
+        // request on at the body's first bytes, so a client waiting on `Expect: 100-continue`
+        // has started its upload by then.
         if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
             return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
         }

@@ -169,8 +169,9 @@ private final class OutcomeListener: Sendable {
                 HeaderField(name: .setCookie, value: "session=renewed; Path=/"),
                 HeaderField(name: .setCookie, value: "theme=dark"),
                 HeaderField(name: HeaderName("X-Auth-Token"), value: "t0ken"),
-                HeaderField(name: .connection, value: "X-Hop"),
+                HeaderField(name: .connection, value: "X-Hop, X-Api-Key"),
                 HeaderField(name: HeaderName("X-Hop"), value: "1"),
+                HeaderField(name: HeaderName("X-Api-Key"), value: "hop-secret"),
                 HeaderField(name: HeaderName("Keep-Alive"), value: "timeout=5"),
             ])
         let origin = ScriptedOrigin(
@@ -184,6 +185,8 @@ private final class OutcomeListener: Sendable {
         #expect(revalidated.headers.values(for: .setCookie) == ["session=renewed; Path=/", "theme=dark"])
         #expect(revalidated.headers["X-Auth-Token"] == "t0ken")
         #expect(revalidated.headers["X-Hop"] == nil && revalidated.headers["Keep-Alive"] == nil)
+        // A secret field its Connection names is hop-by-hop: not passed on.
+        #expect(revalidated.headers["X-Api-Key"] == nil)
         // The next answer, from storage, carries none of them.
         let hit = try await Self.send(Self.get(), through: cache, origin: origin)
         #expect(origin.requests.count == 2)
