@@ -26,7 +26,10 @@ public struct EventStreamReconnection: Sendable {
     /// and `d`.
     public var jitter: Double
     /// How many attempts in a row may fail before the stream throws the last failure; `nil` for
-    /// no limit. An attempt that delivers an event resets the count.
+    /// no limit. A connection that delivers an event resets the count, and so does one that stays
+    /// open at least as long as the wait before it, ``initialDelay`` and a second: a feed of rare
+    /// events behind a proxy that cuts idle connections is reconnected, not given up on, while a
+    /// server that answers and closes at once is backed off from.
     public var maximumAttempts: Int?
     /// The statuses that mean "try again later"; any other non-2xx status ends the stream with an
     /// error, and 204 ends it normally.
@@ -39,6 +42,8 @@ public struct EventStreamReconnection: Sendable {
     public var resendsNonIdempotentRequests: Bool
     let sleep: @Sendable (Duration) async throws -> Void
     let random: @Sendable () -> Double
+    /// The clock connections are timed by.
+    var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     /// Sends the stream's request again with a `Last-Event-ID`, and throws for a 2xx answer that
     /// is not an event stream (``EventStreamHead``); set by the client.
     var connect: (@Sendable (_ lastEventID: String) async throws(CourierError) -> RawResponse)?
@@ -99,13 +104,23 @@ public struct EventStreamReconnection: Sendable {
             error.kind)
     }
 
-    /// One stream's reconnecting: the failed attempts in a row so far.
+    /// One stream's reconnecting: the failed attempts in a row so far, and how long the current
+    /// connection has been open.
     struct Run: Sendable {
         let policy: EventStreamReconnection
         private var failures = 0
+        /// The least time a connection that delivered no event must stay open to reset the
+        /// count of failed attempts, whatever the waits: a server that answers and closes at once
+        /// is never reconnected without backing off, even with `retry: 0`.
+        static let shortestAnsweredConnection = Duration.seconds(1)
+        /// When the current connection was made.
+        private var connectedAt: ContinuousClock.Instant
+        /// The wait before the current connection.
+        private var lastWait: Duration = .zero
 
         init(policy: EventStreamReconnection) {
             self.policy = policy
+            connectedAt = policy.now()
         }
 
         /// An event arrived: the next break starts backing off afresh.
@@ -113,10 +128,17 @@ public struct EventStreamReconnection: Sendable {
             failures = 0
         }
 
-        /// Waits and connects until a 2xx answer gives a new body; `nil` on 204.
+        /// Waits and connects until a 2xx answer gives a new body; `nil` on 204. A connection
+        /// that ends after being open at least as long as the wait before it (and the initial
+        /// delay) was not a failure: the backing off starts afresh.
         mutating func reconnect(
             after error: CourierError?, lastEventID: String, retry: Duration?
         ) async throws(CourierError) -> ResponseBodyStream? {
+            if policy.now() - connectedAt
+                >= max(lastWait, policy.initialDelay, Self.shortestAnsweredConnection)
+            {
+                failures = 0
+            }
             var lastError = error
             while true {
                 failures += 1
@@ -131,8 +153,9 @@ public struct EventStreamReconnection: Sendable {
                                     + "last connection was answered but ended before an event arrived."
                         )
                 }
+                let wait = policy.delay(attempt: failures, retry: retry)
                 do {
-                    try await policy.sleep(policy.delay(attempt: failures, retry: retry))
+                    try await policy.sleep(wait)
                 } catch {
                     throw CourierError(
                         stage: .transport, kind: .cancelled,
@@ -150,6 +173,8 @@ public struct EventStreamReconnection: Sendable {
                 }
                 if response.status == .noContent { return nil }
                 if response.status.isSuccess {
+                    connectedAt = policy.now()
+                    lastWait = wait
                     return response.bodyStream ?? ResponseBodyStream(response.body)
                 }
                 let error = CourierError(

@@ -135,6 +135,46 @@ struct EventStreamReconnectionTests {
         #expect(script.lastEventIDs.get().count == 3)
     }
 
+    @Test func aConnectionOpenLongerThanTheWaitBeforeItIsNotAFailedAttempt() async throws {
+        // A feed of rare events behind a proxy that cuts each connection after a minute of
+        // keep-alives: every connection lasted longer than the wait before it.
+        let script = Script(Array(repeating: (.ok, ": ping\n"), count: 5) + [(.ok, "data: late\n\n")])
+        let waits = LockedBox<[Duration]>([])
+        var reconnection = EventStreamReconnection(
+            jitter: 0, maximumAttempts: 2, sleep: { wait in waits.withLock { $0.append(wait) } })
+        let clock = LockedBox(ContinuousClock.now)
+        reconnection.now = {
+            clock.withLock {
+                $0 += .seconds(60)
+                return $0
+            }
+        }
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var data: [String] = []
+        for try await event in try await client.events(Self.feed, reconnection: reconnection).get() {
+            data.append(event.data)
+        }
+        #expect(data == ["late"])
+        #expect(waits.get() == Array(repeating: .seconds(3), count: 6))
+    }
+
+    @Test func connectionsThatCloseAtOnceAreBackedOffFromEvenWithRetryZero() async throws {
+        // A server that answers with a comment and `retry: 0` and closes: never a tight loop
+        // without end.
+        let script = Script(Array(repeating: (.ok, "retry: 0\n: hi\n"), count: 20))
+        let waits = LockedBox<[Duration]>([])
+        var reconnection = EventStreamReconnection(
+            jitter: 0, maximumAttempts: 3, sleep: { wait in waits.withLock { $0.append(wait) } })
+        let instant = ContinuousClock.now
+        reconnection.now = { instant }
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var events = try await client.events(Self.feed, reconnection: reconnection).get().makeAsyncIterator()
+        let error = await #expect(throws: CourierError.self) { try await events.next() }
+        #expect(error?.kind == .connectionLost)
+        #expect(script.lastEventIDs.get().count == 4)
+        #expect(waits.get() == [.zero, .zero, .zero])
+    }
+
     @Test func connectionsThatEndBeforeAnEventAreFailedAttempts() async throws {
         // Nothing, or only a keep-alive comment: the server may be broken, so the waits back off.
         let script = Script([(.ok, "data: a\n\n"), (.ok, ""), (.ok, ": ping\n"), (.ok, "")])
