@@ -66,11 +66,15 @@ enum DecodingFailureReason {
         return first.lowercased() + text.dropFirst(first.count)
     }
 
-    /// `type` in words for the kinds JSON and text have, its Swift name otherwise.
-    private static func name(of type: Any.Type) -> String {
+    /// `type` in words for the kinds JSON, text and forms have, its Swift name otherwise.
+    static func name(of type: Any.Type) -> String {
         switch type {
         case is [String: Any].Type: "an object"
         case is [Any].Type: "an array"
+        case is UUID.Type: "a UUID"
+        case is Date.Type: "a date"
+        case is Data.Type: "base64 data"
+        case is URL.Type: "a URL"
         case is String.Type: "text"
         case is Bool.Type: "true or false"
         case is Int.Type, is Int64.Type, is Int32.Type, is Int16.Type, is Int8.Type, is UInt.Type,

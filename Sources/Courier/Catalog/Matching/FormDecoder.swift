@@ -35,7 +35,7 @@ struct FormDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .named(let prefix) = position else { throw mismatch(type, "a single value") }
+        guard case .named(let prefix) = position else { throw mismatch([String: Any].self, "a single value") }
         return KeyedDecodingContainer(Keyed<Key>(decoder: self, prefix: prefix))
     }
 
@@ -204,9 +204,10 @@ struct FormDecoder: Decoder {
         .dataCorrupted(.courier(codingPath: codingPath, debugDescription: sentence))
     }
 
-    /// What `found` names cannot be read as `type`.
+    /// What `found` names cannot be read as `type`, named in words where it has some.
     func mismatch(_ type: Any.Type, _ found: String) -> DecodingError {
-        .typeMismatch(
-            type, .courier(codingPath: codingPath, debugDescription: "\(found) cannot be read as \(type)."))
+        let name = DecodingFailureReason.name(of: type)
+        return .typeMismatch(
+            type, .courier(codingPath: codingPath, debugDescription: "\(found) cannot be read as \(name)."))
     }
 }

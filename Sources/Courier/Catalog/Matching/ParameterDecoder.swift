@@ -240,6 +240,6 @@ struct TextDecoder: Decoder, SingleValueDecodingContainer {
             .courier(
                 codingPath: codingPath,
                 // Never the text itself: it may be a secret (a key, a cookie), echoed to a log.
-                debugDescription: "The value cannot be read as \(type)."))
+                debugDescription: "The value cannot be read as \(DecodingFailureReason.name(of: type))."))
     }
 }

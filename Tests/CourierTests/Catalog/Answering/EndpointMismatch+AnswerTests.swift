@@ -379,6 +379,9 @@ struct EndpointMismatchContentAnswerTests {
             #expect(answer.detail.contains("cannot be read as"), "\(answer.detail)")
             #expect(!answer.detail.contains(secret), "\(answer.detail)")
         }
+        // Types in words, as a client of the server knows them.
+        #expect(query.detail.contains("cannot be read as a UUID"), "\(query.detail)")
+        #expect(form.detail.contains("cannot be read as an integer"), "\(form.detail)")
     }
 
     /// A type's own decoding error may quote what it refused: a Swift enum's does.
