@@ -23,10 +23,11 @@ import Hummingbird
 /// ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415 or 400 unless given
 /// one. A 404 or 405 is answered without reading the body; otherwise the body is read up to the
 /// body limit (a longer one is answered with a `problem+json` 413, not through the `mismatch`
-/// handler, and unread when its `Content-Length` is over the limit). `HEAD` is served by the path's `GET` endpoint (its handler gets the `HEAD` request),
-/// without the body. The matched endpoint's path template (`/todos/{id}`) names the request's route
-/// for Hummingbird's tracing, metrics and logging middleware, which go before this one; routes of
-/// the router itself only see what this middleware passes on.
+/// handler, and unread when its `Content-Length` is over the limit). `HEAD` is served by the path's
+/// `GET` endpoint (its handler gets the `HEAD` request), without the body. The matched endpoint's
+/// path template (`/todos/{id}`) names the request's route for Hummingbird's tracing, metrics and
+/// logging middleware, which go before this one; routes of the router itself only see what this
+/// middleware passes on.
 public struct CatalogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Which requests the catalog does not match a middleware passes on to the next responder
     /// (the router's routes, or its 404), instead of answering them.

@@ -24,13 +24,13 @@ import Vapor
 /// `mismatch` handler: ``Courier/EndpointMismatch/answer(to:)``'s `problem+json` 404, 405, 401, 415
 /// or 400 unless given one. A 404 or 405 is answered without reading the body; otherwise the body
 /// is read up to the body limit (a longer one is answered with a `problem+json` 413, not through
-/// the `mismatch` handler, and unread when its `Content-Length` is over the limit). `HEAD` is served by the path's `GET` endpoint (its handler gets the
-/// `HEAD` request; Vapor's server leaves the body out); for a streamed answer the head says
-/// `Content-Length: 0`, as Vapor cannot leave a streamed body's chunked framing off the wire. The
-/// request's `route` is one whose path is the matched endpoint's template (`/todos/:id`), for
-/// Vapor's request metrics; the span active in the request's `serviceContext` (Vapor's
-/// `TracingMiddleware`, added before this one) is renamed after it when the tracer can find it
-/// (`Tracer.activeSpan(identifiedBy:)`).
+/// the `mismatch` handler, and unread when its `Content-Length` is over the limit). `HEAD` is
+/// served by the path's `GET` endpoint (its handler gets the `HEAD` request; Vapor's server leaves
+/// the body out); for a streamed answer the head says `Content-Length: 0`, as Vapor cannot leave a
+/// streamed body's chunked framing off the wire. The request's `route` is one whose path is the
+/// matched endpoint's template (`/todos/:id`), for Vapor's request metrics; the span active in the
+/// request's `serviceContext` (Vapor's `TracingMiddleware`, added before this one) is renamed after
+/// it when the tracer can find it (`Tracer.activeSpan(identifiedBy:)`).
 public struct CatalogMiddleware: AsyncMiddleware {
     /// Which requests the catalog does not match a middleware passes on to the next responder
     /// (the application's routes, or its 404), instead of answering them.
