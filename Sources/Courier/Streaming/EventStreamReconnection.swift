@@ -14,7 +14,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// Pass `sleep` and `random` to test reconnection without waiting.
+/// Pass `sleep` and `random` to test reconnection without waiting. Connections are timed by the
+/// system's clock, so in such a test one that delivered no event counts as a failed attempt.
 public struct EventStreamReconnection: Sendable {
     /// The wait before reconnecting when the stream sent no `retry:` field.
     public var initialDelay: Duration
@@ -27,9 +28,10 @@ public struct EventStreamReconnection: Sendable {
     public var jitter: Double
     /// How many attempts in a row may fail before the stream throws the last failure; `nil` for
     /// no limit. A connection that delivers an event resets the count, and so does one that stays
-    /// open at least as long as the wait before it, ``initialDelay`` and a second: a feed of rare
-    /// events behind a proxy that cuts idle connections is reconnected, not given up on, while a
-    /// server that answers and closes at once is backed off from.
+    /// open at least as long as the stream's reconnection time (its `retry:`, else
+    /// ``initialDelay``) and a second: a feed of rare events behind a proxy that cuts idle
+    /// connections is reconnected, not given up on, while a server that answers and closes at
+    /// once is backed off from (from a second after `retry: 0`).
     public var maximumAttempts: Int?
     /// The statuses that mean "try again later"; any other non-2xx status ends the stream with an
     /// error, and 204 ends it normally.
@@ -44,6 +46,11 @@ public struct EventStreamReconnection: Sendable {
     let random: @Sendable () -> Double
     /// The clock connections are timed by.
     var now: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+
+    /// The base failed attempts back off from after `retry: 0`, and the least time a connection
+    /// that delivered no event must stay open to count as answered: a server that answers and
+    /// closes at once is backed off from even with `retry: 0`.
+    static let shortestBackoff = Duration.seconds(1)
     /// Sends the stream's request again with a `Last-Event-ID`, and throws for a 2xx answer that
     /// is not an event stream (``EventStreamHead``); set by the client.
     var connect: (@Sendable (_ lastEventID: String) async throws(CourierError) -> RawResponse)?
@@ -91,7 +98,11 @@ public struct EventStreamReconnection: Sendable {
     func delay(attempt: Int, retry: Duration?) -> Duration {
         let maximum = maximumDelay.timeInterval
         var seconds = (retry ?? initialDelay).timeInterval
-        if attempt > 1 { seconds *= Foundation.pow(multiplier, Double(attempt - 1)) }
+        if attempt > 1 {
+            // After `retry: 0`, failed attempts back off from a second rather than from nothing.
+            if seconds <= 0 { seconds = Self.shortestBackoff.timeInterval }
+            seconds *= Foundation.pow(multiplier, Double(attempt - 1))
+        }
         if !(seconds <= maximum) { seconds = maximum }
         seconds *= 1 - jitter * min(max(random(), 0), 1)
         // About 285 years at most, well inside what `Int64` nanoseconds hold.
@@ -109,14 +120,8 @@ public struct EventStreamReconnection: Sendable {
     struct Run: Sendable {
         let policy: EventStreamReconnection
         private var failures = 0
-        /// The least time a connection that delivered no event must stay open to reset the
-        /// count of failed attempts, whatever the waits: a server that answers and closes at once
-        /// is never reconnected without backing off, even with `retry: 0`.
-        static let shortestAnsweredConnection = Duration.seconds(1)
-        /// When the current connection was made.
-        private var connectedAt: ContinuousClock.Instant
-        /// The wait before the current connection.
-        private var lastWait: Duration = .zero
+        /// When the current connection was made; `nil` once its end was timed.
+        private var connectedAt: ContinuousClock.Instant?
 
         init(policy: EventStreamReconnection) {
             self.policy = policy
@@ -129,16 +134,17 @@ public struct EventStreamReconnection: Sendable {
         }
 
         /// Waits and connects until a 2xx answer gives a new body; `nil` on 204. A connection
-        /// that ends after being open at least as long as the wait before it (and the initial
-        /// delay) was not a failure: the backing off starts afresh.
+        /// that ends after being open at least as long as the stream's reconnection time (its
+        /// `retry:`, else the initial delay) and a second was not a failure: the backing off
+        /// starts afresh, however long the waits before it had grown.
         mutating func reconnect(
             after error: CourierError?, lastEventID: String, retry: Duration?
         ) async throws(CourierError) -> ResponseBodyStream? {
-            if policy.now() - connectedAt
-                >= max(lastWait, policy.initialDelay, Self.shortestAnsweredConnection)
-            {
-                failures = 0
-            }
+            let answered = max(retry ?? policy.initialDelay, EventStreamReconnection.shortestBackoff)
+            // Timed once per connection: a give-up thrown here and caught for another attempt
+            // finds no connection to time.
+            if let connected = connectedAt, policy.now() - connected >= answered { failures = 0 }
+            connectedAt = nil
             var lastError = error
             while true {
                 failures += 1
@@ -153,9 +159,8 @@ public struct EventStreamReconnection: Sendable {
                                     + "last connection was answered but ended before an event arrived."
                         )
                 }
-                let wait = policy.delay(attempt: failures, retry: retry)
                 do {
-                    try await policy.sleep(wait)
+                    try await policy.sleep(policy.delay(attempt: failures, retry: retry))
                 } catch {
                     throw CourierError(
                         stage: .transport, kind: .cancelled,
@@ -174,7 +179,6 @@ public struct EventStreamReconnection: Sendable {
                 if response.status == .noContent { return nil }
                 if response.status.isSuccess {
                     connectedAt = policy.now()
-                    lastWait = wait
                     return response.bodyStream ?? ResponseBodyStream(response.body)
                 }
                 let error = CourierError(

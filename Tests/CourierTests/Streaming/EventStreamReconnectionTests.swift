@@ -155,12 +155,13 @@ struct EventStreamReconnectionTests {
             data.append(event.data)
         }
         #expect(data == ["late"])
+        #expect(script.lastEventIDs.get().count == 7)
         #expect(waits.get() == Array(repeating: .seconds(3), count: 6))
     }
 
     @Test func connectionsThatCloseAtOnceAreBackedOffFromEvenWithRetryZero() async throws {
-        // A server that answers with a comment and `retry: 0` and closes: never a tight loop
-        // without end.
+        // A server that answers with a comment and `retry: 0` and closes: the first wait is the
+        // stream's 0, and failed attempts back off from a second.
         let script = Script(Array(repeating: (.ok, "retry: 0\n: hi\n"), count: 20))
         let waits = LockedBox<[Duration]>([])
         var reconnection = EventStreamReconnection(
@@ -172,7 +173,61 @@ struct EventStreamReconnectionTests {
         let error = await #expect(throws: CourierError.self) { try await events.next() }
         #expect(error?.kind == .connectionLost)
         #expect(script.lastEventIDs.get().count == 4)
-        #expect(waits.get() == [.zero, .zero, .zero])
+        #expect(waits.get() == [.zero, .seconds(2), .seconds(4)])
+    }
+
+    @Test func aConnectionShorterThanASecondIsAFailedAttemptWhateverTheReconnectionTime() async throws {
+        let script = Script(Array(repeating: (.ok, "retry: 0\n: hi\n"), count: 20))
+        let waits = LockedBox<[Duration]>([])
+        var reconnection = EventStreamReconnection(
+            initialDelay: .zero, jitter: 0, maximumAttempts: 2,
+            sleep: { wait in waits.withLock { $0.append(wait) } })
+        // Each connection lasts half a second, then exactly one second.
+        let clock = LockedBox((ContinuousClock.now, Duration.milliseconds(500)))
+        reconnection.now = {
+            clock.withLock {
+                $0.0 += $0.1
+                return $0.0
+            }
+        }
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var events = try await client.events(Self.feed, reconnection: reconnection).get().makeAsyncIterator()
+        _ = await #expect(throws: CourierError.self) { try await events.next() }
+        #expect(script.lastEventIDs.get().count == 3)
+        clock.withLock { $0.1 = .seconds(1) }
+        let answered = Script(Array(repeating: (.ok, "retry: 0\n: hi\n"), count: 6) + [(.ok, "data: x\n\n")])
+        let atTheLimit = Client(baseURL: BaseURL("api.example.com"), transport: answered.transport)
+        var late = try await atTheLimit.events(Self.feed, reconnection: reconnection).get()
+            .makeAsyncIterator()
+        #expect(try await late.next()?.data == "x")
+    }
+
+    @Test func aQuietFeedIsReconnectedAfterAnOutageWhateverTheWaitHadGrownTo() async throws {
+        // The server is down for four attempts (the wait grows to 48 s); then every connection is
+        // cut by a proxy after 30 s of keep-alives: each counts as answered.
+        let script = Script(
+            [(.ok, ": ping\n")] + Array(repeating: (.serviceUnavailable, ""), count: 4)
+                + Array(repeating: (.ok, ": ping\n"), count: 5) + [(.ok, "data: late\n\n")])
+        let waits = LockedBox<[Duration]>([])
+        var reconnection = EventStreamReconnection(
+            jitter: 0, maximumAttempts: 5, sleep: { wait in waits.withLock { $0.append(wait) } })
+        let clock = LockedBox(ContinuousClock.now)
+        reconnection.now = {
+            clock.withLock {
+                $0 += .seconds(30)
+                return $0
+            }
+        }
+        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
+        var data: [String] = []
+        for try await event in try await client.events(Self.feed, reconnection: reconnection).get() {
+            data.append(event.data)
+        }
+        #expect(data == ["late"])
+        #expect(
+            waits.get()
+                == [.seconds(3), .seconds(6), .seconds(12), .seconds(24), .seconds(48)]
+                + Array(repeating: .seconds(3), count: 6))
     }
 
     @Test func connectionsThatEndBeforeAnEventAreFailedAttempts() async throws {
