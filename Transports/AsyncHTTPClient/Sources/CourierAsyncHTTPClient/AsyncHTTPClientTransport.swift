@@ -489,19 +489,16 @@ extension AsyncHTTPClientTransport: CustomReflectable {
 }
 
 extension AsyncHTTPClientTransport {
-    /// An in-memory body up to this size is written in one piece, without chunk events: its
-    /// writing takes too little time to matter to an idle timeout.
-    static let smallInMemoryBody: Int64 = 1024 * 1024
-
-    /// What to do after each chunk of a streamed request body: show a sign of life to the timeout
-    /// watch and report upload progress; `nil` when neither needs it (a small in-memory body then
-    /// goes out in one piece, the cheapest way).
+    /// What to do after each chunk of a request body: show a sign of life to the timeout watch
+    /// and report upload progress; `nil` when neither needs it. An in-memory body of one chunk
+    /// at most shows none (its writing takes too little time to matter to an idle timeout) and
+    /// then goes out in one piece.
     fileprivate static func onChunk(
         of request: TransportRequest, activity: NIOLockedValueBox<SilenceWatch.Activity>?,
         reportSent: (@Sendable (Int64, Int64?) -> Void)?
     ) -> (@Sendable (Int64) -> Void)? {
         guard let body = request.body else { return nil }
-        let watched = activity != nil && (body.isStreamed || body.length > smallInMemoryBody)
+        let watched = activity != nil && !RequestBodyChunks.fitsOneChunk(body)
         guard watched || reportSent != nil else { return nil }
         let length = body.stream.map(\.length) ?? body.length
         return { sent in

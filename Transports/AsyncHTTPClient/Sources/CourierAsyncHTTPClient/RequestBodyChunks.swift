@@ -15,8 +15,7 @@ struct RequestBodyChunks: AsyncSequence, Sendable {
     /// is still going out when a server answers early (a `413` or `401`) and closes, and
     /// AsyncHTTPClient then fails the answer it had received as a connection closed mid-body.
     static func fitsOneChunk(_ body: RequestBody) -> Bool {
-        guard let data = body.data else { return false }
-        return data.count <= chunkSize
+        !body.isStreamed && body.length <= chunkSize
     }
 
     let body: RequestBody

@@ -36,7 +36,7 @@ extension TransportRequest {
                 request.body = .stream(
                     RequestBodyChunks(body: body, barrier: barrier, onChunk: onChunk),
                     length: .known(body.length))
-            } else if let data = body.data, RequestBodyChunks.fitsOneChunk(body) {
+            } else if RequestBodyChunks.fitsOneChunk(body), let data = body.data {
                 request.body = .bytes(ByteBuffer(data: data))
             } else {
                 request.body = .stream(

@@ -14,10 +14,21 @@ import Testing
             RequestBodyChunks.fitsOneChunk(RequestBody(data: Data(count: count), contentType: .octetStream)))
     }
 
-    @Test(arguments: [RequestBodyChunks.chunkSize + 1, 20_000_000])
+    @Test(arguments: [RequestBodyChunks.chunkSize + 1, 3 * RequestBodyChunks.chunkSize])
     func aLongerInMemoryBodyGoesInChunks(count: Int) {
         #expect(
             !RequestBodyChunks.fitsOneChunk(RequestBody(data: Data(count: count), contentType: .octetStream)))
+    }
+
+    @Test func anInMemoryBodyOfSeveralPartsIsMeasuredWhole() {
+        let half = Data(count: RequestBodyChunks.chunkSize / 2)
+        #expect(
+            RequestBodyChunks.fitsOneChunk(
+                RequestBody(segments: [.data(half), .data(half)], contentType: .octetStream)))
+        #expect(
+            !RequestBodyChunks.fitsOneChunk(
+                RequestBody(
+                    segments: [.data(half), .data(half), .data(Data([1]))], contentType: .octetStream)))
     }
 
     @Test func aFileBodyGoesInChunks() throws {
