@@ -228,7 +228,31 @@ import Testing
         let error = await expectCourierError(.connectionLost) { try await client.rawResponse(put) }
         #expect(sent.count == 1)
         #expect(
-            error?.message.hasSuffix("It was not retried: its body is a stream, which is read once.") == true)
+            error?.message
+                == "The connection was lost. It was not retried: its body is a stream, which is read once.")
+        // No retries allowed: nothing to explain.
+        let once = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry(maxRetries: 0)])
+        let plain = await expectCourierError(.connectionLost) { try await once.rawResponse(put) }
+        #expect(plain?.message == "The connection was lost.")
+    }
+
+    @Test func aStreamedBodysErrorThatIsNeverRetriedKeepsItsMessage() async throws {
+        let transport = StubTransport { request in
+            if let stream = request.body?.stream { _ = try? await stream.collect(limit: 1 << 20) }
+            throw CourierError(stage: .transport, kind: .invalidResponse, message: "The answer was not HTTP.")
+        }
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(Data("abc".utf8))
+            continuation.finish()
+        }
+        let put = Endpoint<String, Never> {
+            Method.put
+            Path("blobs", "1")
+            Body.stream(chunks, length: 3)
+        }
+        let client = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry()])
+        let error = await expectCourierError(.invalidResponse) { try await client.rawResponse(put) }
+        #expect(error?.message == "The answer was not HTTP.")
     }
 
     // MARK: Retry-After (RFC 9110 §10.2.3), cases of urllib3's test_retry.py
