@@ -40,7 +40,10 @@ struct FormDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .named(let name?) = position else { throw mismatch([Any].self, "not a named array") }
+        guard case .named(let name?) = position else {
+            if case .named(nil) = position { throw mismatch([Any].self, "a whole form") }
+            throw mismatch([Any].self, "a single value")
+        }
         try checkArrayShape(of: name)
         return Unkeyed(decoder: self, elements: elements(of: name))
     }
