@@ -135,25 +135,43 @@ struct EventStreamReconnectionTests {
         #expect(script.lastEventIDs.get().count == 3)
     }
 
-    @Test func aConnectionOpenLongerThanTheWaitBeforeItIsNotAFailedAttempt() async throws {
-        // A feed of rare events behind a proxy that cuts each connection after a minute of
-        // keep-alives: every connection lasted longer than the wait before it.
-        let script = Script(Array(repeating: (.ok, ": ping\n"), count: 5) + [(.ok, "data: late\n\n")])
-        let waits = LockedBox<[Duration]>([])
+    /// A reconnection without jitter that records its waits in `waits`, on a clock that moves
+    /// `step` at each reading: every connection lasts `step`.
+    private static func reconnection(
+        maximumAttempts: Int, connectionsLast step: Duration, waits: LockedBox<[Duration]>
+    ) -> EventStreamReconnection {
         var reconnection = EventStreamReconnection(
-            jitter: 0, maximumAttempts: 2, sleep: { wait in waits.withLock { $0.append(wait) } })
+            jitter: 0, maximumAttempts: maximumAttempts, sleep: { wait in waits.withLock { $0.append(wait) } }
+        )
         let clock = LockedBox(ContinuousClock.now)
         reconnection.now = {
             clock.withLock {
-                $0 += .seconds(60)
+                $0 += step
                 return $0
             }
         }
+        return reconnection
+    }
+
+    /// The data of every event `script` answers with, read through `reconnection`.
+    private static func data(of script: Script, reconnection: EventStreamReconnection) async throws
+        -> [String]
+    {
         let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
         var data: [String] = []
         for try await event in try await client.events(Self.feed, reconnection: reconnection).get() {
             data.append(event.data)
         }
+        return data
+    }
+
+    @Test func aConnectionOpenLongerThanTheReconnectionTimeIsNotAFailedAttempt() async throws {
+        // A feed of rare events behind a proxy that cuts each connection after a minute of
+        // keep-alives: every connection lasted longer than the stream's reconnection time.
+        let script = Script(Array(repeating: (.ok, ": ping\n"), count: 5) + [(.ok, "data: late\n\n")])
+        let waits = LockedBox<[Duration]>([])
+        let reconnection = Self.reconnection(maximumAttempts: 2, connectionsLast: .seconds(60), waits: waits)
+        let data = try await Self.data(of: script, reconnection: reconnection)
         #expect(data == ["late"])
         #expect(script.lastEventIDs.get().count == 7)
         #expect(waits.get() == Array(repeating: .seconds(3), count: 6))
@@ -209,20 +227,8 @@ struct EventStreamReconnectionTests {
             [(.ok, ": ping\n")] + Array(repeating: (.serviceUnavailable, ""), count: 4)
                 + Array(repeating: (.ok, ": ping\n"), count: 5) + [(.ok, "data: late\n\n")])
         let waits = LockedBox<[Duration]>([])
-        var reconnection = EventStreamReconnection(
-            jitter: 0, maximumAttempts: 5, sleep: { wait in waits.withLock { $0.append(wait) } })
-        let clock = LockedBox(ContinuousClock.now)
-        reconnection.now = {
-            clock.withLock {
-                $0 += .seconds(30)
-                return $0
-            }
-        }
-        let client = Client(baseURL: BaseURL("api.example.com"), transport: script.transport)
-        var data: [String] = []
-        for try await event in try await client.events(Self.feed, reconnection: reconnection).get() {
-            data.append(event.data)
-        }
+        let reconnection = Self.reconnection(maximumAttempts: 5, connectionsLast: .seconds(30), waits: waits)
+        let data = try await Self.data(of: script, reconnection: reconnection)
         #expect(data == ["late"])
         #expect(
             waits.get()
