@@ -206,24 +206,37 @@ import Testing
         #expect(sent.count == 2)
     }
 
-    /// A lost connection would be retried, but a streamed body cannot be sent again: the error
-    /// comes back after one request and says why it was not retried.
-    @Test func aStreamedBodysRetryableErrorSaysItWasNotRetried() async throws {
-        let sent = SentRequests()
-        let transport = StubTransport { request in
+    /// A transport that reads a streamed body whole, records the request in `sent` and fails with
+    /// `kind` and `message`.
+    private static func failing(
+        _ kind: CourierError.Kind, _ message: String, sent: SentRequests = SentRequests()
+    ) -> StubTransport {
+        StubTransport { request in
             _ = sent.append(request)
             if let stream = request.body?.stream { _ = try? await stream.collect(limit: 1 << 20) }
-            throw CourierError(stage: .transport, kind: .connectionLost, message: "The connection was lost.")
+            throw CourierError(stage: .transport, kind: kind, message: message)
         }
+    }
+
+    /// A `PUT` whose body is a stream of three bytes, read once.
+    private static func streamedPut() -> Endpoint<String, Never> {
         let chunks = AsyncStream<Data> { continuation in
             continuation.yield(Data("abc".utf8))
             continuation.finish()
         }
-        let put = Endpoint<String, Never> {
+        return Endpoint<String, Never> {
             Method.put
             Path("blobs", "1")
             Body.stream(chunks, length: 3)
         }
+    }
+
+    /// A lost connection would be retried, but a streamed body cannot be sent again: the error
+    /// comes back after one request and says why it was not retried.
+    @Test func aStreamedBodysRetryableErrorSaysItWasNotRetried() async throws {
+        let sent = SentRequests()
+        let transport = Self.failing(.connectionLost, "The connection was lost.", sent: sent)
+        let put = Self.streamedPut()
         let client = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry()])
         let error = await expectCourierError(.connectionLost) { try await client.rawResponse(put) }
         #expect(sent.count == 1)
@@ -237,21 +250,11 @@ import Testing
     }
 
     @Test func aStreamedBodysErrorThatIsNeverRetriedKeepsItsMessage() async throws {
-        let transport = StubTransport { request in
-            if let stream = request.body?.stream { _ = try? await stream.collect(limit: 1 << 20) }
-            throw CourierError(stage: .transport, kind: .invalidResponse, message: "The answer was not HTTP.")
-        }
-        let chunks = AsyncStream<Data> { continuation in
-            continuation.yield(Data("abc".utf8))
-            continuation.finish()
-        }
-        let put = Endpoint<String, Never> {
-            Method.put
-            Path("blobs", "1")
-            Body.stream(chunks, length: 3)
-        }
+        let transport = Self.failing(.invalidResponse, "The answer was not HTTP.")
         let client = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry()])
-        let error = await expectCourierError(.invalidResponse) { try await client.rawResponse(put) }
+        let error = await expectCourierError(.invalidResponse) {
+            try await client.rawResponse(Self.streamedPut())
+        }
         #expect(error?.message == "The answer was not HTTP.")
     }
 
