@@ -55,8 +55,11 @@ readonly GATE_MALLOCS_SEND_PER_CALL_MIDDLEWARE=77
 # send-timeout sends as send does, from a client with a 10-second total timeout, which a Linux
 # service sets (URLSession there enforces none). No goal of its own: the call runs in a task of
 # its own, raced against a timer that its end cancels. The program waits past the last call's
-# deadline before it exits, so that what a timer does after its call ended is counted too.
-readonly GATE_SEND_TIMEOUT=1.59
+# deadline before it exits, so that what a timer does after its call ended is counted too. Its
+# count depends on how the call's task, its timer and the caller interleave on the threads, so it
+# moves by up to 0.015 between runs of the same build (the others by under 0.002): its gate is
+# 0.03 above the highest of those runs.
+readonly GATE_SEND_TIMEOUT=1.63
 readonly GATE_MALLOCS_SEND_TIMEOUT=84
 # The most the 100,000 sends from a client with a total timeout may peak above as many without.
 readonly TIMEOUT_EXTRA_MIB=16
