@@ -5,7 +5,7 @@ public struct RawResponse: Sendable, Hashable {
     /// The status code.
     public let status: HTTPStatus
     /// The header fields; look them up case-insensitively.
-    public let headers: HeaderFields
+    public internal(set) var headers: HeaderFields
     /// The body bytes (empty when there were none).
     public let body: Data
     /// The URL that produced this response (after any redirects Courier followed).

@@ -206,9 +206,10 @@ public struct HTTPCacheMiddleware: Middleware {
             guard CacheRules.notModified(response.headers, selects: stored) else {
                 // A 304 about another representation than the one stored: ask again without
                 // conditions, once (RFC 9111 §4.3.4).
-                return try await load(
+                let reloaded = try await load(
                     request, baseURL: baseURL, key: key, sentHeaders: sentHeaders, next: next,
                     storingUntil: deadline)
+                return Self.handingOn(cookiesOf: response, to: reloaded)
             }
             let freshened = CacheRules.freshened(
                 stored, with: response.headers, requestDate: requestDate, responseDate: now())
@@ -227,7 +228,9 @@ public struct HTTPCacheMiddleware: Middleware {
         if CacheRules.isOriginFailure(response.status),
             CacheRules.servesOnError(stored, requestHeaders: request.headers, now: now())
         {
-            return answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now()))
+            return Self.handingOn(
+                cookiesOf: response,
+                to: answer(with: stored, outcome: .stale, age: CacheRules.currentAge(of: stored, now: now())))
         }
         await store(
             response, for: request, baseURL: baseURL, key: key, sentHeaders: sentHeaders,
@@ -381,6 +384,20 @@ public struct HTTPCacheMiddleware: Middleware {
         Self.marked(
             RawResponse(status: 504, headers: [HeaderField(name: .contentLength, value: "0")]), .unsatisfiable
         )
+    }
+
+    /// `answer` with the cookies `discarded` set ahead of its own: a response the origin sent the
+    /// call sets its cookies even when the cache answers with another (a `304` about another
+    /// representation, a failure `stale-if-error` covers), as a client without a cache would have
+    /// read them.
+    private static func handingOn(cookiesOf discarded: RawResponse, to answer: RawResponse) -> RawResponse {
+        let cookies = CacheRules.unstoredEndToEndFields(of: discarded.headers).filter {
+            $0.name == .setCookie
+        }
+        guard !cookies.isEmpty else { return answer }
+        var handed = answer
+        handed.headers = HeaderFields(cookies + answer.headers.fields)
+        return handed
     }
 
     /// `response` saying how the cache answered (``RawResponse/cacheOutcome``), for the metrics

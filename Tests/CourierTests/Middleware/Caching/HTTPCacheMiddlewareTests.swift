@@ -207,6 +207,25 @@ private final class OutcomeListener: Sendable {
         #expect(origin.requests.map { $0.headers[.ifNoneMatch] } == [nil, "\"v1\"", nil])
     }
 
+    @Test func theCookiesOfANotModifiedForAnotherTagReachTheCallAheadOfTheReloadedOnes() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("old", [(.cacheControl, "no-cache"), (.etag, "\"v1\"")]),
+            RawResponse(
+                status: 304,
+                headers: [
+                    HeaderField(name: .etag, value: "\"v9\""),
+                    HeaderField(name: .setCookie, value: "session=a"),
+                ]),
+            Self.ok("new", [(.etag, "\"v2\""), (.setCookie, "session=b")]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        let response = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(response.body == Data("new".utf8))
+        // In the order the origin sent them: a jar reading them keeps the reloaded response's.
+        #expect(response.headers.values(for: .setCookie) == ["session=a", "session=b"])
+    }
+
     @Test func varyKeepsOneVariantPerRequestFieldValue() async throws {
         let clock = LockedValue(Self.t0)
         let cache = Self.cache(clock: clock)
@@ -344,6 +363,26 @@ private final class OutcomeListener: Sendable {
         await expectCourierError(.cannotConnect) {
             try await Self.send(Self.get(), through: cache, origin: origin)
         }
+    }
+
+    @Test func aFailureStaleIfErrorCoversHandsItsCookiesToTheCall() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=60, stale-if-error=600")]),
+            RawResponse(
+                status: .serviceUnavailable,
+                headers: [
+                    HeaderField(name: .setCookie, value: "backoff=1"),
+                    HeaderField(name: .retryAfter, value: "5"),
+                ]))
+        _ = try await Self.send(Self.get(), through: cache, origin: origin)
+        clock.withLock { $0 += 120 }
+        let stale = try await Self.send(Self.get(), through: cache, origin: origin)
+        #expect(stale.status == .ok && stale.body == Data("v1".utf8))
+        #expect(stale.headers.values(for: .setCookie) == ["backoff=1"])
+        // Only its cookies: the failure's other fields are not the stored response's.
+        #expect(stale.headers[.retryAfter] == nil)
     }
 
     @Test func staleWhileRevalidateAnswersAtOnceAndRevalidatesInTheBackground() async throws {
