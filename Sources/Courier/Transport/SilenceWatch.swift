@@ -95,9 +95,12 @@ public struct SilenceWatch: Sendable, Hashable {
         case .started:
             Self.timedOut("The server sent nothing within the idle timeout of \(timeout).")
         case .sent:
+            // The transport cannot tell a server that takes no more from a stream that yields no
+            // more: the sentence names both.
             Self.timedOut(
-                "The server took longer than the idle timeout of \(timeout) to take more of the request "
-                    + "body or to answer.")
+                "No more of the request body went out and no response arrived within the idle timeout of "
+                    + "\(timeout): the server took no more of the body, or the body's stream produced no more."
+            )
         case .received:
             Self.timedOut("The response stalled for longer than the idle timeout of \(timeout).")
         }
