@@ -71,11 +71,11 @@ public struct RetryMiddleware: Middleware {
             do {
                 return try await next(request, baseURL)
             } catch {
-                guard maxRetries > 0, delay(beforeRetry: 0, after: .failure(error)) != nil else {
+                // Said once, by the innermost of stacked retry middleware.
+                guard maxRetries > 0, retries(error), !error.message.hasSuffix(Self.streamNotRetried) else {
                     throw error
                 }
-                throw error.with(
-                    message: error.message + " It was not retried: its body is a stream, which is read once.")
+                throw error.with(message: error.message + Self.streamNotRetried)
             }
         }
         var retry = 0
@@ -108,13 +108,18 @@ public struct RetryMiddleware: Middleware {
             }
             return serverDelay <= maxRetryAfter ? serverDelay : nil
         case .failure(let error):
-            // A certificate that is not trusted stays untrusted: never retried, even when listed.
-            guard error.stage == .transport, retryableErrors.contains(error.kind),
-                !error.kind.isTLSTrustFailure
-            else { return nil }
-            return backoff.delay(forRetry: retry)
+            return retries(error) ? backoff.delay(forRetry: retry) : nil
         }
     }
+
+    /// Whether `error` is one the middleware retries: a transport error of a retryable kind.
+    private func retries(_ error: CourierError) -> Bool {
+        // A certificate that is not trusted stays untrusted: never retried, even when listed.
+        error.stage == .transport && retryableErrors.contains(error.kind) && !error.kind.isTLSTrustFailure
+    }
+
+    /// What a retryable error of a request with a streamed body adds to its message.
+    private static let streamNotRetried = " It was not retried: its body is a stream, which is read once."
 
     /// Whether `response` is the origin's own answer: no ``HTTPCacheMiddleware`` after this one
     /// answered it from storage or made it.

@@ -247,6 +247,11 @@ import Testing
         let once = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry(maxRetries: 0)])
         let plain = await expectCourierError(.connectionLost) { try await once.rawResponse(put) }
         #expect(plain?.message == "The connection was lost.")
+        // Two retry middleware (a client's and a call's, say) say it once.
+        let stacked = Client(
+            baseURL: exampleBase, transport: transport, middleware: [Self.retry(), Self.retry()])
+        let twice = await expectCourierError(.connectionLost) { try await stacked.rawResponse(put) }
+        #expect(twice?.message == error?.message)
     }
 
     @Test func aStreamedBodysErrorThatIsNeverRetriedKeepsItsMessage() async throws {
