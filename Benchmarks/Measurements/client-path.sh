@@ -44,23 +44,24 @@ readonly GOAL_SEND_PER_CALL_MIDDLEWARE=1.30
 # adds by a few hundred instructions, less than the margin; a change that trips a gate grew the
 # path: look at what grew. Lower a gate as the path gets cheaper; raise one only with a reason in
 # the commit. A goal met becomes its own gate.
-readonly GATE_SEND=1.27
-readonly GATE_SEND_MIDDLEWARE=1.51
-readonly GATE_SEND_PER_CALL=1.32
-readonly GATE_SEND_PER_CALL_MIDDLEWARE=1.56
-readonly GATE_MALLOCS_SEND=54
-readonly GATE_MALLOCS_SEND_MIDDLEWARE=71
-readonly GATE_MALLOCS_SEND_PER_CALL=60
-readonly GATE_MALLOCS_SEND_PER_CALL_MIDDLEWARE=77
+# Last measured: 1.268, 1.503, 1.316 and 1.551; 49, 66, 55 and 72 mallocs.
+readonly GATE_SEND=1.30
+readonly GATE_SEND_MIDDLEWARE=1.53
+readonly GATE_SEND_PER_CALL=1.35
+readonly GATE_SEND_PER_CALL_MIDDLEWARE=1.58
+readonly GATE_MALLOCS_SEND=51
+readonly GATE_MALLOCS_SEND_MIDDLEWARE=68
+readonly GATE_MALLOCS_SEND_PER_CALL=57
+readonly GATE_MALLOCS_SEND_PER_CALL_MIDDLEWARE=74
 # send-timeout sends as send does, from a client with a 10-second total timeout, which a Linux
 # service sets (URLSession there enforces none). No goal of its own: the call runs in a task of
 # its own, raced against a timer that its end cancels. The program waits past the last call's
 # deadline before it exits, so that what a timer does after its call ended is counted too. Its
 # count depends on how the call's task, its timer and the caller interleave on the threads, so it
 # moves by up to 0.015 between runs of the same build (the others by under 0.002): its gate is
-# 0.03 above the highest of those runs.
+# 0.03 above the highest of those runs (1.598; 83 mallocs).
 readonly GATE_SEND_TIMEOUT=1.63
-readonly GATE_MALLOCS_SEND_TIMEOUT=84
+readonly GATE_MALLOCS_SEND_TIMEOUT=85
 # The most the 100,000 sends from a client with a total timeout may peak above as many without.
 readonly TIMEOUT_EXTRA_MIB=16
 readonly MEMORY_CALLS=100000
