@@ -35,6 +35,28 @@ enum Gallery {
         }
     }
 
+    /// A file part whose content type is an image type of the caller's choice.
+    struct Picture: CatalogEndpoint, Equatable {
+        typealias Success = Empty
+        typealias Failure = Never
+
+        enum Format: String, Codable, CaseIterable, Sendable {
+            case png, gif
+        }
+
+        var format: Format
+        var bytes: Data
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("pictures")
+            Body.multipart(
+                .data(
+                    "picture", bytes, filename: "picture",
+                    contentType: MediaType(validating: "image/" + format.rawValue) ?? .octetStream))
+        }
+    }
+
     /// A part that is there or not depending on a property: the shape depends on a value.
     struct Conditional: CatalogEndpoint {
         typealias Success = Empty
@@ -294,6 +316,26 @@ struct CatalogMultipartTests {
         var expected = upload
         expected.type = MediaType("text/plain")
         #expect(parsed == expected)
+    }
+
+    @Test func aPartWithoutAContentTypeIsSaidToHaveNoneWhenPlainTextDoesNotFit() throws {
+        let picture = Gallery.Picture(format: .png, bytes: Data("png bytes".utf8))
+        let incoming = try IncomingRequest(try picture.request())
+        #expect(try Gallery.Picture.parse(incoming) == picture)
+        let text = String(decoding: incoming.body, as: UTF8.self)
+        let untyped = text.replacingOccurrences(of: "\r\nContent-Type: image/png", with: "")
+        #expect(untyped != text)
+        #expect {
+            try Gallery.Picture.parse(
+                IncomingRequest(
+                    method: .post, target: incoming.target, headers: incoming.headers,
+                    body: Data(untyped.utf8)))
+        } throws: { error in
+            (error as? EndpointMismatch)?.reasons
+                == [
+                    #"the Content-Type (none, so text/plain) of the part "picture" is not of the form "image/…""#
+                ]
+        }
     }
 
     @Test func aJSONPartAndTextAroundAFieldValueReadBack() throws {

@@ -229,8 +229,11 @@ enum RequestMatching {
         }
         for (field, value, what) in [
             (part.filename, found.filename, "file name"),
-            // A part without a Content-Type is plain text (RFC 7578 §4.4).
-            (part.contentType, found.contentType ?? "text/plain", "Content-Type"),
+            // A part without a Content-Type is plain text (RFC 7578 §4.4); a reason says it had none.
+            (
+                part.contentType, found.contentType ?? "text/plain",
+                found.contentType == nil ? "Content-Type (none, so text/plain)" : "Content-Type"
+            ),
         ] {
             guard let field, let key = field.parameter else { continue }
             if let value {
