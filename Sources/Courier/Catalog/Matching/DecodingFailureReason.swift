@@ -66,6 +66,40 @@ enum DecodingFailureReason {
         return first.lowercased() + text.dropFirst(first.count)
     }
 
+    /// `error`, thrown decoding a value of `type` at `codingPath`, as the values `type` accepts
+    /// when it is a `CaseIterable` enum of `String` or `Int` raw values refusing the value itself
+    /// (not a member inside it, nor a missing value): "the value is not one of "png", "gif"".
+    /// The values are the endpoint's own declaration; the client's value is still not quoted.
+    static func namingCases(_ error: any Error, of type: Any.Type, at codingPath: [any CodingKey])
+        -> any Error
+    {
+        guard let decoding = error as? DecodingError, let context = decoding.context,
+            context.codingPath.count <= codingPath.count
+        else { return error }
+        switch decoding {
+        case .dataCorrupted, .typeMismatch: break
+        default: return error
+        }
+        func rawValues<C: CaseIterable>(_ type: C.Type) -> [JSONValue] { OpenAPISchemas.rawValues(type) }
+        guard let caseType = type as? any CaseIterable.Type else { return error }
+        let values = rawValues(caseType)
+        guard !values.isEmpty, values.count <= maximumCasesNamed else { return error }
+        let names = values.map { value in
+            switch value {
+            case .string(let text): text.debugDescription
+            case .integer(let number): String(number)
+            default: "\(value)"
+            }
+        }
+        return DecodingError.dataCorrupted(
+            .courier(
+                codingPath: codingPath,
+                debugDescription: "The value is not one of \(names.joined(separator: ", "))."))
+    }
+
+    /// The most values ``namingCases(_:of:at:)`` lists.
+    static let maximumCasesNamed = 20
+
     /// `type` in words for the kinds JSON, text and forms have, its Swift name otherwise.
     static func name(of type: Any.Type) -> String {
         switch type {

@@ -102,7 +102,7 @@ struct ParameterDecoder: Decoder {
                 decoded = try value(type, forKey: key)
             } catch {
                 decoder.failedKeys.note(key.stringValue)
-                throw error
+                throw DecodingFailureReason.namingCases(error, of: type, at: [key])
             }
             if !decoder.constraints.isEmpty {
                 decoder.violations.note(decoder.constraints.violations(of: decoded, for: key.stringValue))

@@ -256,7 +256,9 @@ struct OpenAPISchemas {
         return nil
     }
 
-    private static func rawValues<C: CaseIterable>(_ type: C.Type) -> [JSONValue] {
+    /// The raw values of `type`'s cases, in order; empty unless every one is a `String` or an
+    /// `Int`.
+    static func rawValues<C: CaseIterable>(_ type: C.Type) -> [JSONValue] {
         var values: [JSONValue] = []
         for value in type.allCases {
             guard let raw = (value as? any RawRepresentable)?.rawValue else { return [] }
