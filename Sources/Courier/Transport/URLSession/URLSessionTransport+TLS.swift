@@ -113,6 +113,8 @@ extension URLSessionTransport {
                 kind = libcurlKind
                 if kind == .untrustedCertificate {
                     reason = untrustedReason(libcurlMessage: error.localizedDescription)
+                } else if kind == .tlsHandshakeFailed {
+                    reason = handshakeReason(libcurlMessage: error.localizedDescription)
                 }
             #else
                 return nil
@@ -157,6 +159,31 @@ extension URLSessionTransport {
                 return .clientCertificateRejected
             }
             if text.contains("ssl") || text.contains("tls") { return .tlsHandshakeFailed }
+            return nil
+        }
+
+        /// Why a handshake failed, in the words `AsyncHTTPClientTransport` uses, when libcurl's
+        /// sentence names a common cause: no TLS version both sides accept, a server that does not
+        /// answer in TLS, or a server's bare `handshake_failure` alert, which stands for no common
+        /// cipher and for a TLS 1.2 server that requires a client certificate none was sent for.
+        /// OpenSSL's own reason follows in parentheses, without its codes.
+        static func handshakeReason(libcurlMessage message: String) -> String? {
+            let text = message.lowercased()
+            let withoutErrno =
+                message.range(of: ", errno").map { String(message[..<$0.lowerBound]) } ?? message
+            let said =
+                withoutErrno.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
+                ?? withoutErrno
+            if text.contains("alert protocol version") || text.contains("unsupported protocol") {
+                return "no TLS version both sides accept (\(said))"
+            }
+            if text.contains("wrong version number") {
+                return "the server did not answer in TLS (\(said))"
+            }
+            if text.contains("alert handshake failure") {
+                return "the server refused it (\(said)): it accepts no cipher the client offers, or it "
+                    + "requires a client certificate and none was sent (set TLSOptions.clientIdentity)"
+            }
             return nil
         }
 

@@ -203,6 +203,36 @@ import Testing
             #expect(!error.message.contains("TLSOptions.trustRoots"))
         }
 
+        /// libcurl's sentences for a refused handshake (OpenSSL 3) say why, as
+        /// `AsyncHTTPClientTransport` does; a `handshake_failure` alert names a missing client
+        /// certificate, which a TLS 1.2 server that requires one answers with.
+        @Test func aRefusedHandshakeSaysWhyWhenLibcurlNamesACommonCause() {
+            let server = URL(string: "https://127.0.0.1:8443/p")!
+            func message(_ sentence: String) -> String? {
+                URLSessionTransport.tlsFailure(
+                    URLError(
+                        .unknown,
+                        userInfo: [NSLocalizedDescriptionKey: sentence, NSURLErrorFailingURLErrorKey: server])
+                )?.message
+            }
+            #expect(
+                message("OpenSSL/3.0.19: error:0A000410:SSL routines::sslv3 alert handshake failure")
+                    == "The TLS handshake with 127.0.0.1:8443 failed: the server refused it (sslv3 alert "
+                    + "handshake failure): it accepts no cipher the client offers, or it requires a client "
+                    + "certificate and none was sent (set TLSOptions.clientIdentity).")
+            #expect(
+                message("OpenSSL/3.0.19: error:0A00042E:SSL routines::tlsv1 alert protocol version")
+                    == "The TLS handshake with 127.0.0.1:8443 failed: no TLS version both sides accept "
+                    + "(tlsv1 alert protocol version).")
+            #expect(
+                message("OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number")
+                    == "The TLS handshake with 127.0.0.1:8443 failed: the server did not answer in TLS "
+                    + "(wrong version number).")
+            #expect(
+                message("OpenSSL SSL_connect: SSL_ERROR_SYSCALL in connection to 127.0.0.1:8443")
+                    == "The TLS handshake with 127.0.0.1:8443 failed.")
+        }
+
         @Test func aLibcurlFailureThatIsNotTLSIsNotMapped() {
             #expect(URLSessionTransport.tlsKind(libcurlMessage: "Empty reply from server") == nil)
         }

@@ -53,12 +53,20 @@ extension CourierError {
     }
 
     /// BoringSSL's reason with a few words before it, when it is one of the common ones.
-    private static func explained(_ reason: String) -> String {
+    ///
+    /// A server's bare `handshake_failure` alert names the two causes it stands for: no cipher
+    /// both sides accept, and a TLS 1.2 server that requires a client certificate none was sent
+    /// for (OpenSSL sends that alert then; over TLS 1.3, `certificate_required`).
+    static func explained(_ reason: String) -> String {
         if reason.contains("PROTOCOL_VERSION") || reason.contains("UNSUPPORTED_PROTOCOL") {
             return "no TLS version both sides accept (\(reason))"
         }
         if reason.contains("NO_SHARED_CIPHER") || reason.contains("NO_CIPHERS_AVAILABLE") {
             return "no cipher both sides accept (\(reason))"
+        }
+        if reason.contains("ALERT_HANDSHAKE_FAILURE") {
+            return "the server refused it (\(reason)): it accepts no cipher the client offers, or it "
+                + "requires a client certificate and none was sent (set TLSOptions.clientIdentity)"
         }
         if reason.contains("WRONG_VERSION_NUMBER") {
             return "the server did not answer in TLS (\(reason))"

@@ -163,6 +163,21 @@ struct TLSOptionsNIOSSLTests {
         #expect(CourierError.nioSSL(CancellationError(), host: "x") == nil)
     }
 
+    /// A bare `handshake_failure` alert, which a TLS 1.2 server that requires a client
+    /// certificate sends when none was sent, names that cause next to a cipher mismatch.
+    @Test func aHandshakeFailureAlertNamesAMissingClientCertificate() {
+        let reason = CourierError.explained("SSLV3_ALERT_HANDSHAKE_FAILURE")
+        let error = CourierError.tls(.tlsHandshakeFailed, host: "127.0.0.1:8443", reason: reason)
+        #expect(
+            error.message
+                == "The TLS handshake with 127.0.0.1:8443 failed: the server refused it "
+                + "(SSLV3_ALERT_HANDSHAKE_FAILURE): it accepts no cipher the client offers, or it requires "
+                + "a client certificate and none was sent (set TLSOptions.clientIdentity).")
+        #expect(
+            CourierError.explained("TLSV1_ALERT_PROTOCOL_VERSION")
+                == "no TLS version both sides accept (TLSV1_ALERT_PROTOCOL_VERSION)")
+    }
+
     @Test func aCertificateOutsideItsPeriodIsOutOfDate() {
         let period = (notBefore: 1_000, notAfter: 2_000)
         #expect(!ChainDateCheck.hasCertificateOutOfDate([period], now: 1_500))
