@@ -28,7 +28,7 @@ extension CourierError {
         if let pinFailure = error as? PublicKeyPinCheck.Failure { return pinFailure.courierError(host: host) }
         if let proxy, let proxyFailure = Self.proxy(error, server: proxy) { return proxyFailure }
         if let tls = nioSSL(error, host: host) { return tls }
-        let (kind, message) = kindAndMessage(for: error)
+        let (kind, message) = kindAndMessage(for: error, url: url)
         return CourierError(stage: .transport, kind: kind, message: message, underlying: error)
     }
 
@@ -43,7 +43,9 @@ extension CourierError {
         return false
     }
 
-    private static func kindAndMessage(for error: any Error) -> (Kind, String) {
+    /// The kind and message of a failure that is not TLS's; a connection that could not be made
+    /// names the host and port of `url`, as a connection error of SwiftNIO's names them.
+    private static func kindAndMessage(for error: any Error, url: URL?) -> (Kind, String) {
         switch error {
         case is CancellationError:
             return (.cancelled, "The request was cancelled.")
@@ -61,9 +63,12 @@ extension CourierError {
                     + "\(error.port)."
             )
         case is SocketAddressError.UnknownHost:
-            return (.cannotConnect, "Could not connect to the server: its name did not resolve.")
+            guard let host = url?.host else {
+                return (.cannotConnect, "Could not connect to the server: its name did not resolve.")
+            }
+            return (.cannotConnect, "Could not connect to the server: the name \(host) did not resolve.")
         case let error as IOError:
-            return kindAndMessage(for: error)
+            return kindAndMessage(for: error, url: url)
         case ChannelError.ioOnClosedChannel, ChannelError.eof, ChannelError.outputClosed:
             return (.connectionLost, "The connection closed before the request could be sent or answered.")
         case let error as HTTPParserError:
@@ -115,18 +120,29 @@ extension CourierError {
         }
     }
 
-    private static func kindAndMessage(for error: IOError) -> (Kind, String) {
+    private static func kindAndMessage(for error: IOError, url: URL?) -> (Kind, String) {
+        let host = url?.host
+        let port = url.map { $0.port ?? ($0.scheme?.lowercased() == "http" ? 80 : 443) }
         switch error.errnoCode {
         case ECONNRESET, EPIPE, ECONNABORTED:
-            (.connectionLost, "The connection was reset before the response was complete.")
+            return (.connectionLost, "The connection was reset before the response was complete.")
         case ECONNREFUSED:
-            (.cannotConnect, "Could not connect to the server: the connection was refused.")
+            guard let host, let port else {
+                return (.cannotConnect, "Could not connect to the server: the connection was refused.")
+            }
+            return (
+                .cannotConnect,
+                "Could not connect to the server: no address of \(host) accepted a connection on port \(port)."
+            )
         case ENETUNREACH, EHOSTUNREACH:
-            (.cannotConnect, "Could not connect to the server: its network is unreachable.")
+            guard let host else {
+                return (.cannotConnect, "Could not connect to the server: its network is unreachable.")
+            }
+            return (.cannotConnect, "Could not connect to the server: the network of \(host) is unreachable.")
         case ETIMEDOUT:
-            (.timedOut, "The connection timed out.")
+            return (.timedOut, "The connection timed out.")
         default:
-            (.transportFailed, "The connection failed: \(error).")
+            return (.transportFailed, "The connection failed: \(error).")
         }
     }
 

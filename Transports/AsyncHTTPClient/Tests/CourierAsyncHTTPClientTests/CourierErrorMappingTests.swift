@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -42,6 +43,31 @@ struct CourierErrorMappingTests {
     ])
     func socketErrors(code: Int32, kind: CourierError.Kind) {
         #expect(CourierError.asyncHTTPClient(IOError(errnoCode: code, reason: "read")).kind == kind)
+    }
+
+    /// A connection that could not be made names the host and port it went to, as SwiftNIO's
+    /// own connection errors and URLSessionTransport name them.
+    @Test func aConnectionThatCouldNotBeMadeNamesTheHostAndPort() {
+        let refused = IOError(errnoCode: ECONNREFUSED, reason: "connect")
+        #expect(
+            CourierError.asyncHTTPClient(refused, url: URL(string: "https://127.0.0.1:18499/x")!).message
+                == "Could not connect to the server: no address of 127.0.0.1 accepted a connection on port 18499."
+        )
+        #expect(
+            CourierError.asyncHTTPClient(refused, url: URL(string: "https://api.example.com/x")!).message
+                == "Could not connect to the server: no address of api.example.com accepted a connection on port 443."
+        )
+        #expect(
+            CourierError.asyncHTTPClient(refused, url: URL(string: "http://api.example.com/x")!).message
+                == "Could not connect to the server: no address of api.example.com accepted a connection on port 80."
+        )
+        let unreachable = IOError(errnoCode: ENETUNREACH, reason: "connect")
+        #expect(
+            CourierError.asyncHTTPClient(unreachable, url: URL(string: "https://10.9.9.9/x")!).message
+                == "Could not connect to the server: the network of 10.9.9.9 is unreachable.")
+        #expect(
+            CourierError.asyncHTTPClient(refused).message
+                == "Could not connect to the server: the connection was refused.")
     }
 
     @Test func aRequestWrittenToAClosedConnectionLostIt() {
