@@ -61,10 +61,12 @@ extension CourierError {
             message: "\(transport) cannot honour TLSOptions.\(option.name): \(reason). \(alternative)")
     }
 
-    /// The host and port of `url` as TLS errors name them: `api.example.com` or
-    /// `127.0.0.1:8443`.
+    /// The host and port of `url` as TLS errors name them: `api.example.com`,
+    /// `127.0.0.1:8443`, or an IPv6 address in brackets, as a URL writes it (`[::1]:8443`), so
+    /// that the port cannot be read as part of the address.
     public static func tlsHostName(of url: URL) -> String {
-        let host = url.host ?? "the server"
-        return url.port.map { "\(host):\($0)" } ?? host
+        guard let host = url.host else { return "the server" }
+        let written = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return url.port.map { "\(written):\($0)" } ?? written
     }
 }

@@ -303,6 +303,14 @@ import Testing
             CourierError.tls(.untrustedCertificate, host: host, reason: "its issuer is no CA").message
                 == "The certificate of 127.0.0.1:8443 is not trusted: its issuer is no CA.")
         #expect(CourierError.tlsHostName(of: URL(string: "https://api.example.com/x")!) == "api.example.com")
+        // An IPv6 address is written in brackets, as in a URL, so that its port stands apart.
+        #expect(CourierError.tlsHostName(of: URL(string: "https://[::1]:8443/x")!) == "[::1]:8443")
+        #expect(CourierError.tlsHostName(of: URL(string: "https://[2001:db8::1]/x")!) == "[2001:db8::1]")
+        #expect(
+            CourierError.tls(
+                .certificateExpired, host: CourierError.tlsHostName(of: URL(string: "https://[::1]:8443")!)
+            )
+            .message == "A certificate in the chain of [::1]:8443 has expired or is not yet valid.")
     }
 }
 
