@@ -13,8 +13,9 @@ import SwiftASN1
 /// is called expired only when the dates are the reason: the chain must lead, signature by
 /// signature, to a root the request trusts, by RFC 5280's rules with the validity periods left
 /// out, and a certificate on that path must be outside its period now. A certificate from an
-/// unknown CA stays untrusted whatever its dates. The answer only chooses between two failures:
-/// nothing here ever accepts a chain.
+/// unknown CA stays untrusted whatever its dates. A chain that leads to a trusted root within its
+/// dates stays untrusted too, saying so rather than pointing at the trust roots. The answer only
+/// chooses between two failures and their words: nothing here ever accepts a chain.
 ///
 /// swift-certificates reads the system's roots on Linux only. Elsewhere, when the request trusts
 /// the system's roots, the dates of every certificate presented decide, as before there was a
@@ -37,7 +38,21 @@ enum ChainDateCheck {
     }
 
     /// The checks under way, shared by the requests that fail while one runs.
-    typealias Checks = SharedCheck<Target, Bool>
+    typealias Checks = SharedCheck<Target, Verdict>
+
+    /// What the chain a server presents tells of a refusal.
+    enum Verdict: Sendable, Equatable {
+        /// A certificate on its path to a trusted root is outside its validity period.
+        case outOfDate
+        /// It leads to a root the request trusts and every certificate on the way is within its
+        /// period: BoringSSL refused it for another reason.
+        case leadsToATrustedRoot
+        /// It leads, within its dates, to a certificate the request trusts that is not a
+        /// self-signed root, where BoringSSL stops.
+        case endsAtATrustedIntermediate
+        /// No path to a trusted root was found, or the chain could not be read.
+        case unknown
+    }
 
     /// One certificate the server presented: its DER and its validity period (seconds since
     /// 1970, inclusive).
@@ -68,34 +83,65 @@ enum ChainDateCheck {
         var handshakeRoute = route
         handshakeRoute.idleLimit = nil
         let target = Target(host: host, port: url.port ?? 443, route: handshakeRoute)
-        let isOutOfDate = await checks.answer(for: target, ifCancelled: false) {
-            await hasCertificateOutOfDate(target, group: group)
+        let answer = await checks.answer(for: target, ifCancelled: .unknown) {
+            await verdict(target, group: group)
         }
-        guard isOutOfDate else { return failure }
-        return CourierError.tls(
-            .certificateExpired, host: CourierError.tlsHostName(of: url), underlying: failure.underlying)
+        return refined(failure, verdict: answer, host: CourierError.tlsHostName(of: url))
     }
 
-    /// Whether the chain `target` presents has a certificate outside its validity period on its
-    /// path to a root the route trusts.
-    private static func hasCertificateOutOfDate(_ target: Target, group: any EventLoopGroup) async -> Bool {
+    /// `failure`, an untrusted chain of `host`, as `verdict` tells it: expired when a date is the
+    /// reason; when the chain leads to a trusted root within its dates, untrusted for another
+    /// reason than its root, so that the message does not send the caller to its trust roots.
+    static func refined(_ failure: CourierError, verdict: Verdict, host: String) -> CourierError {
+        switch verdict {
+        case .outOfDate:
+            return CourierError.tls(.certificateExpired, host: host, underlying: failure.underlying)
+        case .leadsToATrustedRoot:
+            return CourierError.tls(
+                .untrustedCertificate, host: host,
+                reason: "its chain leads to a trusted root within its dates, but a certificate of it is "
+                    + "not fit for a TLS server (its extended key usage is for other purposes, or its key "
+                    + "usage or signature is one BoringSSL refuses)",
+                underlying: failure.underlying)
+        case .endsAtATrustedIntermediate:
+            return CourierError.tls(
+                .untrustedCertificate, host: host,
+                reason: "its chain leads to a certificate of TLSOptions.trustRoots that is not a self-signed "
+                    + "root, and AsyncHTTPClientTransport (BoringSSL) trusts a chain only up to one: trust "
+                    + "the root of your CA",
+                underlying: failure.underlying)
+        case .unknown:
+            return failure
+        }
+    }
+
+    /// What the chain `target` presents tells: whether a certificate on its path to a root the
+    /// route trusts is outside its validity period, or the path is whole and within its dates.
+    private static func verdict(_ target: Target, group: any EventLoopGroup) async -> Verdict {
         let tls = target.route.tls.flatMap { try? $0.nioSSLConfiguration() }
         let roots = target.route.tls?.trustRoots ?? .system
         guard
             let presented = await presentedChain(
                 host: target.host, port: target.port, tls: tls, proxy: target.route.proxy, group: group)
-        else { return false }
-        let periods: [(notBefore: Int, notAfter: Int)]
+        else { return .unknown }
+        let now = Int(Date().timeIntervalSince1970)
         if let path = await pathToATrustedRoot(presented.map(\.der), roots: roots) {
-            periods = path.map {
+            let periods = path.map {
                 (Int($0.notValidBefore.timeIntervalSince1970), Int($0.notValidAfter.timeIntervalSince1970))
             }
-        } else if !systemRootsAreReadable && roots.includesSystemRoots {
-            periods = presented.map { ($0.notBefore, $0.notAfter) }
-        } else {
-            return false
+            if hasCertificateOutOfDate(periods, now: now) { return .outOfDate }
+            // BoringSSL accepts a path only up to a self-signed root: one that ends at a trusted
+            // intermediate is refused for that, not for a certificate unfit for a server.
+            guard let anchor = path.last, anchor.issuer == anchor.subject else {
+                return .endsAtATrustedIntermediate
+            }
+            return .leadsToATrustedRoot
         }
-        return hasCertificateOutOfDate(periods, now: Int(Date().timeIntervalSince1970))
+        if !systemRootsAreReadable && roots.includesSystemRoots {
+            let periods = presented.map { ($0.notBefore, $0.notAfter) }
+            return hasCertificateOutOfDate(periods, now: now) ? .outOfDate : .unknown
+        }
+        return .unknown
     }
 
     /// Whether swift-certificates reads the system's trust roots here.

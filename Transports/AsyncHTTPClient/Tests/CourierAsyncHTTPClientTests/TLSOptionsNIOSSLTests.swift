@@ -178,6 +178,30 @@ struct TLSOptionsNIOSSLTests {
                 == "no TLS version both sides accept (TLSV1_ALERT_PROTOCOL_VERSION)")
     }
 
+    /// The chain read again decides the words of an untrusted chain's failure: expired for a date,
+    /// not fit for a TLS server when its path to a trusted root is whole and within its dates, and
+    /// the failure as it was otherwise.
+    @Test func theChainReadAgainChoosesTheFailure() {
+        let failure = CourierError.tls(.untrustedCertificate, host: "127.0.0.1:8443")
+        let expired = ChainDateCheck.refined(failure, verdict: .outOfDate, host: "127.0.0.1:8443")
+        #expect(expired.kind == .certificateExpired)
+        let unfit = ChainDateCheck.refined(failure, verdict: .leadsToATrustedRoot, host: "127.0.0.1:8443")
+        #expect(unfit.kind == .untrustedCertificate)
+        #expect(
+            unfit.message
+                == "The certificate of 127.0.0.1:8443 is not trusted: its chain leads to a trusted root within "
+                + "its dates, but a certificate of it is not fit for a TLS server (its extended key usage is "
+                + "for other purposes, or its key usage or signature is one BoringSSL refuses).")
+        #expect(!unfit.message.contains("TLSOptions.trustRoots"))
+        let intermediate = ChainDateCheck.refined(
+            failure, verdict: .endsAtATrustedIntermediate, host: "127.0.0.1:8443")
+        #expect(intermediate.kind == .untrustedCertificate)
+        #expect(intermediate.message.hasSuffix("trust the root of your CA."))
+        #expect(
+            ChainDateCheck.refined(failure, verdict: .unknown, host: "127.0.0.1:8443").message
+                == failure.message)
+    }
+
     @Test func aCertificateOutsideItsPeriodIsOutOfDate() {
         let period = (notBefore: 1_000, notAfter: 2_000)
         #expect(!ChainDateCheck.hasCertificateOutOfDate([period], now: 1_500))
