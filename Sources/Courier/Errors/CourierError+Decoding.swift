@@ -11,7 +11,9 @@ extension CourierError {
         }
         if message.hasSuffix(".") { message.removeLast() }
         message +=
-            ". Body: " + BodySnippet.redacted(response.body, hiding: LogRedaction().secrets(of: request))
+            ". Body: "
+            + BodySnippet.redacted(
+                response.body, hiding: LogRedaction().secrets(of: request, answeredBy: response))
         return CourierError(
             stage: .decoding, kind: .decodingFailed, message: message,
             request: request, url: url, response: response, underlying: error

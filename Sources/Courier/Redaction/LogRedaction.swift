@@ -261,8 +261,19 @@ extension LogRedaction {
     /// The secret values of one hop as it was sent: its sensitive header values (a cookie jar's
     /// `Cookie` too) and the hidden values of its URL's query (a redirect's target's too).
     func secrets(ofHop hop: TransportRequest) -> [String] {
-        let query = URLComponents(url: hop.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-        return Self.longestFirst(Self.sensitiveValues(of: hop.headers) + hiddenValues(ofQuery: query))
+        secrets(ofHeaders: hop.headers, url: hop.url)
+    }
+
+    /// The secret values of a hop sent with `headers` to `url`, as ``secrets(ofHop:)`` reads them.
+    func secrets(ofHeaders headers: HeaderFields, url: URL) -> [String] {
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        return Self.longestFirst(Self.sensitiveValues(of: headers) + hiddenValues(ofQuery: query))
+    }
+
+    /// The hidden values of `request` and of the hop `response` answers: a middleware may have
+    /// added a credential after `request` was built, which a response can echo.
+    func secrets(of request: EndpointRequest, answeredBy response: RawResponse) -> [String] {
+        Self.longestFirst(secrets(of: request) + response.sentSecrets.values)
     }
 
     /// The sensitive values of `headers`, and the credential after a scheme such as `Bearer`.

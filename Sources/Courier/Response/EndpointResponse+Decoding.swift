@@ -60,7 +60,9 @@ extension EndpointResponse {
         }
         if !raw.body.isEmpty {
             message +=
-                ". Body: " + BodySnippet.redacted(raw.body, hiding: LogRedaction().secrets(of: request))
+                ". Body: "
+                + BodySnippet.redacted(
+                    raw.body, hiding: LogRedaction().secrets(of: request, answeredBy: raw))
         }
         throw CourierError(
             stage: .status, kind: kind, message: message + (raw.body.isEmpty ? "." : ""),

@@ -31,6 +31,9 @@ public struct RawResponse: Sendable, Hashable {
     /// or a `301` or `302` after a `POST`, makes it a `GET`): the request it answers is not the
     /// one sent, which the server may already have applied.
     var answersChangedMethod = false
+    /// The secret values of the hop this response answers, as it was sent, which an error quoting
+    /// the response hides; not part of the response's value.
+    var sentSecrets = SentSecrets.none
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {

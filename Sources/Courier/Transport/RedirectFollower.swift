@@ -74,6 +74,7 @@ struct RedirectFollower: Sendable {
             else {
                 response.carriedNoSecrets = hops.leftFirstOrigin
                 response.answersChangedMethod = hops.changedMethod
+                response.sentSecrets = SentSecrets(of: current)
                 return response
             }
             if next.method != current.method { hops.changedMethod = true }

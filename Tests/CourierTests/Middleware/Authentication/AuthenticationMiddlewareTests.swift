@@ -593,6 +593,47 @@ private struct CapturingMiddleware: Middleware {
         #expect(await transport.requests.count == 1)
     }
 
+    @Test func anErrorQuotingAnEchoHidesTheTokenTheMiddlewareAdded() async throws {
+        // The server echoes the Authorization it got under a key no rule hides. The client decodes
+        // with the request as built, before the middleware signed it.
+        let transport = StubTransport { request in
+            RawResponse.stub(
+                request.url.path == "/denied" ? .unauthorized : .ok, to: request,
+                body: #"{"seen":"\#(request.headers[.authorization] ?? "")"}"#)
+        }
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [AuthenticationMiddleware(try .bearer("s3cr3t-token"), for: exampleBase)])
+        let denied = await #expect(throws: CourierError.self) {
+            try await client.send(
+                Endpoint<String, Never> {
+                    Method.get
+                    Path("denied")
+                })
+        }
+        let undecodable = await #expect(throws: CourierError.self) {
+            try await client.send(
+                Endpoint<Int, Never> {
+                    Method.get
+                    Path("count")
+                })
+        }
+        #expect(
+            denied?.message
+                == #"The server answered 401, which the endpoint does not document. Body: {"seen":"<redacted>"}"#
+        )
+        #expect(
+            undecodable?.message
+                == #"The response body did not decode as Int: expected Int at the top level. Body: {"seen":"<redacted>"}"#
+        )
+        for error in [denied, undecodable] {
+            let shown = [
+                String(describing: error), String(reflecting: error), String(describing: error?.response),
+            ]
+            #expect(shown.allSatisfy { !$0.contains("s3cr3t") })
+        }
+    }
+
     // MARK: Replays after a redirect (RFC 9110 §15.4.4, §15.4.8, §15.5.2)
 
     /// A server that answers a POST with a 303 to `/orders/7`, whose GET is a 401 for the first
