@@ -199,7 +199,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 state.receiver.interrupted(
                     by: Self.failure(
                         error, afterResponse: state.receiver.hasHead,
-                        coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty)))
+                        coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty,
+                        idleTimeout: task.originalRequest?.timeoutInterval)))
             return
         }
         #if canImport(FoundationNetworking)
@@ -335,14 +336,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ///   refused after a head was the server's behind a proxy's tunnel, whose answer to `CONNECT`
     ///   was that head: it is the certificate's kind.
     /// - `URLError(.timedOut)` is the idle timeout: the request's `timeoutInterval`, the only
-    ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself).
+    ///   timeout Courier leaves to `URLSession` (it enforces the connect and total ones itself);
+    ///   its message names `idleTimeout`, the interval the task was given, when it is known.
     /// - A body libcurl could not decode after the head (``libcurlRefusedTheCoding(_:coded:)``;
     ///   `coded` is whether the head named a content coding) is
     ///   ``CourierError/Kind/invalidResponse``, not a connection that closed early; so is a body
     ///   whose chunked framing libcurl could not read (its sentences name "chunked-encoding", "the
     ///   chunked-encoded stream" or, in newer releases, a "chunk hex-length": a chunk size that is
     ///   not hexadecimal, a malformed trailer).
-    static func failure(_ error: any Error, afterResponse: Bool, coded: Bool = false) -> CourierError {
+    static func failure(
+        _ error: any Error, afterResponse: Bool, coded: Bool = false, idleTimeout: TimeInterval? = nil
+    ) -> CourierError {
         #if canImport(FoundationNetworking)
             if let urlError = error as? URLError, let proxy = URLSessionTransport.proxyFailure(urlError) {
                 return proxy
@@ -381,8 +385,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if let urlError = error as? URLError, urlError.code == .timedOut {
             return CourierError(
                 stage: .transport, kind: .timedOut,
-                message:
-                    "Nothing arrived from the server within the idle timeout, which URLSession counts in "
+                message: idleTimeout.map {
+                    "Nothing arrived from the server within the idle timeout of \(Duration.seconds($0)), "
+                        + "which URLSession counts in whole seconds."
+                }
+                    ?? "Nothing arrived from the server within the idle timeout, which URLSession counts in "
                     + "whole seconds.",
                 underlying: error)
         }

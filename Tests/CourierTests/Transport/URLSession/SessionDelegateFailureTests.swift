@@ -31,6 +31,15 @@ struct SessionDelegateFailureTests {
         )
     }
 
+    @Test func theIdleTimeoutsMessageNamesTheIntervalTheTaskWasGiven() {
+        let error = SessionDelegate.failure(URLError(.timedOut), afterResponse: true, idleTimeout: 2)
+        #expect(error.kind == .timedOut)
+        #expect(
+            error.message
+                == "Nothing arrived from the server within the idle timeout of 2.0 seconds, which URLSession counts in whole seconds."
+        )
+    }
+
     @Test func afterTheHeadTheCodesKeepTheirGeneralMeaning() {
         // The receiver decides what a failure after the head means (a truncated body).
         let error = SessionDelegate.failure(URLError(.badServerResponse), afterResponse: true)
