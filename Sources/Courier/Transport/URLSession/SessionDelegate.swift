@@ -200,7 +200,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     by: Self.failure(
                         error, afterResponse: state.receiver.hasHead,
                         coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty,
-                        idleTimeout: task.originalRequest?.timeoutInterval)))
+                        idleTimeout: task.originalRequest.flatMap(TransportRequest.idleTimeout(of:)))))
             return
         }
         #if canImport(FoundationNetworking)
