@@ -38,7 +38,7 @@ extension CourierError {
         case .clientCertificateRejected:
             message =
                 "\(host) requires a client certificate and refused the one sent, or none was sent "
-                + "(set TLSOptions.clientIdentity)."
+                + "(TLSOptions.clientIdentity sends one; the server must trust its issuer)."
         default:
             message = "The TLS handshake with \(host) failed" + (reason.map { ": \($0)." } ?? ".")
         }

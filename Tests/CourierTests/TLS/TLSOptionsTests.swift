@@ -287,7 +287,7 @@ import Testing
             (
                 .clientCertificateRejected,
                 "127.0.0.1:8443 requires a client certificate and refused the one sent, or none was sent "
-                    + "(set TLSOptions.clientIdentity)."
+                    + "(TLSOptions.clientIdentity sends one; the server must trust its issuer)."
             ),
             (.tlsHandshakeFailed, "The TLS handshake with 127.0.0.1:8443 failed: no common TLS version."),
         ]
