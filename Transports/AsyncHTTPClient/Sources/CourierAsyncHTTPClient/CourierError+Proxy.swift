@@ -81,6 +81,9 @@ extension CourierError {
         case let error as IOError where error.errnoCode == ECONNREFUSED:
             kind = .cannotConnect
             message = "Could not connect to the proxy \(proxy): the connection was refused."
+        case let error as IOError where [ENETUNREACH, EHOSTUNREACH].contains(error.errnoCode):
+            kind = .cannotConnect
+            message = "Could not connect to the proxy \(proxy): its network is unreachable."
         default:
             return nil
         }

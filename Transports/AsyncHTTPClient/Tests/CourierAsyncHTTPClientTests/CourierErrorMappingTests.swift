@@ -139,3 +139,20 @@ struct CourierErrorMappingTests {
             + "or the server at the end of its tunnel did.")
     #expect(CourierError.isClosedBeforeResponse(HTTPClientError.remoteConnectionClosed))
 }
+
+/// Through a proxy, the connection the client makes is the proxy's: a connection that could not
+/// be made names the proxy, never the server at the end of the tunnel.
+@Test func aConnectionToAProxyThatCouldNotBeMadeNamesTheProxy() throws {
+    let server = try #require(
+        try AsyncHTTPClientTransport.Proxy.socks(host: "127.0.0.1", port: 1080).httpServer)
+    let url = URL(string: "https://api.example.com/x")!
+    for (code, reason) in [
+        (ECONNREFUSED, "the connection was refused"), (ENETUNREACH, "its network is unreachable"),
+        (EHOSTUNREACH, "its network is unreachable"),
+    ] {
+        let error = CourierError.asyncHTTPClient(
+            IOError(errnoCode: code, reason: "connect"), url: url, proxy: server)
+        #expect(error.kind == .cannotConnect)
+        #expect(error.message == "Could not connect to the proxy 127.0.0.1:1080: \(reason).")
+    }
+}
