@@ -55,9 +55,13 @@ enum Observability {
                 print("   metric: \(timer.label){\(dimensions)} \(timer.values.count) value, \(seconds) s")
             }
             // The server ends its span once the body is written, which may be after the client has
-            // it: spans are looked for among the active ones too.
-            let spans =
-                (tracer.spans.finishedSpans.map(SpanLine.init) + tracer.spans.activeSpans.map(SpanLine.init))
+            // it: spans are looked for among the active ones too. A span moves from the active ones
+            // to the finished ones when it ends, which may be while they are read: the active ones
+            // are read first, so that none is missed, and a span read in both counts once.
+            let active = tracer.spans.activeSpans.map(SpanLine.init)
+            let finished = tracer.spans.finishedSpans.map(SpanLine.init)
+            var seen = Set<String>()
+            let spans = (finished + active).filter { seen.insert($0.spanID).inserted }
             guard let call = spans.first(where: { $0.kind == .client && $0.name == "GET /v1/todos/{id}" })
             else {
                 return expect(false, "no client span named GET /v1/todos/{id}: \(spans)")
