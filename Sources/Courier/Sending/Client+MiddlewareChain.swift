@@ -32,7 +32,7 @@ extension Client {
                     try await chain(limited, baseURL)
                 }
             } catch {
-                throw error.adding(request: request)
+                throw error.adding(request: request, url: try? baseURL.url(for: request))
             }
         } else {
             response = try await chain(request, baseURL)
@@ -67,31 +67,31 @@ extension Client {
             do {
                 return try await middleware.intercept(request, baseURL: baseURL, next: next)
             } catch {
-                throw CourierError.middleware(error, thrownBy: middleware, request: request)
+                throw CourierError.middleware(error, thrownBy: middleware, request: request, baseURL: baseURL)
             }
         }
     }
 }
 
 extension CourierError {
-    /// What `error`, thrown by `middleware` while it handled `request`, reaches the caller as: a
-    /// ``CourierError`` as it is, a cancellation as ``Kind/cancelled``, anything else as
-    /// ``Kind/middlewareFailed``.
-    static func middleware(_ error: any Error, thrownBy middleware: any Middleware, request: EndpointRequest)
-        -> CourierError
-    {
+    /// What `error`, thrown by `middleware` while it handled `request` for `baseURL`, reaches the
+    /// caller as: a ``CourierError`` as it is, a cancellation as ``Kind/cancelled``, anything else
+    /// as ``Kind/middlewareFailed``; the last two name the request's URL.
+    static func middleware(
+        _ error: any Error, thrownBy middleware: any Middleware, request: EndpointRequest, baseURL: BaseURL
+    ) -> CourierError {
         switch error {
         case let error as CourierError:
             return error
         case is CancellationError:
             return CourierError(
                 stage: .middleware, kind: .cancelled, message: "The request was cancelled.",
-                request: request, underlying: error)
+                request: request, url: try? baseURL.url(for: request), underlying: error)
         default:
             return CourierError(
                 stage: .middleware, kind: .middlewareFailed,
                 message: "The middleware \(type(of: middleware)) failed: \(error).",
-                request: request, underlying: error)
+                request: request, url: try? baseURL.url(for: request), underlying: error)
         }
     }
 }

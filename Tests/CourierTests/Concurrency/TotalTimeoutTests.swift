@@ -41,6 +41,7 @@ private func slowTransport(
         }
         #expect(error?.message == "The request did not complete within its timeout of 0.2 seconds.")
         #expect(error?.request?.method == .get)
+        #expect(error?.url?.absoluteString == "https://api.example.com/")
         // The timeout came before the transport's 60 s were up.
         #expect(answers.withLock { $0 } == 0, "the caller waited for the transport's answer")
     }

@@ -114,6 +114,9 @@ struct CountedModel: RequestModel {
         }
         #expect(error?.underlying is FailingMiddleware.Refused)
         #expect(error?.request?.percentEncodedPath == "/ping")
+        // The error names the URL the request was for, as a transport's error does.
+        #expect(error?.url?.absoluteString == "https://api.example.com/ping")
+        #expect(error?.description.hasSuffix("[GET https://api.example.com/ping]") == true)
     }
 
     @Test func defaultsApplyAndCanChangeAtRuntime() async throws {
