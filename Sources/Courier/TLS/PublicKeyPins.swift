@@ -24,21 +24,27 @@ public struct PublicKeyPins: Sendable, Hashable, CustomStringConvertible {
     /// The pinned digests, 32 bytes each, in the order given.
     public let sha256Digests: [Data]
 
-    /// Pins from base64 SHA-256 digests of `SubjectPublicKeyInfo`s.
+    /// Pins from base64 SHA-256 digests of `SubjectPublicKeyInfo`s, each with or without the
+    /// `sha256/` prefix OkHttp's pins carry.
     ///
     /// - Throws: ``CourierError/Kind/invalidTLSOptions`` when a pin is not base64 of exactly 32
     ///   bytes, or fewer than two distinct pins are given (keep a backup pin).
     public init(_ base64SHA256: [String]) throws(CourierError) {
         var digests: [Data] = []
         for (index, pin) in base64SHA256.enumerated() {
-            let trimmed = pin.trimmingCharacters(in: .whitespaces)
-            guard let digest = Data(base64Encoded: trimmed) else {
+            var trimmed = Substring(pin.trimmingCharacters(in: .whitespaces))
+            if trimmed.lowercased().hasPrefix("sha256/") { trimmed = trimmed.dropFirst("sha256/".count) }
+            guard let digest = Data(base64Encoded: String(trimmed)) else {
                 throw PEMDocument.invalid("public key pin", "pin \(index + 1) is not base64")
             }
             guard digest.count == 32 else {
+                let isHex = trimmed.count == 64 && trimmed.allSatisfy(\.isHexDigit)
                 throw PEMDocument.invalid(
                     "public key pin",
-                    "pin \(index + 1) decodes to \(digest.count) bytes; a SHA-256 digest has 32")
+                    isHex
+                        ? "pin \(index + 1) is a SHA-256 digest in hexadecimal; give its base64 "
+                            + "(`xxd -r -p | base64`)"
+                        : "pin \(index + 1) decodes to \(digest.count) bytes; a SHA-256 digest has 32")
             }
             if !digests.contains(digest) { digests.append(digest) }
         }

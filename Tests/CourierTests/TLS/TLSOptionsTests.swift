@@ -210,6 +210,13 @@ import Testing
         #expect(
             Self.message { () throws(CourierError) in _ = try PublicKeyPins(["sha256/abc", Self.pinB]) }
                 == "The public key pin is not usable: pin 1 is not base64.")
+        // OkHttp's form of a pin reads as the same digest.
+        #expect(try PublicKeyPins(["sha256/\(Self.pinA)", "SHA256/\(Self.pinB)"]) == pins)
+        let hex = String(repeating: "0a", count: 32)
+        #expect(
+            Self.message { () throws(CourierError) in _ = try PublicKeyPins([Self.pinA, hex]) }
+                == "The public key pin is not usable: pin 2 is a SHA-256 digest in hexadecimal; give its "
+                + "base64 (`xxd -r -p | base64`).")
     }
 
     // MARK: Options
