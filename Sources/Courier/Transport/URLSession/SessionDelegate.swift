@@ -404,6 +404,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return CourierError(
                     stage: .transport, kind: .invalidResponse,
                     message: "The server's response was not HTTP.", underlying: error)
+            case .networkConnectionLost:
+                // Also how libcurl may report a TLS 1.3 server that ends the connection for want
+                // of a client certificate.
+                let server = urlError.failingURL.map { " to " + CourierError.tlsHostName(of: $0) } ?? ""
+                return CourierError(
+                    stage: .transport, kind: .connectionLost,
+                    message: "The connection\(server) was lost before any response arrived.",
+                    underlying: error)
             case .unknown where urlError.localizedDescription.contains("more than 5 content encodings"):
                 // libcurl refuses more than five stacked codings before the head reaches the
                 // delegate ("Reject response due to more than 5 content encodings").

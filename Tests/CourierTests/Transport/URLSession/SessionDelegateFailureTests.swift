@@ -21,6 +21,19 @@ struct SessionDelegateFailureTests {
         #expect(error.kind == .connectionLost)
     }
 
+    @Test func aConnectionLostBeforeAnyResponseSaysSoAndNamesTheServer() {
+        let url = URL(string: "https://127.0.0.1:18451/x")!
+        let lost = URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url])
+        let error = SessionDelegate.failure(lost, afterResponse: false)
+        #expect(error.kind == .connectionLost)
+        #expect(error.message == "The connection to 127.0.0.1:18451 was lost before any response arrived.")
+        let unnamed = SessionDelegate.failure(URLError(.networkConnectionLost), afterResponse: false)
+        #expect(unnamed.message == "The connection was lost before any response arrived.")
+        // After the head, the receiver says what was lost (a truncated body).
+        let late = SessionDelegate.failure(lost, afterResponse: true)
+        #expect(late.message == "The connection was lost before the response was complete.")
+    }
+
     @Test(arguments: [false, true])
     func aURLSessionTimeoutIsTheIdleTimeout(afterResponse: Bool) {
         let error = SessionDelegate.failure(URLError(.timedOut), afterResponse: afterResponse)
