@@ -153,11 +153,14 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     }
 
     /// A URL of this error's request as renderings show it: the values of secret query
-    /// parameters and secret path values redacted.
+    /// parameters and secret path values redacted, and those a middleware added to the request
+    /// its response answers (a query item marked secret).
     private func shown(_ url: URL) -> String {
         let text = LogRedaction().url(
             url.absoluteString, alsoHiding: request.map(LogRedaction.secretQueryNames) ?? [])
-        return LogRedaction.hidingPathSecretTexts(storage.pathSecrets, in: text)
+        let sent = response?.sentSecrets.values() ?? []
+        return LogRedaction.scrub(
+            LogRedaction.hidingPathSecretTexts(storage.pathSecrets, in: text), hiding: sent)
     }
 
     /// Stage, kind, message, the redacted request line and headers, the redacted URL, the

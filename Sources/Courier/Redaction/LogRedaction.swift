@@ -264,16 +264,18 @@ extension LogRedaction {
         secrets(ofHeaders: hop.headers, url: hop.url)
     }
 
-    /// The secret values of a hop sent with `headers` to `url`, as ``secrets(ofHop:)`` reads them.
-    func secrets(ofHeaders headers: HeaderFields, url: URL) -> [String] {
-        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-        return Self.longestFirst(Self.sensitiveValues(of: headers) + hiddenValues(ofQuery: query))
+    /// The secret values of a hop sent with `headers` to `url`, as ``secrets(ofHop:)`` reads them,
+    /// and the values of the items of `query` it hides (marked secret, which `url` cannot tell).
+    func secrets(ofHeaders headers: HeaderFields, url: URL, query: [QueryItem] = []) -> [String] {
+        let text = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        let itemValues = query.filter(hides).flatMap { [$0.value, PercentEncoding.encode($0.value)] }
+        return Self.longestFirst(Self.sensitiveValues(of: headers) + hiddenValues(ofQuery: text) + itemValues)
     }
 
     /// The hidden values of `request` and of the hop `response` answers: a middleware may have
     /// added a credential after `request` was built, which a response can echo.
     func secrets(of request: EndpointRequest, answeredBy response: RawResponse) -> [String] {
-        Self.longestFirst(secrets(of: request) + response.sentSecrets.values)
+        Self.longestFirst(secrets(of: request) + response.sentSecrets.values(hiddenBy: self))
     }
 
     /// The sensitive values of `headers`, and the credential after a scheme such as `Bearer`.

@@ -74,7 +74,7 @@ struct RedirectFollower: Sendable {
             else {
                 response.carriedNoSecrets = hops.leftFirstOrigin
                 response.answersChangedMethod = hops.changedMethod
-                response.sentSecrets = SentSecrets(of: current)
+                response.sentSecrets = SentSecrets(of: current, query: hops.query)
                 return response
             }
             if next.method != current.method { hops.changedMethod = true }

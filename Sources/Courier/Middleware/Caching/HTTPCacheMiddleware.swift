@@ -66,6 +66,17 @@ public struct HTTPCacheMiddleware: Middleware {
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: @escaping Next
     ) async throws -> RawResponse {
+        var response = try await respond(to: request, baseURL: baseURL, next: next)
+        // An answer made from storage was sent with the credentials of this request (a stored
+        // response answers no other): an error quoting it hides what this request carries.
+        if response.sentSecrets.isNone { response.sentSecrets = SentSecrets(of: request) }
+        return response
+    }
+
+    /// The answer to `request`, as ``intercept(_:baseURL:next:)`` describes it.
+    private func respond(
+        to request: EndpointRequest, baseURL: BaseURL, next: @escaping Next
+    ) async throws -> RawResponse {
         guard Self.handles(request), let url = baseURL.absoluteString(for: request) else {
             let response = try await next(request, baseURL)
             if let target = try? baseURL.url(for: request) {

@@ -90,8 +90,12 @@ public struct LoggingMiddleware: Middleware {
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: response.status,
                 duration: duration, attempt: recorder?.attempts, cacheOutcome: response.cacheOutcome)
+            // The response's fields and body, logged from debug on, may echo what a middleware
+            // after this one added to the request.
+            let shownSecrets =
+                level <= .debug ? redaction.secrets(of: request, answeredBy: response) : secrets
             emit(
-                entryLevel, [line] + details(of: response, secrets: secrets), hiding: secrets,
+                entryLevel, [line] + details(of: response, secrets: shownSecrets), hiding: shownSecrets,
                 metadata: metadata)
             return response
         } catch {
@@ -100,12 +104,15 @@ public struct LoggingMiddleware: Middleware {
             var line = "\(request.method) \(url) → \(kind)"
             if let status = error.response?.status { line += " (\(status))" }
             line += " after \(Self.milliseconds(duration)): \(error.message)"
-            let responseLines = error.response.map { details(of: $0, secrets: secrets) } ?? []
+            let errorSecrets =
+                level <= .debug
+                ? error.response.map { redaction.secrets(of: request, answeredBy: $0) } ?? secrets : secrets
+            let responseLines = error.response.map { details(of: $0, secrets: errorSecrets) } ?? []
             let metadata = LogEntry.Metadata(
                 method: request.method, url: url, template: template, status: error.response?.status,
                 errorKind: kind, duration: duration, attempt: recorder?.attempts)
             emit(
-                kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: secrets,
+                kind == .cancelled ? .warning : .error, [line] + responseLines, hiding: errorSecrets,
                 metadata: metadata)
             throw error
         }

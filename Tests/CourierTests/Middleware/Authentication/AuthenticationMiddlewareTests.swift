@@ -593,6 +593,81 @@ private struct CapturingMiddleware: Middleware {
         #expect(await transport.requests.count == 1)
     }
 
+    /// A transport whose `200` echoes the `Authorization` and the URL it got, fresh for ten
+    /// minutes.
+    private static func echoing() -> StubTransport {
+        StubTransport { request in
+            RawResponse.stub(
+                .ok, [("Cache-Control", "max-age=600")], to: request,
+                body:
+                    #"{"seen":"\#(request.headers[.authorization] ?? "")","url":"\#(request.url.absoluteString)"}"#
+            )
+        }
+    }
+
+    @Test func anEchoAnsweredFromTheCacheHidesTheTokenToo() async throws {
+        // The documented order: the cache after authentication, so that it sees the credentials.
+        let client = Client(
+            baseURL: exampleBase, transport: Self.echoing(),
+            middleware: [
+                AuthenticationMiddleware(try .bearer("s3cr3t-token"), for: exampleBase),
+                HTTPCacheMiddleware(),
+            ])
+        var outcomes: [CacheOutcome?] = []
+        for _ in 0..<2 {
+            let error = await #expect(throws: CourierError.self) {
+                try await client.send(
+                    Endpoint<Int, Never> {
+                        Method.get
+                        Path("count")
+                    })
+            }
+            outcomes.append(error?.response?.cacheOutcome)
+            #expect(error?.message.contains(#""seen":"<redacted>""#) == true, "\(error?.message ?? "")")
+            #expect(error.map { !String(describing: $0).contains("s3cr3t") } == true)
+        }
+        #expect(outcomes == [.miss, .hit])
+    }
+
+    @Test func anEchoHidesAQueryItemAMiddlewareAddedMarkedSecret() async throws {
+        struct Signing: Middleware {
+            func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
+                -> RawResponse
+            {
+                try await next(
+                    request.addingQueryItem(
+                        QueryItem(name: "tenant", value: "t-s3cr3t-value", isSecret: true)), baseURL)
+            }
+        }
+        let client = Client(baseURL: exampleBase, transport: Self.echoing(), middleware: [Signing()])
+        let error = await #expect(throws: CourierError.self) {
+            try await client.send(
+                Endpoint<Int, Never> {
+                    Method.get
+                    Path("count")
+                })
+        }
+        #expect(error?.message.contains("tenant=<redacted>") == true, "\(error?.message ?? "")")
+        #expect(error.map { !String(describing: $0).contains("s3cr3t") } == true, "\(String(describing: error))")
+    }
+
+    @Test func aTraceLogBeforeTheMiddlewareHidesTheTokenAResponseEchoes() async throws {
+        let sink = CapturingLogSink()
+        let client = Client(
+            baseURL: exampleBase, transport: Self.echoing(),
+            middleware: [
+                LoggingMiddleware(level: .trace, sink: sink),
+                AuthenticationMiddleware(try .bearer("s3cr3t-token"), for: exampleBase),
+            ])
+        _ = try await client.send(
+            Endpoint<String, Never> {
+                Method.get
+                Path("count")
+            })
+        #expect(sink.text.contains(#""seen":"<redacted>""#), "\(sink.text)")
+        #expect(!sink.text.contains("s3cr3t"))
+    }
+
     @Test func anErrorQuotingAnEchoHidesTheTokenTheMiddlewareAdded() async throws {
         // The server echoes the Authorization it got under a key no rule hides. The client decodes
         // with the request as built, before the middleware signed it.
