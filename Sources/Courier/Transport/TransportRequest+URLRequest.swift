@@ -45,13 +45,6 @@ extension TransportRequest {
     /// The `timeoutInterval` of a streamed response without an idle timeout: a year, which
     /// FoundationNetworking turns into milliseconds and then nanoseconds without overflowing.
     static let unlimitedSilence: TimeInterval = 365 * 24 * 60 * 60
-
-    /// The idle timeout a `URLRequest` made here runs under, in the whole seconds URLSession
-    /// counts (its own default of 60 when none was set); `nil` for a stream without one, whose
-    /// task times out only for other reasons (libcurl's connect limit).
-    static func idleTimeout(of request: URLRequest) -> TimeInterval? {
-        request.timeoutInterval < unlimitedSilence ? request.timeoutInterval : nil
-    }
 }
 
 extension HeaderFields {

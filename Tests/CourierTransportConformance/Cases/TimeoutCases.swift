@@ -36,7 +36,7 @@
                     }
                     let error = try await failure(of: endpoint, with: client)
                     #expect(error.kind == .timedOut, "\(error)")
-                    #expect(error.message.contains("idle timeout"), "\(error.message)")
+                    #expect(error.message.contains("idle timeout of 1.0 seconds"), "\(error.message)")
                 }
             },
             ConformanceCase(.timeouts, "aStallMidBodyHitsTheIdleTimeout") { context in

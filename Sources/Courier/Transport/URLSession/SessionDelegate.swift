@@ -200,7 +200,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     by: Self.failure(
                         error, afterResponse: state.receiver.hasHead,
                         coded: !ContentDecoding.listedCodings(in: state.receiver.headers).isEmpty,
-                        idleTimeout: task.originalRequest.flatMap(TransportRequest.idleTimeout(of:)))))
+                        idleTimeout: state.idleTimeout)))
             return
         }
         #if canImport(FoundationNetworking)

@@ -18,6 +18,9 @@ struct SessionTaskState: Sendable {
     var sendsBody = false
     /// Whether the request `URLSession` sends, with its method as sent, may be sent twice.
     var isIdempotent = false
+    /// The idle timeout the task was given as its `timeoutInterval`, in URLSession's whole
+    /// seconds, when the request set one; without one, the session's configuration decides.
+    var idleTimeout: TimeInterval?
     /// The challenge handler's run, if one is under way: cancelled when the task fails or ends
     /// first (a cancel or a timeout), so the handler sees its cancellation.
     var challengeHandling: Task<Void, Never>?

@@ -191,6 +191,8 @@ public final class URLSessionTransport: Transport {
                     state.receiver.contentDecoding = Self.contentDecoding
                     state.sendsBody = setup.sendsBody
                     state.isIdempotent = setup.isIdempotent
+                    state.idleTimeout = setup.request.timeout.idle.map { _ in setup.urlRequest.timeoutInterval
+                    }
                     tasks.start(id, state)
                     guard handle.attach(task) else {
                         tasks.cancel(id)

@@ -51,12 +51,6 @@ struct SessionDelegateFailureTests {
             error.message
                 == "Nothing arrived from the server within the idle timeout of 2.0 seconds, which URLSession counts in whole seconds."
         )
-        // A stream without an idle timeout names none.
-        var stream = URLRequest(url: URL(string: "https://example.com/events")!)
-        stream.timeoutInterval = TransportRequest.unlimitedSilence
-        #expect(TransportRequest.idleTimeout(of: stream) == nil)
-        stream.timeoutInterval = 2
-        #expect(TransportRequest.idleTimeout(of: stream) == 2)
     }
 
     @Test func afterTheHeadTheCodesKeepTheirGeneralMeaning() {
