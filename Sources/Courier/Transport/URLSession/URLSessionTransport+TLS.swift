@@ -182,7 +182,8 @@ extension URLSessionTransport {
             }
             if text.contains("alert handshake failure") {
                 return "the server refused it (\(said)): it accepts no cipher the client offers, or it "
-                    + "requires a client certificate and none was sent (set TLSOptions.clientIdentity)"
+                    + "requires a client certificate, which URLSessionTransport on Linux cannot send "
+                    + "(AsyncHTTPClientTransport sends TLSOptions.clientIdentity)"
             }
             return nil
         }

@@ -219,7 +219,8 @@ import Testing
                 message("OpenSSL/3.0.19: error:0A000410:SSL routines::sslv3 alert handshake failure")
                     == "The TLS handshake with 127.0.0.1:8443 failed: the server refused it (sslv3 alert "
                     + "handshake failure): it accepts no cipher the client offers, or it requires a client "
-                    + "certificate and none was sent (set TLSOptions.clientIdentity).")
+                    + "certificate, which URLSessionTransport on Linux cannot send (AsyncHTTPClientTransport "
+                    + "sends TLSOptions.clientIdentity).")
             #expect(
                 message("OpenSSL/3.0.19: error:0A00042E:SSL routines::tlsv1 alert protocol version")
                     == "The TLS handshake with 127.0.0.1:8443 failed: no TLS version both sides accept "

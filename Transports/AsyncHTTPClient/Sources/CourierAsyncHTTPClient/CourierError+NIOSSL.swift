@@ -66,7 +66,7 @@ extension CourierError {
         }
         if reason.contains("ALERT_HANDSHAKE_FAILURE") {
             return "the server refused it (\(reason)): it accepts no cipher the client offers, or it "
-                + "requires a client certificate and none was sent (set TLSOptions.clientIdentity)"
+                + "requires a client certificate and got none it accepts (TLSOptions.clientIdentity sends one)"
         }
         if reason.contains("WRONG_VERSION_NUMBER") {
             return "the server did not answer in TLS (\(reason))"

@@ -172,7 +172,7 @@ struct TLSOptionsNIOSSLTests {
             error.message
                 == "The TLS handshake with 127.0.0.1:8443 failed: the server refused it "
                 + "(SSLV3_ALERT_HANDSHAKE_FAILURE): it accepts no cipher the client offers, or it requires "
-                + "a client certificate and none was sent (set TLSOptions.clientIdentity).")
+                + "a client certificate and got none it accepts (TLSOptions.clientIdentity sends one).")
         #expect(
             CourierError.explained("TLSV1_ALERT_PROTOCOL_VERSION")
                 == "no TLS version both sides accept (TLSV1_ALERT_PROTOCOL_VERSION)")
