@@ -131,9 +131,20 @@ enum ChainDateCheck {
             }
             if hasCertificateOutOfDate(periods, now: now) { return .outOfDate }
             // BoringSSL accepts a path only up to a self-signed root: one that ends at a trusted
-            // intermediate is refused for that, not for a certificate unfit for a server.
+            // intermediate is refused for that, not for a certificate unfit for a server, unless
+            // a trusted root lies beyond it too (the verifier stops at the first trusted one).
             guard let anchor = path.last, anchor.issuer == anchor.subject else {
-                return .endsAtATrustedIntermediate
+                guard
+                    let whole = await pathToATrustedRoot(
+                        presented.map(\.der), roots: roots, selfSignedOnly: true)
+                else { return .endsAtATrustedIntermediate }
+                let wholePeriods = whole.map {
+                    (
+                        Int($0.notValidBefore.timeIntervalSince1970),
+                        Int($0.notValidAfter.timeIntervalSince1970)
+                    )
+                }
+                return hasCertificateOutOfDate(wholePeriods, now: now) ? .outOfDate : .leadsToATrustedRoot
             }
             return .leadsToATrustedRoot
         }
@@ -154,16 +165,23 @@ enum ChainDateCheck {
     /// The path from `chain` (DER, the leaf first, then what the server sent with it) to a
     /// certificate of `roots` (with the system's, where ``systemRootsAreReadable``), each
     /// certificate signed by the next and within RFC 5280's constraints but for its validity
-    /// period; `nil` when there is none.
-    static func pathToATrustedRoot(_ chain: [[UInt8]], roots: TLSTrustRoots) async -> [Certificate]? {
+    /// period; `nil` when there is none. With `selfSignedOnly`, the path ends at a self-signed
+    /// root, and the other certificates of `roots` may only lie on the way to one.
+    static func pathToATrustedRoot(_ chain: [[UInt8]], roots: TLSTrustRoots, selfSignedOnly: Bool = false)
+        async
+        -> [Certificate]?
+    {
         guard let leaf = chain.first.flatMap({ try? Certificate(derEncoded: $0) }) else { return nil }
+        let own = roots.certificates.compactMap { try? Certificate(derEncoded: Array($0.derBytes)) }
+        let (anchors, onTheWay) =
+            selfSignedOnly
+            ? (own.filter { $0.issuer == $0.subject }, own.filter { $0.issuer != $0.subject }) : (own, [])
         var store =
             roots.includesSystemRoots && systemRootsAreReadable
             ? CertificateStore.systemTrustRoots : CertificateStore()
-        store.append(
-            contentsOf: roots.certificates.compactMap { try? Certificate(derEncoded: Array($0.derBytes)) })
+        store.append(contentsOf: anchors)
         let intermediates = CertificateStore(
-            chain.dropFirst().compactMap { try? Certificate(derEncoded: $0) })
+            chain.dropFirst().compactMap { try? Certificate(derEncoded: $0) } + onTheWay)
         var verifier = Verifier(rootCertificates: store) {
             RFC5280Policy.withValidityCheckDisabled()
             ServerExtensionsAcknowledged()
