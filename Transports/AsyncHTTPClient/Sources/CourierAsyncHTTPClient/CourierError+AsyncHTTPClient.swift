@@ -121,8 +121,11 @@ extension CourierError {
     }
 
     private static func kindAndMessage(for error: IOError, url: URL?) -> (Kind, String) {
-        let host = url?.host
-        let port = url.map { $0.port ?? ($0.scheme?.lowercased() == "http" ? 80 : 443) }
+        // A host and port only for a TCP URL: a Unix socket's (`http+unix`) has neither.
+        let scheme = url?.scheme?.lowercased()
+        let isTCP = scheme == "http" || scheme == "https"
+        let host = isTCP ? url?.host : nil
+        let port = isTCP ? url.map { $0.port ?? (scheme == "http" ? 80 : 443) } : nil
         switch error.errnoCode {
         case ECONNRESET, EPIPE, ECONNABORTED:
             return (.connectionLost, "The connection was reset before the response was complete.")

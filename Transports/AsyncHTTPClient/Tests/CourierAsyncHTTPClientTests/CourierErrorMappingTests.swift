@@ -68,6 +68,11 @@ struct CourierErrorMappingTests {
         #expect(
             CourierError.asyncHTTPClient(refused).message
                 == "Could not connect to the server: the connection was refused.")
+        // A Unix socket has no host or port to name.
+        #expect(
+            CourierError.asyncHTTPClient(refused, url: URL(string: "http+unix://%2Ftmp%2Fapi.sock/x")!)
+                .message
+                == "Could not connect to the server: the connection was refused.")
     }
 
     @Test func aRequestWrittenToAClosedConnectionLostIt() {
