@@ -43,7 +43,7 @@ enum UsingMiddlewareSnippets {
         }
     }
 
-    // Courier middleware error (middlewareFailed): The middleware MaintenanceMiddleware failed: MaintenanceError(). [GET /users/1]
+    // Courier middleware error (middlewareFailed): The middleware MaintenanceMiddleware failed: MaintenanceError(). [GET https://api.example.com/users/1]
 
     // Block 3
     static func block3() async throws {
