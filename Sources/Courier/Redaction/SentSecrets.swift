@@ -17,8 +17,9 @@ struct SentSecrets: Sendable, Hashable, CustomStringConvertible, CustomDebugStri
         /// items of the request it was built from, which say what its URL cannot (which are
         /// marked secret).
         case hop(headers: HeaderFields, url: URL, query: [QueryItem])
-        /// A request a middleware answered itself (a cache from its storage) as it reached it.
-        case request(EndpointRequest)
+        /// A request a middleware answered itself (a cache from its storage) as it reached it;
+        /// boxed, so that every response does not grow by a request's size.
+        indirect case request(EndpointRequest)
     }
 
     private let source: Source
