@@ -80,9 +80,8 @@ enum DecodingFailureReason {
         case .dataCorrupted, .typeMismatch: break
         default: return error
         }
-        func rawValues<C: CaseIterable>(_ type: C.Type) -> [JSONValue] { OpenAPISchemas.rawValues(type) }
         guard let caseType = type as? any CaseIterable.Type else { return error }
-        let values = rawValues(caseType)
+        let values = OpenAPISchemas.rawValues(caseType)
         guard !values.isEmpty, values.count <= maximumCasesNamed else { return error }
         let names = values.map { value in
             switch value {
