@@ -80,18 +80,13 @@ extension CourierError {
     static func middleware(
         _ error: any Error, thrownBy middleware: any Middleware, request: EndpointRequest, baseURL: BaseURL
     ) -> CourierError {
-        switch error {
-        case let error as CourierError:
-            return error
-        case is CancellationError:
-            return CourierError(
-                stage: .middleware, kind: .cancelled, message: "The request was cancelled.",
-                request: request, url: try? baseURL.url(for: request), underlying: error)
-        default:
-            return CourierError(
-                stage: .middleware, kind: .middlewareFailed,
-                message: "The middleware \(type(of: middleware)) failed: \(error).",
-                request: request, url: try? baseURL.url(for: request), underlying: error)
-        }
+        if let error = error as? CourierError { return error }
+        let (kind, message): (Kind, String) =
+            error is CancellationError
+            ? (.cancelled, "The request was cancelled.")
+            : (.middlewareFailed, "The middleware \(type(of: middleware)) failed: \(error).")
+        return CourierError(
+            stage: .middleware, kind: kind, message: message, request: request,
+            url: try? baseURL.url(for: request), underlying: error)
     }
 }
