@@ -68,6 +68,13 @@ enum ChainDateCheck {
         periods.contains { now < $0.notBefore || now > $0.notAfter }
     }
 
+    /// The validity periods of `path`'s certificates, in seconds since 1970.
+    private static func periods(of path: [Certificate]) -> [(notBefore: Int, notAfter: Int)] {
+        path.map {
+            (Int($0.notValidBefore.timeIntervalSince1970), Int($0.notValidAfter.timeIntervalSince1970))
+        }
+    }
+
     /// `failure` as ``CourierError/Kind/certificateExpired`` when it is an untrusted chain and the
     /// server at `url`, reached by `route`, presents a chain whose path to a root the route trusts
     /// has a certificate outside its validity period; `failure` otherwise. The check is one of
@@ -126,10 +133,7 @@ enum ChainDateCheck {
         else { return .unknown }
         let now = Int(Date().timeIntervalSince1970)
         if let path = await pathToATrustedRoot(presented.map(\.der), roots: roots) {
-            let periods = path.map {
-                (Int($0.notValidBefore.timeIntervalSince1970), Int($0.notValidAfter.timeIntervalSince1970))
-            }
-            if hasCertificateOutOfDate(periods, now: now) { return .outOfDate }
+            if hasCertificateOutOfDate(periods(of: path), now: now) { return .outOfDate }
             // BoringSSL accepts a path only up to a self-signed root: one that ends at a trusted
             // intermediate is refused for that, not for a certificate unfit for a server, unless
             // a trusted root lies beyond it too (the verifier stops at the first trusted one).
@@ -138,13 +142,8 @@ enum ChainDateCheck {
                     let whole = await pathToATrustedRoot(
                         presented.map(\.der), roots: roots, selfSignedOnly: true)
                 else { return .endsAtATrustedIntermediate }
-                let wholePeriods = whole.map {
-                    (
-                        Int($0.notValidBefore.timeIntervalSince1970),
-                        Int($0.notValidAfter.timeIntervalSince1970)
-                    )
-                }
-                return hasCertificateOutOfDate(wholePeriods, now: now) ? .outOfDate : .leadsToATrustedRoot
+                return hasCertificateOutOfDate(periods(of: whole), now: now)
+                    ? .outOfDate : .leadsToATrustedRoot
             }
             return .leadsToATrustedRoot
         }
