@@ -9,9 +9,9 @@ extension CourierError {
         if let decodingError = error as? DecodingError {
             message += ": " + describe(decodingError)
         }
-        if message.hasSuffix(".") { message.removeLast() }
-        message +=
-            ". Body: "
+        if !message.hasSuffix(".") { message += "." }
+        message =
+            response.notes.appended(to: message) + " Body: "
             + BodySnippet.redacted(
                 response.body, hiding: LogRedaction().secrets(of: request, answeredBy: response))
         return CourierError(

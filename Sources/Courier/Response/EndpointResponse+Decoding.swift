@@ -58,15 +58,16 @@ extension EndpointResponse {
                 + CourierError.describe(decodingError)
             if message.hasSuffix(".") { message.removeLast() }
         }
+        message = raw.notes.appended(to: message + ".")
         if !raw.body.isEmpty {
             message +=
-                ". Body: "
+                " Body: "
                 + BodySnippet.redacted(
                     raw.body, hiding: LogRedaction().secrets(of: request, answeredBy: raw))
         }
         throw CourierError(
-            stage: .status, kind: kind, message: message + (raw.body.isEmpty ? "." : ""),
-            request: request, url: url, response: raw, underlying: decodingError
+            stage: .status, kind: kind, message: message, request: request, url: url, response: raw,
+            underlying: decodingError
         )
     }
 }

@@ -34,6 +34,9 @@ public struct RawResponse: Sendable, Hashable {
     /// The secret values of the hop this response answers, as it was sent, which an error quoting
     /// the response hides; not part of the response's value.
     var sentSecrets = SentSecrets.none
+    /// What middleware did on the way to this response that it does not show itself, for an error
+    /// made from it to say; not part of the response's value.
+    var notes = ResponseNotes()
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {

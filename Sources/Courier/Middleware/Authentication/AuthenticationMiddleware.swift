@@ -56,6 +56,10 @@ public struct AuthenticationMiddleware: Middleware {
     }
 
     /// Signs `request` when `baseURL` is the credentials' origin, and refreshes a rejected token.
+    ///
+    /// A 401 it returns says, in the error the client makes from it, why it stands: the request
+    /// was sent again with a newer token and refused too, the last refresh ended less than
+    /// ``minimumRefreshInterval`` ago, or the body is streamed and read once.
     public func intercept(_ request: EndpointRequest, baseURL: BaseURL, next: Next) async throws
         -> RawResponse
     {
@@ -74,12 +78,33 @@ public struct AuthenticationMiddleware: Middleware {
             // 401 after a redirect to another origin never saw the token. A 401 after a redirect
             // that changed the method (a 303 after a POST) answers the GET it made: the request
             // itself may have been applied, so only an idempotent one is sent again.
-            guard response.status == .unauthorized, request.body?.stream == nil, !response.carriedNoSecrets,
-                !response.answersChangedMethod || request.isIdempotent,
-                let replacement = try await obtain(request, { try await refresher.replacement(for: token) })
+            guard response.status == .unauthorized, !response.carriedNoSecrets,
+                !response.answersChangedMethod || request.isIdempotent
             else { return response }
-            return try await next(Self.sign(request, with: replacement), baseURL)
+            guard request.body?.stream == nil else {
+                return Self.noting(
+                    "AuthenticationMiddleware did not refresh the token and send the request again: its "
+                        + "body is a stream, which is read once.", on: response)
+            }
+            guard let replacement = try await obtain(request, { try await refresher.replacement(for: token) })
+            else {
+                return Self.noting(
+                    "AuthenticationMiddleware did not refresh the token: its last refresh ended less than "
+                        + "its minimumRefreshInterval of \(minimumRefreshInterval) ago.", on: response)
+            }
+            let replayed = try await next(Self.sign(request, with: replacement), baseURL)
+            guard replayed.status == .unauthorized, !replayed.carriedNoSecrets else { return replayed }
+            return Self.noting(
+                "AuthenticationMiddleware sent the request again with a newer token, and the server answered 401 to that too.",
+                on: replayed)
         }
+    }
+
+    /// `response` with `note` added to what an error made from it says.
+    private static func noting(_ note: String, on response: RawResponse) -> RawResponse {
+        var response = response
+        response.notes.add(note)
+        return response
     }
 
     /// How many requests wait for a token fetch or refresh in flight; always 0 for fixed

@@ -61,6 +61,11 @@ public struct RetryMiddleware: Middleware {
     }
 
     /// Sends `request`, and again after each retryable outcome, until an outcome is final.
+    ///
+    /// An error about the final outcome, thrown or made by the client from the response, ends with
+    /// how many times the request was sent when it was sent more than once, and with why it was not
+    /// sent again when a retry was due (a `Retry-After` longer than ``maxRetryAfter``, a wait past
+    /// the call's deadline).
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
@@ -86,29 +91,81 @@ public struct RetryMiddleware: Middleware {
             } catch {
                 outcome = .failure(error)
             }
-            guard retry < maxRetries, let delay = delay(beforeRetry: retry, after: outcome),
-                request.context.remaining.map({ delay < $0 }) ?? true
-            else { return try outcome.get() }
-            try await wait(delay, request: request)
-            retry += 1
+            let decided = retry < maxRetries ? decision(beforeRetry: retry, after: outcome) : .final
+            // A wait that would pass the call's deadline is not made: the caller gets this outcome.
+            if case .retry(let delay) = decided, request.context.remaining.map({ delay < $0 }) ?? true {
+                try await wait(delay, request: request)
+                retry += 1
+                continue
+            }
+            return try Self.noting(Self.notes(attempts: retry + 1, then: decided), on: outcome)
         }
     }
 
-    /// The wait before retry `retry` after `outcome`, or `nil` when the outcome is final.
-    private func delay(beforeRetry retry: Int, after outcome: Result<RawResponse, CourierError>) -> Duration?
+    /// What follows an outcome: another attempt after a wait, nothing (the outcome is final), or
+    /// nothing for a reason a caller would otherwise not see.
+    private enum Decision {
+        case retry(after: Duration)
+        case final
+        case heldBack(because: String)
+    }
+
+    /// What follows `outcome`, the outcome of retry `retry` (0: the first attempt's).
+    private func decision(beforeRetry retry: Int, after outcome: Result<RawResponse, CourierError>)
+        -> Decision
     {
         switch outcome {
         case .success(let response):
             // An answer from a cache's storage (or its own 504) would only be given again.
             guard retryableStatuses.contains(response.status), Self.cameFromTheOrigin(response) else {
-                return nil
+                return .final
             }
             guard let serverDelay = Self.retryAfter(in: response) else {
-                return backoff.delay(forRetry: retry)
+                return .retry(after: backoff.delay(forRetry: retry))
             }
-            return serverDelay <= maxRetryAfter ? serverDelay : nil
+            guard serverDelay <= maxRetryAfter else {
+                return .heldBack(
+                    because: "the server asked for a wait of \(serverDelay) (Retry-After), longer than its "
+                        + "maxRetryAfter of \(maxRetryAfter)")
+            }
+            return .retry(after: serverDelay)
         case .failure(let error):
-            return retries(error) ? backoff.delay(forRetry: retry) : nil
+            return retries(error) ? .retry(after: backoff.delay(forRetry: retry)) : .final
+        }
+    }
+
+    /// What an error about the final outcome adds: how many times the request was sent, and why
+    /// `decision`, when it was a retry or held one back, was not followed.
+    private static func notes(attempts: Int, then decision: Decision) -> [String] {
+        var notes: [String] = []
+        if attempts > 1 {
+            notes.append(
+                "RetryMiddleware sent the request \(attempts) times; this is what the last attempt got.")
+        }
+        switch decision {
+        case .final:
+            break
+        case .heldBack(let reason):
+            notes.append("RetryMiddleware did not send it again: \(reason).")
+        case .retry(let delay):
+            notes.append(
+                "RetryMiddleware did not send it again: waiting \(delay) for the next attempt would pass the "
+                    + "call's deadline.")
+        }
+        return notes
+    }
+
+    /// `outcome` with `notes` added: to the response's notes, or to the error's message.
+    private static func noting(
+        _ notes: [String], on outcome: Result<RawResponse, CourierError>
+    ) throws(CourierError) -> RawResponse {
+        guard !notes.isEmpty else { return try outcome.get() }
+        switch outcome {
+        case .success(var response):
+            for note in notes { response.notes.add(note) }
+            return response
+        case .failure(let error):
+            throw error.with(message: ([error.message] + notes).joined(separator: " "))
         }
     }
 

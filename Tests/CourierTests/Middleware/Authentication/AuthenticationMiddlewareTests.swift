@@ -168,6 +168,18 @@ private struct CapturingMiddleware: Middleware {
         }
     }
 
+    /// The `undocumentedStatus` error `endpoint`'s call ends with, or `nil` when it ends otherwise.
+    static func undocumented(
+        _ client: Client, _ endpoint: Endpoint<String, Never> = resource
+    ) async -> CourierError? {
+        do {
+            _ = try await client.send(endpoint)
+            return nil
+        } catch {
+            return error.kind == .undocumentedStatus ? error : nil
+        }
+    }
+
     static func authorizations(_ transport: RecordingTransport) async -> [String?] {
         await transport.requests.map { $0.headers[.authorization] }
     }
@@ -239,14 +251,25 @@ private struct CapturingMiddleware: Middleware {
             tokenProvider: provider, for: exampleBase, minimumRefreshInterval: .seconds(10), clock: clock)
         let client = Client(baseURL: exampleBase, transport: transport, middleware: [middleware])
 
-        // A 401, one refresh, one replay whose 401 is returned as it is.
-        #expect(await Self.status(client).status == .unauthorized)
+        // A 401, one refresh, one replay whose 401 is returned as it is, saying so.
+        let replayed = await Self.undocumented(client)
+        #expect(replayed?.response?.status == .unauthorized)
+        #expect(
+            replayed?.message.contains(
+                ". AuthenticationMiddleware sent the request again with a newer token, and the server "
+                    + "answered 401 to that too. Body: ") == true)
         #expect(await provider.log.rejectedTokens == ["t1"])
         #expect(await Self.authorizations(transport) == ["Bearer t1", "Bearer t2"])
 
-        // Within the interval, a 401 for the fresh token is returned without a refresh.
+        // Within the interval, a 401 for the fresh token is returned without a refresh, which the
+        // error says.
         clock.advance(by: .seconds(9))
-        #expect(await Self.status(client).status == .unauthorized)
+        let heldBack = await Self.undocumented(client)
+        #expect(heldBack?.response?.status == .unauthorized)
+        #expect(
+            heldBack?.message.contains(
+                ". AuthenticationMiddleware did not refresh the token: its last refresh ended less than its "
+                    + "minimumRefreshInterval of 10.0 seconds ago. Body: ") == true)
         #expect(await provider.log.rejectedTokens == ["t1"])
         #expect(await Self.authorizations(transport) == ["Bearer t1", "Bearer t2", "Bearer t2"])
 
@@ -445,7 +468,12 @@ private struct CapturingMiddleware: Middleware {
             Body.stream(chunks)
         }
         // The sequence is read once: the 401 is the answer, not a second send that must fail.
-        #expect(await Self.status(client, post).status == .unauthorized)
+        let error = await Self.undocumented(client, post)
+        #expect(error?.response?.status == .unauthorized)
+        #expect(
+            error?.message.contains(
+                ". AuthenticationMiddleware did not refresh the token and send the request again: its body is "
+                    + "a stream, which is read once.") == true)
         #expect(await transport.requests.count == 1)
     }
 

@@ -474,6 +474,91 @@ private struct ScriptedTransport: Transport {
         #expect(await transport.requests.count == 3)
     }
 
+    // MARK: What the error says
+
+    /// The error `endpoint`'s call through `retry` and `transport` ends with.
+    private static func error(
+        of endpoint: Endpoint<String, Never> = get, through transport: ScriptedTransport,
+        retry: RetryMiddleware, timeout: Duration? = nil
+    ) async -> CourierError? {
+        let client = Client(
+            baseURL: exampleBase, transport: transport, middleware: [retry],
+            configuration: Client.Configuration(timeout: timeout.map { Timeout($0) } ?? Timeout()))
+        do {
+            _ = try await client.send(endpoint)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aStatusErrorSaysHowManyTimesTheRequestWasSent() async {
+        let transport = ScriptedTransport([.status(.serviceUnavailable)])
+        let error = await Self.error(through: transport, retry: Self.retry(clock: SteppedClock()))
+        #expect(error?.kind == .undocumentedStatus)
+        #expect(
+            error?.message
+                == "The server answered 503, which the endpoint does not document. RetryMiddleware sent the "
+                + "request 3 times; this is what the last attempt got. Body: 503")
+    }
+
+    @Test func aTransportErrorSaysHowManyTimesTheRequestWasSent() async {
+        let transport = ScriptedTransport([.failure(URLError(.cannotConnectToHost))])
+        let error = await Self.error(through: transport, retry: Self.retry(clock: SteppedClock()))
+        #expect(error?.kind == .cannotConnect)
+        #expect(
+            error?.message.hasSuffix(
+                ". RetryMiddleware sent the request 3 times; this is what the last attempt got.")
+                == true)
+    }
+
+    @Test func anOutcomeOfTheFirstAttemptSaysNothingOfRetries() async {
+        let transport = ScriptedTransport([.status(.notFound), .status(.ok)])
+        let error = await Self.error(through: transport, retry: Self.retry(clock: SteppedClock()))
+        #expect(error?.response?.status == .notFound)
+        #expect(error?.message.contains("RetryMiddleware") == false)
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test func aRetryAfterLongerThanTheMaximumIsNamedInTheError() async {
+        let transport = ScriptedTransport([
+            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "61")]), .status(.ok),
+        ])
+        let retry = RetryMiddleware(maxRetryAfter: .seconds(60), clock: SteppedClock())
+        let error = await Self.error(through: transport, retry: retry)
+        #expect(
+            error?.message.contains(
+                ". RetryMiddleware did not send it again: the server asked for a wait of 61.0 seconds "
+                    + "(Retry-After), longer than its maxRetryAfter of 60.0 seconds. Body: ") == true)
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test func aWaitPastTheDeadlineIsNamedInTheErrorAfterTheAttemptsMade() async {
+        // As in the deadline tests above: a real deadline of 50 s, a wait of 55 s never slept.
+        let transport = ScriptedTransport([
+            .failure(URLError(.networkConnectionLost)), .status(.serviceUnavailable),
+            .status(.serviceUnavailable, [HeaderField(name: .retryAfter, value: "55")]),
+        ])
+        let clock = SteppedClock()
+        let error = await Self.error(
+            through: transport, retry: Self.retry(maxRetries: 3, base: .seconds(1), clock: clock),
+            timeout: .seconds(50))
+        #expect(error?.response?.status == .serviceUnavailable)
+        #expect(
+            error?.message.contains(
+                ". RetryMiddleware sent the request 3 times; this is what the last attempt got. RetryMiddleware "
+                    + "did not send it again: waiting 55.0 seconds for the next attempt would pass the call's "
+                    + "deadline. Body: ") == true)
+        #expect(clock.sleeps == [.seconds(1), .seconds(2)])
+    }
+
+    @Test func aResponseIsEqualWhateverItsNotesSay() {
+        var noted = RawResponse(status: .serviceUnavailable)
+        noted.notes.add("RetryMiddleware sent the request 3 times; this is what the last attempt got.")
+        #expect(noted == RawResponse(status: .serviceUnavailable))
+        #expect(noted.hashValue == RawResponse(status: .serviceUnavailable).hashValue)
+    }
+
     @Test(arguments: [CourierError.Kind.truncatedResponse, .timedOut, .cancelled, .invalidResponse])
     func otherTransportErrorsAreFinal(kind: CourierError.Kind) async {
         let error = CourierError(stage: .transport, kind: kind, message: "scripted")
