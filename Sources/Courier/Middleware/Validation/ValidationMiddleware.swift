@@ -54,7 +54,8 @@ public struct ValidationMiddleware: Middleware {
                 ? "no status" : rules.statuses.map(Self.describe).joined(separator: ", ")
             throw CourierError(
                 stage: stage, kind: .unacceptableStatus,
-                message: "The server answered \(response.status); \(accepter) \(accepted).",
+                message: response.notes.appended(
+                    to: "The server answered \(response.status); \(accepter) \(accepted)."),
                 request: request, url: response.url, response: response)
         }
         guard response.bodyLength > 0 else { return }
@@ -72,7 +73,8 @@ public struct ValidationMiddleware: Middleware {
                 }
             let accepted = rules.contentTypes.map(\.essence).joined(separator: ", ")
             throw CourierError(
-                stage: stage, kind: .unacceptableContentType, message: "\(arrived); \(accepter) \(accepted).",
+                stage: stage, kind: .unacceptableContentType,
+                message: response.notes.appended(to: "\(arrived); \(accepter) \(accepted)."),
                 request: request, url: response.url, response: response)
         }
     }

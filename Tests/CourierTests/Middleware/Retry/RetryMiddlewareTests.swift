@@ -552,6 +552,18 @@ private struct ScriptedTransport: Transport {
         #expect(clock.sleeps == [.seconds(1), .seconds(2)])
     }
 
+    @Test func aValidationMiddlewareBeforeTheRetrySaysHowManyTimesTheRequestWasSent() async {
+        let transport = ScriptedTransport([.status(.serviceUnavailable)])
+        let client = Client(
+            baseURL: exampleBase, transport: transport,
+            middleware: [ValidationMiddleware(ResponseValidation()), Self.retry(clock: SteppedClock())])
+        let error = await expectCourierError(.unacceptableStatus) { try await client.send(Self.get) }
+        #expect(
+            error?.message
+                == "The server answered 503; the client accepts 200...299. RetryMiddleware sent the request 3 "
+                + "times; this is what the last attempt got.")
+    }
+
     @Test func aResponseIsEqualWhateverItsNotesSay() {
         var noted = RawResponse(status: .serviceUnavailable)
         noted.notes.add("RetryMiddleware sent the request 3 times; this is what the last attempt got.")
