@@ -161,10 +161,10 @@ public struct CatalogMiddleware: AsyncMiddleware {
         // A body its head says is longer is refused unread (RFC 9110 §10.1.1). Vapor hands the
         // request on at the body's first bytes, so a client waiting on `Expect: 100-continue`
         // has started its upload by then.
-        if let length = request.headers.first(name: .contentLength).flatMap(Int.init), length > limit {
-            return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
-        }
-        guard let body = try await collectBody(of: request, limit: limit) else {
+        let declared = request.headers.first(name: .contentLength).flatMap(Int.init)
+        guard declared.map({ $0 <= limit }) ?? true,
+            let body = try await collectBody(of: request, limit: limit)
+        else {
             return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)
         }
         let incoming = IncomingRequest(
