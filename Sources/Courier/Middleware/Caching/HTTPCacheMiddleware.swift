@@ -88,14 +88,19 @@ public struct HTTPCacheMiddleware: Middleware {
         let sent = request.withoutSecretsForOtherOrigin(baseURL: baseURL).headers
         let policy = request.cachePolicy ?? policy
         let validatesItself = CacheRules.validatesItself(request.headers)
-        if policy == .reloadIgnoringCache && !validatesItself {
+        let control = CacheControl(request.headers)
+        // A request that asks for no part of it to be stored (§5.2.1.5) is not answered from
+        // storage either under the protocol's rules, as a fetch in `no-store` mode is not: it
+        // goes to the origin as it is, and its answer is not stored.
+        let bypassesStorage =
+            policy == .useProtocol && control.contains("no-store") && !control.contains("only-if-cached")
+        if bypassesStorage || (policy == .reloadIgnoringCache && !validatesItself) {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let stored = await storage.responses(forKey: key)
             .filter { CacheRules.selects($0, requestHeaders: sent) }
             .max { $0.responseDate < $1.responseDate }
         let freshness = stored.map { CacheRules.freshness(of: $0, now: now()) }
-        let control = CacheControl(request.headers)
         if validatesItself {
             // The caller's own conditions are evaluated against what the policy serves (§4.3.2).
             return try await answerValidation(

@@ -515,6 +515,31 @@ private final class OutcomeListener: Sendable {
         #expect(hit.body == Data("v1".utf8) && hit.headers[.setCookie] == nil)
     }
 
+    @Test func aRequestsNoStoreGoesToTheOriginAndStoresNothing() async throws {
+        let clock = LockedValue(Self.t0)
+        let cache = Self.cache(clock: clock)
+        let origin = ScriptedOrigin(
+            Self.ok("v1", [(.cacheControl, "max-age=60")]), Self.ok("v2", [(.cacheControl, "max-age=60")]),
+            Self.ok("v3", [(.cacheControl, "max-age=60")]))
+        let listener = OutcomeListener()
+        _ = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
+        // v1 is fresh, but a request that asks for nothing to be stored is not answered from
+        // storage either: it goes out as it is, without validators, and v2 is not stored.
+        let noStore = [HeaderField(name: .cacheControl, value: "no-store")]
+        let bypassed = try await Self.send(
+            Self.get(headers: noStore), through: cache, origin: origin, listener: listener)
+        #expect(bypassed.body == Data("v2".utf8))
+        #expect(origin.requests.last?.headers[.ifNoneMatch] == nil)
+        let after = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
+        #expect(after.body == Data("v1".utf8))
+        // A policy the call chose still decides: a cached one answers from storage.
+        let cached = try await Self.send(
+            Self.get(headers: noStore, policy: .returnCachedElseLoad), through: cache, origin: origin)
+        #expect(cached.body == Data("v1".utf8))
+        #expect(origin.requests.count == 2)
+        #expect(listener.outcomes == [.miss, .miss, .hit])
+    }
+
     @Test func metricsAndLogsSayHowTheCacheAnswered() async throws {
         let clock = LockedValue(Self.t0)
         let sent = LockedValue(0)
