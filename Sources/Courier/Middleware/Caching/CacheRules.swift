@@ -26,8 +26,9 @@ enum CacheRules {
         "proxy-authenticate", "proxy-authentication-info", "proxy-authorization", "set-cookie",
     ]
 
-    /// Fields a `304` does not replace: the stored body's own length and coding (RFC 9111 §3.2).
-    static let bodyFields: Set<String> = ["content-length", "content-encoding", "content-range"]
+    /// Fields a `304` does not replace: the stored body's own length, and the coding it arrived in,
+    /// which the stored body no longer has once decoded (RFC 9111 §3.2).
+    static let bodyFields: Set<String> = ["content-length", "content-encoding"]
 
     // MARK: Storing (RFC 9111 §3)
 
@@ -50,7 +51,6 @@ enum CacheRules {
         }
         // `Vary: *` can never be selected (§4.1): storing it would only take space.
         if varyNames(of: headers) == nil { return false }
-        if headers.contains(.contentRange) { return false }
         return response.contains("max-age") || headers.contains(.expires) || response.contains("public")
             || response.contains("private") || heuristicallyCacheable.contains(code)
     }

@@ -44,6 +44,9 @@ import Testing
         #expect(!storable(.ok, [("Cache-Control", "no-store")]))
         #expect(!storable(.ok, [], request: [("Cache-Control", "no-store")]))
         #expect(!storable(206, [("Cache-Control", "max-age=60"), ("Content-Range", "bytes 0-9/100")]))
+        // A 200 is the whole representation, whatever a Content-Range on it says (RFC 9110 §14.4
+        // gives it no meaning there): stored as it came.
+        #expect(storable(.ok, [("Cache-Control", "max-age=60"), ("Content-Range", "bytes 0-9/100")]))
         #expect(!storable(304, [("Cache-Control", "max-age=60")]))
         #expect(!storable(.ok, [("Vary", "*")]))
         #expect(storable(.ok, [("Authorization-Info", "x")]))
@@ -258,18 +261,24 @@ import Testing
 
     @Test func aNotModifiedReplacesFieldsButNotTheBodysOwn() {
         let stored = Self.stored([
-            ("ETag", "\"v1\""), ("Cache-Control", "max-age=1"), ("Content-Length", "1"), ("X-Kept", "a"),
+            ("ETag", "\"v1\""), ("Cache-Control", "max-age=1"), ("Content-Length", "1"),
+            ("Content-Encoding", "gzip"),
+            ("Content-Range", "bytes 0-0/1"), ("X-Kept", "a"),
         ])
         let later = Self.t0.addingTimeInterval(100)
         let freshened = CacheRules.freshened(
             stored,
             with: Self.headers([
-                ("Cache-Control", "max-age=600"), ("Content-Length", "0"), ("Connection", "close"),
-                ("X-New", "b"),
+                ("Cache-Control", "max-age=600"), ("Content-Length", "0"), ("Content-Encoding", "br"),
+                ("Content-Range", "bytes 0-0/2"), ("Connection", "close"), ("X-New", "b"),
             ]), requestDate: later, responseDate: later)
+        // The stored body's length and the coding it arrived in stay; any other field, a
+        // Content-Range too, is the 304's (RFC 9111 §3.2).
         #expect(
             freshened.headers.map { "\($0.name.rawValue): \($0.value)" } == [
-                "ETag: \"v1\"", "Content-Length: 1", "X-Kept: a", "Cache-Control: max-age=600", "X-New: b",
+                "ETag: \"v1\"", "Content-Length: 1", "Content-Encoding: gzip", "X-Kept: a",
+                "Cache-Control: max-age=600",
+                "Content-Range: bytes 0-0/2", "X-New: b",
             ])
         #expect(freshened.responseDate == later && freshened.body == stored.body)
     }
