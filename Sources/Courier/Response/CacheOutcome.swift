@@ -46,7 +46,8 @@ public struct CacheOutcome: Sendable, Hashable, CustomStringConvertible {
     /// ```
     public static let unsatisfiable = CacheOutcome("unsatisfiable")
     /// The request is not one the cache handles (not a `GET`, streamed, a download, or with a
-    /// range or precondition of the caller's own), or it validates a response of the caller's own
-    /// that no stored response can answer, and it went to the origin untouched.
+    /// range or precondition of the caller's own), it validates a response of the caller's own
+    /// that no stored response can answer, or it carries `Cache-Control: no-store` under the
+    /// protocol's rules, and it went to the origin untouched.
     public static let bypassed = CacheOutcome("bypassed")
 }

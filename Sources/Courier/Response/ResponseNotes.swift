@@ -5,8 +5,12 @@
 /// Not part of a response's value: any two are equal, so two responses that arrived alike are
 /// equal however the calls came to them.
 struct ResponseNotes: Sendable, Hashable {
-    /// The sentences, innermost middleware first.
+    /// Sentences of middleware other than the retry's, innermost middleware first.
     private(set) var sentences: [String] = []
+    /// How many times retry middleware sent the request in all, when it sent it more than once.
+    var retrySends: Int?
+    /// Why the outermost retry middleware that held back a due retry did not make it.
+    var retryHeldBack: String?
 
     static func == (lhs: Self, rhs: Self) -> Bool { true }
 
@@ -17,8 +21,35 @@ struct ResponseNotes: Sendable, Hashable {
         sentences.append(sentence)
     }
 
-    /// `message` (a whole sentence) followed by the notes, a space before each.
+    /// `message` (a whole sentence) followed by the notes, a space before each: the other
+    /// middleware's sentences, then the retry middleware's.
     func appended(to message: String) -> String {
-        sentences.reduce(message) { $0 + " " + $1 }
+        (sentences + Self.retrySentences(sends: retrySends, heldBack: retryHeldBack))
+            .reduce(message) { $0 + " " + $1 }
+    }
+
+    /// The retry middleware's sentences: how many times it sent the request, and why it did not
+    /// send it again when a retry was due.
+    static func retrySentences(sends: Int?, heldBack: String?) -> [String] {
+        var sentences: [String] = []
+        if let sends {
+            sentences.append("\(retrySendsPrefix)\(sends) times; this is what the last attempt got.")
+        }
+        if let heldBack { sentences.append("\(retryHeldBackPrefix)\(heldBack).") }
+        return sentences
+    }
+
+    /// The beginning of the retry middleware's sentence of how many times it sent the request.
+    static let retrySendsPrefix = "RetryMiddleware tried the request "
+    /// The beginning of the retry middleware's sentence of a retry it held back.
+    static let retryHeldBackPrefix = "RetryMiddleware did not send the request again: "
+}
+
+extension RawResponse {
+    /// The response with `note` added to what an error made from it says.
+    func noting(_ note: String) -> RawResponse {
+        var response = self
+        response.notes.add(note)
+        return response
     }
 }

@@ -162,7 +162,7 @@ public struct CatalogMiddleware: AsyncMiddleware {
         // request on at the body's first bytes, so a client waiting on `Expect: 100-continue`
         // has started its upload by then.
         let declared = request.headers.first(name: .contentLength).flatMap(Int.init)
-        guard declared.map({ $0 <= limit }) ?? true,
+        guard (declared ?? 0) <= limit,
             let body = try await collectBody(of: request, limit: limit)
         else {
             return try await CatalogAnswer.contentTooLarge(limit: limit).encodeResponse(for: request)

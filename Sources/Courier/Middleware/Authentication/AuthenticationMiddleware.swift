@@ -82,29 +82,22 @@ public struct AuthenticationMiddleware: Middleware {
                 !response.answersChangedMethod || request.isIdempotent
             else { return response }
             guard request.body?.stream == nil else {
-                return Self.noting(
+                return response.noting(
                     "AuthenticationMiddleware did not refresh the token and send the request again: its "
-                        + "body is a stream, which is read once.", on: response)
+                        + "body is a stream, which is read once.")
             }
             guard let replacement = try await obtain(request, { try await refresher.replacement(for: token) })
             else {
-                return Self.noting(
+                return response.noting(
                     "AuthenticationMiddleware did not refresh the token: its last refresh ended less than "
-                        + "its minimumRefreshInterval of \(minimumRefreshInterval) ago.", on: response)
+                        + "its minimumRefreshInterval of \(minimumRefreshInterval.spoken) ago.")
             }
             let replayed = try await next(Self.sign(request, with: replacement), baseURL)
             guard replayed.status == .unauthorized, !replayed.carriedNoSecrets else { return replayed }
-            return Self.noting(
-                "AuthenticationMiddleware sent the request again with a newer token, and the server answered 401 to that too.",
-                on: replayed)
+            return replayed.noting(
+                "AuthenticationMiddleware sent the request again with a newer token, and the server answered 401 "
+                    + "to that too.")
         }
-    }
-
-    /// `response` with `note` added to what an error made from it says.
-    private static func noting(_ note: String, on response: RawResponse) -> RawResponse {
-        var response = response
-        response.notes.add(note)
-        return response
     }
 
     /// How many requests wait for a token fetch or refresh in flight; always 0 for fixed

@@ -2,10 +2,9 @@
 ///
 /// Directive names are compared without case; every field of the name is read, as if their values
 /// were one comma-separated list. A value may be a token or a quoted string (`max-age="60"` reads
-/// as `max-age=60`). The grammar allows whitespace around each directive, not around its `=`:
-/// `max-age =60` names another directive, and `max-age= 60` has no valid value. A delta-seconds
-/// directive whose value is missing, not a number, or given twice with different values is kept
-/// as invalid: the freshness rules then treat the response as stale (§4.2.1), the safe reading.
+/// as `max-age=60`). A delta-seconds directive whose value is missing, not a number, or given twice
+/// with different values is kept as invalid: the freshness rules then treat the response as stale
+/// (§4.2.1), the safe reading.
 struct CacheControl: Sendable, Hashable {
     /// The directives by lowercase name, each with its unquoted value (`nil` for a bare name).
     private(set) var directives: [String: String?] = [:]
@@ -51,12 +50,13 @@ struct CacheControl: Sendable, Hashable {
     }
 
     private mutating func read(_ value: String) {
-        for element in Self.split(value) {
-            let part = element.trimmingOptionalWhitespace()
+        for part in Self.split(value) {
             let equals = part.utf8.firstIndex(of: UInt8(ascii: "="))
-            let name = part[..<(equals ?? part.endIndex)].lowercased()
+            let name = part[..<(equals ?? part.endIndex)].trimmingOptionalWhitespace().lowercased()
             guard !name.isEmpty else { continue }
-            let argument = equals.map { Self.unquote(part[part.utf8.index(after: $0)...]) }
+            let argument = equals.map {
+                Self.unquote(part[part.utf8.index(after: $0)...].trimmingOptionalWhitespace())
+            }
             if let existing = directives[name], existing != argument { conflicting.insert(name) }
             directives[name] = .some(argument)
         }

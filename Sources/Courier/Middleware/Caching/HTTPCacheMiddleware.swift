@@ -90,11 +90,12 @@ public struct HTTPCacheMiddleware: Middleware {
         let validatesItself = CacheRules.validatesItself(request.headers)
         let control = CacheControl(request.headers)
         // A request that asks for no part of it to be stored (§5.2.1.5) is not answered from
-        // storage either under the protocol's rules, as a fetch in `no-store` mode is not: it
-        // goes to the origin as it is, and its answer is not stored.
-        let bypassesStorage =
-            policy == .useProtocol && control.contains("no-store") && !control.contains("only-if-cached")
-        if bypassesStorage || (policy == .reloadIgnoringCache && !validatesItself) {
+        // storage either under the protocol's rules (much as a fetch in `no-store` mode does not
+        // read the cache): it goes to the origin as it is, and its answer is not stored.
+        if policy == .useProtocol && control.contains("no-store") && !control.contains("only-if-cached") {
+            return Self.marked(try await next(request, baseURL), .bypassed)
+        }
+        if policy == .reloadIgnoringCache && !validatesItself {
             return try await load(request, baseURL: baseURL, key: key, sentHeaders: sent, next: next)
         }
         let stored = await storage.responses(forKey: key)
@@ -229,10 +230,8 @@ public struct HTTPCacheMiddleware: Middleware {
             }
             let freshened = CacheRules.freshened(
                 stored, with: response.headers, requestDate: requestDate, responseDate: now())
-            // A request's no-store forbids storing any part of its response (§5.2.1.5).
-            if !CacheControl(request.headers).contains("no-store") {
-                await replace(stored, with: freshened, key: key, until: deadline)
-            }
+            // A request with no-store never gets here: it went to the origin as it was.
+            await replace(stored, with: freshened, key: key, until: deadline)
             // The call gets the cookies and secret fields the 304 brought, which are never stored.
             var returned = freshened
             for field in CacheRules.unstoredEndToEndFields(of: response.headers) {

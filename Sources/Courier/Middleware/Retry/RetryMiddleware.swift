@@ -62,28 +62,32 @@ public struct RetryMiddleware: Middleware {
 
     /// Sends `request`, and again after each retryable outcome, until an outcome is final.
     ///
-    /// An error about the final outcome, thrown or made by the client from the response, ends with
-    /// how many times the request was sent when it was sent more than once, and with why it was not
-    /// sent again when a retry was due (a `Retry-After` longer than ``maxRetryAfter``, a wait past
-    /// the call's deadline).
+    /// An error about the final outcome, thrown or made by the client from the response, says how
+    /// many times the request was tried when it was tried more than once (in all, when retry
+    /// middleware are stacked), and why it was not sent again when a retry was due: a
+    /// `Retry-After` longer than ``maxRetryAfter``, a wait past the call's deadline, or a body
+    /// streamed from a sequence.
     public func intercept(
         _ request: EndpointRequest, baseURL: BaseURL, next: Next
     ) async throws -> RawResponse {
         guard request.isIdempotent else { return try await next(request, baseURL) }
-        // A streamed body is read once: a retry could only fail, and would hide the first error.
-        // An error that would have been retried says why it was not.
+        // A streamed body is read once: a retry could only fail, and would hide the first outcome.
+        // An outcome that would have been retried says why it was not.
         guard request.body?.stream == nil else {
+            let outcome: Result<RawResponse, CourierError>
             do {
-                return try await next(request, baseURL)
+                outcome = .success(try await next(request, baseURL))
             } catch {
-                // Said once, by the innermost of stacked retry middleware.
-                guard maxRetries > 0, retries(error), !error.message.hasSuffix(Self.streamNotRetried) else {
-                    throw error
-                }
-                throw error.with(message: error.message + Self.streamNotRetried)
+                outcome = .failure(error)
             }
+            guard maxRetries > 0, case .retry = decision(beforeRetry: 0, after: outcome) else {
+                return try outcome.get()
+            }
+            return try Self.noting(
+                sends: 1, heldBack: "its body is a stream, which is read once", on: outcome)
         }
         var retry = 0
+        var sends = 0
         while true {
             let outcome: Result<RawResponse, CourierError>
             do {
@@ -91,14 +95,24 @@ public struct RetryMiddleware: Middleware {
             } catch {
                 outcome = .failure(error)
             }
-            let decided = retry < maxRetries ? decision(beforeRetry: retry, after: outcome) : .final
-            // A wait that would pass the call's deadline is not made: the caller gets this outcome.
-            if case .retry(let delay) = decided, request.context.remaining.map({ delay < $0 }) ?? true {
-                try await wait(delay, request: request)
-                retry += 1
-                continue
+            sends += Self.sends(behind: outcome)
+            var decided = retry < maxRetries ? decision(beforeRetry: retry, after: outcome) : .final
+            if case .retry(let delay) = decided {
+                // A wait that would pass the call's deadline is not made: the caller gets this outcome.
+                if request.context.remaining.map({ delay < $0 }) ?? true {
+                    try await wait(delay, request: request)
+                    retry += 1
+                    continue
+                }
+                decided = .heldBack(
+                    because: "waiting \(delay.spoken) for the next attempt would pass the call's deadline")
             }
-            return try Self.noting(Self.notes(attempts: retry + 1, then: decided), on: outcome)
+            let heldBack: String? =
+                switch decided {
+                case .heldBack(let reason): reason
+                case .retry, .final: nil
+                }
+            return try Self.noting(sends: sends, heldBack: heldBack, on: outcome)
         }
     }
 
@@ -125,8 +139,8 @@ public struct RetryMiddleware: Middleware {
             }
             guard serverDelay <= maxRetryAfter else {
                 return .heldBack(
-                    because: "the server asked for a wait of \(serverDelay) (Retry-After), longer than its "
-                        + "maxRetryAfter of \(maxRetryAfter)")
+                    because: "the server asked for a wait of \(serverDelay.spoken) (Retry-After), longer "
+                        + "than its maxRetryAfter of \(maxRetryAfter.spoken)")
             }
             return .retry(after: serverDelay)
         case .failure(let error):
@@ -134,39 +148,57 @@ public struct RetryMiddleware: Middleware {
         }
     }
 
-    /// What an error about the final outcome adds: how many times the request was sent, and why
-    /// `decision`, when it was a retry or held one back, was not followed.
-    private static func notes(attempts: Int, then decision: Decision) -> [String] {
-        var notes: [String] = []
-        if attempts > 1 {
-            notes.append(
-                "RetryMiddleware sent the request \(attempts) times; this is what the last attempt got.")
+    /// How many times the request was sent for `outcome`: as many as a retry middleware after
+    /// this one noted, once otherwise.
+    private static func sends(behind outcome: Result<RawResponse, CourierError>) -> Int {
+        switch outcome {
+        case .success(let response): response.notes.retrySends ?? 1
+        case .failure(let error): Self.retryNotes(endingWith: error.message)?.sends ?? 1
         }
-        switch decision {
-        case .final:
-            break
-        case .heldBack(let reason):
-            notes.append("RetryMiddleware did not send it again: \(reason).")
-        case .retry(let delay):
-            notes.append(
-                "RetryMiddleware did not send it again: waiting \(delay) for the next attempt would pass the "
-                    + "call's deadline.")
-        }
-        return notes
     }
 
-    /// `outcome` with `notes` added: to the response's notes, or to the error's message.
+    /// `outcome` saying that the request was sent `sends` times in all (when more than once) and
+    /// why a due retry was not made: in the response's notes, or at the end of the error's
+    /// message, in place of what a retry middleware after this one said there.
     private static func noting(
-        _ notes: [String], on outcome: Result<RawResponse, CourierError>
+        sends: Int, heldBack: String?, on outcome: Result<RawResponse, CourierError>
     ) throws(CourierError) -> RawResponse {
-        guard !notes.isEmpty else { return try outcome.get() }
+        let counted = sends > 1 ? sends : nil
         switch outcome {
         case .success(var response):
-            for note in notes { response.notes.add(note) }
+            response.notes.retrySends = counted
+            if let heldBack { response.notes.retryHeldBack = heldBack }
             return response
         case .failure(let error):
-            throw error.with(message: ([error.message] + notes).joined(separator: " "))
+            let inner = retryNotes(endingWith: error.message)
+            let sentences = ResponseNotes.retrySentences(
+                sends: counted, heldBack: heldBack ?? inner?.heldBack)
+            guard inner != nil || !sentences.isEmpty else { throw error }
+            let message = inner.map { String(error.message.prefix($0.start)) } ?? error.message
+            throw error.with(message: sentences.reduce(message) { $0 + " " + $1 })
         }
+    }
+
+    /// The retry sentences at the end of `message`, as ``noting(sends:heldBack:on:)`` wrote them:
+    /// where they start (in characters), the count they give and the reason they give.
+    private static func retryNotes(endingWith message: String) -> (
+        start: Int, sends: Int?, heldBack: String?
+    )? {
+        // The count, when there is one, comes before the reason.
+        guard
+            let range = message.range(of: " " + ResponseNotes.retrySendsPrefix)
+                ?? message.range(of: " " + ResponseNotes.retryHeldBackPrefix)
+        else { return nil }
+        let notes = message[range.lowerBound...]
+        var sends: Int?
+        if let count = notes.range(of: " " + ResponseNotes.retrySendsPrefix) {
+            sends = Int(notes[count.upperBound...].prefix { $0.isNumber })
+        }
+        var heldBack: String?
+        if let reason = notes.range(of: " " + ResponseNotes.retryHeldBackPrefix) {
+            heldBack = String(notes[reason.upperBound...].dropLast())
+        }
+        return (message.distance(from: message.startIndex, to: range.lowerBound), sends, heldBack)
     }
 
     /// Whether `error` is one the middleware retries: a transport error of a retryable kind.
@@ -174,9 +206,6 @@ public struct RetryMiddleware: Middleware {
         // A certificate that is not trusted stays untrusted: never retried, even when listed.
         error.stage == .transport && retryableErrors.contains(error.kind) && !error.kind.isTLSTrustFailure
     }
-
-    /// What a retryable error of a request with a streamed body adds to its message.
-    private static let streamNotRetried = " It was not retried: its body is a stream, which is read once."
 
     /// Whether `response` is the origin's own answer: no ``HTTPCacheMiddleware`` after this one
     /// answered it from storage or made it.

@@ -23,19 +23,17 @@ import Testing
     }
 
     @Test func anEscapedQuoteKeepsAQuotedValueOpen() {
-        let control = CacheControl(#"no-cache="a\"b, é", max-age=5 ,public"#)
+        let control = CacheControl(#"no-cache="a\"b, é", max-age = 5 ,public"#)
         #expect(control.directives["no-cache"] == .some(#"a"b, é"#))
         #expect(control.seconds("max-age") == .valid(5))
         #expect(control.contains("public"))
         #expect(control.directives.count == 3)
     }
 
-    @Test func whitespaceMaySurroundADirectiveButNotItsEqualsSign() {
-        #expect(CacheControl(" max-age=60 ,\tpublic ").seconds("max-age") == .valid(60))
-        #expect(CacheControl(" max-age=60 ,\tpublic ").contains("public"))
-        // `max-age =60` is another directive's name; `max-age= 60` a value that is no number.
-        #expect(CacheControl("max-age =60").seconds("max-age") == nil)
-        #expect(CacheControl("max-age= 60").seconds("max-age") == .invalid)
+    @Test func whitespaceAroundTheEqualsSignIsTolerated() {
+        // Not the grammar's (RFC 9111 §5.2), but servers write it, and they mean the directive.
+        #expect(CacheControl("max-age = 60").seconds("max-age") == .valid(60))
+        #expect(CacheControl("max-age =60 , public").contains("public"))
     }
 
     @Test func invalidOrConflictingSecondsAreInvalid() {

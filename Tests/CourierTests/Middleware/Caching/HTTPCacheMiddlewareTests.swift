@@ -517,27 +517,38 @@ private final class OutcomeListener: Sendable {
 
     @Test func aRequestsNoStoreGoesToTheOriginAndStoresNothing() async throws {
         let clock = LockedValue(Self.t0)
-        let cache = Self.cache(clock: clock)
+        let storage = MemoryCacheStorage()
+        let cache = Self.cache(clock: clock, storage: storage)
         let origin = ScriptedOrigin(
-            Self.ok("v1", [(.cacheControl, "max-age=60")]), Self.ok("v2", [(.cacheControl, "max-age=60")]),
+            Self.ok("v1", [(.cacheControl, "max-age=60"), (.etag, "\"v1\"")]),
+            Self.ok("v2", [(.cacheControl, "max-age=60"), (.etag, "\"v2\"")]),
             Self.ok("v3", [(.cacheControl, "max-age=60")]))
         let listener = OutcomeListener()
         _ = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
-        // v1 is fresh, but a request that asks for nothing to be stored is not answered from
-        // storage either: it goes out as it is, without validators, and v2 is not stored.
+        // v1 is stale, so the rules would revalidate it with its tag; a request that asks for
+        // nothing to be stored is not answered from storage either: it goes out as it is, and v2
+        // is not stored.
+        clock.withLock { $0 += 120 }
         let noStore = [HeaderField(name: .cacheControl, value: "no-store")]
         let bypassed = try await Self.send(
             Self.get(headers: noStore), through: cache, origin: origin, listener: listener)
         #expect(bypassed.body == Data("v2".utf8))
         #expect(origin.requests.last?.headers[.ifNoneMatch] == nil)
-        let after = try await Self.send(Self.get(), through: cache, origin: origin, listener: listener)
-        #expect(after.body == Data("v1".utf8))
-        // A policy the call chose still decides: a cached one answers from storage.
+        // With only-if-cached, the origin stays out of it: the stored v1 answers.
+        let offline = [HeaderField(name: .cacheControl, value: "no-store, only-if-cached, max-stale")]
+        let stale = try await Self.send(
+            Self.get(headers: offline), through: cache, origin: origin, listener: listener)
+        #expect(stale.body == Data("v1".utf8))
+        // A cached policy, the call's or the cache's own, still answers from storage.
         let cached = try await Self.send(
             Self.get(headers: noStore, policy: .returnCachedElseLoad), through: cache, origin: origin)
         #expect(cached.body == Data("v1".utf8))
+        let cachedByDefault = Self.cache(clock: clock, storage: storage, policy: .returnCachedElseLoad)
+        let byDefault = try await Self.send(
+            Self.get(headers: noStore), through: cachedByDefault, origin: origin)
+        #expect(byDefault.body == Data("v1".utf8))
         #expect(origin.requests.count == 2)
-        #expect(listener.outcomes == [.miss, .miss, .hit])
+        #expect(listener.outcomes == [.miss, .bypassed, .stale])
     }
 
     @Test func metricsAndLogsSayHowTheCacheAnswered() async throws {

@@ -242,7 +242,8 @@ import Testing
         #expect(sent.count == 1)
         #expect(
             error?.message
-                == "The connection was lost. It was not retried: its body is a stream, which is read once.")
+                == "The connection was lost. RetryMiddleware did not send the request again: its body is a stream, which is read once."
+        )
         // No retries allowed: nothing to explain.
         let once = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry(maxRetries: 0)])
         let plain = await expectCourierError(.connectionLost) { try await once.rawResponse(put) }

@@ -498,7 +498,7 @@ private struct ScriptedTransport: Transport {
         #expect(error?.kind == .undocumentedStatus)
         #expect(
             error?.message
-                == "The server answered 503, which the endpoint does not document. RetryMiddleware sent the "
+                == "The server answered 503, which the endpoint does not document. RetryMiddleware tried the "
                 + "request 3 times; this is what the last attempt got. Body: 503")
     }
 
@@ -508,7 +508,7 @@ private struct ScriptedTransport: Transport {
         #expect(error?.kind == .cannotConnect)
         #expect(
             error?.message.hasSuffix(
-                ". RetryMiddleware sent the request 3 times; this is what the last attempt got.")
+                ". RetryMiddleware tried the request 3 times; this is what the last attempt got.")
                 == true)
     }
 
@@ -528,8 +528,8 @@ private struct ScriptedTransport: Transport {
         let error = await Self.error(through: transport, retry: retry)
         #expect(
             error?.message.contains(
-                ". RetryMiddleware did not send it again: the server asked for a wait of 61.0 seconds "
-                    + "(Retry-After), longer than its maxRetryAfter of 60.0 seconds. Body: ") == true)
+                ". RetryMiddleware did not send the request again: the server asked for a wait of 61 seconds "
+                    + "(Retry-After), longer than its maxRetryAfter of 60 seconds. Body: ") == true)
         #expect(await transport.requests.count == 1)
     }
 
@@ -546,8 +546,8 @@ private struct ScriptedTransport: Transport {
         #expect(error?.response?.status == .serviceUnavailable)
         #expect(
             error?.message.contains(
-                ". RetryMiddleware sent the request 3 times; this is what the last attempt got. RetryMiddleware "
-                    + "did not send it again: waiting 55.0 seconds for the next attempt would pass the call's "
+                ". RetryMiddleware tried the request 3 times; this is what the last attempt got. RetryMiddleware "
+                    + "did not send the request again: waiting 55 seconds for the next attempt would pass the call's "
                     + "deadline. Body: ") == true)
         #expect(clock.sleeps == [.seconds(1), .seconds(2)])
     }
@@ -560,13 +560,105 @@ private struct ScriptedTransport: Transport {
         let error = await expectCourierError(.unacceptableStatus) { try await client.send(Self.get) }
         #expect(
             error?.message
-                == "The server answered 503; the client accepts 200...299. RetryMiddleware sent the request 3 "
+                == "The server answered 503; the client accepts 200...299. RetryMiddleware tried the request 3 "
                 + "times; this is what the last attempt got.")
+    }
+
+    @Test func stackedRetryMiddlewareCountEverySendOnce() async {
+        let statuses = ScriptedTransport([.status(.serviceUnavailable)])
+        let stacked = [
+            Self.retry(maxRetries: 1, clock: SteppedClock()),
+            Self.retry(maxRetries: 1, clock: SteppedClock()),
+        ]
+        let client = Client(baseURL: exampleBase, transport: statuses, middleware: stacked)
+        let error = await expectCourierError(.undocumentedStatus) { try await client.send(Self.get) }
+        #expect(await statuses.requests.count == 4)
+        #expect(
+            error?.message
+                == "The server answered 503, which the endpoint does not document. RetryMiddleware tried the "
+                + "request 4 times; this is what the last attempt got. Body: 503")
+        let failures = ScriptedTransport([.failure(URLError(.cannotConnectToHost))])
+        let failing = Client(baseURL: exampleBase, transport: failures, middleware: stacked)
+        let thrown = await expectCourierError(.cannotConnect) { try await failing.send(Self.get) }
+        #expect(await failures.requests.count == 4)
+        #expect(thrown?.message.components(separatedBy: "RetryMiddleware").count == 2)
+        #expect(
+            thrown?.message.hasSuffix(
+                ". RetryMiddleware tried the request 4 times; this is what the last attempt got.") == true)
+    }
+
+    @Test func aStreamedBodysRetryableStatusSaysWhyItWasNotSentAgain() async {
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(Data("abc".utf8))
+            continuation.finish()
+        }
+        let put = Endpoint<String, Never> {
+            Method.put
+            Path("blobs", "1")
+            Body.stream(chunks, length: 3)
+        }
+        let transport = ScriptedTransport([.status(.serviceUnavailable)])
+        let error = await Self.error(of: put, through: transport, retry: Self.retry(clock: SteppedClock()))
+        #expect(await transport.requests.count == 1)
+        #expect(
+            error?.message
+                == "The server answered 503, which the endpoint does not document. RetryMiddleware did not send "
+                + "the request again: its body is a stream, which is read once. Body: 503")
+    }
+
+    @Test func aThrownErrorSaysItsRetryWouldHavePassedTheDeadline() async {
+        // A jittered wait of 55.432 s, past a 50 s deadline, is said in whole seconds.
+        let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost)), .status(.ok)])
+        let jitter = RetryJitter { _ in 55.432 }
+        let retry = Self.retry(base: .seconds(60), cap: .seconds(60), jitter: jitter, clock: SteppedClock())
+        let error = await Self.error(through: transport, retry: retry, timeout: .seconds(50))
+        #expect(error?.kind == .connectionLost)
+        #expect(
+            error?.message.hasSuffix(
+                ". RetryMiddleware did not send the request again: waiting 55 seconds for the next attempt would "
+                    + "pass the call's deadline.") == true)
+        #expect(error?.message.contains("RetryMiddleware tried") == false)
+        #expect(await transport.requests.count == 1)
+    }
+
+    @Test func aDecodingErrorSaysHowManyTimesTheRequestWasSentBeforeItsBody() async {
+        let list = Endpoint<[String], Never> {
+            Method.get
+            Path("items")
+        }
+        let transport = ScriptedTransport([.status(.serviceUnavailable), .status(.ok)])
+        let client = Client(
+            baseURL: exampleBase, transport: transport, middleware: [Self.retry(clock: SteppedClock())])
+        let error = await expectCourierError(.decodingFailed) { try await client.send(list) }
+        #expect(
+            error?.message.hasSuffix(
+                ". RetryMiddleware tried the request 2 times; this is what the last attempt got. Body: 200")
+                == true)
+    }
+
+    @Test func durationsAreSaidAsAPersonReadsThem() {
+        #expect(Duration.milliseconds(119_821).spoken == "120 seconds")
+        #expect(Duration.milliseconds(7_430).spoken == "7.4 seconds")
+        #expect(Duration.seconds(2).spoken == "2.0 seconds")
+        #expect(Duration.milliseconds(250).spoken == "250 ms")
+        #expect(Duration.seconds(Int64.max).spoken == "\(Int64.max) seconds")
+    }
+
+    @Test func notesReadInnermostFirstWithTheRetrysLast() {
+        var notes = ResponseNotes()
+        notes.retrySends = 3
+        notes.retryHeldBack = "a reason"
+        notes.add("AuthenticationMiddleware said this.")
+        #expect(
+            notes.appended(to: "It failed.")
+                == "It failed. AuthenticationMiddleware said this. RetryMiddleware tried the request 3 times; "
+                + "this is what the last attempt got. RetryMiddleware did not send the request again: a reason."
+        )
     }
 
     @Test func aResponseIsEqualWhateverItsNotesSay() {
         var noted = RawResponse(status: .serviceUnavailable)
-        noted.notes.add("RetryMiddleware sent the request 3 times; this is what the last attempt got.")
+        noted.notes.retrySends = 3
         #expect(noted == RawResponse(status: .serviceUnavailable))
         #expect(noted.hashValue == RawResponse(status: .serviceUnavailable).hashValue)
     }
