@@ -5,12 +5,41 @@
 /// Not part of a response's value: any two are equal, so two responses that arrived alike are
 /// equal however the calls came to them.
 struct ResponseNotes: Sendable, Hashable {
+    /// What the notes say; kept out of line, so that a response without notes, nearly every one,
+    /// grows by a pointer only.
+    private struct Content: Sendable {
+        var sentences: [String] = []
+        var retrySends: Int?
+        var retryHeldBack: String?
+    }
+
+    private enum Storage: Sendable {
+        case empty
+        indirect case noted(Content)
+    }
+
+    private var storage = Storage.empty
+
+    private var content: Content {
+        get {
+            if case .noted(let content) = storage { return content }
+            return Content()
+        }
+        set { storage = .noted(newValue) }
+    }
+
     /// Sentences of middleware other than the retry's, innermost middleware first.
-    private(set) var sentences: [String] = []
-    /// How many times retry middleware sent the request in all, when it sent it more than once.
-    var retrySends: Int?
+    var sentences: [String] { content.sentences }
+    /// How many times retry middleware tried the request in all, when it tried it more than once.
+    var retrySends: Int? {
+        get { content.retrySends }
+        set { content.retrySends = newValue }
+    }
     /// Why the outermost retry middleware that held back a due retry did not make it.
-    var retryHeldBack: String?
+    var retryHeldBack: String? {
+        get { content.retryHeldBack }
+        set { content.retryHeldBack = newValue }
+    }
 
     static func == (lhs: Self, rhs: Self) -> Bool { true }
 
@@ -18,7 +47,7 @@ struct ResponseNotes: Sendable, Hashable {
 
     /// Adds `sentence`, a whole sentence with its full stop.
     mutating func add(_ sentence: String) {
-        sentences.append(sentence)
+        content.sentences.append(sentence)
     }
 
     /// `message` (a whole sentence) followed by the notes, a space before each: the other

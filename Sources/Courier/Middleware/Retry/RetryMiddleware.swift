@@ -166,7 +166,8 @@ public struct RetryMiddleware: Middleware {
         let counted = sends > 1 ? sends : nil
         switch outcome {
         case .success(var response):
-            response.notes.retrySends = counted
+            // Set only when there is something to say: an unnoted response keeps no notes' box.
+            if let counted { response.notes.retrySends = counted }
             if let heldBack { response.notes.retryHeldBack = heldBack }
             return response
         case .failure(let error):
