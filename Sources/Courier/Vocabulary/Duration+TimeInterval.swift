@@ -17,6 +17,12 @@ extension Duration {
         }
         let interval = timeInterval
         if interval >= 1 { return "\((interval * 10).rounded() / 10) seconds" }
-        return "\(Int((interval * 1_000).rounded())) ms"
+        return inMilliseconds
+    }
+
+    /// The duration in whole milliseconds, rounded: `"12 ms"`.
+    var inMilliseconds: String {
+        let (seconds, attoseconds) = components
+        return "\(seconds * 1_000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000) ms"
     }
 }

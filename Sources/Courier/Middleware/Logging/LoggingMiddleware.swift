@@ -103,7 +103,7 @@ public struct LoggingMiddleware: Middleware {
             let kind = error.observedKind(for: request)
             var line = "\(request.method) \(url) → \(kind)"
             if let status = error.response?.status { line += " (\(status))" }
-            line += " after \(Self.milliseconds(duration)): \(error.message)"
+            line += " after \(duration.inMilliseconds): \(error.message)"
             let errorSecrets =
                 level <= .debug
                 ? error.response.map { redaction.secrets(of: request, answeredBy: $0) } ?? secrets : secrets
@@ -146,12 +146,6 @@ public struct LoggingMiddleware: Middleware {
         lines.map { "  " + $0 }
     }
 
-    /// A duration in whole milliseconds, rounded: `"12 ms"`.
-    static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return "\(seconds * 1_000 + (attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000) ms"
-    }
-
     /// The line of a response: `GET https://… → 200 (1078 bytes, 3 ms)`, with ` from URL` after
     /// the status when `from` is given (the final URL, after redirects), and `(body streamed, head
     /// after 3 ms)` when `bodyLength` is `nil`; a cache's outcome follows the duration
@@ -163,6 +157,6 @@ public struct LoggingMiddleware: Middleware {
         let target = from.map { "\(url) → \(status.code) from \($0)" } ?? "\(url) → \(status.code)"
         let timing = bodyLength.map { "\($0) bytes, " } ?? "body streamed, head after "
         let cache = cacheOutcome.map { ", cache \($0)" } ?? ""
-        return "\(method) \(target) (\(timing)\(milliseconds(duration))\(cache))"
+        return "\(method) \(target) (\(timing)\(duration.inMilliseconds)\(cache))"
     }
 }

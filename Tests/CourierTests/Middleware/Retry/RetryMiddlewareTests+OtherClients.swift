@@ -187,15 +187,7 @@ import Testing
             return RawResponse.stub(
                 request.headers[.authorization] == nil ? .serviceUnavailable : .unauthorized, to: request)
         }
-        let chunks = AsyncStream<Data> { continuation in
-            continuation.yield(Data("abc".utf8))
-            continuation.finish()
-        }
-        let put = Endpoint<String, Never> {
-            Method.put
-            Path("blobs", "1")
-            Body.stream(chunks, length: 3)
-        }
+        let put = Self.streamedPut()
         let retrying = Client(baseURL: exampleBase, transport: transport, middleware: [Self.retry()])
         _ = try? await retrying.rawResponse(put)
         #expect(sent.count == 1)
@@ -219,7 +211,7 @@ import Testing
     }
 
     /// A `PUT` whose body is a stream of three bytes, read once.
-    private static func streamedPut() -> Endpoint<String, Never> {
+    static func streamedPut() -> Endpoint<String, Never> {
         let chunks = AsyncStream<Data> { continuation in
             continuation.yield(Data("abc".utf8))
             continuation.finish()

@@ -588,15 +588,7 @@ private struct ScriptedTransport: Transport {
     }
 
     @Test func aStreamedBodysRetryableStatusSaysWhyItWasNotSentAgain() async {
-        let chunks = AsyncStream<Data> { continuation in
-            continuation.yield(Data("abc".utf8))
-            continuation.finish()
-        }
-        let put = Endpoint<String, Never> {
-            Method.put
-            Path("blobs", "1")
-            Body.stream(chunks, length: 3)
-        }
+        let put = RetryMiddlewareOtherClientsTests.streamedPut()
         let transport = ScriptedTransport([.status(.serviceUnavailable)])
         let error = await Self.error(of: put, through: transport, retry: Self.retry(clock: SteppedClock()))
         #expect(await transport.requests.count == 1)
