@@ -10,14 +10,11 @@ extension CourierError {
             message += ": " + describe(decodingError)
         }
         if !message.hasSuffix(".") { message += "." }
-        message =
-            response.notes.appended(to: message) + " Body: "
-            + BodySnippet.redacted(
-                response.body, hiding: LogRedaction().secrets(of: request, answeredBy: response))
         return CourierError(
             stage: .decoding, kind: .decodingFailed, message: message,
-            request: request, url: url, response: response, underlying: error
-        )
+            request: request, url: url, response: response, underlying: error, notes: response.notes,
+            bodySnippet: BodySnippet.redacted(
+                response.body, hiding: LogRedaction().secrets(of: request, answeredBy: response)))
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -37,7 +37,15 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     /// What kind of failure it is.
     public var kind: Kind { storage.kind }
     /// A sentence describing the failure; never contains a secret header or body value.
-    public var message: String { storage.message }
+    ///
+    /// It ends with what middleware did on the way that the failure itself does not show (how
+    /// many times a ``RetryMiddleware`` tried the request, a token refresh an
+    /// ``AuthenticationMiddleware`` held back), then, for a response body that did not decode or
+    /// a status the endpoint does not document, a redacted snippet of the body.
+    public var message: String {
+        let noted = storage.notes.appended(to: storage.statement)
+        return storage.bodySnippet.map { noted + " Body: " + $0 } ?? noted
+    }
     /// The request as sent, with secret header values and declared secret query values
     /// redacted, when one was built. An ``AbsoluteURL``'s own query is kept as it is, as in
     /// ``url``.
@@ -63,7 +71,12 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     private final class Storage: Sendable {
         let stage: Stage
         let kind: Kind
-        let message: String
+        /// What went wrong, without the notes and the body snippet.
+        let statement: String
+        /// What middleware did on the way, said after the statement.
+        let notes: MiddlewareNotes
+        /// A redacted snippet of the response body, quoted last.
+        let bodySnippet: String?
         let request: EndpointRequest?
         let url: URL?
         let response: RawResponse?
@@ -73,12 +86,15 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         let pathSecrets: [String]
 
         init(
-            stage: Stage, kind: Kind, message: String, request: EndpointRequest?, url: URL?,
-            response: RawResponse?, underlying: (any Error)?, pathSecrets: [String]
+            stage: Stage, kind: Kind, statement: String, notes: MiddlewareNotes, bodySnippet: String?,
+            request: EndpointRequest?, url: URL?, response: RawResponse?, underlying: (any Error)?,
+            pathSecrets: [String]
         ) {
             self.stage = stage
             self.kind = kind
-            self.message = message
+            self.statement = statement
+            self.notes = notes
+            self.bodySnippet = bodySnippet
             self.request = request
             self.url = url
             self.response = response
@@ -101,20 +117,37 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     ) {
         self.init(
             stage: stage, kind: kind, message: message, request: request, url: url, response: response,
-            underlying: underlying, pathSecrets: [])
+            underlying: underlying, notes: MiddlewareNotes())
+    }
+
+    /// Creates an error as the public initializer does, whose ``message`` goes on with `notes`
+    /// and then, when there is one, `bodySnippet`: a snippet of the response body as
+    /// ``BodySnippet`` redacts it.
+    init(
+        stage: Stage, kind: Kind, message: String, request: EndpointRequest? = nil, url: URL? = nil,
+        response: RawResponse? = nil, underlying: (any Error)? = nil, notes: MiddlewareNotes,
+        bodySnippet: String? = nil
+    ) {
+        self.init(
+            stage: stage, kind: kind, statement: message, notes: notes, bodySnippet: bodySnippet,
+            request: request, url: url, response: response, underlying: underlying, pathSecrets: [])
     }
 
     /// Creates an error as the public initializer does, also hiding `pathSecrets` (as an earlier
     /// error of the same request kept them) in renderings of URLs.
     private init(
-        stage: Stage, kind: Kind, message: String, request: EndpointRequest?, url: URL?,
-        response: RawResponse?, underlying: (any Error)?, pathSecrets: [String]
+        stage: Stage, kind: Kind, statement: String, notes: MiddlewareNotes, bodySnippet: String?,
+        request: EndpointRequest?, url: URL?, response: RawResponse?, underlying: (any Error)?,
+        pathSecrets: [String]
     ) {
         let ownSecrets = request?.pathSecrets ?? []
+        func redacted(_ text: String) -> String {
+            request.map { LogRedaction().redacting(text, for: $0) } ?? text
+        }
         storage = Storage(
-            stage: stage, kind: kind,
-            message: request.map { LogRedaction().redacting(message, for: $0) } ?? message,
-            request: request?.redacted(), url: url, response: response, underlying: underlying,
+            stage: stage, kind: kind, statement: redacted(statement), notes: notes,
+            bodySnippet: bodySnippet.map(redacted), request: request?.redacted(),
+            url: url, response: response, underlying: underlying,
             pathSecrets: Array(Set(ownSecrets + pathSecrets)))
     }
 
@@ -187,27 +220,45 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         )
     }
 
+    /// What went wrong, as ``message`` says it before the notes and the body snippet.
+    var statement: String { storage.statement }
+
+    /// What middleware did on the way, as ``message`` says after ``statement``.
+    var notes: MiddlewareNotes { storage.notes }
+
     /// Returns a copy with the request and URL filled in where they were missing.
     func adding(request: EndpointRequest?, url: URL? = nil) -> CourierError {
         guard self.request == nil || (self.url == nil && url != nil) else { return self }
         return CourierError(
-            stage: stage, kind: kind, message: message, request: self.request ?? request,
-            url: self.url ?? url,
-            response: response, underlying: underlying,
-            pathSecrets: storage.pathSecrets + (request?.pathSecrets ?? [])
-        )
+            stage: stage, kind: kind, statement: statement, notes: notes, bodySnippet: storage.bodySnippet,
+            request: self.request ?? request, url: self.url ?? url, response: response,
+            underlying: underlying, pathSecrets: storage.pathSecrets + (request?.pathSecrets ?? []))
     }
 
-    /// Returns a copy whose message is `message`.
-    func with(message: String) -> CourierError {
-        CourierError(
-            stage: stage, kind: kind, message: message, request: request, url: url, response: response,
-            underlying: underlying, pathSecrets: storage.pathSecrets)
+    /// Returns a copy whose ``statement`` is `statement`, followed by the same notes and body
+    /// snippet.
+    func with(statement: String) -> CourierError {
+        with(statement: statement, notes: notes, bodySnippet: storage.bodySnippet)
+    }
+
+    /// Returns a copy whose notes are `notes`.
+    func with(notes: MiddlewareNotes) -> CourierError {
+        with(statement: statement, notes: notes, bodySnippet: storage.bodySnippet)
     }
 
     /// Returns a copy whose message shows each of `secrets` as `<redacted>`.
     func hiding(_ secrets: [String]) -> CourierError {
         guard !secrets.isEmpty else { return self }
-        return with(message: LogRedaction.scrub(message, hiding: secrets))
+        return with(
+            statement: LogRedaction.scrub(statement, hiding: secrets), notes: notes,
+            bodySnippet: storage.bodySnippet.map { LogRedaction.scrub($0, hiding: secrets) })
+    }
+
+    /// Returns a copy whose message is made of `statement`, `notes` and `bodySnippet`.
+    private func with(statement: String, notes: MiddlewareNotes, bodySnippet: String?) -> CourierError {
+        CourierError(
+            stage: stage, kind: kind, statement: statement, notes: notes, bodySnippet: bodySnippet,
+            request: request, url: url, response: response, underlying: underlying,
+            pathSecrets: storage.pathSecrets)
     }
 }

@@ -58,16 +58,10 @@ extension EndpointResponse {
                 + CourierError.describe(decodingError)
             if message.hasSuffix(".") { message.removeLast() }
         }
-        message = raw.notes.appended(to: message + ".")
-        if !raw.body.isEmpty {
-            message +=
-                " Body: "
-                + BodySnippet.redacted(
-                    raw.body, hiding: LogRedaction().secrets(of: request, answeredBy: raw))
-        }
+        let secrets = LogRedaction().secrets(of: request, answeredBy: raw)
+        let body = raw.body.isEmpty ? nil : BodySnippet.redacted(raw.body, hiding: secrets)
         throw CourierError(
-            stage: .status, kind: kind, message: message, request: request, url: url, response: raw,
-            underlying: decodingError
-        )
+            stage: .status, kind: kind, message: message + ".", request: request, url: url,
+            response: raw, underlying: decodingError, notes: raw.notes, bodySnippet: body)
     }
 }

@@ -36,7 +36,7 @@ public struct RawResponse: Sendable, Hashable {
     var sentSecrets = SentSecrets.none
     /// What middleware did on the way to this response that it does not show itself, for an error
     /// made from it to say; not part of the response's value.
-    var notes = ResponseNotes()
+    var notes = MiddlewareNotes()
 
     /// The number of body bytes: of ``body``, or of ``bodyFile`` for a download.
     public var bodyLength: Int64 {

@@ -128,8 +128,10 @@ extension Client {
     private static func sayingBytesKept(_ error: CourierError, for request: EndpointRequest) -> CourierError {
         guard error.kind == .cancelled || error.kind == .timedOut, request.partialDownload?.held() != nil
         else { return error }
-        let statement = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-        return error.with(message: statement + "; the bytes received so far are kept to resume the download.")
+        var statement = error.statement
+        if statement.hasSuffix(".") { statement.removeLast() }
+        statement += "; the bytes received so far are kept to resume the download."
+        return error.with(statement: statement)
     }
 
     /// `request` as a resumable download to `destination`: asking for the rest of the bytes held

@@ -138,6 +138,26 @@ import Testing
         }
     }
 
+    @Test func aMessageSaysTheStatementThenTheNotesThenTheBody() {
+        var notes = MiddlewareNotes()
+        notes.retrySends = 2
+        let error = CourierError(
+            stage: .decoding, kind: .decodingFailed, message: "It did not decode, token-9.", notes: notes,
+            bodySnippet: "{\"token\":\"token-9\"}")
+        let noted = " RetryMiddleware tried the request 2 times; this is what the last attempt got."
+        #expect(error.message == "It did not decode, token-9." + noted + " Body: {\"token\":\"token-9\"}")
+        // A new statement, or one with secrets hidden, keeps the notes after it and the body last.
+        #expect(
+            error.with(statement: "It failed.").message
+                == "It failed." + noted + " Body: {\"token\":\"token-9\"}")
+        #expect(
+            error.hiding(["token-9"]).message
+                == "It did not decode, <redacted>." + noted + " Body: {\"token\":\"<redacted>\"}")
+        notes.retrySends = 3
+        #expect(error.with(notes: notes).message.contains("tried the request 3 times") == true)
+        #expect(error.with(notes: notes).statement == "It did not decode, token-9.")
+    }
+
     @Test func anErrorsMessageHidesTheSecretsOfItsRequest() throws {
         let seen = try Endpoint<Empty, Never> {
             Method.get

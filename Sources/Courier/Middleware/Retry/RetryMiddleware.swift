@@ -153,53 +153,30 @@ public struct RetryMiddleware: Middleware {
     private static func sends(behind outcome: Result<RawResponse, CourierError>) -> Int {
         switch outcome {
         case .success(let response): response.notes.retrySends ?? 1
-        case .failure(let error): Self.retryNotes(endingWith: error.message)?.sends ?? 1
+        case .failure(let error): error.notes.retrySends ?? 1
         }
     }
 
-    /// `outcome` saying that the request was sent `sends` times in all (when more than once) and
-    /// why a due retry was not made: in the response's notes, or at the end of the error's
-    /// message, in place of what a retry middleware after this one said there.
+    /// `outcome` noting that the request was sent `sends` times in all (when more than once) and
+    /// why a due retry was not made, in place of what a retry middleware after this one noted.
     private static func noting(
         sends: Int, heldBack: String?, on outcome: Result<RawResponse, CourierError>
     ) throws(CourierError) -> RawResponse {
-        let counted = sends > 1 ? sends : nil
+        // Nothing to say: an unnoted response keeps no notes' box, and an error stays as it is.
+        guard sends > 1 || heldBack != nil else { return try outcome.get() }
+        func noted(_ notes: inout MiddlewareNotes) {
+            if sends > 1 { notes.retrySends = sends }
+            if let heldBack { notes.retryHeldBack = heldBack }
+        }
         switch outcome {
         case .success(var response):
-            // Set only when there is something to say: an unnoted response keeps no notes' box.
-            if let counted { response.notes.retrySends = counted }
-            if let heldBack { response.notes.retryHeldBack = heldBack }
+            noted(&response.notes)
             return response
         case .failure(let error):
-            let inner = retryNotes(endingWith: error.message)
-            let sentences = ResponseNotes.retrySentences(
-                sends: counted, heldBack: heldBack ?? inner?.heldBack)
-            guard inner != nil || !sentences.isEmpty else { throw error }
-            let message = inner.map { String(error.message.prefix($0.start)) } ?? error.message
-            throw error.with(message: sentences.reduce(message) { $0 + " " + $1 })
+            var notes = error.notes
+            noted(&notes)
+            throw error.with(notes: notes)
         }
-    }
-
-    /// The retry sentences at the end of `message`, as ``noting(sends:heldBack:on:)`` wrote them:
-    /// where they start (in characters), the count they give and the reason they give.
-    private static func retryNotes(endingWith message: String) -> (
-        start: Int, sends: Int?, heldBack: String?
-    )? {
-        // The count, when there is one, comes before the reason.
-        guard
-            let range = message.range(of: " " + ResponseNotes.retrySendsPrefix)
-                ?? message.range(of: " " + ResponseNotes.retryHeldBackPrefix)
-        else { return nil }
-        let notes = message[range.lowerBound...]
-        var sends: Int?
-        if let count = notes.range(of: " " + ResponseNotes.retrySendsPrefix) {
-            sends = Int(notes[count.upperBound...].prefix { $0.isNumber })
-        }
-        var heldBack: String?
-        if let reason = notes.range(of: " " + ResponseNotes.retryHeldBackPrefix) {
-            heldBack = String(notes[reason.upperBound...].dropLast())
-        }
-        return (message.distance(from: message.startIndex, to: range.lowerBound), sends, heldBack)
     }
 
     /// Whether `error` is one the middleware retries: a transport error of a retryable kind.

@@ -54,9 +54,8 @@ public struct ValidationMiddleware: Middleware {
                 ? "no status" : rules.statuses.map(Self.describe).joined(separator: ", ")
             throw CourierError(
                 stage: stage, kind: .unacceptableStatus,
-                message: response.notes.appended(
-                    to: "The server answered \(response.status); \(accepter) \(accepted)."),
-                request: request, url: response.url, response: response)
+                message: "The server answered \(response.status); \(accepter) \(accepted).",
+                request: request, url: response.url, response: response, notes: response.notes)
         }
         guard response.bodyLength > 0 else { return }
         let declared = response.headers[.contentType]
@@ -74,8 +73,8 @@ public struct ValidationMiddleware: Middleware {
             let accepted = rules.contentTypes.map(\.essence).joined(separator: ", ")
             throw CourierError(
                 stage: stage, kind: .unacceptableContentType,
-                message: response.notes.appended(to: "\(arrived); \(accepter) \(accepted)."),
-                request: request, url: response.url, response: response)
+                message: "\(arrived); \(accepter) \(accepted).", request: request, url: response.url,
+                response: response, notes: response.notes)
         }
     }
 

@@ -512,6 +512,19 @@ private struct ScriptedTransport: Transport {
                 == true)
     }
 
+    @Test func aTransportErrorThatQuotesARetrysWordsIsCountedByItsAttempts() async {
+        // The count is what the middleware noted, never words of the message that look like it.
+        let quoted = "Refused: RetryMiddleware tried the request 7 times; this is what the last attempt got."
+        let transport = ScriptedTransport([
+            .failure(CourierError(stage: .transport, kind: .cannotConnect, message: quoted))
+        ])
+        let error = await Self.error(through: transport, retry: Self.retry(clock: SteppedClock()))
+        #expect(await transport.requests.count == 3)
+        #expect(
+            error?.message
+                == quoted + " RetryMiddleware tried the request 3 times; this is what the last attempt got.")
+    }
+
     @Test func anOutcomeOfTheFirstAttemptSaysNothingOfRetries() async {
         let transport = ScriptedTransport([.status(.notFound), .status(.ok)])
         let error = await Self.error(through: transport, retry: Self.retry(clock: SteppedClock()))
@@ -637,7 +650,7 @@ private struct ScriptedTransport: Transport {
     }
 
     @Test func notesReadInnermostFirstWithTheRetrysLast() {
-        var notes = ResponseNotes()
+        var notes = MiddlewareNotes()
         notes.retrySends = 3
         notes.retryHeldBack = "a reason"
         notes.add("AuthenticationMiddleware said this.")

@@ -1,10 +1,11 @@
-/// What middleware did on the way to a response that the response itself does not show (the
-/// attempts a ``RetryMiddleware`` made, a token refresh an ``AuthenticationMiddleware`` held back),
-/// as sentences an error made from the response ends with.
+/// What middleware did on the way to a response or an error that it does not show itself (the
+/// attempts a ``RetryMiddleware`` made, a token refresh an ``AuthenticationMiddleware`` held
+/// back): sentences the message of an error goes on with, whether the error was thrown on the way
+/// or made from the response.
 ///
 /// Not part of a response's value: any two are equal, so two responses that arrived alike are
 /// equal however the calls came to them.
-struct ResponseNotes: Sendable, Hashable {
+struct MiddlewareNotes: Sendable, Hashable {
     /// What the notes say; kept out of line, so that a response without notes, nearly every one,
     /// grows by a pointer only.
     private struct Content: Sendable {
@@ -51,27 +52,19 @@ struct ResponseNotes: Sendable, Hashable {
     }
 
     /// `message` (a whole sentence) followed by the notes, a space before each: the other
-    /// middleware's sentences, then the retry middleware's.
+    /// middleware's sentences, then the retry middleware's (how many times it tried the request,
+    /// and why it did not send it again when a retry was due).
     func appended(to message: String) -> String {
-        (sentences + Self.retrySentences(sends: retrySends, heldBack: retryHeldBack))
-            .reduce(message) { $0 + " " + $1 }
-    }
-
-    /// The retry middleware's sentences: how many times it sent the request, and why it did not
-    /// send it again when a retry was due.
-    static func retrySentences(sends: Int?, heldBack: String?) -> [String] {
-        var sentences: [String] = []
-        if let sends {
-            sentences.append("\(retrySendsPrefix)\(sends) times; this is what the last attempt got.")
+        var notes = sentences
+        if let retrySends {
+            notes.append(
+                "RetryMiddleware tried the request \(retrySends) times; this is what the last attempt got.")
         }
-        if let heldBack { sentences.append("\(retryHeldBackPrefix)\(heldBack).") }
-        return sentences
+        if let retryHeldBack {
+            notes.append("RetryMiddleware did not send the request again: \(retryHeldBack).")
+        }
+        return notes.reduce(message) { $0 + " " + $1 }
     }
-
-    /// The beginning of the retry middleware's sentence of how many times it sent the request.
-    static let retrySendsPrefix = "RetryMiddleware tried the request "
-    /// The beginning of the retry middleware's sentence of a retry it held back.
-    static let retryHeldBackPrefix = "RetryMiddleware did not send the request again: "
 }
 
 extension RawResponse {
