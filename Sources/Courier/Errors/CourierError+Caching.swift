@@ -6,11 +6,11 @@ extension CourierError {
     static func notCached(_ response: RawResponse, request: EndpointRequest, stage: Stage) -> CourierError {
         CourierError(
             stage: stage, kind: .notCached,
-            message:
+            statement:
                 "Nothing usable is stored for this call, which may only be answered from the cache "
                 + "(CachePolicy.returnCachedOnly or Cache-Control: only-if-cached): the cache answered "
                 + "\(response.status) and nothing was sent.",
-            request: request, url: response.url, response: response)
+            request: request, url: response.url, response: response, notes: response.notes)
     }
 
     /// The error for a ``CachePolicy/returnCachedOnly`` call that reached the end of the chain:

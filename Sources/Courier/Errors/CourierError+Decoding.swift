@@ -11,7 +11,7 @@ extension CourierError {
         }
         if !message.hasSuffix(".") { message += "." }
         return CourierError(
-            stage: .decoding, kind: .decodingFailed, message: message,
+            stage: .decoding, kind: .decodingFailed, statement: message,
             request: request, url: url, response: response, underlying: error, notes: response.notes,
             bodySnippet: BodySnippet.redacted(
                 response.body, hiding: LogRedaction().secrets(of: request, answeredBy: response)))

@@ -42,10 +42,7 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
     /// many times a ``RetryMiddleware`` tried the request, a token refresh an
     /// ``AuthenticationMiddleware`` held back), then, for a response body that did not decode or
     /// a status the endpoint does not document, a redacted snippet of the body.
-    public var message: String {
-        let noted = storage.notes.appended(to: storage.statement)
-        return storage.bodySnippet.map { noted + " Body: " + $0 } ?? noted
-    }
+    public var message: String { storage.message }
     /// The request as sent, with secret header values and declared secret query values
     /// redacted, when one was built. An ``AbsoluteURL``'s own query is kept as it is, as in
     /// ``url``.
@@ -77,6 +74,8 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         let notes: MiddlewareNotes
         /// A redacted snippet of the response body, quoted last.
         let bodySnippet: String?
+        /// The statement, the notes and the body snippet, as ``CourierError/message`` reads.
+        let message: String
         let request: EndpointRequest?
         let url: URL?
         let response: RawResponse?
@@ -95,6 +94,8 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
             self.statement = statement
             self.notes = notes
             self.bodySnippet = bodySnippet
+            let noted = notes.appended(to: statement)
+            message = bodySnippet.map { noted + " Body: " + $0 } ?? noted
             self.request = request
             self.url = url
             self.response = response
@@ -116,20 +117,21 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         underlying: (any Error)? = nil
     ) {
         self.init(
-            stage: stage, kind: kind, message: message, request: request, url: url, response: response,
+            stage: stage, kind: kind, statement: message, request: request, url: url, response: response,
             underlying: underlying, notes: MiddlewareNotes())
     }
 
-    /// Creates an error as the public initializer does, whose ``message`` goes on with `notes`
-    /// and then, when there is one, `bodySnippet`: a snippet of the response body as
-    /// ``BodySnippet`` redacts it.
+    /// Creates an error as the public initializer does, whose ``message`` is `statement` followed
+    /// by `notes` and then, when there is one, `bodySnippet`: a snippet of the response body as
+    /// ``BodySnippet`` redacts it. The request's secrets are hidden in the statement and the
+    /// snippet; the notes quote nothing to hide (``MiddlewareNotes``).
     init(
-        stage: Stage, kind: Kind, message: String, request: EndpointRequest? = nil, url: URL? = nil,
+        stage: Stage, kind: Kind, statement: String, request: EndpointRequest? = nil, url: URL? = nil,
         response: RawResponse? = nil, underlying: (any Error)? = nil, notes: MiddlewareNotes,
         bodySnippet: String? = nil
     ) {
         self.init(
-            stage: stage, kind: kind, statement: message, notes: notes, bodySnippet: bodySnippet,
+            stage: stage, kind: kind, statement: statement, notes: notes, bodySnippet: bodySnippet,
             request: request, url: url, response: response, underlying: underlying, pathSecrets: [])
     }
 
@@ -246,7 +248,8 @@ public struct CourierError: Error, CustomStringConvertible, CustomReflectable, L
         with(statement: statement, notes: notes, bodySnippet: storage.bodySnippet)
     }
 
-    /// Returns a copy whose message shows each of `secrets` as `<redacted>`.
+    /// Returns a copy whose statement and body snippet show each of `secrets` as `<redacted>`
+    /// (the notes quote nothing to hide).
     func hiding(_ secrets: [String]) -> CourierError {
         guard !secrets.isEmpty else { return self }
         return with(

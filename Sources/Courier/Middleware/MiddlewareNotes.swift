@@ -3,6 +3,9 @@
 /// back): sentences the message of an error goes on with, whether the error was thrown on the way
 /// or made from the response.
 ///
+/// Notes are Courier's own sentences, with counts and durations: they never quote the request or
+/// the response, since an error shows them without redacting them.
+///
 /// Not part of a response's value: any two are equal, so two responses that arrived alike are
 /// equal however the calls came to them.
 struct MiddlewareNotes: Sendable, Hashable {

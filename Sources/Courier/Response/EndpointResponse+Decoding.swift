@@ -61,7 +61,7 @@ extension EndpointResponse {
         let secrets = LogRedaction().secrets(of: request, answeredBy: raw)
         let body = raw.body.isEmpty ? nil : BodySnippet.redacted(raw.body, hiding: secrets)
         throw CourierError(
-            stage: .status, kind: kind, message: message + ".", request: request, url: url,
+            stage: .status, kind: kind, statement: message + ".", request: request, url: url,
             response: raw, underlying: decodingError, notes: raw.notes, bodySnippet: body)
     }
 }

@@ -47,7 +47,7 @@ enum EventStreamHead {
             httpVersion: response.httpVersion)
         return CourierError(
             stage: .status, kind: kind,
-            message: reason + ", so the body was not read as events and the stream is not reconnected.",
-            request: request, url: response.url, response: head)
+            statement: reason + ", so the body was not read as events and the stream is not reconnected.",
+            request: request, url: response.url, response: head, notes: response.notes)
     }
 }

@@ -183,8 +183,8 @@ public struct EventStreamReconnection: Sendable {
                 }
                 let error = CourierError(
                     stage: .status, kind: .unacceptableStatus,
-                    message: "On reconnecting, the event stream's server answered \(response.status).",
-                    url: response.url, response: response)
+                    statement: "On reconnecting, the event stream's server answered \(response.status).",
+                    url: response.url, response: response, notes: response.notes)
                 guard policy.retryableStatuses.contains(response.status) else { throw error }
                 lastError = error
             }

@@ -54,7 +54,7 @@ public struct ValidationMiddleware: Middleware {
                 ? "no status" : rules.statuses.map(Self.describe).joined(separator: ", ")
             throw CourierError(
                 stage: stage, kind: .unacceptableStatus,
-                message: "The server answered \(response.status); \(accepter) \(accepted).",
+                statement: "The server answered \(response.status); \(accepter) \(accepted).",
                 request: request, url: response.url, response: response, notes: response.notes)
         }
         guard response.bodyLength > 0 else { return }
@@ -73,7 +73,7 @@ public struct ValidationMiddleware: Middleware {
             let accepted = rules.contentTypes.map(\.essence).joined(separator: ", ")
             throw CourierError(
                 stage: stage, kind: .unacceptableContentType,
-                message: "\(arrived); \(accepter) \(accepted).", request: request, url: response.url,
+                statement: "\(arrived); \(accepter) \(accepted).", request: request, url: response.url,
                 response: response, notes: response.notes)
         }
     }

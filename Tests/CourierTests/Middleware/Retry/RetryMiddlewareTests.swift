@@ -600,6 +600,26 @@ private struct ScriptedTransport: Transport {
                 ". RetryMiddleware tried the request 4 times; this is what the last attempt got.") == true)
     }
 
+    @Test func stackedRetryMiddlewareKeepTheInnerReasonBesideTheTotalCount() async {
+        // The inner middleware's 60 s wait would pass the 50 s deadline, so it holds back; the
+        // outer one's 1 s wait does not, so it tries once more.
+        let transport = ScriptedTransport([.failure(URLError(.networkConnectionLost))])
+        let stacked = [
+            Self.retry(maxRetries: 1, base: .seconds(1), clock: SteppedClock()),
+            Self.retry(maxRetries: 1, base: .seconds(60), cap: .seconds(60), clock: SteppedClock()),
+        ]
+        let client = Client(
+            baseURL: exampleBase, transport: transport, middleware: stacked,
+            configuration: Client.Configuration(timeout: Timeout(.seconds(50))))
+        let error = await expectCourierError(.connectionLost) { try await client.send(Self.get) }
+        #expect(await transport.requests.count == 2)
+        #expect(
+            error?.message.hasSuffix(
+                ". RetryMiddleware tried the request 2 times; this is what the last attempt got. RetryMiddleware "
+                    + "did not send the request again: waiting 60 seconds for the next attempt would pass the "
+                    + "call's deadline.") == true)
+    }
+
     @Test func aStreamedBodysRetryableStatusSaysWhyItWasNotSentAgain() async {
         let put = RetryMiddlewareOtherClientsTests.streamedPut()
         let transport = ScriptedTransport([.status(.serviceUnavailable)])
