@@ -201,6 +201,34 @@ struct CatalogPathTextTests {
         #expect(try catalog.match(IncomingRequest(sent.request())) as? PostKinds == sent)
     }
 
+    /// An array of an enum of one listed case, in the query and in a body, as `courier-import`
+    /// writes an OpenAPI array of `enum: [push]`.
+    struct ListForms: CatalogEndpoint, Equatable {
+        struct Filter: Codable, Sendable, Equatable {
+            var kinds: [FormKind]
+        }
+        typealias Success = Empty
+        typealias Failure = Never
+        var kinds: [FormKind]
+        var filter: Filter
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("forms")
+            Query("kind", kinds)
+            Body.json(filter)
+        }
+    }
+
+    @Test func anArrayOfAnEnumOfOneListedCaseIsFoundByAValueItDoesNotList() throws {
+        // Each element is told apart by a value the enum does not list, in the query and in the
+        // body alike: an array or a body's struct decoding itself leaves its elements free to.
+        let sent = ListForms(
+            kinds: [.push, .unknown("pull")], filter: .init(kinds: [.unknown("poll"), .push]))
+        let catalog = try Catalog([ListForms.self])
+        #expect(try catalog.match(IncomingRequest(sent.request())) as? ListForms == sent)
+    }
+
     @Test func anEnumOfOneListedCaseIsFoundByAValueItDoesNotList() throws {
         #expect(try FetchForm.shape().path == [.literal("forms"), .parameter("kind")])
         let matched = try Catalog([FetchForm.self]).match(

@@ -48,6 +48,7 @@ struct ProbeDecoder: Decoder {
     func nested(_ key: any CodingKey) -> ProbeDecoder {
         var copy = self
         copy.codingPath.append(key)
+        copy.selfDecodes = 0
         return copy
     }
 
