@@ -1,0 +1,72 @@
+import CourierOpenAPIImport
+import Testing
+
+/// The differences between a document and an export written as Courier writes it, each as
+/// `pointer: message`.
+private func differences(_ original: String, _ exported: String) throws -> [RoundTripDifference] {
+    RoundTrip.differences(
+        original: try DocumentValue.parse(original), exported: try DocumentValue.parse(exported),
+        schemaRenames: [:])
+}
+
+/// What the import says of a document where its catalog's export differs, and what the round
+/// trip takes for the same API written another way.
+@Suite struct RoundTripExplanationTests {
+    @Test func aSuccessStatusWithoutContentIsEmptyAndTheContentDocumentedForItIsReported() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Test, version: '1'}
+            paths:
+              /reset:
+                post:
+                  operationId: reset
+                  responses:
+                    '204':
+                      description: Reset.
+                      content:
+                        application/json:
+                          schema: {type: object}
+              /clear:
+                post:
+                  operationId: clear
+                  responses:
+                    '205': {$ref: '#/components/responses/Cleared'}
+            components:
+              responses:
+                Cleared:
+                  description: Cleared.
+                  headers:
+                    X-Count: {schema: {type: integer}}
+                  content:
+                    text/plain: {schema: {type: string}}
+            """
+        let result = try importing(document)
+        let reset = file(result, "Endpoints/Reset.swift")
+        #expect(reset.contains("public typealias Success = Empty"), "\(reset)")
+        #expect(!reset.contains("SuccessStatus"), "\(reset)")
+        let clear = file(result, "Endpoints/Clear.swift")
+        #expect(clear.contains("public typealias Success = Empty"), "\(clear)")
+        #expect(clear.contains("SuccessStatus(205)"), "\(clear)")
+        #expect(
+            reported(result, at: "/paths/~1reset/post/responses/204/content").map(\.message) == [
+                "RFC 9110 gives a 204 response no content, so the content documented for it is left out: "
+                    + "the success is Empty."
+            ])
+        #expect(reported(result, at: "/components/responses/Cleared/content").map(\.kind) == [.notExpressed])
+        // The response's headers are reported as any success response's are.
+        #expect(reported(result, at: "/components/responses/Cleared/headers").count == 1)
+        // Courier exports a success of Empty without content: the report explains the difference.
+        let export = """
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+              "/reset": {"post": {"operationId": "reset", "responses": {"204": {"description": "No content."}}}},
+              "/clear": {"post": {"operationId": "clear", "responses": {"205": {"description": "No content."}}}}}}
+            """
+        let found = try differences(document, export)
+        #expect(
+            found.map(\.pointer).sorted() == [
+                "/components/responses/Cleared/content/text~1plain",
+                "/paths/~1reset/post/responses/204/content/application~1json",
+            ])
+        #expect(found.allSatisfy { result.report.allows(differenceAt: $0.pointer) }, "\(found)")
+    }
+}
