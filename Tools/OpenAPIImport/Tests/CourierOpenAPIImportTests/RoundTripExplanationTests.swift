@@ -69,4 +69,43 @@ private func differences(_ original: String, _ exported: String) throws -> [Roun
             ])
         #expect(found.allSatisfy { result.report.allows(differenceAt: $0.pointer) }, "\(found)")
     }
+
+    @Test func aRequiredArrayQueryParameterIsReportedAsOptionalInTheExport() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Test, version: '1'}
+            paths:
+              /pet/findByTags:
+                get:
+                  operationId: findPetsByTags
+                  parameters:
+                    - {name: tags, in: query, required: true, schema: {type: array, items: {type: string}}}
+                    - {name: colours, in: query, schema: {type: array, items: {type: string}}}
+                    - {name: name, in: query, required: true, schema: {type: string}}
+                  responses: {'204': {description: ok}}
+            """
+        let result = try importing(document)
+        let endpoint = file(result, "Endpoints/FindPetsByTags.swift")
+        #expect(endpoint.contains("public var tags: [String]\n"), "\(endpoint)")
+        let place = "/paths/~1pet~1findByTags/get/parameters/0/required"
+        #expect(
+            reported(result, at: place).map(\.message) == [
+                "An empty array sends no pair, so the export does not list the parameter as required."
+            ])
+        #expect(reported(result, at: "/paths/~1pet~1findByTags/get/parameters/1/required").isEmpty)
+        #expect(reported(result, at: "/paths/~1pet~1findByTags/get/parameters/2/required").isEmpty)
+        // Courier exports an array query parameter as not required, a string one as required.
+        let export = """
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+              "/pet/findByTags": {"get": {"operationId": "findPetsByTags",
+                "parameters": [
+                  {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
+                  {"name": "colours", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
+                  {"name": "name", "in": "query", "required": true, "schema": {"type": "string"}}],
+                "responses": {"204": {"description": "ok"}}}}}}
+            """
+        let found = try differences(document, export)
+        #expect(found.map(\.pointer) == [place])
+        #expect(found.allSatisfy { result.report.allows(differenceAt: $0.pointer) }, "\(found)")
+    }
 }
