@@ -108,4 +108,59 @@ private func differences(_ original: String, _ exported: String) throws -> [Roun
         #expect(found.map(\.pointer) == [place])
         #expect(found.allSatisfy { result.report.allows(differenceAt: $0.pointer) }, "\(found)")
     }
+
+    @Test func anObjectTypeBesideAUnionOfObjectsIsNoDifference() throws {
+        func document(_ keyword: String, _ second: String) -> String {
+            """
+            openapi: 3.1.0
+            info: {title: Pets, version: '1'}
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    '200':
+                      description: The pet.
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Pet'}
+            components:
+              schemas:
+                Pet:
+                  type: object
+                  \(keyword):
+                    - {$ref: '#/components/schemas/Cat'}
+                    - \(second)
+                Cat: {type: object, properties: {purrs: {type: boolean}}}
+            """
+        }
+        func export(_ keyword: String, _ second: String) -> String {
+            """
+            {"openapi": "3.1.0", "info": {"title": "Pets", "version": "1"},
+             "paths": {"/pets": {"get": {"operationId": "listPets", "responses": {"200": {"description": "The Pet.",
+               "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}},
+             "components": {"schemas": {
+               "Pet": {"\(keyword)": [{"$ref": "#/components/schemas/Cat"}, \(second)]},
+               "Cat": {"type": "object", "properties": {"purrs": {"type": "boolean"}}}}}}
+            """
+        }
+        // Every member is an object (one by its properties alone): `type: object` adds nothing.
+        #expect(
+            try differences(
+                document("oneOf", "{properties: {barks: {type: boolean}}}"),
+                export("oneOf", #"{"properties": {"barks": {"type": "boolean"}}}"#)
+            ).isEmpty)
+        #expect(
+            try differences(
+                document("anyOf", "{type: [object, 'null'], properties: {barks: {type: boolean}}}"),
+                export(
+                    "anyOf", #"{"type": ["object", "null"], "properties": {"barks": {"type": "boolean"}}}"#)
+            ).isEmpty)
+        // A member that is not an object: `type: object` says something, which the export lacks.
+        #expect(
+            try differences(document("anyOf", "{type: string}"), export("anyOf", #"{"type": "string"}"#))
+                .map(\.description) == [
+                    "/components/schemas/Pet/type: type is object in the document and unspecified in the export"
+                ])
+    }
 }
