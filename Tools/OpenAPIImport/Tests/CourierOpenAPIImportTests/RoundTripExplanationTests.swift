@@ -163,4 +163,46 @@ private func differences(_ original: String, _ exported: String) throws -> [Roun
                     "/components/schemas/Pet/type: type is object in the document and unspecified in the export"
                 ])
     }
+
+    @Test func reportsSayAnBeforeAVowelSoundOrNoArticle() throws {
+        let result = try importing(
+            """
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  parameters:
+                    - {name: accept, in: header, schema: {type: string}}
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Pet'}
+            components:
+              schemas:
+                Level: {enum: [1, 2]}
+                Pet:
+                  properties: {name: {type: string}}
+                  anyOf:
+                    - {type: object, properties: {purrs: {type: boolean}}}
+                    - {type: object, properties: {barks: {type: boolean}}}
+            """)
+        #expect(
+            reported(result, at: "/paths/~1pets/get/parameters/0").map(\.message) == [
+                "OpenAPI ignores the header parameter accept; Courier sets accept itself."
+            ])
+        #expect(
+            reported(result, at: "/components/schemas/Level").map(\.message).contains(
+                "The enum has no type; its values make it an Int."))
+        #expect(
+            reported(result, at: "/components/schemas/Pet/properties").map(\.message) == [
+                "Properties beside anyOf are not expressed: each case has its own model."
+            ])
+        // `a oneOf` is right: it is said "a one of".
+        let articles = result.report.items.filter {
+            $0.message.range(of: #"\b[Aa] (?!one)[AaEeIiOo]"#, options: .regularExpression) != nil
+        }
+        #expect(articles.isEmpty, "\(articles)")
+    }
 }

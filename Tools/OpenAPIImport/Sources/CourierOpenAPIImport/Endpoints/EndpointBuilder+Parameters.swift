@@ -86,7 +86,7 @@ extension EndpointBuilder {
         if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
             models.report.add(
                 entry, .notExpressed,
-                "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
+                "OpenAPI ignores the header parameter \(wireName); Courier sets \(wireName) itself.",
                 changesExport: false)
             return []
         }
