@@ -31,8 +31,12 @@ extension EndpointBuilder {
         }
         let responsePointer = pointer.appending("responses", key)
         let definition = (try? document.resolved(response, at: responsePointer))?.pointer ?? responsePointer
-        let (success, accept) = bodyType(
-            of: response, at: responsePointer, hint: Self.hint(at: definition, or: endpoint + "Response"))
+        let status = Int(key)
+        let (success, accept) =
+            status.map(Self.forbidsContent) == true
+            ? (withoutContent(response, at: responsePointer, status: key), nil)
+            : bodyType(
+                of: response, at: responsePointer, hint: Self.hint(at: definition, or: endpoint + "Response"))
         for other in successes.dropFirst() {
             let otherPointer = pointer.appending("responses", other)
             models.report.add(
@@ -42,13 +46,40 @@ extension EndpointBuilder {
                         other, responses[other], at: otherPointer, first: key, response, at: responsePointer,
                         success: success))
         }
-        let status = Int(key)
         if key.uppercased() == "2XX" {
             models.report.add(responsePointer, .approximated, "2XX is declared as 200.")
         }
         let isDefault =
             (status == 200 && success != "Empty") || (status == 204 && success == "Empty") || status == nil
         return (success, isDefault ? nil : String(status!), accept)
+    }
+
+    /// Whether a response of `status` has no content: RFC 9110 ends a 1xx, 204 or 304 response
+    /// at its header section (§15.2, §15.3.5, §15.4.5) and forbids content in a 205 (§15.3.6),
+    /// as Courier's `HTTPStatus` has it.
+    static func forbidsContent(_ status: Int) -> Bool {
+        (100...199).contains(status) || [204, 205, 304].contains(status)
+    }
+
+    /// `Empty`, the success type of a status that has no content (``forbidsContent(_:)``),
+    /// reporting the content the response documents all the same, which the Swift and the
+    /// export leave out; its headers and links are reported as any success response's are.
+    private mutating func withoutContent(
+        _ response: DocumentValue, at pointer: JSONPointer, status: String
+    ) -> String {
+        guard let (value, place) = try? document.resolved(response, at: pointer), var members = value.members
+        else {
+            models.report.add(pointer, .notExpressed, "The response's reference cannot be followed.")
+            return "Empty"
+        }
+        if members["content"]?.members?.isEmpty == false {
+            models.report.add(
+                place.appending("content"), .notExpressed,
+                "RFC 9110 gives a \(status) response no content, so the content documented for it is left out: "
+                    + "the success is Empty.")
+        }
+        members["content"] = nil
+        return bodyType(of: .object(members), at: place, hint: "").0
     }
 
     /// What becomes of a success response after the first, which decodes as the first's

@@ -86,7 +86,7 @@ extension EndpointBuilder {
         if location == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) {
             models.report.add(
                 entry, .notExpressed,
-                "OpenAPI ignores a \(wireName) header parameter; Courier sets \(wireName) itself.",
+                "OpenAPI ignores the header parameter \(wireName); Courier sets \(wireName) itself.",
                 changesExport: false)
             return []
         }
@@ -205,6 +205,12 @@ extension EndpointBuilder {
                 }
                 // An optional array would send nothing for both nil and []: the array is never optional.
                 isOptional = false
+                if required {
+                    models.report.add(
+                        pointer.appending("required"), .approximated,
+                        "An empty array sends no pair, so the export does not list the parameter as required."
+                    )
+                }
                 defaultValue = required ? nil : "[]"
                 component = "Query(\(literalName), \(SwiftNames.declared(propertyName)))"
             } else if isScalar(resolved.type) {

@@ -231,7 +231,7 @@ extension ModelBuilder {
         if schema["type"] == nil {
             report.add(
                 pointer, .approximated,
-                "The enum has no type; its values make it a \(isText ? "String" : "Int").")
+                "The enum has no type; its values make it \(isText ? "a String" : "an Int").")
         }
         for keyword in ["minLength", "maxLength", "pattern"] where schema[keyword] != nil {
             report.add(
@@ -473,7 +473,7 @@ extension ModelBuilder {
         if schema["properties"] != nil {
             report.add(
                 pointer.appending("properties"), .notExpressed,
-                "Properties beside a \(keyword) are not expressed: each case has its own model.")
+                "Properties beside \(keyword) are not expressed: each case has its own model.")
         }
     }
 

@@ -493,7 +493,7 @@ struct ModelBuilder {
             for place in [keyword, "discriminator"] {
                 report.add(
                     pointer.appending(place), .approximated,
-                    "A \(keyword) of one schema is that schema; the export names it directly, without a discriminator."
+                    "\(keyword) of one schema is that schema; the export names it directly, without a discriminator."
                 )
             }
         }

@@ -29,7 +29,8 @@
 ///   left out. A format the export adds is not a difference, nor are an integer's `minimum` and
 ///   `maximum` that are exactly the bounds of its `int32`, `int64` or `uint64` format, nor
 ///   `null` allowed in the export by a property the document does not require. An `allOf`
-///   against an export without one is the object of its members' properties.
+///   against an export without one is the object of its members' properties, and a `type:
+///   object` beside an `anyOf` or `oneOf` whose every member is an object says nothing more.
 /// - A component schema no operation leads to is compared with the export's of its name, and is
 ///   a difference when the export has none.
 ///

@@ -101,7 +101,9 @@ extension RoundTripComparison {
 
     /// Compares the types, `null` left out; `false` when they differ, as nothing else then
     /// compares usefully. An original without a type of its own that composes schemas
-    /// (`allOf`, `anyOf`, `oneOf`) has its members' types, so the composition is compared instead.
+    /// (`allOf`, `anyOf`, `oneOf`) has its members' types, so the composition is compared instead;
+    /// so does an export without a type against an original whose `type: object` only repeats
+    /// what every member of its `anyOf` and `oneOf` says (``saysOnlyObjectOfMembers(_:)``).
     private mutating func compareTypes(_ original: Located, _ exported: Located) -> Bool {
         let left = Self.types(of: original.value)
         let right = Self.types(of: exported.value)
@@ -109,11 +111,31 @@ extension RoundTripComparison {
         if left.isEmpty, ["allOf", "anyOf", "oneOf"].contains(where: { original.value[$0] != nil }) {
             return true
         }
+        if right.isEmpty, left == ["object"], saysOnlyObjectOfMembers(original) { return true }
         func phrase(_ types: Set<String>) -> String {
             types.isEmpty ? "unspecified" : types.sorted().joined(separator: " or ")
         }
         report(original.place("type"), "type", is: phrase(left), phrase(right))
         return false
+    }
+
+    /// Whether `schema` has an `anyOf` or a `oneOf` (or both) whose every member, `null` left out
+    /// and references followed, is of type object, so that the schema's own `type: object` adds
+    /// nothing to what the members allow.
+    private func saysOnlyObjectOfMembers(_ schema: Located) -> Bool {
+        let lists = ["anyOf", "oneOf"].filter { schema.value[$0] != nil }
+        guard !lists.isEmpty else { return false }
+        return lists.allSatisfy { keyword in
+            let members = SchemaNormaliser.members(keyword, of: schema.value)
+            return !members.isEmpty
+                && members.allSatisfy { member in
+                    let place = schema.pointer.appending(keyword, String(member.index))
+                    guard let target = resolved(Located(value: member.schema, pointer: place), on: .original)
+                    else { return false }
+                    let core = SchemaNormaliser.splittingNull(SchemaNormaliser.as31(target.value)).rest
+                    return Self.types(of: core) == ["object"]
+                }
+        }
     }
 
     /// The type names of a schema, or the type its other keywords imply when it has no `type`.
