@@ -84,6 +84,26 @@ struct MultipartPartTests {
                     "; it is left out.") == true)
     }
 
+    @Test func aUnionOfScalarsIsLeftOutAndAUnionOfObjectsIsAJSONPart() throws {
+        let result = try importingForm(
+            """
+            {type: object, required: [shape], properties: {
+              size: {anyOf: [{type: string}, {type: integer}]},
+              shape: {oneOf: [{type: object, properties: {radius: {type: number}}},
+                              {type: object, properties: {side: {type: number}}}]}}}
+            """)
+        let endpoint = file(result, "Endpoints/SendForm.swift")
+        #expect(!endpoint.contains("size"), "\(endpoint)")
+        #expect(
+            endpoint.contains(#".data("shape", (try? JSONEncoder.courierDefault().encode(shape))"#),
+            "\(endpoint)")
+        #expect(
+            reported(result, at: "\(form)/schema/properties/size").map(\.message) == [
+                "The part size is one of several kinds of value (a string, number or Boolean), which no Swift type "
+                    + "sends as text; it is left out."
+            ])
+    }
+
     @Test func aRequiredPartThatCannotBeSentLeavesTheOperationOut() throws {
         let result = try importingForm(
             "{type: object, required: [tags], properties: {title: {type: string}, tags: {type: array, items: {type: string}}}}"

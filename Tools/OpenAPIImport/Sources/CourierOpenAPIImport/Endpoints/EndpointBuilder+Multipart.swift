@@ -53,7 +53,14 @@ extension EndpointBuilder {
             let partType = encoding?["contentType"]?.string
             reportPartHeaders(of: field, encoding, at: encodingPointer)
             let raw = (try? document.resolved(fieldSchema, at: fieldPointer))?.value ?? fieldSchema
-            if let reason = Self.unsentPartReason(raw, encoding: encoding) {
+            let scalars =
+                partType.map(MediaTypeText.isJSON) != true
+                && Self.isUnionOfScalars(raw, in: document, at: fieldPointer)
+            if let reason = Self.unsentPartReason(raw, encoding: encoding)
+                ?? (scalars
+                    ? "is one of several kinds of value (a string, number or Boolean), which no Swift type sends as text"
+                    : nil)
+            {
                 models.noteExtensions(of: raw, at: fieldPointer)
                 if partType != nil {
                     models.report.add(
@@ -308,20 +315,46 @@ extension EndpointBuilder {
     )
         -> Bool
     {
-        guard schema["properties"] == nil, schema["items"] == nil,
-            (SchemaNormaliser.typeNames(schema["type"]) ?? ["string"]) == ["string"]
-        else { return false }
+        unionMemberKinds(schema, in: document, at: pointer)?.allSatisfy { $0 == "string" } == true
+    }
+
+    /// Whether `schema` (resolved) is a union whose members are scalars of more than one kind
+    /// (`anyOf [string, integer]`): a union model in Swift, which has no text to send.
+    static func isUnionOfScalars(
+        _ schema: DocumentValue, in document: SourceDocument, at pointer: JSONPointer
+    )
+        -> Bool
+    {
+        guard let kinds = unionMemberKinds(schema, in: document, at: pointer) else { return false }
+        return kinds.allSatisfy { $0 != "other" } && kinds.contains { $0 != "string" }
+    }
+
+    /// The kind of each member of `schema`'s `anyOf` or `oneOf` (resolved): `string` (a string,
+    /// an enum of strings or a string `const`), `scalar` (a number, integer or Boolean) or
+    /// `other`; a `null` member is left out. `nil` when `schema` is no such union.
+    private static func unionMemberKinds(
+        _ schema: DocumentValue, in document: SourceDocument, at pointer: JSONPointer
+    ) -> [String]? {
+        guard schema["properties"] == nil, schema["items"] == nil else { return nil }
         for keyword in ["anyOf", "oneOf"] {
             guard let members = schema[keyword]?.array, !members.isEmpty else { continue }
-            return members.enumerated().allSatisfy { offset, member in
+            return members.enumerated().compactMap { offset, member in
                 let place = pointer.appending(keyword, String(offset))
-                guard let value = (try? document.resolved(member, at: place))?.value else { return false }
-                if let cases = value["enum"]?.array { return cases.allSatisfy { $0.string != nil } }
-                if let constant = value["const"] { return constant.string != nil }
-                return SchemaNormaliser.typeNames(value["type"]) == ["string"] && value["properties"] == nil
+                guard let value = (try? document.resolved(member, at: place))?.value else { return "other" }
+                if let cases = value["enum"]?.array {
+                    return cases.allSatisfy { $0.string != nil } ? "string" : "other"
+                }
+                if let constant = value["const"] { return constant.string != nil ? "string" : "other" }
+                let types = Set(SchemaNormaliser.typeNames(value["type"]) ?? []).subtracting(["null"])
+                if types.isEmpty, SchemaNormaliser.typeNames(value["type"]) == ["null"] { return nil }
+                guard types.count == 1, value["properties"] == nil, value["items"] == nil else {
+                    return "other"
+                }
+                if types == ["string"] { return "string" }
+                return ["number", "integer", "boolean"].contains(types.first!) ? "scalar" : "other"
             }
         }
-        return false
+        return nil
     }
 
     /// Reports the `contentType` of a text part's encoding, which a text part does not send: it
