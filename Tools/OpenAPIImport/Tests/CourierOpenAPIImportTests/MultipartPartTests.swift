@@ -106,9 +106,14 @@ struct MultipartPartTests {
 
     @Test func aRequiredPartThatCannotBeSentLeavesTheOperationOut() throws {
         let result = try importingForm(
-            "{type: object, required: [tags], properties: {title: {type: string}, tags: {type: array, items: {type: string}}}}"
-        )
+            """
+            {type: object, required: [tags], properties: {
+              meta: {type: object, properties: {x: {type: string}}}, tags: {type: array, items: {type: string}}}}
+            """)
         #expect(!result.files.contains { $0.path == "Endpoints/SendForm.swift" })
+        // No model is made for a part of an operation that is left out.
+        #expect(
+            !result.files.contains { $0.path.hasPrefix("Models/SendForm") }, "\(result.files.map(\.path))")
         #expect(
             reported(result, at: "/paths/~1form/post").map(\.message) == [
                 "The multipart body's required part tags cannot be sent (at \(form)/schema/properties); the "

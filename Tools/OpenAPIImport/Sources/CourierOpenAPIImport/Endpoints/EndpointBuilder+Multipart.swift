@@ -42,8 +42,26 @@ extension EndpointBuilder {
         var parts: [String] = []
         var optionalParts = 0
         var properties: [EndpointDeclaration.Property] = []
-        var unsent: [String] = []
+        // Why each part that cannot be sent cannot; when the document requires one, no request
+        // could succeed, and no model is made for the other parts.
+        var reasons: [String: String] = [:]
         for (field, fieldSchema) in fields {
+            let fieldPointer = objectPointer.appending("properties", field)
+            let raw = (try? document.resolved(fieldSchema, at: fieldPointer))?.value ?? fieldSchema
+            let encoding = encodings[field]
+            let isScalarUnion =
+                encoding?["contentType"]?.string.map(MediaTypeText.isJSON) != true
+                && Self.isUnionOfScalars(raw, in: document, at: fieldPointer)
+            reasons[field] =
+                Self.unsentPartReason(raw, encoding: encoding)
+                ?? (isScalarUnion
+                    ? "is one of several kinds of value (a string, number or Boolean), which no Swift type sends as text"
+                    : nil)
+        }
+        let unsent = fields.keys.filter {
+            reasons[$0] != nil && (requiredFields.contains($0) || fields.keys.count == 1)
+        }
+        for (field, fieldSchema) in fields where unsent.isEmpty || reasons[field] != nil {
             let fieldPointer = objectPointer.appending("properties", field)
             let literal = ModelBuilder.stringLiteral(field)
             // A multipart body needs a part (RFC 2046): a form's only part is always sent.
@@ -53,14 +71,7 @@ extension EndpointBuilder {
             let partType = encoding?["contentType"]?.string
             reportPartHeaders(of: field, encoding, at: encodingPointer)
             let raw = (try? document.resolved(fieldSchema, at: fieldPointer))?.value ?? fieldSchema
-            let scalars =
-                partType.map(MediaTypeText.isJSON) != true
-                && Self.isUnionOfScalars(raw, in: document, at: fieldPointer)
-            if let reason = Self.unsentPartReason(raw, encoding: encoding)
-                ?? (scalars
-                    ? "is one of several kinds of value (a string, number or Boolean), which no Swift type sends as text"
-                    : nil)
-            {
+            if let reason = reasons[field] {
                 models.noteExtensions(of: raw, at: fieldPointer)
                 if partType != nil {
                     models.report.add(
@@ -71,7 +82,6 @@ extension EndpointBuilder {
                     fieldPointer, .notExpressed,
                     "The part \(field) \(reason); it is left out"
                         + (isRequired ? ", and the document requires it." : "."))
-                if isRequired { unsent.append(field) }
                 continue
             }
             if !requiredFields.contains(field), fields.keys.count == 1 {
