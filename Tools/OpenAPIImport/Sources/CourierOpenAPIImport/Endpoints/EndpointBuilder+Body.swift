@@ -7,6 +7,9 @@ struct RequestBodyDeclaration {
     var component: String
     var isForm = false
     var formNeedsIndexes = false
+    /// Why no request of the operation could succeed (a required part that cannot be sent), in
+    /// which case the operation is left out; `nil` for a body that is declared.
+    var refusal: String?
 }
 
 extension EndpointBuilder {
@@ -41,7 +44,8 @@ extension EndpointBuilder {
         if MediaTypeText.isJSON(chosen) { reportMissingSchema(content[chosen], at: mediaPointer) }
         if chosen.hasPrefix("multipart/form-data") {
             return multipartBody(
-                schema, at: mediaPointer, endpoint: endpoint, scope: &scope, required: required,
+                schema, media: media(content[chosen]), at: mediaPointer, endpoint: endpoint, scope: &scope,
+                required: required,
                 bodyPointer: bodyPointer,
                 requiredPointer: value["required"] == nil ? bodyPointer : bodyPointer.appending("required"))
         }
@@ -228,197 +232,9 @@ extension EndpointBuilder {
         }
     }
 
-    private func mediaTypeLiteral(_ mediaType: String) -> String {
+    /// The Swift literal of a media type: `.octetStream` for bytes, else `MediaType("…")`.
+    func mediaTypeLiteral(_ mediaType: String) -> String {
         mediaType == "application/octet-stream"
             ? ".octetStream" : "MediaType(\(ModelBuilder.stringLiteral(mediaType)))"
-    }
-
-    /// A multipart form as a property per part: text parts as their type (a date or URL as
-    /// `String`), sent as text, and other parts as `Data` with their file name and content type.
-    private mutating func multipartBody(
-        _ schema: DocumentValue, at pointer: JSONPointer, endpoint: String, scope: inout NameScope,
-        required: Bool, bodyPointer: JSONPointer, requiredPointer: JSONPointer
-    ) -> RequestBodyDeclaration? {
-        guard let (object, objectPointer) = try? document.resolved(schema, at: pointer.appending("schema")),
-            let fields = object["properties"]?.members, !fields.isEmpty
-        else {
-            // The whole body is left out, so the export differs where the body is defined.
-            models.report.add(
-                bodyPointer, .notExpressed,
-                "A multipart body without properties is left out: its parts are unknown.")
-            return nil
-        }
-        if !required {
-            models.report.add(
-                requiredPointer, .approximated,
-                "The multipart body is optional in the document and always sent in Swift.")
-        }
-        let tokens = objectPointer.tokens
-        if tokens.count == 3, tokens[0] == "components", tokens[1] == "schemas" {
-            if models.multipartBodies[tokens[2]] == nil { models.multipartBodies[tokens[2]] = endpoint }
-        }
-        let requiredFields = Set(object["required"]?.array?.compactMap(\.string) ?? [])
-        if object["additionalProperties"] == .bool(false) {
-            models.report.add(
-                objectPointer.appending("additionalProperties"), .approximated,
-                "No other parts are allowed, which the export does not say: a server ignores parts it does not declare."
-            )
-        }
-        var parts: [String] = []
-        var optionalParts = 0
-        var properties: [EndpointDeclaration.Property] = []
-        for (field, fieldSchema) in fields {
-            let fieldPointer = objectPointer.appending("properties", field)
-            let resolved = models.type(
-                of: fieldSchema, at: fieldPointer, hint: endpoint + SwiftNames.typeName(field))
-            let literal = ModelBuilder.stringLiteral(field)
-            // A multipart body needs a part (RFC 2046): a form's only part is always sent.
-            let isRequired = requiredFields.contains(field) || fields.keys.count == 1
-            if !requiredFields.contains(field), fields.keys.count == 1 {
-                models.report.add(
-                    fieldPointer, .approximated,
-                    "The part \(field) is optional in the document and the form's only part: it is always sent in "
-                        + "Swift, since a multipart body needs a part.")
-            }
-            let documentation = resolved.documentation
-            // A part's string of a media type other than text is its bytes (OpenAPI 3.1).
-            let mediaType = (try? document.resolved(fieldSchema, at: fieldPointer))?.value[
-                "contentMediaType"]?.string?.lowercased()
-            let isBytes =
-                resolved.type == .builtin("String") && mediaType.map { !$0.hasPrefix("text/") } == true
-            switch isBytes ? .builtin("Data") : resolved.type {
-            case .builtin("Data"):
-                // One concrete media type is the default; a wildcard or a list is no value to send.
-                let isConcrete = mediaType.map(MediaTypeText.isConcrete) ?? false
-                if isBytes, let mediaType, mediaType != "application/octet-stream" {
-                    models.report.add(
-                        fieldPointer.appending("contentMediaType"), .approximated,
-                        isConcrete
-                            ? "The part's media type \(mediaType) is the default of its content type property, "
-                                + "which the export writes as application/octet-stream."
-                            : "The part's media type \(mediaType) is not one concrete media type; its content "
-                                + "type property defaults to application/octet-stream.")
-                }
-                let name = models.claimMemberName(
-                    field, in: &scope, at: fieldPointer, subject: "The part \(field)")
-                let filename = scope.claim(name + "Filename")
-                let contentType = scope.claim(name + "ContentType")
-                let declaredType =
-                    isBytes
-                    ? mediaTypeLiteral(isConcrete ? mediaType ?? "" : "application/octet-stream") : nil
-                let (data, file, type) = (
-                    SwiftNames.declared(name), SwiftNames.declared(filename), SwiftNames.declared(contentType)
-                )
-                // A part's lengths count its bytes; a pattern reads text, which bytes are not.
-                let lengths = resolved.constraints.filter {
-                    $0.hasPrefix(".minLength(") || $0.hasPrefix(".maxLength(")
-                }
-                models.reportUnchecked(
-                    resolved.constraints.filter { !lengths.contains($0) }, at: fieldPointer,
-                    because: "a file part is bytes, whose only limits are their lengths")
-                // An optional file part is sent only when its bytes are set, with the file name
-                // and content type set beside them.
-                properties += [
-                    .init(
-                        name: name, type: "Data", isOptional: !isRequired,
-                        defaultValue: isRequired ? nil : "nil",
-                        documentation: documentation,
-                        codingKey: nil, constraints: lengths),
-                    .init(
-                        name: filename, type: "String", isOptional: !isRequired,
-                        defaultValue: isRequired ? nil : "nil",
-                        documentation: isRequired
-                            ? ["The file name of the \(field) part."]
-                            : ["The file name of the \(field) part, sent with it when set."],
-                        codingKey: nil, constraints: []),
-                    .init(
-                        name: contentType, type: "MediaType", isOptional: !isRequired,
-                        defaultValue: isRequired ? declaredType : "nil",
-                        documentation: isRequired
-                            ? ["The content type of the \(field) part."]
-                            : [
-                                "The content type of the \(field) part; `\(declaredType ?? ".octetStream")` when "
-                                    + "`nil`."
-                            ],
-                        codingKey: nil, constraints: []),
-                ]
-                if isRequired {
-                    parts.append(".data(\(literal), \(data), filename: \(file), contentType: \(type))")
-                } else {
-                    optionalParts += 1
-                    parts.append(
-                        "\(data).map { .data(\(literal), $0, filename: \(file), contentType: \(type) ?? "
-                            + "\(declaredType ?? ".octetStream")) }")
-                }
-            case _ where isTextPart(resolved.type):
-                let name = models.claimMemberName(
-                    field, in: &scope, at: fieldPointer, subject: "The part \(field)")
-                // A date or URL is the text the document's format describes, which the caller
-                // writes; any other value is sent as its parameter text (`ParameterValue`).
-                let isString = isStringPart(resolved.type)
-                let type =
-                    isString && models.resolvedAlias(resolved.type) != .builtin("String")
-                    ? "String" : resolved.type.text
-                if isString, models.resolvedAlias(resolved.type) != .builtin("String") {
-                    models.report.add(
-                        fieldPointer, .approximated,
-                        "The part \(field) of type \(resolved.type.text) is a String in Swift: a text part carries text."
-                    )
-                }
-                properties.append(
-                    .init(
-                        name: name, type: type, isOptional: !isRequired,
-                        defaultValue: isRequired ? nil : "nil",
-                        documentation: documentation,
-                        codingKey: nil,
-                        constraints: resolved.constraints))
-                let text = isString ? "" : ".parameterText"
-                // An optional text part is sent only when it has a value.
-                if !isRequired { optionalParts += 1 }
-                parts.append(
-                    isRequired
-                        ? ".text(\(literal), \(SwiftNames.declared(name))\(text))"
-                        : "\(SwiftNames.declared(name)).map { .text(\(literal), $0\(text)) }")
-            default:
-                models.report.add(
-                    fieldPointer, .notExpressed,
-                    "The part \(field) of type \(resolved.type.text) (JSON in a part) is left out: declare it by hand with MultipartPart.data."
-                )
-            }
-        }
-        guard !parts.isEmpty else { return nil }
-        if optionalParts == parts.count {
-            // A multipart body needs a part (RFC 2046); Courier refuses an empty one when the
-            // request is built, before anything is sent.
-            models.report.add(
-                objectPointer, .approximated,
-                "Every part of the form is optional; a call that sets none fails when its request is built, "
-                    + "since a multipart body needs a part.",
-                changesExport: false)
-        }
-        guard optionalParts > 0 else {
-            return RequestBodyDeclaration(
-                properties: properties, component: "Body.multipart(" + parts.joined(separator: ", ") + ")")
-        }
-        return RequestBodyDeclaration(
-            properties: properties,
-            component: "Body.multipart(parts: [" + parts.joined(separator: ", ") + "].compactMap { $0 })")
-    }
-
-    /// Whether a part of this type is sent as text.
-    private func isTextPart(_ type: SwiftType) -> Bool {
-        switch models.resolvedAlias(type) {
-        case .builtin(let name):
-            ModelBuilder.textTypes.contains(name)
-        case .named(let name):
-            models.isEnumeration(name)
-        default: false
-        }
-    }
-
-    /// Whether a text part of this type is a `String` in Swift: a string, or a date or URL, which
-    /// is no `ParameterValue`.
-    private func isStringPart(_ type: SwiftType) -> Bool {
-        [.builtin("String"), .builtin("Date"), .builtin("URL")].contains(models.resolvedAlias(type))
     }
 }

@@ -271,6 +271,11 @@ struct EndpointBuilder {
         } else {
             body = requestBody(operation, at: pointer, endpoint: name, scope: &scope)
         }
+        // A body that cannot carry what the document requires: no call would succeed.
+        if let refusal = body?.refusal {
+            models.report.add(pointer, .notExpressed, "\(refusal); the operation is left out.")
+            return
+        }
         let strategy = arrayStrategy(
             parameters.filter { $0.0["in"]?.string == "query" }.map(\.0),
             formNeedsIndexes: body?.formNeedsIndexes ?? false)
