@@ -13,7 +13,14 @@ enum MultipartEncoding {
         }
         var files: [URL: Int64] = [:]
         for part in parts {
-            if case .file(let url) = part.content { files[url] = try BodyFile.length(of: url) }
+            switch part.content {
+            case .file(let url): files[url] = try BodyFile.length(of: url)
+            case .unencodable(let reason):
+                throw CourierError(
+                    stage: .building, kind: .bodyEncodingFailed,
+                    message: "The multipart part \"\(part.name)\" could not be encoded as JSON: \(reason).")
+            case .text, .data: break
+            }
         }
         let chosen = try boundary.map { (given) throws(CourierError) in try validated(given, parts: parts) }
         let finalBoundary = chosen ?? freshBoundary(avoiding: parts)
@@ -24,6 +31,7 @@ enum MultipartEncoding {
             case .text(let text): segments.append(.data(Data(text.utf8)))
             case .data(let data): segments.append(.data(data))
             case .file(let url): segments.append(.file(url, length: files[url] ?? 0))
+            case .unencodable: break  // Refused above.
             }
             segments.append(.data(Data("\r\n".utf8)))
         }
@@ -107,7 +115,7 @@ enum MultipartEncoding {
             switch part.content {
             case .text(let text): return Data(text.utf8).range(of: delimiter) != nil
             case .data(let data): return data.range(of: delimiter) != nil
-            case .file: return false
+            case .file, .unencodable: return false
             }
         }
     }

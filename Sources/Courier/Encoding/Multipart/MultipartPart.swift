@@ -1,11 +1,12 @@
 import Foundation
 
-/// One part of a `multipart/form-data` body: a text field, bytes in memory, or a file streamed
-/// from disk while the request is sent.
+/// One part of a `multipart/form-data` body: a text field, bytes in memory, a value as JSON, or a
+/// file streamed from disk while the request is sent.
 ///
 /// ```swift
 /// Body.multipart(
 ///     .text("title", "Holiday"),
+///     .json("metadata", metadata),                // application/json
 ///     .data("thumbnail", thumbnail, filename: "thumb.png", contentType: MediaType("image/png")),
 ///     .file("video", videoURL)                    // streamed; type from the extension
 /// )
@@ -31,6 +32,9 @@ public struct MultipartPart: Sendable, Hashable {
         case text(String)
         case data(Data)
         case file(URL)
+        /// A value that did not encode as JSON: why, without the value, for the error that the
+        /// request's building throws.
+        case unencodable(String)
     }
 
     /// A text field, sent as UTF-8 with no content type of its own.
@@ -43,6 +47,43 @@ public struct MultipartPart: Sendable, Hashable {
         _ name: String, _ data: Data, filename: String? = nil, contentType: MediaType = .octetStream
     ) -> MultipartPart {
         MultipartPart(name: name, filename: filename, contentType: contentType, content: .data(data))
+    }
+
+    /// A value encoded as JSON by `encoder` when the part is made, sent with `contentType`.
+    ///
+    /// A value that does not encode (a `Double` that is not finite, say) makes no part: building
+    /// the request then fails with ``CourierError/Kind/bodyEncodingFailed`` naming the part, so a
+    /// part is never sent empty.
+    ///
+    /// - Parameters:
+    ///   - name: The field name.
+    ///   - value: The value, encoded at once.
+    ///   - contentType: The type; `application/json` by default, or a JSON type of the API's own.
+    ///   - filename: A filename, for servers that read the part as a file.
+    ///   - encoder: The encoder; ``Foundation/JSONEncoder/courierDefault()`` by default. (The
+    ///     client's JSON encoder applies to ``Body/json(_:encoder:)`` bodies, not to parts.)
+    public static func json<Value: Encodable>(
+        _ name: String, _ value: Value, contentType: MediaType = .json, filename: String? = nil,
+        encoder: JSONEncoder = .courierDefault()
+    ) -> MultipartPart {
+        let content: Content
+        do {
+            content = .data(try encoder.encode(value))
+        } catch let error as EncodingError {
+            content = .unencodable(Self.reason(error, type: Value.self))
+        } catch {
+            content = .unencodable("\(Value.self) could not be encoded")
+        }
+        return MultipartPart(name: name, filename: filename, contentType: contentType, content: content)
+    }
+
+    /// Why a value of `type` did not encode, naming where in it and never the value itself.
+    private static func reason(_ error: EncodingError, type: Any.Type) -> String {
+        guard case .invalidValue(_, let context) = error else { return "\(type) could not be encoded" }
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty
+            ? "\(type) holds a value JSON cannot hold"
+            : "\(type) holds a value JSON cannot hold at \(path)"
     }
 
     /// A file read from disk in chunks while the request is sent, never loaded whole.

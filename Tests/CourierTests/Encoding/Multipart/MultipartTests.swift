@@ -86,6 +86,37 @@ private func text(_ data: Data?) -> String? {
         #expect(body.length == Int64(expected.count))
     }
 
+    @Test func aJSONPartIsItsValueEncodedWithItsType() throws {
+        struct Meta: Encodable {
+            let title: String
+            let tags: [String]
+        }
+        let request = try upload(
+            .json("meta", Meta(title: "Holiday", tags: ["sea"])),
+            .json(
+                "extra", ["b": 2], contentType: MediaType("application/vnd.example+json"), filename: "x.json"),
+            boundary: "b")
+        #expect(
+            text(request.body?.data)
+                == "--b\r\nContent-Disposition: form-data; name=\"meta\"\r\n"
+                + "Content-Type: application/json\r\n\r\n{\"tags\":[\"sea\"],\"title\":\"Holiday\"}\r\n"
+                + "--b\r\nContent-Disposition: form-data; name=\"extra\"; filename=\"x.json\"\r\n"
+                + "Content-Type: application/vnd.example+json\r\n\r\n{\"b\":2}\r\n--b--\r\n")
+    }
+
+    @Test func aJSONPartWhoseValueDoesNotEncodeFailsTheRequestNamingThePartNotTheValue() {
+        struct Price: Encodable {
+            let amount: Double
+        }
+        let error = expectCourierError(.bodyEncodingFailed) {
+            try upload(.text("a", "b"), .json("price", Price(amount: .infinity)))
+        }
+        #expect(
+            error?.message
+                == #"The multipart part "price" could not be encoded as JSON: Price holds a value JSON cannot "#
+                + "hold at amount.")
+    }
+
     @Test func noPartsIsRejectedAsRFC2046Requires() {
         expectCourierError(.bodyEncodingFailed) {
             try upload(boundary: "b")

@@ -41,7 +41,7 @@ struct MultipartPartTests {
         #expect(endpoint.contains("public var greetingTemplate: SendFormGreetingTemplate\n"), "\(endpoint)")
         #expect(
             endpoint.contains(
-                #"Body.multipart(.data("greetingTemplate", (try? JSONEncoder.courierDefault().encode(greetingTemplate)) ?? Data(), contentType: .json))"#
+                #"Body.multipart(.json("greetingTemplate", greetingTemplate))"#
             ), "\(endpoint)")
         #expect(!endpoint.contains("names"), "\(endpoint)")
         #expect(
@@ -95,7 +95,7 @@ struct MultipartPartTests {
         let endpoint = file(result, "Endpoints/SendForm.swift")
         #expect(!endpoint.contains("size"), "\(endpoint)")
         #expect(
-            endpoint.contains(#".data("shape", (try? JSONEncoder.courierDefault().encode(shape))"#),
+            endpoint.contains(#".json("shape", shape"#),
             "\(endpoint)")
         #expect(
             reported(result, at: "\(form)/schema/properties/size").map(\.message) == [
@@ -132,7 +132,7 @@ struct MultipartPartTests {
         #expect(endpoint.contains("public var tags: [String]?"), "\(endpoint)")
         #expect(
             endpoint.contains(
-                #"tags.map { .data("tags", (try? JSONEncoder.courierDefault().encode($0)) ?? Data(), contentType: .json) }"#
+                #"tags.map { .json("tags", $0) }"#
             ), "\(endpoint)")
     }
 

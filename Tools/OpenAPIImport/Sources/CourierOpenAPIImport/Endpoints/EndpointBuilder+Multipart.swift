@@ -241,17 +241,14 @@ extension EndpointBuilder {
                         defaultValue: isRequired ? nil : "nil",
                         documentation: documentation + ["Sent as a JSON part (`\(essence)`)."],
                         codingKey: nil, constraints: []))
-                let encoded = "(try? JSONEncoder.courierDefault().encode(%@)) ?? Data()"
+                // A value that does not encode fails the request's building, naming the part.
+                let typeArgument = contentType == ".json" ? "" : ", contentType: \(contentType)"
                 if isRequired {
-                    parts.append(
-                        ".data(\(literal), \(encoded.replacingOccurrences(of: "%@", with: SwiftNames.declared(name)))"
-                            + ", contentType: \(contentType))")
+                    parts.append(".json(\(literal), \(SwiftNames.declared(name))\(typeArgument))")
                 } else {
                     optionalParts += 1
                     parts.append(
-                        "\(SwiftNames.declared(name)).map { .data(\(literal), "
-                            + "\(encoded.replacingOccurrences(of: "%@", with: "$0")), contentType: \(contentType)) }"
-                    )
+                        "\(SwiftNames.declared(name)).map { .json(\(literal), $0\(typeArgument)) }")
                 }
             }
         }
