@@ -101,12 +101,30 @@ enum ModelDeclaration: Hashable, Sendable {
             var type: SwiftType
             /// The discriminator values that select this case.
             var discriminatorValues: [String]
+            /// The properties the member's schema allows one string only in: without a
+            /// discriminator, a value decodes as this case only when it has that string in each,
+            /// or lacks the property.
+            var tags: [Tag] = []
+        }
+        /// A property whose schema allows one string only (an `enum` of one value, or a `const`).
+        struct Tag: Hashable, Sendable {
+            /// The property's name in the JSON.
+            var property: String
+            /// The string it must hold.
+            var value: String
+            /// Whether the member requires the property.
+            var isRequired: Bool
         }
         var name: String
         var documentation: [String]
         var cases: [Case]
-        /// The property whose value picks the case, if the schema names one.
+        /// The property whose value picks the case: the schema's discriminator, or a property
+        /// that every member requires to hold a string of its own (``discriminatorIsImplied``).
         var discriminator: String?
+        /// Whether ``discriminator`` is a property every member requires to hold a string of its
+        /// own rather than the schema's discriminator: it picks the case, and the schema
+        /// description, as the document, has no discriminator.
+        var discriminatorIsImplied = false
         /// Whether the enum is `indirect`, since a case holds the enum again.
         var isIndirect = false
         /// Whether the schema is an `anyOf`, which the value may match more than one case of.

@@ -179,13 +179,23 @@ struct ModelWriter {
                     source.line("case discriminator = \(ModelBuilder.stringLiteral(discriminator))")
                 }
             }
+            let tagged = discriminator == nil ? Self.tagProperties(of: union) : []
+            if !tagged.isEmpty {
+                source.line()
+                source.block("private enum TagKey: String, CodingKey") { source in
+                    for (offset, property) in tagged.enumerated() {
+                        source.line("case tag\(offset + 1) = \(ModelBuilder.stringLiteral(property))")
+                    }
+                }
+            }
             source.line()
-            writeSchemaDescription(of: union, discriminator: discriminator, to: &source)
+            writeSchemaDescription(
+                of: union, discriminator: union.discriminatorIsImplied ? nil : discriminator, to: &source)
             source.line()
             if let discriminator {
                 writeDiscriminatedDecoding(of: union, discriminator: discriminator, to: &source)
             } else {
-                writeFittingDecoding(of: union, to: &source)
+                writeFittingDecoding(of: union, tagged: tagged, to: &source)
             }
             source.line()
             source.doc(["Encodes the case's value."])
@@ -244,14 +254,42 @@ struct ModelWriter {
         }
     }
 
-    /// The decoding of a union without a discriminator: the first case the value fits.
-    private func writeFittingDecoding(of union: ModelDeclaration.Union, to source: inout SourceText) {
-        source.doc(["Decodes the first case the value fits."])
+    /// The properties some case of `union` requires one string in, in the order of the cases.
+    private static func tagProperties(of union: ModelDeclaration.Union) -> [String] {
+        var seen: Set<String> = []
+        return union.cases.flatMap(\.tags).map(\.property).filter { seen.insert($0).inserted }
+    }
+
+    /// The decoding of a union without a discriminator: the first case the value fits and, for a
+    /// case with ``ModelDeclaration/Union/Tag``s, has each tag's string in its property or lacks it
+    /// (an enum of strings decodes any string, so the tags are checked first).
+    private func writeFittingDecoding(
+        of union: ModelDeclaration.Union, tagged: [String], to source: inout SourceText
+    ) {
+        source.doc(
+            tagged.isEmpty
+                ? ["Decodes the first case the value fits."]
+                : [
+                    "Decodes the first case the value fits; a case whose schema allows one string only in a",
+                    "property is tried only for a value that has that string there, or lacks the property.",
+                ])
         source.block("\(access)init(from decoder: any Decoder) throws") { source in
+            if !tagged.isEmpty {
+                source.line("let tags = try? decoder.container(keyedBy: TagKey.self)")
+                for offset in tagged.indices {
+                    source.line(
+                        "let tag\(offset + 1) = try? tags?.decodeIfPresent(String.self, forKey: .tag\(offset + 1))"
+                    )
+                }
+            }
             for (offset, item) in union.cases.enumerated() {
+                let checks = item.tags.map { tag in
+                    let variable = "tag\(tagged.firstIndex(of: tag.property)! + 1)"
+                    return "\(variable) == nil || \(variable) == \(ModelBuilder.stringLiteral(tag.value)), "
+                }
                 source.line(
-                    (offset == 0 ? "if" : "} else if")
-                        + " let value = try? \(item.type.text)(from: decoder) {")
+                    (offset == 0 ? "if " : "} else if ") + checks.joined()
+                        + "let value = try? \(item.type.text)(from: decoder) {")
                 source.line("    self = .\(SwiftNames.referenced(item.name))(value)")
             }
             source.line("} else {")
