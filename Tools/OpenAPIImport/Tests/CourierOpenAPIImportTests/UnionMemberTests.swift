@@ -137,4 +137,116 @@ import Testing
             #expect(union.contains(#"if tag1 == nil || tag1 == "a", let value = try? "#), "\(name)")
         }
     }
+
+    /// GitHub's "one of these must be there": an anyOf whose members only require properties
+    /// declared beside it, or limit them, is no union of bare members that drop those properties,
+    /// but a struct of them, and the anyOf is reported as not checked.
+    @Test func anAnyOfThatOnlyRequiresOrLimitsPropertiesDeclaredBesideItIsAStruct() throws {
+        let result = try importing(
+            """
+            paths:
+              /check-runs:
+                post:
+                  operationId: createCheckRun
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties:
+                            name: {type: string}
+                            status: {type: string, enum: [queued, completed]}
+                            conclusion: {type: string}
+                          required: [name]
+                          anyOf:
+                            - properties: {status: {enum: [completed]}}
+                              required: [conclusion]
+                              additionalProperties: true
+                            - properties: {status: {enum: [queued]}}
+                  responses:
+                    '201': {description: Created}
+              /gists:
+                patch:
+                  operationId: updateGist
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties:
+                            description: {type: string}
+                            files:
+                              type: object
+                              additionalProperties:
+                                type: object
+                                properties: {content: {type: string}, filename: {type: string}}
+                                anyOf:
+                                  - required: [content]
+                                  - required: [filename]
+                                  - {type: object, maxProperties: 0}
+                          oneOf:
+                            - required: [description]
+                            - required: [files]
+                  responses:
+                    '200': {description: OK}
+            """, version: "3.0.3")
+        let body = file(result, "Models/CreateCheckRunBody.swift")
+        #expect(body.contains("public struct CreateCheckRunBody: Codable, Sendable, Hashable {"))
+        #expect(body.contains("public var name: String\n"))
+        #expect(body.contains("public var status: CreateCheckRunBodyStatus?"))
+        #expect(body.contains("public var conclusion: String?"))
+        let place = "/paths/~1check-runs/post/requestBody/content/application~1json/schema"
+        #expect(
+            reported(result, at: place + "/anyOf").map(\.message) == [
+                "The anyOf is not checked: its 2 schemas only require or limit properties declared here, so the "
+                    + "struct has those properties, and a value that matches none of the schemas is not refused."
+            ])
+        #expect(reported(result, at: place + "/anyOf").map(\.changesExport) == [true])
+        let gist = file(result, "Models/UpdateGistBody.swift")
+        #expect(gist.contains("public var description: String?"))
+        #expect(gist.contains("public var files: [String: UpdateGistBodyFilesValue]?"))
+        #expect(
+            file(result, "Models/UpdateGistBodyFilesValue.swift").contains("public var filename: String?"))
+        let gistPlace = "/paths/~1gists/patch/requestBody/content/application~1json/schema"
+        #expect(
+            reported(result, at: gistPlace + "/oneOf").map(\.message) == [
+                "The oneOf is not checked: its 2 schemas only require or limit properties declared here, so the "
+                    + "struct has those properties, and a value that matches not exactly one of the schemas is "
+                    + "not refused."
+            ])
+        #expect(reported(result, at: gistPlace + "/properties/files/additionalProperties/anyOf").count == 1)
+    }
+
+    /// A member that declares a property of its own, a type of its own, or a reference is a
+    /// model of its own: the schema stays a union.
+    @Test func aMemberWithAPropertyOrTypeOfItsOwnKeepsTheUnion() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                NewProperty:
+                  type: object
+                  properties: {a: {type: string}}
+                  anyOf:
+                    - required: [a]
+                    - {properties: {b: {type: string}}, required: [b]}
+                NewType:
+                  type: object
+                  properties: {a: {type: string}}
+                  anyOf:
+                    - required: [a]
+                    - properties: {a: {type: integer}}
+                Reference:
+                  type: object
+                  properties: {a: {type: string}}
+                  anyOf:
+                    - required: [a]
+                    - $ref: '#/components/schemas/NewType'
+            """)
+        for name in ["NewProperty", "NewType", "Reference"] {
+            #expect(file(result, "Models/\(name).swift").contains("public enum \(name): Codable"), "\(name)")
+        }
+    }
 }

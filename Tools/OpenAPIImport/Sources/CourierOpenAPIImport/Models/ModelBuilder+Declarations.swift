@@ -24,6 +24,7 @@ extension ModelBuilder {
             }
         }
         parts.append((schema, pointer))
+        reportNarrowing(of: schema, at: pointer)
         var properties: [PropertyDeclaration] = []
         var names = NameScope()
         var seen: Set<String> = []

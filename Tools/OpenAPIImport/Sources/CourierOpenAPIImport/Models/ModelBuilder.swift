@@ -380,7 +380,12 @@ struct ModelBuilder {
             return .enumeration
         }
         for keyword in ["oneOf", "anyOf"] {
-            if let members = schema[keyword]?.array, members.count > 1 { return .union(members) }
+            // Members that only require or limit the properties declared beside them leave a struct.
+            if let members = schema[keyword]?.array, members.count > 1,
+                !Self.onlyNarrows(members, declaredBy: schema)
+            {
+                return .union(members)
+            }
         }
         if let members = schema["allOf"]?.array, members.count > 1 { return .structure }
         let types = jsonTypes(of: schema)
