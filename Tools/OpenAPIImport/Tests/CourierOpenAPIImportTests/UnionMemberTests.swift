@@ -249,4 +249,52 @@ import Testing
             #expect(file(result, "Models/\(name).swift").contains("public enum \(name): Codable"), "\(name)")
         }
     }
+
+    /// OpenAI's model names: any string, or one of those known. A generated enum of strings holds
+    /// any other string in its `unknown` case, so the enum alone says both; as a union, any
+    /// string decoded as its first case and never as a known name.
+    @Test func anAnyOfOfAnyStringAndAnEnumOfStringsIsThatEnum() throws {
+        let result = try importing(
+            """
+            paths: {}
+            components:
+              schemas:
+                Chat:
+                  type: object
+                  properties:
+                    model:
+                      description: The model.
+                      anyOf:
+                        - {type: string}
+                        - {type: string, enum: [gpt-4o, o3]}
+                    voice:
+                      anyOf:
+                        - {$ref: '#/components/schemas/VoiceName'}
+                        - {type: string}
+                        - {type: 'null'}
+                    size:
+                      anyOf:
+                        - {type: string, maxLength: 3}
+                        - {type: string, enum: [small]}
+                  required: [model]
+                VoiceName: {type: string, enum: [alloy, echo]}
+            """)
+        let chat = file(result, "Models/Chat.swift")
+        #expect(chat.contains("public var model: ChatModel\n"))
+        #expect(chat.contains("public var voice: VoiceName?"))
+        let model = file(result, "Models/ChatModel.swift")
+        #expect(model.contains("/// The model."))
+        #expect(model.contains("case unknown(String)"))
+        #expect(model.contains(#"case "o3": self = .o3"#))
+        for property in ["model", "voice"] {
+            #expect(
+                reported(result, at: "/components/schemas/Chat/properties/\(property)").map(\.message)
+                    .contains(
+                        "The anyOf of any string and an enum of strings is that enum, whose unknown case holds any "
+                            + "other string; the export describes the enum alone."),
+                "\(property)")
+        }
+        // A string with limits of its own is no enum's unknown case: the union stays.
+        #expect(file(result, "Models/ChatSize.swift").contains("public enum ChatSize: Codable"))
+    }
 }
