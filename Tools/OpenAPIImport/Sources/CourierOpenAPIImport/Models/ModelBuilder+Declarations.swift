@@ -430,6 +430,10 @@ extension ModelBuilder {
         // picks the member as one would.
         let implied = discriminator == nil ? Self.impliedDiscriminator(cases.map(\.tags)) : nil
         if let implied {
+            report.add(
+                pointer.appending("discriminator"), .approximated,
+                "The \(keyword) has no discriminator, but each member requires a \(implied) of its own: \(name) "
+                    + "reads it to pick the member, and the export names it as the discriminator.")
             for index in cases.indices {
                 let tag = cases[index].tags.first { $0.property == implied }
                 cases[index].discriminatorValues = tag.map { [$0.value] } ?? []
@@ -480,7 +484,6 @@ extension ModelBuilder {
         if case .union(var union) = declarations[index] {
             union.cases = cases
             union.discriminator = discriminator ?? implied
-            union.discriminatorIsImplied = implied != nil
             union.isAnyOf = keyword == "anyOf"
             declarations[index] = .union(union)
         }

@@ -119,12 +119,8 @@ enum ModelDeclaration: Hashable, Sendable {
         var documentation: [String]
         var cases: [Case]
         /// The property whose value picks the case: the schema's discriminator, or a property
-        /// that every member requires to hold a string of its own (``discriminatorIsImplied``).
+        /// that every member requires to hold a string of its own.
         var discriminator: String?
-        /// Whether ``discriminator`` is a property every member requires to hold a string of its
-        /// own rather than the schema's discriminator: it picks the case, and the schema
-        /// description, as the document, has no discriminator.
-        var discriminatorIsImplied = false
         /// Whether the enum is `indirect`, since a case holds the enum again.
         var isIndirect = false
         /// Whether the schema is an `anyOf`, which the value may match more than one case of.

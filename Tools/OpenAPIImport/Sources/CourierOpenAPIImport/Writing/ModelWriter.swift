@@ -189,8 +189,7 @@ struct ModelWriter {
                 }
             }
             source.line()
-            writeSchemaDescription(
-                of: union, discriminator: union.discriminatorIsImplied ? nil : discriminator, to: &source)
+            writeSchemaDescription(of: union, discriminator: discriminator, to: &source)
             source.line()
             if let discriminator {
                 writeDiscriminatedDecoding(of: union, discriminator: discriminator, to: &source)
@@ -271,7 +270,8 @@ struct ModelWriter {
                 ? ["Decodes the first case the value fits."]
                 : [
                     "Decodes the first case the value fits; a case whose schema allows one string only in a",
-                    "property is tried only for a value that has that string there, or lacks the property.",
+                    "property is tried first only for a value that has that string there, or lacks the property,",
+                    "and a value that fits no case so is the first case it fits (a string of a newer server).",
                 ])
         source.block("\(access)init(from decoder: any Decoder) throws") { source in
             if !tagged.isEmpty {
@@ -282,8 +282,12 @@ struct ModelWriter {
                     )
                 }
             }
-            for (offset, item) in union.cases.enumerated() {
-                let checks = item.tags.map { tag in
+            // The cases with their strings checked, then those that have strings without: an open
+            // enum reads any string, as the case would before.
+            let attempts =
+                union.cases.map { ($0, true) } + union.cases.filter { !$0.tags.isEmpty }.map { ($0, false) }
+            for (offset, (item, checked)) in attempts.enumerated() {
+                let checks = (checked ? item.tags : []).map { tag in
                     let variable = "tag\(tagged.firstIndex(of: tag.property)! + 1)"
                     return "\(variable) == nil || \(variable) == \(ModelBuilder.stringLiteral(tag.value)), "
                 }
