@@ -55,6 +55,11 @@ import Testing
                 "The oneOf has no discriminator, but each member requires a type of its own: ChunkingStrategy "
                     + "reads it to pick the member, and the export names it as the discriminator."
             ])
+        // The export, like Courier's unions, has the members' types only.
+        #expect(
+            reported(result, at: "/components/schemas/ChunkingStrategy/type").map(\.message) == [
+                "The type object beside the oneOf is not in the export, whose members each have their own."
+            ])
         // The members' own enums stay open.
         #expect(file(result, "Models/AutoType.swift").contains("case unknown(String)"))
     }

@@ -460,6 +460,12 @@ extension ModelBuilder {
             )
         }
         reportNull(in: name, members, at: places, written: written, pointer)
+        if keyword != "type", let type = schema["type"], !jsonTypes(of: schema).isEmpty {
+            report.add(
+                pointer.appending("type"), .approximated,
+                "The type \(type.phrase) beside the \(keyword) is not in the export, whose members each have "
+                    + "their own.")
+        }
         if keyword == "type" {
             report.add(
                 pointer.appending("type"), .approximated,

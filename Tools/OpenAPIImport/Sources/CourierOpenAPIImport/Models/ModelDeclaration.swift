@@ -102,8 +102,8 @@ enum ModelDeclaration: Hashable, Sendable {
             /// The discriminator values that select this case.
             var discriminatorValues: [String]
             /// The properties the member's schema allows one string only in: without a
-            /// discriminator, a value decodes as this case only when it has that string in each,
-            /// or lacks the property.
+            /// discriminator, the case is tried first only for a value that has that string in
+            /// each, or lacks the property, and for another only when no case fits so.
             var tags: [Tag] = []
         }
         /// A property whose schema allows one string only (an `enum` of one value, or a `const`).
