@@ -301,7 +301,11 @@ import Testing
                     size:
                       anyOf:
                         - {type: string, maxLength: 3}
-                        - {type: string, enum: [small]}
+                        - {type: string, enum: [small, large]}
+                    email:
+                      anyOf:
+                        - {type: string}
+                        - {type: string, enum: ['']}
                   required: [model]
                 VoiceName: {type: string, enum: [alloy, echo]}
             """)
@@ -320,7 +324,9 @@ import Testing
                             + "other string; the export describes the enum alone."),
                 "\(property)")
         }
-        // A string with limits of its own is no enum's unknown case: the union stays.
+        // A string with limits of its own is no enum's unknown case, and an enum of one string
+        // (Stripe's '' that clears a value) would make every other string unknown: the union stays.
         #expect(file(result, "Models/ChatSize.swift").contains("public enum ChatSize: Codable"))
+        #expect(file(result, "Models/ChatEmail.swift").contains("public enum ChatEmail: Codable"))
     }
 }
