@@ -339,7 +339,8 @@ extension ModelBuilder {
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded as the member the
     /// discriminator's value names when there is one (a value that names none is an error), or
     /// the member whose own string a property every member requires holds (``tags(of:at:)``),
-    /// else as the first member the value decodes as and has the strings of.
+    /// else as the first member the value decodes as, trying first only the members whose
+    /// strings it has.
     mutating func declareUnion(
         named name: String, _ members: [DocumentValue], _ schema: DocumentValue, at pointer: JSONPointer
     ) {

@@ -259,9 +259,10 @@ struct ModelWriter {
         return union.cases.flatMap(\.tags).map(\.property).filter { seen.insert($0).inserted }
     }
 
-    /// The decoding of a union without a discriminator: the first case the value fits and, for a
-    /// case with ``ModelDeclaration/Union/Tag``s, has each tag's string in its property or lacks it
-    /// (an enum of strings decodes any string, so the tags are checked first).
+    /// The decoding of a union without a discriminator: the first case the value fits, a case with
+    /// ``ModelDeclaration/Union/Tag``s only if the value has each tag's string in its property or
+    /// lacks it (an enum of strings decodes any string); then, for a value that fits no case so,
+    /// the first case with tags that it fits without them.
     private func writeFittingDecoding(
         of union: ModelDeclaration.Union, tagged: [String], to source: inout SourceText
     ) {
@@ -270,8 +271,8 @@ struct ModelWriter {
                 ? ["Decodes the first case the value fits."]
                 : [
                     "Decodes the first case the value fits; a case whose schema allows one string only in a",
-                    "property is tried first only for a value that has that string there, or lacks the property,",
-                    "and a value that fits no case so is the first case it fits (a string of a newer server).",
+                    "property fits a value with another string there only when no case fits it otherwise (a",
+                    "newer server may send one).",
                 ])
         source.block("\(access)init(from decoder: any Decoder) throws") { source in
             if !tagged.isEmpty {
@@ -282,8 +283,8 @@ struct ModelWriter {
                     )
                 }
             }
-            // The cases with their strings checked, then those that have strings without: an open
-            // enum reads any string, as the case would before.
+            // The cases with their strings checked, then those that have strings without the check,
+            // for a string no member lists (a newer server's, or a catalog's probe value).
             let attempts =
                 union.cases.map { ($0, true) } + union.cases.filter { !$0.tags.isEmpty }.map { ($0, false) }
             for (offset, (item, checked)) in attempts.enumerated() {
