@@ -24,6 +24,7 @@ extension ModelBuilder {
             }
         }
         parts.append((schema, pointer))
+        reportNarrowing(of: schema, at: pointer)
         var properties: [PropertyDeclaration] = []
         var names = NameScope()
         var seen: Set<String> = []
@@ -336,8 +337,10 @@ extension ModelBuilder {
     }
 
     /// Declares an enum with a case per member of a `oneOf` or `anyOf`, decoded as the member the
-    /// discriminator's value names when there is one (a value that names none is an error), else
-    /// as the first member the value decodes as.
+    /// discriminator's value names when there is one (a value that names none is an error), or
+    /// the member whose own string a property every member requires holds (``tags(of:at:)``),
+    /// else as the first member the value decodes as, trying first only the members whose
+    /// strings it has.
     mutating func declareUnion(
         named name: String, _ members: [DocumentValue], _ schema: DocumentValue, at pointer: JSONPointer
     ) {
@@ -366,7 +369,7 @@ extension ModelBuilder {
         var named:
             [(
                 pointer: JSONPointer, type: SwiftType, values: [String], title: String?, hint: String,
-                base: String
+                base: String, tags: [ModelDeclaration.Union.Tag]
             )] =
                 []
         for (offset, member) in members.enumerated() {
@@ -394,7 +397,9 @@ extension ModelBuilder {
                 }
             }
             let base = title.map(SwiftNames.memberName) ?? Self.caseName(of: resolved.type, inUnion: name)
-            named.append((memberPointer, resolved.type, values, title, hint, base))
+            named.append(
+                (memberPointer, resolved.type, values, title, hint, base, tags(of: member, at: memberPointer))
+            )
         }
         // Two arrays or more are each named by their elements (`.strings`, `.intArrays`) rather
         // than `.array`, `.array2`.
@@ -417,9 +422,25 @@ extension ModelBuilder {
                     wantedCase: member.base,
                     at: member.pointer)
             }
-            cases.append(.init(name: caseName, type: member.type, discriminatorValues: member.values))
+            cases.append(
+                .init(
+                    name: caseName, type: member.type, discriminatorValues: member.values, tags: member.tags))
         }
         let discriminator = schema["discriminator"]?["propertyName"]?.string
+        // Without a discriminator, a property every member requires to hold a string of its own
+        // picks the member as one would.
+        let implied = discriminator == nil ? Self.impliedDiscriminator(cases.map(\.tags)) : nil
+        if let implied {
+            // The round trip finds a keyword only the export has at the schema itself.
+            report.add(
+                pointer, .approximated,
+                "The \(keyword) has no discriminator, but each member requires a \(implied) of its own: \(name) "
+                    + "reads it to pick the member, and the export names it as the discriminator.")
+            for index in cases.indices {
+                let tag = cases[index].tags.first { $0.property == implied }
+                cases[index].discriminatorValues = tag.map { [$0.value] } ?? []
+            }
+        }
         let memberReferences = Set(members.compactMap { $0["$ref"]?.string })
         for target in mapping.keys.sorted() where !memberReferences.contains(target) {
             let values = mapping[target, default: []].sorted().map { "'\($0)'" }.joined(separator: ", ")
@@ -441,6 +462,12 @@ extension ModelBuilder {
             )
         }
         reportNull(in: name, members, at: places, written: written, pointer)
+        if keyword != "type", let type = schema["type"], !jsonTypes(of: schema).isEmpty {
+            report.add(
+                pointer.appending("type"), .approximated,
+                "The type \(type.phrase) beside the \(keyword) is not in the export, whose members each have "
+                    + "their own.")
+        }
         if keyword == "type" {
             report.add(
                 pointer.appending("type"), .approximated,
@@ -456,14 +483,15 @@ extension ModelBuilder {
         if keyword == "anyOf" {
             report.add(
                 pointer.appending("anyOf"), .approximated,
-                cases.contains(where: { !$0.discriminatorValues.isEmpty }) && discriminator != nil
-                    ? "The anyOf is decoded as the one member its discriminator names, as a oneOf would be."
-                    : "The anyOf is decoded as the first member that matches, as a oneOf would be.",
+                implied.map { "The anyOf is decoded as the one member its \($0) names, as a oneOf would be." }
+                    ?? (cases.contains(where: { !$0.discriminatorValues.isEmpty }) && discriminator != nil
+                        ? "The anyOf is decoded as the one member its discriminator names, as a oneOf would be."
+                        : "The anyOf is decoded as the first member that matches, as a oneOf would be."),
                 changesExport: false)
         }
         if case .union(var union) = declarations[index] {
             union.cases = cases
-            union.discriminator = discriminator
+            union.discriminator = discriminator ?? implied
             union.isAnyOf = keyword == "anyOf"
             declarations[index] = .union(union)
         }

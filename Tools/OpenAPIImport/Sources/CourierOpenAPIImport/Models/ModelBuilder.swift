@@ -190,6 +190,7 @@ struct ModelBuilder {
         noteExtensions(of: schema, at: pointer)
         reportRefusedDefault(of: schema, at: pointer)
         reportSingleMemberUnion(schema, at: pointer)
+        reportOpenEnumeration(schema, at: pointer)
         let (core, nullable, scalarMerge) = nonNull(schema, at: pointer)
         reportNotKept(scalarMerge, at: pointer)
         if nullable { nullableComponents.insert(name) }
@@ -245,6 +246,7 @@ struct ModelBuilder {
             return referenced(reference, schema, at: pointer, hint: hint)
         }
         reportSingleMemberUnion(schema, at: pointer)
+        reportOpenEnumeration(schema, at: pointer)
         if schema == .bool(false) {
             report.add(
                 pointer, .notExpressed,
@@ -380,7 +382,12 @@ struct ModelBuilder {
             return .enumeration
         }
         for keyword in ["oneOf", "anyOf"] {
-            if let members = schema[keyword]?.array, members.count > 1 { return .union(members) }
+            // Members that only require or limit the properties declared beside them leave a struct.
+            if let members = schema[keyword]?.array, members.count > 1,
+                !Self.onlyNarrows(members, declaredBy: schema)
+            {
+                return .union(members)
+            }
         }
         if let members = schema["allOf"]?.array, members.count > 1 { return .structure }
         let types = jsonTypes(of: schema)
@@ -448,10 +455,15 @@ struct ModelBuilder {
             guard case .array(let options) = members[keyword] else { continue }
             let rest = options.filter { !Self.isNull($0) }
             if rest.count < options.count { nullable = true }
-            // A single schema (`anyOf: [$ref]` beside `nullable`) is that schema.
+            // A single schema (`anyOf: [$ref]` beside `nullable`) is that schema, and so is the
+            // enum of an `anyOf` of any string and an enum of strings.
             if rest.count == 1 {
                 members[keyword] = nil
                 return merged(rest[0], into: members, nullable: nullable)
+            }
+            if keyword == "anyOf", let index = openEnumerationMember(of: rest) {
+                members[keyword] = nil
+                return merged(rest[index], into: members, nullable: nullable)
             }
             if rest.count < options.count { members[keyword] = .array(rest) }
         }

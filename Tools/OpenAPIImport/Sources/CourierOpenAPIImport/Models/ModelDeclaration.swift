@@ -101,11 +101,25 @@ enum ModelDeclaration: Hashable, Sendable {
             var type: SwiftType
             /// The discriminator values that select this case.
             var discriminatorValues: [String]
+            /// The properties the member's schema allows one string only in: without a
+            /// discriminator, the case is tried first only for a value that has that string in
+            /// each, or lacks the property, and for another only when no case fits so.
+            var tags: [Tag] = []
+        }
+        /// A property whose schema allows one string only (an `enum` of one value, or a `const`).
+        struct Tag: Hashable, Sendable {
+            /// The property's name in the JSON.
+            var property: String
+            /// The string it must hold.
+            var value: String
+            /// Whether the member requires the property.
+            var isRequired: Bool
         }
         var name: String
         var documentation: [String]
         var cases: [Case]
-        /// The property whose value picks the case, if the schema names one.
+        /// The property whose value picks the case: the schema's discriminator, or a property
+        /// that every member requires to hold a string of its own.
         var discriminator: String?
         /// Whether the enum is `indirect`, since a case holds the enum again.
         var isIndirect = false

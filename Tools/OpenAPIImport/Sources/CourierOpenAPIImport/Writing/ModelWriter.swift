@@ -179,13 +179,22 @@ struct ModelWriter {
                     source.line("case discriminator = \(ModelBuilder.stringLiteral(discriminator))")
                 }
             }
+            let tagged = discriminator == nil ? Self.tagProperties(of: union) : []
+            if !tagged.isEmpty {
+                source.line()
+                source.block("private enum TagKey: String, CodingKey") { source in
+                    for (offset, property) in tagged.enumerated() {
+                        source.line("case tag\(offset + 1) = \(ModelBuilder.stringLiteral(property))")
+                    }
+                }
+            }
             source.line()
             writeSchemaDescription(of: union, discriminator: discriminator, to: &source)
             source.line()
             if let discriminator {
                 writeDiscriminatedDecoding(of: union, discriminator: discriminator, to: &source)
             } else {
-                writeFittingDecoding(of: union, to: &source)
+                writeFittingDecoding(of: union, tagged: tagged, to: &source)
             }
             source.line()
             source.doc(["Encodes the case's value."])
@@ -244,14 +253,48 @@ struct ModelWriter {
         }
     }
 
-    /// The decoding of a union without a discriminator: the first case the value fits.
-    private func writeFittingDecoding(of union: ModelDeclaration.Union, to source: inout SourceText) {
-        source.doc(["Decodes the first case the value fits."])
+    /// The properties some case of `union` requires one string in, in the order of the cases.
+    private static func tagProperties(of union: ModelDeclaration.Union) -> [String] {
+        var seen: Set<String> = []
+        return union.cases.flatMap(\.tags).map(\.property).filter { seen.insert($0).inserted }
+    }
+
+    /// The decoding of a union without a discriminator: the first case the value fits, a case with
+    /// ``ModelDeclaration/Union/Tag``s only if the value has each tag's string in its property or
+    /// lacks it (an enum of strings decodes any string); then, for a value that fits no case so,
+    /// the first case with tags that it fits without them.
+    private func writeFittingDecoding(
+        of union: ModelDeclaration.Union, tagged: [String], to source: inout SourceText
+    ) {
+        source.doc(
+            tagged.isEmpty
+                ? ["Decodes the first case the value fits."]
+                : [
+                    "Decodes the first case the value fits; a case whose schema allows one string only in a",
+                    "property fits a value with another string there only when no case fits it otherwise (a",
+                    "newer server may send one).",
+                ])
         source.block("\(access)init(from decoder: any Decoder) throws") { source in
-            for (offset, item) in union.cases.enumerated() {
+            if !tagged.isEmpty {
+                source.line("let tags = try? decoder.container(keyedBy: TagKey.self)")
+                for offset in tagged.indices {
+                    source.line(
+                        "let tag\(offset + 1) = try? tags?.decodeIfPresent(String.self, forKey: .tag\(offset + 1))"
+                    )
+                }
+            }
+            // The cases with their strings checked, then those that have strings without the check,
+            // for a string no member lists (a newer server's, or a catalog's probe value).
+            let attempts =
+                union.cases.map { ($0, true) } + union.cases.filter { !$0.tags.isEmpty }.map { ($0, false) }
+            for (offset, (item, checked)) in attempts.enumerated() {
+                let checks = (checked ? item.tags : []).map { tag in
+                    let variable = "tag\(tagged.firstIndex(of: tag.property)! + 1)"
+                    return "\(variable) == nil || \(variable) == \(ModelBuilder.stringLiteral(tag.value)), "
+                }
                 source.line(
-                    (offset == 0 ? "if" : "} else if")
-                        + " let value = try? \(item.type.text)(from: decoder) {")
+                    (offset == 0 ? "if " : "} else if ") + checks.joined()
+                        + "let value = try? \(item.type.text)(from: decoder) {")
                 source.line("    self = .\(SwiftNames.referenced(item.name))(value)")
             }
             source.line("} else {")
