@@ -148,12 +148,16 @@ struct ProbeDecoder: Decoder {
         }
     }
 
-    /// The value of the discriminator ``discriminator`` names, when `key` is its property here.
-    func discriminatorValue<T>(for key: some CodingKey, as type: T.Type) -> T? {
+    /// The value of the discriminator ``discriminator`` names, when `key` is its property here:
+    /// its text, or for a property of another type (an enum of the members' tags, as
+    /// `courier-import` writes one) the value that text decodes to in JSON.
+    func discriminatorValue<T: Decodable>(for key: some CodingKey, as type: T.Type) -> T? {
         guard let discriminator, discriminator.depth == codingPath.count,
             discriminator.property == key.stringValue
         else { return nil }
-        return discriminator.value as? T
+        if let text = discriminator.value as? T { return text }
+        guard let json = try? JSONEncoder().encode(discriminator.value) else { return nil }
+        return try? JSONDecoder().decode(T.self, from: json)
     }
 
     /// Notes how a top-level value reads as text when printed into a path, query or header.

@@ -243,6 +243,90 @@ struct SchemaDescribingTests {
         }
     }
 
+    /// A tag of one listed value and any other, as `courier-import` writes a member's
+    /// `type: {enum: [auto]}`.
+    enum AutoTag: RawRepresentable, Codable, CaseIterable, Hashable {
+        case auto
+        case unknown(String)
+
+        static let allCases: [AutoTag] = [.auto]
+
+        init(rawValue: String) { self = rawValue == "auto" ? .auto : .unknown(rawValue) }
+
+        var rawValue: String {
+            switch self {
+            case .auto: "auto"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    struct AutoChunking: Codable, Hashable {
+        var type: AutoTag
+    }
+
+    struct FixedChunking: Codable, Hashable {
+        var type: String
+        var size: Int
+    }
+
+    /// Told apart by `type`, which a member reads as a tag of its own type.
+    enum Chunking: Codable, Hashable, SchemaDescribing {
+        case auto(AutoChunking)
+        case fixed(FixedChunking)
+
+        private enum Key: String, CodingKey { case type }
+
+        static var schemaDescription: SchemaDescription {
+            .oneOf(
+                [AutoChunking.self, FixedChunking.self],
+                discriminator: .init(
+                    property: "type", mapping: ["auto": AutoChunking.self, "fixed": FixedChunking.self]))
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            switch try container.decode(String.self, forKey: .type) {
+            case "auto": self = .auto(try AutoChunking(from: decoder))
+            case "fixed": self = .fixed(try FixedChunking(from: decoder))
+            case let value:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .type, in: container, debugDescription: "The type \"\(value)\" names no member.")
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .auto(let auto): try auto.encode(to: encoder)
+            case .fixed(let fixed): try fixed.encode(to: encoder)
+            }
+        }
+    }
+
+    struct CreateStore: CatalogEndpoint, Equatable {
+        struct Payload: Codable, Hashable {
+            var name: String
+            var chunking: Chunking
+        }
+        typealias Success = Empty
+        typealias Failure = Never
+        var payload: Payload
+
+        var definition: some EndpointDefinition {
+            Method.post
+            Path("stores")
+            Body.json(payload)
+        }
+    }
+
+    @Test func aMemberReadingTheDiscriminatorAsATagOfItsOwnTypeIsProbedWithTheMembersTag() throws {
+        // The member's one-case tag takes the discriminator's value, not a varied text the union
+        // would refuse when the request is read back.
+        let catalog = try Catalog([CreateStore.self])
+        let sent = CreateStore(payload: .init(name: "docs", chunking: .auto(AutoChunking(type: .auto))))
+        #expect(try catalog.match(IncomingRequest(sent.request())) as? CreateStore == sent)
+    }
+
     @Test func aUnionThatDecodesByItsDiscriminatorAloneIsProbedWithAValueNamingAMember() throws {
         let catalog = try Catalog([CreatePayout.self])
         let document = catalog.openAPIDocument(title: "Payouts", version: "1")
