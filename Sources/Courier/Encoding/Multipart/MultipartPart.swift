@@ -60,7 +60,7 @@ public struct MultipartPart: Sendable, Hashable {
     ///   - value: The value, encoded at once.
     ///   - contentType: The type; `application/json` by default, or a JSON type of the API's own.
     ///   - filename: A filename, for servers that read the part as a file.
-    ///   - encoder: The encoder; ``Foundation/JSONEncoder/courierDefault()`` by default. (The
+    ///   - encoder: The encoder; `JSONEncoder.courierDefault()` by default. (The
     ///     client's JSON encoder applies to ``Body/json(_:encoder:)`` bodies, not to parts.)
     public static func json<Value: Encodable>(
         _ name: String, _ value: Value, contentType: MediaType = .json, filename: String? = nil,
