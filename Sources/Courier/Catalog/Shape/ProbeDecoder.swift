@@ -99,8 +99,9 @@ struct ProbeDecoder: Decoder {
         if let caseType = type as? any CaseIterable.Type {
             let cases = Self.allCases(caseType)
             // With one case there is no other to vary to: a type that decodes a value it does not
-            // list (an imported enum's `unknown(_)`) is made from the probe's text instead.
-            if isVaried, cases.count < 2, selfDecodes == 0 {
+            // list (an imported enum's `unknown(_)`) is made from the probe's text instead, within
+            // the depth every value is probed to.
+            if isVaried, cases.count < 2, selfDecodes == 0, codingPath.count < Self.maximumDepth {
                 var inner = self
                 inner.selfDecodes += 1
                 let before = log.attemptState
@@ -149,8 +150,8 @@ struct ProbeDecoder: Decoder {
     }
 
     /// The value of the discriminator ``discriminator`` names, when `key` is its property here:
-    /// its text, or for a property of another type (an enum of the members' tags, as
-    /// `courier-import` writes one) the value that text decodes to in JSON.
+    /// its text, or for a property of another type (an enum of tags, such as the one-case enum of
+    /// a member's own tag `courier-import` writes) the value that text decodes to in JSON.
     func discriminatorValue<T: Decodable>(for key: some CodingKey, as type: T.Type) -> T? {
         guard let discriminator, discriminator.depth == codingPath.count,
             discriminator.property == key.stringValue

@@ -18,7 +18,7 @@ enum MultipartEncoding {
             case .unencodable(let reason):
                 throw CourierError(
                     stage: .building, kind: .bodyEncodingFailed,
-                    message: "The multipart part \"\(part.name)\" could not be encoded as JSON: \(reason).")
+                    message: "The multipart part \"\(part.name)\" was not sent: \(reason).")
             case .text, .data: break
             }
         }

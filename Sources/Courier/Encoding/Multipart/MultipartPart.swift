@@ -51,39 +51,29 @@ public struct MultipartPart: Sendable, Hashable {
 
     /// A value encoded as JSON by `encoder` when the part is made, sent with `contentType`.
     ///
-    /// A value that does not encode (a `Double` that is not finite, say) makes no part: building
-    /// the request then fails with ``CourierError/Kind/bodyEncodingFailed`` naming the part, so a
-    /// part is never sent empty.
+    /// A value that does not encode (a `Double` that is not finite, say) sends no part: building
+    /// the request then fails with ``CourierError/Kind/bodyEncodingFailed`` naming the part and the
+    /// value's type, so a part is never sent empty.
     ///
     /// - Parameters:
     ///   - name: The field name.
     ///   - value: The value, encoded at once.
-    ///   - contentType: The type; `application/json` by default, or a JSON type of the API's own.
     ///   - filename: A filename, for servers that read the part as a file.
-    ///   - encoder: The encoder; `JSONEncoder.courierDefault()` by default. (The
-    ///     client's JSON encoder applies to ``Body/json(_:encoder:)`` bodies, not to parts.)
+    ///   - contentType: The type; `application/json` by default, or a JSON type of the API's own.
+    ///   - encoder: The encoder; `JSONEncoder.courierDefault()` by default. (The client's JSON
+    ///     encoder applies to ``Body/json(_:encoder:)`` bodies, not to parts.)
     public static func json<Value: Encodable>(
-        _ name: String, _ value: Value, contentType: MediaType = .json, filename: String? = nil,
+        _ name: String, _ value: Value, filename: String? = nil, contentType: MediaType = .json,
         encoder: JSONEncoder = .courierDefault()
     ) -> MultipartPart {
         let content: Content
         do {
             content = .data(try encoder.encode(value))
-        } catch let error as EncodingError {
-            content = .unencodable(Self.reason(error, type: Value.self))
         } catch {
-            content = .unencodable("\(Value.self) could not be encoded")
+            // The error's own text may quote a dictionary key of the value: only the type is said.
+            content = .unencodable("\(Value.self) could not be encoded as JSON")
         }
         return MultipartPart(name: name, filename: filename, contentType: contentType, content: content)
-    }
-
-    /// Why a value of `type` did not encode, naming where in it and never the value itself.
-    private static func reason(_ error: EncodingError, type: Any.Type) -> String {
-        guard case .invalidValue(_, let context) = error else { return "\(type) could not be encoded" }
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return path.isEmpty
-            ? "\(type) holds a value JSON cannot hold"
-            : "\(type) holds a value JSON cannot hold at \(path)"
     }
 
     /// A file read from disk in chunks while the request is sent, never loaded whole.

@@ -5,7 +5,9 @@ import Testing
 
 /// Imports one `POST /form` whose multipart body has the schema `schema` and the `encoding`
 /// entries `encoding` (YAML flow maps).
-private func importingForm(_ schema: String, encoding: String = "{}") throws -> ImportResult {
+private func importingForm(_ schema: String, encoding: String = "{}", required: Bool = true) throws
+    -> ImportResult
+{
     try importing(
         """
         paths:
@@ -13,7 +15,7 @@ private func importingForm(_ schema: String, encoding: String = "{}") throws -> 
             post:
               operationId: sendForm
               requestBody:
-                required: true
+                required: \(required)
                 content:
                   multipart/form-data:
                     schema: \(schema)
@@ -25,6 +27,34 @@ private func importingForm(_ schema: String, encoding: String = "{}") throws -> 
 private let form = "/paths/~1form/post/requestBody/content/multipart~1form-data"
 
 struct MultipartPartTests {
+    @Test func aJSONPartWhoseEncodingNamesNoOneJSONTypeIsSentAsApplicationJSON() throws {
+        // A union of objects as XML, and a list of types that ends in a JSON one.
+        let union =
+            "{oneOf: [{type: object, properties: {a: {type: string}}}, {type: object, properties: {b: {type: string}}}]}"
+        for type in ["application/xml", "image/png, application/vnd.x+json"] {
+            let result = try importingForm(
+                "{type: object, required: [shape], properties: {shape: \(union)}}",
+                encoding: "{shape: {contentType: '\(type)'}}")
+            let endpoint = file(result, "Endpoints/SendForm.swift")
+            #expect(endpoint.contains(#"Body.multipart(.json("shape", shape))"#), "\(endpoint)")
+            #expect(
+                reported(result, at: "\(form)/encoding/shape/contentType").map(\.message) == [
+                    "The part shape is sent as JSON of its model with the content type application/json, not "
+                        + "\(type), which is not one JSON type."
+                ])
+        }
+    }
+
+    @Test func anOptionalBodyWhoseOnlyPartCannotBeSentIsLeftOutNotItsOperation() throws {
+        let result = try importingForm(
+            "{type: object, properties: {names: {type: array, items: {type: string}}}}", required: false)
+        let endpoint = file(result, "Endpoints/SendForm.swift")
+        #expect(!endpoint.contains("Body.multipart"), "\(endpoint)")
+        #expect(
+            reported(result, at: "/paths/~1form/post/requestBody").map(\.message).contains(
+                "No part of the multipart body can be sent, so the body is left out."))
+    }
+
     @Test func anObjectPartIsAJSONPartAndAnArrayIsLeftOutWithItsReasons() throws {
         // swift-openapi-generator's content-types example.
         let result = try importingForm(

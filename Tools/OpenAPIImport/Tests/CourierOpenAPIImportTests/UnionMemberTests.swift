@@ -51,10 +51,12 @@ import Testing
                             discriminator: .init(property: "type", mapping: ["auto": Auto.self, "static": Static.self]))
                 """))
         #expect(
-            reported(result, at: "/components/schemas/ChunkingStrategy").map(\.message).contains(
-                "The oneOf has no discriminator, but each member requires a type of its own: ChunkingStrategy "
-                    + "reads it to pick the member, and the export names it as the discriminator."
-            ))
+            reported(result, at: "/components/schemas/ChunkingStrategy/discriminator").map(\.message)
+                .contains(
+                    "The oneOf has no discriminator, but each member requires the property type to hold a string of "
+                        + "its own: ChunkingStrategy reads it to pick the member, and the export names it as the "
+                        + "discriminator."
+                ))
         // The export, like Courier's unions, has the members' types only.
         #expect(
             reported(result, at: "/components/schemas/ChunkingStrategy/type").map(\.message) == [

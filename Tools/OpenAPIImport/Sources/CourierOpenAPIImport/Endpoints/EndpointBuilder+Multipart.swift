@@ -58,8 +58,10 @@ extension EndpointBuilder {
                     ? "is one of several kinds of value (a string, number or Boolean), which no Swift type sends as text"
                     : nil)
         }
+        // A form's only part counts as required only when the body is: an optional body whose
+        // one part cannot be sent is left out, not the operation.
         let unsent = fields.keys.filter {
-            reasons[$0] != nil && (requiredFields.contains($0) || fields.keys.count == 1)
+            reasons[$0] != nil && (requiredFields.contains($0) || (fields.keys.count == 1 && required))
         }
         for (field, fieldSchema) in fields where unsent.isEmpty || reasons[field] != nil {
             let fieldPointer = objectPointer.appending("properties", field)
@@ -90,7 +92,9 @@ extension EndpointBuilder {
                     "The part \(field) is optional in the document and the form's only part: it is always sent in "
                         + "Swift, since a multipart body needs a part.")
             }
-            if Self.isUnionOfStrings(raw, in: document, at: fieldPointer) {
+            if Self.isUnionOfStrings(raw, in: document, at: fieldPointer),
+                partType.map(MediaTypeText.isJSON) != true
+            {
                 // Text on the wire whichever member it is: a String, not a union model.
                 models.noteExtensions(of: raw, at: fieldPointer)
                 models.report.add(
@@ -223,8 +227,16 @@ extension EndpointBuilder {
                         ? ".text(\(literal), \(SwiftNames.declared(name))\(text))"
                         : "\(SwiftNames.declared(name)).map { .text(\(literal), $0\(text)) }")
             } else {
-                // Any other value is a JSON part of its model (the default for an object).
-                let essence = partType.map(MediaTypeText.essence) ?? "application/json"
+                // Any other value is a JSON part of its model (the default for an object), with the
+                // encoding's content type only when that is one JSON type.
+                var essence = partType.map(MediaTypeText.essence) ?? "application/json"
+                if !MediaTypeText.isConcrete(essence) || !MediaTypeText.isJSON(essence) {
+                    models.report.add(
+                        encodingPointer.appending("contentType"), .approximated,
+                        "The part \(field) is sent as JSON of its model with the content type application/json, "
+                            + "not \(essence), which is not one JSON type.")
+                    essence = "application/json"
+                }
                 let contentType = essence == "application/json" ? ".json" : mediaTypeLiteral(essence)
                 let name = models.claimMemberName(
                     field, in: &scope, at: fieldPointer, subject: "The part \(field)")

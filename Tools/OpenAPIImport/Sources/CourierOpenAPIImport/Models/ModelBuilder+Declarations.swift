@@ -431,10 +431,10 @@ extension ModelBuilder {
         // picks the member as one would.
         let implied = discriminator == nil ? Self.impliedDiscriminator(cases.map(\.tags)) : nil
         if let implied {
-            // The round trip finds a keyword only the export has at the schema itself.
             report.add(
-                pointer, .approximated,
-                "The \(keyword) has no discriminator, but each member requires a \(implied) of its own: \(name) "
+                pointer.appending("discriminator"), .approximated,
+                "The \(keyword) has no discriminator, but each member requires the property \(implied) to hold a "
+                    + "string of its own: \(name) "
                     + "reads it to pick the member, and the export names it as the discriminator.")
             for index in cases.indices {
                 let tag = cases[index].tags.first { $0.property == implied }

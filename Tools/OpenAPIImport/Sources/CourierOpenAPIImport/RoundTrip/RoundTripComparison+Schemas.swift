@@ -104,7 +104,9 @@ extension RoundTripComparison {
     /// compares usefully. An original without a type of its own that composes schemas
     /// (`allOf`, `anyOf`, `oneOf`) has its members' types, so the composition is compared instead;
     /// so does an export without a type against an original whose `type: object` only repeats
-    /// what every member of its `anyOf` and `oneOf` says (``saysOnlyObjectOfMembers(_:)``).
+    /// what every member of its `anyOf` and `oneOf` says (``saysOnlyObjectOfMembers(_:)``). Any
+    /// other type beside an `anyOf` or `oneOf` the export leaves out is a difference, and the
+    /// members are still compared.
     private mutating func compareTypes(_ original: Located, _ exported: Located) -> Bool {
         let left = Self.types(of: original.value)
         let right = Self.types(of: exported.value)
@@ -117,7 +119,7 @@ extension RoundTripComparison {
             types.isEmpty ? "unspecified" : types.sorted().joined(separator: " or ")
         }
         report(original.place("type"), "type", is: phrase(left), phrase(right))
-        return false
+        return right.isEmpty && ["anyOf", "oneOf"].contains(where: { original.value[$0] != nil })
     }
 
     /// Whether `schema` has an `anyOf` or a `oneOf` (or both) whose every member, `null` left out
@@ -312,7 +314,9 @@ extension RoundTripComparison {
         let left = original.value["discriminator"]
         let right = exported.value["discriminator"]
         guard left != nil || right != nil else { return }
-        let place = original.place("discriminator")
+        // At the keyword even when only the export has it, so that what explains it explains
+        // nothing else in the schema.
+        let place = original.pointer.appending("discriminator")
         guard let left, let right else {
             report(place, "discriminator", is: left.phrase, right.phrase)
             return
