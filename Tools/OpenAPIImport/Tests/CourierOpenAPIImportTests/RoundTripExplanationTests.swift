@@ -111,28 +111,9 @@ private func differences(_ original: String, _ exported: String) throws -> [Roun
 
     @Test func anObjectTypeBesideAUnionOfObjectsIsNoDifference() throws {
         func document(_ keyword: String, _ second: String) -> String {
-            """
-            openapi: 3.1.0
-            info: {title: Pets, version: '1'}
-            paths:
-              /pets:
-                get:
-                  operationId: listPets
-                  responses:
-                    '200':
-                      description: The pet.
-                      content:
-                        application/json:
-                          schema: {$ref: '#/components/schemas/Pet'}
-            components:
-              schemas:
-                Pet:
-                  type: object
-                  \(keyword):
-                    - {$ref: '#/components/schemas/Cat'}
-                    - \(second)
-                Cat: {type: object, properties: {purrs: {type: boolean}}}
-            """
+            petsDocument(
+                pet: "{type: object, \(keyword): [{$ref: '#/components/schemas/Cat'}, \(second)]}",
+                schemas: "    Cat: {type: object, properties: {purrs: {type: boolean}}}")
         }
         func export(_ keyword: String, _ second: String) -> String {
             """

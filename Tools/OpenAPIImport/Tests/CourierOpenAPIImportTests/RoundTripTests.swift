@@ -18,7 +18,7 @@ private func differences(_ original: String, _ exported: String, renames: [Strin
 }
 
 /// A document whose one operation, `GET /pets`, answers 200 with the component schema `Pet`.
-private func petsDocument(_ version: String = "3.1.0", pet: String, schemas: String = "") -> String {
+func petsDocument(_ version: String = "3.1.0", pet: String, schemas: String = "") -> String {
     """
     openapi: \(version)
     info: {title: Pets, version: '1'}
